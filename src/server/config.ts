@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * Environment configuration (DESIGN.md "Configuration"). Parsed once; a bad value
+ * throws ConfigError whose message is one line naming the variable and the problem.
+ */
+const schema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('shop@localhost'),
+    SEED: z.enum(['demo', 'none']).default('demo'),
+    NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .transform((env) => ({
+    ...env,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+  }));
+
+export type Config = z.output<typeof schema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Empty strings count as unset, as a shell `FOO=` usually means "no value". */
+function cleanEnv(env: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (value !== undefined && value !== '') out[key] = value;
+  }
+  return out;
+}
+
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = schema.safeParse(cleanEnv(env));
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const key = issue.path.join('.') || 'environment';
+    const value = env[key];
+    throw new ConfigError(
+      `Invalid configuration: ${key}${value !== undefined ? `=${JSON.stringify(value)}` : ''}: ${issue.message}`,
+    );
+  }
+  return result.data;
+}
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  cached ??= parseConfig();
+  return cached;
+}

@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** The one database type every service takes; the same on PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Engine = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  engine: Engine;
+  /** Runs pending migrations from drizzle/ (serialised across processes on PostgreSQL). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type OpenOptions =
+  | { engine: 'postgres'; url: string; max?: number }
+  /** dataDir: a folder, or undefined for an in-memory database; loadDataDir: a dumped template. */
+  | { engine: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+/** Finds drizzle/ from here both in src/ and in the built dist/server/chunks/. */
+export function migrationsFolder(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 8; i++) {
+    if (existsSync(join(dir, 'drizzle', 'meta', '_journal.json'))) return join(dir, 'drizzle');
+    dir = dirname(dir);
+  }
+  const fromCwd = join(process.cwd(), 'drizzle');
+  if (existsSync(join(fromCwd, 'meta', '_journal.json'))) return fromCwd;
+  throw new Error('Cannot find the drizzle/ migrations folder');
+}
+
+// Any number will do as long as every instance of the shop uses the same one.
+const MIGRATION_LOCK_ID = 7_340_001;
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.engine === 'postgres') {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.max ?? 10,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+    });
+    // An idle client losing its connection (e.g. a server restart) must not crash the process.
+    pool.on('error', () => {});
+    const db = drizzle(pool, { schema });
+    return {
+      db,
+      engine: 'postgres',
+      async migrate() {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+          await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsFolder() });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
+  const db = drizzle({ client, schema });
+  return {
+    db,
+    engine: 'pglite',
+    migrate: () => migrate(db, { migrationsFolder: migrationsFolder() }),
+    close: () => client.close(),
+  };
+}

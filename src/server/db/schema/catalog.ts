@@ -1,0 +1,231 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { languages } from './i18n';
+import { tsvector } from './types';
+import { users } from './users';
+
+/** Text columns hold the default language (en); *_translations rows override per language. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'cascade' }),
+    slug: varchar('slug', { length: 96 }).notNull().unique(),
+    name: varchar('name', { length: 128 }).notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('categories_parent_idx').on(t.parentId)],
+);
+
+export const categoryTranslations = pgTable(
+  'category_translations',
+  {
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 128 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.languageId] })],
+);
+
+/** HTML without tags, for the search vector. */
+const plain = (column: string) => `regexp_replace(coalesce(${column}, ''), '<[^>]*>', ' ', 'g')`;
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    sku: varchar('sku', { length: 64 }).notNull().unique(),
+    slug: varchar('slug', { length: 191 }).notNull().unique(),
+    name: varchar('name', { length: 191 }).notNull(),
+    description: text('description').notNull().default(''),
+    /** Current VAT-inclusive price in EUR cents. */
+    priceCents: integer('price_cents').notNull(),
+    /** Price before the sale in EUR cents; 0 when the product is not on sale. */
+    oldPriceCents: integer('old_price_cents').notNull().default(0),
+    discountPercent: smallint('discount_percent').notNull().default(0),
+    isTop: boolean('is_top').notNull().default(false),
+    isNew: boolean('is_new').notNull().default(false),
+    stock: integer('stock').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    search: tsvector('search').generatedAlwaysAs(
+      sql.raw(
+        `setweight(to_tsvector('english'::regconfig, coalesce(name, '')), 'A') || setweight(to_tsvector('english'::regconfig, ${plain('description')}), 'B')`,
+      ),
+    ),
+  },
+  (t) => [
+    check('products_price_nonnegative', sql`${t.priceCents} >= 0 and ${t.oldPriceCents} >= 0`),
+    check('products_stock_nonnegative', sql`${t.stock} >= 0`),
+    check('products_discount_range', sql`${t.discountPercent} between 0 and 100`),
+    index('products_active_price_idx').on(t.active, t.priceCents, t.id),
+    index('products_created_idx').on(t.createdAt),
+    index('products_new_idx').on(t.isNew).where(sql`${t.isNew}`),
+    index('products_top_idx').on(t.isTop).where(sql`${t.isTop}`),
+    index('products_sale_idx').on(t.discountPercent).where(sql`${t.oldPriceCents} > 0`),
+    index('products_search_idx').using('gin', t.search),
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
+);
+
+export const productTranslations = pgTable(
+  'product_translations',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 191 }).notNull(),
+    description: text('description').notNull().default(''),
+    search: tsvector('search').generatedAlwaysAs(
+      sql.raw(
+        `setweight(to_tsvector('simple'::regconfig, coalesce(name, '')), 'A') || setweight(to_tsvector('simple'::regconfig, ${plain('description')}), 'B')`,
+      ),
+    ),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.languageId] }),
+    index('product_translations_language_idx').on(t.languageId),
+    index('product_translations_search_idx').using('gin', t.search),
+    index('product_translations_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
+);
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    index('product_categories_category_idx').on(t.categoryId, t.productId),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+);
+
+export const attributeGroups = pgTable('attribute_groups', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 64 }).notNull().unique(),
+  position: integer('position').notNull().default(0),
+});
+
+export const attributes = pgTable(
+  'attributes',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => attributeGroups.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 64 }).notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [unique('attributes_group_name_uq').on(t.groupId, t.name)],
+);
+
+/** The attribute groups a product varies over (its variation picker's drop-downs). */
+export const productAttributeGroups = pgTable(
+  'product_attribute_groups',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => attributeGroups.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.groupId] })],
+);
+
+export const variations = pgTable(
+  'variations',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: varchar('sku', { length: 64 }).notNull().unique(),
+    priceCents: integer('price_cents').notNull(),
+    stock: integer('stock').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    index('variations_product_idx').on(t.productId),
+    check('variations_price_nonnegative', sql`${t.priceCents} >= 0`),
+    check('variations_stock_nonnegative', sql`${t.stock} >= 0`),
+  ],
+);
+
+export const variationAttributes = pgTable(
+  'variation_attributes',
+  {
+    variationId: integer('variation_id')
+      .notNull()
+      .references(() => variations.id, { onDelete: 'cascade' }),
+    attributeId: integer('attribute_id')
+      .notNull()
+      .references(() => attributes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.variationId, t.attributeId] }),
+    index('variation_attributes_attribute_idx').on(t.attributeId, t.variationId),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: varchar('author_name', { length: 96 }).notNull(),
+    rating: smallint('rating').notNull(),
+    text: text('text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    index('reviews_product_idx').on(t.productId, t.createdAt),
+    unique('reviews_product_user_uq').on(t.productId, t.userId),
+  ],
+);

@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { products, variations } from './catalog';
+import { countries } from './geo';
+import { users } from './users';
+
+export const discountType = pgEnum('discount_type', ['fixed', 'percent']);
+export const orderStatus = pgEnum('order_status', ['Pending', 'Success', 'Error', 'Failed']);
+export const paymentMethod = pgEnum('payment_method', ['card', 'phone']);
+export const paymentStatus = pgEnum('payment_status', [
+  'created',
+  'requires_action',
+  'succeeded',
+  'declined',
+  'failed',
+]);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variationId: integer('variation_id').references(() => variations.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('cart_items_line_uq').on(t.userId, t.productId, t.variationId).nullsNotDistinct(),
+    check('cart_items_count_positive', sql`${t.count} >= 1`),
+  ],
+);
+
+/**
+ * discountValue is EUR cents for a fixed code and a whole percent (1..100) for a percent code.
+ */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 64 }).notNull(),
+    description: text('description').notNull().default(''),
+    discountType: discountType('discount_type').notNull().default('fixed'),
+    discountValue: integer('discount_value').notNull(),
+    appliesToDelivery: boolean('applies_to_delivery').notNull().default(false),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+    usageLimit: integer('usage_limit'),
+    usedCount: integer('used_count').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('promo_codes_code_uq').on(t.code),
+    check('promo_codes_value_positive', sql`${t.discountValue} > 0`),
+  ],
+);
+
+/**
+ * An order snapshots everything it needs to be shown later: address, amounts (EUR cents and the
+ * shopper's currency), promo and the rate used.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNr: varchar('order_nr', { length: 32 }).notNull().unique(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: orderStatus('status').notNull().default('Pending'),
+    paymentMethod: paymentMethod('payment_method').notNull(),
+    name: varchar('name', { length: 96 }).notNull(),
+    surname: varchar('surname', { length: 96 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    phone: varchar('phone', { length: 32 }).notNull(),
+    countryId: integer('country_id').references(() => countries.id, { onDelete: 'set null' }),
+    countryName: varchar('country_name', { length: 96 }).notNull(),
+    city: varchar('city', { length: 96 }).notNull(),
+    address: varchar('address', { length: 255 }).notNull(),
+    postCode: varchar('post_code', { length: 16 }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    currencyRate: numeric('currency_rate', { precision: 18, scale: 6 }).notNull(),
+    cartTotalCents: integer('cart_total_cents').notNull(),
+    deliveryCostCents: integer('delivery_cost_cents'),
+    discountCents: integer('discount_cents').notNull().default(0),
+    vatCents: integer('vat_cents').notNull(),
+    vatPercent: numeric('vat_percent', { precision: 5, scale: 2 }).notNull(),
+    finalCents: integer('final_cents').notNull(),
+    /** final amount in the order's currency, in its minor units */
+    convertedFinalCents: integer('converted_final_cents').notNull(),
+    promoCodeId: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
+    promoCode: varchar('promo_code', { length: 64 }),
+    idempotencyKey: varchar('idempotency_key', { length: 128 }),
+    stockReleased: boolean('stock_released').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_pending_idx').on(t.createdAt).where(sql`${t.status} = 'Pending'`),
+    unique('orders_idempotency_uq').on(t.userId, t.idempotencyKey),
+  ],
+);
+
+export type VariationAttributeSnapshot = { id: number; name: string; attribute_group: { name: string } };
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variationId: integer('variation_id').references(() => variations.id, { onDelete: 'set null' }),
+    sku: varchar('sku', { length: 64 }).notNull(),
+    name: varchar('name', { length: 191 }).notNull(),
+    categoryName: varchar('category_name', { length: 128 }),
+    imageUrl: text('image_url'),
+    priceCents: integer('price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    variationAttributes: jsonb('variation_attributes').$type<VariationAttributeSnapshot[]>().notNull().default([]),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+    check('order_items_quantity_positive', sql`${t.quantity} >= 1`),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: varchar('provider', { length: 32 }).notNull(),
+    status: paymentStatus('status').notNull().default('created'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    providerRef: varchar('provider_ref', { length: 128 }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [index('payments_order_idx').on(t.orderId)],
+);

@@ -1,0 +1,126 @@
+import {
+  boolean,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { languages } from './i18n';
+
+/** The shop's single settings row (id = 1). */
+export const settings = pgTable('settings', {
+  id: integer('id').primaryKey().default(1),
+  requisites: text('requisites').notNull().default(''),
+  copyright: text('copyright').notNull().default(''),
+  supportEmail: varchar('support_email', { length: 254 }).notNull().default(''),
+  isRegEnabled: boolean('is_reg_enabled').notNull().default(true),
+  minTopUpAmountCents: integer('min_top_up_amount_cents').notNull().default(0),
+  vatPercent: numeric('vat_percent', { precision: 5, scale: 2 }).notNull().default('0'),
+  googleTag: text('google_tag').notNull().default(''),
+  companyAddress: text('company_address').notNull().default(''),
+  phonePaymentGlobal: varchar('phone_payment_global', { length: 32 }).notNull().default(''),
+  phonePaymentUkEu: varchar('phone_payment_uk_eu', { length: 32 }).notNull().default(''),
+  heroTitle: text('hero_title').notNull().default(''),
+  heroSubtitle: text('hero_subtitle').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Text columns hold the default language; *_translations rows override per language. */
+export const staticPages = pgTable('static_pages', {
+  id: serial('id').primaryKey(),
+  slug: varchar('slug', { length: 96 }).notNull().unique(),
+  title: varchar('title', { length: 191 }).notNull(),
+  content: text('content').notNull(),
+  isTerms: boolean('is_terms').notNull().default(false),
+  isPrivacy: boolean('is_privacy').notNull().default(false),
+  isCookie: boolean('is_cookie').notNull().default(false),
+  published: boolean('published').notNull().default(true),
+  position: integer('position').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const staticPageTranslations = pgTable(
+  'static_page_translations',
+  {
+    pageId: integer('page_id')
+      .notNull()
+      .references(() => staticPages.id, { onDelete: 'cascade' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 191 }).notNull(),
+    content: text('content').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pageId, t.languageId] })],
+);
+
+export const faqs = pgTable('faqs', {
+  id: serial('id').primaryKey(),
+  title: varchar('title', { length: 255 }).notNull(),
+  content: text('content').notNull(),
+  isPopular: boolean('is_popular').notNull().default(false),
+  published: boolean('published').notNull().default(true),
+  position: integer('position').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const faqTranslations = pgTable(
+  'faq_translations',
+  {
+    faqId: integer('faq_id')
+      .notNull()
+      .references(() => faqs.id, { onDelete: 'cascade' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 255 }).notNull(),
+    content: text('content').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.faqId, t.languageId] })],
+);
+
+export const socialLinks = pgTable('social_links', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 64 }).notNull(),
+  url: text('url').notNull(),
+  icon: varchar('icon', { length: 64 }).notNull().default(''),
+  position: integer('position').notNull().default(0),
+});
+
+export const featuredCategories = pgTable('featured_categories', {
+  id: serial('id').primaryKey(),
+  title: varchar('title', { length: 191 }).notNull(),
+  shortTitle: varchar('short_title', { length: 96 }),
+  description: text('description').notNull().default(''),
+  imageUrl: text('image_url').notNull().default(''),
+  url: text('url').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const featuredCategoryTranslations = pgTable(
+  'featured_category_translations',
+  {
+    featuredCategoryId: integer('featured_category_id')
+      .notNull()
+      .references(() => featuredCategories.id, { onDelete: 'cascade' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 191 }).notNull(),
+    shortTitle: varchar('short_title', { length: 96 }),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.featuredCategoryId, t.languageId] })],
+);
+
+export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
+  id: serial('id').primaryKey(),
+  email: varchar('email', { length: 254 }).notNull().unique(),
+  languageId: integer('language_id').references(() => languages.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

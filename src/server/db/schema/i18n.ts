@@ -1,0 +1,33 @@
+import { boolean, integer, numeric, pgTable, serial, text, unique, varchar } from 'drizzle-orm/pg-core';
+
+export const languages = pgTable('languages', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 8 }).notNull().unique(),
+  title: varchar('title', { length: 64 }).notNull(),
+  isDefault: boolean('is_default').notNull().default(false),
+  position: integer('position').notNull().default(0),
+});
+
+/** UI messages per language (seeded from src/i18n/messages/*.json). */
+export const localizations = pgTable(
+  'localizations',
+  {
+    id: serial('id').primaryKey(),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 191 }).notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [unique('localizations_language_key_uq').on(t.languageId, t.key)],
+);
+
+/** Exchange rate `value` is units of this currency per 1 EUR, exact to 6 decimals. */
+export const currencies = pgTable('currencies', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 3 }).notNull().unique(),
+  symbol: varchar('symbol', { length: 8 }).notNull(),
+  value: numeric('value', { precision: 18, scale: 6 }).notNull(),
+  isDefault: boolean('is_default').notNull().default(false),
+  position: integer('position').notNull().default(0),
+});

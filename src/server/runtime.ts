@@ -1,0 +1,75 @@
+import { resolve } from 'node:path';
+import { config } from './config';
+import { type Database, type Db, openDatabase } from './db/client';
+import { lockDataDir } from './db/lock';
+import { logger } from './logger';
+
+/**
+ * The process-wide database. Kept on globalThis because the start script and the built Astro
+ * bundle each carry their own copy of this module, and a PGlite directory must be opened once.
+ */
+interface Runtime {
+  database: Database;
+  release: () => void;
+}
+
+const KEY = Symbol.for('gear-shop.runtime');
+type Holder = { [KEY]?: Promise<Runtime> };
+const holder = globalThis as Holder;
+
+async function start(): Promise<Runtime> {
+  const cfg = config();
+  const startedAt = performance.now();
+  let release = () => {};
+  let database: Database;
+  if (cfg.DATABASE_URL) {
+    database = await openDatabase({ engine: 'postgres', url: cfg.DATABASE_URL });
+  } else {
+    const dataDir = resolve(cfg.DATA_DIR);
+    release = lockDataDir(dataDir);
+    try {
+      database = await openDatabase({ engine: 'pglite', dataDir: resolve(dataDir, 'pglite') });
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+  await database.migrate();
+  if (cfg.SEED === 'demo') {
+    const { seedIfEmpty } = await import('./db/seed/index');
+    await seedIfEmpty(database.db);
+  }
+  logger.info(
+    { engine: database.engine, ms: Math.round(performance.now() - startedAt) },
+    'database ready',
+  );
+  return { database, release };
+}
+
+/** Opens, migrates and (on an empty database) seeds once per process. */
+export function ready(): Promise<Runtime> {
+  holder[KEY] ??= start().catch((error: unknown) => {
+    delete holder[KEY];
+    throw error;
+  });
+  return holder[KEY];
+}
+
+/** For tests and scripts: use an already opened database as the process database. */
+export function useDatabase(database: Database): void {
+  holder[KEY] = Promise.resolve({ database, release: () => {} });
+}
+
+export async function getDb(): Promise<Db> {
+  return (await ready()).database.db;
+}
+
+export async function shutdown(): Promise<void> {
+  const pending = holder[KEY];
+  if (!pending) return;
+  delete holder[KEY];
+  const runtime = await pending.catch(() => undefined);
+  if (!runtime) return;
+  await runtime.database.close();
+  runtime.release();
+}
