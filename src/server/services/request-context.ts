@@ -1,0 +1,148 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { currencies, languages, settings } from '../db/schema/index';
+import { getTranslator, type Translator } from '../i18n/index';
+
+export interface LanguageOption {
+  id: number;
+  code: string;
+  title: string;
+  isDefault: boolean;
+}
+
+export interface CurrencyOption {
+  code: string;
+  symbol: string;
+  /** Units of this currency per 1 EUR, as the exact numeric string from the database. */
+  value: string;
+  isDefault: boolean;
+}
+
+export type ShopSettings = typeof settings.$inferSelect;
+
+export interface ShopBasics {
+  languages: LanguageOption[];
+  currencies: CurrencyOption[];
+  /** Null on a database that has no settings row yet. */
+  settings: ShopSettings | null;
+}
+
+export interface RequestContext extends ShopBasics {
+  language: LanguageOption;
+  currency: CurrencyOption;
+  t: Translator;
+}
+
+/** Cookie names shared with the pickers' islands (the spec's storage key is languageId). */
+export const LANGUAGE_COOKIE = 'languageId';
+export const CURRENCY_COOKIE = 'currency';
+
+export const EUR_FALLBACK: CurrencyOption = Object.freeze({
+  code: 'EUR',
+  symbol: '€',
+  value: '1',
+  isDefault: true,
+});
+
+/** Used only when the languages table is empty, so a page can still render in English. */
+export const ENGLISH_FALLBACK: LanguageOption = Object.freeze({
+  id: 0,
+  code: 'en',
+  title: 'English',
+  isDefault: true,
+});
+
+/** The stored id if it is in the list, else the default-flagged language, else the first. */
+export function chooseLanguage(
+  list: readonly LanguageOption[],
+  storedId: string | number | null | undefined,
+): LanguageOption {
+  const id = typeof storedId === 'number' ? storedId : parseId(storedId);
+  return (
+    (id === undefined ? undefined : list.find((l) => l.id === id)) ??
+    list.find((l) => l.isDefault) ??
+    list[0] ??
+    ENGLISH_FALLBACK
+  );
+}
+
+/** The stored code if it is in the list, else the default-flagged currency, else the first, else EUR. */
+export function chooseCurrency(
+  list: readonly CurrencyOption[],
+  storedCode: string | null | undefined,
+): CurrencyOption {
+  const code = storedCode?.trim().toUpperCase();
+  return (
+    (code ? list.find((c) => c.code.toUpperCase() === code) : undefined) ??
+    list.find((c) => c.isDefault) ??
+    list[0] ??
+    EUR_FALLBACK
+  );
+}
+
+function parseId(raw: string | null | undefined): number | undefined {
+  if (raw == null || !/^\s*\d{1,9}\s*$/.test(raw)) return undefined;
+  return Number(raw);
+}
+
+/**
+ * Every page needs these three small tables; a short cache keeps them off the database on each
+ * request while an edit still shows within seconds on every instance.
+ */
+const BASICS_MAX_AGE_MS = 30_000;
+
+interface Cached {
+  promise: Promise<ShopBasics>;
+  loadedAt: number;
+}
+
+const basicsCache = new Map<Db, Cached>();
+
+async function readBasics(db: Db): Promise<ShopBasics> {
+  const [languageRows, currencyRows, settingsRows] = await Promise.all([
+    db.select().from(languages).orderBy(asc(languages.position), asc(languages.id)),
+    db.select().from(currencies).orderBy(asc(currencies.position), asc(currencies.id)),
+    db.select().from(settings).where(eq(settings.id, 1)).limit(1),
+  ]);
+  return {
+    languages: languageRows.map((l) => ({ id: l.id, code: l.code, title: l.title, isDefault: l.isDefault })),
+    currencies: currencyRows.map((c) => ({
+      code: c.code,
+      symbol: c.symbol,
+      value: c.value,
+      isDefault: c.isDefault,
+    })),
+    settings: settingsRows[0] ?? null,
+  };
+}
+
+export function loadShopBasics(db: Db, now: number = Date.now()): Promise<ShopBasics> {
+  const cached = basicsCache.get(db);
+  if (cached && now - cached.loadedAt < BASICS_MAX_AGE_MS) return cached.promise;
+  const fresh: Cached = { promise: readBasics(db), loadedAt: now };
+  basicsCache.set(db, fresh);
+  fresh.promise.catch(() => {
+    if (basicsCache.get(db) === fresh) basicsCache.delete(db);
+  });
+  return fresh.promise;
+}
+
+/** After an edit of languages, currencies or settings; without a db, for every database. */
+export function invalidateShopBasics(db?: Db): void {
+  if (db) basicsCache.delete(db);
+  else basicsCache.clear();
+}
+
+/** The part of AstroCookies (and of a Hono cookie reader) this module needs. */
+export interface CookieReader {
+  get(name: string): { value: string } | undefined;
+}
+
+/** Language, currency, settings and the translator for one request, from its cookies. */
+export async function resolveRequestContext(db: Db, cookies: CookieReader): Promise<RequestContext> {
+  const basics = await loadShopBasics(db);
+  const language = chooseLanguage(basics.languages, cookies.get(LANGUAGE_COOKIE)?.value);
+  const currency = chooseCurrency(basics.currencies, cookies.get(CURRENCY_COOKIE)?.value);
+  const t = await getTranslator(db, language.code);
+  return { ...basics, language, currency, t };
+}
