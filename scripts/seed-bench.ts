@@ -1,0 +1,38 @@
+/**
+ * npm run db:seed:bench -- --products 100000
+ * Seeds the demo shop if the configured database (DATABASE_URL, else PGlite in DATA_DIR) is empty,
+ * then adds generated BENCH-* products until there are N of them. Stop the server first on PGlite.
+ */
+import { z } from 'zod';
+import { seedBench } from '../src/server/db/seed/bench';
+import { seedIfEmpty } from '../src/server/db/seed/index';
+import { openConfiguredDatabase } from '../src/server/db/seed/open';
+import { countRows } from '../src/server/db/seed/reset';
+
+function productsArg(argv: string[]): number {
+  const index = argv.findIndex((a) => a === '--products' || a.startsWith('--products='));
+  const raw = index < 0 ? '100000' : argv[index]!.includes('=') ? argv[index]!.split('=')[1] : argv[index + 1];
+  const parsed = z.coerce.number().int().min(1).max(5_000_000).safeParse(raw);
+  if (!parsed.success) {
+    console.error(`--products must be a whole number between 1 and 5000000 (got ${JSON.stringify(raw)})`);
+    process.exit(2);
+  }
+  return parsed.data;
+}
+
+const target = productsArg(process.argv.slice(2));
+const startedAt = performance.now();
+const elapsed = () => `${((performance.now() - startedAt) / 1000).toFixed(1)}s`;
+const database = await openConfiguredDatabase();
+try {
+  console.log(`Bench seed on ${database.describe}: ${target} generated products`);
+  if (await seedIfEmpty(database.db)) console.log(`  demo shop seeded (${elapsed()})`);
+  const result = await seedBench(database.db, target, (line) => console.log(line));
+  const counts = await countRows(database.db, ['products', 'variations', 'product_images', 'product_categories', 'reviews']);
+  console.log(
+    `Done in ${elapsed()}: ${result.inserted} products added (${result.existing} existed); ` +
+      Object.entries(counts).map(([table, n]) => `${n} ${table}`).join(', '),
+  );
+} finally {
+  await database.close();
+}

@@ -1,0 +1,83 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { currencies, languages, localizations } from '../schema/index';
+import type { Db } from '../client';
+import { insertBatched } from './batch';
+
+export const LANGUAGES = [
+  { code: 'en', title: 'English', isDefault: true, position: 0 },
+  { code: 'de', title: 'Deutsch', isDefault: false, position: 1 },
+  { code: 'fr', title: 'Français', isDefault: false, position: 2 },
+] as const;
+
+export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+export type LanguageIds = Record<LanguageCode, number>;
+
+/** Finds src/i18n/messages from src/ as well as from a built bundle under dist/. */
+export function messagesFolder(): string | undefined {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 8; i++) {
+    const candidate = join(dir, 'src', 'i18n', 'messages');
+    if (existsSync(candidate)) return candidate;
+    dir = dirname(dir);
+  }
+  const fromCwd = join(process.cwd(), 'src', 'i18n', 'messages');
+  return existsSync(fromCwd) ? fromCwd : undefined;
+}
+
+/** Nested message objects become dotted keys: {a:{b:'x'}} → {'a.b':'x'}. */
+export function flattenMessages(value: unknown, prefix = '', out: Record<string, string> = {}) {
+  if (value === null || value === undefined) return out;
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+      flattenMessages(child, prefix ? `${prefix}.${key}` : key, out);
+    }
+  } else if (prefix) {
+    out[prefix] = String(value);
+  }
+  return out;
+}
+
+export function readMessages(code: string, folder = messagesFolder()): Record<string, string> {
+  if (!folder) return {};
+  const file = join(folder, `${code}.json`);
+  if (!existsSync(file)) return {};
+  try {
+    return flattenMessages(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (error) {
+    throw new Error(`Cannot read UI messages ${file}: ${(error as Error).message}`);
+  }
+}
+
+/** Message files present in the repo, for tests and diagnostics. */
+export function messageFiles(): string[] {
+  const folder = messagesFolder();
+  return folder ? readdirSync(folder).filter((f) => f.endsWith('.json')) : [];
+}
+
+export async function seedLanguages(db: Db): Promise<LanguageIds> {
+  const rows = await db
+    .insert(languages)
+    .values(LANGUAGES.map((l) => ({ ...l })))
+    .returning({ id: languages.id, code: languages.code });
+  const ids = Object.fromEntries(rows.map((r) => [r.code, r.id])) as LanguageIds;
+  for (const language of LANGUAGES) {
+    const messages = readMessages(language.code);
+    await insertBatched(
+      db,
+      localizations,
+      Object.entries(messages).map(([key, value]) => ({ languageId: ids[language.code], key, value })),
+    );
+  }
+  return ids;
+}
+
+export async function seedCurrencies(db: Db): Promise<void> {
+  // value = units per 1 EUR (a plausible mid-market rate; real rates would come from an admin).
+  await db.insert(currencies).values([
+    { code: 'EUR', symbol: '€', value: '1', isDefault: true, position: 0 },
+    { code: 'USD', symbol: '$', value: '1.08', isDefault: false, position: 1 },
+    { code: 'GBP', symbol: '£', value: '0.86', isDefault: false, position: 2 },
+  ]);
+}

@@ -1,0 +1,58 @@
+import { count, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { languages } from '../schema/index';
+import { seedCatalog } from './catalog';
+import { seedFeatured, seedPages, seedSettings } from './content';
+import { seedGeo } from './geo';
+import { seedCurrencies, seedLanguages } from './i18n';
+import { hashDemoPasswords, type Passwords, seedPromoCodes, seedUsers } from './users';
+
+export { DEMO_CUSTOMER, DEMO_EDITOR } from './users';
+
+// Shared by every process that may seed the same database; any constant works if all agree.
+const SEED_LOCK_ID = 7_340_002;
+
+async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(languages);
+  return (row?.n ?? 0) === 0;
+}
+
+/** Writes the whole demo shop; callers provide the transaction. */
+async function seedInto(db: Db, passwords: Passwords, now: Date): Promise<void> {
+  const lang = await seedLanguages(db);
+  await seedCurrencies(db);
+  const countryIds = await seedGeo(db);
+  await seedSettings(db);
+  await seedPages(db, lang);
+  await seedFeatured(db, lang);
+  const products = await seedCatalog(db, lang, now);
+  const promos = await seedPromoCodes(db, now);
+  await seedUsers(db, passwords, { lang, countries: countryIds, promos }, products, now);
+}
+
+/** Seeds the demo shop into an empty database, in one transaction. */
+export async function seedDemo(db: Db): Promise<void> {
+  const passwords = await hashDemoPasswords();
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await seedInto(tx as unknown as Db, passwords, now);
+  });
+}
+
+/**
+ * Seeds only when the database has no languages yet; true when it seeded. Safe when several
+ * processes start on one empty PostgreSQL at once: the transaction-scoped advisory lock makes
+ * the others wait, and they then see the seeded rows and return false.
+ */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  const passwords = await hashDemoPasswords();
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    if (!(await isEmpty(t))) return false;
+    await seedInto(t, passwords, now);
+    return true;
+  });
+}

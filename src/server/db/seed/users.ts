@@ -1,0 +1,181 @@
+import { type Algorithm, hash } from '@node-rs/argon2';
+import { orderItems, orders, payments, promoCodes, users } from '../schema/index';
+import type { Db } from '../client';
+import type { SeededProduct } from './catalog';
+import type { CountryIds } from './geo';
+import type { LanguageIds } from './i18n';
+import { createRandom } from './random';
+
+export const DEMO_CUSTOMER = { email: 'demo@example.com', password: 'Demo1234!' } as const;
+export const DEMO_EDITOR = { email: 'editor@example.com', password: 'Editor1234!' } as const;
+
+const DAY = 86_400_000;
+// Algorithm.Argon2id; the package declares a const enum, which isolated modules cannot read.
+const ARGON2ID = 2 as Algorithm;
+/** Argon2id with the library defaults (19 MiB, 2 passes: the OWASP minimum profile). */
+export const hashPassword = (password: string) => hash(password, { algorithm: ARGON2ID });
+
+export interface Passwords {
+  customer: string;
+  editor: string;
+}
+
+/** Hashing is the slow part of the seed; done before the seed transaction opens. */
+export async function hashDemoPasswords(): Promise<Passwords> {
+  const [customer, editor] = await Promise.all([hashPassword(DEMO_CUSTOMER.password), hashPassword(DEMO_EDITOR.password)]);
+  return { customer, editor };
+}
+
+export async function seedPromoCodes(db: Db, now: Date) {
+  const rows = await db
+    .insert(promoCodes)
+    .values([
+      { code: 'SAVE10', description: '€10 off your order', discountType: 'fixed', discountValue: 1000 },
+      { code: 'SPRING15', description: '15% off everything this spring', discountType: 'percent', discountValue: 15, validFrom: new Date(now.getTime() - 30 * DAY), validTo: new Date(now.getTime() + 90 * DAY) },
+      { code: 'FREESHIP', description: 'Free delivery on your order', discountType: 'percent', discountValue: 100, appliesToDelivery: true },
+      { code: 'WELCOME5', description: '€5 off for new customers (first 100 uses)', discountType: 'fixed', discountValue: 500, usageLimit: 100, usedCount: 100 },
+      { code: 'SUMMER20', description: '20% off the summer sale (ended)', discountType: 'percent', discountValue: 20, validFrom: new Date(now.getTime() - 120 * DAY), validTo: new Date(now.getTime() - 30 * DAY) },
+    ])
+    .returning({ id: promoCodes.id, code: promoCodes.code });
+  return Object.fromEntries(rows.map((r) => [r.code, r.id])) as Record<string, number>;
+}
+
+type Status = 'Pending' | 'Success' | 'Error' | 'Failed';
+const ORDER_PLAN: { status: Status; method: 'card' | 'phone'; daysAgo: number; items: number; promo?: 'SAVE10' | 'SPRING15'; currency: 'EUR' | 'USD' | 'GBP' }[] = [
+  { status: 'Success', method: 'card', daysAgo: 120, items: 3, currency: 'EUR' },
+  { status: 'Success', method: 'phone', daysAgo: 75, items: 1, promo: 'SAVE10', currency: 'EUR' },
+  { status: 'Failed', method: 'card', daysAgo: 40, items: 2, currency: 'USD' },
+  { status: 'Error', method: 'card', daysAgo: 21, items: 1, currency: 'EUR' },
+  { status: 'Success', method: 'card', daysAgo: 9, items: 2, promo: 'SPRING15', currency: 'GBP' },
+  { status: 'Pending', method: 'phone', daysAgo: 1, items: 2, currency: 'EUR' },
+];
+const RATES = { EUR: '1', USD: '1.08', GBP: '0.86' } as const;
+const EU_DELIVERY = { costCents: 499, freeOverCents: 7500 };
+
+export async function seedUsers(
+  db: Db,
+  passwords: Passwords,
+  ids: { lang: LanguageIds; countries: CountryIds; promos: Record<string, number> },
+  products: SeededProduct[],
+  now: Date,
+) {
+  const germany = ids.countries.DE!;
+  const [customer] = await db
+    .insert(users)
+    .values({
+      name: 'Alex',
+      surname: 'Demo',
+      email: DEMO_CUSTOMER.email,
+      phone: '+4930901820',
+      phoneCountryCode: 'DE',
+      nationalNumber: '30901820',
+      passwordHash: passwords.customer,
+      balanceCents: 2500,
+      countryId: germany,
+      city: 'Berlin',
+      address: 'Friedrichstraße 123',
+      postCode: '10117',
+      languageId: ids.lang.en,
+      role: 'customer',
+      emailVerifiedAt: new Date(now.getTime() - 200 * DAY),
+      createdAt: new Date(now.getTime() - 200 * DAY),
+    })
+    .returning({ id: users.id });
+  await db.insert(users).values({
+    name: 'Erin',
+    surname: 'Editor',
+    email: DEMO_EDITOR.email,
+    phone: '+442071838750',
+    phoneCountryCode: 'GB',
+    nationalNumber: '2071838750',
+    passwordHash: passwords.editor,
+    countryId: ids.countries.GB ?? null,
+    city: 'London',
+    address: '10 Shoreditch High Street',
+    postCode: 'E1 6PG',
+    role: 'editor',
+    emailVerifiedAt: new Date(now.getTime() - 300 * DAY),
+    createdAt: new Date(now.getTime() - 300 * DAY),
+  });
+
+  const rng = createRandom(4242);
+  const inStock = products.filter((p) => p.draft.stock > 0);
+  let seq = 1000;
+  for (const plan of ORDER_PLAN) {
+    const createdAt = new Date(now.getTime() - plan.daysAgo * DAY);
+    const lines = rng.sample(inStock, 40).slice(0, 40);
+    const chosen = Array.from({ length: plan.items }, () => rng.pick(lines));
+    const items = [...new Map(chosen.map((p) => [p.id, p])).values()].map((p) => {
+      const variation = p.variations.length ? rng.pick(p.variations) : undefined;
+      return {
+        productId: p.id,
+        variationId: variation?.id ?? null,
+        sku: variation?.sku ?? p.draft.sku,
+        name: p.draft.name,
+        categoryName: p.categoryName,
+        imageUrl: p.imageUrl,
+        priceCents: variation?.priceCents ?? p.draft.priceCents,
+        quantity: rng.int(1, 2),
+        variationAttributes: (variation?.attributes ?? []).map((a) => ({ id: a.id, name: a.name, attribute_group: { name: a.group } })),
+      };
+    });
+    const cartTotal = items.reduce((sum, i) => sum + i.priceCents * i.quantity, 0);
+    const delivery = cartTotal >= EU_DELIVERY.freeOverCents ? 0 : EU_DELIVERY.costCents;
+    const discount =
+      plan.promo === 'SAVE10' ? Math.min(1000, cartTotal) : plan.promo === 'SPRING15' ? Math.round((cartTotal * 15) / 100) : 0;
+    const final = cartTotal + delivery - discount;
+    // Prices include VAT, so the VAT is the part contained in the final amount.
+    const vat = Math.round((final * 20) / 120);
+    seq += 1;
+    const [order] = await db
+      .insert(orders)
+      .values({
+        orderNr: `GS-${createdAt.getUTCFullYear()}-${seq}`,
+        userId: customer!.id,
+        status: plan.status,
+        paymentMethod: plan.method,
+        name: 'Alex',
+        surname: 'Demo',
+        email: DEMO_CUSTOMER.email,
+        phone: '+4930901820',
+        countryId: germany,
+        countryName: 'Germany',
+        city: 'Berlin',
+        address: 'Friedrichstraße 123',
+        postCode: '10117',
+        currency: plan.currency,
+        currencyRate: RATES[plan.currency],
+        cartTotalCents: cartTotal,
+        deliveryCostCents: delivery,
+        discountCents: discount,
+        vatCents: vat,
+        vatPercent: '20',
+        finalCents: final,
+        convertedFinalCents: Math.round(final * Number(RATES[plan.currency])),
+        promoCodeId: plan.promo ? ids.promos[plan.promo]! : null,
+        promoCode: plan.promo ?? null,
+        stockReleased: plan.status === 'Failed' || plan.status === 'Error',
+        createdAt,
+        updatedAt: createdAt,
+        paidAt: plan.status === 'Success' ? new Date(createdAt.getTime() + 60_000) : null,
+      })
+      .returning({ id: orders.id });
+    await db.insert(orderItems).values(items.map((i) => ({ ...i, orderId: order!.id })));
+    if (plan.method === 'card') {
+      const status = plan.status === 'Success' ? 'succeeded' : plan.status === 'Failed' ? 'declined' : plan.status === 'Error' ? 'failed' : 'created';
+      await db.insert(payments).values({
+        orderId: order!.id,
+        provider: 'demo',
+        status,
+        amountCents: Math.round(final * Number(RATES[plan.currency])),
+        currency: plan.currency,
+        providerRef: `demo_${seq}`,
+        lastError: plan.status === 'Error' ? 'Card issuer unavailable' : plan.status === 'Failed' ? 'Card declined' : null,
+        createdAt,
+        updatedAt: createdAt,
+        settledAt: plan.status === 'Success' ? createdAt : null,
+      });
+    }
+  }
+  return { customerId: customer!.id };
+}
