@@ -1,0 +1,96 @@
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests against the built shop (`npm start`) in Debian's Chromium: Playwright's own
+ * browser download is not reachable here (see scripts/ensure-chromium.sh).
+ */
+const PORT = Number(process.env.E2E_PORT ?? 4399);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// Playwright evaluates this file in the runner and again in every worker; the runner picks a
+// fresh data directory and the workers inherit it through the environment.
+// Folders of earlier runs are removed here rather than at teardown, which Playwright runs
+// while the server still has its database open.
+if (!process.env.E2E_DATA_DIR) {
+  for (const entry of readdirSync(tmpdir())) {
+    const pid = /^shop-e2e-(\d+)$/.exec(entry)?.[1];
+    if (pid && !isAlive(Number(pid))) rmSync(join(tmpdir(), entry), { recursive: true, force: true });
+  }
+  const dir = join(tmpdir(), `shop-e2e-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  process.env.E2E_DATA_DIR = dir;
+}
+const DATA_DIR = process.env.E2E_DATA_DIR;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'en-GB',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // start.mjs builds first when dist/ is missing or stale, and seeds the empty DATA_DIR.
+    command: 'npm start',
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      PUBLIC_URL: BASE_URL,
+      SEED: 'demo',
+      // Not 'production': e2e tests read mail from /dev/mailbox, which production hides.
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+  },
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '../../src/server/config';
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`parseConfig(${JSON.stringify(env)}) did not throw`);
+}
+
+describe('parseConfig', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    expect(parseConfig({})).toEqual({
+      PORT: 4321,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      PUBLIC_URL: 'http://localhost:4321',
+      MAIL_FROM: 'shop@localhost',
+      SEED: 'demo',
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT and drops a trailing slash of an explicit one', () => {
+    expect(parseConfig({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(parseConfig({ PUBLIC_URL: 'https://shop.example.com/' }).PUBLIC_URL).toBe('https://shop.example.com');
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(parseConfig({ PORT: '', DATABASE_URL: '', SEED: '' })).toMatchObject({ PORT: 4321, SEED: 'demo' });
+    expect(parseConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('accepts real values', () => {
+    const cfg = parseConfig({
+      PORT: '3000',
+      DATABASE_URL: 'postgres://shop@db:5432/shop',
+      SMTP_URL: 'smtp://mail:25',
+      SEED: 'none',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    });
+    expect(cfg).toMatchObject({ PORT: 3000, DATABASE_URL: 'postgres://shop@db:5432/shop', SEED: 'none', LOG_LEVEL: 'warn' });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['SEED', 'lots'],
+    ['SMTP_URL', 'http://mail'],
+    ['LOG_LEVEL', 'loud'],
+  ])('rejects %s=%s with one line naming the variable', (name, value) => {
+    const error = configError({ [name]: value });
+    expect(error.message).toContain(name);
+    expect(error.message).toContain(value);
+    expect(error.message).not.toContain('\n');
+  });
+});

@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: fast pure unit tests, and integration tests that each get a fresh database
+// (tests/helpers/db.ts). The machine (and CI) has 2 cores, so integration runs in at most 2
+// forked workers: PGlite is single-threaded WASM and each worker holds its own instances.
+export default defineConfig({
+  test: {
+    env: { NODE_ENV: 'test' },
+    teardownTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          pool: 'forks',
+          maxWorkers: 2,
+          // A PGlite load is ~0.7 s and a demo template is built lazily by the first file that
+          // asks for it, so hooks get room; a hanging query still fails within a minute.
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          globalSetup: ['tests/setup/global-db.ts'],
+        },
+      },
+    ],
+  },
+});
