@@ -2,19 +2,38 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { SERVER_BUNDLED, SERVER_EXTERNALS, bootBundle } from './scripts/server/boot-bundle.mjs';
+import { precompress } from './scripts/server/precompress.mjs';
+import { PAGE_DIRECTIVES, PAGE_SCRIPT_RESOURCES } from './scripts/server/security-headers.mjs';
 
 export default defineConfig({
   output: 'server',
   // The shop keeps its own sessions in the database (DESIGN.md); Astro's file sessions stay off.
   session: false,
+  // 'middleware': scripts/start.mjs owns the HTTP server (static files, compression, shutdown).
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  integrations: [react(), precompress(), bootBundle()],
   server: { port: Number(process.env.PORT ?? 4321), host: true },
   build: { inlineStylesheets: 'auto' },
+  // No Markdown code blocks here; Shiki's inline styles would conflict with the CSP.
+  markdown: { syntaxHighlight: false },
+  security: {
+    // Astro hashes its own inline scripts/styles (island hydration) and sends the policy as a
+    // response header on server-rendered pages; see docs/decisions/002-serving.md.
+    csp: {
+      directives: PAGE_DIRECTIVES,
+      scriptDirective: { resources: PAGE_SCRIPT_RESOURCES },
+      // style="" attributes rendered by React islands cannot be hashed; attributes cannot run code.
+      styleDirective: { resources: [{ resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
+  },
   vite: {
     ssr: {
       // Native/wasm packages stay external so one copy is shared with the start script.
-      external: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'pino'],
+      external: SERVER_EXTERNALS,
+      // Bundled rather than imported from node_modules at run time: loading drizzle-orm's and
+      // zod's hundreds of files natively made the first request after start take ~2 s.
+      noExternal: SERVER_BUNDLED,
     },
   },
 });

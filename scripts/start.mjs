@@ -1,0 +1,169 @@
+// @ts-check
+/**
+ * `npm start`: builds when the build is missing or stale, opens/migrates/seeds the database,
+ * then serves dist/ with one node:http server (static files with long caching and precompressed
+ * variants, everything else through Astro with on-the-fly compression). See
+ * docs/decisions/002-serving.md.
+ */
+import { spawn } from 'node:child_process';
+import { createServer, request } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { compressResponse } from './server/compress.mjs';
+import { buildReason } from './server/freshness.mjs';
+import { BASE_SECURITY_HEADERS, RESOURCE_CSP } from './server/security-headers.mjs';
+import { createStaticHandler } from './server/static.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SHUTDOWN_GRACE_MS = 10_000;
+/** Start-up errors users cause (bad env, second instance, failed build): one line, no stack. */
+const USER_ERRORS = new Set(['ConfigError', 'DataDirLockedError', 'BuildError']);
+
+class BuildError extends Error {
+  name = 'BuildError';
+}
+
+/** @param {unknown} error @returns {never} */
+function fail(error) {
+  const e = /** @type {NodeJS.ErrnoException} */ (error);
+  if (USER_ERRORS.has(e?.name)) console.error(e.message);
+  // System errors (database unreachable, permissions) explain themselves; bugs get their stack.
+  else if (typeof e?.code === 'string') console.error(`The shop could not start: ${e.message}`);
+  else console.error(`The shop could not start: ${e?.stack ?? e}`);
+  process.exit(1);
+}
+
+/** @param {string} reason */
+function build(reason) {
+  console.log(`Building the shop first (${reason})...`);
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['astro', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(undefined) : reject(new BuildError(`The build failed (astro build exit code ${code}); see its output above.`)),
+    );
+  });
+}
+
+/** @param {string} host */
+function displayHost(host) {
+  return ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(host) ? 'localhost' : host;
+}
+
+/**
+ * Astro loads each route's code on its first request; doing that now, in the background, spares
+ * the first visitor a few hundred ms. Failures do not matter here.
+ * @param {number} port
+ */
+function warmUp(port) {
+  // node:http rather than fetch: undici would be loaded just for this (~80 ms of CPU).
+  for (const path of ['/api/health', '/']) {
+    request({ host: '127.0.0.1', port, path, method: 'HEAD', headers: { 'X-Request-Id': 'warm-up' } }, (res) =>
+      res.resume(),
+    )
+      .on('error', () => {})
+      .end();
+  }
+}
+
+async function main() {
+  const reason = await buildReason(ROOT);
+  if (reason) {
+    // A bad setting must fail in a blink, not after a build: check it from the sources first.
+    const { tsImport } = await import('tsx/esm/api');
+    const { config } = await tsImport('../src/server/config.ts', import.meta.url);
+    config();
+    await build(reason);
+  }
+
+  // runtime.ts + config.ts compiled at build (scripts/server/boot-bundle.mjs): loading the
+  // sources through tsx here would cost ~1.5 s of start-up.
+  /** @type {typeof import('../src/server/runtime') & typeof import('../src/server/config')} */
+  const boot = await import(pathToFileURL(join(ROOT, 'dist', 'server', 'boot', 'boot.mjs')).href);
+  const cfg = boot.config();
+
+  // Database, Astro bundle and static index are independent: load them side by side. The
+  // bundle's own copy of runtime.ts finds this open database through its globalThis singleton.
+  const [, entry, serveStatic] = await Promise.all([
+    boot.ready(),
+    import(pathToFileURL(join(ROOT, 'dist', 'server', 'entry.mjs')).href),
+    createStaticHandler(join(ROOT, 'dist', 'client')),
+  ]);
+  const runtime = boot;
+  /** @type {(req: any, res: any) => Promise<void>} */
+  const astro = entry.handler;
+
+  let inFlight = 0;
+  let stopping = false;
+  /** @type {(() => void) | undefined} */
+  let onIdle;
+
+  const server = createServer((req, res) => {
+    inFlight++;
+    res.once('close', () => {
+      inFlight--;
+      if (inFlight === 0) onIdle?.();
+    });
+    if (stopping) res.setHeader('Connection', 'close');
+    // Defaults for anything Astro answers outside our middleware (its own 404/500 paths);
+    // headers Astro or the middleware set later take precedence.
+    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
+    res.setHeader('Content-Security-Policy', RESOURCE_CSP);
+    if (serveStatic(req, res)) return;
+    compressResponse(req, res);
+    astro(req, res).catch((error) => {
+      console.error(error);
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.end('Internal Server Error');
+      } else res.destroy();
+    });
+  });
+
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(cfg.PORT, cfg.HOST, () => resolve(undefined));
+  }).catch(async (error) => {
+    await runtime.shutdown();
+    if (error.code === 'EADDRINUSE') {
+      console.error(`Port ${cfg.PORT} is already in use. Stop the other server or set PORT to a free port.`);
+      process.exit(1);
+    }
+    throw error;
+  });
+
+  const ms = Math.round(performance.now());
+  console.log(`Shop ready on http://${displayHost(cfg.HOST)}:${cfg.PORT} in ${ms} ms`);
+  warmUp(cfg.PORT);
+
+  /** @param {NodeJS.Signals} signal */
+  async function stop(signal) {
+    if (stopping) {
+      console.error(`${signal} again: exiting without waiting.`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`${signal}: finishing ${inFlight} request(s), then stopping.`);
+    server.close();
+    server.closeIdleConnections();
+    if (inFlight > 0) {
+      await new Promise((resolve) => {
+        onIdle = () => resolve(undefined);
+        setTimeout(resolve, SHUTDOWN_GRACE_MS).unref();
+      });
+    }
+    server.closeAllConnections();
+    try {
+      await runtime.shutdown();
+    } catch (error) {
+      console.error(`Closing the database failed: ${/** @type {Error} */ (error).message}`);
+      process.exit(1);
+    }
+    console.log('Stopped.');
+    process.exit(0);
+  }
+  process.on('SIGTERM', (signal) => void stop(signal));
+  process.on('SIGINT', (signal) => void stop(signal));
+}
+
+main().catch(fail);

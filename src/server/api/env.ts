@@ -1,0 +1,38 @@
+import { type Context, Hono } from 'hono';
+import type { Logger } from 'pino';
+import type { Db, Engine } from '../db/client';
+
+/**
+ * What every API handler can rely on. `db` is set by the database middleware before any
+ * sub-app runs, so handlers never open connections themselves.
+ */
+export interface ApiVariables {
+  requestId: string;
+  /** pino child logger carrying the request id, so a handler's logs join the request line. */
+  log: Logger;
+  db: Db;
+  engine: Engine;
+}
+
+/** Values the Astro route passes to `fetch`; absent under `app.request()` in tests. */
+export interface ApiBindings {
+  clientAddress?: string;
+}
+
+export interface ApiEnv {
+  Variables: ApiVariables;
+  Bindings: ApiBindings;
+}
+
+/** A sub-app for one resource, to be mounted with `api.route('/products', productsApp)`. */
+export function createRouter(): Hono<ApiEnv> {
+  return new Hono<ApiEnv>();
+}
+
+/**
+ * The caller's address as Astro saw it (the socket peer), for rate limits and logs. `c.env` is
+ * absent under `app.request()` in tests, hence the fallback.
+ */
+export function clientAddress(c: Context<ApiEnv>): string {
+  return (c.env as ApiBindings | undefined)?.clientAddress ?? 'unknown';
+}

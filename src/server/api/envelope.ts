@@ -1,0 +1,44 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** Field name → messages, the shape islands use to put errors under inputs. */
+export type FieldErrors = Record<string, string[]>;
+
+export interface OkBody<T> {
+  status: 'OK';
+  payload: T;
+  message: string | null;
+}
+
+export interface ErrorBody {
+  status: 'ERROR';
+  message: string;
+  errors?: FieldErrors;
+}
+
+export interface OkOptions {
+  message?: string;
+  status?: ContentfulStatusCode;
+  /** Top-level siblings of payload some spec calls carry (pagination, price_range, unavailableItems). */
+  extra?: Record<string, unknown>;
+}
+
+/** The success envelope `{status:'OK', payload, message}` of every API call. */
+export function ok<T>(c: Context, payload: T, options: OkOptions = {}) {
+  const body = { ...options.extra, status: 'OK', payload, message: options.message ?? null };
+  return c.json(body as OkBody<T>, options.status ?? 200);
+}
+
+export function errorBody(message: string, errors?: FieldErrors): ErrorBody {
+  return errors ? { status: 'ERROR', message, errors } : { status: 'ERROR', message };
+}
+
+/** The error envelope `{status:'ERROR', message, errors?}`. */
+export function fail(
+  c: Context,
+  status: ContentfulStatusCode,
+  message: string,
+  errors?: FieldErrors,
+) {
+  return c.json(errorBody(message, errors), status);
+}

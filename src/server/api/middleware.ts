@@ -1,0 +1,40 @@
+import type { MiddlewareHandler } from 'hono';
+import { logger } from '../logger';
+import { ready } from '../runtime';
+import type { ApiEnv } from './env';
+import { HttpError } from './errors';
+
+/** One structured line per request; the child logger lets handlers log with the same id. */
+export function requestLogger(): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    const log = logger.child({ reqId: c.get('requestId') });
+    c.set('log', log);
+    await next();
+    const status = c.res.status;
+    const line = {
+      method: c.req.method,
+      path: c.req.path,
+      status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    };
+    if (status >= 500) log.error(line, 'request');
+    else log.info(line, 'request');
+  };
+}
+
+/** Exposes the process database; failing to open it is an outage (503), not a bug (500). */
+export function withDatabase(): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    let runtime: Awaited<ReturnType<typeof ready>>;
+    try {
+      runtime = await ready();
+    } catch (error) {
+      c.get('log').error({ err: error }, 'database not ready');
+      throw new HttpError(503, 'Database unavailable');
+    }
+    c.set('db', runtime.database.db);
+    c.set('engine', runtime.database.engine);
+    await next();
+  };
+}
