@@ -254,3 +254,31 @@ export function useTestDatabase(options: TestDatabaseOptions = {}): () => Databa
     return database;
   };
 }
+
+/**
+ * Where a real server process (tests/helpers/server.ts) can start on a new, empty database of the
+ * run's engine: the env to give it (DATA_DIR or DATABASE_URL), and how to open the same database
+ * from the test while that server is stopped. drop() removes it.
+ */
+export async function emptyServerTarget(dataDir: string): Promise<{
+  env: Record<string, string>;
+  open(): Promise<Database>;
+  drop(): Promise<void>;
+}> {
+  const run = info();
+  if (run.engine === 'pglite') {
+    return {
+      env: { DATA_DIR: dataDir },
+      open: () => openDatabase({ engine: 'pglite', dataDir: `${dataDir}/pglite` }),
+      drop: async () => {},
+    };
+  }
+  const name = databaseName(run.runId, ++counter);
+  await withAdmin(run.url, (admin) => admin.query(`create database ${quoteIdent(name)}`));
+  const url = databaseUrl(run.url, name);
+  return {
+    env: { DATABASE_URL: url, DATA_DIR: dataDir },
+    open: () => openDatabase({ engine: 'postgres', url, max: 2 }),
+    drop: () => withAdmin(run.url, (admin) => admin.query(`drop database if exists ${quoteIdent(name)} with (force)`)).then(() => {}),
+  };
+}

@@ -1,95 +1,24 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { type IncomingMessage, request } from 'node:http';
-import { type AddressInfo, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildReason } from '../../scripts/server/freshness.mjs';
+import {
+  ROOT,
+  type Started,
+  cleanupServers,
+  ensureBuilt,
+  freePort,
+  get,
+  startServer as start,
+  tempDir,
+  waitReady,
+} from '../helpers/server';
 
 /**
  * The real `npm start` path: scripts/start.mjs in a child process on a temp DATA_DIR, with the
  * build in dist/ (built here once if missing or stale).
  */
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const START = join(ROOT, 'scripts', 'start.mjs');
-const ASTRO = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
-
-const children = new Set<ChildProcess>();
-const tempDirs: string[] = [];
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'shop-server-test-'));
-  tempDirs.push(dir);
-  return dir;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-interface Started {
-  child: ChildProcess;
-  port: number;
-  output: () => { stdout: string; stderr: string };
-  exited: Promise<number | null>;
-}
-
-function start(env: Record<string, string>): Started {
-  // process.execPath: the Node 24 vitest runs under (the system node is older).
-  const child = spawn(process.execPath, [START], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED: 'none', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (d) => (stdout += d));
-  child.stderr?.on('data', (d) => (stderr += d));
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      children.delete(child);
-      resolve(code);
-    }),
-  );
-  return { child, port: Number(env.PORT), output: () => ({ stdout, stderr }), exited };
-}
-
-async function waitReady(started: Started, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (/Shop ready on http:\/\/localhost:\d+ in \d+ ms/.test(started.output().stdout)) return;
-    if (started.child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start:\n${started.output().stdout}\n${started.output().stderr}`);
-}
-
-interface Got {
-  status: number;
-  headers: IncomingMessage['headers'];
-  body: Buffer;
-}
-
-function get(port: number, path: string, headers: Record<string, string> = {}): Promise<Got> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 function expectSecurityHeaders(headers: IncomingMessage['headers']) {
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
@@ -102,28 +31,13 @@ let server: Started;
 let dataDir: string;
 
 beforeAll(async () => {
-  const reason = await buildReason(ROOT);
-  if (reason) {
-    // Built once here so the servers below do not each start a build.
-    const code = await new Promise<number | null>((resolve) => {
-      const build = spawn(process.execPath, [ASTRO, 'build'], { cwd: ROOT, stdio: 'ignore' });
-      children.add(build);
-      build.on('exit', (c) => {
-        children.delete(build);
-        resolve(c);
-      });
-    });
-    expect(code, 'astro build').toBe(0);
-  }
+  await ensureBuilt();
   dataDir = tempDir();
   server = start({ PORT: String(await freePort()), DATA_DIR: dataDir });
   await waitReady(server);
 }, 300_000);
 
-afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(cleanupServers);
 
 describe('npm start server', () => {
   it('compresses HTML with brotli or gzip and sets Vary', async () => {
