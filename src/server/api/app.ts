@@ -5,6 +5,7 @@ import type { ApiEnv } from './env';
 import { errorBody } from './envelope';
 import { handleError, notFound } from './errors';
 import { healthApp } from './health.routes';
+import { withLocale } from './locale';
 import { requestLogger, withDatabase } from './middleware';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -37,7 +38,9 @@ export function createApi() {
   api.notFound(notFound);
   api.onError(handleError);
 
+  // Health is mounted before the locale middleware so it answers even when the database is down.
   api.route('/health', healthApp);
+  api.use(withLocale());
   return api;
 }
 

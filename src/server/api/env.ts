@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { Db, Engine } from '../db/client';
+import type { CurrencyOption, LanguageOption } from '../services/request-context';
 
 /**
  * What every API handler can rely on. `db` is set by the database middleware before any
@@ -12,6 +13,9 @@ export interface ApiVariables {
   log: Logger;
   db: Db;
   engine: Engine;
+  /** The request's currency and language (query on GET, body on writes); see locale.ts. */
+  currency: CurrencyOption;
+  language: LanguageOption;
 }
 
 /** Values the Astro route passes to `fetch`; absent under `app.request()` in tests. */

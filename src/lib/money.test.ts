@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { centsToDecimal, centsToNumber, convertCents, decimalToCents, rateToMicros, toEurCents } from './money';
+
+describe('money', () => {
+  it('parses rates exactly and refuses anything else', () => {
+    expect(rateToMicros('1.08')).toBe(1_080_000n);
+    expect(rateToMicros('0.860000')).toBe(860_000n);
+    expect(rateToMicros(1)).toBe(1_000_000n);
+    for (const bad of ['', 'abc', '-1', '0', '1.1234567', '1e3']) expect(() => rateToMicros(bad)).toThrow(RangeError);
+  });
+
+  it('converts cents with one half-up rounding and no float drift', () => {
+    expect(convertCents(1999, '1')).toBe(1999);
+    expect(convertCents(1999, '1.08')).toBe(2159); // 2158.92
+    expect(convertCents(50, '0.85')).toBe(43); // 42.5 → 43
+    expect(convertCents(10, '1.005')).toBe(10); // 10.05 → 10
+    expect(convertCents(30, '1.05')).toBe(32); // 31.5 → 32
+    expect(convertCents(-50, '0.85')).toBe(-43);
+    expect(convertCents(123_456_789, '1.234567')).toBe(152_415_678); // 152415677.625363 → up
+  });
+
+  it('formats cents as the spec’s 2-decimal strings and numbers', () => {
+    expect(centsToDecimal(0)).toBe('0.00');
+    expect(centsToDecimal(5)).toBe('0.05');
+    expect(centsToDecimal(123456)).toBe('1234.56');
+    expect(centsToDecimal(-5)).toBe('-0.05');
+    expect(centsToNumber(1999)).toBe(19.99);
+  });
+
+  it('reads typed decimal amounts into cents', () => {
+    expect(decimalToCents('12')).toBe(1200);
+    expect(decimalToCents('12.3')).toBe(1230);
+    expect(decimalToCents('12.345')).toBe(1235);
+    expect(decimalToCents('0.004')).toBe(0);
+    expect(decimalToCents(7.5)).toBe(750);
+    for (const bad of ['', '-1', '1,5', 'abc', '1.2.3']) expect(decimalToCents(bad)).toBeNull();
+  });
+
+  it('converts back to EUR cents half-up', () => {
+    expect(toEurCents(2159, '1.08')).toBe(1999);
+    expect(toEurCents(100, '1')).toBe(100);
+    expect(toEurCents(43, '0.86')).toBe(50);
+  });
+});
