@@ -2,11 +2,15 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { ApiEnv } from './env';
+import { categoriesApp } from './categories.routes';
+import { contentApp } from './content.routes';
 import { errorBody } from './envelope';
 import { handleError, notFound } from './errors';
 import { healthApp } from './health.routes';
 import { withLocale } from './locale';
 import { requestLogger, withDatabase } from './middleware';
+import { newsletterApp } from './newsletter.routes';
+import { productsApp } from './products.routes';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -41,6 +45,10 @@ export function createApi() {
   // Health is mounted before the locale middleware so it answers even when the database is down.
   api.route('/health', healthApp);
   api.use(withLocale());
+  api.route('/products', productsApp);
+  api.route('/categories', categoriesApp);
+  api.route('/newsletter', newsletterApp);
+  api.route('/', contentApp);
   return api;
 }
 

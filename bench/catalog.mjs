@@ -1,0 +1,228 @@
+// @ts-check
+/**
+ * `npm run bench:catalog` (or `node bench/catalog.mjs [--quick]` under the project's Node):
+ * GET /api/products/catalog with search + category + price filter + sort on a 100 000-product
+ * catalogue, on PGlite and on PostgreSQL. For each engine: seeds the bench catalogue if needed
+ * (`npm run db:seed:bench -- --products 100000`; PGlite in bench/.tmp/catalog-data, PostgreSQL
+ * database shop_bench on BENCH_PG_SERVER), vacuums it, starts the built shop (scripts/start.mjs),
+ * warms it up, then drives it with autocannon (10 connections, 10 s; --quick: 3 s) cycling
+ * through realistic query variants. Every response time is recorded, so p95 is exact. Results go
+ * to bench/RESULTS.md (section bench:catalog). Budget: p95 < 50 ms; exits 1 when over budget.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+// @ts-expect-error autocannon ships no types (and @types/autocannon is not installed)
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { machineLine, writeSection } from './lib/results.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const QUICK = process.argv.includes('--quick');
+const DURATION_S = QUICK ? 3 : 10;
+const CONNECTIONS = 10;
+const PRODUCTS = 100_000;
+const BUDGET_P95_MS = 50;
+const DATA_DIR = join(ROOT, 'bench', '.tmp', 'catalog-data');
+const PG_SERVER = process.env.BENCH_PG_SERVER ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_DB = 'shop_bench';
+const engineArg = process.argv.find((a) => a.startsWith('--engine='))?.split('=')[1];
+const ENGINES = /** @type {('pglite' | 'postgres')[]} */ (engineArg ? [engineArg] : ['pglite', 'postgres']);
+
+/**
+ * Realistic list-page queries (demo category ids: 1 outdoor, 2 sports, 4 apparel, 6 computers;
+ * each includes its subcategories). One has a typo, one two words, one another currency.
+ */
+const VARIANTS = [
+  '/api/products/catalog?search=tent&category_id=1&price_min=50&price_max=500&sort=asc&page=1',
+  '/api/products/catalog?search=jacket&category_id=4&price_min=20&price_max=300&sort=desc&page=1',
+  '/api/products/catalog?search=keybaord&category_id=6&price_min=10&price_max=1000&sort=asc&page=1',
+  '/api/products/catalog?search=nordvik%20trail&category_id=2&price_min=20&price_max=400&sort=desc&page=1',
+  '/api/products/catalog?search=headlamp&category_id=1&price_min=10&price_max=200&sort=asc&page=2&currency=USD',
+];
+
+/** @returns {Promise<number>} */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} env */
+function run(command, args, env = process.env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(undefined) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+async function buildIfNeeded() {
+  const { buildReason } = await import('../scripts/server/freshness.mjs');
+  const reason = await buildReason(ROOT);
+  if (!reason) return;
+  console.log(`Building first (${reason}); the build is not part of the measurement.`);
+  await run('npx', ['astro', 'build'], { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' });
+}
+
+/** @param {'pglite' | 'postgres'} engine */
+function engineEnv(engine) {
+  return engine === 'pglite'
+    ? { DATA_DIR, DATABASE_URL: '' }
+    : { DATA_DIR, DATABASE_URL: `${PG_SERVER.replace(/\/[^/]*$/, '')}/${PG_DB}` };
+}
+
+async function ensurePgDatabase() {
+  const client = new pg.Client({ connectionString: PG_SERVER });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [PG_DB]);
+    if (found.rowCount === 0) await client.query(`create database ${PG_DB}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The seed is incremental (adds only missing BENCH-* products). VACUUM sets the visibility map a
+ * long-running shop gets from autovacuum, so index-only scans work as they would in production.
+ * @param {'pglite' | 'postgres'} engine
+ */
+async function prepare(engine) {
+  if (engine === 'postgres') await ensurePgDatabase();
+  else mkdirSync(DATA_DIR, { recursive: true });
+  const env = { ...process.env, ...engineEnv(engine), SEED: 'demo', LOG_LEVEL: 'warn' };
+  console.log(`[${engine}] preparing ${PRODUCTS} products (skipped when present)...`);
+  await run('npm', ['run', '--silent', 'db:seed:bench', '--', '--products', String(PRODUCTS)], env);
+  await run('npx', ['tsx', 'bench/lib/catalog-vacuum.ts'], env);
+}
+
+/**
+ * @param {'pglite' | 'postgres'} engine @param {number} port
+ * @returns {Promise<{ stop: () => Promise<void> }>}
+ */
+async function startShop(engine, port) {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...engineEnv(engine), PORT: String(port), HOST: '127.0.0.1', SEED: 'none', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  /** @type {number | null} */
+  let exitCode = null;
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve((exitCode = code ?? -1))));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (exitCode !== null) throw new Error(`the shop exited with ${exitCode}:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the shop did not answer within 120 s:\n${output}`);
+    }
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1_000) });
+      if (response.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(50);
+  }
+  return {
+    async stop() {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** @param {number[]} sorted ascending @param {number} p 0..100 */
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+/** @param {number} port */
+async function measure(port) {
+  // Warm-up: loads the typo vocabulary, category/attribute cache and the JIT; also checks answers.
+  for (let round = 0; round < 3; round++) {
+    for (const path of VARIANTS) {
+      const response = await fetch(`http://127.0.0.1:${port}${path}`);
+      const body = /** @type {any} */ (await response.json());
+      if (response.status !== 200 || body.status !== 'OK') throw new Error(`${path} answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
+      if (round === 0) console.log(`  ${path.replace('/api/products/catalog?', '')}: ${body.pagination.total} matches, ${body.payload.length} on the page`);
+    }
+  }
+  /** @type {number[]} */
+  const latencies = [];
+  const instance = autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    requests: VARIANTS.map((path) => ({ method: 'GET', path })),
+  });
+  instance.on('response', (/** @type {unknown} */ _client, /** @type {number} */ _status, /** @type {number} */ _bytes, /** @type {number} */ responseTime) =>
+    latencies.push(responseTime),
+  );
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    rps: latencies.length / DURATION_S,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+async function main() {
+  await buildIfNeeded();
+  /** @type {{ engine: string, requests: number, rps: number, p50: number, p95: number, p99: number, errors: number }[]} */
+  const rows = [];
+  for (const engine of ENGINES) {
+    await prepare(engine);
+    const port = await freePort();
+    const shop = await startShop(engine, port);
+    try {
+      console.log(`[${engine}] ${CONNECTIONS} connections for ${DURATION_S} s over ${VARIANTS.length} query variants...`);
+      const r = await measure(port);
+      rows.push({ engine, ...r });
+      console.log(`[${engine}] p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.rps.toFixed(0)} req/s, ${r.errors} errors`);
+    } finally {
+      await shop.stop();
+    }
+  }
+  const ok = rows.every((r) => r.p95 < BUDGET_P95_MS && r.errors === 0);
+  const fmt = (/** @type {number} */ ms) => `${ms.toFixed(1)} ms`;
+  writeSection(
+    'catalog',
+    `## Catalogue query on 100 000 products (\`npm run bench:catalog\`${QUICK ? ' -- --quick' : ''})
+
+\`GET /api/products/catalog\` with search + category (with subcategories) + price filter + sort,
+${CONNECTIONS} concurrent connections for ${DURATION_S} s, cycling through ${VARIANTS.length} query variants
+(one with a typo, one with two words, one in USD on page 2), against the built shop (\`scripts/start.mjs\`)
+on a vacuumed ${PRODUCTS.toLocaleString('en')}-product bench catalogue. Latency of every response; budget p95 < ${BUDGET_P95_MS} ms.
+
+| engine | requests | req/s | p50 | p95 | p99 | errors | verdict |
+|---|---|---|---|---|---|---|---|
+${rows.map((r) => `| ${r.engine} | ${r.requests} | ${r.rps.toFixed(0)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.errors} | ${r.p95 < BUDGET_P95_MS && r.errors === 0 ? 'within' : 'OVER'} |`).join('\n')}
+
+Variants: ${VARIANTS.map((v) => `\`${v.replace('/api/products/catalog?', '')}\``).join(', ')}.
+${machineLine()}`,
+  );
+  console.log(`written to bench/RESULTS.md: ${ok ? 'within' : 'OVER'} the p95 budget of ${BUDGET_P95_MS} ms`);
+  if (!ok) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

@@ -1,0 +1,44 @@
+/**
+ * Shop content (storefront §7): static pages, social links, countries, settings, FAQs,
+ * languages, localizations, currencies. Mounted at the API root because each resource is a
+ * single path; the cache middleware is therefore set per route, never with use('*'), so it
+ * cannot spill onto other modules' paths.
+ */
+import { getTranslator, loadMessages } from '../i18n/index';
+import {
+  getStaticPage,
+  listCountries,
+  listCurrencies,
+  listFaqs,
+  listLanguages,
+  listSocialLinks,
+  listStaticPages,
+  publicSettings,
+} from '../services/content';
+import { publicCache } from './cache';
+import { createRouter } from './env';
+import { ok } from './envelope';
+import { HttpError } from './errors';
+
+export const PAGE_NOT_FOUND_KEY = 'staticPage.error.notFound';
+
+export const contentApp = createRouter()
+  .get('/static-pages', publicCache(), async (c) => ok(c, await listStaticPages(c.var.db, c.var.language.id)))
+  .get('/static-pages/:idOrSlug', publicCache(), async (c) => {
+    const page = await getStaticPage(c.var.db, c.var.language.id, c.req.param('idOrSlug'));
+    if (!page) {
+      const t = await getTranslator(c.var.db, c.var.language.code);
+      throw new HttpError(404, t(PAGE_NOT_FOUND_KEY));
+    }
+    return ok(c, page);
+  })
+  .get('/social-links', publicCache(), async (c) => ok(c, await listSocialLinks(c.var.db)))
+  .get('/countries', publicCache(), async (c) => ok(c, await listCountries(c.var.db)))
+  .get('/settings', publicCache(), async (c) => ok(c, await publicSettings(c.var.db, c.var.currency)))
+  // The spec's FAQ call reads `faqs`, not `payload` (storefront §7).
+  .get('/faqs', publicCache(), async (c) =>
+    c.json({ status: 'OK' as const, faqs: await listFaqs(c.var.db, c.var.language.id), message: null }),
+  )
+  .get('/languages', publicCache(), async (c) => ok(c, await listLanguages(c.var.db)))
+  .get('/localizations', publicCache(), async (c) => ok(c, await loadMessages(c.var.db, c.var.language.id)))
+  .get('/currencies', publicCache(), async (c) => ok(c, await listCurrencies(c.var.db)));

@@ -1,0 +1,110 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { CatalogMeta } from './meta';
+import { withDescendants } from './meta';
+
+/** A catalogue filter with prices already in EUR cents (see price.ts) and words as a tsquery text. */
+export interface ResolvedFilter {
+  /** The raw search text (trigram similarity) and its tsquery text (full text); null = no search. */
+  search: { text: string; tsquery: string; fuzzy: boolean } | null;
+  languageId: number;
+  /** The default language's text is the base row (english config); others have translations. */
+  defaultLanguage: boolean;
+  minEur: number | null;
+  maxEur: number | null;
+  categoryIds: number[] | null;
+  isNew: boolean;
+  sale: boolean;
+  /** attribute group id → chosen attribute ids of that group */
+  attrGroups: Map<number, number[]>;
+}
+
+const list = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/** Chosen attribute ids grouped by their group; ids that are no attribute are ignored. */
+export function groupAttributes(meta: CatalogMeta, ids: readonly number[]): Map<number, number[]> {
+  const groups = new Map<number, number[]>();
+  for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+    const attribute = meta.attributes.get(id);
+    if (!attribute) continue;
+    groups.set(attribute.groupId, [...(groups.get(attribute.groupId) ?? []), id]);
+  }
+  return groups;
+}
+
+/** Products (alias `alias`) with an active variation carrying one of the attributes. */
+export function attrCondition(alias: SQL, attributeIds: readonly number[]): SQL {
+  return sql`${alias} in (select v.product_id from variations v
+    join variation_attributes va on va.variation_id = v.id
+    where v.active and va.attribute_id in (${list(attributeIds)}))`;
+}
+
+function match(vector: SQL, name: SQL, config: 'english' | 'simple', f: NonNullable<ResolvedFilter['search']>): SQL {
+  const fts = sql`${vector} @@ to_tsquery(${sql.raw(`'${config}'`)}, ${f.tsquery})`;
+  const trigram = sql`${name} % ${f.text}`;
+  if (!f.tsquery) return trigram;
+  return f.fuzzy ? sql`(${fts} or ${trigram})` : fts;
+}
+
+export function searchCondition(f: ResolvedFilter): SQL | undefined {
+  if (!f.search) return undefined;
+  const base = match(sql`p.search`, sql`p.name`, 'english', f.search);
+  if (f.defaultLanguage) return base;
+  const translated = match(sql`tr.search`, sql`tr.name`, 'simple', f.search);
+  return sql`(p.id in (select tr.product_id from product_translations tr
+    where tr.language_id = ${f.languageId} and ${translated}) or ${base})`;
+}
+
+/** ts_rank + trigram similarity of the best matching text (translation or base row). */
+export function rankExpression(f: ResolvedFilter): SQL {
+  if (!f.search) return sql`0::real`;
+  const { text, tsquery } = f.search;
+  const base = tsquery
+    ? sql`(ts_rank(p.search, to_tsquery('english', ${tsquery})) + similarity(p.name, ${text}))`
+    : sql`similarity(p.name, ${text})`;
+  if (f.defaultLanguage) return base;
+  const translated = tsquery
+    ? sql`(ts_rank(t.search, to_tsquery('simple', ${tsquery})) + similarity(t.name, ${text}))`
+    : sql`similarity(t.name, ${text})`;
+  return sql`greatest(coalesce(${translated}, 0), ${base})`;
+}
+
+/**
+ * The WHERE conditions on `products p`. `withPrice: false` leaves out the price filter (for
+ * price_range); `exceptGroup` leaves out one attribute group's selection (for its facet counts).
+ */
+export function conditions(
+  meta: CatalogMeta,
+  f: ResolvedFilter,
+  options: { withPrice?: boolean; withAttrs?: boolean; exceptGroup?: number } = {},
+): SQL {
+  const parts: SQL[] = [sql`p.active`];
+  const search = searchCondition(f);
+  if (search) parts.push(search);
+  if (f.categoryIds) {
+    const ids = withDescendants(meta, f.categoryIds);
+    parts.push(sql`p.id in (select pc.product_id from product_categories pc where pc.category_id in (${list(ids)}))`);
+  }
+  if (f.isNew) parts.push(sql`p.is_new`);
+  if (f.sale) parts.push(sql`(p.old_price_cents > 0 or p.discount_percent > 0)`);
+  if (options.withPrice !== false) {
+    if (f.minEur !== null) parts.push(sql`p.price_cents >= ${f.minEur}`);
+    if (f.maxEur !== null) parts.push(sql`p.price_cents <= ${f.maxEur}`);
+  }
+  if (options.withAttrs !== false) {
+    for (const [groupId, ids] of f.attrGroups) {
+      if (groupId !== options.exceptGroup) parts.push(attrCondition(sql`p.id`, ids));
+    }
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/** The translation join the rank needs for non-default languages. */
+export function translationJoin(f: ResolvedFilter): SQL {
+  return f.search && !f.defaultLanguage
+    ? sql`left join product_translations t on t.product_id = p.id and t.language_id = ${f.languageId}`
+    : sql``;
+}

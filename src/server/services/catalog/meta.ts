@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rowsOf } from './rows';
+
+/**
+ * Small, rarely edited tables every catalogue request needs (category tree, attribute groups and
+ * attributes), cached per database for a short time like the shop basics: one query every 30 s
+ * instead of joins on every request, and the category filter's descendants are computed here
+ * from parent links, so it is right even for a product linked only to its leaf.
+ */
+export interface CategoryMeta {
+  id: number;
+  parentId: number | null;
+  slug: string;
+  name: string;
+  /** languageId → translated name */
+  names: Map<number, string>;
+  /** slug of the top-level ancestor (own slug for a top-level category), for list URLs */
+  topSlug: string;
+}
+
+export interface AttributeMeta {
+  id: number;
+  name: string;
+  groupId: number;
+  position: number;
+}
+
+export interface GroupMeta {
+  id: number;
+  name: string;
+  position: number;
+}
+
+export interface CatalogMeta {
+  categories: Map<number, CategoryMeta>;
+  children: Map<number, number[]>;
+  groups: Map<number, GroupMeta>;
+  attributes: Map<number, AttributeMeta>;
+}
+
+const MAX_AGE_MS = 30_000;
+const cache = new Map<Db, { promise: Promise<CatalogMeta>; loadedAt: number }>();
+
+async function readMeta(db: Db): Promise<CatalogMeta> {
+  const [row] = rowsOf<{ cats: string; trans: string; groups: string; attrs: string }>(
+    await db.execute(sql`
+      select
+        (select coalesce(json_agg(json_build_object('id', id, 'parentId', parent_id, 'slug', slug, 'name', name) order by position, id), '[]') from categories)::text as cats,
+        (select coalesce(json_agg(json_build_object('c', category_id, 'l', language_id, 'n', name)), '[]') from category_translations)::text as trans,
+        (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'position', position) order by position, id), '[]') from attribute_groups)::text as groups,
+        (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'groupId', group_id, 'position', position) order by position, id), '[]') from attributes)::text as attrs`),
+  );
+  const cats = JSON.parse(row!.cats) as { id: number; parentId: number | null; slug: string; name: string }[];
+  const trans = JSON.parse(row!.trans) as { c: number; l: number; n: string }[];
+  const groups = JSON.parse(row!.groups) as GroupMeta[];
+  const attrs = JSON.parse(row!.attrs) as AttributeMeta[];
+  return buildMeta(cats, trans, groups, attrs);
+}
+
+export function buildMeta(
+  cats: readonly { id: number; parentId: number | null; slug: string; name: string }[],
+  trans: readonly { c: number; l: number; n: string }[],
+  groups: readonly GroupMeta[],
+  attrs: readonly AttributeMeta[],
+): CatalogMeta {
+  const categories = new Map<number, CategoryMeta>();
+  const children = new Map<number, number[]>();
+  for (const c of cats) {
+    categories.set(c.id, { ...c, names: new Map(), topSlug: c.slug });
+    if (c.parentId !== null) children.set(c.parentId, [...(children.get(c.parentId) ?? []), c.id]);
+  }
+  for (const t of trans) categories.get(t.c)?.names.set(t.l, t.n);
+  for (const c of categories.values()) {
+    let top = c;
+    const seen = new Set<number>();
+    while (top.parentId !== null && !seen.has(top.id)) {
+      seen.add(top.id);
+      const parent = categories.get(top.parentId);
+      if (!parent) break;
+      top = parent;
+    }
+    c.topSlug = top.slug;
+  }
+  return {
+    categories,
+    children,
+    groups: new Map(groups.map((g) => [g.id, g])),
+    attributes: new Map(attrs.map((a) => [a.id, a])),
+  };
+}
+
+export function loadCatalogMeta(db: Db, now = Date.now()): Promise<CatalogMeta> {
+  const cached = cache.get(db);
+  if (cached && now - cached.loadedAt < MAX_AGE_MS) return cached.promise;
+  const fresh = { promise: readMeta(db), loadedAt: now };
+  cache.set(db, fresh);
+  fresh.promise.catch(() => {
+    if (cache.get(db) === fresh) cache.delete(db);
+  });
+  return fresh.promise;
+}
+
+/** After an edit of categories or attributes; without a db, for every database. */
+export function invalidateCatalogMeta(db?: Db): void {
+  if (db) cache.delete(db);
+  else cache.clear();
+}
+
+/** The ids themselves plus all their descendants (cycle-safe). Unknown ids are kept: they match nothing. */
+export function withDescendants(meta: CatalogMeta, ids: readonly number[]): number[] {
+  const out = new Set<number>();
+  const stack = [...ids];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (out.has(id)) continue;
+    out.add(id);
+    stack.push(...(meta.children.get(id) ?? []));
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+export function categoryName(meta: CatalogMeta, id: number, languageId: number): string {
+  const c = meta.categories.get(id);
+  return c ? (c.names.get(languageId) ?? c.name) : '';
+}
+
+/** Same URL scheme as services/categories.ts: /products/<top>/all, deeper ones /products/<top>/<slug>. */
+export function categoryUrl(c: CategoryMeta): string {
+  return c.parentId === null
+    ? `/products/${encodeURIComponent(c.slug)}/all`
+    : `/products/${encodeURIComponent(c.topSlug)}/${encodeURIComponent(c.slug)}`;
+}

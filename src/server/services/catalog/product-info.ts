@@ -1,0 +1,15 @@
+import type { Db } from '../../db/client';
+import { loadCatalogMeta } from './meta';
+import { type ProductJson, toProductJson } from './product-json';
+import { loadProducts } from './product-load';
+
+/** One active product, or null when there is none with that id. */
+export async function productInfo(
+  db: Db,
+  id: number,
+  ctx: { languageId: number; rate: string },
+): Promise<ProductJson | null> {
+  const [meta, rows] = await Promise.all([loadCatalogMeta(db), loadProducts(db, [id], ctx.languageId)]);
+  const row = rows[0];
+  return row ? toProductJson(row, { meta, languageId: ctx.languageId, rate: ctx.rate }) : null;
+}

@@ -1,0 +1,160 @@
+import { centsToDecimal, centsToNumber, convertCents } from '../../../lib/money';
+import { FALLBACK_IMAGE_URL } from '../../images/urls';
+import { sanitizeHtml } from '../html';
+import { type CatalogMeta, categoryName, categoryUrl } from './meta';
+
+/** A product as loaded by product-load.ts: EUR cents, ids of categories and attributes. */
+export interface ProductRow {
+  id: number;
+  name: string;
+  slug: string;
+  sku: string;
+  description: string;
+  priceCents: number;
+  oldPriceCents: number;
+  discountPercent: number;
+  isTop: boolean;
+  isNew: boolean;
+  stock: number;
+  createdAt: string;
+  images: string[];
+  categoryIds: number[];
+  variations: { id: number; sku: string; priceCents: number; stock: number; attributeIds: number[] }[];
+  reviewCount: number;
+  reviewAverage: number | null;
+}
+
+export type Availability = 'in_stock' | 'low_stock' | 'out_of_stock';
+
+/** Below this many items the product page says "Only N left". */
+export const LOW_STOCK_THRESHOLD = 5;
+
+export function availability(stock: number): Availability {
+  if (stock <= 0) return 'out_of_stock';
+  return stock < LOW_STOCK_THRESHOLD ? 'low_stock' : 'in_stock';
+}
+
+export interface AttributeJson {
+  id: number;
+  name: string;
+  attribute_group: { id: number; name: string };
+}
+
+export interface VariationJson {
+  id: number;
+  sku: string;
+  retail_price: string;
+  price: number;
+  stock: number;
+  in_stock: boolean;
+  attributes: AttributeJson[];
+}
+
+export interface CategoryJson {
+  id: number;
+  name: string;
+  slug: string;
+  url: string;
+  parent_id: number;
+  parent: { id: number; name: string } | null;
+}
+
+export interface ProductJson {
+  id: number;
+  name: string;
+  slug: string;
+  sku: string;
+  image_url: string;
+  images_urls: string[];
+  price: number;
+  retail_price: string;
+  old_price: string;
+  discount_percent: number;
+  description: string;
+  categories: CategoryJson[];
+  variations: VariationJson[];
+  top_product: boolean;
+  new_arrival: boolean;
+  stock: number;
+  in_stock: boolean;
+  availability: Availability;
+  reviews: { count: number; average: number | null };
+  created_at: string;
+}
+
+export interface MapContext {
+  meta: CatalogMeta;
+  languageId: number;
+  /** Units of the requested currency per EUR (exact decimal string). */
+  rate: string;
+}
+
+/** The one product shape of every product endpoint (spec §3 Product, plus stock and reviews). */
+export function toProductJson(row: ProductRow, ctx: MapContext): ProductJson {
+  const { meta, languageId, rate } = ctx;
+  const current = convertCents(row.priceCents, rate);
+  const categories: CategoryJson[] = [];
+  for (const id of row.categoryIds) {
+    const c = meta.categories.get(id);
+    if (!c) continue;
+    const parent = c.parentId === null ? undefined : meta.categories.get(c.parentId);
+    categories.push({
+      id: c.id,
+      name: categoryName(meta, c.id, languageId),
+      slug: c.slug,
+      url: categoryUrl(c),
+      parent_id: c.parentId ?? 0,
+      parent: parent ? { id: parent.id, name: categoryName(meta, parent.id, languageId) } : null,
+    });
+  }
+  const groupOrder = (attributeId: number) => {
+    const a = meta.attributes.get(attributeId);
+    const g = a ? meta.groups.get(a.groupId) : undefined;
+    return [g?.position ?? 0, g?.id ?? 0] as const;
+  };
+  const variations: VariationJson[] = row.variations.map((v) => {
+    const cents = convertCents(v.priceCents, rate);
+    const attributes: AttributeJson[] = [...v.attributeIds]
+      .sort((x, y) => {
+        const [px, gx] = groupOrder(x);
+        const [py, gy] = groupOrder(y);
+        return px - py || gx - gy || x - y;
+      })
+      .flatMap((id) => {
+        const a = meta.attributes.get(id);
+        const g = a ? meta.groups.get(a.groupId) : undefined;
+        return a && g ? [{ id: a.id, name: a.name, attribute_group: { id: g.id, name: g.name } }] : [];
+      });
+    return {
+      id: v.id,
+      sku: v.sku,
+      retail_price: centsToDecimal(cents),
+      price: centsToNumber(cents),
+      stock: v.stock,
+      in_stock: v.stock > 0,
+      attributes,
+    };
+  });
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    sku: row.sku,
+    image_url: row.images[0] ?? FALLBACK_IMAGE_URL,
+    images_urls: row.images,
+    price: centsToNumber(current),
+    retail_price: centsToDecimal(current),
+    old_price: row.oldPriceCents > 0 ? centsToDecimal(convertCents(row.oldPriceCents, rate)) : '0.00',
+    discount_percent: row.discountPercent,
+    description: sanitizeHtml(row.description),
+    categories,
+    variations,
+    top_product: row.isTop,
+    new_arrival: row.isNew,
+    stock: row.stock,
+    in_stock: row.stock > 0,
+    availability: availability(row.stock),
+    reviews: { count: row.reviewCount, average: row.reviewAverage },
+    created_at: row.createdAt,
+  };
+}

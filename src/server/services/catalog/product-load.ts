@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { ProductRow } from './product-json';
+import { parseJson, rowsOf } from './rows';
+
+interface RawRow {
+  id: number;
+  name: string;
+  slug: string;
+  sku: string;
+  description: string;
+  price_cents: number;
+  old_price_cents: number;
+  discount_percent: number;
+  is_top: boolean;
+  is_new: boolean;
+  stock: number;
+  created_ms: number | string;
+  images: string;
+  category_ids: string;
+  variations: string;
+  review_count: number;
+  review_avg: number | string | null;
+}
+
+/**
+ * Loads whole products (text in the language with base-row fallback, images, category ids,
+ * active variations with attribute ids, review summary) for a page of ids in ONE query, whatever
+ * the page size: the nested parts are correlated json aggregates over indexed foreign keys.
+ * Returns them in the order of `ids`; inactive or unknown ids are left out.
+ */
+export async function loadProducts(db: Db, ids: readonly number[], languageId: number): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  const idList = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const raw = rowsOf<RawRow>(
+    await db.execute(sql`
+      select p.id, coalesce(t.name, p.name) as name, p.slug, p.sku,
+        coalesce(nullif(t.description, ''), p.description) as description,
+        p.price_cents, p.old_price_cents, p.discount_percent, p.is_top, p.is_new, p.stock,
+        (extract(epoch from p.created_at) * 1000)::float8 as created_ms,
+        (select coalesce(json_agg(i.url order by i.position, i.id), '[]') from product_images i
+          where i.product_id = p.id)::text as images,
+        (select coalesce(json_agg(pc.category_id order by pc.category_id), '[]') from product_categories pc
+          where pc.product_id = p.id)::text as category_ids,
+        (select coalesce(json_agg(json_build_object(
+            'id', v.id, 'sku', v.sku, 'priceCents', v.price_cents, 'stock', v.stock,
+            'attributeIds', (select coalesce(json_agg(va.attribute_id order by va.attribute_id), '[]')
+                             from variation_attributes va where va.variation_id = v.id)
+          ) order by v.id), '[]')
+          from variations v where v.product_id = p.id and v.active)::text as variations,
+        (select count(*)::int from reviews r where r.product_id = p.id) as review_count,
+        (select round(avg(r.rating)::numeric, 1)::float8 from reviews r where r.product_id = p.id) as review_avg
+      from products p
+        left join product_translations t on t.product_id = p.id and t.language_id = ${languageId}
+      where p.active and p.id in (${idList})`),
+  );
+  const byId = new Map<number, ProductRow>();
+  for (const r of raw) {
+    byId.set(Number(r.id), {
+      id: Number(r.id),
+      name: r.name,
+      slug: r.slug,
+      sku: r.sku,
+      description: r.description,
+      priceCents: Number(r.price_cents),
+      oldPriceCents: Number(r.old_price_cents),
+      discountPercent: Number(r.discount_percent),
+      isTop: r.is_top,
+      isNew: r.is_new,
+      stock: Number(r.stock),
+      createdAt: new Date(Number(r.created_ms)).toISOString(),
+      images: parseJson<string[]>(r.images, []),
+      categoryIds: parseJson<number[]>(r.category_ids, []),
+      variations: parseJson<ProductRow['variations']>(r.variations, []),
+      reviewCount: Number(r.review_count),
+      reviewAverage: r.review_avg === null ? null : Number(r.review_avg),
+    });
+  }
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

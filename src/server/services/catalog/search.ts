@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rowsOf } from './rows';
+
+/**
+ * Typo tolerance. Trigram similarity alone misses transpositions in short words ("tnet" and
+ * "tent" share one trigram of nine), so each search word that is not a known word is also
+ * matched against the known words of product names within a small edit distance
+ * (Damerau/OSA: a swap of two letters costs 1). The vocabulary is the distinct words of
+ * active product names (plus their translations), cached per database and language.
+ */
+
+export const MAX_TERMS = 8;
+const MAX_EXPANSIONS = 4;
+
+/** Lower-case words of letters and digits (any script), at most MAX_TERMS. */
+export function tokenize(text: string): string[] {
+  const words = text.normalize('NFKC').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return [...new Set(words)].slice(0, MAX_TERMS);
+}
+
+/** Optimal string alignment distance, or max+1 as soon as it must exceed max. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) rows.push([i]);
+  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let best = Infinity;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = d;
+      best = Math.min(best, d);
+    }
+    if (best > max) return max + 1;
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/** Allowed typos: none below 4 letters (too many false friends), 1 up to 6 letters, else 2. */
+export function allowedTypos(term: string): number {
+  if (term.length < 4 || /^\p{N}+$/u.test(term)) return 0;
+  return term.length <= 6 ? 1 : 2;
+}
+
+/** The term itself plus the closest known words when the term is not a known word. */
+export function expandTerm(term: string, vocabulary: ReadonlySet<string>): string[] {
+  const max = allowedTypos(term);
+  if (max === 0 || vocabulary.has(term)) return [term];
+  const found: { word: string; d: number }[] = [];
+  for (const word of vocabulary) {
+    const d = editDistance(term, word, max);
+    if (d <= max) found.push({ word, d });
+  }
+  found.sort((x, y) => x.d - y.d || x.word.localeCompare(y.word));
+  return [term, ...found.slice(0, MAX_EXPANSIONS).map((f) => f.word)];
+}
+
+/**
+ * A to_tsquery() text: every word (or one of its corrections) must match, each as a prefix.
+ * Words are letters and digits only, so nothing here can break the tsquery syntax.
+ */
+export function toTsQueryText(groups: readonly (readonly string[])[]): string {
+  return groups
+    .filter((g) => g.length > 0)
+    .map((g) => `(${g.map((w) => `${w}:*`).join(' | ')})`)
+    .join(' & ');
+}
+
+// ------------------------------------------------------------------ vocabulary cache
+
+const MAX_AGE_MS = 5 * 60_000;
+interface Entry {
+  promise: Promise<Set<string>>;
+  loadedAt: number;
+}
+const vocabularies = new Map<Db, Map<number, Entry>>();
+
+async function readVocabulary(db: Db, languageId: number): Promise<Set<string>> {
+  // Whitespace-split in SQL keeps the transfer to the distinct words; the Unicode-aware split
+  // into letters and digits happens here (the database's regex classes depend on its locale).
+  const rows = rowsOf<{ w: string }>(
+    await db.execute(sql`
+      select distinct lower(w) as w from (
+        select regexp_split_to_table(name, '\\s+') as w from products where active
+        union all
+        select regexp_split_to_table(name, '\\s+') from product_translations where language_id = ${languageId}
+      ) words`),
+  );
+  const out = new Set<string>();
+  for (const { w } of rows) for (const word of tokenize(String(w))) if (word.length >= 3) out.add(word);
+  return out;
+}
+
+/** Cached for 5 minutes; an old vocabulary keeps serving while a new one loads. */
+export function loadVocabulary(db: Db, languageId: number, now = Date.now()): Promise<Set<string>> {
+  let perDb = vocabularies.get(db);
+  if (!perDb) vocabularies.set(db, (perDb = new Map()));
+  const entry = perDb.get(languageId);
+  if (entry && now - entry.loadedAt < MAX_AGE_MS) return entry.promise;
+  const fresh: Entry = { promise: readVocabulary(db, languageId), loadedAt: now };
+  const map = perDb;
+  fresh.promise.then(
+    () => map.set(languageId, fresh),
+    () => {
+      if (map.get(languageId) === fresh) map.delete(languageId);
+    },
+  );
+  if (entry) {
+    entry.loadedAt = now; // one refresh at a time
+    return entry.promise;
+  }
+  perDb.set(languageId, fresh);
+  return fresh.promise;
+}
+
+export function invalidateVocabulary(db?: Db): void {
+  if (db) vocabularies.delete(db);
+  else vocabularies.clear();
+}
+
+/** A word is "known" when it, a correction of it, or a word it begins is in the vocabulary. */
+export function isKnown(term: string, expanded: readonly string[], vocabulary: ReadonlySet<string>): boolean {
+  if (expanded.length > 1 || vocabulary.has(term)) return true;
+  for (const word of vocabulary) if (word.startsWith(term)) return true;
+  return false;
+}
+
+export interface SearchQuery {
+  /** to_tsquery() text, '' when the search has no words */
+  tsquery: string;
+  /**
+   * Some word is unknown even after correction: only then is the (per-row expensive) trigram
+   * similarity on names added as an alternative match (see docs/decisions/005).
+   */
+  fuzzy: boolean;
+}
+
+/** The search text → tsquery text with typo corrections, and whether trigram matching is needed. */
+export async function buildSearchQuery(db: Db, languageId: number, text: string): Promise<SearchQuery> {
+  const terms = tokenize(text);
+  if (terms.length === 0) return { tsquery: '', fuzzy: true };
+  const vocabulary = await loadVocabulary(db, languageId);
+  const groups = terms.map((term) => expandTerm(term, vocabulary));
+  return {
+    tsquery: toTsQueryText(groups),
+    fuzzy: terms.some((term, i) => !isKnown(term, groups[i]!, vocabulary)),
+  };
+}

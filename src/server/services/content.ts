@@ -1,0 +1,259 @@
+/**
+ * Shop content as the API answers it (spec storefront §3/§7): plain functions over the database
+ * returning JSON-ready objects, so Astro pages call them directly and the API routes only wrap
+ * them in the envelope. Translated text falls back to the base row (the default language) when a
+ * translation is missing or empty; stored HTML always leaves through sanitizeHtml.
+ */
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { centsToNumber, convertCents } from '../../lib/money';
+import type { Db } from '../db/client';
+import {
+  countries,
+  faqs,
+  faqTranslations,
+  featuredCategories,
+  featuredCategoryTranslations,
+  socialLinks,
+  staticPages,
+  staticPageTranslations,
+} from '../db/schema/index';
+import { sanitizeHtml } from './html';
+import { type CurrencyOption, type ShopSettings, loadShopBasics } from './request-context';
+
+/** The translation's text unless it is missing or blank, else the base row's. */
+function translated(translation: AnyPgColumn, base: AnyPgColumn): SQL<string> {
+  return sql<string>`coalesce(nullif(${translation}, ''), ${base})`;
+}
+
+export interface StaticPageSummary {
+  id: number;
+  title: string;
+  slug: string;
+  is_terms: boolean;
+  is_privacy: boolean;
+  is_cookie: boolean;
+}
+
+export interface StaticPage extends StaticPageSummary {
+  /** Sanitised HTML. */
+  content: string;
+}
+
+function pageTranslation(languageId: number) {
+  return and(eq(staticPageTranslations.pageId, staticPages.id), eq(staticPageTranslations.languageId, languageId));
+}
+
+const pageSummaryColumns = {
+  id: staticPages.id,
+  title: translated(staticPageTranslations.title, staticPages.title),
+  slug: staticPages.slug,
+  is_terms: staticPages.isTerms,
+  is_privacy: staticPages.isPrivacy,
+  is_cookie: staticPages.isCookie,
+};
+
+/** Published pages in footer order (position, then id). */
+export async function listStaticPages(db: Db, languageId: number): Promise<StaticPageSummary[]> {
+  return db
+    .select(pageSummaryColumns)
+    .from(staticPages)
+    .leftJoin(staticPageTranslations, pageTranslation(languageId))
+    .where(eq(staticPages.published, true))
+    .orderBy(asc(staticPages.position), asc(staticPages.id));
+}
+
+const PAGE_ID = /^\d{1,9}$/;
+
+/**
+ * One published page by numeric id or by slug (footer links use ids, the cookie notice and
+ * sign-up use slugs); null when there is no such published page.
+ */
+export async function getStaticPage(db: Db, languageId: number, idOrSlug: string | number): Promise<StaticPage | null> {
+  const key = String(idOrSlug).trim();
+  if (key === '' || key.length > 96) return null;
+  const match = PAGE_ID.test(key) ? eq(staticPages.id, Number(key)) : eq(staticPages.slug, key);
+  const [row] = await db
+    .select({ ...pageSummaryColumns, content: translated(staticPageTranslations.content, staticPages.content) })
+    .from(staticPages)
+    .leftJoin(staticPageTranslations, pageTranslation(languageId))
+    .where(and(match, eq(staticPages.published, true)))
+    .limit(1);
+  return row ? { ...row, content: sanitizeHtml(row.content) } : null;
+}
+
+/** The first published page with the flag, e.g. the cookie page the cookie notice links to. */
+export async function findStaticPageByFlag(
+  db: Db,
+  languageId: number,
+  flag: 'is_terms' | 'is_privacy' | 'is_cookie',
+): Promise<StaticPageSummary | null> {
+  return (await listStaticPages(db, languageId)).find((page) => page[flag]) ?? null;
+}
+
+export interface Faq {
+  id: number;
+  title: string;
+  /** Sanitised HTML. */
+  content: string;
+  is_popular: boolean;
+}
+
+export async function listFaqs(db: Db, languageId: number): Promise<Faq[]> {
+  const rows = await db
+    .select({
+      id: faqs.id,
+      title: translated(faqTranslations.title, faqs.title),
+      content: translated(faqTranslations.content, faqs.content),
+      is_popular: faqs.isPopular,
+    })
+    .from(faqs)
+    .leftJoin(faqTranslations, and(eq(faqTranslations.faqId, faqs.id), eq(faqTranslations.languageId, languageId)))
+    .where(eq(faqs.published, true))
+    .orderBy(asc(faqs.position), asc(faqs.id));
+  return rows.map((row) => ({ ...row, content: sanitizeHtml(row.content) }));
+}
+
+export interface SocialLink {
+  id: number;
+  name: string;
+  url: string;
+  icon: string;
+}
+
+export async function listSocialLinks(db: Db): Promise<SocialLink[]> {
+  return db
+    .select({ id: socialLinks.id, name: socialLinks.name, url: socialLinks.url, icon: socialLinks.icon })
+    .from(socialLinks)
+    .orderBy(asc(socialLinks.position), asc(socialLinks.id));
+}
+
+export interface Country {
+  id: number;
+  name: string;
+  iso: string;
+}
+
+/** Ordered by name (then iso, so equal names never swap between calls). */
+export async function listCountries(db: Db): Promise<Country[]> {
+  return db
+    .select({ id: countries.id, name: countries.name, iso: countries.iso })
+    .from(countries)
+    .orderBy(asc(countries.name), asc(countries.iso));
+}
+
+export interface FeaturedCategory {
+  id: number;
+  title: string;
+  /** Null when the tile has none: the client shows short_title or title. */
+  short_title: string | null;
+  description: string;
+  image_url: string;
+  url: string;
+  order: number;
+}
+
+export async function getFeaturedCategories(db: Db, languageId: number): Promise<FeaturedCategory[]> {
+  const t = featuredCategoryTranslations;
+  return db
+    .select({
+      id: featuredCategories.id,
+      title: translated(t.title, featuredCategories.title),
+      short_title: sql<string | null>`coalesce(nullif(${t.shortTitle}, ''), ${featuredCategories.shortTitle})`,
+      description: translated(t.description, featuredCategories.description),
+      image_url: featuredCategories.imageUrl,
+      url: featuredCategories.url,
+      order: featuredCategories.position,
+    })
+    .from(featuredCategories)
+    .leftJoin(t, and(eq(t.featuredCategoryId, featuredCategories.id), eq(t.languageId, languageId)))
+    .orderBy(asc(featuredCategories.position), asc(featuredCategories.id));
+}
+
+export interface PublicSettings {
+  requisites: string;
+  copyright: string;
+  support_email: string;
+  is_reg_enabled: boolean;
+  /** In the requested currency, 2 decimals. */
+  min_top_up_amount: number;
+  vat_percent: number;
+  /** Raw snippet: the page frame injects its script tags once, after cookie consent. */
+  google_tag: string;
+  company_address: string;
+}
+
+type RateRef = Pick<CurrencyOption, 'value'>;
+
+const EMPTY_SETTINGS: PublicSettings = Object.freeze({
+  requisites: '',
+  copyright: '',
+  support_email: '',
+  is_reg_enabled: true,
+  min_top_up_amount: 0,
+  vat_percent: 0,
+  google_tag: '',
+  company_address: '',
+});
+
+/**
+ * The settings fields of spec §3 only: the phone-payment numbers and hero texts stay out (the
+ * checkout and home page read them server-side), so this answer is safe to cache publicly.
+ */
+export function toPublicSettings(row: ShopSettings | null, currency: RateRef = { value: '1' }): PublicSettings {
+  if (!row) return { ...EMPTY_SETTINGS };
+  return {
+    requisites: row.requisites,
+    copyright: row.copyright,
+    support_email: row.supportEmail,
+    is_reg_enabled: row.isRegEnabled,
+    min_top_up_amount: centsToNumber(convertCents(row.minTopUpAmountCents, currency.value)),
+    vat_percent: Number(row.vatPercent),
+    google_tag: row.googleTag,
+    company_address: row.companyAddress,
+  };
+}
+
+/**
+ * Settings for the API and the page frame, from the shared 30 s cache of loadShopBasics (the
+ * frame reads them on every page). Amounts in `currency` (default: EUR, the stored currency).
+ */
+export async function publicSettings(db: Db, currency?: RateRef): Promise<PublicSettings> {
+  return toPublicSettings((await loadShopBasics(db)).settings, currency);
+}
+
+export interface LanguageItem {
+  id: number;
+  code: string;
+  title: string;
+  /** Same as title: the picker shows name as label and id as value (spec §3). */
+  name: string;
+  default: 1 | 0;
+}
+
+export async function listLanguages(db: Db): Promise<LanguageItem[]> {
+  return (await loadShopBasics(db)).languages.map((l) => ({
+    id: l.id,
+    code: l.code,
+    title: l.title,
+    name: l.title,
+    default: l.isDefault ? 1 : 0,
+  }));
+}
+
+export interface CurrencyItem {
+  code: string;
+  symbol: string;
+  /** Units per 1 EUR. */
+  value: number;
+  default: 1 | 0;
+}
+
+export async function listCurrencies(db: Db): Promise<CurrencyItem[]> {
+  return (await loadShopBasics(db)).currencies.map((c) => ({
+    code: c.code,
+    symbol: c.symbol,
+    value: Number(c.value),
+    default: c.isDefault ? 1 : 0,
+  }));
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { convertCents } from '../../src/lib/money';
+import { buildMeta, categoryUrl, withDescendants } from '../../src/server/services/catalog/meta';
+import { maxEurCents, minEurCents } from '../../src/server/services/catalog/price';
+import { availability } from '../../src/server/services/catalog/product-json';
+import { editDistance, expandTerm, tokenize, toTsQueryText } from '../../src/server/services/catalog/search';
+
+describe('catalog price bounds', () => {
+  it.each(['1', '1.0835', '0.85', '1.08', '157.123456', '0.012345'])('match the displayed price exactly at rate %s', (rate) => {
+    for (let shown = 0; shown < 3000; shown += 7) {
+      const lo = minEurCents(shown, rate);
+      expect(convertCents(lo, rate)).toBeGreaterThanOrEqual(shown);
+      if (lo > 0) expect(convertCents(lo - 1, rate)).toBeLessThan(shown);
+      const hi = maxEurCents(shown, rate);
+      if (hi >= 0) expect(convertCents(hi, rate)).toBeLessThanOrEqual(shown);
+      expect(convertCents(hi + 1, rate)).toBeGreaterThan(shown);
+    }
+  });
+});
+
+describe('catalog search text', () => {
+  it('tokenizes letters and digits of any script, lower-cased, unique, at most 8', () => {
+    expect(tokenize("  Größe: 40L tent's & TENT ")).toEqual(['größe', '40l', 'tent', 's']);
+    expect(tokenize('a b c d e f g h i j')).toHaveLength(8);
+    expect(tokenize('!!! ***')).toEqual([]);
+  });
+
+  it('edit distance counts a swap as one', () => {
+    expect(editDistance('tnet', 'tent', 2)).toBe(1);
+    expect(editDistance('keyboadr', 'keyboard', 2)).toBe(1);
+    expect(editDistance('backpak', 'backpack', 2)).toBe(1);
+    expect(editDistance('abc', 'xyz', 1)).toBe(2);
+  });
+
+  it('expands unknown words to near known words only', () => {
+    const vocab = new Set(['tent', 'tents', 'trail', 'keyboard', 'net']);
+    expect(expandTerm('tent', vocab)).toEqual(['tent']);
+    expect(expandTerm('tnet', vocab)).toEqual(['tnet', 'net', 'tent']); // both at distance 1, alphabetical
+    expect(expandTerm('tne', vocab)).toEqual(['tne']); // too short to correct
+    expect(expandTerm('2024', vocab)).toEqual(['2024']);
+  });
+
+  it('builds a tsquery of prefix words, AND across words, OR across corrections', () => {
+    expect(toTsQueryText([['tnet', 'tent'], ['dome']])).toBe('(tnet:* | tent:*) & (dome:*)');
+    expect(toTsQueryText([])).toBe('');
+  });
+});
+
+describe('catalog meta', () => {
+  const meta = buildMeta(
+    [
+      { id: 1, parentId: null, slug: 'outdoor', name: 'Outdoor' },
+      { id: 2, parentId: 1, slug: 'tents', name: 'Tents' },
+      { id: 3, parentId: 2, slug: 'dome', name: 'Dome' },
+      { id: 4, parentId: null, slug: 'tech', name: 'Tech' },
+    ],
+    [],
+    [],
+    [],
+  );
+  it('descendants include the ids themselves, deeper levels, and unknown ids', () => {
+    expect(withDescendants(meta, [1])).toEqual([1, 2, 3]);
+    expect(withDescendants(meta, [2, 4, 99])).toEqual([2, 3, 4, 99]);
+  });
+  it('urls follow the list route', () => {
+    expect(categoryUrl(meta.categories.get(1)!)).toBe('/products/outdoor/all');
+    expect(categoryUrl(meta.categories.get(3)!)).toBe('/products/outdoor/dome');
+  });
+  it('availability', () => {
+    expect([0, 1, 4, 5].map(availability)).toEqual(['out_of_stock', 'low_stock', 'low_stock', 'in_stock']);
+  });
+});
