@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { SERVER_BUNDLED, SERVER_EXTERNALS, bootBundle } from './scripts/server/boot-bundle.mjs';
 import { precompress } from './scripts/server/precompress.mjs';
+import { shopDirectives } from './src/directives/integration.mjs';
 import { PAGE_DIRECTIVES, PAGE_SCRIPT_RESOURCES } from './scripts/server/security-headers.mjs';
 
 export default defineConfig({
@@ -12,7 +13,7 @@ export default defineConfig({
   session: false,
   // 'middleware': scripts/start.mjs owns the HTTP server (static files, compression, shutdown).
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), precompress(), bootBundle()],
+  integrations: [react(), shopDirectives(), precompress(), bootBundle()],
   server: { port: Number(process.env.PORT ?? 4321), host: true },
   build: { inlineStylesheets: 'auto' },
   // No Markdown code blocks here; Shiki's inline styles would conflict with the CSP.

@@ -1,0 +1,36 @@
+import '../../stores/bootstrap';
+import { useStore } from '@nanostores/react';
+import { $cartCount } from './cart-count';
+
+export interface CartBadgeProps {
+  /** Server-rendered count; the store takes over once the cart code sets it. */
+  count: number;
+  label: string;
+  /** "Cart, {{count}} items" with the placeholder left in. */
+  countLabel: string;
+}
+
+export default function CartBadge({ count, label, countLabel }: CartBadgeProps) {
+  const live = useStore($cartCount);
+  const shown = live ?? count;
+  return (
+    <a className="icon-link" href="/cart" aria-label={shown > 0 ? countLabel.replace('{{count}}', String(shown)) : label}>
+      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+        <path
+          d="M3 4h2l2.4 11.2a1.5 1.5 0 0 0 1.5 1.2h8.6a1.5 1.5 0 0 0 1.5-1.1L21 8H6.2"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.9"
+          strokeLinejoin="round"
+        />
+        <circle cx="9.5" cy="20" r="1.4" fill="currentColor" />
+        <circle cx="17.5" cy="20" r="1.4" fill="currentColor" />
+      </svg>
+      {shown > 0 && (
+        <span className="badge" aria-hidden="true">
+          {shown > 99 ? '99+' : shown}
+        </span>
+      )}
+    </a>
+  );
+}

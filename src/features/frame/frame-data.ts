@@ -1,0 +1,81 @@
+/**
+ * Server side of the page frame: everything the header, footer and cookie notice need, loaded
+ * in the page's frontmatter so a failure can still answer 500 (a layout renders after the
+ * status is sent). Never imported by islands.
+ */
+import type { AstroCookies } from 'astro';
+import { getDb } from '../../server/runtime';
+import { listStaticPages } from '../../server/services/content';
+import { type RequestContext, resolveRequestContext } from '../../server/services/request-context';
+import { CONSENT_COOKIE, DISMISSED_COOKIE } from './consent-keys';
+
+export interface FramePageLink {
+  id: number;
+  title: string;
+}
+
+export interface FrameData {
+  ctx: RequestContext;
+  /** Footer links, in footer order. */
+  pages: FramePageLink[];
+  cookiePageId: number | null;
+  /** 'accepted' renders no bar (and loads the Google tag); 'dismissed' renders it hidden. */
+  consent: 'accepted' | 'dismissed' | 'unanswered';
+}
+
+export const FOOTER_COLUMN_SIZE = 5;
+
+export function columns<T>(items: readonly T[], size: number = FOOTER_COLUMN_SIZE): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export async function loadFrame(cookies: AstroCookies, ctx?: RequestContext): Promise<FrameData> {
+  const db = await getDb();
+  const context = ctx ?? (await resolveRequestContext(db, cookies));
+  const pages = await listStaticPages(db, context.language.id);
+  const consent =
+    cookies.get(CONSENT_COOKIE)?.value === 'true'
+      ? 'accepted'
+      : cookies.get(DISMISSED_COOKIE)?.value
+        ? 'dismissed'
+        : 'unanswered';
+  return {
+    ctx: context,
+    pages: pages.map((p) => ({ id: p.id, title: p.title })),
+    cookiePageId: pages.find((p) => p.is_cookie)?.id ?? null,
+    consent,
+  };
+}
+
+export const INIT_ERROR_TEXT = 'An error occurred during initialization:';
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** The start-up failure page of storefront §2, as the middleware answers it too. */
+export function initFailureResponse(error: unknown): Response {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Shop unavailable</title></head><body><main><h1>Shop unavailable</h1><p>${INIT_ERROR_TEXT} ${escapeHtml(errorMessage(error))}</p></main></body></html>`;
+  return new Response(html, {
+    status: 500,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
+
+/**
+ * For a page's frontmatter:
+ *   const frame = await loadFrameOrFail(Astro.cookies); if (frame instanceof Response) return frame;
+ */
+export async function loadFrameOrFail(cookies: AstroCookies, ctx?: RequestContext): Promise<FrameData | Response> {
+  try {
+    return await loadFrame(cookies, ctx);
+  } catch (error) {
+    return initFailureResponse(error);
+  }
+}

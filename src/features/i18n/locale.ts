@@ -1,0 +1,106 @@
+import { computed } from 'nanostores';
+import { persistentAtom } from '@nanostores/persistent';
+
+/**
+ * The chosen language and currency in the browser (storefront §4, §9): kept in localStorage
+ * under `languageId` and `currency`/`currencySymbol`, and mirrored in cookies of the same names
+ * so the server renders the next page in them. The page the server rendered is the truth for
+ * this page: islands adopt it on start (adoptPageLocale) before reading these stores.
+ */
+
+export interface LanguageChoice {
+  id: number;
+  code: string;
+  title: string;
+  isDefault: boolean;
+}
+
+export interface CurrencyChoice {
+  code: string;
+  symbol: string;
+  isDefault: boolean;
+}
+
+export const LANGUAGE_KEY = 'languageId';
+export const CURRENCY_KEY = 'currency';
+export const CURRENCY_SYMBOL_KEY = 'currencySymbol';
+const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+export const EUR: CurrencyChoice = Object.freeze({ code: 'EUR', symbol: '€', isDefault: true });
+
+/** The language id as stored (a string, as localStorage keeps it); '' when unset. */
+export const $language = persistentAtom<string>(LANGUAGE_KEY, '');
+export const $currencyCode = persistentAtom<string>(CURRENCY_KEY, '');
+export const $currencySymbol = persistentAtom<string>(CURRENCY_SYMBOL_KEY, '');
+export const $currency = computed([$currencyCode, $currencySymbol], (code, symbol) => ({
+  code: code || EUR.code,
+  symbol: symbol || (code ? code : EUR.symbol),
+}));
+
+/** §4: the stored id if it is in the list, else the default-flagged language, else the first. */
+export function chooseLanguage<L extends LanguageChoice>(list: readonly L[], stored: string | number | null | undefined): L | undefined {
+  const id = Number(stored);
+  return (
+    (stored !== '' && stored != null && Number.isInteger(id) ? list.find((l) => l.id === id) : undefined) ??
+    list.find((l) => l.isDefault) ??
+    list[0]
+  );
+}
+
+/** §4/§8: the stored code if listed, else the default-flagged, else the first, else EUR. */
+export function chooseCurrency<C extends CurrencyChoice>(list: readonly C[], stored: string | null | undefined): C | CurrencyChoice {
+  const code = stored?.trim().toUpperCase();
+  return (code ? list.find((c) => c.code.toUpperCase() === code) : undefined) ?? list.find((c) => c.isDefault) ?? list[0] ?? EUR;
+}
+
+export function writeCookie(name: string, value: string, maxAgeS: number = COOKIE_MAX_AGE_S): void {
+  if (typeof document === 'undefined') return;
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeS}; SameSite=Lax${secure}`;
+}
+
+/** What the server rendered this page with (data attributes on <html>, see DefaultLayout). */
+export function pageLocale(): { languageId?: string; currency?: string; currencySymbol?: string } {
+  if (typeof document === 'undefined') return {};
+  const data = document.documentElement.dataset;
+  return { languageId: data.languageId, currency: data.currency, currencySymbol: data.currencySymbol };
+}
+
+let adopted = false;
+
+/** Once per page: the stores follow the server's choice (which came from the cookies). */
+export function adoptPageLocale(): void {
+  if (adopted) return;
+  adopted = true;
+  const page = pageLocale();
+  if (page.languageId && $language.get() !== page.languageId) $language.set(page.languageId);
+  if (page.currency && $currencyCode.get() !== page.currency) $currencyCode.set(page.currency);
+  if (page.currencySymbol && $currencySymbol.get() !== page.currencySymbol) $currencySymbol.set(page.currencySymbol);
+}
+
+/** The `currency`/`lang_id` pair every API call carries. */
+export function localeParams(): { currency?: string; lang_id?: string } {
+  const page = pageLocale();
+  const currency = $currencyCode.get() || page.currency;
+  const langId = $language.get() || page.languageId;
+  return { ...(currency ? { currency } : {}), ...(langId ? { lang_id: langId } : {}) };
+}
+
+/** Server-rendered text and prices follow the cookie, so a content page reloads to show them. */
+function reloadPage(): void {
+  if (typeof location !== 'undefined') location.reload();
+}
+
+export function setLanguage(id: number | string, options: { reload?: boolean } = {}): void {
+  const value = String(id);
+  $language.set(value);
+  writeCookie(LANGUAGE_KEY, value);
+  if (options.reload ?? true) reloadPage();
+}
+
+export function setCurrency(currency: { code: string; symbol: string }, options: { reload?: boolean } = {}): void {
+  $currencyCode.set(currency.code);
+  $currencySymbol.set(currency.symbol);
+  writeCookie(CURRENCY_KEY, currency.code);
+  if (options.reload ?? true) reloadPage();
+}

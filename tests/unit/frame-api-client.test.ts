@@ -1,0 +1,182 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient, type ApiClientHooks } from '../../src/lib/api-client';
+
+type FetchArgs = [string, RequestInit];
+
+function stubFetch(respond: (url: string, init: RequestInit) => Response | Promise<Response>) {
+  const calls: FetchArgs[] = [];
+  const fn = vi.fn(async (url: string, init: RequestInit) => {
+    calls.push([url, init]);
+    return respond(url, init);
+  });
+  vi.stubGlobal('fetch', fn);
+  return calls;
+}
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function client(hooks: ApiClientHooks = {}) {
+  return createApiClient({
+    locale: () => ({ currency: 'USD', lang_id: '2' }),
+    readCookie: () => undefined,
+    ...hooks,
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('api client', () => {
+  it('GETs under /api with credentials and currency/lang_id in the query', async () => {
+    const calls = stubFetch(() => json({ status: 'OK', payload: [1], message: null }));
+    const body = await client().get('/products/new-arrivals', { query: { limit: 4, skip: undefined } });
+    expect(body).toEqual({ status: 'OK', payload: [1], message: null });
+    const [url, init] = calls[0]!;
+    expect(url).toBe('/api/products/new-arrivals?currency=USD&lang_id=2&limit=4');
+    expect(init.method).toBe('GET');
+    expect(init.credentials).toBe('include');
+    expect(init.body).toBeUndefined();
+  });
+
+  it('puts currency/lang_id into POST, PUT and PATCH bodies, and leaves them out on opt-out', async () => {
+    const calls = stubFetch(() => json({ status: 'OK', message: 'ok' }));
+    const api = client();
+    await api.post('/newsletter/subscribe', { email: 'a@b.co' });
+    await api.put('/user/profile', { name: 'A' });
+    await api.patch('/x', {});
+    await api.post('/logout', {}, { withLocale: false });
+    expect(JSON.parse(String(calls[0]![1].body))).toEqual({ currency: 'USD', lang_id: '2', email: 'a@b.co' });
+    expect(JSON.parse(String(calls[1]![1].body))).toEqual({ currency: 'USD', lang_id: '2', name: 'A' });
+    expect(calls[2]![1].method).toBe('PATCH');
+    expect(JSON.parse(String(calls[3]![1].body))).toEqual({});
+    expect((calls[0]![1].headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(calls[0]![0]).toBe('/api/newsletter/subscribe');
+  });
+
+  it('sends X-XSRF-TOKEN from the cookie, and a bearer header only when a token is configured', async () => {
+    const calls = stubFetch(() => json({ status: 'OK' }));
+    await client({ readCookie: (name) => (name === 'XSRF-TOKEN' ? 'tok en' : undefined) }).post('/cart/clear');
+    await client({ token: () => 'api-token' }).get('/x');
+    const first = calls[0]![1].headers as Record<string, string>;
+    const second = calls[1]![1].headers as Record<string, string>;
+    expect(first['X-XSRF-TOKEN']).toBe('tok en');
+    expect(first.Authorization).toBeUndefined();
+    expect(second.Authorization).toBe('Bearer api-token');
+    expect(second['X-XSRF-TOKEN']).toBeUndefined();
+  });
+
+  it('throws the server message when present, else the caller fallback', async () => {
+    stubFetch((url) =>
+      url.includes('/found?')
+        ? json({ status: 'ERROR', message: 'Product not found' }, 404)
+        : new Response('<html>oops</html>', { status: 500 }),
+    );
+    const api = client();
+    await expect(api.get('/found')).rejects.toMatchObject({ message: 'Product not found', status: 404 });
+    const error = await api.get('/broken', { fallbackMessage: 'Failed to load products' }).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe('Failed to load products');
+    expect(error.status).toBe(500);
+  });
+
+  it('exposes 422 field errors', async () => {
+    stubFetch(() => json({ status: 'ERROR', message: 'Invalid', errors: { email: ['bad'] } }, 422));
+    const error = (await client().post('/newsletter/subscribe', { email: 'x' }).catch((e) => e)) as ApiError;
+    expect(error.errors).toEqual({ email: ['bad'] });
+  });
+
+  it('times out after 6 s by default', async () => {
+    vi.useFakeTimers();
+    stubFetch(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const pending = client().get('/slow', { fallbackMessage: 'Failed' }).catch((e) => e);
+    await vi.advanceTimersByTimeAsync(5_999);
+    let settled = false;
+    void pending.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(2);
+    const error = (await pending) as ApiError;
+    expect(error.reason).toBe('timeout');
+    expect(error.message).toBe('Failed');
+  });
+
+  it('takes a longer timeout and an external AbortSignal (totals, checkout)', async () => {
+    vi.useFakeTimers();
+    stubFetch(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const controller = new AbortController();
+    const pending = client()
+      .post('/cart/calculate-totals', {}, { timeoutMs: 30_000, signal: controller.signal })
+      .catch((e) => e);
+    await vi.advanceTimersByTimeAsync(10_000);
+    controller.abort();
+    const error = (await pending) as ApiError;
+    expect(error.reason).toBe('aborted');
+  });
+
+  it('handles 401 once: toast for 3 s and the logout hook', async () => {
+    stubFetch(() => json({ message: 'Unauthenticated.' }, 401));
+    const notify = vi.fn();
+    const onUnauthorized = vi.fn();
+    const api = client({ notify, onUnauthorized, sessionExpiredText: () => 'Error occurred. Please log in again.' });
+    await expect(api.get('/user/profile')).rejects.toMatchObject({ status: 401, message: 'Unauthenticated.' });
+    await expect(api.get('/cart/contents')).rejects.toMatchObject({ status: 401 });
+    expect(notify).toHaveBeenCalledTimes(1);
+    expect(notify).toHaveBeenCalledWith('Error occurred. Please log in again.', 3000);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(api.sessionExpired).toBe(true);
+    api.resetSessionExpired();
+    await api.get('/user/profile').catch(() => undefined);
+    expect(notify).toHaveBeenCalledTimes(2);
+  });
+
+  it('skips the shared 401 handling when asked (the auth check)', async () => {
+    stubFetch(() => json({ message: 'Unauthenticated.' }, 401));
+    const notify = vi.fn();
+    await client({ notify }).get('/is-auth', { skipAuthHandling: true }).catch(() => undefined);
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('sends a 403 "not verified" to the verification page with the current path', async () => {
+    stubFetch(() => json({ message: 'Your email address is not verified.' }, 403));
+    const onEmailNotVerified = vi.fn();
+    await client({ onEmailNotVerified, currentPath: () => '/cart?x=1' })
+      .post('/orders/checkout', {})
+      .catch(() => undefined);
+    expect(onEmailNotVerified).toHaveBeenCalledWith('/cart?x=1');
+  });
+
+  it('does not redirect on other 403s', async () => {
+    stubFetch(() => json({ message: 'Forbidden' }, 403));
+    const onEmailNotVerified = vi.fn();
+    await expect(client({ onEmailNotVerified }).get('/x')).rejects.toMatchObject({ message: 'Forbidden' });
+    expect(onEmailNotVerified).not.toHaveBeenCalled();
+  });
+
+  it('reports a network failure with the fallback text', async () => {
+    stubFetch(() => Promise.reject(new TypeError('fetch failed')));
+    await expect(client().get('/x', { fallbackMessage: 'Failed to fetch' })).rejects.toMatchObject({
+      status: 0,
+      reason: 'network',
+      message: 'Failed to fetch',
+    });
+  });
+
+  it('treats an empty success body as OK', async () => {
+    stubFetch(() => new Response(null, { status: 204 }));
+    await expect(client().post('/logout')).resolves.toEqual({ status: 'OK', message: null });
+  });
+});
