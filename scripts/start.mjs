@@ -37,7 +37,10 @@ function fail(error) {
 function build(reason) {
   console.log(`Building the shop first (${reason})...`);
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['astro', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    // Always a production build: JSX compiled under another NODE_ENV calls jsxDEV, which React's
+    // production runtime does not have, and every island would fail to render.
+    const env = { ...process.env, NODE_ENV: 'production' };
+    const child = spawn('npx', ['astro', 'build'], { cwd: ROOT, stdio: 'inherit', env });
     child.on('error', reject);
     child.on('exit', (code) =>
       code === 0 ? resolve(undefined) : reject(new BuildError(`The build failed (astro build exit code ${code}); see its output above.`)),

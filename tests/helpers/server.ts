@@ -72,7 +72,9 @@ export async function ensureBuilt(): Promise<void> {
 
 async function build(): Promise<void> {
   const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, [ASTRO, 'build'], { cwd: ROOT, stdio: 'ignore' });
+    // The same production build as `npm start` makes (see scripts/start.mjs).
+    const env = { ...process.env, NODE_ENV: 'production' };
+    const child = spawn(process.execPath, [ASTRO, 'build'], { cwd: ROOT, stdio: 'ignore', env });
     children.add(child);
     child.on('exit', (c) => {
       children.delete(child);

@@ -143,9 +143,22 @@ export async function buildSearchQuery(db: Db, languageId: number, text: string)
   const terms = tokenize(text);
   if (terms.length === 0) return { tsquery: '', fuzzy: true };
   const vocabulary = await loadVocabulary(db, languageId);
+  // Correcting an unknown word scans the whole vocabulary (~0.5 ms); the answer only changes
+  // with the vocabulary, so it is remembered per vocabulary (the Set is replaced on reload).
+  let memo = expansions.get(vocabulary);
+  if (!memo) expansions.set(vocabulary, (memo = new Map()));
+  const key = terms.join(' ');
+  const known = memo.get(key);
+  if (known) return known;
   const groups = terms.map((term) => expandTerm(term, vocabulary));
-  return {
+  const query = {
     tsquery: toTsQueryText(groups),
     fuzzy: terms.some((term, i) => !isKnown(term, groups[i]!, vocabulary)),
   };
+  if (memo.size >= MAX_MEMO) memo.delete(memo.keys().next().value!);
+  memo.set(key, query);
+  return query;
 }
+
+const MAX_MEMO = 2_000;
+const expansions = new WeakMap<ReadonlySet<string>, Map<string, SearchQuery>>();
