@@ -12,16 +12,14 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 // @ts-expect-error autocannon ships no types (and @types/autocannon is not installed)
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { ROOT, buildIfNeeded, freePort, run } from './lib/process.mjs';
 import { machineLine, writeSection } from './lib/results.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const QUICK = process.argv.includes('--quick');
 /** --no-cold: skip the second run per engine in which every request is a new filter (cache misses). */
 const COLD = !process.argv.includes('--no-cold');
@@ -46,35 +44,6 @@ const VARIANTS = [
   '/api/products/catalog?search=nordvik%20trail&category_id=2&price_min=20&price_max=400&sort=desc&page=1',
   '/api/products/catalog?search=headlamp&category_id=1&price_min=10&price_max=200&sort=asc&page=2&currency=USD',
 ];
-
-/** @returns {Promise<number>} */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} env */
-function run(command, args, env = process.env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(undefined) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
-  });
-}
-
-async function buildIfNeeded() {
-  const { buildReason } = await import('../scripts/server/freshness.mjs');
-  const reason = await buildReason(ROOT);
-  if (!reason) return;
-  console.log(`Building first (${reason}); the build is not part of the measurement.`);
-  await run('npx', ['astro', 'build'], { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' });
-}
 
 /** @param {'pglite' | 'postgres'} engine */
 function engineEnv(engine) {

@@ -7,45 +7,14 @@
  */
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
+import { ROOT, buildIfNeeded, freePort } from './lib/process.mjs';
 import { machineLine, stats, writeSection } from './lib/results.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const BUDGET_MS = 3_000;
 const DATA_DIR = join(ROOT, 'bench', '.tmp', 'startup-data');
-
-/** @returns {Promise<number>} */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} env */
-function run(command, args, env = process.env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(undefined) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
-  });
-}
-
-async function buildIfNeeded() {
-  const { buildReason } = await import('../scripts/server/freshness.mjs');
-  const reason = await buildReason(ROOT);
-  if (!reason) return;
-  console.log(`Building first (${reason}); the build is not part of the measurement.`);
-  await run('npx', ['astro', 'build'], { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' });
-}
 
 /**
  * Starts the shop and resolves when /api/health answers 200.
