@@ -54,6 +54,18 @@ test.describe('without JavaScript', () => {
     await expect(cookieBar(page).getByRole('link', { name: 'Learn more' })).toHaveAttribute('href', /^\/static-page\/\d+$/);
   });
 
+  test('the pickers switch language and currency through a plain form', async ({ shop, page }) => {
+    await shop.goto('/static-page/1?from=footer');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Deutsch' });
+    await page.getByRole('combobox', { name: 'Currency' }).selectOption('USD');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL('**/static-page/1?from=footer');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('combobox', { name: 'Währung' })).toHaveValue('USD');
+    await expect(page.getByRole('button', { name: 'Übernehmen' })).toBeVisible();
+    expect(await cookie(page, 'currency')).toBe('USD');
+  });
+
   test('the search box is a GET form to the list page', async ({ shop, page }) => {
     await shop.goto('/');
     await page.getByRole('searchbox', { name: 'Search' }).fill('tent');
