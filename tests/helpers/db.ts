@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import pg, { type Client } from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type Database, type Db, openDatabase } from '../../src/server/db/client';
+import { isAlive } from '../../src/server/db/lock';
 import { shutdown, useDatabase } from '../../src/server/runtime';
 import {
   databaseName,
@@ -75,15 +76,6 @@ async function seedDemo(db: Db): Promise<void> {
 }
 
 // ---------------------------------------------------------------- PGlite
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Several worker processes may ask for the demo template at once; one builds it under a lock

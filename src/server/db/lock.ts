@@ -5,7 +5,8 @@ export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid runs (EPERM: it runs, under another user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
