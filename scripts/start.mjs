@@ -123,22 +123,6 @@ async function main() {
     });
   });
 
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(cfg.PORT, cfg.HOST, () => resolve(undefined));
-  }).catch(async (error) => {
-    await runtime.shutdown();
-    if (error.code === 'EADDRINUSE') {
-      console.error(`Port ${cfg.PORT} is already in use. Stop the other server or set PORT to a free port.`);
-      process.exit(1);
-    }
-    throw error;
-  });
-
-  const ms = Math.round(performance.now());
-  console.log(`Shop ready on http://${displayHost(cfg.HOST)}:${cfg.PORT} in ${ms} ms`);
-  warmUp(cfg.PORT);
-
   /** @param {NodeJS.Signals} signal */
   async function stop(signal) {
     if (stopping) {
@@ -165,8 +149,25 @@ async function main() {
     console.log('Stopped.');
     process.exit(0);
   }
+  // Installed before "ready" is printed: a supervisor may signal the moment it reads that line.
   process.on('SIGTERM', (signal) => void stop(signal));
   process.on('SIGINT', (signal) => void stop(signal));
+
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(cfg.PORT, cfg.HOST, () => resolve(undefined));
+  }).catch(async (error) => {
+    await runtime.shutdown();
+    if (error.code === 'EADDRINUSE') {
+      console.error(`Port ${cfg.PORT} is already in use. Stop the other server or set PORT to a free port.`);
+      process.exit(1);
+    }
+    throw error;
+  });
+
+  const ms = Math.round(performance.now());
+  console.log(`Shop ready on http://${displayHost(cfg.HOST)}:${cfg.PORT} in ${ms} ms`);
+  warmUp(cfg.PORT);
 }
 
 main().catch(fail);
