@@ -1,29 +1,10 @@
 import { defineMiddleware } from 'astro:middleware';
+import { initFailureResponse } from './server/init-failure';
 import { ready } from './server/runtime';
 // Plain .mjs because astro.config.mjs and the start script share it without a TS loader.
 import { BASE_SECURITY_HEADERS, RESOURCE_CSP } from '../scripts/server/security-headers.mjs';
 
 const CSP = 'content-security-policy';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
-function initFailure(error: unknown, pathname: string): Response {
-  const message = error instanceof Error ? error.message : String(error);
-  if (pathname.startsWith('/api/')) {
-    // API clients parse the JSON envelope, not a page.
-    return Response.json(
-      { status: 'ERROR', message: `An error occurred during initialization: ${message}` },
-      { status: 500, headers: { 'Cache-Control': 'no-store' } },
-    );
-  }
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop unavailable</title></head><body><h1>Shop unavailable</h1><p>An error occurred during initialization: ${escapeHtml(message)}</p></body></html>`;
-  return new Response(html, {
-    status: 500,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
-  });
-}
 
 /** Some responses (Response.redirect, fetched ones) have immutable headers; copy them then. */
 function withMutableHeaders(response: Response): Response {
@@ -57,7 +38,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // The start script has already awaited this; in `astro dev` the first request opens the db.
     await ready();
   } catch (error) {
-    return secure(initFailure(error, context.url.pathname));
+    return secure(initFailureResponse(error, { json: context.url.pathname.startsWith('/api/') }));
   }
   return secure(await next());
 });

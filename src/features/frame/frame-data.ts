@@ -7,6 +7,7 @@ import type { AstroCookies } from 'astro';
 import { getDb } from '../../server/runtime';
 import { listStaticPages } from '../../server/services/content';
 import { type RequestContext, resolveRequestContext } from '../../server/services/request-context';
+import { initFailureResponse } from '../../server/init-failure';
 import { CONSENT_COOKIE, DISMISSED_COOKIE } from './consent-keys';
 
 export interface FramePageLink {
@@ -47,25 +48,6 @@ export async function loadFrame(cookies: AstroCookies, ctx?: RequestContext): Pr
     cookiePageId: pages.find((p) => p.is_cookie)?.id ?? null,
     consent,
   };
-}
-
-export const INIT_ERROR_TEXT = 'An error occurred during initialization:';
-
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
-/** The start-up failure page of storefront §2, as the middleware answers it too. */
-export function initFailureResponse(error: unknown): Response {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Shop unavailable</title></head><body><main><h1>Shop unavailable</h1><p>${INIT_ERROR_TEXT} ${escapeHtml(errorMessage(error))}</p></main></body></html>`;
-  return new Response(html, {
-    status: 500,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
-  });
 }
 
 /**

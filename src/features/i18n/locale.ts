@@ -37,22 +37,6 @@ export const $currency = computed([$currencyCode, $currencySymbol], (code, symbo
   symbol: symbol || (code ? code : EUR.symbol),
 }));
 
-/** §4: the stored id if it is in the list, else the default-flagged language, else the first. */
-export function chooseLanguage<L extends LanguageChoice>(list: readonly L[], stored: string | number | null | undefined): L | undefined {
-  const id = Number(stored);
-  return (
-    (stored !== '' && stored != null && Number.isInteger(id) ? list.find((l) => l.id === id) : undefined) ??
-    list.find((l) => l.isDefault) ??
-    list[0]
-  );
-}
-
-/** §4/§8: the stored code if listed, else the default-flagged, else the first, else EUR. */
-export function chooseCurrency<C extends CurrencyChoice>(list: readonly C[], stored: string | null | undefined): C | CurrencyChoice {
-  const code = stored?.trim().toUpperCase();
-  return (code ? list.find((c) => c.code.toUpperCase() === code) : undefined) ?? list.find((c) => c.isDefault) ?? list[0] ?? EUR;
-}
-
 export function writeCookie(name: string, value: string, maxAgeS: number = COOKIE_MAX_AGE_S): void {
   if (typeof document === 'undefined') return;
   const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
