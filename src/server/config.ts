@@ -19,6 +19,8 @@ const schema = z
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
     MAIL_FROM: z.string().min(3).default('shop@localhost'),
+    /** Signs email links; unset → a random key kept in the database (app_secrets). */
+    APP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     SEED: z.enum(['demo', 'none']).default('demo'),
     NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
