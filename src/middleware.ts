@@ -1,6 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { initFailureResponse } from './server/init-failure';
-import { ready } from './server/runtime';
+import { getDb, ready } from './server/runtime';
+import { resolveSession, SESSION_COOKIE } from './server/services/auth/sessions';
 // Plain .mjs because astro.config.mjs and the start script share it without a TS loader.
 import { BASE_SECURITY_HEADERS, RESOURCE_CSP } from '../scripts/server/security-headers.mjs';
 
@@ -39,6 +40,23 @@ export const onRequest = defineMiddleware(async (context, next) => {
     await ready();
   } catch (error) {
     return secure(initFailureResponse(error, { json: context.url.pathname.startsWith('/api/') }));
+  }
+  context.locals.user = null;
+  context.locals.sessionId = null;
+  // The API resolves its caller itself (bearer tokens too); pages read the session cookie here
+  // so guards and the header know who is signed in before anything renders.
+  const path = context.url.pathname;
+  if (!path.startsWith('/api/') && !path.startsWith('/sanctum/')) {
+    const cookie = context.cookies.get(SESSION_COOKIE)?.value;
+    if (cookie) {
+      try {
+        const resolved = await resolveSession(await getDb(), cookie);
+        context.locals.user = resolved?.user ?? null;
+        context.locals.sessionId = resolved?.session.id ?? null;
+      } catch (error) {
+        return secure(initFailureResponse(error, { json: false }));
+      }
+    }
   }
   return secure(await next());
 });

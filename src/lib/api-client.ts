@@ -73,6 +73,8 @@ export interface ApiClientHooks {
   onEmailNotVerified?: (redirectPath: string) => void;
   /** Current path for the verification redirect; default location.pathname + search. */
   currentPath?: () => string;
+  /** Where the XSRF cookie comes from; default '/sanctum/csrf-cookie'. */
+  csrfCookiePath?: string;
 }
 
 export interface ApiClient {
@@ -124,10 +126,26 @@ function serverMessage(body: Envelope | null): string | undefined {
   return typeof message === 'string' && message.trim() !== '' ? message : undefined;
 }
 
+export const CSRF_MISMATCH_STATUS = 419;
+
 export function createApiClient(hooks: ApiClientHooks = {}): ApiClient {
   const base = hooks.base ?? '/api';
   const readCookie = hooks.readCookie ?? readDocumentCookie;
+  const csrfCookiePath = hooks.csrfCookiePath ?? '/sanctum/csrf-cookie';
   let sessionExpired = false;
+  let csrfInFlight: Promise<void> | null = null;
+
+  /** Fetches the XSRF cookie once for all writes waiting on it; failures surface on the write. */
+  function ensureCsrfCookie(force: boolean): Promise<void> {
+    if (!force && readCookie('XSRF-TOKEN')) return Promise.resolve();
+    csrfInFlight ??= (hooks.fetch ?? fetch)(csrfCookiePath, { credentials: 'include', headers: { Accept: 'application/json' } })
+      .then(() => undefined)
+      .catch(() => undefined)
+      .finally(() => {
+        csrfInFlight = null;
+      });
+    return csrfInFlight;
+  }
 
   function handleAuthFailure(status: number, body: Envelope | null): void {
     if (status === 401) {
@@ -147,6 +165,23 @@ export function createApiClient(hooks: ApiClientHooks = {}): ApiClient {
   }
 
   async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+    const write = method !== 'GET';
+    const withToken = Boolean(hooks.token?.());
+    // Writes carry the XSRF token (DESIGN "Accounts and security"); bearer clients need none.
+    if (write && !withToken) await ensureCsrfCookie(false);
+    try {
+      return await send<T>(method, path, options);
+    } catch (error) {
+      // An expired or lost token: fetch a fresh one and try once more.
+      if (write && !withToken && error instanceof ApiError && error.status === CSRF_MISMATCH_STATUS) {
+        await ensureCsrfCookie(true);
+        return send<T>(method, path, options);
+      }
+      throw error;
+    }
+  }
+
+  async function send<T>(method: HttpMethod, path: string, options: RequestOptions): Promise<Envelope<T>> {
     const fallback = options.fallbackMessage ?? 'Something went wrong';
     const locale = options.withLocale === false ? {} : (hooks.locale?.() ?? {});
     const headers: Record<string, string> = { Accept: 'application/json' };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/api/app';
+import { csrfSession } from '../helpers/session';
 import { createRouter } from '../../src/server/api/env';
 import { ok } from '../../src/server/api/envelope';
 import { useTestDatabase } from '../helpers/db';
@@ -12,7 +13,7 @@ function apiWithProbe() {
   const probe = createRouter()
     .get('/', (c) => ok(c, { currency: c.var.currency.code, language: c.var.language.code }))
     .post('/', (c) => ok(c, { currency: c.var.currency.code, language: c.var.language.code }));
-  api.route('/locale-probe', probe);
+  api.route('/api/locale-probe', probe);
   return api;
 }
 
@@ -37,7 +38,7 @@ describe('currency and lang_id on every call', () => {
     const de = await languageId(api, 'de');
     const get = await api.request(`/api/locale-probe?currency=usd&lang_id=${de}`);
     expect((await get.json()).payload).toEqual({ currency: 'USD', language: 'de' });
-    const post = await api.request('/api/locale-probe', {
+    const post = await (await csrfSession(api)).request('/api/locale-probe', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ currency: 'GBP', lang_id: de }),

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApi } from '../../src/server/api/app';
+import { csrfSession } from '../helpers/session';
 import { createRouter } from '../../src/server/api/env';
 import { ok } from '../../src/server/api/envelope';
 import { HttpError } from '../../src/server/api/errors';
@@ -30,7 +31,7 @@ function testRoutes() {
 
 function buildApi() {
   const api = createApi();
-  api.route('/test', testRoutes());
+  api.route('/api/test', testRoutes());
   return api;
 }
 
@@ -55,7 +56,7 @@ describe('API envelope shapes', () => {
   });
 
   it('answers invalid JSON input with 422, the first message and errors per field', async () => {
-    const res = await api.request('/api/test/echo', {
+    const res = await (await csrfSession(api)).request('/api/test/echo', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: 'nope', count: 0 }),
@@ -80,7 +81,7 @@ describe('API envelope shapes', () => {
   });
 
   it('passes valid input through in the OK envelope', async () => {
-    const res = await api.request('/api/test/echo', {
+    const res = await (await csrfSession(api)).request('/api/test/echo', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: 'a@example.com', count: 2 }),
@@ -94,7 +95,7 @@ describe('API envelope shapes', () => {
   });
 
   it('answers malformed JSON with 400 and a clear message, not 500', async () => {
-    const res = await api.request('/api/test/echo', {
+    const res = await (await csrfSession(api)).request('/api/test/echo', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: '{"email": "a@example.com",',
@@ -105,7 +106,7 @@ describe('API envelope shapes', () => {
 
   it('rejects bodies over 1 MB with 413', async () => {
     const big = 'x'.repeat(1024 * 1024 + 1);
-    const res = await api.request('/api/test/upload', {
+    const res = await (await csrfSession(api)).request('/api/test/upload', {
       method: 'POST',
       headers: { 'Content-Type': 'text/plain', 'Content-Length': String(big.length) },
       body: big,
@@ -124,7 +125,7 @@ describe('API envelope shapes', () => {
         controller.close();
       },
     });
-    const res = await api.request('/api/test/upload', {
+    const res = await (await csrfSession(api)).request('/api/test/upload', {
       method: 'POST',
       headers: { 'Content-Type': 'text/plain' },
       body: stream,
@@ -134,7 +135,7 @@ describe('API envelope shapes', () => {
   });
 
   it('accepts a body just under the limit', async () => {
-    const res = await api.request('/api/test/upload', {
+    const res = await (await csrfSession(api)).request('/api/test/upload', {
       method: 'POST',
       headers: { 'Content-Type': 'text/plain' },
       body: 'x'.repeat(1000),

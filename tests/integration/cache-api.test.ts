@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/api/app';
+import { csrfSession } from '../helpers/session';
 import { etagMatches, etagOf, publicCache } from '../../src/server/api/cache';
 import { createRouter } from '../../src/server/api/env';
 import { staticPages } from '../../src/server/db/schema/index';
@@ -13,7 +14,7 @@ let fx: ContentFixture;
 function buildApi() {
   const api = createApi();
   api.route(
-    '/cache-test',
+    '/api/cache-test',
     createRouter()
       .get('/short', publicCache({ maxAge: 5, staleWhileRevalidate: 10 }), (c) => c.json({ ok: 1 }))
       .get('/private', publicCache(), (c) => {
@@ -124,7 +125,7 @@ describe('publicCache on the content API', () => {
     expect(priv.headers.get('cache-control')).toBe('no-store');
     expect(priv.headers.get('etag')).toBeNull();
     expect((await api.request('/api/cache-test/text')).headers.get('etag')).toBeNull();
-    const post = await api.request('/api/cache-test/post', { method: 'POST' });
+    const post = await (await csrfSession(api)).request('/api/cache-test/post', { method: 'POST' });
     expect(post.headers.get('cache-control')).toBeNull();
   });
 

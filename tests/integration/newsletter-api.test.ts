@@ -5,6 +5,7 @@ import { newsletterSubscriptions } from '../../src/server/db/schema/index';
 import { fileMessages } from '../../src/server/i18n/index';
 import { subscribeToNewsletter } from '../../src/server/services/newsletter';
 import { useTestDatabase } from '../helpers/db';
+import { createApiSession } from '../helpers/session';
 import { type ContentFixture, seedContentFixture } from '../helpers/fixture-content';
 
 const database = useTestDatabase({ seed: 'none' });
@@ -18,11 +19,13 @@ beforeAll(async () => {
 
 /** Each call from its own address unless one is given, so the limit only shows where tested. */
 async function subscribe(body: unknown, ip = `192.0.2.${++ipCounter}`) {
-  const res = await api.request(
-    '/api/newsletter/subscribe',
-    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) },
-    { clientAddress: ip },
-  );
+  const session = createApiSession(api, { clientAddress: ip });
+  await session.csrf();
+  const res = await session.request('/api/newsletter/subscribe', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   return { res, body: (await res.json()) as any };
 }
 

@@ -95,7 +95,7 @@ describe('hitRateLimit (fixed window in the database)', () => {
 describe('rateLimit middleware', () => {
   const api = createApi();
   api.route(
-    '/rl-test',
+    '/api/rl-test',
     createRouter()
       .get('/ip', rateLimit({ name: 'mw-ip', limit: 2, windowSeconds: 30 }), (c) => ok(c, 'fine'))
       .get(

@@ -20,7 +20,8 @@ function json(body: unknown, status = 200): Response {
 function client(hooks: ApiClientHooks = {}) {
   return createApiClient({
     locale: () => ({ currency: 'USD', lang_id: '2' }),
-    readCookie: () => undefined,
+    // A page that already holds the XSRF cookie; the CSRF tests below start without one.
+    readCookie: (name) => (name === 'XSRF-TOKEN' ? 'xsrf-1' : undefined),
     ...hooks,
   });
 }
@@ -60,7 +61,7 @@ describe('api client', () => {
   it('sends X-XSRF-TOKEN from the cookie, and a bearer header only when a token is configured', async () => {
     const calls = stubFetch(() => json({ status: 'OK' }));
     await client({ readCookie: (name) => (name === 'XSRF-TOKEN' ? 'tok en' : undefined) }).post('/cart/clear');
-    await client({ token: () => 'api-token' }).get('/x');
+    await client({ token: () => 'api-token', readCookie: () => undefined }).get('/x');
     const first = calls[0]![1].headers as Record<string, string>;
     const second = calls[1]![1].headers as Record<string, string>;
     expect(first['X-XSRF-TOKEN']).toBe('tok en');
@@ -178,5 +179,52 @@ describe('api client', () => {
   it('treats an empty success body as OK', async () => {
     stubFetch(() => new Response(null, { status: 204 }));
     await expect(client().post('/logout')).resolves.toEqual({ status: 'OK', message: null });
+  });
+
+  it('fetches the XSRF cookie before the first write when there is none, once for parallel writes', async () => {
+    let cookie: string | undefined;
+    const calls = stubFetch((url) => {
+      if (url === '/sanctum/csrf-cookie') {
+        cookie = 'fresh';
+        return new Response(null, { status: 204 });
+      }
+      return json({ status: 'OK' });
+    });
+    const api = client({ readCookie: () => cookie });
+    await Promise.all([api.post('/newsletter/subscribe', { email: 'a@b.co' }), api.post('/cart/clear')]);
+    expect(calls[0]![0]).toBe('/sanctum/csrf-cookie');
+    expect(calls.slice(1).map(([url]) => url).sort()).toEqual(['/api/cart/clear', '/api/newsletter/subscribe']);
+    for (const [, init] of calls.slice(1)) expect((init.headers as Record<string, string>)['X-XSRF-TOKEN']).toBe('fresh');
+    await api.get('/is-auth');
+    expect(calls.filter(([url]) => url === '/sanctum/csrf-cookie')).toHaveLength(1);
+  });
+
+  it('on a 419 fetches a new token and retries the write once', async () => {
+    let token = 'stale';
+    const calls = stubFetch((url, init) => {
+      if (url === '/sanctum/csrf-cookie') {
+        token = 'renewed';
+        return new Response(null, { status: 204 });
+      }
+      const sent = (init.headers as Record<string, string>)['X-XSRF-TOKEN'];
+      return sent === 'renewed' ? json({ status: 'OK', message: 'done' }) : json({ status: 'ERROR', message: 'CSRF token mismatch.' }, 419);
+    });
+    const body = await client({ readCookie: () => token }).post('/logout');
+    expect(body.message).toBe('done');
+    expect(calls.map(([url]) => url)).toEqual(['/api/logout', '/sanctum/csrf-cookie', '/api/logout']);
+  });
+
+  it('gives up after one retry when the token keeps failing', async () => {
+    const calls = stubFetch((url) =>
+      url === '/sanctum/csrf-cookie' ? new Response(null, { status: 204 }) : json({ status: 'ERROR', message: 'CSRF token mismatch.' }, 419),
+    );
+    await expect(client().post('/logout')).rejects.toMatchObject({ status: 419, message: 'CSRF token mismatch.' });
+    expect(calls).toHaveLength(3);
+  });
+
+  it('API clients with a bearer token never fetch the XSRF cookie', async () => {
+    const calls = stubFetch(() => json({ status: 'OK' }));
+    await client({ token: () => 't', readCookie: () => undefined }).post('/cart/clear');
+    expect(calls.map(([url]) => url)).toEqual(['/api/cart/clear']);
   });
 });

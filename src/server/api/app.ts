@@ -2,15 +2,21 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { ApiEnv } from './env';
+import { accountApp } from './account.routes';
+import { authApp } from './auth.routes';
+import { csrfProtection, isTokenLogin, withAuth } from './auth-middleware';
 import { categoriesApp } from './categories.routes';
 import { contentApp } from './content.routes';
+import { emailVerificationApp } from './email-verification.routes';
 import { errorBody } from './envelope';
 import { handleError, notFound } from './errors';
 import { healthApp } from './health.routes';
 import { withLocale } from './locale';
 import { requestLogger, withDatabase } from './middleware';
 import { newsletterApp } from './newsletter.routes';
+import { passwordResetApp } from './password-reset.routes';
 import { productsApp } from './products.routes';
+import { sanctumApp } from './sanctum.routes';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -18,12 +24,14 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /**
- * The whole API under /api. Resources are sub-apps from createRouter(), mounted with
- * `api.route('/products', productsApp)`; they inherit logging, the database and error handling.
+ * The whole API under /api, plus /sanctum/csrf-cookie beside it (where SPA clients of the spec
+ * expect it). Resources are sub-apps from createRouter(), mounted with
+ * `app.route('/api/products', productsApp)`; they inherit logging, the database, the caller
+ * (c.var.user), CSRF protection and error handling.
  */
 export function createApi() {
-  const api = new Hono<ApiEnv>().basePath('/api');
-  api.use(
+  const app = new Hono<ApiEnv>();
+  app.use(
     requestId({
       generator: (c) => {
         const incoming = c.req.header('X-Request-Id');
@@ -31,25 +39,33 @@ export function createApi() {
       },
     }),
   );
-  api.use(requestLogger());
-  api.use(
+  app.use(requestLogger());
+  app.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: (c) => c.json(errorBody('The request body is too large (limit 1 MB).'), 413),
     }),
   );
-  api.use(withDatabase());
-  api.notFound(notFound);
-  api.onError(handleError);
+  app.use(withDatabase());
+  app.notFound(notFound);
+  app.onError(handleError);
 
-  // Health is mounted before the locale middleware so it answers even when the database is down.
-  api.route('/health', healthApp);
-  api.use(withLocale());
-  api.route('/products', productsApp);
-  api.route('/categories', categoriesApp);
-  api.route('/newsletter', newsletterApp);
-  api.route('/', contentApp);
-  return api;
+  // Health is mounted before the session and locale middleware so it answers even when the
+  // database is down.
+  app.route('/api/health', healthApp);
+  app.use(withAuth());
+  app.route('/sanctum', sanctumApp);
+  app.use('/api/*', csrfProtection({ exempt: isTokenLogin }));
+  app.use('/api/*', withLocale());
+  app.route('/api/products', productsApp);
+  app.route('/api/categories', categoriesApp);
+  app.route('/api/newsletter', newsletterApp);
+  app.route('/api', authApp);
+  app.route('/api', passwordResetApp);
+  app.route('/api/email/verify', emailVerificationApp);
+  app.route('/api/user', accountApp);
+  app.route('/api', contentApp);
+  return app;
 }
 
 export type Api = ReturnType<typeof createApi>;

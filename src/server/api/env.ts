@@ -1,6 +1,8 @@
 import { type Context, Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { Db, Engine } from '../db/client';
+import type { ActiveSession } from '../services/auth/sessions';
+import type { AuthUser } from '../services/auth/users';
 import type { CurrencyOption, LanguageOption } from '../services/request-context';
 
 /**
@@ -16,6 +18,13 @@ export interface ApiVariables {
   /** The request's currency and language (query on GET, body on writes); see locale.ts. */
   currency: CurrencyOption;
   language: LanguageOption;
+  /** Signed-in user (session or bearer token), else null; see auth-middleware.ts. */
+  user: AuthUser | null;
+  /** The cookie session, also for guests who fetched /sanctum/csrf-cookie. */
+  session: ActiveSession | null;
+  authVia: 'session' | 'token' | null;
+  /** The bearer token's row id when authVia is 'token' (logout revokes it). */
+  tokenId: number | null;
 }
 
 /** Values the Astro route passes to `fetch`; absent under `app.request()` in tests. */

@@ -34,22 +34,24 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<ApiEnv> 
     const identifier = await keyOf(c);
     if (identifier === null) return next();
     const result = await hitRateLimit(c.var.db, rule, identifier);
-    if (!result.allowed) {
-      const seconds = result.retryAfterSeconds;
-      c.var.log?.warn({ limit: rule.name, count: result.count }, 'rate limited');
-      throw new HttpError(429, await translatedMessage(c, seconds), {
-        headers: {
-          'Retry-After': String(seconds),
-          'RateLimit-Limit': String(rule.limit),
-          'RateLimit-Remaining': '0',
-          'Cache-Control': 'no-store',
-        },
-      });
-    }
+    if (!result.allowed) throw await tooManyRequests(c, rule, result.retryAfterSeconds);
     await next();
     c.header('RateLimit-Limit', String(rule.limit));
     c.header('RateLimit-Remaining', String(result.remaining));
   };
+}
+
+/** The 429 of every limit: Retry-After, RateLimit headers and a message in the request's language. */
+export async function tooManyRequests(c: Context<ApiEnv>, rule: RateLimitRule, seconds: number): Promise<HttpError> {
+  c.var.log?.warn({ limit: rule.name }, 'rate limited');
+  return new HttpError(429, await translatedMessage(c, seconds), {
+    headers: {
+      'Retry-After': String(seconds),
+      'RateLimit-Limit': String(rule.limit),
+      'RateLimit-Remaining': '0',
+      'Cache-Control': 'no-store',
+    },
+  });
 }
 
 async function translatedMessage(c: Context<ApiEnv>, seconds: number): Promise<string> {

@@ -83,6 +83,26 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule, identifier: stri
   };
 }
 
+/**
+ * Reads a window without counting a hit: for limits on failures only (failed sign-ins), where
+ * the check comes before the attempt and only a failure counts.
+ */
+export async function peekRateLimit(db: Db, rule: RateLimitRule, identifier: string): Promise<RateLimitResult> {
+  const result = await db.execute(sql`
+    select count, reset_at, greatest(1, ceil(extract(epoch from (reset_at - now()))))::int as retry_after
+    from ${rateLimits} where key = ${rateLimitKey(rule.name, identifier)} and reset_at > now()`);
+  const row = rowsOf<{ count: number; reset_at: string | Date; retry_after: number }>(result)[0];
+  const count = row ? Number(row.count) : 0;
+  return {
+    allowed: count < rule.limit,
+    count,
+    limit: rule.limit,
+    remaining: Math.max(0, rule.limit - count),
+    resetAt: row ? new Date(row.reset_at) : new Date(Date.now() + rule.windowSeconds * 1000),
+    retryAfterSeconds: row ? Number(row.retry_after) : rule.windowSeconds,
+  };
+}
+
 /** Forgets a key's window, e.g. after a successful login clears the failed attempts. */
 export async function resetRateLimit(db: Db, name: string, identifier: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${rateLimitKey(name, identifier)}`);

@@ -1,0 +1,10 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** Who is signed in on this browser (src/middleware.ts), or null. */
+    user: import('./server/services/auth/users').AuthUser | null;
+    /** The session row id (hash), also for guest sessions; null without one. */
+    sessionId: string | null;
+  }
+}

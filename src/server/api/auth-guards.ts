@@ -1,0 +1,24 @@
+import type { MiddlewareHandler } from 'hono';
+import type { ApiEnv } from './env';
+
+/** The exact bodies of DESIGN "Accounts and security"; islands match on the 403 text. */
+export const UNAUTHENTICATED = { message: 'Unauthenticated.' } as const;
+export const EMAIL_NOT_VERIFIED = { message: 'Your email address is not verified.' } as const;
+
+/** 401 unless someone is signed in (session or bearer token). */
+export function requireAuth(): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    if (!c.var.user) return c.json(UNAUTHENTICATED, 401, { 'Cache-Control': 'no-store' });
+    return next();
+  };
+}
+
+/** requireAuth, and 403 while the address is unverified (docs/decisions/009-accounts.md). */
+export function requireVerified(): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const user = c.var.user;
+    if (!user) return c.json(UNAUTHENTICATED, 401, { 'Cache-Control': 'no-store' });
+    if (!user.emailVerified) return c.json(EMAIL_NOT_VERIFIED, 403, { 'Cache-Control': 'no-store' });
+    return next();
+  };
+}

@@ -1,0 +1,112 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { Translator } from '../i18n/index';
+import { getTranslator } from '../i18n/index';
+import type { ApiEnv } from './env';
+import { HttpError } from './errors';
+import { fieldErrors } from './validate';
+import { passwordProblem } from '../services/auth/passwords';
+import type { FieldErrors } from './envelope';
+
+/**
+ * Form-style bodies (accounts): zod schemas built per request so every message comes in the
+ * shopper's language, and one 422 shape `{status:'ERROR', message, errors}` with the fields'
+ * own names as keys, so forms put each message under its input.
+ */
+
+export async function translatorFor(c: Context<ApiEnv>): Promise<Translator> {
+  return getTranslator(c.var.db, c.var.language.code);
+}
+
+/** The JSON object body; anything else (malformed, an array, a string) is a 400. */
+export async function jsonObject(c: Context<ApiEnv>): Promise<Record<string, unknown>> {
+  const raw: unknown = await c.req.json().catch(() => undefined);
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new HttpError(400, 'The request body must be a JSON object.');
+  }
+  return raw as Record<string, unknown>;
+}
+
+/**
+ * Collects every field problem of a form before answering, so the shopper sees all of them at
+ * once: zod issues plus checks that span fields (confirmation, phone) added with add().
+ */
+export class FormProblems {
+  readonly errors: FieldErrors = {};
+
+  add(field: string, message: string): void {
+    (this.errors[field] ??= []).push(message);
+  }
+
+  /** Parses with the schema; on failure records its issues and returns undefined. */
+  parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> | undefined {
+    const result = schema.safeParse(body);
+    if (result.success) return result.data;
+    for (const [field, messages] of Object.entries(fieldErrors(result.error.issues))) {
+      for (const message of messages) this.add(field, message);
+    }
+    return undefined;
+  }
+
+  /** 422 with every problem; the headline is `summary` or the first message. */
+  throwIfAny(summary?: string): void {
+    const first = Object.values(this.errors)[0]?.[0];
+    if (first !== undefined) throw new HttpError(422, summary ?? first, { errors: this.errors });
+  }
+}
+
+/** Parses with the schema or answers 422; `summary` replaces the first field message as the headline. */
+export function parseFields<T extends z.ZodType>(schema: T, body: unknown, summary?: string): z.output<T> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const errors = fieldErrors(result.error.issues);
+  throw new HttpError(422, summary ?? result.error.issues[0]?.message ?? 'The given data was invalid.', { errors });
+}
+
+export function fieldError(field: string, message: string): HttpError {
+  return new HttpError(422, message, { errors: { [field]: [message] } });
+}
+
+/** A trimmed string, required and at most `max` characters. */
+export function requiredText(t: Translator, max: number) {
+  const required = t('validation.required');
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: required })
+      .min(1, required)
+      .max(max, t('validation.tooLong', { max })),
+  );
+}
+
+/** A trimmed string or null: empty, missing and null all become null (spec §5 profile rules). */
+export function optionalText(t: Translator, max: number) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v === undefined ? null : v),
+    z.string({ error: t('validation.invalidValue') }).max(max, t('validation.tooLong', { max })).nullable(),
+  );
+}
+
+export function emailField(t: Translator) {
+  const message = t('validation.invalidEmail');
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: message }).min(1, t('validation.required')).max(254, message).pipe(z.email({ error: message })),
+  );
+}
+
+/** Passwords are taken as typed (no trimming): spaces may be part of one. */
+export function passwordField(t: Translator, max = 128) {
+  const required = t('validation.passwordRequired');
+  return z.string({ error: required }).min(1, required).max(max, t('validation.tooLong', { max }));
+}
+
+/** A password being chosen: the rules of §5 plus a minimum length of 8 (services/auth/passwords.ts). */
+export function newPasswordField(t: Translator) {
+  return passwordField(t).superRefine((value, ctx) => {
+    const problem = passwordProblem(value);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: t(problem === 'length' ? 'validation.passwordLength' : 'validation.passwordRules') });
+    }
+  });
+}

@@ -1,0 +1,53 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client';
+import { sendMail } from '../../mail/mailer';
+import { renderPasswordResetMail, renderVerificationMail } from '../../mail/templates';
+import { getTranslator } from '../../i18n/index';
+import { loadShopBasics } from '../request-context';
+import { verificationUrl } from './email-verification';
+import { createResetToken, resetUrl, RESET_TOKEN_TTL_MINUTES } from './password-reset';
+
+interface Recipient {
+  id: number;
+  email: string;
+  name: string;
+  /** The language the account chose; mail falls back to the request's language. */
+  languageId?: number | null;
+}
+
+async function mailLanguage(db: Db, user: Recipient, requestLanguage: string): Promise<string> {
+  if (user.languageId == null) return requestLanguage;
+  const { languages } = await loadShopBasics(db);
+  return languages.find((l) => l.id === user.languageId)?.code ?? requestLanguage;
+}
+
+/**
+ * Mails the verification link in the shopper's language. Delivery problems are kept in the
+ * outbox and retried there; they never fail the request that caused the mail.
+ */
+export async function sendVerificationMail(db: Db, user: Recipient, language: string, log?: Logger): Promise<boolean> {
+  try {
+    const url = await verificationUrl(db, user);
+    const code = await mailLanguage(db, user, language);
+    const mail = renderVerificationMail({ language: code, t: await getTranslator(db, code), name: user.name, url });
+    await sendMail(db, { to: user.email, ...mail });
+    return true;
+  } catch (error) {
+    log?.error({ err: error, userId: user.id }, 'verification mail failed');
+    return false;
+  }
+}
+
+export async function sendPasswordResetMail(db: Db, user: Recipient, language: string, log?: Logger): Promise<void> {
+  const token = await createResetToken(db, user.id);
+  const code = await mailLanguage(db, user, language);
+  const mail = renderPasswordResetMail({
+    language: code,
+    t: await getTranslator(db, code),
+    name: user.name,
+    url: resetUrl(token, user.email),
+    expiresMinutes: RESET_TOKEN_TTL_MINUTES,
+  });
+  await sendMail(db, { to: user.email, ...mail });
+  log?.info({ userId: user.id }, 'password reset mail queued');
+}
