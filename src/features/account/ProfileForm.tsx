@@ -1,0 +1,338 @@
+import '../../stores/bootstrap';
+import './auth-store';
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useRef, useState, type InputHTMLAttributes } from 'react';
+import { type PhoneValue } from '../../lib/phone';
+import { api } from '../../stores/api';
+import { showToast } from '../../stores/toasts';
+import { $currencyCode } from '../i18n/locale';
+import { DATE_SLOT, type ProfileFormTexts } from './account-texts';
+import PhoneInput, { type PhoneCountry } from './PhoneInput';
+import {
+  type AccountProfile,
+  fieldsFromProfile,
+  formatBalance,
+  formatMemberSince,
+  profileChanged,
+  profilePayload,
+  type ProfileFields,
+  validateProfile,
+} from './profile-form';
+import { $profile, fetchProfile, saveProfile } from './profile-store';
+
+/**
+ * Personal information tab of /account (accounts spec §2, §5): personal data with the phone
+ * input, the delivery address with the shop's countries, balance and member-since. Rendered
+ * on the server with the profile; Save is enabled once something changed and everything is
+ * valid. After a save the profile is fetched again; a currency change refetches it too (§4).
+ */
+
+export interface ProfileFormProps {
+  /** The profile as the page loaded it (getProfile); null makes the island fetch it. */
+  initialProfile: AccountProfile | null;
+  /** The shop's countries (GET /api/countries); null when the page could not load them. */
+  countries: PhoneCountry[] | null;
+  /** Page language code, for the balance and the date. */
+  locale: string;
+  /** Symbol of the page currency, for a code Intl does not know. */
+  currencySymbol?: string;
+  texts: ProfileFormTexts;
+}
+
+type TextField = 'name' | 'surname' | 'email' | 'city' | 'address' | 'postCode';
+
+const EMPTY_FIELDS: ProfileFields = { name: '', surname: '', email: '', phone: null, countryId: '', city: '', address: '', postCode: '' };
+
+/** Server field names → form fields. */
+const SERVER_FIELDS: Record<string, string> = { post_code: 'postCode', country_id: 'countryId' };
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'value' | 'onChange'> {
+  name: TextField;
+  label: string;
+  value: string;
+  error?: string;
+  onValue(value: string): void;
+}
+
+function Field({ name, label, value, error, onValue, required, ...input }: FieldProps) {
+  const id = `profile-${name}`;
+  return (
+    <div className="account-field">
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      <input
+        id={id}
+        name={name}
+        value={value}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onValue(event.currentTarget.value)}
+        {...input}
+      />
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export default function ProfileForm({ initialProfile, countries: initialCountries, locale, currencySymbol, texts }: ProfileFormProps) {
+  const stored = useStore($profile);
+  const profile = stored ?? initialProfile;
+  const [fields, setFields] = useState<ProfileFields>(() => (initialProfile ? fieldsFromProfile(initialProfile) : EMPTY_FIELDS));
+  const [countries, setCountries] = useState<PhoneCountry[] | null>(initialCountries);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [loading, setLoading] = useState(!initialProfile);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const errors = useMemo(() => validateProfile(fields), [fields]);
+  const valid = Object.keys(errors).length === 0;
+  const changed = profile ? profileChanged(fields, profile) : false;
+  const anyTouched = Object.values(touched).some(Boolean);
+
+  function reset(next: AccountProfile) {
+    setFields(fieldsFromProfile(next));
+    setTouched({});
+    setServerErrors({});
+  }
+
+  async function refetch(options: { resetFields: boolean }) {
+    const result = await fetchProfile(texts.fetchFailed);
+    if (!result.ok) {
+      showToast(result.message || texts.loadFailed, 'error');
+      return;
+    }
+    const next = $profile.get();
+    if (next && options.resetFields) reset(next);
+  }
+
+  useEffect(() => {
+    if (initialProfile && !$profile.get()) $profile.set(initialProfile);
+    // Hydration starts on the first focus: keep what was typed before the code arrived.
+    const form = formRef.current;
+    if (form && initialProfile) {
+      const data = new FormData(form);
+      const typed: Partial<ProfileFields> = {};
+      for (const key of ['name', 'surname', 'email', 'city', 'address', 'postCode'] as const) {
+        const value = data.get(key);
+        if (typeof value === 'string' && value !== fields[key]) typed[key] = value;
+      }
+      const country = data.get('countryId');
+      if (typeof country === 'string' && country !== fields.countryId) typed.countryId = country;
+      if (Object.keys(typed).length) setFields((f) => ({ ...f, ...typed }));
+    }
+    if (!initialProfile) {
+      void refetch({ resetFields: true }).finally(() => setLoading(false));
+    }
+    if (!initialCountries) {
+      api
+        .get<PhoneCountry[]>('/countries', { fallbackMessage: texts.countriesError })
+        .then((body) => setCountries(Array.isArray(body.payload) ? body.payload : null))
+        .catch(() => setCountries(null));
+    }
+    // The balance is in the chosen currency: follow a change made without a reload.
+    return $currencyCode.listen(() => {
+      void refetch({ resetFields: false });
+    });
+  }, []);
+
+  function set<K extends keyof ProfileFields>(key: K, value: ProfileFields[K]) {
+    setFields((f) => ({ ...f, [key]: value }));
+    const serverKey = Object.entries(SERVER_FIELDS).find(([, v]) => v === key)?.[0] ?? key;
+    if (serverErrors[serverKey]) {
+      setServerErrors((current) => {
+        const next = { ...current };
+        delete next[serverKey];
+        return next;
+      });
+    }
+  }
+
+  function touch(key: string) {
+    setTouched((t) => (t[key] ? t : { ...t, [key]: true }));
+  }
+
+  function fieldError(key: 'name' | 'surname' | 'email'): string | undefined {
+    if (serverErrors[key]) return serverErrors[key];
+    if (!touched[key]) return undefined;
+    const error = errors[key];
+    return error === 'required' ? texts.required : error === 'email' ? texts.invalidEmail : undefined;
+  }
+
+  async function submit(event: React.SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving || !profile) return;
+    if (!valid) {
+      setTouched({ name: true, surname: true, email: true, phone: true });
+      showToast(texts.invalidForm, 'error');
+      return;
+    }
+    setSaving(true);
+    try {
+      const result = await saveProfile(profilePayload(fields), { updated: texts.updated, failed: texts.updateFailed });
+      if (result.ok) {
+        showToast(result.message, 'success');
+        const saved = $profile.get();
+        if (saved) reset(saved);
+        await refetch({ resetFields: true });
+      } else {
+        setServerErrors(result.errors);
+        showToast(result.message, 'error');
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (!profile) {
+    return (
+      <p className="account-loading" role="status">
+        {loading ? texts.loading : texts.loadFailed}
+      </p>
+    );
+  }
+
+  const memberSince = texts.memberSince.replace(DATE_SLOT, formatMemberSince(profile.created_at, locale));
+  const showFormError = !valid && (anyTouched || changed);
+  const countryError = serverErrors.country_id;
+
+  return (
+    <form ref={formRef} className="account-form profile-form" onSubmit={submit} noValidate aria-busy={saving}>
+      <div className="account-summary">
+        <p className="account-balance">
+          <span>{texts.balance}: </span>
+          <strong>{formatBalance(profile.balance, profile.currency, locale, currencySymbol)}</strong>
+        </p>
+        <p className="account-member-since">{memberSince}</p>
+      </div>
+
+      <fieldset>
+        <legend>{texts.personalData}</legend>
+        <div className="account-grid">
+          <Field
+            name="name"
+            label={texts.firstName}
+            value={fields.name}
+            required
+            autoComplete="given-name"
+            maxLength={96}
+            error={fieldError('name')}
+            onValue={(v) => set('name', v)}
+            onBlur={() => touch('name')}
+          />
+          <Field
+            name="surname"
+            label={texts.lastName}
+            value={fields.surname}
+            required
+            autoComplete="family-name"
+            maxLength={96}
+            error={fieldError('surname')}
+            onValue={(v) => set('surname', v)}
+            onBlur={() => touch('surname')}
+          />
+          <Field
+            name="email"
+            type="email"
+            label={texts.email}
+            value={fields.email}
+            required
+            autoComplete="email"
+            maxLength={254}
+            error={fieldError('email')}
+            onValue={(v) => set('email', v)}
+            onBlur={() => touch('email')}
+          />
+          <div className="account-field">
+            <PhoneInput
+              id="profile-phone"
+              label={texts.phone}
+              countries={countries ?? []}
+              value={fields.phone}
+              defaultCountry={profile.country?.iso ?? undefined}
+              onChange={(value: PhoneValue) => set('phone', value)}
+              serverError={serverErrors.phone}
+              messages={texts.phoneInput}
+            />
+          </div>
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>{texts.deliveryAddress}</legend>
+        <div className="account-grid">
+          <div className="account-field">
+            <label htmlFor="profile-country">{texts.country}</label>
+            {countries ? (
+              <select
+                id="profile-country"
+                name="countryId"
+                value={fields.countryId}
+                aria-invalid={countryError ? true : undefined}
+                aria-describedby={countryError ? 'profile-country-error' : undefined}
+                onChange={(event) => set('countryId', event.currentTarget.value)}
+              >
+                <option value="">{texts.selectCountry}</option>
+                {countries.map((country) => (
+                  <option key={country.id} value={String(country.id)}>
+                    {country.name}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <p className="field-error" id="profile-country" role="alert">
+                {texts.countriesError}
+              </p>
+            )}
+            {countryError && (
+              <p className="field-error" id="profile-country-error">
+                {countryError}
+              </p>
+            )}
+          </div>
+          <Field
+            name="city"
+            label={texts.city}
+            value={fields.city}
+            autoComplete="address-level2"
+            maxLength={96}
+            error={serverErrors.city}
+            onValue={(v) => set('city', v)}
+          />
+          <Field
+            name="address"
+            label={texts.address}
+            value={fields.address}
+            autoComplete="address-line1"
+            maxLength={255}
+            error={serverErrors.address}
+            onValue={(v) => set('address', v)}
+          />
+          <Field
+            name="postCode"
+            label={texts.postCode}
+            value={fields.postCode}
+            autoComplete="postal-code"
+            maxLength={16}
+            error={serverErrors.post_code}
+            onValue={(v) => set('postCode', v)}
+          />
+        </div>
+      </fieldset>
+
+      <p className="form-error" role="status" aria-live="polite">
+        {showFormError ? texts.invalidForm : ''}
+      </p>
+      <button type="submit" className="button account-submit" disabled={!valid || !changed || saving}>
+        {saving ? texts.saving : texts.save}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * Translated texts the account islands get as props (islands carry no i18next), built by the
+ * page from the request's translator. Pure: runs wherever a translator exists.
+ */
+import type { Translator } from '../../server/i18n/index';
+import type { PhoneInputMessages } from './PhoneInput';
+
+/** Texts of PhoneInput for any form that uses it. */
+export function phoneInputMessages(t: Translator): PhoneInputMessages {
+  return {
+    placeholder: t('phone.placeholder'),
+    invalid: t('validation.invalidPhone'),
+    countryNotSupported: t('validation.countryNotSupported'),
+    countryLabel: t('phone.country'),
+    required: t('validation.required'),
+  };
+}
+
+/** What the date placeholder of "Member since {{date}}" is replaced with before the island fills it. */
+export const DATE_SLOT = '%DATE%';
+
+export interface ProfileFormTexts {
+  personalData: string;
+  deliveryAddress: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  country: string;
+  selectCountry: string;
+  countriesError: string;
+  city: string;
+  address: string;
+  postCode: string;
+  save: string;
+  saving: string;
+  updated: string;
+  updateFailed: string;
+  fetchFailed: string;
+  loadFailed: string;
+  required: string;
+  invalidEmail: string;
+  invalidForm: string;
+  balance: string;
+  /** "Member since %DATE%". */
+  memberSince: string;
+  loading: string;
+  tryAgain: string;
+  phoneInput: PhoneInputMessages;
+}
+
+export function profileFormTexts(t: Translator): ProfileFormTexts {
+  return {
+    personalData: t('account.profile.personalData'),
+    deliveryAddress: t('account.profile.deliveryAddress'),
+    firstName: t('account.profile.firstName'),
+    lastName: t('account.profile.lastName'),
+    email: t('account.profile.email'),
+    phone: t('account.profile.phone'),
+    country: t('account.profile.country'),
+    selectCountry: t('account.profile.selectCountry'),
+    countriesError: t('errors.countries'),
+    city: t('account.profile.city'),
+    address: t('account.profile.address'),
+    postCode: t('account.profile.postCode'),
+    save: t('account.profile.save'),
+    saving: t('account.profile.saving'),
+    updated: t('account.profile.updated'),
+    updateFailed: t('account.profile.error.update'),
+    fetchFailed: t('account.profile.error.fetch'),
+    loadFailed: t('account.profile.error.load'),
+    required: t('validation.required'),
+    invalidEmail: t('validation.invalidEmail'),
+    invalidForm: t('validation.personalInfo'),
+    balance: t('account.balance'),
+    memberSince: t('account.memberSince', { date: DATE_SLOT }),
+    loading: t('common.loading'),
+    tryAgain: t('common.tryAgain'),
+    phoneInput: phoneInputMessages(t),
+  };
+}
+
+export interface ChangePasswordTexts {
+  current: string;
+  next: string;
+  confirm: string;
+  hint: string;
+  submit: string;
+  saving: string;
+  required: string;
+  mismatch: string;
+  updated: string;
+  failed: string;
+  show: string;
+  hide: string;
+}
+
+export function changePasswordTexts(t: Translator): ChangePasswordTexts {
+  return {
+    current: t('account.password.current'),
+    next: t('account.password.new'),
+    confirm: t('account.password.confirm'),
+    hint: t('auth.signUp.passwordHint'),
+    submit: t('account.password.submit'),
+    saving: t('account.password.saving'),
+    required: t('validation.passwordRequired'),
+    mismatch: t('validation.passwordsMismatch'),
+    updated: t('account.password.updated'),
+    failed: t('account.password.error.update'),
+    show: t('auth.showPassword'),
+    hide: t('auth.hidePassword'),
+  };
+}
+
+export interface LogoutTexts {
+  logout: string;
+  busy: string;
+  failed: string;
+}
+
+export function logoutTexts(t: Translator): LogoutTexts {
+  return { logout: t('account.logout'), busy: t('account.loggingOut'), failed: t('auth.error.logout') };
+}

@@ -1,0 +1,184 @@
+/**
+ * Pure rules of the Personal information form (accounts spec §3, §5): fields from a profile,
+ * validation, "changed", the PUT body, and the balance / member-since display. Unit-tested.
+ */
+import type { PhoneData, PhoneValue } from '../../lib/phone';
+import { samePhone } from '../../lib/phone';
+
+/** GET /api/user/profile (src/server/services/auth/profile.ts); what the form reads of it. */
+export interface AccountProfile {
+  id: number;
+  name: string;
+  surname: string;
+  full_name?: string;
+  email: string;
+  email_verified?: boolean;
+  phone: string | null;
+  phoneCountryCode: string | null;
+  nationalNumber: string | null;
+  balance: number;
+  currency: string;
+  min_top_up_amount?: number;
+  avatarUrl?: string | null;
+  created_at: string;
+  country: { id: number; name: string; iso?: string } | null;
+  city: string | null;
+  address: string | null;
+  post_code: string | null;
+}
+
+export interface ProfileFields {
+  name: string;
+  surname: string;
+  email: string;
+  /** null: no number (an empty input also reads as no number). */
+  phone: PhoneValue | null;
+  /** The selected country id as the select holds it; '' when none. */
+  countryId: string;
+  city: string;
+  address: string;
+  postCode: string;
+}
+
+export type ProfileFieldError = 'required' | 'email' | 'phone';
+export type ProfileErrors = Partial<Record<'name' | 'surname' | 'email' | 'phone', ProfileFieldError>>;
+
+export interface ProfilePayload {
+  name: string;
+  surname: string;
+  email: string;
+  phone: string;
+  phoneCountryCode: string;
+  nationalNumber: string;
+  address: string | null;
+  city: string | null;
+  post_code: string | null;
+  country_id: number | null;
+}
+
+/** Text, @, text, dot, text, no spaces (the spec's basic pattern; the server checks more). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function profilePhone(profile: Pick<AccountProfile, 'phone' | 'phoneCountryCode' | 'nationalNumber'>): PhoneData | null {
+  if (!profile.phone && !profile.nationalNumber) return null;
+  return {
+    phone: profile.phone ?? '',
+    phoneCountryCode: (profile.phoneCountryCode ?? '').toUpperCase(),
+    nationalNumber: profile.nationalNumber ?? '',
+  };
+}
+
+export function fieldsFromProfile(profile: AccountProfile): ProfileFields {
+  const phone = profilePhone(profile);
+  return {
+    name: profile.name ?? '',
+    surname: profile.surname ?? '',
+    email: profile.email ?? '',
+    // The stored number was validated on its way in.
+    phone: phone ? { ...phone, isValid: true } : null,
+    countryId: profile.country ? String(profile.country.id) : '',
+    city: profile.city ?? '',
+    address: profile.address ?? '',
+    postCode: profile.post_code ?? '',
+  };
+}
+
+function hasPhone(phone: PhoneValue | PhoneData | null): boolean {
+  return !!phone && (phone.phone.trim() !== '' || phone.nationalNumber.trim() !== '');
+}
+
+/**
+ * First name, last name and email are required, the email must look like one; a phone, when
+ * given, must be valid (the server also accepts a profile without one).
+ */
+export function validateProfile(fields: ProfileFields): ProfileErrors {
+  const errors: ProfileErrors = {};
+  if (fields.name.trim() === '') errors.name = 'required';
+  if (fields.surname.trim() === '') errors.surname = 'required';
+  const email = fields.email.trim();
+  if (email === '') errors.email = 'required';
+  else if (!EMAIL_PATTERN.test(email)) errors.email = 'email';
+  if (hasPhone(fields.phone) && !fields.phone!.isValid) errors.phone = 'phone';
+  return errors;
+}
+
+export function isProfileValid(fields: ProfileFields): boolean {
+  return Object.keys(validateProfile(fields)).length === 0;
+}
+
+const orNull = (value: string): string | null => {
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+};
+
+/** The PUT /api/user/profile body: address, city, post code trimmed or null; country_id or null. */
+export function profilePayload(fields: ProfileFields): ProfilePayload {
+  const phone = hasPhone(fields.phone) ? fields.phone! : null;
+  const countryId = Number.parseInt(fields.countryId, 10);
+  return {
+    name: fields.name.trim(),
+    surname: fields.surname.trim(),
+    email: fields.email.trim(),
+    phone: phone?.phone ?? '',
+    phoneCountryCode: phone?.phoneCountryCode ?? '',
+    nationalNumber: phone?.nationalNumber ?? '',
+    address: orNull(fields.address),
+    city: orNull(fields.city),
+    post_code: orNull(fields.postCode),
+    country_id: Number.isSafeInteger(countryId) && countryId > 0 ? countryId : null,
+  };
+}
+
+/** Whether the address block differs from the profile (any of its fields). */
+export function addressChanged(fields: ProfileFields, profile: AccountProfile): boolean {
+  const payload = profilePayload(fields);
+  return (
+    payload.address !== (profile.address?.trim() || null) ||
+    payload.city !== (profile.city?.trim() || null) ||
+    payload.post_code !== (profile.post_code?.trim() || null) ||
+    payload.country_id !== (profile.country?.id ?? null)
+  );
+}
+
+/** Whether saving would change anything. */
+export function profileChanged(fields: ProfileFields, profile: AccountProfile): boolean {
+  const payload = profilePayload(fields);
+  const phoneBefore = profilePhone(profile);
+  const phoneNow = hasPhone(fields.phone) ? fields.phone : null;
+  return (
+    payload.name !== profile.name.trim() ||
+    payload.surname !== profile.surname.trim() ||
+    payload.email !== profile.email.trim() ||
+    !samePhone(phoneNow, phoneBefore) ||
+    addressChanged(fields, profile)
+  );
+}
+
+/**
+ * The balance in its currency with 2 decimals ("€25.00"); a missing amount reads 0, an unknown
+ * currency code falls back to the symbol (or code) and 2 decimals (spec §5 price formatting).
+ */
+export function formatBalance(amount: number | null | undefined, currency: string, locale: string, symbol?: string): string {
+  const value = typeof amount === 'number' && Number.isFinite(amount) ? amount : 0;
+  try {
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }).format(value);
+  } catch {
+    return `${symbol ?? currency}${value.toFixed(2)}`;
+  }
+}
+
+/** created_at as MMM D, YYYY in the page language ("Jan 5, 2026" in English), in UTC so server and browser agree. */
+export function formatMemberSince(createdAt: string, locale: string): string {
+  const date = new Date(createdAt);
+  if (Number.isNaN(date.getTime())) return '';
+  try {
+    return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(date);
+  }
+}
