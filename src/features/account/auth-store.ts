@@ -265,6 +265,35 @@ export async function resendVerification(options: { fallbackMessage?: string } =
   }
 }
 
+/** POST /user/reset-password: the same answer whether or not the address has an account. */
+export async function requestPasswordReset(email: string, options: { fallbackMessage?: string } = {}): Promise<AuthResult> {
+  const fallback = options.fallbackMessage ?? 'Failed to reset the password';
+  try {
+    const body = await api.post('/user/reset-password', { email }, { fallbackMessage: fallback, skipAuthHandling: true });
+    return { ok: true, message: messageOf(body, ''), errors: {}, status: 200 };
+  } catch (error) {
+    return failure(error, fallback);
+  }
+}
+
+export interface NewPasswordFields {
+  token: string;
+  email: string;
+  password: string;
+  password_confirmation: string;
+}
+
+/** POST /reset-password with the emailed token; the shopper signs in afterwards. */
+export async function resetPassword(fields: NewPasswordFields, options: { fallbackMessage?: string } = {}): Promise<AuthResult> {
+  const fallback = options.fallbackMessage ?? 'Failed to reset password';
+  try {
+    const body = await api.post('/reset-password', { ...fields }, { fallbackMessage: fallback, skipAuthHandling: true });
+    return { ok: true, message: messageOf(body, ''), errors: {}, status: 200 };
+  } catch (error) {
+    return failure(error, fallback);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Session expiry (spec §4): once per session, clear locally and go to sign-in with a way back.
 

@@ -1,0 +1,117 @@
+import { useState, type InputHTMLAttributes, type Ref } from 'react';
+import type { PasswordTexts } from './auth-texts';
+
+/**
+ * Labelled inputs of the auth forms: the label is visible, the hint and the field error are
+ * tied to the input with aria-describedby, and an error sets aria-invalid. Inputs are
+ * uncontrolled (forms read FormData on submit), so text typed before hydration is kept.
+ */
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
+  id: string;
+  name: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  ref?: Ref<HTMLInputElement>;
+}
+
+function describedBy(id: string, hint?: string, error?: string): string | undefined {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p className="auth-field-error" id={`${id}-error`}>
+      {error}
+    </p>
+  ) : null;
+}
+
+export function TextField({ id, name, label, hint, error, required, ...input }: FieldProps) {
+  return (
+    <div className="auth-field">
+      <label htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...input}
+      />
+      {hint && (
+        <p className="auth-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+export function PasswordField({ texts, ...props }: FieldProps & { texts: PasswordTexts }) {
+  const [visible, setVisible] = useState(false);
+  const { id, name, label, hint, error, required, ...input } = props;
+  return (
+    <div className="auth-field">
+      <label htmlFor={id}>
+        {label}
+      </label>
+      <div className="auth-password">
+        <input
+          id={id}
+          name={name}
+          type={visible ? 'text' : 'password'}
+          required={required}
+          autoCapitalize="off"
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, hint, error)}
+          {...input}
+        />
+        <button
+          type="button"
+          className="auth-password-toggle"
+          aria-controls={id}
+          onClick={() => setVisible((v) => !v)}
+          disabled={input.disabled}
+        >
+          {visible ? texts.hide : texts.show}
+        </button>
+      </div>
+      {hint && (
+        <p className="auth-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+/**
+ * The message under a form: errors interrupt (alert), confirmations wait their turn (status).
+ * Both regions are always rendered so screen readers announce what is put into them.
+ */
+export function FormMessage({ id, error, success }: { id: string; error?: string | null; success?: string | null }) {
+  return (
+    <div className="auth-messages">
+      <div id={`${id}-error`} className={error ? 'auth-message auth-message-error' : undefined} role="alert">
+        {error ?? ''}
+      </div>
+      <div id={`${id}-status`} className={success ? 'auth-message auth-message-success' : undefined} role="status">
+        {success ?? ''}
+      </div>
+    </div>
+  );
+}
+
+/** Value of a text field from the submitted form. */
+export function formValue(data: FormData, name: string): string {
+  const value = data.get(name);
+  return typeof value === 'string' ? value : '';
+}
