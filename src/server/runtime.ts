@@ -11,6 +11,8 @@ import { logger } from './logger';
 interface Runtime {
   database: Database;
   release: () => void;
+  /** Stops the background jobs (mail retries) before the database closes. */
+  stopJobs?: () => Promise<void>;
 }
 
 const KEY = Symbol.for('gear-shop.runtime');
@@ -43,7 +45,10 @@ async function start(): Promise<Runtime> {
     { engine: database.engine, ms: Math.round(performance.now() - startedAt) },
     'database ready',
   );
-  return { database, release };
+  // Mail that failed to send is retried in the background (a no-op without SMTP_URL).
+  const { startMailRetry } = await import('./mail/mailer');
+  const stopJobs = startMailRetry(database.db);
+  return { database, release, stopJobs };
 }
 
 /** Opens, migrates and (on an empty database) seeds once per process. */
@@ -70,6 +75,7 @@ export async function shutdown(): Promise<void> {
   delete holder[KEY];
   const runtime = await pending.catch(() => undefined);
   if (!runtime) return;
+  await runtime.stopJobs?.().catch(() => undefined);
   await runtime.database.close();
   runtime.release();
 }
