@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { startE2eMailbox } from './tests/e2e/support/mailbox';
 
 /**
  * End-to-end tests against the built shop (`npm start`) in Debian's Chromium: Playwright's own
@@ -9,6 +10,8 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The test mailbox the shop sends its mail to (tests/e2e/support/mailbox.ts). */
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT - 1);
 
 // Playwright evaluates this file in the runner and again in every worker; the runner picks a
 // fresh data directory and the workers inherit it through the environment.
@@ -23,6 +26,7 @@ if (!process.env.E2E_DATA_DIR) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   process.env.E2E_DATA_DIR = dir;
+  startE2eMailbox(SMTP_PORT, dir);
 }
 const DATA_DIR = process.env.E2E_DATA_DIR;
 
@@ -91,6 +95,10 @@ export default defineConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      MAIL_FROM: 'shop@gear.test',
+      // Every test signs in from 127.0.0.1; the limits themselves are tested in integration.
+      RATE_LIMIT_MULTIPLIER: '50',
     },
   },
 });

@@ -23,6 +23,8 @@ const schema = z
     APP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     SEED: z.enum(['demo', 'none']).default('demo'),
     NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
+    /** Multiplies every rate limit; for load and end-to-end tests from one address. */
+    RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({

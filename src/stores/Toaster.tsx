@@ -20,7 +20,9 @@ export default function Toaster({ label, closeLabel, typeLabels }: ToasterProps)
   const toasts = hydrated ? all : [];
   return (
     <section className="toaster" aria-label={label}>
-      <ol role="status" aria-live="polite">
+      {/* The live region wraps the list: a role on the <ol> itself would hide its list semantics. */}
+      <div role="status" aria-live="polite">
+      <ol>
         {toasts.map((t) => (
           <li key={t.id} className={`toast toast-${t.type}`}>
             {t.type !== 'default' && <span className="visually-hidden">{typeLabels[t.type]}: </span>}
@@ -31,6 +33,7 @@ export default function Toaster({ label, closeLabel, typeLabels }: ToasterProps)
           </li>
         ))}
       </ol>
+      </div>
     </section>
   );
 }

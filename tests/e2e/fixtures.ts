@@ -9,6 +9,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
 
+import { type E2eMail, waitForMail } from './support/mailbox';
+
 export { expect };
 
 /** axe impacts that fail a test; minor and moderate findings are reported, not fatal. */
@@ -81,7 +83,18 @@ function formatViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']>>
     .join('\n');
 }
 
-export const test = base.extend<{ shop: ShopPage; axe: Axe }>({
+export interface Mailbox {
+  /** The newest mail the shop sent to `to` over SMTP, waiting up to 15 s for it. */
+  waitFor(to: string, options?: { subject?: RegExp; timeoutMs?: number }): Promise<E2eMail>;
+}
+
+export const test = base.extend<{ shop: ShopPage; axe: Axe; mailbox: Mailbox }>({
+  // eslint-disable-next-line no-empty-pattern
+  mailbox: async ({}, use) => {
+    const dataDir = process.env.E2E_DATA_DIR;
+    if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run through playwright.config.ts');
+    await use({ waitFor: (to, options) => waitForMail(dataDir, to, options) });
+  },
   shop: async ({ page, request }, use) => {
     await use(new ShopPage(page, request));
   },

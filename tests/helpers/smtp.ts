@@ -43,6 +43,10 @@ export interface TestMailbox {
 export interface TestMailboxOptions {
   /** Listen on this port (e.g. one a test first used as a dead server); default: a free one. */
   port?: number;
+  /** Called with each message as it arrives (e.g. to hand it to another process). */
+  onMessage?: (mail: ReceivedMail) => void;
+  /** Do not keep the process alive for the listener (a mailbox inside a test runner). */
+  unref?: boolean;
 }
 
 // ---------------------------------------------------------------- a tiny RFC 822 / MIME reader
@@ -196,7 +200,9 @@ export async function startTestMailbox(options: TestMailboxOptions = {}): Promis
       stream.on('error', callback);
       stream.on('end', () => {
         const rcpt = session.envelope.rcptTo.map((address) => address.address);
-        messages.push(parseMail(Buffer.concat(chunks).toString('latin1'), rcpt));
+        const mail = parseMail(Buffer.concat(chunks).toString('latin1'), rcpt);
+        messages.push(mail);
+        options.onMessage?.(mail);
         for (const wake of waiters) wake();
         callback();
       });
@@ -212,6 +218,7 @@ export async function startTestMailbox(options: TestMailboxOptions = {}): Promis
       resolve();
     });
   });
+  if (options.unref) server.server.unref();
 
   function take(to: string): ReceivedMail | undefined {
     const address = to.toLowerCase();

@@ -58,7 +58,7 @@ export const authApp = createRouter()
 
     const identity = `${normaliseEmail(input.username)}|${clientAddress(c)}`;
     const failures = await peekRateLimit(db, LOGIN_FAILURE_LIMIT, identity);
-    if (!failures.allowed) throw await tooManyRequests(c, LOGIN_FAILURE_LIMIT, failures.retryAfterSeconds);
+    if (!failures.allowed) throw await tooManyRequests(c, { ...LOGIN_FAILURE_LIMIT, limit: failures.limit }, failures.retryAfterSeconds);
 
     const user = await findUserByEmail(db, input.username);
     // An unknown address costs the same hashing work as a wrong password.

@@ -34,9 +34,9 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<ApiEnv> 
     const identifier = await keyOf(c);
     if (identifier === null) return next();
     const result = await hitRateLimit(c.var.db, rule, identifier);
-    if (!result.allowed) throw await tooManyRequests(c, rule, result.retryAfterSeconds);
+    if (!result.allowed) throw await tooManyRequests(c, { ...rule, limit: result.limit }, result.retryAfterSeconds);
     await next();
-    c.header('RateLimit-Limit', String(rule.limit));
+    c.header('RateLimit-Limit', String(result.limit));
     c.header('RateLimit-Remaining', String(result.remaining));
   };
 }
