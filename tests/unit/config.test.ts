@@ -21,6 +21,7 @@ describe('parseConfig', () => {
       MAIL_FROM: 'shop@localhost',
       SEED: 'demo',
       LOG_LEVEL: 'info',
+      RATE_LIMIT_MULTIPLIER: 1,
     });
   });
 
@@ -42,8 +43,10 @@ describe('parseConfig', () => {
       SEED: 'none',
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      APP_KEY: 'k'.repeat(32),
+      RATE_LIMIT_MULTIPLIER: '50',
     });
-    expect(cfg).toMatchObject({ PORT: 3000, DATABASE_URL: 'postgres://shop@db:5432/shop', SEED: 'none', LOG_LEVEL: 'warn' });
+    expect(cfg).toMatchObject({ PORT: 3000, DATABASE_URL: 'postgres://shop@db:5432/shop', SEED: 'none', LOG_LEVEL: 'warn', RATE_LIMIT_MULTIPLIER: 50 });
   });
 
   it.each([
@@ -53,6 +56,9 @@ describe('parseConfig', () => {
     ['SEED', 'lots'],
     ['SMTP_URL', 'http://mail'],
     ['LOG_LEVEL', 'loud'],
+    ['APP_KEY', 'too-short'],
+    ['RATE_LIMIT_MULTIPLIER', '0'],
+    ['RATE_LIMIT_MULTIPLIER', 'many'],
   ])('rejects %s=%s with one line naming the variable', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.message).toContain(name);
