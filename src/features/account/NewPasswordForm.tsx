@@ -2,7 +2,7 @@ import '../../stores/bootstrap';
 import { useRef, useState } from 'react';
 import { resetPassword } from './auth-store';
 import { validateNewPassword } from './auth-validation';
-import { FormMessage, PasswordField, TextField, formValue } from './AuthFields';
+import { FormMessage, PasswordField, TextField, formValue, useHydrated } from './AuthFields';
 import type { NewPasswordTexts } from './auth-texts';
 
 export interface NewPasswordFormProps {
@@ -22,6 +22,7 @@ export default function NewPasswordForm({ texts, token, email }: NewPasswordForm
   const password = useRef<HTMLInputElement>(null);
   const confirm = useRef<HTMLInputElement>(null);
   const signInLink = useRef<HTMLAnchorElement>(null);
+  const hydrated = useHydrated();
 
   const messages: Record<Problem, string> = {
     required: texts.required,
@@ -103,7 +104,7 @@ export default function NewPasswordForm({ texts, token, email }: NewPasswordForm
         maxLength={255}
         texts={texts.passwordToggle}
       />
-      <button type="submit" className="auth-submit" disabled={busy}>
+      <button type="submit" className="auth-submit" disabled={busy || !hydrated}>
         {busy ? texts.busy : texts.submit}
       </button>
       <FormMessage id="new-password-message" error={problem ? null : error} />

@@ -2,7 +2,7 @@ import '../../stores/bootstrap';
 import { useRef, useState } from 'react';
 import { requestPasswordReset } from './auth-store';
 import { isBlank } from './auth-validation';
-import { FormMessage, TextField, formValue } from './AuthFields';
+import { FormMessage, TextField, formValue, useHydrated } from './AuthFields';
 import type { ResetRequestTexts } from './auth-texts';
 
 export interface ResetRequestFormProps {
@@ -15,6 +15,7 @@ export default function ResetRequestForm({ texts }: ResetRequestFormProps) {
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const email = useRef<HTMLInputElement>(null);
+  const hydrated = useHydrated();
 
   async function submit(event: React.SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -53,7 +54,7 @@ export default function ResetRequestForm({ texts }: ResetRequestFormProps) {
         readOnly={busy}
         maxLength={255}
       />
-      <button type="submit" className="auth-submit" disabled={busy}>
+      <button type="submit" className="auth-submit" disabled={busy || !hydrated}>
         {busy ? texts.busy : texts.submit}
       </button>
       <FormMessage id="reset-message" error={error} success={sent} />

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { safeRedirect } from '../../lib/redirect';
 import { signIn } from './auth-store';
 import { validateSignIn } from './auth-validation';
-import { FormMessage, PasswordField, TextField, formValue } from './AuthFields';
+import { FormMessage, PasswordField, TextField, formValue, useHydrated } from './AuthFields';
 import type { SignInTexts } from './auth-texts';
 
 export interface SignInFormProps {
@@ -20,6 +20,7 @@ export default function SignInForm({ texts, redirect }: SignInFormProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
 
   async function submit(event: React.SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -74,7 +75,7 @@ export default function SignInForm({ texts, redirect }: SignInFormProps) {
         maxLength={255}
         texts={texts.passwordToggle}
       />
-      <button type="submit" className="auth-submit" disabled={busy}>
+      <button type="submit" className="auth-submit" disabled={busy || !hydrated}>
         {busy ? texts.busy : texts.submit}
       </button>
       <FormMessage id="signin-message" error={error} />

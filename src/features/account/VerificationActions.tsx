@@ -4,6 +4,7 @@ import { safeRedirect } from '../../lib/redirect';
 import { showToast } from '../../stores/toasts';
 import { ALREADY_VERIFIED, logout, resendVerification } from './auth-store';
 import type { VerificationTexts } from './auth-texts';
+import { useHydrated } from './AuthFields';
 
 export interface VerificationActionsProps {
   texts: VerificationTexts;
@@ -14,6 +15,7 @@ export interface VerificationActionsProps {
 /** The buttons of the "verify your email" page (accounts spec §2): Resend and Logout. */
 export default function VerificationActions({ texts, redirect }: VerificationActionsProps) {
   const [busy, setBusy] = useState<'resend' | 'logout' | null>(null);
+  const hydrated = useHydrated();
 
   async function resend() {
     if (busy) return;
@@ -38,10 +40,10 @@ export default function VerificationActions({ texts, redirect }: VerificationAct
 
   return (
     <div className="verify-actions" aria-busy={busy !== null}>
-      <button type="button" className="auth-submit" onClick={resend} disabled={busy !== null}>
+      <button type="button" className="auth-submit" onClick={resend} disabled={busy !== null || !hydrated}>
         {busy === 'resend' ? texts.sending : texts.resend}
       </button>
-      <button type="button" className="auth-secondary" onClick={signOut} disabled={busy !== null}>
+      <button type="button" className="auth-secondary" onClick={signOut} disabled={busy !== null || !hydrated}>
         {busy === 'logout' ? texts.loggingOut : texts.logout}
       </button>
     </div>
