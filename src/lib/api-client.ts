@@ -54,6 +54,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Errors the client has already dealt with for the shopper (the 401 toast and sign-in redirect,
+ * the 403 verification redirect): forms should not toast them a second time.
+ */
+export function handledByClient(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.status === 401 || (error.status === 403 && error.message === EMAIL_NOT_VERIFIED);
+}
+
 export interface ApiClientHooks {
   /** Default '/api'. */
   base?: string;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, type ApiClientHooks } from '../../src/lib/api-client';
+import { ApiError, createApiClient, handledByClient, type ApiClientHooks } from '../../src/lib/api-client';
 
 type FetchArgs = [string, RequestInit];
 
@@ -226,5 +226,13 @@ describe('api client', () => {
     const calls = stubFetch(() => json({ status: 'OK' }));
     await client({ token: () => 't', readCookie: () => undefined }).post('/cart/clear');
     expect(calls.map(([url]) => url)).toEqual(['/api/cart/clear']);
+  });
+
+  it('says which errors the client already handled (401, 403 not verified)', () => {
+    expect(handledByClient(new ApiError('Unauthenticated.', 401))).toBe(true);
+    expect(handledByClient(new ApiError('Your email address is not verified.', 403))).toBe(true);
+    expect(handledByClient(new ApiError('Forbidden', 403))).toBe(false);
+    expect(handledByClient(new ApiError('Failed', 422))).toBe(false);
+    expect(handledByClient(new Error('x'))).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import '../../stores/bootstrap';
 import './auth-store';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, handledByClient } from '../../lib/api-client';
 import { api } from '../../stores/api';
 import { showToast } from '../../stores/toasts';
 import { firstErrors } from './auth-store';
@@ -81,7 +81,7 @@ export default function ChangePasswordForm({ texts }: ChangePasswordFormProps) {
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
       setServerErrors(firstErrors(apiError?.errors));
-      showToast(apiError?.message || texts.failed, 'error');
+      if (!handledByClient(error)) showToast(apiError?.message || texts.failed, 'error');
     } finally {
       setSaving(false);
     }

@@ -106,7 +106,7 @@ export default function ProfileForm({ initialProfile, countries: initialCountrie
   async function refetch(options: { resetFields: boolean }) {
     const result = await fetchProfile(texts.fetchFailed);
     if (!result.ok) {
-      showToast(result.message || texts.loadFailed, 'error');
+      if (!result.handled) showToast(result.message || texts.loadFailed, 'error');
       return;
     }
     const next = $profile.get();
@@ -184,7 +184,7 @@ export default function ProfileForm({ initialProfile, countries: initialCountrie
         await refetch({ resetFields: true });
       } else {
         setServerErrors(result.errors);
-        showToast(result.message, 'error');
+        if (!result.handled) showToast(result.message, 'error');
       }
     } finally {
       setSaving(false);

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, handledByClient } from '../../lib/api-client';
 import { api } from '../../stores/api';
 import { firstErrors, onSignedOut } from './auth-store';
 import type { AccountProfile, ProfilePayload } from './profile-form';
@@ -18,6 +18,8 @@ export interface ProfileResult {
   ok: boolean;
   message: string;
   errors: Record<string, string>;
+  /** The api client already told the shopper (401/403 redirect): nothing more to show. */
+  handled?: boolean;
 }
 
 /** GET /api/user/profile; keeps the last profile when it fails. */
@@ -27,7 +29,7 @@ export async function fetchProfile(fallbackMessage: string): Promise<ProfileResu
     if (body.payload) $profile.set(body.payload);
     return { ok: !!body.payload, message: body.payload ? '' : fallbackMessage, errors: {} };
   } catch (error) {
-    return { ok: false, message: error instanceof ApiError ? error.message : fallbackMessage, errors: {} };
+    return { ok: false, message: error instanceof ApiError ? error.message : fallbackMessage, errors: {}, handled: handledByClient(error) };
   }
 }
 
@@ -39,7 +41,9 @@ export async function saveProfile(payload: ProfilePayload, texts: { updated: str
     const message = typeof body.message === 'string' && body.message.trim() !== '' ? body.message : texts.updated;
     return { ok: true, message, errors: {} };
   } catch (error) {
-    if (error instanceof ApiError) return { ok: false, message: error.message || texts.failed, errors: firstErrors(error.errors) };
+    if (error instanceof ApiError) {
+      return { ok: false, message: error.message || texts.failed, errors: firstErrors(error.errors), handled: handledByClient(error) };
+    }
     return { ok: false, message: texts.failed, errors: {} };
   }
 }
