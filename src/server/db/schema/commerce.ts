@@ -87,6 +87,8 @@ export const orders = pgTable(
     orderNr: varchar('order_nr', { length: 32 }).notNull().unique(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: orderStatus('status').notNull().default('Pending'),
+    /** 'purchase' (items from the cart) or 'top_up' (balance credit; no items). */
+    kind: varchar('kind', { length: 16 }).notNull().default('purchase'),
     paymentMethod: paymentMethod('payment_method').notNull(),
     name: varchar('name', { length: 96 }).notNull(),
     surname: varchar('surname', { length: 96 }).notNull(),

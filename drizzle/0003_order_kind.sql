@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "kind" varchar(16) DEFAULT 'purchase' NOT NULL;
