@@ -169,3 +169,23 @@ export const payments = pgTable(
   },
   (t) => [index('payments_order_idx').on(t.orderId)],
 );
+
+/**
+ * The demo card gateway's own ledger (it stands in for an outside provider, so it keeps its own
+ * state and tells the shop only through the signed webhook).
+ */
+export const demoGatewayCharges = pgTable('demo_gateway_charges', {
+  /** The shop's payment id, which the shop passed when it opened the charge. */
+  paymentId: uuid('payment_id').primaryKey(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: varchar('currency', { length: 3 }).notNull(),
+  description: varchar('description', { length: 191 }).notNull(),
+  /** open → requires_action → succeeded | declined; expired when the shop gave up on it. */
+  state: varchar('state', { length: 16 }).notNull().default('open'),
+  cardLast4: varchar('card_last4', { length: 4 }),
+  returnUrl: text('return_url').notNull(),
+  notifyUrl: text('notify_url').notNull(),
+  notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
