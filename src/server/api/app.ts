@@ -6,6 +6,7 @@ import { accountApp } from './account.routes';
 import { authApp } from './auth.routes';
 import { csrfProtection, isTokenLogin, withAuth } from './auth-middleware';
 import { categoriesApp } from './categories.routes';
+import { contactApp } from './contact.routes';
 import { contentApp } from './content.routes';
 import { emailVerificationApp } from './email-verification.routes';
 import { errorBody } from './envelope';
@@ -14,7 +15,9 @@ import { healthApp } from './health.routes';
 import { withLocale } from './locale';
 import { requestLogger, withDatabase } from './middleware';
 import { newsletterApp } from './newsletter.routes';
+import { ordersApp } from './orders.routes';
 import { passwordResetApp } from './password-reset.routes';
+import { processingApp } from './processing.routes';
 import { productsApp } from './products.routes';
 import { sanctumApp } from './sanctum.routes';
 
@@ -65,6 +68,9 @@ export function createApi() {
   app.route('/api/email/verify', emailVerificationApp);
   app.route('/api/user', accountApp);
   app.route('/api', contentApp);
+  app.route('/api/orders', ordersApp);
+  app.route('/api/processing', processingApp);
+  app.route('/api/contact-us', contactApp);
   return app;
 }
 

@@ -1,0 +1,28 @@
+import { loadShopBasics } from '../services/request-context';
+import { createRouter } from './env';
+import { ok } from './envelope';
+
+export interface PhonePaymentConfig {
+  /** US and global customers. */
+  phone_number_global: string;
+  /** UK and EU customers. */
+  phone_number_uk_eu: string;
+  /** The single number of spec §7 (the global line). */
+  phone_number: string;
+}
+
+/**
+ * /api/processing/*: payment configuration the browser needs. The phone numbers are public
+ * (they are printed in the phone payment modal) and come from settings through the shared
+ * 30 s cache; no-cache so a changed number is never served stale by a browser.
+ */
+export const processingApp = createRouter().get('/config/phone-payment', async (c) => {
+  const { settings } = await loadShopBasics(c.var.db);
+  const payload: PhonePaymentConfig = {
+    phone_number_global: settings?.phonePaymentGlobal ?? '',
+    phone_number_uk_eu: settings?.phonePaymentUkEu ?? '',
+    phone_number: settings?.phonePaymentGlobal ?? '',
+  };
+  c.header('Cache-Control', 'no-cache');
+  return ok(c, payload, { extra: { phone_number: payload.phone_number } });
+});

@@ -1,0 +1,101 @@
+/**
+ * GET /api/orders/history: the signed-in customer's orders, newest first, one page at a time.
+ * Three queries whatever the page size: the count, the page of orders, their items.
+ */
+import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orderItems, orders } from '../../db/schema/index';
+import { loadShopBasics } from '../request-context';
+import {
+  ENGLISH_HISTORY_TEXTS,
+  type HistoryPagination,
+  type HistoryTexts,
+  historyPage,
+  type OrderItemRow,
+  type OrderJson,
+  toOrderJson,
+} from './history';
+
+export interface OrderHistoryPage {
+  orders: OrderJson[];
+  pagination: HistoryPagination;
+}
+
+export async function listOrderHistory(
+  db: Db,
+  userId: number,
+  options: { page: number; perPage: number; texts?: HistoryTexts },
+): Promise<OrderHistoryPage> {
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(eq(orders.userId, userId));
+  const { offset, ...pagination } = historyPage(Number(total), options.page, options.perPage);
+  if (pagination.from === null) return { orders: [], pagination };
+
+  const rows = await db
+    .select({
+      id: orders.id,
+      orderNr: orders.orderNr,
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+      name: orders.name,
+      surname: orders.surname,
+      email: orders.email,
+      phone: orders.phone,
+      countryName: orders.countryName,
+      city: orders.city,
+      address: orders.address,
+      postCode: orders.postCode,
+      currency: orders.currency,
+      currencyRate: orders.currencyRate,
+      cartTotalCents: orders.cartTotalCents,
+      deliveryCostCents: orders.deliveryCostCents,
+      discountCents: orders.discountCents,
+      vatCents: orders.vatCents,
+      vatPercent: orders.vatPercent,
+      convertedFinalCents: orders.convertedFinalCents,
+      promoCode: orders.promoCode,
+      createdAt: orders.createdAt,
+      paidAt: orders.paidAt,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    // id breaks ties so that pages never overlap or skip an order created in the same instant.
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(options.perPage)
+    .offset(offset);
+
+  const ids = rows.map((r) => r.id);
+  const items: OrderItemRow[] = ids.length
+    ? await db
+        .select({
+          id: orderItems.id,
+          orderId: orderItems.orderId,
+          productId: orderItems.productId,
+          variationId: orderItems.variationId,
+          sku: orderItems.sku,
+          name: orderItems.name,
+          categoryName: orderItems.categoryName,
+          imageUrl: orderItems.imageUrl,
+          priceCents: orderItems.priceCents,
+          quantity: orderItems.quantity,
+          variationAttributes: orderItems.variationAttributes,
+        })
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, ids))
+        .orderBy(asc(orderItems.id))
+    : [];
+  const byOrder = new Map<number, OrderItemRow[]>();
+  for (const item of items) {
+    const list = byOrder.get(item.orderId);
+    if (list) list.push(item);
+    else byOrder.set(item.orderId, [item]);
+  }
+  const { currencies } = await loadShopBasics(db);
+  const symbols = new Map(currencies.map((c) => [c.code, c.symbol]));
+  const texts = options.texts ?? ENGLISH_HISTORY_TEXTS;
+  return {
+    orders: rows.map((row) =>
+      toOrderJson(row, byOrder.get(row.id) ?? [], { currencySymbol: symbols.get(row.currency) ?? row.currency, texts }),
+    ),
+    pagination,
+  };
+}

@@ -1,0 +1,240 @@
+/**
+ * Order history (accounts spec §3 "Order (history)", §2 Order history): the pure part that turns
+ * stored orders and their item snapshots into the API's JSON. The database part is
+ * history.server.ts.
+ *
+ * Amounts are in the order's own currency, as the shopper paid (docs/decisions/011): the total
+ * is the stored converted final amount (what was charged); the breakdown (items, delivery,
+ * discount, VAT, order price) is converted from the EUR cents at the rate stored on the order.
+ */
+import { centsToNumber, convertCents } from '../../../lib/money';
+import type { VariationAttributeSnapshot } from '../../db/schema/commerce';
+
+export const HISTORY_PER_PAGE_DEFAULT = 5;
+export const HISTORY_PER_PAGE_MAX = 50;
+
+export type OrderStatus = 'Pending' | 'Success' | 'Error' | 'Failed';
+export type PaymentMethod = 'card' | 'phone';
+
+/** The columns of `orders` the history reads. */
+export interface OrderRow {
+  id: number;
+  orderNr: string;
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  name: string;
+  surname: string;
+  email: string;
+  phone: string;
+  countryName: string;
+  city: string;
+  address: string;
+  postCode: string;
+  currency: string;
+  currencyRate: string;
+  cartTotalCents: number;
+  deliveryCostCents: number | null;
+  discountCents: number;
+  vatCents: number;
+  vatPercent: string;
+  convertedFinalCents: number;
+  promoCode: string | null;
+  createdAt: Date;
+  paidAt: Date | null;
+}
+
+/** The columns of `order_items` the history reads. */
+export interface OrderItemRow {
+  id: number;
+  orderId: number;
+  productId: number | null;
+  variationId: number | null;
+  sku: string;
+  name: string;
+  categoryName: string | null;
+  imageUrl: string | null;
+  priceCents: number;
+  quantity: number;
+  variationAttributes: VariationAttributeSnapshot[];
+}
+
+export interface OrderItemJson {
+  id: number;
+  product_id: number | null;
+  variation_id: number | null;
+  sku: string | null;
+  quantity: number;
+  /** Unit price in the order's currency. */
+  price: number;
+  /** price × quantity. */
+  total: number;
+  image_url: string | null;
+  name: string;
+  category: { name: string };
+  variation_attributes: VariationAttributeSnapshot[];
+}
+
+export interface DeliveryAddressJson {
+  name: string;
+  surname: string;
+  email: string;
+  phone: string;
+  country: string;
+  city: string;
+  address: string;
+  post_code: string;
+}
+
+export interface OrderJson {
+  id: number;
+  order_nr: string;
+  created_at: string;
+  paid_at: string | null;
+  status: OrderStatus;
+  payment_method: PaymentMethod;
+  /** Total amount charged, in `currency`. */
+  amount: number;
+  currency: string;
+  currency_symbol: string;
+  /** Order price: the items' sum in `currency` (the fallback item's price). */
+  sum: number;
+  /** First item's picture and name, for a one-line summary of the order. */
+  image_url: string | null;
+  name: string;
+  items: OrderItemJson[];
+  order_price: number;
+  /** null when delivery could not be priced at checkout (shown as N/A). */
+  delivery: number | null;
+  promo_code: string | null;
+  promo_discount: number;
+  vat: number;
+  vat_percent: number;
+  total_amount: number;
+  delivery_address: DeliveryAddressJson;
+  /** A Pending phone order can be paid now: the Complete action of the Orders tab. */
+  can_complete: boolean;
+}
+
+export interface HistoryPagination {
+  total: number;
+  last_page: number;
+  from: number | null;
+  to: number | null;
+  current_page: number;
+  per_page: number;
+}
+
+/** Texts the server fills into the JSON (spec §3 fallbacks), in the request's language. */
+export interface HistoryTexts {
+  unnamedProduct: string;
+  fallbackCategory: string;
+}
+
+export const ENGLISH_HISTORY_TEXTS: HistoryTexts = { unnamedProduct: 'Unnamed Product', fallbackCategory: 'Product' };
+
+/** Page within 1..last_page (an empty history has one, empty, page) and its offset. */
+export function historyPage(total: number, page: number, perPage: number): HistoryPagination & { offset: number } {
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const current = Math.min(Math.max(1, Math.trunc(page) || 1), lastPage);
+  const offset = (current - 1) * perPage;
+  const count = Math.max(0, Math.min(perPage, total - offset));
+  return {
+    total,
+    last_page: lastPage,
+    from: count > 0 ? offset + 1 : null,
+    to: count > 0 ? offset + count : null,
+    current_page: current,
+    per_page: perPage,
+    offset,
+  };
+}
+
+const nameOr = (name: string | null | undefined, texts: HistoryTexts) => (name && name.trim() ? name : texts.unnamedProduct);
+
+/**
+ * The one item shown for an order that has none (spec §3): quantity 1, the order's sum as its
+ * price, category Product, the order's name or Unnamed Product.
+ */
+export function fallbackItem(
+  order: { id: number; sum: number; name?: string | null; image_url?: string | null },
+  texts: HistoryTexts = ENGLISH_HISTORY_TEXTS,
+): OrderItemJson {
+  return {
+    id: order.id,
+    product_id: null,
+    variation_id: null,
+    sku: null,
+    quantity: 1,
+    price: order.sum,
+    total: order.sum,
+    image_url: order.image_url ?? null,
+    name: nameOr(order.name, texts),
+    category: { name: texts.fallbackCategory },
+    variation_attributes: [],
+  };
+}
+
+/** One order as JSON; `items` are that order's rows in display order. */
+export function toOrderJson(
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  options: { currencySymbol?: string; texts?: HistoryTexts } = {},
+): OrderJson {
+  const texts = options.texts ?? ENGLISH_HISTORY_TEXTS;
+  const rate = order.currencyRate;
+  const money = (eurCents: number) => centsToNumber(convertCents(eurCents, rate));
+  const sum = money(order.cartTotalCents);
+  const amount = centsToNumber(order.convertedFinalCents);
+  const first = items[0];
+  const image = first?.imageUrl ?? null;
+  const name = nameOr(first?.name, texts);
+  const shaped: OrderItemJson[] = items.map((item) => {
+    const price = convertCents(item.priceCents, rate);
+    return {
+      id: item.id,
+      product_id: item.productId,
+      variation_id: item.variationId,
+      sku: item.sku,
+      quantity: item.quantity,
+      price: centsToNumber(price),
+      total: centsToNumber(price * item.quantity),
+      image_url: item.imageUrl,
+      name: nameOr(item.name, texts),
+      category: { name: item.categoryName?.trim() ? item.categoryName : texts.fallbackCategory },
+      variation_attributes: Array.isArray(item.variationAttributes) ? item.variationAttributes : [],
+    };
+  });
+  return {
+    id: order.id,
+    order_nr: order.orderNr,
+    created_at: order.createdAt.toISOString(),
+    paid_at: order.paidAt ? order.paidAt.toISOString() : null,
+    status: order.status,
+    payment_method: order.paymentMethod,
+    amount,
+    currency: order.currency,
+    currency_symbol: options.currencySymbol ?? order.currency,
+    sum,
+    image_url: image,
+    name,
+    items: shaped.length ? shaped : [fallbackItem({ id: order.id, sum, name: first?.name, image_url: image }, texts)],
+    order_price: sum,
+    delivery: order.deliveryCostCents === null ? null : money(order.deliveryCostCents),
+    promo_code: order.promoCode,
+    promo_discount: money(order.discountCents),
+    vat: money(order.vatCents),
+    vat_percent: Number(order.vatPercent),
+    total_amount: amount,
+    delivery_address: {
+      name: order.name,
+      surname: order.surname,
+      email: order.email,
+      phone: order.phone,
+      country: order.countryName,
+      city: order.city,
+      address: order.address,
+      post_code: order.postCode,
+    },
+    can_complete: order.status === 'Pending' && order.paymentMethod === 'phone',
+  };
+}
