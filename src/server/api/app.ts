@@ -5,6 +5,7 @@ import type { ApiEnv } from './env';
 import { accountApp } from './account.routes';
 import { authApp } from './auth.routes';
 import { csrfProtection, isTokenLogin, withAuth } from './auth-middleware';
+import { cartApp } from './cart.routes';
 import { categoriesApp } from './categories.routes';
 import { contactApp } from './contact.routes';
 import { contentApp } from './content.routes';
@@ -19,6 +20,7 @@ import { ordersApp } from './orders.routes';
 import { passwordResetApp } from './password-reset.routes';
 import { processingApp } from './processing.routes';
 import { productsApp } from './products.routes';
+import { promoApp } from './promo.routes';
 import { sanctumApp } from './sanctum.routes';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -68,6 +70,8 @@ export function createApi() {
   app.route('/api/email/verify', emailVerificationApp);
   app.route('/api/user', accountApp);
   app.route('/api', contentApp);
+  app.route('/api/cart', cartApp);
+  app.route('/api/promocodes', promoApp);
   app.route('/api/orders', ordersApp);
   app.route('/api/processing', processingApp);
   app.route('/api/contact-us', contactApp);

@@ -1,0 +1,213 @@
+/**
+ * The signed-in customer's server cart (`cart_items`, one line per user/product/variation).
+ * Every change runs in a transaction that first locks the user's row, so two tabs changing the
+ * same cart are applied one after the other (no lost update, no duplicate-line race). Stock is
+ * only checked here, not reserved: checkout reserves it (docs/decisions/010-cart-and-totals.md).
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { cartItems, users } from '../../db/schema/index';
+import { HttpError } from '../../api/errors';
+import { loadCatalogMeta } from '../catalog/meta';
+import { parseJson, rowsOf } from '../catalog/rows';
+import { type CartContents, type CartRow, MAX_COUNT, outOfStockMessage, toCartContents, unavailableReason } from './cart';
+
+export const PRODUCT_NOT_FOUND = 'Product not found.';
+export const SELECT_VARIATION = 'Please select a variation';
+export const NOT_IN_CART = 'This item is not in your cart.';
+export const NO_LONGER_AVAILABLE = 'This item is no longer available.';
+export const LINE_LIMIT = `You can have at most ${MAX_COUNT} of one item in your cart.`;
+
+export interface CartRef {
+  /** product id, or variation id when isVariation */
+  id: number;
+  isVariation: boolean;
+}
+
+export interface CartChange {
+  status: 'OK' | 'WARNING';
+  message: string | null;
+}
+
+interface RawRow {
+  line_id: number;
+  product_id: number;
+  variation_id: number | null;
+  count: number;
+  sku: string;
+  name: string;
+  image_url: string | null;
+  price_cents: number;
+  stock: number;
+  product_active: boolean;
+  variation_active: boolean | null;
+  has_variations: boolean;
+  category_ids: string;
+  attribute_ids: string;
+}
+
+/** The cart's lines with everything the API shows, in the language (fallback: default text), oldest line first. */
+export async function loadCartRows(db: Db, userId: number, languageId: number): Promise<CartRow[]> {
+  const raw = rowsOf<RawRow>(
+    await db.execute(sql`
+      select ci.id as line_id, ci.product_id, ci.variation_id, ci.count,
+        coalesce(v.sku, p.sku) as sku, coalesce(t.name, p.name) as name,
+        (select i.url from product_images i where i.product_id = p.id order by i.position, i.id limit 1) as image_url,
+        coalesce(v.price_cents, p.price_cents) as price_cents,
+        coalesce(v.stock, p.stock) as stock,
+        p.active as product_active, v.active as variation_active,
+        exists (select 1 from variations v2 where v2.product_id = p.id and v2.active) as has_variations,
+        (select coalesce(json_agg(pc.category_id order by pc.category_id), '[]') from product_categories pc
+          where pc.product_id = p.id)::text as category_ids,
+        (select coalesce(json_agg(va.attribute_id order by va.attribute_id), '[]') from variation_attributes va
+          where va.variation_id = ci.variation_id)::text as attribute_ids
+      from cart_items ci
+        join products p on p.id = ci.product_id
+        left join variations v on v.id = ci.variation_id
+        left join product_translations t on t.product_id = p.id and t.language_id = ${languageId}
+      where ci.user_id = ${userId}
+      order by ci.id`),
+  );
+  return raw.map((r) => ({
+    lineId: Number(r.line_id),
+    productId: Number(r.product_id),
+    variationId: r.variation_id === null ? null : Number(r.variation_id),
+    count: Number(r.count),
+    sku: r.sku,
+    name: r.name,
+    imageUrl: r.image_url,
+    priceCents: Number(r.price_cents),
+    stock: Number(r.stock),
+    productActive: r.product_active,
+    variationActive: r.variation_active,
+    hasVariations: r.has_variations,
+    categoryIds: parseJson<number[]>(r.category_ids, []),
+    attributeIds: parseJson<number[]>(r.attribute_ids, []),
+  }));
+}
+
+/** GET /api/cart/contents: available lines and the ones that can no longer be bought. */
+export async function getCartContents(db: Db, userId: number, ctx: { languageId: number; rate: string }): Promise<CartContents> {
+  const [meta, rows] = await Promise.all([loadCatalogMeta(db), loadCartRows(db, userId, ctx.languageId)]);
+  return toCartContents(rows, { meta, languageId: ctx.languageId, rate: ctx.rate });
+}
+
+interface Target {
+  productId: number;
+  variationId: number | null;
+  name: string;
+  stock: number;
+  active: boolean;
+  hasVariations: boolean;
+}
+
+/** What an id of the API points at (any state), or null when nothing has that id. */
+async function findTarget(db: Db, ref: CartRef, languageId: number): Promise<Target | null> {
+  const raw = rowsOf<{ product_id: number; variation_id: number | null; name: string; stock: number; active: boolean; has_variations: boolean }>(
+    await db.execute(
+      ref.isVariation
+        ? sql`select p.id as product_id, v.id as variation_id, coalesce(t.name, p.name) as name, v.stock,
+                (p.active and v.active) as active, true as has_variations
+              from variations v join products p on p.id = v.product_id
+                left join product_translations t on t.product_id = p.id and t.language_id = ${languageId}
+              where v.id = ${ref.id}`
+        : sql`select p.id as product_id, null::int as variation_id, coalesce(t.name, p.name) as name, p.stock, p.active,
+                exists (select 1 from variations v where v.product_id = p.id and v.active) as has_variations
+              from products p
+                left join product_translations t on t.product_id = p.id and t.language_id = ${languageId}
+              where p.id = ${ref.id}`,
+    ),
+  );
+  const r = raw[0];
+  if (!r) return null;
+  return {
+    productId: Number(r.product_id),
+    variationId: r.variation_id === null ? null : Number(r.variation_id),
+    name: r.name,
+    stock: Number(r.stock),
+    active: r.active,
+    hasVariations: r.has_variations,
+  };
+}
+
+const lineOf = (userId: number, t: { productId: number; variationId: number | null }) =>
+  and(
+    eq(cartItems.userId, userId),
+    eq(cartItems.productId, t.productId),
+    t.variationId === null ? isNull(cartItems.variationId) : eq(cartItems.variationId, t.variationId),
+  );
+
+/** Serialises changes of one user's cart (see the file comment). */
+async function lockCart(tx: Db, userId: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/** A product that can be put in a cart now, or the error the API answers. */
+async function buyableTarget(db: Db, ref: CartRef, languageId: number): Promise<Target> {
+  const target = await findTarget(db, ref, languageId);
+  if (!target || !target.active) throw new HttpError(404, PRODUCT_NOT_FOUND, { errors: { id: [PRODUCT_NOT_FOUND] } });
+  if (target.variationId === null && target.hasVariations) {
+    throw new HttpError(422, SELECT_VARIATION, { errors: { is_variation: [SELECT_VARIATION] } });
+  }
+  return target;
+}
+
+/**
+ * Adds `count` to the line (creating it). Asking for more than the stock changes nothing and
+ * answers WARNING "Only N left in stock for <name>." (the client treats WARNING as a failed add,
+ * so a partial add would leave its view wrong).
+ */
+export async function addToCart(db: Db, userId: number, ref: CartRef & { count: number }, languageId: number): Promise<CartChange> {
+  const target = await buyableTarget(db, ref, languageId);
+  return db.transaction(async (tx) => {
+    await lockCart(tx, userId);
+    const [line] = await tx.select({ id: cartItems.id, count: cartItems.count }).from(cartItems).where(lineOf(userId, target));
+    const wanted = (line?.count ?? 0) + ref.count;
+    if (wanted > MAX_COUNT) throw new HttpError(422, LINE_LIMIT, { errors: { count: [LINE_LIMIT] } });
+    if (wanted > target.stock) return { status: 'WARNING', message: outOfStockMessage(target.name, target.stock) };
+    if (line) {
+      await tx.update(cartItems).set({ count: wanted, updatedAt: sql`now()` }).where(eq(cartItems.id, line.id));
+    } else {
+      await tx.insert(cartItems).values({ userId, productId: target.productId, variationId: target.variationId, count: wanted });
+    }
+    return { status: 'OK', message: null };
+  });
+}
+
+/** Sets a line's quantity (the line must exist); more than the stock changes nothing and answers WARNING. */
+export async function setCartCount(db: Db, userId: number, ref: CartRef & { count: number }, languageId: number): Promise<CartChange> {
+  const target = await findTarget(db, ref, languageId);
+  if (!target) throw new HttpError(404, PRODUCT_NOT_FOUND, { errors: { id: [PRODUCT_NOT_FOUND] } });
+  return db.transaction(async (tx) => {
+    await lockCart(tx, userId);
+    const [line] = await tx.select({ id: cartItems.id, count: cartItems.count }).from(cartItems).where(lineOf(userId, target));
+    if (!line) throw new HttpError(404, NOT_IN_CART, { errors: { id: [NOT_IN_CART] } });
+    const reason = unavailableReason({
+      productActive: target.active,
+      variationActive: null,
+      variationId: target.variationId,
+      hasVariations: target.hasVariations,
+      stock: target.stock,
+    });
+    if (reason === 'inactive' || reason === 'needs_variation') {
+      throw new HttpError(422, NO_LONGER_AVAILABLE, { errors: { id: [NO_LONGER_AVAILABLE] } });
+    }
+    if (ref.count > target.stock) return { status: 'WARNING', message: outOfStockMessage(target.name, target.stock) };
+    if (ref.count !== line.count) {
+      await tx.update(cartItems).set({ count: ref.count, updatedAt: sql`now()` }).where(eq(cartItems.id, line.id));
+    }
+    return { status: 'OK', message: null };
+  });
+}
+
+/** Removes the line if it is there: removing twice is not an error (the wanted state holds). */
+export async function removeFromCart(db: Db, userId: number, ref: CartRef): Promise<void> {
+  const where = ref.isVariation
+    ? and(eq(cartItems.userId, userId), eq(cartItems.variationId, ref.id))
+    : and(eq(cartItems.userId, userId), eq(cartItems.productId, ref.id), isNull(cartItems.variationId));
+  await db.delete(cartItems).where(where);
+}
+
+export async function clearCart(db: Db, userId: number): Promise<void> {
+  await db.delete(cartItems).where(eq(cartItems.userId, userId));
+}

@@ -1,0 +1,108 @@
+/**
+ * Cart lines as the API shows them (spec §3 Cart item), built from rows loaded by cart.server.ts
+ * and the catalogue's cached names (categories, attributes). Pure: no I/O.
+ */
+import { centsToNumber, convertCents } from '../../../lib/money';
+import { FALLBACK_IMAGE_URL } from '../../images/urls';
+import { type CatalogMeta, categoryName } from '../catalog/meta';
+
+/** Quantity bounds of one cart line (spec §5: minimum 1; the shop caps a line at 99). */
+export const MIN_COUNT = 1;
+export const MAX_COUNT = 99;
+
+/** One cart_items row joined with what it points at (EUR cents, raw ids). */
+export interface CartRow {
+  lineId: number;
+  productId: number;
+  variationId: number | null;
+  count: number;
+  sku: string;
+  /** in the request language, else the default */
+  name: string;
+  imageUrl: string | null;
+  priceCents: number;
+  stock: number;
+  productActive: boolean;
+  variationActive: boolean | null;
+  /** the product has active variations: a line without one can no longer be bought */
+  hasVariations: boolean;
+  categoryIds: number[];
+  attributeIds: number[];
+}
+
+export interface CartLineJson {
+  id: number;
+  item_id: number;
+  count: number;
+  is_variation: boolean;
+  base_product_id: number;
+  available_stock: number;
+  item: {
+    sku: string;
+    name: string;
+    image_url: string;
+    price: number;
+    categories: { name: string; parent: { name: string } | null }[];
+    variation_attributes: { id: number; name: string; attribute_group: { name: string } }[];
+  };
+}
+
+export interface CartContents {
+  payload: CartLineJson[];
+  unavailableItems: CartLineJson[];
+}
+
+/** Why a line cannot be bought now, or null when it can (in whatever quantity is in stock). */
+export function unavailableReason(
+  row: Pick<CartRow, 'productActive' | 'variationActive' | 'variationId' | 'hasVariations' | 'stock'>,
+): 'inactive' | 'out_of_stock' | 'needs_variation' | null {
+  if (!row.productActive || row.variationActive === false) return 'inactive';
+  if (row.variationId === null && row.hasVariations) return 'needs_variation';
+  if (row.stock <= 0) return 'out_of_stock';
+  return null;
+}
+
+export function toCartLine(row: CartRow, ctx: { meta: CatalogMeta; languageId: number; rate: string }): CartLineJson {
+  const { meta, languageId } = ctx;
+  const categories = row.categoryIds.flatMap((id) => {
+    const c = meta.categories.get(id);
+    if (!c) return [];
+    const parent = c.parentId === null ? undefined : meta.categories.get(c.parentId);
+    return [{ name: categoryName(meta, id, languageId), parent: parent ? { name: categoryName(meta, parent.id, languageId) } : null }];
+  });
+  // Same order as the product page's variation picker: by attribute group position.
+  const attributes = row.attributeIds
+    .flatMap((id) => {
+      const a = meta.attributes.get(id);
+      const g = a ? meta.groups.get(a.groupId) : undefined;
+      return a && g ? [{ a, g }] : [];
+    })
+    .sort((x, y) => x.g.position - y.g.position || x.g.id - y.g.id || x.a.id - y.a.id)
+    .map(({ a, g }) => ({ id: a.id, name: a.name, attribute_group: { name: g.name } }));
+  return {
+    id: row.lineId,
+    item_id: row.variationId ?? row.productId,
+    count: row.count,
+    is_variation: row.variationId !== null,
+    base_product_id: row.productId,
+    available_stock: Math.max(0, row.stock),
+    item: {
+      sku: row.sku,
+      name: row.name,
+      image_url: row.imageUrl ?? FALLBACK_IMAGE_URL,
+      price: centsToNumber(convertCents(row.priceCents, ctx.rate)),
+      categories,
+      variation_attributes: attributes,
+    },
+  };
+}
+
+export function toCartContents(rows: readonly CartRow[], ctx: { meta: CatalogMeta; languageId: number; rate: string }): CartContents {
+  const payload: CartLineJson[] = [];
+  const unavailableItems: CartLineJson[] = [];
+  for (const row of rows) (unavailableReason(row) ? unavailableItems : payload).push(toCartLine(row, ctx));
+  return { payload, unavailableItems };
+}
+
+export const outOfStockMessage = (name: string, stock: number) =>
+  stock <= 0 ? `${name} is out of stock.` : `Only ${stock} left in stock for ${name}.`;

@@ -1,0 +1,220 @@
+/**
+ * Order totals from the signed-in customer's SERVER cart (the source of truth; what the client
+ * says its cart is only raises warning_message), the country's shipping zone, a promo code and
+ * settings.vat_percent. The arithmetic is totals.ts; this file loads and validates. Checkout
+ * calls computeTotals with the same inputs, compares and snapshots `cents` and `lines`.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { countries, shippingRates } from '../../db/schema/index';
+import type { VariationAttributeSnapshot } from '../../db/schema/commerce';
+import { HttpError } from '../../api/errors';
+import { centsToNumber } from '../../../lib/money';
+import { loadCatalogMeta } from '../catalog/meta';
+import { loadCartRows } from '../cart/cart.server';
+import { outOfStockMessage, toCartLine, unavailableReason } from '../cart/cart';
+import { type CurrencyOption, loadShopBasics } from '../request-context';
+import { findUsablePromo, type PromoRow, promoRule } from './promo.server';
+import { type AmountsCents, computeTotalsCents, type DeliveryRate, vatRateNumber } from './totals';
+
+export const TOTALS_MESSAGES = {
+  country: 'Please select a valid country.',
+  postcodeMissing: 'Invalid postcode: a post code is required.',
+  postcodeFormat: (country: string) => `Invalid postcode for ${country}.`,
+  emptyCart: 'Your cart is empty.',
+  nothingAvailable: 'None of the items in your cart can be ordered any more.',
+  unavailableLeftOut: 'Some items in your cart are no longer available and are not included in the total.',
+  cartChanged: 'Your cart has changed; the totals are for the items now in your cart.',
+} as const;
+
+export const POST_CODE_MAX = 16;
+
+export interface TotalsBlockJson {
+  cart_total: number;
+  delivery_cost: number | null;
+  discount_amount: number;
+  vat: number;
+  final_amount: number;
+  currency: string;
+  currency_symbol: string;
+  cart: { items: number; totalAmount: number };
+}
+
+/** One orderable line, with what an order item snapshots. */
+export interface TotalsLine {
+  lineId: number;
+  productId: number;
+  variationId: number | null;
+  sku: string;
+  name: string;
+  count: number;
+  /** stock now (checkout reserves; a count above it fails there) */
+  stock: number;
+  unitCents: number;
+  convertedUnitCents: number;
+  imageUrl: string;
+  /** first category's name, in the request language */
+  categoryName: string | null;
+  variationAttributes: VariationAttributeSnapshot[];
+}
+
+export interface TotalsInput {
+  userId: number;
+  /** the country's name (any case), ISO code or id */
+  countryRef: string | number;
+  postCode: string;
+  /** null or blank: no promo */
+  promoCode: string | null;
+  currency: CurrencyOption;
+  /** product and category names; default: the shop's default language */
+  languageId?: number;
+  /** the cart the client shows ([{sku, count}]); only compared, to warn when it differs */
+  clientItems?: readonly { sku: string; count: number }[];
+  now?: Date;
+}
+
+export interface TotalsResult {
+  original: TotalsBlockJson;
+  converted: TotalsBlockJson;
+  vat_rate: number;
+  is_delivery_unavailable: boolean;
+  warning_message: string | null;
+  lines: TotalsLine[];
+  cents: { original: AmountsCents; converted: AmountsCents };
+  country: { id: number; name: string; iso: string };
+  promo: PromoRow | null;
+  /** settings.vat_percent as stored, e.g. "20.00" */
+  vatPercent: string;
+  currency: { code: string; symbol: string; rate: string };
+}
+
+const EUR = { code: 'EUR', symbol: '€' };
+
+function blockJson(b: AmountsCents, currency: { code: string; symbol: string }): TotalsBlockJson {
+  return {
+    cart_total: centsToNumber(b.cartTotal),
+    delivery_cost: b.delivery === null ? null : centsToNumber(b.delivery),
+    discount_amount: centsToNumber(b.discount),
+    vat: centsToNumber(b.vat),
+    final_amount: centsToNumber(b.final),
+    currency: currency.code,
+    currency_symbol: currency.symbol,
+    cart: { items: b.items, totalAmount: centsToNumber(b.cartTotal) },
+  };
+}
+
+const fail = (field: string, message: string) => new HttpError(422, message, { errors: { [field]: [message] } });
+
+async function findCountry(db: Db, ref: string | number) {
+  const text = String(ref).trim();
+  if (text === '' || text.length > 96) return null;
+  const where = /^\d{1,9}$/.test(text)
+    ? eq(countries.id, Number(text))
+    : sql`lower(${countries.name}) = lower(${text}) or (length(${text}) = 2 and upper(${countries.iso}) = upper(${text}))`;
+  const [row] = await db.select().from(countries).where(where).orderBy(countries.id).limit(1);
+  return row ?? null;
+}
+
+/** The post code as stored (trimmed) or a 422 whose message contains "Invalid postcode". */
+export function checkPostCode(postCode: string, country: { name: string; postcodePattern: string | null }): string {
+  const value = postCode.trim();
+  if (value === '') throw fail('postCode', TOTALS_MESSAGES.postcodeMissing);
+  if (value.length > POST_CODE_MAX) throw fail('postCode', TOTALS_MESSAGES.postcodeFormat(country.name));
+  if (country.postcodePattern) {
+    let pattern: RegExp | null = null;
+    try {
+      pattern = new RegExp(country.postcodePattern);
+    } catch {
+      pattern = null; // a broken pattern in the data must not block every order to that country
+    }
+    // Patterns are written in capitals ("1234 AB", "SW1A 1AA"); shoppers type either case.
+    if (pattern && !pattern.test(value.toUpperCase())) throw fail('postCode', TOTALS_MESSAGES.postcodeFormat(country.name));
+  }
+  return value;
+}
+
+function sameItems(server: readonly { sku: string; count: number }[], client: readonly { sku: string; count: number }[]): boolean {
+  const sum = (list: readonly { sku: string; count: number }[]) => {
+    const m = new Map<string, number>();
+    for (const l of list) m.set(l.sku, (m.get(l.sku) ?? 0) + l.count);
+    return m;
+  };
+  const a = sum(server);
+  const b = sum(client);
+  return a.size === b.size && [...a].every(([sku, count]) => b.get(sku) === count);
+}
+
+/**
+ * Totals of the user's cart for a destination. Throws HttpError 422 for an unknown country, a
+ * bad post code (message contains "Invalid postcode"), an unusable promo code (field
+ * promoCode) or a cart with nothing orderable.
+ */
+export async function computeTotals(db: Db, input: TotalsInput): Promise<TotalsResult> {
+  const basics = await loadShopBasics(db);
+  const languageId = input.languageId ?? basics.languages.find((l) => l.isDefault)?.id ?? basics.languages[0]?.id ?? 0;
+  const country = await findCountry(db, input.countryRef);
+  if (!country) throw fail('country', TOTALS_MESSAGES.country);
+  checkPostCode(input.postCode, country);
+  const promoText = input.promoCode?.trim() ?? '';
+  const promo = promoText === '' ? null : await findUsablePromo(db, promoText, { field: 'promoCode', now: input.now });
+
+  const [meta, rows, rate] = await Promise.all([
+    loadCatalogMeta(db),
+    loadCartRows(db, input.userId, languageId),
+    country.deliveryAvailable && country.zoneId !== null
+      ? db.select().from(shippingRates).where(eq(shippingRates.zoneId, country.zoneId)).limit(1)
+      : Promise.resolve([]),
+  ]);
+  if (rows.length === 0) throw fail('cart_items', TOTALS_MESSAGES.emptyCart);
+  const orderable = rows.filter((r) => unavailableReason(r) === null);
+  if (orderable.length === 0) throw fail('cart_items', TOTALS_MESSAGES.nothingAvailable);
+
+  const delivery: DeliveryRate | null = rate[0] ? { costCents: rate[0].costCents, freeOverCents: rate[0].freeOverCents } : null;
+  const vatPercent = basics.settings?.vatPercent ?? '0';
+  const t = computeTotalsCents({
+    lines: orderable.map((r) => ({ unitCents: r.priceCents, count: r.count })),
+    delivery,
+    promo: promo ? promoRule(promo) : null,
+    vatPercent,
+    rate: input.currency.value,
+  });
+
+  const warnings: string[] = [];
+  if (orderable.length < rows.length) warnings.push(TOTALS_MESSAGES.unavailableLeftOut);
+  for (const r of orderable) if (r.count > r.stock) warnings.push(outOfStockMessage(r.name, r.stock));
+  if (input.clientItems && !sameItems(orderable, input.clientItems)) warnings.push(TOTALS_MESSAGES.cartChanged);
+
+  const ctx = { meta, languageId, rate: input.currency.value };
+  const lines: TotalsLine[] = orderable.map((r, i) => {
+    const json = toCartLine(r, ctx);
+    return {
+      lineId: r.lineId,
+      productId: r.productId,
+      variationId: r.variationId,
+      sku: r.sku,
+      name: r.name,
+      count: r.count,
+      stock: r.stock,
+      unitCents: r.priceCents,
+      convertedUnitCents: t.convertedUnits[i]!,
+      imageUrl: json.item.image_url,
+      categoryName: json.item.categories[0]?.name ?? null,
+      variationAttributes: json.item.variation_attributes,
+    };
+  });
+
+  const currency = { code: input.currency.code, symbol: input.currency.symbol };
+  return {
+    original: blockJson(t.original, EUR),
+    converted: blockJson(t.converted, currency),
+    vat_rate: vatRateNumber(vatPercent),
+    is_delivery_unavailable: t.original.delivery === null,
+    warning_message: warnings.length ? warnings.join(' ') : null,
+    lines,
+    cents: { original: t.original, converted: t.converted },
+    country: { id: country.id, name: country.name, iso: country.iso },
+    promo,
+    vatPercent,
+    currency: { ...currency, rate: input.currency.value },
+  };
+}
