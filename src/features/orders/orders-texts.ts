@@ -1,0 +1,137 @@
+/**
+ * Translated texts the orders islands and the phone payment modal get as props (islands carry
+ * no translator), built by the page from the request's translator. Pure.
+ */
+import type { Translator } from '../../server/i18n/index';
+
+export interface PhonePaymentTexts {
+  title: string;
+  intro: string;
+  usGlobal: string;
+  ukEu: string;
+  orderNumber: string;
+  totalAmount: string;
+  note: string;
+  copyPhone: string;
+  copyOrderNumber: string;
+  copy: string;
+  viewOrders: string;
+  signInForOrders: string;
+  close: string;
+  phoneCopied: string;
+  orderCopied: string;
+  copyFailed: string;
+}
+
+/** For every page that shows the modal (Orders tab, checkout). */
+export function phonePaymentTexts(t: Translator): PhonePaymentTexts {
+  return {
+    title: t('phonePayment.title'),
+    intro: t('phonePayment.intro'),
+    usGlobal: t('phonePayment.usGlobal'),
+    ukEu: t('phonePayment.ukEu'),
+    orderNumber: t('phonePayment.orderNumber'),
+    totalAmount: t('phonePayment.totalAmount'),
+    note: t('phonePayment.note'),
+    copyPhone: t('phonePayment.copyPhone'),
+    copyOrderNumber: t('phonePayment.copyOrderNumber'),
+    copy: t('common.copy'),
+    viewOrders: t('phonePayment.viewOrders'),
+    signInForOrders: t('phonePayment.signInForOrders'),
+    close: t('phonePayment.close'),
+    phoneCopied: t('clipboard.phoneCopied'),
+    orderCopied: t('clipboard.orderCopied'),
+    copyFailed: t('clipboard.error'),
+  };
+}
+
+export interface OrdersTexts {
+  list: string;
+  loading: string;
+  empty: string;
+  /** "Order #{{number}}" with %NR% in place of the number. */
+  order: string;
+  /** "Placed on %DATE%". */
+  placedOn: string;
+  items: string;
+  quantity: string;
+  /** "Qty: %COUNT%". */
+  quantityValue: string;
+  itemPrice: string;
+  status: string;
+  statusLabels: { success: string; pending: string; error: string; failed: string; unknown: string };
+  delivery: string;
+  promoDiscount: string;
+  vat: string;
+  orderPrice: string;
+  totalAmount: string;
+  deliveryAddress: string;
+  paymentMethod: string;
+  methods: { card: string; phone: string };
+  notAvailable: string;
+  complete: string;
+  /** "Complete payment of order %NR%" (accessible description of Complete). */
+  completeFor: string;
+  opening: string;
+  paymentDetailsError: string;
+  notPhoneOrder: string;
+  reopenError: string;
+  pagination: { label: string; previous: string; next: string; page: string; pageOf: string };
+  phonePayment: PhonePaymentTexts;
+}
+
+export const NR_SLOT = '%NR%';
+export const DATE_SLOT = '%DATE%';
+export const COUNT_SLOT = '%COUNT%';
+export const PAGE_SLOT = '%PAGE%';
+export const TOTAL_SLOT = '%TOTAL%';
+
+export function ordersTexts(t: Translator): OrdersTexts {
+  return {
+    list: t('orders.list'),
+    loading: t('orders.loadingOrders'),
+    empty: t('orders.empty'),
+    order: t('orders.order', { number: NR_SLOT }),
+    placedOn: t('orders.placedOn', { date: DATE_SLOT }),
+    items: t('orders.items'),
+    quantity: t('orders.quantity'),
+    quantityValue: t('orders.quantityValue', { count: COUNT_SLOT }),
+    itemPrice: t('orders.itemPrice'),
+    status: t('orders.status'),
+    statusLabels: {
+      success: t('orders.statusLabel.success'),
+      pending: t('orders.statusLabel.pending'),
+      error: t('orders.statusLabel.error'),
+      failed: t('orders.statusLabel.failed'),
+      unknown: t('orders.statusLabel.unknown'),
+    },
+    delivery: t('orders.delivery'),
+    promoDiscount: t('orders.promoDiscount'),
+    vat: t('orders.vat'),
+    orderPrice: t('orders.orderPrice'),
+    totalAmount: t('orders.totalAmount'),
+    deliveryAddress: t('orders.deliveryAddress'),
+    paymentMethod: t('orders.paymentMethod'),
+    methods: { card: t('orders.method.card'), phone: t('orders.method.phone') },
+    notAvailable: t('common.notAvailable'),
+    complete: t('orders.complete'),
+    completeFor: t('orders.completeFor', { number: NR_SLOT }),
+    opening: t('orders.opening'),
+    paymentDetailsError: t('orders.error.paymentDetails'),
+    notPhoneOrder: t('orders.error.notPhoneOrder'),
+    reopenError: t('orders.error.reopen'),
+    pagination: {
+      label: t('pagination.label'),
+      previous: t('pagination.previous'),
+      next: t('pagination.next'),
+      page: t('pagination.page', { page: PAGE_SLOT }),
+      pageOf: t('pagination.pageOf', { page: PAGE_SLOT, total: TOTAL_SLOT }),
+    },
+    phonePayment: phonePaymentTexts(t),
+  };
+}
+
+/** Fills a %SLOT% text. */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return Object.entries(values).reduce((out, [slot, value]) => out.split(slot).join(String(value)), text);
+}
