@@ -47,7 +47,13 @@ async function start(): Promise<Runtime> {
   );
   // Mail that failed to send is retried in the background (a no-op without SMTP_URL).
   const { startMailRetry } = await import('./mail/mailer');
-  const stopJobs = startMailRetry(database.db);
+  const { startOrderJobs } = await import('./services/orders/jobs');
+  const stopMail = startMailRetry(database.db);
+  // Unpaid card orders release their stock; unacknowledged gateway outcomes are resent.
+  const stopOrders = startOrderJobs(database.db);
+  const stopJobs = async () => {
+    await Promise.all([stopMail(), stopOrders()]);
+  };
   return { database, release, stopJobs };
 }
 

@@ -7,6 +7,7 @@ import { authApp } from './auth.routes';
 import { csrfProtection, isTokenLogin, withAuth } from './auth-middleware';
 import { cartApp } from './cart.routes';
 import { categoriesApp } from './categories.routes';
+import { balanceApp, checkoutApp } from './checkout.routes';
 import { contactApp } from './contact.routes';
 import { contentApp } from './content.routes';
 import { emailVerificationApp } from './email-verification.routes';
@@ -18,6 +19,7 @@ import { requestLogger, withDatabase } from './middleware';
 import { newsletterApp } from './newsletter.routes';
 import { ordersApp } from './orders.routes';
 import { passwordResetApp } from './password-reset.routes';
+import { DEMO_WEBHOOK_PATH, paymentsApp } from './payments.routes';
 import { processingApp } from './processing.routes';
 import { productsApp } from './products.routes';
 import { promoApp } from './promo.routes';
@@ -60,7 +62,8 @@ export function createApi() {
   app.route('/api/health', healthApp);
   app.use(withAuth());
   app.route('/sanctum', sanctumApp);
-  app.use('/api/*', csrfProtection({ exempt: isTokenLogin }));
+  // Exempt: an API client's token sign-in, and the gateway's signed notifications.
+  app.use('/api/*', csrfProtection({ exempt: async (c) => c.req.path === DEMO_WEBHOOK_PATH || (await isTokenLogin(c)) }));
   app.use('/api/*', withLocale());
   app.route('/api/products', productsApp);
   app.route('/api/categories', categoriesApp);
@@ -69,6 +72,9 @@ export function createApi() {
   app.route('/api', passwordResetApp);
   app.route('/api/email/verify', emailVerificationApp);
   app.route('/api/user', accountApp);
+  app.route('/api/payments', paymentsApp);
+  app.route('/api/orders', checkoutApp);
+  app.route('/api/balance', balanceApp);
   app.route('/api', contentApp);
   app.route('/api/cart', cartApp);
   app.route('/api/promocodes', promoApp);

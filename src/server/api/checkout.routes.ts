@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { allowedPhoneCountries, readPhoneFields } from '../services/auth/phone-fields';
+import { NO_STOCK_MESSAGE, phonePaymentNumber, placeOrder, totalsJson } from '../services/orders/checkout.server';
+import { startTopUp, topUpLimits } from '../services/orders/top-up.server';
+import { centsToDecimal } from '../../lib/money';
+import { requireVerified } from './auth-guards';
+import { createRouter } from './env';
+import { HttpError } from './errors';
+import { emailField, FormProblems, jsonObject, requiredText, translatorFor } from './form';
+import { rateLimit } from './rate-limit';
+
+export const CHECKOUT_LIMIT = { name: 'checkout', limit: 10, windowSeconds: 60 } as const;
+export const PRICE_CHANGED_MESSAGE = 'Prices have changed since you checked the totals. Please review the new totals.';
+const IDEMPOTENCY_KEY = /^[\w.:-]{8,128}$/;
+
+const perUser = (c: { var: { user: { id: number } | null } }) => (c.var.user ? `user:${c.var.user.id}` : null);
+
+/** POST /api/orders/checkout (issue 5): see services/orders/checkout.server.ts. */
+export const checkoutApp = createRouter().post(
+  '/checkout',
+  requireVerified(),
+  rateLimit({ ...CHECKOUT_LIMIT, key: perUser }),
+  async (c) => {
+    const t = await translatorFor(c);
+    const db = c.var.db;
+    const body = await jsonObject(c);
+    const key = c.req.header('Idempotency-Key') ?? null;
+    if (key !== null && !IDEMPOTENCY_KEY.test(key)) {
+      throw new HttpError(422, 'The Idempotency-Key header must be 8 to 128 letters, digits or . _ : -');
+    }
+    const problems = new FormProblems();
+    const input = problems.parse(
+      z.object({
+        name: requiredText(t, 96),
+        surname: requiredText(t, 96),
+        email: emailField(t),
+        country: z.union([z.number().int().positive(), requiredText(t, 96)], { error: t('validation.required') }),
+        city: requiredText(t, 96),
+        address: requiredText(t, 255),
+        postCode: requiredText(t, 16),
+        promoCode: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(64).nullable().optional()),
+        payment_method: z.enum(['card', 'phone'], { error: 'Choose card or phone payment.' }).default('card'),
+        expected_total: z.number({ error: 'expected_total must be a number' }).nonnegative().max(1e9).nullable().optional(),
+      }),
+      body,
+    );
+    const phone = readPhoneFields(t, body, await allowedPhoneCountries(db), problems, { required: true });
+    problems.throwIfAny(t('validation.shippingInfo'));
+    if (!input || !phone) throw new Error('unreachable: problems were thrown');
+
+    const outcome = await placeOrder(db, {
+      userId: c.var.user!.id,
+      shipping: { ...input, phone: phone.phone },
+      promoCode: input.promoCode ?? null,
+      paymentMethod: input.payment_method,
+      currency: c.var.currency,
+      languageId: c.var.language.id,
+      expectedTotal: input.expected_total ?? null,
+      idempotencyKey: key,
+    });
+    c.header('Cache-Control', 'no-store');
+    switch (outcome.kind) {
+      case 'price-changed':
+        return c.json({ status: 'PRICE_CHANGED', message: PRICE_CHANGED_MESSAGE, new_totals: totalsJson(outcome.totals) });
+      case 'no-stock':
+        return c.json({ status: 'ERROR', message: NO_STOCK_MESSAGE(outcome.names) }, 409);
+      case 'promo-used-up': {
+        const message = 'This promo code has been used up.';
+        return c.json({ status: 'ERROR', message, errors: { promoCode: [message] } }, 422);
+      }
+      case 'placed': {
+        const { order } = outcome;
+        const orderData = { order_nr: order.orderNr, amount: order.amount, currency: order.currency };
+        if (order.paymentType === 'phone') {
+          return c.json({
+            status: 'OK',
+            payment_type: 'phone',
+            message: null,
+            order_data: { ...orderData, phone_number: await phonePaymentNumber(db) },
+          });
+        }
+        return c.json({ status: 'OK', payment_type: 'card', message: null, redirect_url: order.redirectUrl, order_data: orderData });
+      }
+    }
+  },
+);
+
+/** POST /api/balance/top-up {amount}: a card payment that credits the balance once paid. */
+export const balanceApp = createRouter().post('/top-up', requireVerified(), rateLimit({ ...CHECKOUT_LIMIT, name: 'top-up', key: perUser }), async (c) => {
+  const db = c.var.db;
+  const limits = await topUpLimits(db, c.var.currency);
+  const min = centsToDecimal(limits.minCents);
+  const max = centsToDecimal(limits.maxCents);
+  const message = `Enter an amount between ${min} and ${max} ${c.var.currency.code}.`;
+  const body = await jsonObject(c);
+  const amount = typeof body.amount === 'string' ? Number(body.amount) : body.amount;
+  if (typeof amount !== 'number' || !Number.isFinite(amount)) throw new HttpError(422, message, { errors: { amount: [message] } });
+  const cents = Math.round(amount * 100);
+  if (Math.abs(amount * 100 - cents) > 1e-6 || cents < limits.minCents || cents > limits.maxCents) {
+    throw new HttpError(422, message, { errors: { amount: [message] } });
+  }
+  const order = await startTopUp(db, { userId: c.var.user!.id, amountCents: cents, currency: c.var.currency });
+  c.header('Cache-Control', 'no-store');
+  return c.json({
+    status: 'OK',
+    payment_type: 'card',
+    message: null,
+    redirect_url: order.redirectUrl,
+    order_data: { order_nr: order.orderNr, amount: order.amount, currency: order.currency },
+  });
+});

@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { orders, payments } from '../db/schema/index';
+import { webhookSecret } from '../payments/demo-gateway.server';
+import { SIGNATURE_HEADER, verifySignature } from '../payments/webhook-signature';
+import { sendOrderConfirmation } from '../services/orders/confirmation-mail';
+import { settlePayment } from '../services/orders/settlement.server';
+import { createRouter } from './env';
+import { ok } from './envelope';
+import { HttpError } from './errors';
+
+const notification = z.object({
+  type: z.literal('charge.completed'),
+  payment_id: z.uuid(),
+  outcome: z.enum(['succeeded', 'declined']),
+  amount_cents: z.number().int().nonnegative(),
+  currency: z.string().length(3),
+});
+
+/** Where the gateway's notifications arrive (exempt from CSRF: the signature is the proof). */
+export const DEMO_WEBHOOK_PATH = '/api/payments/demo/webhook';
+
+export const paymentsApp = createRouter()
+  .post('/demo/webhook', async (c) => {
+    const raw = await c.req.text();
+    if (!verifySignature(await webhookSecret(c.var.db), raw, c.req.header(SIGNATURE_HEADER))) {
+      throw new HttpError(400, 'Invalid signature.');
+    }
+    let parsed: z.infer<typeof notification>;
+    try {
+      parsed = notification.parse(JSON.parse(raw));
+    } catch {
+      throw new HttpError(422, 'Malformed notification.');
+    }
+    const settled = await settlePayment(
+      c.var.db,
+      { paymentId: parsed.payment_id, outcome: parsed.outcome, amountCents: parsed.amount_cents, currency: parsed.currency },
+      c.var.log,
+    );
+    c.var.log.info({ paymentId: parsed.payment_id, outcome: parsed.outcome, result: settled.result }, 'payment notification');
+    if (settled.result === 'unknown-payment') throw new HttpError(404, 'Unknown payment.');
+    if (settled.paidOrderId !== undefined) {
+      await sendOrderConfirmation(c.var.db, settled.paidOrderId, c.var.log);
+    }
+    return ok(c, { result: settled.result });
+  })
+
+  /**
+   * What the waiting page polls: the order's state as the shop knows it (never what the browser
+   * says). Only the buyer may read it; the payment id is unguessable besides.
+   */
+  .get('/:id/status', async (c) => {
+    const id = c.req.param('id');
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new HttpError(404, 'Unknown payment.');
+    const [row] = await c.var.db
+      .select({ status: orders.status, orderNr: orders.orderNr, userId: orders.userId, paymentStatus: payments.status })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(eq(payments.id, id))
+      .limit(1);
+    if (!row || (row.userId !== null && row.userId !== c.var.user?.id)) throw new HttpError(404, 'Unknown payment.');
+    c.header('Cache-Control', 'no-store');
+    const state = row.status === 'Success' ? 'success' : row.status === 'Pending' ? 'pending' : 'failed';
+    return ok(c, { state, order_nr: row.orderNr, order_status: row.status });
+  });

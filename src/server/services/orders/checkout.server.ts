@@ -1,0 +1,253 @@
+/**
+ * Placing an order (issue 5, DESIGN "Orders, stock, payments"): recompute the totals on the
+ * server, compare with what the shopper saw, then in one transaction reserve the stock (row
+ * locks), spend the promo code, snapshot the order and its items, clear the bought lines, and
+ * open the payment. An Idempotency-Key makes a retried request return the same order.
+ */
+import { randomInt } from 'node:crypto';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { cartItems, orderItems, orders, payments, promoCodes, settings } from '../../db/schema/index';
+import { config } from '../../config';
+import { openCharge } from '../../payments/demo-gateway.server';
+import { HttpError } from '../../api/errors';
+import { unavailableReason } from '../cart/cart';
+import { loadCartRows } from '../cart/cart.server';
+import { type TotalsResult, computeTotals } from '../pricing/totals.server';
+import type { CurrencyOption } from '../request-context';
+import { reserveStock } from './stock.server';
+
+export type PaymentType = 'card' | 'phone';
+
+export interface Shipping {
+  name: string;
+  surname: string;
+  email: string;
+  phone: string;
+  /** country name, ISO code or id */
+  country: string | number;
+  city: string;
+  address: string;
+  postCode: string;
+}
+
+export interface CheckoutInput {
+  userId: number;
+  shipping: Shipping;
+  promoCode: string | null;
+  paymentMethod: PaymentType;
+  currency: CurrencyOption;
+  languageId: number;
+  /** The final amount (request currency) the shopper confirmed; absent: not compared. */
+  expectedTotal: number | null;
+  idempotencyKey: string | null;
+}
+
+export interface PlacedOrder {
+  orderId: number;
+  orderNr: string;
+  paymentType: PaymentType;
+  paymentId: string;
+  /** converted final amount, e.g. 12.5 */
+  amount: number;
+  currency: string;
+  redirectUrl: string | null;
+}
+
+export type CheckoutOutcome =
+  | { kind: 'placed'; order: PlacedOrder; replayed: boolean }
+  | { kind: 'price-changed'; totals: TotalsResult }
+  | { kind: 'no-stock'; names: string[] }
+  | { kind: 'promo-used-up' };
+
+export const NO_STOCK_MESSAGE = (names: string[]) => `Sorry, there is no stock left for: ${names.join(', ')}.`;
+
+/** e.g. 261122-482913: the date for people, six random digits against guessing. */
+export function newOrderNr(prefix = '', now = new Date()): string {
+  const date = now.toISOString().slice(2, 10).replaceAll('-', '');
+  return `${prefix}${date}-${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+/** The totals as the client shows them (the spec's new_totals of PRICE_CHANGED). */
+export function totalsJson(t: TotalsResult) {
+  return {
+    original: t.original,
+    converted: t.converted,
+    vat_rate: t.vat_rate,
+    is_delivery_unavailable: t.is_delivery_unavailable,
+    warning_message: t.warning_message,
+  };
+}
+
+async function existingOrder(db: Db, userId: number, key: string): Promise<PlacedOrder | null> {
+  const [row] = await db
+    .select({ order: orders, paymentId: payments.id })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  if (!row) return null;
+  return placedOf(row.order, row.paymentId);
+}
+
+function placedOf(order: typeof orders.$inferSelect, paymentId: string): PlacedOrder {
+  return {
+    orderId: order.id,
+    orderNr: order.orderNr,
+    paymentType: order.paymentMethod,
+    paymentId,
+    amount: order.convertedFinalCents / 100,
+    currency: order.currency,
+    redirectUrl: order.paymentMethod === 'card' ? `/pay/demo/${paymentId}` : null,
+  };
+}
+
+export async function placeOrder(db: Db, input: CheckoutInput): Promise<CheckoutOutcome> {
+  if (input.idempotencyKey) {
+    const earlier = await existingOrder(db, input.userId, input.idempotencyKey);
+    if (earlier) return { kind: 'placed', order: earlier, replayed: true };
+  }
+  // What the shopper is buying ran short since the totals were shown (sold out, or fewer left
+  // than in the cart): refuse with the names rather than sell part of the cart.
+  const rows = await loadCartRows(db, input.userId, input.languageId);
+  const short = rows.filter((r) => {
+    const reason = unavailableReason(r);
+    return reason === 'out_of_stock' || (reason === null && r.count > r.stock);
+  });
+  if (short.length > 0) return { kind: 'no-stock', names: short.map((r) => r.name) };
+
+  const orderable = rows.filter((r) => unavailableReason(r) === null);
+  let totals: TotalsResult;
+  try {
+    totals = await computeTotals(db, {
+      userId: input.userId,
+      countryRef: input.shipping.country,
+      postCode: input.shipping.postCode,
+      promoCode: input.promoCode,
+      currency: input.currency,
+      languageId: input.languageId,
+    });
+  } catch (error) {
+    // Sold out between the look above and the totals: the same answer as any stock shortage.
+    if (error instanceof HttpError && error.options.errors?.cart_items && orderable.length > 0) {
+      return { kind: 'no-stock', names: orderable.map((r) => r.name) };
+    }
+    throw error;
+  }
+  const priced = new Set(totals.lines.map((l) => l.lineId));
+  const vanished = orderable.filter((r) => !priced.has(r.lineId));
+  if (vanished.length > 0) return { kind: 'no-stock', names: vanished.map((r) => r.name) };
+  const finalConverted = totals.cents.converted.final;
+  if (input.expectedTotal !== null && Math.round(input.expectedTotal * 100) !== finalConverted) {
+    return { kind: 'price-changed', totals };
+  }
+
+  try {
+    return await db.transaction(async (tx) => {
+      const short = await reserveStock(
+        tx,
+        totals.lines.map((l) => ({ productId: l.productId, variationId: l.variationId, quantity: l.count })),
+      );
+      if (short.length > 0) {
+        const names = totals.lines.filter((l) => short.some((s) => s.productId === l.productId && s.variationId === l.variationId)).map((l) => l.name);
+        throw new Rollback({ kind: 'no-stock', names });
+      }
+      if (totals.promo) {
+        const [spent] = await tx
+          .update(promoCodes)
+          .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
+          .where(and(eq(promoCodes.id, totals.promo.id), or(isNull(promoCodes.usageLimit), lt(promoCodes.usedCount, promoCodes.usageLimit))))
+          .returning({ id: promoCodes.id });
+        if (!spent) throw new Rollback({ kind: 'promo-used-up' });
+      }
+      const o = totals.cents.original;
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          orderNr: newOrderNr(),
+          userId: input.userId,
+          status: 'Pending',
+          kind: 'purchase',
+          paymentMethod: input.paymentMethod,
+          name: input.shipping.name,
+          surname: input.shipping.surname,
+          email: input.shipping.email,
+          phone: input.shipping.phone,
+          countryId: totals.country.id,
+          countryName: totals.country.name,
+          city: input.shipping.city,
+          address: input.shipping.address,
+          postCode: input.shipping.postCode.trim(),
+          currency: totals.currency.code,
+          currencyRate: totals.currency.rate,
+          cartTotalCents: o.cartTotal,
+          deliveryCostCents: o.delivery,
+          discountCents: o.discount,
+          vatCents: o.vat,
+          vatPercent: totals.vatPercent,
+          finalCents: o.final,
+          convertedFinalCents: finalConverted,
+          promoCodeId: totals.promo?.id ?? null,
+          promoCode: totals.promo?.code ?? null,
+          idempotencyKey: input.idempotencyKey,
+        })
+        .returning();
+      await tx.insert(orderItems).values(
+        totals.lines.map((l) => ({
+          orderId: order!.id,
+          productId: l.productId,
+          variationId: l.variationId,
+          sku: l.sku,
+          name: l.name,
+          categoryName: l.categoryName,
+          imageUrl: l.imageUrl,
+          priceCents: l.unitCents,
+          quantity: l.count,
+          variationAttributes: l.variationAttributes,
+        })),
+      );
+      await tx.delete(cartItems).where(and(eq(cartItems.userId, input.userId), inArray(cartItems.id, totals.lines.map((l) => l.lineId))));
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          orderId: order!.id,
+          provider: input.paymentMethod === 'card' ? 'demo-card' : 'phone',
+          amountCents: finalConverted,
+          currency: totals.currency.code,
+        })
+        .returning({ id: payments.id });
+      if (input.paymentMethod === 'card') {
+        await openCharge(tx, {
+          paymentId: payment!.id,
+          amountCents: finalConverted,
+          currency: totals.currency.code,
+          description: `Order ${order!.orderNr}`,
+          returnUrl: `${config().PUBLIC_URL}/payment/processing?payment=${payment!.id}`,
+          notifyUrl: `${config().PUBLIC_URL}/api/payments/demo/webhook`,
+        });
+      }
+      return { kind: 'placed' as const, order: placedOf(order!, payment!.id), replayed: false };
+    });
+  } catch (error) {
+    if (error instanceof Rollback) return error.outcome;
+    // The same Idempotency-Key raced in twice: the unique index let one through; answer with it.
+    if (input.idempotencyKey) {
+      const earlier = await existingOrder(db, input.userId, input.idempotencyKey);
+      if (earlier) return { kind: 'placed', order: earlier, replayed: true };
+    }
+    throw error;
+  }
+}
+
+/** Aborts the transaction with an answer for the shopper (not an error of the server). */
+class Rollback extends Error {
+  constructor(readonly outcome: Exclude<CheckoutOutcome, { kind: 'placed' } | { kind: 'price-changed' }>) {
+    super(outcome.kind);
+  }
+}
+
+/** The number the phone-payment modal shows first (US and global line). */
+export async function phonePaymentNumber(db: Db): Promise<string> {
+  const [row] = await db.select({ global: settings.phonePaymentGlobal }).from(settings).where(eq(settings.id, 1));
+  return row?.global ?? '';
+}

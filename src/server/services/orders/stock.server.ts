@@ -1,0 +1,69 @@
+/**
+ * Stock moves of orders. Variation stock and its product's stock move together (the product's
+ * stock is the sum of its variations', docs/decisions/005-catalogue-search.md).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orderItems, orders, products, variations } from '../../db/schema/index';
+
+export interface StockLine {
+  productId: number;
+  variationId: number | null;
+  quantity: number;
+}
+
+/** Puts an order's units back, once: a second call (a replayed decline, the expiry job) is a no-op. */
+export async function releaseOrderStock(tx: Db, orderId: number): Promise<boolean> {
+  const [claimed] = await tx
+    .update(orders)
+    .set({ stockReleased: true, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.stockReleased, false)))
+    .returning({ id: orders.id });
+  if (!claimed) return false;
+  const lines = await tx
+    .select({ productId: orderItems.productId, variationId: orderItems.variationId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  for (const line of lines) await addStock(tx, line, line.quantity);
+  return true;
+}
+
+async function addStock(tx: Db, line: { productId: number | null; variationId: number | null }, quantity: number): Promise<void> {
+  if (line.variationId !== null) {
+    await tx.update(variations).set({ stock: sql`${variations.stock} + ${quantity}` }).where(eq(variations.id, line.variationId));
+  }
+  if (line.productId !== null) {
+    await tx.update(products).set({ stock: sql`${products.stock} + ${quantity}` }).where(eq(products.id, line.productId));
+  }
+}
+
+/**
+ * Takes the units of every line inside the caller's transaction, locking the rows in a fixed
+ * order (products, then variations, by id) so concurrent checkouts never deadlock. Returns the
+ * lines that lack stock; nothing is taken then.
+ */
+export async function reserveStock(tx: Db, lines: readonly StockLine[]): Promise<StockLine[]> {
+  const productIds = [...new Set(lines.map((l) => l.productId))].sort((a, b) => a - b);
+  const variationIds = [...new Set(lines.flatMap((l) => (l.variationId === null ? [] : [l.variationId])))].sort((a, b) => a - b);
+  const productStock = new Map<number, number>();
+  const variationStock = new Map<number, number>();
+  for (const id of productIds) {
+    const [row] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, id)).for('update');
+    productStock.set(id, row?.stock ?? 0);
+  }
+  for (const id of variationIds) {
+    const [row] = await tx.select({ stock: variations.stock }).from(variations).where(eq(variations.id, id)).for('update');
+    variationStock.set(id, row?.stock ?? 0);
+  }
+  const short = lines.filter((l) =>
+    l.variationId === null ? (productStock.get(l.productId) ?? 0) < l.quantity : (variationStock.get(l.variationId) ?? 0) < l.quantity,
+  );
+  if (short.length > 0) return short;
+  for (const line of lines) {
+    if (line.variationId !== null) {
+      await tx.update(variations).set({ stock: sql`${variations.stock} - ${line.quantity}` }).where(eq(variations.id, line.variationId));
+    }
+    await tx.update(products).set({ stock: sql`greatest(${products.stock} - ${line.quantity}, 0)` }).where(eq(products.id, line.productId));
+  }
+  return [];
+}

@@ -1,0 +1,90 @@
+/**
+ * Balance top-up (the spec shows the balance and min_top_up_amount, not the flow): an order of
+ * kind 'top_up' without items, paid through the card gateway and credited once when the payment
+ * settles (settlement.server.ts). It appears in the order history with the fallback item.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orders, payments, settings, users } from '../../db/schema/index';
+import { config } from '../../config';
+import { convertCents, toEurCents } from '../../../lib/money';
+import { openCharge } from '../../payments/demo-gateway.server';
+import type { CurrencyOption } from '../request-context';
+import { newOrderNr, type PlacedOrder } from './checkout.server';
+
+/** An upper bound against typos (EUR cents). */
+export const MAX_TOP_UP_CENTS = 1_000_000;
+
+export interface TopUpLimits {
+  /** in the request currency's cents */
+  minCents: number;
+  maxCents: number;
+}
+
+export async function topUpLimits(db: Db, currency: Pick<CurrencyOption, 'value'>): Promise<TopUpLimits> {
+  const [row] = await db.select({ min: settings.minTopUpAmountCents }).from(settings).where(eq(settings.id, 1));
+  return {
+    minCents: Math.max(1, convertCents(row?.min ?? 0, currency.value)),
+    maxCents: convertCents(MAX_TOP_UP_CENTS, currency.value),
+  };
+}
+
+export async function startTopUp(
+  db: Db,
+  input: { userId: number; amountCents: number; currency: CurrencyOption },
+): Promise<PlacedOrder> {
+  const [user] = await db.select().from(users).where(eq(users.id, input.userId));
+  if (!user) throw new Error('top-up for an unknown user');
+  const eurCents = toEurCents(input.amountCents, input.currency.value);
+  return db.transaction(async (tx) => {
+    const orderNr = newOrderNr('TU-');
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderNr,
+        userId: user.id,
+        kind: 'top_up',
+        paymentMethod: 'card',
+        name: user.name,
+        surname: user.surname,
+        email: user.email,
+        phone: user.phone ?? '',
+        countryId: user.countryId,
+        countryName: '',
+        city: user.city ?? '',
+        address: user.address ?? '',
+        postCode: user.postCode ?? '',
+        currency: input.currency.code,
+        currencyRate: input.currency.value,
+        cartTotalCents: eurCents,
+        deliveryCostCents: 0,
+        discountCents: 0,
+        vatCents: 0,
+        vatPercent: '0',
+        finalCents: eurCents,
+        convertedFinalCents: input.amountCents,
+      })
+      .returning();
+    const [payment] = await tx
+      .insert(payments)
+      .values({ orderId: order!.id, provider: 'demo-card', amountCents: input.amountCents, currency: input.currency.code })
+      .returning({ id: payments.id });
+    await openCharge(tx, {
+      paymentId: payment!.id,
+      amountCents: input.amountCents,
+      currency: input.currency.code,
+      description: `Balance top-up ${orderNr}`,
+      returnUrl: `${config().PUBLIC_URL}/payment/processing?payment=${payment!.id}`,
+      notifyUrl: `${config().PUBLIC_URL}/api/payments/demo/webhook`,
+    });
+    return {
+      orderId: order!.id,
+      orderNr,
+      paymentType: 'card' as const,
+      paymentId: payment!.id,
+      amount: input.amountCents / 100,
+      currency: input.currency.code,
+      redirectUrl: `/pay/demo/${payment!.id}`,
+    };
+  });
+}
