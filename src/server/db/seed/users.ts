@@ -32,7 +32,7 @@ export async function seedPromoCodes(db: Db, now: Date) {
     .values([
       { code: 'SAVE10', description: '€10 off your order', discountType: 'fixed', discountValue: 1000 },
       { code: 'SPRING15', description: '15% off everything this spring', discountType: 'percent', discountValue: 15, validFrom: new Date(now.getTime() - 30 * DAY), validTo: new Date(now.getTime() + 90 * DAY) },
-      { code: 'FREESHIP', description: 'Free delivery on your order', discountType: 'percent', discountValue: 100, appliesToDelivery: true },
+      { code: 'SHIPSAVE5', description: '€5 off your order, delivery included', discountType: 'fixed', discountValue: 500, appliesToDelivery: true },
       { code: 'WELCOME5', description: '€5 off for new customers (first 100 uses)', discountType: 'fixed', discountValue: 500, usageLimit: 100, usedCount: 100 },
       { code: 'SUMMER20', description: '20% off the summer sale (ended)', discountType: 'percent', discountValue: 20, validFrom: new Date(now.getTime() - 120 * DAY), validTo: new Date(now.getTime() - 30 * DAY) },
     ])
