@@ -82,9 +82,23 @@ export function setLanguage(id: number | string, options: { reload?: boolean } =
   if (options.reload ?? true) reloadPage();
 }
 
+/**
+ * Pages whose every price is drawn by islands that follow $currency (the cart, the account) say
+ * so with <html data-live-prices>; a currency change there re-renders in place, no reload.
+ */
+export function pageHasLivePrices(): boolean {
+  return typeof document !== 'undefined' && document.documentElement.dataset.livePrices !== undefined;
+}
+
 export function setCurrency(currency: { code: string; symbol: string }, options: { reload?: boolean } = {}): void {
   $currencyCode.set(currency.code);
   $currencySymbol.set(currency.symbol);
   writeCookie(CURRENCY_KEY, currency.code);
-  if (options.reload ?? true) reloadPage();
+  if (options.reload ?? !pageHasLivePrices()) {
+    reloadPage();
+  } else if (typeof document !== 'undefined') {
+    // Keep the page's own record in step, so calls made from now on carry the new currency.
+    document.documentElement.dataset.currency = currency.code;
+    document.documentElement.dataset.currencySymbol = currency.symbol;
+  }
 }
