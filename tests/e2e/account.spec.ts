@@ -77,6 +77,22 @@ test.describe('signed in as the demo customer', () => {
     shop.expectNoPageErrors();
   });
 
+  test('a currency change re-renders the balance in place, without a reload', async ({ shop, page }) => {
+    await shop.goto('/account');
+    await expect(panel(page).locator('.account-balance')).toHaveText('Balance: €25.00');
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = 'still here';
+    });
+    await page.getByRole('combobox', { name: 'Currency' }).selectOption('USD');
+    await expect(panel(page).locator('.account-balance')).toHaveText(/^Balance: (US)?\$\d+\.\d{2}$/);
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('still here');
+    expect((await page.context().cookies()).find((c) => c.name === 'currency')?.value).toBe('USD');
+    // The next page is server-rendered in the new currency too.
+    await page.reload();
+    await expect(panel(page).locator('.account-balance')).toHaveText(/^Balance: (US)?\$\d+\.\d{2}$/);
+    shop.expectNoPageErrors();
+  });
+
   test('tabs are links in the query; an unknown tab is contact', async ({ shop, page, axe }) => {
     await shop.goto('/account');
     await page.getByRole('link', { name: 'Change password' }).click();
