@@ -1,0 +1,154 @@
+/**
+ * The cart as the browser holds it (accounts spec §3 "Cart item", §4 "Quantity changes", §5
+ * "Cart quantity") and the pure decisions the cart store and page take with it. No I/O.
+ */
+import { fromCents, toCents } from './price-format';
+
+/** Minimum and maximum of one line (spec §5: minimum 1; the server caps a line at 99, ADR 010). */
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 99;
+/** Quantity changes are sent 500 ms after the last step or keystroke (spec §9). */
+export const QUANTITY_DEBOUNCE_MS = 500;
+
+/** GET /api/cart/contents line (src/server/services/cart/cart.ts CartLineJson). */
+export interface CartLine {
+  id: number;
+  item_id: number;
+  count: number;
+  is_variation: boolean;
+  base_product_id: number;
+  available_stock?: number;
+  item: {
+    sku: string;
+    name: string;
+    image_url: string;
+    /** Unit price in the request currency (2 decimals). */
+    price: number;
+    categories: { name: string; parent: { name: string } | null }[];
+    variation_attributes: { id: number; name: string; attribute_group?: { name: string } }[];
+  };
+}
+
+/** Every cart call answers this (ADR 010: changes answer the fresh cart). */
+export interface CartReply {
+  status: string;
+  payload?: CartLine[];
+  unavailableItems?: CartLine[];
+  message?: string | null;
+}
+
+export interface CartContents {
+  lines: CartLine[];
+  unavailableItems: CartLine[];
+}
+
+export function contentsFromReply(reply: CartReply | null | undefined): CartContents {
+  return {
+    lines: Array.isArray(reply?.payload) ? reply.payload : [],
+    unavailableItems: Array.isArray(reply?.unavailableItems) ? reply.unavailableItems : [],
+  };
+}
+
+/** Header badge: units of the lines that can be bought. */
+export function cartItemCount(lines: readonly Pick<CartLine, 'count'>[]): number {
+  return lines.reduce((sum, line) => sum + (Number.isFinite(line.count) ? Math.max(0, line.count) : 0), 0);
+}
+
+/** Unit price × count, in cents of the request currency (the server sums lines the same way). */
+export function linePriceCents(line: Pick<CartLine, 'count'> & { item: Pick<CartLine['item'], 'price'> }, count = line.count): number {
+  return toCents(line.item.price) * count;
+}
+
+export function linePrice(line: Pick<CartLine, 'count'> & { item: Pick<CartLine['item'], 'price'> }, count = line.count): number {
+  return fromCents(linePriceCents(line, count));
+}
+
+/** "Shoes / Running" style category text of a line: its first category with the parent. */
+export function lineCategory(line: Pick<CartLine, 'item'>): string {
+  const first = line.item.categories[0];
+  if (!first) return '';
+  return first.parent ? `${first.parent.name} / ${first.name}` : first.name;
+}
+
+/** "Red, 42": the names of the chosen variation's attributes. */
+export function lineAttributes(line: Pick<CartLine, 'item'>): string {
+  return line.item.variation_attributes.map((a) => a.name).join(', ');
+}
+
+/** What the quantity input holds while typing: digits only, or '' (a cleared field). */
+export function sanitizeQuantityText(text: string): string {
+  return text.replace(/\D+/g, '').slice(0, 2);
+}
+
+/**
+ * A typed quantity → the count to send, or null to wait (empty while typing). Below the minimum
+ * waits too until blur (spec §5: "blur with a value below 1 resets to 1").
+ */
+export function typedQuantity(text: string): number | null {
+  const digits = sanitizeQuantityText(text);
+  if (digits === '') return null;
+  const value = Number(digits);
+  if (value < MIN_QUANTITY) return null;
+  return Math.min(MAX_QUANTITY, value);
+}
+
+/** On blur: anything below 1 (or empty) becomes 1; above the maximum becomes the maximum. */
+export function quantityOnBlur(text: string): number {
+  const digits = sanitizeQuantityText(text);
+  const value = digits === '' ? 0 : Number(digits);
+  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, value));
+}
+
+export function canDecrease(count: number): boolean {
+  return count > MIN_QUANTITY;
+}
+
+export function canIncrease(count: number): boolean {
+  return count < MAX_QUANTITY;
+}
+
+export function stepQuantity(count: number, step: 1 | -1): number {
+  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, count + step));
+}
+
+/** The count a line shows: the pending (not yet confirmed) one, else the server's. */
+export function shownCount(line: Pick<CartLine, 'id' | 'count'>, drafts: Readonly<Record<number, number>>): number {
+  return drafts[line.id] ?? line.count;
+}
+
+/**
+ * What a quantity answer means for the shown count (spec §4): OK adopts the server cart;
+ * WARNING (more than the stock; the server changed nothing) and every failure revert to the
+ * server's count, WARNING shown as a warning and a failure as an error.
+ */
+export type QuantityOutcome =
+  | { kind: 'ok'; contents: CartContents }
+  | { kind: 'warning'; message: string; contents: CartContents | null }
+  | { kind: 'error'; message: string };
+
+export function quantityOutcome(reply: CartReply | null, fallback: string): QuantityOutcome {
+  const message = typeof reply?.message === 'string' && reply.message.trim() !== '' ? reply.message : fallback;
+  if (reply?.status === 'OK') return { kind: 'ok', contents: contentsFromReply(reply) };
+  if (reply?.status === 'WARNING') return { kind: 'warning', message, contents: reply.payload ? contentsFromReply(reply) : null };
+  return { kind: 'error', message };
+}
+
+/** Add to cart (spec §4 "Cart add"): OK reloads, WARNING is a failure with its message, else an error. */
+export type AddOutcome = { ok: true } | { ok: false; kind: 'warning' | 'error'; message: string };
+
+export function addOutcome(reply: CartReply | null, fallback: string): AddOutcome {
+  if (reply?.status === 'OK') return { ok: true };
+  const message = typeof reply?.message === 'string' && reply.message.trim() !== '' ? reply.message : fallback;
+  return { ok: false, kind: reply?.status === 'WARNING' ? 'warning' : 'error', message };
+}
+
+/** The server's reply to a guest (spec §6): sign in first. */
+export const UNAUTHENTICATED = 'Unauthenticated.';
+
+/** Removes a line by id from both lists (the optimistic part of remove, undone on failure). */
+export function withoutLine(contents: CartContents, lineId: number): CartContents {
+  return {
+    lines: contents.lines.filter((l) => l.id !== lineId),
+    unavailableItems: contents.unavailableItems.filter((l) => l.id !== lineId),
+  };
+}

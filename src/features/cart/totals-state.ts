@@ -1,0 +1,116 @@
+/**
+ * The checkout totals (accounts spec §3 "Totals", §4 "Cart totals") as a small state machine,
+ * and the classification of a failed calculation. Pure: the checkout island feeds it events.
+ *
+ * States: empty (nothing calculated), calculating, ready, delivery-unavailable (the server said
+ * so, the text says delivery is unavailable, or the server could not answer: 5xx / no answer),
+ * address-error (the address is wrong: shown on the checkout button, not as a page error).
+ * Other errors reset the totals to empty.
+ */
+
+export interface TotalsBlock {
+  cart_total: number;
+  delivery_cost: number | null;
+  discount_amount: number;
+  vat: number;
+  final_amount: number;
+  currency: string;
+  currency_symbol: string;
+  cart: { items: number; totalAmount: number };
+}
+
+/** POST /api/cart/calculate-totals (and checkout's new_totals). */
+export interface Totals {
+  original: TotalsBlock;
+  converted: TotalsBlock;
+  vat_rate: number;
+  is_delivery_unavailable: boolean;
+  warning_message?: string | null;
+}
+
+export type TotalsStatus = 'empty' | 'calculating' | 'ready' | 'delivery-unavailable' | 'address-error';
+
+export interface TotalsState {
+  status: TotalsStatus;
+  /** What the summary shows; null when nothing is known (delivery N/A after a failure too). */
+  totals: Totals | null;
+  /** The address problem the checkout button shows (address-error only). */
+  addressError: string | null;
+}
+
+export const EMPTY_TOTALS: TotalsState = Object.freeze({ status: 'empty', totals: null, addressError: null }) as TotalsState;
+
+export type TotalsErrorKind = 'aborted' | 'delivery' | 'address' | 'other';
+
+/** Texts of address errors (spec §4): the client recognises them by these words. */
+const ADDRESS_ERROR =
+  /incorrect zip ?code format|incorrect address|address validation failed|invalid zip ?code|invalid post ?code|has only|expected/i;
+const DELIVERY_UNAVAILABLE = /delivery[^.]*\b(unavailable|not available)/i;
+
+export function isAddressError(message: string | null | undefined): boolean {
+  return typeof message === 'string' && ADDRESS_ERROR.test(message);
+}
+
+export function isDeliveryUnavailableMessage(message: string | null | undefined): boolean {
+  return typeof message === 'string' && DELIVERY_UNAVAILABLE.test(message);
+}
+
+/**
+ * A failed totals call. `status` is the HTTP status (0: no answer), `reason` the api client's
+ * ('aborted' when a newer calculation replaced this one).
+ */
+export function classifyTotalsError(error: { status: number; message?: string | null; reason?: string }): TotalsErrorKind {
+  if (error.reason === 'aborted') return 'aborted';
+  if (error.status === 0 || error.status >= 500) return 'delivery';
+  if (isDeliveryUnavailableMessage(error.message)) return 'delivery';
+  if (isAddressError(error.message)) return 'address';
+  return 'other';
+}
+
+export type TotalsEvent =
+  | { type: 'start' }
+  | { type: 'success'; totals: Totals }
+  | { type: 'failure'; kind: TotalsErrorKind; message: string }
+  | { type: 'reset' };
+
+export function totalsReducer(state: TotalsState, event: TotalsEvent): TotalsState {
+  switch (event.type) {
+    case 'start':
+      // Keep the last figures visible while the new ones come.
+      return { status: 'calculating', totals: state.totals, addressError: null };
+    case 'success':
+      return {
+        status: event.totals.is_delivery_unavailable ? 'delivery-unavailable' : 'ready',
+        totals: event.totals,
+        addressError: null,
+      };
+    case 'failure':
+      switch (event.kind) {
+        case 'aborted':
+          return state; // a newer calculation is running and owns the state
+        case 'delivery':
+          return { status: 'delivery-unavailable', totals: null, addressError: null };
+        case 'address':
+          return { status: 'address-error', totals: null, addressError: event.message };
+        default:
+          return EMPTY_TOTALS;
+      }
+    case 'reset':
+      return EMPTY_TOTALS;
+  }
+}
+
+/** Totals are known enough to place the order (normal or with delivery N/A). */
+export function totalsCalculated(state: TotalsState): boolean {
+  return state.status === 'ready' || state.status === 'delivery-unavailable';
+}
+
+/** The delivery line shows N/A. */
+export function deliveryUnavailable(state: TotalsState): boolean {
+  return state.status === 'delivery-unavailable' || (state.totals?.is_delivery_unavailable ?? false);
+}
+
+/** The amount the shopper saw, sent with the order (server compares it: PRICE_CHANGED). */
+export function expectedTotal(state: TotalsState): number | null {
+  return state.totals ? state.totals.converted.final_amount : null;
+}
