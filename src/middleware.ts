@@ -1,7 +1,8 @@
+import type { AstroCookies } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { initFailureResponse } from './server/init-failure';
 import { getDb, ready } from './server/runtime';
-import { resolveSession, SESSION_COOKIE } from './server/services/auth/sessions';
+import { cookieBase, resolveSession, SESSION_COOKIE, XSRF_COOKIE } from './server/services/auth/sessions';
 // Plain .mjs because astro.config.mjs and the start script share it without a TS loader.
 import { BASE_SECURITY_HEADERS, RESOURCE_CSP } from '../scripts/server/security-headers.mjs';
 
@@ -32,6 +33,14 @@ function secure(input: Response): Response {
   return response;
 }
 
+/** Sliding expiry: the browser keeps the cookies as long as the session row now lives. */
+function extendSessionCookies(cookies: AstroCookies, value: string, expires: Date): void {
+  const base = cookieBase();
+  cookies.set(SESSION_COOKIE, value, { ...base, httpOnly: true, expires });
+  const xsrf = cookies.get(XSRF_COOKIE)?.value;
+  if (xsrf) cookies.set(XSRF_COOKIE, xsrf, { ...base, httpOnly: false, expires });
+}
+
 export const onRequest = defineMiddleware(async (context, next) => {
   // Prerendering runs at build time, where no database is opened.
   if (context.isPrerendered) return next();
@@ -53,6 +62,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
         const resolved = await resolveSession(await getDb(), cookie);
         context.locals.user = resolved?.user ?? null;
         context.locals.sessionId = resolved?.session.id ?? null;
+        if (resolved?.extended) extendSessionCookies(context.cookies, cookie, resolved.session.expiresAt);
       } catch (error) {
         return secure(initFailureResponse(error, { json: false }));
       }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/api/app';
 import { requireVerified } from '../../src/server/api/auth-guards';
@@ -237,6 +237,27 @@ describe('POST /api/login and GET /api/is-auth', () => {
     expect((await session.signIn(email, PASSWORD)).status).toBe(200);
     for (let i = 0; i < LOGIN_FAILURE_LIMIT.limit - 1; i++) await session.signIn(email, 'Wrong-Password-9');
     expect((await session.signIn(email, PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('sliding session expiry', () => {
+  it('an active session moves its expiry on and re-sends the cookies to match', async () => {
+    const session = createApiSession(api);
+    await session.signIn(ann.email, PASSWORD);
+    const id = sha256Hex(session.cookies.get('shop_session')!);
+    const db = database().db;
+    await db.update(sessions).set({ lastSeenAt: sql`now() - interval '10 minutes'`, expiresAt: sql`now() + interval '1 day'` }).where(eq(sessions.id, id));
+    const { res } = await session.get('/api/is-auth');
+    const sid = setCookie(res, 'shop_session');
+    expect(sid).toMatch(/HttpOnly/i);
+    const expires = new Date(/Expires=([^;]+)/i.exec(sid!)![1]!).getTime();
+    expect(expires).toBeGreaterThan(Date.now() + 13 * 86_400_000);
+    expect(setCookie(res, 'XSRF-TOKEN')).toContain(session.xsrf!);
+    const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 13 * 86_400_000);
+    // Within five minutes of the last visit nothing is written or re-sent.
+    const quiet = await session.get('/api/is-auth');
+    expect(setCookie(quiet.res, 'shop_session')).toBeUndefined();
   });
 });
 

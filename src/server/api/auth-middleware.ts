@@ -7,6 +7,7 @@ import { csrfTokenMatches, resolveSession, SESSION_COOKIE, XSRF_COOKIE } from '.
 import type { ApiEnv } from './env';
 import { HttpError } from './errors';
 import { UNAUTHENTICATED } from './auth-guards';
+import { setSessionCookies } from './session-cookies';
 
 const BEARER = /^Bearer\s+(.+)$/i;
 
@@ -31,9 +32,12 @@ export function withAuth(): MiddlewareHandler<ApiEnv> {
       c.set('tokenId', resolved.tokenId);
       return next();
     }
-    const resolved = await resolveSession(c.var.db, getCookie(c, SESSION_COOKIE));
+    const cookieValue = getCookie(c, SESSION_COOKIE);
+    const resolved = await resolveSession(c.var.db, cookieValue);
     if (resolved) {
       c.set('session', resolved.session);
+      const xsrf = getCookie(c, XSRF_COOKIE);
+      if (resolved.extended && cookieValue && xsrf) setSessionCookies(c, cookieValue, xsrf, resolved.session.expiresAt);
       if (resolved.user) {
         c.set('user', resolved.user);
         c.set('authVia', 'session');

@@ -36,6 +36,8 @@ export interface ActiveSession {
 export interface ResolvedSession {
   session: ActiveSession;
   user: AuthUser | null;
+  /** The expiry moved on: the caller re-sends the cookies so the browser keeps them as long. */
+  extended: boolean;
 }
 
 export interface StartedSession {
@@ -105,13 +107,15 @@ export async function resolveSession(db: Db, cookieValue: string | undefined): P
     .limit(1);
   if (!row) return null;
   let expiresAt = row.expiresAt;
-  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  const extended = Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS;
+  if (extended) {
     expiresAt = new Date(Date.now() + sessionTtlMs(row.userId));
     await db.update(sessions).set({ lastSeenAt: sql`now()`, expiresAt }).where(eq(sessions.id, id));
   }
   const data = (row.data ?? {}) as SessionData;
   return {
     session: { id: row.id, userId: row.userId, csrfHash: data.csrf ?? null, expiresAt },
+    extended,
     // A left join gives a row of nulls for a guest session.
     user: row.userId !== null && row.user?.id != null ? toAuthUser(row.user as Parameters<typeof toAuthUser>[0]) : null,
   };
