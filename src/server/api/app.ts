@@ -23,6 +23,7 @@ import { DEMO_WEBHOOK_PATH, paymentsApp } from './payments.routes';
 import { processingApp } from './processing.routes';
 import { productsApp } from './products.routes';
 import { promoApp } from './promo.routes';
+import { reviewsApp } from './reviews.routes';
 import { sanctumApp } from './sanctum.routes';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -66,6 +67,7 @@ export function createApi() {
   app.use('/api/*', csrfProtection({ exempt: async (c) => c.req.path === DEMO_WEBHOOK_PATH || (await isTokenLogin(c)) }));
   app.use('/api/*', withLocale());
   app.route('/api/products', productsApp);
+  app.route('/api/products', reviewsApp);
   app.route('/api/categories', categoriesApp);
   app.route('/api/newsletter', newsletterApp);
   app.route('/api', authApp);

@@ -1,0 +1,78 @@
+/**
+ * Structured data for the product page: schema.org Product with Offer and (only when there are
+ * reviews) AggregateRating, and a BreadcrumbList. Pure; the page serialises with jsonLdScript.
+ */
+import type { Crumb } from './breadcrumbs';
+
+export interface ProductSeoInput {
+  name: string;
+  sku: string;
+  description: string;
+  /** Absolute URLs. */
+  images: string[];
+  /** Absolute canonical URL. */
+  url: string;
+  price: string;
+  currency: string;
+  availability: 'in_stock' | 'low_stock' | 'out_of_stock';
+  brand?: string;
+  category?: string;
+  reviews: { count: number; average: number | null };
+}
+
+const AVAILABILITY = {
+  in_stock: 'https://schema.org/InStock',
+  low_stock: 'https://schema.org/LimitedAvailability',
+  out_of_stock: 'https://schema.org/OutOfStock',
+} as const;
+
+export function productJsonLd(p: ProductSeoInput): Record<string, unknown> {
+  const data: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: p.name,
+    sku: p.sku,
+    url: p.url,
+    image: p.images,
+    description: p.description,
+    ...(p.category ? { category: p.category } : {}),
+    ...(p.brand ? { brand: { '@type': 'Brand', name: p.brand } } : {}),
+    offers: {
+      '@type': 'Offer',
+      url: p.url,
+      price: p.price,
+      priceCurrency: p.currency,
+      availability: AVAILABILITY[p.availability],
+      itemCondition: 'https://schema.org/NewCondition',
+    },
+  };
+  if (p.reviews.count > 0 && p.reviews.average !== null) {
+    data.aggregateRating = {
+      '@type': 'AggregateRating',
+      ratingValue: p.reviews.average,
+      reviewCount: p.reviews.count,
+      bestRating: 5,
+      worstRating: 1,
+    };
+  }
+  return data;
+}
+
+/** BreadcrumbList; the last crumb (the page itself) gets the page URL. */
+export function breadcrumbJsonLd(crumbs: readonly Crumb[], origin: string, pageUrl: string): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((c, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: c.name,
+      item: c.href === null ? pageUrl : new URL(c.href, origin).href,
+    })),
+  };
+}
+
+/** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the element. */
+export function jsonLdScript(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

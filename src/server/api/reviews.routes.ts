@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { REVIEW_TEXT_MAX, reviewProblems } from '../../features/product/reviews';
+import { createReview, listReviews } from '../services/reviews.server';
+import { requireVerified } from './auth-guards';
+import { createRouter } from './env';
+import { ok } from './envelope';
+import { HttpError } from './errors';
+import { FormProblems, jsonObject, translatorFor } from './form';
+import { validate } from './validate';
+
+const idParam = z.object({ id: z.string().regex(/^\d{1,9}$/, 'The product id must be a whole number.') });
+const pageQuery = z.object({
+  page: z
+    .string()
+    .regex(/^\d{1,6}$/, 'The page must be a whole number.')
+    .transform(Number)
+    .optional(),
+});
+
+/**
+ * Product reviews (issue 6), mounted beside productsApp at /api/products:
+ * - GET  /{id}/reviews?page= → payload [review], summary {count, average} (newest first, 20 a page)
+ * - POST /{id}/reviews {rating 1-5, text ≤ 2000} (verified customers, CSRF) → 201 review + summary;
+ *   404 unknown product, 403 not bought (no successful order with it), 409 already reviewed,
+ *   422 bad rating or text.
+ */
+export const reviewsApp = createRouter();
+
+reviewsApp.get('/:id/reviews', validate('param', idParam), validate('query', pageQuery), async (c) => {
+  const { reviews, summary } = await listReviews(c.var.db, Number(c.req.valid('param').id), {
+    page: c.req.valid('query').page ?? 1,
+  });
+  return ok(c, reviews, { extra: { summary } });
+});
+
+reviewsApp.post('/:id/reviews', requireVerified(), validate('param', idParam), async (c) => {
+  const t = await translatorFor(c);
+  const body = await jsonObject(c);
+  const found = reviewProblems(body.rating, body.text);
+  const problems = new FormProblems();
+  if (found.rating) problems.add('rating', t('product.reviews.ratingInvalid'));
+  if (found.text === 'textTooLong') problems.add('text', t('product.reviews.textTooLong', { max: REVIEW_TEXT_MAX }));
+  if (found.text === 'textType') problems.add('text', t('product.reviews.textInvalid'));
+  problems.throwIfAny();
+
+  const user = c.var.user!;
+  const result = await createReview(c.var.db, user, Number(c.req.valid('param').id), {
+    rating: Number(body.rating),
+    text: typeof body.text === 'string' ? body.text : '',
+  });
+  if (!result.ok) {
+    if (result.reason === 'not_found') throw new HttpError(404, t('product.error.notFound'));
+    if (result.reason === 'not_bought') throw new HttpError(403, t('product.reviews.onlyBuyers'));
+    throw new HttpError(409, t('product.reviews.already'));
+  }
+  c.header('Cache-Control', 'no-store');
+  return ok(c, result.review, { status: 201, message: t('product.reviews.thanks'), extra: { summary: result.summary } });
+});
