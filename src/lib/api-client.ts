@@ -29,6 +29,8 @@ export interface RequestOptions {
   fallbackMessage?: string;
   /** Skip the shared 401/403 handling (e.g. the auth check itself expects a 401). */
   skipAuthHandling?: boolean;
+  /** Extra request headers (e.g. checkout's Idempotency-Key); never overrides the client's own. */
+  headers?: Record<string, string>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 6_000;
@@ -193,7 +195,7 @@ export function createApiClient(hooks: ApiClientHooks = {}): ApiClient {
   async function send<T>(method: HttpMethod, path: string, options: RequestOptions): Promise<Envelope<T>> {
     const fallback = options.fallbackMessage ?? 'Something went wrong';
     const locale = options.withLocale === false ? {} : (hooks.locale?.() ?? {});
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
     let body: string | undefined;
     let query = options.query;
     if (BODY_METHODS.has(method)) {

@@ -6,6 +6,15 @@ import { atom } from 'nanostores';
  */
 export const $cartCount = atom<number | null>(null);
 
+/**
+ * Fired on window when the count changes: the badge island hydrates on interaction only, and
+ * this event wakes it (Header.astro passes it to client:interaction) so it shows the new count.
+ */
+export const CART_COUNT_EVENT = 'shop:cart-count';
+
 export function setCartCount(count: number): void {
-  $cartCount.set(Math.max(0, Math.floor(count)));
+  const next = Math.max(0, Math.floor(count));
+  if ($cartCount.get() === next) return;
+  $cartCount.set(next);
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(CART_COUNT_EVENT));
 }

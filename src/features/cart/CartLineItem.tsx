@@ -1,0 +1,139 @@
+import { useEffect, useState } from 'react';
+import {
+  canDecrease,
+  canIncrease,
+  type CartLine,
+  lineAttributes,
+  lineCategory,
+  linePrice,
+  MAX_QUANTITY,
+  MIN_QUANTITY,
+  quantityOnBlur,
+  sanitizeQuantityText,
+  stepQuantity,
+  typedQuantity,
+} from './cart-lines';
+import { type CartPageTexts, fillSlots, NAME_SLOT } from './cart-texts';
+
+/**
+ * One cart line (accounts spec §2 Cart page, §5 Cart quantity): image, name, category, the
+ * variation's attribute names, a stepper with a number input (minimum 1, minus disabled at 1,
+ * blur below 1 → 1), the line price and Remove. An unavailable line shows the notice and Remove
+ * only. Quantity changes go to the store, which debounces and reverts (§4).
+ */
+export interface CartLineItemProps {
+  line: CartLine;
+  /** The count to show (pending or the server's). */
+  shown: number;
+  unavailable?: boolean;
+  texts: CartPageTexts;
+  money(amount: number): string;
+  onQuantity(count: number): void;
+  onRemove(): void;
+  busy?: boolean;
+}
+
+export default function CartLineItem({ line, shown, unavailable = false, texts, money, onQuantity, onRemove, busy }: CartLineItemProps) {
+  const [text, setText] = useState(String(shown));
+  const [editing, setEditing] = useState(false);
+  const name = line.item.name;
+  const inputId = `cart-qty-${line.id}`;
+  const category = lineCategory(line);
+  const attributes = lineAttributes(line);
+
+  // Follow the shown count (a step, the server's answer, a revert) unless the shopper is typing.
+  useEffect(() => {
+    if (!editing) setText(String(shown));
+  }, [shown, editing]);
+
+  function change(next: number) {
+    setText(String(next));
+    if (next !== shown) onQuantity(next);
+  }
+
+  return (
+    <li className={`cart-line${unavailable ? ' cart-line-unavailable' : ''}`} data-line-id={line.id}>
+      <img className="cart-line-image" src={line.item.image_url} alt="" width="96" height="96" loading="lazy" decoding="async" />
+      <div className="cart-line-info">
+        <h3 className="cart-line-name">{name}</h3>
+        {category && (
+          <p className="cart-line-category">
+            <span className="visually-hidden">{texts.category}: </span>
+            {category}
+          </p>
+        )}
+        {attributes && <p className="cart-line-attributes">{attributes}</p>}
+        {unavailable && (
+          <p className="cart-line-notice" role="note">
+            {texts.unavailableText}
+          </p>
+        )}
+      </div>
+      {!unavailable && (
+        <div className="cart-line-quantity">
+          <label className="visually-hidden" htmlFor={inputId}>
+            {fillSlots(texts.quantityOf, { [NAME_SLOT]: name })}
+          </label>
+          <div className="stepper">
+            <button
+              type="button"
+              className="stepper-button"
+              aria-label={texts.decrease}
+              aria-controls={inputId}
+              disabled={!canDecrease(shown)}
+              onClick={() => change(stepQuantity(shown, -1))}
+            >
+              −
+            </button>
+            <input
+              id={inputId}
+              className="stepper-input"
+              type="number"
+              inputMode="numeric"
+              min={MIN_QUANTITY}
+              max={MAX_QUANTITY}
+              step={1}
+              value={text}
+              onFocus={() => setEditing(true)}
+              onChange={(event) => {
+                const value = sanitizeQuantityText(event.currentTarget.value);
+                setText(value);
+                const next = typedQuantity(value);
+                if (next !== null && next !== shown) onQuantity(next);
+              }}
+              onBlur={() => {
+                setEditing(false);
+                change(quantityOnBlur(text));
+              }}
+            />
+            <button
+              type="button"
+              className="stepper-button"
+              aria-label={texts.increase}
+              aria-controls={inputId}
+              disabled={!canIncrease(shown)}
+              onClick={() => change(stepQuantity(shown, 1))}
+            >
+              +
+            </button>
+          </div>
+        </div>
+      )}
+      {!unavailable && (
+        <p className="cart-line-price">
+          <span className="visually-hidden">{texts.linePrice}: </span>
+          {money(linePrice(line, shown))}
+        </p>
+      )}
+      <button
+        type="button"
+        className="cart-line-remove"
+        aria-label={fillSlots(texts.removeItem, { [NAME_SLOT]: name })}
+        disabled={busy}
+        onClick={onRemove}
+      >
+        {texts.remove}
+      </button>
+    </li>
+  );
+}

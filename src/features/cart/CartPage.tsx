@@ -1,0 +1,202 @@
+import '../../stores/bootstrap';
+import '../account/auth-store';
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { showToast } from '../../stores/toasts';
+import type { CartContents } from './cart-lines';
+import { $cart, $quantityDrafts, hydrateCart, loadCart, removeItem, setCartTexts, updateQuantity } from './cart-store';
+import type { CartPageTexts } from './cart-texts';
+import CartLineItem from './CartLineItem';
+import Checkout from './Checkout';
+import type { CheckoutCountry, ProfileForCheckout } from './checkout-form';
+import { formatPrice } from './price-format';
+import './cart.css';
+
+/**
+ * /cart (accounts spec §2 Cart page, Checkout form): the lines, the unavailable block, the
+ * empty state, a spinner and an error box with Try again; Checkout replaces the list with the
+ * shipping form (Back to cart returns). The page renders the first cart on the server, so the
+ * lines are there before this island wakes; guests see the empty state with a sign-in link.
+ */
+export interface CartPageProps {
+  signedIn: boolean;
+  /** The cart as the page loaded it; null makes the island fetch it. */
+  initialCart: CartContents | null;
+  profile: ProfileForCheckout | null;
+  countries: CheckoutCountry[] | null;
+  locale: string;
+  /** The page currency (line prices are in it). */
+  currency: { code: string; symbol: string };
+  phoneNumbers: { global: string; ukEu: string };
+  signInHref: string;
+  texts: CartPageTexts;
+}
+
+export default function CartPage({
+  signedIn,
+  initialCart,
+  profile,
+  countries,
+  locale,
+  currency,
+  phoneNumbers,
+  signInHref,
+  texts,
+}: CartPageProps) {
+  const stored = useStore($cart);
+  const drafts = useStore($quantityDrafts);
+  const [view, setView] = useState<'cart' | 'checkout'>('cart');
+  const [removing, setRemoving] = useState<number | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Until the store has a cart, show what the server rendered.
+  const cart = stored.loaded ? stored : { ...stored, lines: initialCart?.lines ?? [], unavailableItems: initialCart?.unavailableItems ?? [] };
+
+  useEffect(() => {
+    setCartTexts(texts.store);
+    if (!signedIn) return;
+    if (initialCart && !$cart.get().loaded) hydrateCart(initialCart);
+    else if (!initialCart) void loadCart();
+  }, []);
+
+  function money(amount: number, inCurrency: { code: string; symbol: string } = currency): string {
+    try {
+      return formatPrice(amount, inCurrency.code, locale, inCurrency.symbol);
+    } catch {
+      return `${inCurrency.symbol}${(amount || 0).toFixed(2)}`;
+    }
+  }
+
+  async function remove(line: (typeof cart.lines)[number]) {
+    setRemoving(line.id);
+    const result = await removeItem(line);
+    setRemoving(null);
+    if (result.ok) showToast(result.message, 'success');
+    else if (result.kind !== 'handled') showToast(result.message, 'error');
+  }
+
+  function show(next: 'cart' | 'checkout') {
+    setView(next);
+    // The content changed in place: move focus to its heading so it is announced.
+    requestAnimationFrame(() => headingRef.current?.focus());
+    window.scrollTo({ top: 0 });
+  }
+
+  const empty = cart.lines.length === 0 && cart.unavailableItems.length === 0;
+  const showSpinner = cart.loading && !cart.loaded && !initialCart;
+
+  return (
+    <div className="cart-view">
+      <h1 ref={headingRef} tabIndex={-1}>
+        {view === 'checkout' ? texts.checkoutTitle : texts.title}
+      </h1>
+
+      {view === 'checkout' && signedIn ? (
+        <Checkout
+          lines={cart.lines}
+          profile={profile}
+          countries={countries}
+          signedIn={signedIn}
+          phoneNumbers={phoneNumbers}
+          texts={texts}
+          money={money}
+          onBack={() => show('cart')}
+          onNoStock={() => {
+            void loadCart();
+            show('cart');
+          }}
+        />
+      ) : !signedIn ? (
+        <div className="cart-empty">
+          <p>{texts.empty}</p>
+          <p>{texts.signInPrompt}</p>
+          <p className="cart-empty-actions">
+            <a className="button" href={signInHref}>
+              {texts.signIn}
+            </a>
+            <a className="button secondary" href="/products/all/all">
+              {texts.continueShopping}
+            </a>
+          </p>
+        </div>
+      ) : showSpinner ? (
+        <div className="cart-loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <span>{texts.loading}</span>
+        </div>
+      ) : cart.error && !cart.loaded ? (
+        <div className="cart-error" role="alert">
+          <p>{cart.error || texts.loadFailed}</p>
+          <button type="button" className="button" onClick={() => void loadCart()}>
+            {texts.tryAgain}
+          </button>
+        </div>
+      ) : empty ? (
+        <div className="cart-empty">
+          <p>{texts.empty}</p>
+          <p>
+            <a className="button" href="/products/all/all">
+              {texts.continueShopping}
+            </a>
+          </p>
+        </div>
+      ) : (
+        <>
+          {cart.error && (
+            <div className="cart-error" role="alert">
+              <p>{cart.error}</p>
+              <button type="button" className="button" onClick={() => void loadCart()}>
+                {texts.tryAgain}
+              </button>
+            </div>
+          )}
+          {cart.lines.length > 0 && (
+            <ul className="cart-lines" aria-label={texts.lines} aria-busy={cart.loading}>
+              {cart.lines.map((line) => (
+                <CartLineItem
+                  key={line.id}
+                  line={line}
+                  shown={drafts[line.id] ?? line.count}
+                  texts={texts}
+                  money={money}
+                  busy={removing === line.id}
+                  onQuantity={(count) => void updateQuantity(line, count)}
+                  onRemove={() => void remove(line)}
+                />
+              ))}
+            </ul>
+          )}
+          {cart.unavailableItems.length > 0 && (
+            <section className="cart-unavailable" aria-labelledby="cart-unavailable-title">
+              <h2 id="cart-unavailable-title">{texts.unavailableTitle}</h2>
+              <ul className="cart-lines">
+                {cart.unavailableItems.map((line) => (
+                  <CartLineItem
+                    key={line.id}
+                    line={line}
+                    shown={line.count}
+                    unavailable
+                    texts={texts}
+                    money={money}
+                    busy={removing === line.id}
+                    onQuantity={() => undefined}
+                    onRemove={() => void remove(line)}
+                  />
+                ))}
+              </ul>
+            </section>
+          )}
+          {cart.lines.length > 0 && (
+            <div className="cart-actions">
+              <a className="link-button" href="/products/all/all">
+                {texts.continueShopping}
+              </a>
+              <button type="button" className="button" onClick={() => show('checkout')} disabled={Object.keys(drafts).length > 0}>
+                {texts.checkout}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
