@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { decimalToCents } from '../../lib/money';
-import { queryCatalog } from '../services/catalog/catalog-query';
+import { type CatalogInput, queryCatalog } from '../services/catalog/catalog-query';
 import { productInfo } from '../services/catalog/product-info';
 import { newArrivals, onSale, topProducts, trending } from '../services/catalog/product-lists';
 import { publicCache } from './cache';
@@ -120,24 +120,29 @@ productsApp.get('/trending', validate('query', listQuery), async (c) =>
   ok(c, await trending(c.var.db, c.req.valid('query').limit ?? LIST_LIMIT_DEFAULT, listContext(c))),
 );
 
+export type CatalogQuery = z.output<typeof catalogQuery>;
+
+/** The validated query → queryCatalog's input; the list page (src/pages/products) shares it. */
+export function catalogInputOf(q: CatalogQuery, perPageDefault = PER_PAGE_DEFAULT): CatalogInput {
+  return {
+    search: q.search,
+    sort: q.sort,
+    priceMinCents: q.price_min,
+    priceMaxCents: q.price_max,
+    categoryIds: q.category_id,
+    attrs: q.attrs,
+    isNew: q.new,
+    sale: q.sale,
+    page: q.page ?? 1,
+    perPage: q.per_page ?? perPageDefault,
+  };
+}
+
 productsApp.get('/catalog', validate('query', catalogQuery), async (c) => {
-  const q = c.req.valid('query');
-  const result = await queryCatalog(
-    c.var.db,
-    {
-      search: q.search,
-      sort: q.sort,
-      priceMinCents: q.price_min,
-      priceMaxCents: q.price_max,
-      categoryIds: q.category_id,
-      attrs: q.attrs,
-      isNew: q.new,
-      sale: q.sale,
-      page: q.page ?? 1,
-      perPage: q.per_page ?? PER_PAGE_DEFAULT,
-    },
-    { language: c.var.language, rate: c.var.currency.value },
-  );
+  const result = await queryCatalog(c.var.db, catalogInputOf(c.req.valid('query')), {
+    language: c.var.language,
+    rate: c.var.currency.value,
+  });
   return ok(c, result.products, {
     extra: { pagination: result.pagination, price_range: result.price_range, facets: result.facets },
   });

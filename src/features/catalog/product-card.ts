@@ -1,0 +1,78 @@
+/**
+ * What a product card shows (storefront §3, §4, §9): badges, the old price and discount, the
+ * product page link. Pure, over the API's product JSON fields.
+ */
+
+export type BadgeType = 'top-product' | 'new-arrivals' | 'sale';
+
+export interface CardProductFields {
+  id: number;
+  retail_price: string;
+  old_price: string;
+  discount_percent: number;
+  top_product: boolean;
+  new_arrival: boolean;
+  categories: { id: number; url: string }[];
+}
+
+/** Sale (spec §4): old_price differs from retail_price and is not 0.00, or discount_percent > 0. */
+export function isOnSale(p: Pick<CardProductFields, 'retail_price' | 'old_price' | 'discount_percent'>): boolean {
+  const old = Number(p.old_price);
+  const hasOld = Number.isFinite(old) && old !== 0 && old !== Number(p.retail_price);
+  return hasOld || p.discount_percent > 0;
+}
+
+/** In display order: sale, top product, new arrivals. */
+export function badgesOf(p: CardProductFields): BadgeType[] {
+  const out: BadgeType[] = [];
+  if (isOnSale(p)) out.push('sale');
+  if (p.top_product) out.push('top-product');
+  if (p.new_arrival) out.push('new-arrivals');
+  return out;
+}
+
+/** The translation key of a badge label; an unknown type has none (empty label, no style). */
+export function badgeKey(type: string): string | null {
+  switch (type) {
+    case 'top-product':
+      return 'badge.topProduct';
+    case 'new-arrivals':
+      return 'badge.newArrivals';
+    case 'sale':
+      return 'badge.sale';
+    default:
+      return null;
+  }
+}
+
+/** The old price to strike through, or null (none, 0.00, or the same as the price). */
+export function oldPriceOf(p: Pick<CardProductFields, 'retail_price' | 'old_price'>): string | null {
+  const old = Number(p.old_price);
+  return Number.isFinite(old) && old > 0 && old !== Number(p.retail_price) ? p.old_price : null;
+}
+
+/** The discount shown next to the old price: the product's own percent, else the price difference. */
+export function discountPercentOf(p: Pick<CardProductFields, 'retail_price' | 'old_price' | 'discount_percent'>): number | null {
+  if (p.discount_percent > 0) return Math.round(p.discount_percent);
+  const old = Number(oldPriceOf(p));
+  const now = Number(p.retail_price);
+  if (!old || !(old > now)) return null;
+  const percent = Math.round(((old - now) / old) * 100);
+  return percent > 0 ? percent : null;
+}
+
+/** "€" + "12.50": amounts with 2 decimals and the currency symbol (spec §9). */
+export function formatAmount(symbol: string, decimal: string | number): string {
+  const value = typeof decimal === 'number' ? decimal.toFixed(2) : Number(decimal).toFixed(2);
+  return `${symbol}${value}`;
+}
+
+/**
+ * The product page of a card: /products/{category}/{subcategory}/{id} under the most recently
+ * created category (highest id, as the product page's breadcrumb), all/all when it has none.
+ */
+export function productHref(p: Pick<CardProductFields, 'id' | 'categories'>): string {
+  const newest = [...p.categories].sort((a, b) => b.id - a.id)[0];
+  const base = newest?.url ?? '/products/all/all';
+  return `${base.replace(/\/+$/, '')}/${p.id}`;
+}
