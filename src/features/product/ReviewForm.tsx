@@ -1,0 +1,150 @@
+import '../../stores/bootstrap';
+import '../account/auth-store';
+import { useState } from 'react';
+import { ApiError, handledByClient } from '../../lib/api-client';
+import { api } from '../../stores/api';
+import { showToast } from '../../stores/toasts';
+import { RATING_MAX, REVIEW_TEXT_MAX, type ReviewJson, type ReviewSummary, reviewProblems, starsOf } from './reviews';
+
+export interface ReviewFormTexts {
+  write: string;
+  ratingLabel: string;
+  /** "{{count}} of 5 stars" */
+  stars: string;
+  textLabel: string;
+  /** "Characters left: {{count}}" */
+  charsLeft: string;
+  submit: string;
+  submitting: string;
+  thanks: string;
+  failed: string;
+  ratingInvalid: string;
+  textTooLong: string;
+  /** "by {{author}}" */
+  by: string;
+  /** "Average rating: {{rating}} out of 5" */
+  average: string;
+  /** "Reviews: {{count}}" */
+  count: string;
+}
+
+interface Props {
+  productId: number;
+  texts: ReviewFormTexts;
+  locale: string;
+}
+
+/**
+ * The review form for a customer who bought the product and has not reviewed it yet (the page
+ * decides). Posts POST /api/products/{id}/reviews and shows the saved (sanitised) review at once
+ * with the new average.
+ */
+export default function ReviewForm({ productId, texts, locale }: Props) {
+  const [rating, setRating] = useState<number | null>(null);
+  const [text, setText] = useState('');
+  const [errors, setErrors] = useState<{ rating?: string; text?: string; form?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState<{ review: ReviewJson; summary: ReviewSummary | null } | null>(null);
+  const left = REVIEW_TEXT_MAX - [...text.trim()].length;
+
+  async function submit() {
+    const problems = reviewProblems(rating, text);
+    const next = {
+      rating: problems.rating ? texts.ratingInvalid : undefined,
+      text: problems.text ? texts.textTooLong.replace('{{max}}', String(REVIEW_TEXT_MAX)) : undefined,
+    };
+    setErrors(next);
+    if (next.rating || next.text) return;
+    setBusy(true);
+    try {
+      const reply = await api.post<ReviewJson>(`/products/${productId}/reviews`, { rating, text }, { fallbackMessage: texts.failed });
+      setSaved({ review: reply.payload!, summary: (reply.summary as ReviewSummary | undefined) ?? null });
+      showToast(reply.message || texts.thanks, 'success');
+    } catch (error) {
+      if (handledByClient(error)) return;
+      const message = error instanceof ApiError && error.message ? error.message : texts.failed;
+      const fields = error instanceof ApiError ? error.errors : {};
+      setErrors({ rating: fields.rating?.[0], text: fields.text?.[0], form: fields.rating || fields.text ? undefined : message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (saved) {
+    const { review, summary } = saved;
+    return (
+      <div className="review-saved" role="status">
+        <p className="review-thanks">{texts.thanks}</p>
+        {summary && summary.average !== null && (
+          <p className="review-new-summary">
+            {texts.average.replace('{{rating}}', summary.average.toFixed(1))} · {texts.count.replace('{{count}}', String(summary.count))}
+          </p>
+        )}
+        <article className="review review-own">
+          <p className="review-stars" aria-label={texts.stars.replace('{{count}}', String(review.rating))}>
+            <span aria-hidden="true">{starsOf(review.rating)}</span>
+          </p>
+          <p className="review-meta">
+            {texts.by.replace('{{author}}', review.author)} · {new Date(review.created_at).toLocaleDateString(locale)}
+          </p>
+          {review.text && <p className="review-text" dangerouslySetInnerHTML={{ __html: review.text }} />}
+        </article>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      className="review-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <h3>{texts.write}</h3>
+      <fieldset className="rating-field" aria-describedby={errors.rating ? 'review-rating-error' : undefined}>
+        <legend>{texts.ratingLabel}</legend>
+        <div className="rating-options">
+          {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((n) => (
+            <label key={n} className={rating !== null && n <= rating ? 'on' : undefined}>
+              <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => setRating(n)} />
+              <span aria-hidden="true">★</span>
+              <span className="visually-hidden">{texts.stars.replace('{{count}}', String(n))}</span>
+            </label>
+          ))}
+        </div>
+        {errors.rating && (
+          <p id="review-rating-error" className="field-error">
+            {errors.rating}
+          </p>
+        )}
+      </fieldset>
+      <label className="review-text-label" htmlFor="review-text">
+        {texts.textLabel.replace('{{max}}', String(REVIEW_TEXT_MAX))}
+      </label>
+      <textarea
+        id="review-text"
+        name="text"
+        rows={5}
+        maxLength={REVIEW_TEXT_MAX}
+        value={text}
+        aria-invalid={errors.text ? true : undefined}
+        aria-describedby="review-text-left"
+        onChange={(e) => setText(e.currentTarget.value)}
+      />
+      <p id="review-text-left" className="review-left">
+        {texts.charsLeft.replace('{{count}}', String(Math.max(0, left)))}
+      </p>
+      {errors.text && <p className="field-error">{errors.text}</p>}
+      {errors.form && (
+        <p className="field-error" role="alert">
+          {errors.form}
+        </p>
+      )}
+      <button type="submit" className="button review-submit" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? texts.submitting : texts.submit}
+      </button>
+    </form>
+  );
+}
