@@ -5,6 +5,7 @@ import { cartItems, demoGatewayCharges, orderItems, orders, payments, products, 
 import { TEST_CARDS } from '../../src/server/payments/demo-cards';
 import { confirmChallenge, getCharge, payCharge, setNotifyTransport } from '../../src/server/payments/demo-gateway.server';
 import { expirePendingCardOrders } from '../../src/server/services/orders/settlement.server';
+import { countCartUnits } from '../../src/server/services/cart/cart.server';
 import { useTestDatabase } from '../helpers/db';
 import { type CommerceFixture, seedCommerceFixture } from '../helpers/fixture-commerce';
 import { lastMailTo } from '../helpers/fixture-accounts';
@@ -309,6 +310,25 @@ describe('checkout answers', () => {
       body: JSON.stringify(shipping()),
     });
     expect(forged.status).toBe(419);
+  });
+});
+
+describe('header badge count', () => {
+  it('counts the units that can be bought, like the cart store', async () => {
+    const { session, userId } = await shopper();
+    await add(session, fx.pegs, 2);
+    await add(session, fx.catalog.p.lantern, 3);
+    expect(await countCartUnits(db(), userId)).toBe(5);
+    // A line that can no longer be bought drops out of the badge as it drops out of the cart.
+    await db().update(products).set({ active: false }).where(eq(products.id, fx.catalog.p.lantern));
+    try {
+      expect(await countCartUnits(db(), userId)).toBe(2);
+      const contents = await session.get('/api/cart/contents');
+      const units = contents.body.payload.reduce((sum: number, line: { count: number }) => sum + line.count, 0);
+      expect(units).toBe(2);
+    } finally {
+      await db().update(products).set({ active: true }).where(eq(products.id, fx.catalog.p.lantern));
+    }
   });
 });
 

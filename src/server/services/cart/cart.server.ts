@@ -211,3 +211,21 @@ export async function removeFromCart(db: Db, userId: number, ref: CartRef): Prom
 export async function clearCart(db: Db, userId: number): Promise<void> {
   await db.delete(cartItems).where(eq(cartItems.userId, userId));
 }
+
+/**
+ * Units in the cart that can be bought, for the header badge every page renders (the same count
+ * the cart store shows once it has loaded: unavailable lines are left out).
+ */
+export async function countCartUnits(db: Db, userId: number): Promise<number> {
+  const result = await db.execute(sql`
+    select coalesce(sum(ci.count), 0)::int as units
+    from cart_items ci
+    join products p on p.id = ci.product_id
+    left join variations v on v.id = ci.variation_id
+    where ci.user_id = ${userId}
+      and p.active
+      and (ci.variation_id is null or v.active)
+      and coalesce(v.stock, p.stock) > 0
+      and (ci.variation_id is not null or not exists (select 1 from variations pv where pv.product_id = p.id and pv.active))`);
+  return Number(rowsOf<{ units: number }>(result)[0]?.units ?? 0);
+}
