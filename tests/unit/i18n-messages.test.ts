@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import de from '../../src/i18n/messages/de.json';
 import en from '../../src/i18n/messages/en.json';
@@ -42,6 +43,16 @@ describe('UI message files', () => {
       });
     });
   }
+
+  it('no file names a key twice (JSON.parse would silently keep the last one)', () => {
+    for (const code of ['en', 'de', 'fr']) {
+      const text = readFileSync(new URL(`../../src/i18n/messages/${code}.json`, import.meta.url), 'utf8');
+      const keys = [...text.matchAll(/^\s*"((?:[^"\\]|\\.)+)"\s*:/gm)].map((m) => m[1]);
+      const seen = new Set<string>();
+      const repeated = keys.filter((key) => (seen.has(key!) ? true : (seen.add(key!), false)));
+      expect(repeated, `${code}.json`).toEqual([]);
+    }
+  });
 
   it("keeps the specs' exact English texts", () => {
     const exact: Record<string, string> = {
