@@ -267,6 +267,38 @@ test('a declined card ends on the fail page; Try Again returns to the cart', asy
   shop.expectNoPageErrors();
 });
 
+test('the 3-D Secure card asks the bank step first, then pays; cancelling declines', async ({ shop, page, axe, mailbox }) => {
+  test.slow();
+  await newVerifiedCustomer(page, mailbox, 'threeds');
+  const { product: plain } = await pickProducts(page, 3);
+  await addToCart(page, plain.id, false);
+  await shop.goto('/cart');
+  await openCheckout(page);
+  await fillAddress(page);
+  await calculate(page);
+  await placeOrder(page);
+  await payByCard(page, '4000 0000 0000 3220');
+  await page.waitForURL(/\/pay\/demo\/[0-9a-f-]+\/secure$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your payment' })).toBeVisible();
+  await expect(page.getByText(/with the card •••• 3220\.$/)).toBeVisible();
+  await axe.check();
+  await page.getByRole('button', { name: 'Confirm payment' }).click();
+  await page.waitForURL(/\/success-payment\?order=/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Order Placed Successfully' })).toBeVisible();
+
+  // A second order cancelled at the bank step ends on the fail page.
+  await addToCart(page, plain.id, false);
+  await shop.goto('/cart');
+  await openCheckout(page);
+  await fillAddress(page);
+  await calculate(page);
+  await placeOrder(page);
+  await payByCard(page, '4000 0000 0000 3220');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.waitForURL(/\/fail-payment/, { timeout: 20_000 });
+  shop.expectNoPageErrors();
+});
+
 test('delivery unavailable: Place Order (Delivery Price N/A); a bad post code is an address error on the button', async ({ shop, page, axe, mailbox }) => {
   test.slow();
   await newVerifiedCustomer(page, mailbox, 'nodelivery');
