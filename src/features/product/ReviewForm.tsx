@@ -81,8 +81,9 @@ export default function ReviewForm({ productId, texts, locale }: Props) {
           </p>
         )}
         <article className="review review-own">
-          <p className="review-stars" aria-label={texts.stars.replace('{{count}}', String(review.rating))}>
+          <p className="review-stars">
             <span aria-hidden="true">{starsOf(review.rating)}</span>
+            <span className="visually-hidden">{texts.stars.replace('{{count}}', String(review.rating))}</span>
           </p>
           <p className="review-meta">
             {texts.by.replace('{{author}}', review.author)} · {new Date(review.created_at).toLocaleDateString(locale)}
