@@ -1,0 +1,272 @@
+// @ts-check
+/**
+ * Page budgets (issue 6 "Budgets", the team's standard "every page type has a budget"): for each
+ * page type of the demo shop, on a fresh PGlite data directory and the production build,
+ *   - HTML: bytes of the document, raw and gzipped;
+ *   - JavaScript shipped: every script the page loads in Chromium at a 412x915 viewport until
+ *     the network is idle, without scrolling or touching anything, gzipped;
+ *   - server time: p50/p95 of the document under 10 concurrent connections (autocannon, 5 s;
+ *     --quick: 2 s);
+ *   - with --lighthouse: Lighthouse (mobile defaults) performance, accessibility, best practices
+ *     and SEO, if the `lighthouse` CLI is installed.
+ * Writes the `pages` section of bench/RESULTS.md and exits 1 when a budget is exceeded.
+ *
+ *   npm run bench:pages [-- --quick] [-- --lighthouse]
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { gzipSync } from 'node:zlib';
+// @ts-expect-error autocannon ships no types
+import autocannon from 'autocannon';
+import { chromium } from 'playwright';
+import { ROOT, buildIfNeeded, freePort } from './lib/process.mjs';
+import { machineLine, writeSection } from './lib/results.mjs';
+
+const QUICK = process.argv.includes('--quick');
+const LIGHTHOUSE = process.argv.includes('--lighthouse');
+const DURATION_S = QUICK ? 2 : 5;
+const CONNECTIONS = 10;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const KB = 1024;
+
+/**
+ * Budgets per page type. JS from issue 6; HTML and server time are the team's own limits, set
+ * where a low-end phone on a slow network still gets a first screen quickly.
+ * @type {Record<string, { js: number, html: number, p95: number }>}
+ */
+const BUDGETS = {
+  home: { js: 90 * KB, html: 40 * KB, p95: 50 },
+  list: { js: 90 * KB, html: 40 * KB, p95: 30 },
+  product: { js: 90 * KB, html: 40 * KB, p95: 30 },
+  wishlist: { js: 90 * KB, html: 20 * KB, p95: 30 },
+  static: { js: 20 * KB, html: 20 * KB, p95: 30 },
+  faq: { js: 20 * KB, html: 20 * KB, p95: 30 },
+  cart: { js: 150 * KB, html: 20 * KB, p95: 30 },
+  auth: { js: 90 * KB, html: 20 * KB, p95: 30 },
+  contact: { js: 90 * KB, html: 20 * KB, p95: 30 },
+  'not found': { js: 20 * KB, html: 20 * KB, p95: 30 },
+};
+
+/** @param {number} port @param {string} dataDir */
+async function startShop(port, dataDir) {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SEED: 'demo',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  /** @type {number | null} */
+  let exitCode = null;
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve((exitCode = code ?? -1))));
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (exitCode !== null) throw new Error(`the shop exited with ${exitCode}:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the shop did not answer within 180 s:\n${output}`);
+    }
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1_000) });
+      if (response.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  return {
+    async stop() {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * The pages to measure, found on the running shop (a page that does not exist yet is skipped).
+ * @param {string} base
+ */
+async function discoverPages(base) {
+  /** @type {{ type: string, path: string, status?: number }[]} */
+  const pages = [
+    { type: 'home', path: '/' },
+    { type: 'list', path: '/products/all/all' },
+    { type: 'faq', path: '/faq' },
+    { type: 'wishlist', path: '/wishlist' },
+    { type: 'cart', path: '/cart' },
+    { type: 'auth', path: '/auth' },
+    { type: 'contact', path: '/contact' },
+    { type: 'not found', path: '/no-such-page', status: 404 },
+  ];
+  const staticPages = /** @type {any} */ (await (await fetch(`${base}/api/static-pages`)).json()).payload ?? [];
+  if (staticPages[0]) pages.splice(2, 0, { type: 'static', path: `/static-page/${staticPages[0].slug ?? staticPages[0].id}` });
+  // A product page: the first product link the list page renders.
+  const list = await fetch(`${base}/products/all/all`);
+  if (list.status === 200) {
+    const match = /href="(\/products\/[^/"]+\/[^/"]+\/\d+)"/.exec(await list.text());
+    if (match) pages.splice(2, 0, { type: 'product', path: match[1] ?? '' });
+  }
+  return pages;
+}
+
+/** @param {string} base @param {{ path: string, status?: number }} page */
+async function htmlSize(base, page) {
+  const response = await fetch(`${base}${page.path}`, { headers: { 'Accept-Encoding': 'identity' } });
+  const body = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, raw: body.length, gz: gzipSync(body, { level: 9 }).length };
+}
+
+/** @param {import('playwright').Browser} browser @param {string} url */
+async function javascriptShipped(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  /** @type {Promise<number>[]} */
+  const sizes = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    sizes.push(response.body().then((body) => gzipSync(body, { level: 9 }).length, () => 0));
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await sleep(500);
+  const total = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+  const inline = await page.evaluate(() =>
+    [...document.querySelectorAll('script:not([src])')].reduce((sum, s) => sum + (s.textContent?.length ?? 0), 0),
+  );
+  await context.close();
+  return { files: sizes.length, gz: total, inlineChars: inline };
+}
+
+/** @param {number[]} sorted @param {number} p */
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+/** @param {string} base @param {string} path @param {number} expected */
+async function serverTime(base, path, expected) {
+  /** @type {number[]} */
+  const latencies = [];
+  let wrong = 0;
+  const instance = autocannon({ url: `${base}${path}`, connections: CONNECTIONS, duration: DURATION_S });
+  instance.on('response', (/** @type {unknown} */ _c, /** @type {number} */ status, /** @type {number} */ _b, /** @type {number} */ time) => {
+    latencies.push(time);
+    if (status !== expected) wrong++;
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  const round = (/** @type {number} */ ms) => Math.round(ms * 10) / 10;
+  return { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), requests: latencies.length, errors: result.errors + result.timeouts + wrong };
+}
+
+/** @param {string} url */
+function lighthouseScores(url) {
+  const result = spawnSync(
+    'npx',
+    ['--no-install', 'lighthouse', url, '--quiet', '--output=json', '--output-path=stdout', '--only-categories=performance,accessibility,best-practices,seo', '--chrome-flags=--headless=new --no-sandbox'],
+    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (result.status !== 0) return null;
+  const report = JSON.parse(result.stdout);
+  const score = (/** @type {string} */ id) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  return { performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo') };
+}
+
+const kb = (/** @type {number} */ bytes) => `${(bytes / KB).toFixed(1)} KB`;
+
+async function main() {
+  await buildIfNeeded();
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-pages-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  console.log(`Starting the demo shop on ${base} (fresh PGlite in ${dataDir})…`);
+  const shop = await startShop(port, dataDir);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  /** @type {string[]} */
+  const rows = [];
+  /** @type {string[]} */
+  const failures = [];
+  try {
+    const pages = await discoverPages(base);
+    for (const page of pages) {
+      const expected = page.status ?? 200;
+      const html = await htmlSize(base, page);
+      if (html.status !== expected) {
+        rows.push(`| ${page.type} | \`${page.path}\` | — | — | — | answered ${html.status}, not measured |`);
+        continue;
+      }
+      // Warm the caches the way real traffic would before timing.
+      for (let i = 0; i < 5; i++) await fetch(`${base}${page.path}`).then((r) => r.arrayBuffer());
+      const js = await javascriptShipped(browser, `${base}${page.path}`);
+      const time = await serverTime(base, page.path, expected);
+      const budget = BUDGETS[page.type];
+      const checks = [];
+      if (budget) {
+        if (js.gz > budget.js) checks.push(`JS ${kb(js.gz)} > ${kb(budget.js)}`);
+        if (html.gz > budget.html) checks.push(`HTML ${kb(html.gz)} > ${kb(budget.html)}`);
+        if (time.p95 > budget.p95) checks.push(`p95 ${time.p95} ms > ${budget.p95} ms`);
+        if (time.errors > 0) checks.push(`${time.errors} failed requests`);
+      }
+      let lh = '';
+      if (LIGHTHOUSE) {
+        const scores = lighthouseScores(`${base}${page.path}`);
+        lh = scores ? ` ${scores.performance}/${scores.accessibility}/${scores.bestPractices}/${scores.seo} |` : ' not run |';
+        if (scores && ['home', 'list', 'product', 'static', 'faq'].includes(page.type)) {
+          for (const [name, value] of Object.entries(scores)) if (value < 95) checks.push(`Lighthouse ${name} ${value} < 95`);
+        }
+      }
+      const verdict = checks.length === 0 ? 'within budget' : `**over**: ${checks.join('; ')}`;
+      if (checks.length > 0) failures.push(`${page.type}: ${checks.join('; ')}`);
+      const budgetText = budget ? `JS ≤ ${kb(budget.js)}, HTML ≤ ${kb(budget.html)}, p95 ≤ ${budget.p95} ms` : '—';
+      rows.push(
+        `| ${page.type} | \`${page.path}\` | ${kb(js.gz)} (${js.files} files) | ${kb(html.gz)} (${kb(html.raw)} raw) | ${time.p50} / ${time.p95} ms (${time.requests} req) |${lh} ${budgetText} | ${verdict} |`,
+      );
+      console.log(rows.at(-1));
+    }
+  } finally {
+    await browser.close();
+    await shop.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const lhHead = LIGHTHOUSE ? ' Lighthouse perf/a11y/bp/seo |' : '';
+  const lhRule = LIGHTHOUSE ? '---|' : '';
+  writeSection(
+    'pages',
+    `## Page budgets (\`npm run bench:pages\`${QUICK ? ' -- --quick' : ''}${LIGHTHOUSE ? ' -- --lighthouse' : ''})
+
+${machineLine()}
+
+Demo shop on a fresh PGlite database, production build. JS: every script loaded by Chromium at
+412x915 until the network is idle, gzipped (level 9), no interaction. HTML: the document,
+gzipped. Server time: the document under ${CONNECTIONS} connections for ${DURATION_S} s after a warm-up.
+
+| page | path | JS shipped (gz) | HTML (gz) | server p50 / p95 |${lhHead} budget | result |
+|---|---|---|---|---|${lhRule}---|---|
+${rows.join('\n')}
+`,
+  );
+  if (failures.length > 0) {
+    console.error(`Over budget:\n  ${failures.join('\n  ')}`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
