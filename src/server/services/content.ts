@@ -19,6 +19,7 @@ import {
   staticPageTranslations,
 } from '../db/schema/index';
 import { sanitizeHtml } from './html';
+import { ttlCache } from './ttl-cache';
 import { type CurrencyOption, type ShopSettings, loadShopBasics } from './request-context';
 
 /** The translation's text unless it is missing or blank, else the base row's. */
@@ -53,14 +54,23 @@ const pageSummaryColumns = {
   is_cookie: staticPages.isCookie,
 };
 
+/** Every page's footer reads this list; it is kept 30 s (invalidateStaticPages after an edit). */
+const pageLists = ttlCache<number, StaticPageSummary[]>(30_000);
+
+export function invalidateStaticPages(db?: Db): void {
+  pageLists.invalidate(db);
+}
+
 /** Published pages in footer order (position, then id). */
-export async function listStaticPages(db: Db, languageId: number): Promise<StaticPageSummary[]> {
-  return db
-    .select(pageSummaryColumns)
-    .from(staticPages)
-    .leftJoin(staticPageTranslations, pageTranslation(languageId))
-    .where(eq(staticPages.published, true))
-    .orderBy(asc(staticPages.position), asc(staticPages.id));
+export function listStaticPages(db: Db, languageId: number): Promise<StaticPageSummary[]> {
+  return pageLists.get(db, languageId, () =>
+    db
+      .select(pageSummaryColumns)
+      .from(staticPages)
+      .leftJoin(staticPageTranslations, pageTranslation(languageId))
+      .where(eq(staticPages.published, true))
+      .orderBy(asc(staticPages.position), asc(staticPages.id)),
+  );
 }
 
 const PAGE_ID = /^\d{1,9}$/;
