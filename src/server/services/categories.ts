@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { ttlCache } from './ttl-cache';
 import { categories, categoryTranslations } from '../db/schema/index';
 
 export interface CategoryNode {
@@ -82,12 +83,22 @@ export function buildCategoryTree(rows: readonly Row[]): CategoryNode[] {
   return roots;
 }
 
-/** The whole category tree with names in the language (base-row text where untranslated). */
-export async function getCategoryTree(db: Db, languageId: number): Promise<CategoryNode[]> {
-  return buildCategoryTree(await readRows(db, languageId, false));
+/** Pages read the tree on every request; it is kept 30 s (invalidateCategories after an edit). */
+const trees = ttlCache<string, CategoryNode[]>(30_000);
+
+export function invalidateCategories(db?: Db): void {
+  trees.invalidate(db);
 }
 
-/** Top-level categories only, without their subcategories. */
-export async function getTopLevelCategories(db: Db, languageId: number): Promise<CategoryNode[]> {
-  return buildCategoryTree(await readRows(db, languageId, true));
+/**
+ * The whole category tree with names in the language (base-row text where untranslated).
+ * Shared between callers: treat the result as read-only.
+ */
+export function getCategoryTree(db: Db, languageId: number): Promise<CategoryNode[]> {
+  return trees.get(db, `all:${languageId}`, async () => buildCategoryTree(await readRows(db, languageId, false)));
+}
+
+/** Top-level categories only, without their subcategories (read-only, shared). */
+export function getTopLevelCategories(db: Db, languageId: number): Promise<CategoryNode[]> {
+  return trees.get(db, `top:${languageId}`, async () => buildCategoryTree(await readRows(db, languageId, true)));
 }
