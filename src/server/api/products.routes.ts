@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decimalToCents } from '../../lib/money';
 import { type CatalogInput, queryCatalog } from '../services/catalog/catalog-query';
 import { productInfo } from '../services/catalog/product-info';
+import { productsByIds } from '../services/catalog/by-ids';
 import { newArrivals, onSale, topProducts, trending } from '../services/catalog/product-lists';
 import { publicCache } from './cache';
 import { createRouter } from './env';
@@ -15,6 +16,8 @@ export const PER_PAGE_DEFAULT = 15;
 export const PER_PAGE_MAX = 100;
 export const SEARCH_MAX = 200;
 const MAX_IDS = 50;
+/** GET /products/by-ids (the wishlist): at most this many ids in one call. */
+export const BY_IDS_MAX = MAX_IDS;
 
 /** An empty query value (`?price_max=`) means "not given", as the list page's inputs send it. */
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -147,6 +150,24 @@ productsApp.get('/catalog', validate('query', catalogQuery), async (c) => {
     extra: { pagination: result.pagination, price_range: result.price_range, facets: result.facets },
   });
 });
+
+/** `ids` is required: 1-50 whole numbers, comma-separated; duplicates are answered once. */
+const byIdsQuery = z.object({
+  ids: z.preprocess(
+    (v) => (v === undefined ? '' : v),
+    z
+      .string('The ids must be a comma-separated list of ids.')
+      .min(1, 'The ids field is required.')
+      .regex(/^\s*\d{1,9}\s*(,\s*\d{1,9}\s*)*$/, 'The ids must be a comma-separated list of ids.')
+      .transform((v) => [...new Set(v.split(',').map((s) => Number(s.trim())))])
+      .pipe(z.array(z.number()).max(MAX_IDS, `The ids may list at most ${MAX_IDS} ids.`)),
+  ),
+});
+
+/** The wishlist's cards: products in the order asked; inactive or unknown ids are left out. */
+productsApp.get('/by-ids', validate('query', byIdsQuery), async (c) =>
+  ok(c, await productsByIds(c.var.db, c.req.valid('query').ids, listContext(c))),
+);
 
 productsApp.get('/:id/info', validate('param', idParam), async (c) => {
   const product = await productInfo(c.var.db, Number(c.req.valid('param').id), listContext(c));
