@@ -1,0 +1,134 @@
+/**
+ * The home page's pure rules (storefront HomePage, §9): the five featured tiles with their
+ * fixed slugs and defaults, overridden by the server's featured categories; the new-arrivals
+ * tabs (at most 6, the active one following the route category); the list links.
+ */
+
+export const FEATURED_SLUGS = [
+  { slug: 'outdoor-adventure', key: 'outdoor' },
+  { slug: 'sports-equipment', key: 'sports' },
+  { slug: 'fitness-essentials', key: 'fitness' },
+  { slug: 'apparel-and-footwear', key: 'apparel' },
+  { slug: 'accessories-and-tech', key: 'accessories' },
+] as const;
+
+export const MAX_HOME_TABS = 6;
+export const HOME_CAROUSEL_LIMIT = 12;
+
+export interface Tile {
+  title: string;
+  description: string;
+  image: string;
+  href: string;
+}
+
+export interface FeaturedFromServer {
+  title: string;
+  short_title: string | null;
+  description: string;
+  image_url: string;
+  url: string;
+  order: number;
+}
+
+/**
+ * Tile i takes the server's i-th featured category (by order): its short_title or title, its
+ * description, image and link; a blank field keeps the default. Null (the load failed) keeps
+ * every default. Always 5 tiles.
+ */
+export function featuredTiles(defaults: readonly Tile[], server: readonly FeaturedFromServer[] | null): Tile[] {
+  const sorted = server ? [...server].sort((a, b) => a.order - b.order) : [];
+  return defaults.map((tile, i) => {
+    const s = sorted[i];
+    if (!s) return { ...tile };
+    const title = (s.short_title ?? '').trim() || s.title.trim();
+    return {
+      title: title || tile.title,
+      description: s.description.trim() || tile.description,
+      image: s.image_url.trim() || tile.image,
+      href: safeLocalPath(s.url) ?? tile.href,
+    };
+  });
+}
+
+/** Only same-site paths are used as tile links (never a protocol-relative or absolute URL). */
+export function safeLocalPath(url: string): string | null {
+  const u = url.trim();
+  return u.startsWith('/') && !u.startsWith('//') && !u.includes('\\') ? u : null;
+}
+
+export interface TabCategory {
+  id: number;
+  slug: string;
+  name: string;
+  parentId: number | null;
+}
+
+export interface HomeTab {
+  /** `all` for the first tab. */
+  slug: string;
+  name: string;
+  href: string;
+  active: boolean;
+}
+
+export interface HomeTabs {
+  tabs: HomeTab[];
+  /** The category the carousel shows (null = every new arrival). */
+  categoryId: number | null;
+  /** The list page of that category with new=true. */
+  viewAllHref: string;
+}
+
+export const ALL_TAB = 'all';
+
+export function homeTabHref(slug: string): string {
+  return slug === ALL_TAB ? '/#new-arrivals' : `/?category=${encodeURIComponent(slug)}#new-arrivals`;
+}
+
+/**
+ * Tabs: All, then the top-level categories in order, at most MAX_HOME_TABS. The route's
+ * `category` (a top-level or deeper slug) filters the carousel; its top-level tab is active. A
+ * category that is not among the shown tabs still filters, and gets a tab of its own in the last
+ * place so the active tab is always visible. Unknown slugs read as All.
+ */
+export function homeTabs(
+  categories: readonly TabCategory[],
+  routeCategory: string | null | undefined,
+  allLabel: string,
+  max = MAX_HOME_TABS,
+): HomeTabs {
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  const tops = categories.filter((c) => c.parentId === null);
+  const chosen = routeCategory ? categories.find((c) => c.slug === routeCategory) : undefined;
+  let top = chosen;
+  const seen = new Set<number>();
+  while (top && top.parentId !== null && !seen.has(top.id)) {
+    seen.add(top.id);
+    top = byId.get(top.parentId) ?? top;
+    if (top.parentId === null) break;
+  }
+  let shown = tops.slice(0, max - 1);
+  if (chosen && top && !shown.some((c) => c.id === top!.id)) shown = [...shown.slice(0, max - 2), top];
+  const tabs: HomeTab[] = [
+    { slug: ALL_TAB, name: allLabel, href: homeTabHref(ALL_TAB), active: !chosen },
+    ...shown.map((c) => ({ slug: c.slug, name: c.name, href: homeTabHref(c.slug), active: !!top && c.id === top.id })),
+  ];
+  const viewAllHref = chosen ? `${listPathOfCategory(chosen, byId)}?new=true` : '/products/all/all?new=true';
+  return { tabs, categoryId: chosen?.id ?? null, viewAllHref };
+}
+
+/** /products/{top}/all or /products/{top}/{slug}, as the category tree links. */
+function listPathOfCategory(c: TabCategory, byId: Map<number, TabCategory>): string {
+  if (c.parentId === null) return `/products/${encodeURIComponent(c.slug)}/all`;
+  let top: TabCategory | undefined = c;
+  const seen = new Set<number>();
+  while (top && top.parentId !== null && !seen.has(top.id)) {
+    seen.add(top.id);
+    top = byId.get(top.parentId);
+  }
+  return `/products/${encodeURIComponent(top?.slug ?? ALL_TAB)}/${encodeURIComponent(c.slug)}`;
+}
+
+export const SALE_LIST_HREF = '/products/all/all?sale=true';
+export const SHOP_ALL_HREF = '/products/all/all';
