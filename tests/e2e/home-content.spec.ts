@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -273,4 +274,34 @@ test.describe('wishlist', () => {
     // count and React reports a hydration mismatch (#418); noted for its owner in /work/notes/issue6.md.
     expect(shop.pageErrors.filter((e) => !e.message.includes('#418'))).toEqual([]);
   });
+});
+
+/** Every script the page loads at a phone viewport until the network is idle, gzipped (issue 6 budgets). */
+async function scriptBytes(page: Page, path: string): Promise<{ bytes: number; files: number }> {
+  await page.setViewportSize({ width: 412, height: 915 });
+  const seen = new Map<string, Promise<number>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    seen.set(response.url(), response.body().then((body) => gzipSync(body, { level: 9 }).length, () => 0));
+  });
+  const res = await page.goto(path, { waitUntil: 'networkidle' });
+  expect(res?.status()).toBe(200);
+  const sizes = await Promise.all(seen.values());
+  return { bytes: sizes.reduce((sum, n) => sum + n, 0), files: sizes.length };
+}
+
+test.describe('JavaScript budgets (gzipped, 412x915, until network idle, untouched)', () => {
+  for (const [path, budget] of [
+    ['/', 90],
+    ['/wishlist', 90],
+    ['/faq', 20],
+    ['/static-page/about', 20],
+  ] as const) {
+    test(`${path} ships at most ${budget} KB`, async ({ page }, testInfo) => {
+      const { bytes, files } = await scriptBytes(page, path);
+      testInfo.annotations.push({ type: 'js-bytes', description: `${path}: ${bytes} B gz in ${files} files` });
+      console.log(`JS ${path}: ${bytes} B gz in ${files} files`);
+      expect(bytes).toBeLessThanOrEqual(budget * 1024);
+    });
+  }
 });
