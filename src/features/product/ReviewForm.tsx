@@ -77,7 +77,7 @@ export default function ReviewForm({ productId, texts, locale }: Props) {
         <p className="review-thanks">{texts.thanks}</p>
         {summary && summary.average !== null && (
           <p className="review-new-summary">
-            {texts.average.replace('{{rating}}', summary.average.toFixed(1))} · {texts.count.replace('{{count}}', String(summary.count))}
+            {texts.average.replace('{{rating}}', summary.average.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }))} · {texts.count.replace('{{count}}', String(summary.count))}
           </p>
         )}
         <article className="review review-own">
