@@ -1,5 +1,6 @@
 import '../../stores/bootstrap';
 import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import { $cartCount } from './cart-count';
 
 export interface CartBadgeProps {
@@ -12,7 +13,11 @@ export interface CartBadgeProps {
 
 export default function CartBadge({ count, label, countLabel }: CartBadgeProps) {
   const live = useStore($cartCount);
-  const shown = live ?? count;
+  // The first render must match the server's HTML (the count it rendered): the badge often
+  // hydrates because the count just changed, and React would throw away a mismatching tree.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const shown = hydrated ? (live ?? count) : count;
   return (
     <a className="icon-link" href="/cart" aria-label={shown > 0 ? countLabel.replace('{{count}}', String(shown)) : label}>
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
