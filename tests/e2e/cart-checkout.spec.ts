@@ -334,3 +334,23 @@ test('delivery unavailable: Place Order (Delivery Price N/A); a bad post code is
   await expect(page.locator('.cart-lines > li')).toHaveCount(1);
   shop.expectNoPageErrors();
 });
+
+test('balance top-up: at least the minimum, paid by card, credited once settled', async ({ shop, page, axe, mailbox }) => {
+  test.slow();
+  await newVerifiedCustomer(page, mailbox, 'topup');
+  await shop.goto('/account?tab=contact');
+  await expect(page.locator('.account-balance')).toHaveText('Balance: €0.00');
+  await page.getByRole('button', { name: 'Top up' }).click();
+  const amount = page.getByLabel('Amount (EUR)');
+  await amount.fill('5');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.locator('#top-up-error')).toHaveText('Minimum top-up amount: €10.00');
+  await axe.check();
+  await amount.fill('25');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await payByCard(page, '4242 4242 4242 4242');
+  await page.waitForURL(/\/success-payment\?order=TU-/, { timeout: 20_000 });
+  await shop.goto('/account?tab=contact');
+  await expect(page.locator('.account-balance')).toHaveText('Balance: €25.00');
+  shop.expectNoPageErrors();
+});

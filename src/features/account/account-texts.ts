@@ -1,3 +1,4 @@
+import type { TopUpTexts } from './TopUpForm';
 /**
  * Translated texts the account islands get as props (islands carry no i18next), built by the
  * page from the request's translator. Pure: runs wherever a translator exists.
@@ -120,4 +121,22 @@ export interface LogoutTexts {
 
 export function logoutTexts(t: Translator): LogoutTexts {
   return { logout: t('account.logout'), busy: t('account.loggingOut'), failed: t('auth.error.logout') };
+}
+
+/** The top-up form's texts; `minimum` already carries the formatted amount. */
+export function topUpTexts(t: Translator, minimumFormatted: string): TopUpTexts {
+  return {
+    open: t('account.topUp'),
+    amountLabel: t('account.topUpAmount'),
+    submit: t('account.topUpSubmit'),
+    busy: t('account.topUpBusy'),
+    cancel: t('account.topUpCancel'),
+    minimum: t('account.minTopUp', { amount: minimumFormatted }),
+    problems: {
+      empty: t('account.topUpEmpty'),
+      format: t('account.topUpFormat'),
+      'below-minimum': t('account.minTopUp', { amount: minimumFormatted }),
+    },
+    failed: t('account.topUpFailed'),
+  };
 }
