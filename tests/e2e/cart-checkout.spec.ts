@@ -57,7 +57,30 @@ interface CatalogProduct {
   id: number;
   name: string;
   stock: number;
-  variations: { id: number; stock: number }[];
+  categories: { id: number; url: string }[];
+  variations: { id: number; stock: number; attributes: { name: string; attribute_group: { name: string } }[] }[];
+}
+
+/** The product page path the shop links to (the most specific category's list + the id). */
+const productPath = (p: CatalogProduct) => `${[...p.categories].sort((a, b) => b.id - a.id)[0]?.url ?? '/products/all/all'}/${p.id}`;
+
+/** As a shopper does it: the product page, the variation's options if any, Add to cart. */
+async function addFromProductPage(page: Page, product: CatalogProduct, variation?: CatalogProduct['variations'][number]) {
+  await page.goto(productPath(product));
+  const purchase = page.locator('.product-purchase');
+  await purchase.hover();
+  await expect(page.locator('astro-island:has(.product-purchase)')).not.toHaveAttribute('ssr', /.*/);
+  for (const attribute of variation?.attributes ?? []) {
+    await purchase.getByLabel(attribute.attribute_group.name, { exact: true }).selectOption({ label: attribute.name });
+  }
+  const added = page.waitForResponse((r) => r.url().endsWith('/api/cart/add'));
+  await purchase.getByRole('button', { name: 'Add to cart' }).click();
+  expect((await added).status()).toBe(200);
+  const notifications = page.getByRole('region', { name: 'Notifications' });
+  await expect(notifications).toContainText('Item added to cart!');
+  // Toasts follow the shopper to the next page (bottom-right, over the checkout button): close them.
+  const close = notifications.getByRole('button');
+  while ((await close.count()) > 0) await close.first().click();
 }
 
 /** A product without variations and one variation of another, both with stock to spare. */
@@ -147,8 +170,9 @@ test('new customer: lines, quantity, promo, shipping, card payment â†’ success â
   await shop.goto('/cart');
   await expect(page.getByText('Your cart is empty')).toBeVisible();
 
-  await addToCart(page, product.id, false);
-  await addToCart(page, variation.id, true);
+  // Added the way a shopper does: from the product pages, choosing the variation's options.
+  await addFromProductPage(page, product);
+  await addFromProductPage(page, withVariation, variation);
   await shop.goto('/cart');
   const lines = page.locator('.cart-lines > li');
   await expect(lines).toHaveCount(2);
