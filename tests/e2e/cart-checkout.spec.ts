@@ -378,3 +378,27 @@ test('balance top-up: at least the minimum, paid by card, credited once settled'
   await expect(page.locator('.account-balance')).toHaveText('Balance: €25.00');
   shop.expectNoPageErrors();
 });
+
+test('a currency change re-prices the cart in place and asks for the totals again', async ({ shop, page, mailbox }) => {
+  test.slow();
+  await newVerifiedCustomer(page, mailbox, 'currency');
+  const { product } = await pickProducts(page, 4);
+  await addToCart(page, product.id, false);
+  await shop.goto('/cart');
+  const price = page.locator('.cart-lines > li .cart-line-price').first();
+  await expect(price).toContainText('€');
+  await openCheckout(page);
+  await fillAddress(page);
+  await calculate(page);
+  await expect(mainButton(page)).toHaveText('Place Order');
+  await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same page'));
+  await page.getByRole('combobox', { name: 'Currency' }).selectOption('USD');
+  // The totals were in euros: calculated again before an order can be placed.
+  await expect(mainButton(page)).toHaveText('Calculate Shipping');
+  await calculate(page);
+  await expect(page.locator('.checkout-totals')).toContainText('$');
+  expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
+  await page.getByRole('button', { name: 'Back to cart' }).click();
+  await expect(price).toContainText('$');
+  shop.expectNoPageErrors();
+});

@@ -1,6 +1,7 @@
 import '../../stores/bootstrap';
 import '../account/auth-store';
 import { useStore } from '@nanostores/react';
+import { $currency } from '../i18n/locale';
 import { useEffect, useRef, useState } from 'react';
 import { showToast } from '../../stores/toasts';
 import type { CartContents } from './cart-lines';
@@ -38,12 +39,18 @@ export default function CartPage({
   profile,
   countries,
   locale,
-  currency,
+  currency: pageCurrency,
   phoneNumbers,
   signInHref,
   texts,
 }: CartPageProps) {
   const stored = useStore($cart);
+  // The page's currency first (as the server rendered it), then the store's: a currency change
+  // on this page re-prices in place (livePrices), the refetched lines already in the new one.
+  const liveCurrency = useStore($currency);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const currency = hydrated ? liveCurrency : pageCurrency;
   const drafts = useStore($quantityDrafts);
   const [view, setView] = useState<'cart' | 'checkout'>('cart');
   const [removing, setRemoving] = useState<number | null>(null);

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { $currencyCode } from '../i18n/locale';
 import { ApiError, handledByClient, LONG_TIMEOUT_MS } from '../../lib/api-client';
 import type { PhoneValue } from '../../lib/phone';
 import { api } from '../../stores/api';
@@ -112,6 +113,16 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
       dispatch({ type: 'reset' });
     }
   }, [lines.length]);
+
+  // Totals are in the chosen currency: a change (in place on this page) asks for them again.
+  useEffect(
+    () =>
+      $currencyCode.listen(() => {
+        pending.current?.abort();
+        dispatch({ type: 'reset' });
+      }),
+    [],
+  );
 
   function set<K extends ShippingField>(key: K, value: ShippingFields[K]) {
     touchedRef.current = true;
