@@ -19,7 +19,9 @@ test.describe('home page without JavaScript', () => {
     await expect(page).toHaveTitle(/\S/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('main')).toBeVisible();
-    for (const name of TOP_LEVEL_CATEGORIES) {
+    // The new-arrivals tabs: "All" and the first five top-level areas (at most 6 tabs, spec §9).
+    await expect(page.getByRole('main').getByRole('link', { name: 'All', exact: true })).toBeVisible();
+    for (const name of TOP_LEVEL_CATEGORIES.slice(0, 5)) {
       await expect(page.getByRole('main').getByRole('link', { name, exact: true })).toBeVisible();
     }
   });
