@@ -10,14 +10,13 @@
  * request, so every one misses the catalogue caches. Every response time is recorded, so p95 is exact. Results go
  * to bench/RESULTS.md (section bench:catalog). Budget: p95 < 50 ms; exits 1 when over budget.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 // @ts-expect-error autocannon ships no types (and @types/autocannon is not installed)
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ROOT, buildIfNeeded, freePort, run } from './lib/process.mjs';
+import { startShop } from './lib/shop.mjs';
 import { machineLine, writeSection } from './lib/results.mjs';
 
 const QUICK = process.argv.includes('--quick');
@@ -77,45 +76,9 @@ async function prepare(engine) {
   await run('npx', ['tsx', 'bench/lib/catalog-vacuum.ts'], env);
 }
 
-/**
- * @param {'pglite' | 'postgres'} engine @param {number} port
- * @returns {Promise<{ stop: () => Promise<void> }>}
- */
-async function startShop(engine, port) {
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...engineEnv(engine), PORT: String(port), HOST: '127.0.0.1', SEED: 'none', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  /** @type {number | null} */
-  let exitCode = null;
-  const exited = new Promise((resolve) => child.once('exit', (code) => resolve((exitCode = code ?? -1))));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (exitCode !== null) throw new Error(`the shop exited with ${exitCode}:\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the shop did not answer within 120 s:\n${output}`);
-    }
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1_000) });
-      if (response.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(50);
-  }
-  return {
-    async stop() {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
+/** @param {'pglite' | 'postgres'} engine @param {number} port */
+function startEngineShop(engine, port) {
+  return startShop(port, { ...engineEnv(engine), SEED: 'none' }, 120_000);
 }
 
 let coldCounter = 0;
@@ -178,7 +141,7 @@ async function main() {
   for (const engine of ENGINES) {
     await prepare(engine);
     const port = await freePort();
-    const shop = await startShop(engine, port);
+    const shop = await startEngineShop(engine, port);
     try {
       console.log(`[${engine}] ${CONNECTIONS} connections for ${DURATION_S} s over ${VARIANTS.length} query variants...`);
       const r = await measure(port);

@@ -13,7 +13,7 @@
  *
  *   npm run bench:pages [-- --quick] [-- --lighthouse]
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +23,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright';
 import { ROOT, buildIfNeeded, freePort } from './lib/process.mjs';
+import { startShop } from './lib/shop.mjs';
 import { machineLine, writeSection } from './lib/results.mjs';
 
 const QUICK = process.argv.includes('--quick');
@@ -49,54 +50,6 @@ const BUDGETS = {
   contact: { js: 90 * KB, html: 20 * KB, p95: 30 },
   'not found': { js: 20 * KB, html: 20 * KB, p95: 30 },
 };
-
-/** @param {number} port @param {string} dataDir */
-async function startShop(port, dataDir) {
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SEED: 'demo',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  /** @type {number | null} */
-  let exitCode = null;
-  const exited = new Promise((resolve) => child.once('exit', (code) => resolve((exitCode = code ?? -1))));
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (exitCode !== null) throw new Error(`the shop exited with ${exitCode}:\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the shop did not answer within 180 s:\n${output}`);
-    }
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1_000) });
-      if (response.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  return {
-    async stop() {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
 
 /**
  * The pages to measure, found on the running shop (a page that does not exist yet is skipped).
@@ -192,7 +145,7 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   console.log(`Starting the demo shop on ${base} (fresh PGlite in ${dataDir})…`);
-  const shop = await startShop(port, dataDir);
+  const shop = await startShop(port, { DATABASE_URL: '', DATA_DIR: dataDir, PUBLIC_URL: base, SEED: 'demo' });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
