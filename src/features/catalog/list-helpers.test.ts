@@ -16,7 +16,8 @@ import {
   withFilter,
 } from './list-query';
 import { breadcrumbJsonLd, breadcrumbMode, documentTitle, jsonLdText, listBreadcrumbs, listTitle } from './breadcrumbs';
-import { badgeKey, badgesOf, discountPercentOf, formatAmount, isOnSale, oldPriceOf, productHref } from './product-card';
+import { badgeKey, badgesOf, discountPercentOf, formatAmount, isOnSale, oldPriceOf } from './product-card';
+import { productPath } from '../product/breadcrumbs';
 
 const show = (slots: PageSlot[]) => slots.map((s) => (s.type === 'ellipsis' ? '…' : s.current ? `[${s.page}]` : String(s.page))).join(' ');
 
@@ -212,11 +213,22 @@ describe('product card', () => {
     expect(discountPercentOf({ ...p, old_price: '12.50' })).toBe(20);
     expect(discountPercentOf({ ...p, old_price: '12.50', discount_percent: 25 })).toBe(25);
     expect(discountPercentOf(p)).toBeNull();
+    // The product page's cases (one rule for cards and the page): an "old" price below the price
+    // is not struck through; a discount percent shows even without an old price.
+    const page = { retail_price: '75.00', old_price: '0.00', discount_percent: 0 };
+    expect(oldPriceOf({ ...page, old_price: '100.00' })).toBe('100.00');
+    expect(discountPercentOf({ ...page, old_price: '100.00' })).toBe(25);
+    expect(oldPriceOf({ ...page, old_price: '60.00' })).toBeNull();
+    expect(oldPriceOf(page)).toBeNull();
+    expect(discountPercentOf({ ...page, discount_percent: 10 })).toBe(10);
+    expect(discountPercentOf(page)).toBeNull();
+    expect(badgeKey('top-product')).toBe('badge.topProduct');
+    expect(badgeKey('new-arrivals')).toBe('badge.newArrivals');
   });
   it('price with symbol and 2 decimals; product link under the newest category', () => {
     expect(formatAmount('€', '9.9')).toBe('€9.90');
     expect(formatAmount('$', 12)).toBe('$12.00');
-    expect(productHref(p)).toBe('/products/outdoor/tents/7');
-    expect(productHref({ id: 3, categories: [] })).toBe('/products/all/all/3');
+    expect(productPath(p)).toBe('/products/outdoor/tents/7');
+    expect(productPath({ id: 3, categories: [] })).toBe('/products/all/all/3');
   });
 });

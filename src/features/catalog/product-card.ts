@@ -45,10 +45,10 @@ export function badgeKey(type: string): string | null {
   }
 }
 
-/** The old price to strike through, or null (none, 0.00, or the same as the price). */
+/** The old price to strike through, or null (none, 0.00, or not above the price). */
 export function oldPriceOf(p: Pick<CardProductFields, 'retail_price' | 'old_price'>): string | null {
   const old = Number(p.old_price);
-  return Number.isFinite(old) && old > 0 && old !== Number(p.retail_price) ? p.old_price : null;
+  return Number.isFinite(old) && old > 0 && old > Number(p.retail_price) ? p.old_price : null;
 }
 
 /** The discount shown next to the old price: the product's own percent, else the price difference. */
@@ -65,14 +65,4 @@ export function discountPercentOf(p: Pick<CardProductFields, 'retail_price' | 'o
 export function formatAmount(symbol: string, decimal: string | number): string {
   const value = typeof decimal === 'number' ? decimal.toFixed(2) : Number(decimal).toFixed(2);
   return `${symbol}${value}`;
-}
-
-/**
- * The product page of a card: /products/{category}/{subcategory}/{id} under the most recently
- * created category (highest id, as the product page's breadcrumb), all/all when it has none.
- */
-export function productHref(p: Pick<CardProductFields, 'id' | 'categories'>): string {
-  const newest = [...p.categories].sort((a, b) => b.id - a.id)[0];
-  const base = newest?.url ?? '/products/all/all';
-  return `${base.replace(/\/+$/, '')}/${p.id}`;
 }

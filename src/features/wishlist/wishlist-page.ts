@@ -9,7 +9,8 @@
 import '../../stores/bootstrap';
 import { api } from '../../stores/api';
 import { $currency } from '../i18n/locale';
-import { formatAmount, oldPriceOf, productHref } from '../catalog/product-card';
+import { formatAmount, oldPriceOf } from '../catalog/product-card';
+import { productPath } from '../product/breadcrumbs';
 import type { VariationModalTexts } from '../product/open-variation-modal';
 import { $wishlist, removeFromWishlist } from './wishlist-store';
 import { byIdsPath, idChunks, inWishlistOrder } from './wishlist-view';
@@ -60,7 +61,7 @@ export function startWishlist(root: HTMLElement): void {
   }
 
   function item(p: WishlistProduct): HTMLLIElement {
-    const href = productHref(p);
+    const href = productPath(p);
     const li = document.createElement('li');
     li.className = 'wishlist-item';
     li.dataset.productId = String(p.id);
