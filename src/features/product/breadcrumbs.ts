@@ -12,11 +12,7 @@ export interface CategoryRef {
   parent: { id: number; name: string; url: string } | null;
 }
 
-export interface Crumb {
-  name: string;
-  /** null for the current page (the last crumb). */
-  href: string | null;
-}
+import type { Crumb } from '../catalog/breadcrumbs';
 
 /** The category with the highest id (the most recently created), or null without categories. */
 export function mainCategory<C extends { id: number }>(categories: readonly C[]): C | null {
@@ -26,11 +22,11 @@ export function mainCategory<C extends { id: number }>(categories: readonly C[])
 }
 
 export function productBreadcrumbs(homeLabel: string, product: { name: string; categories: readonly CategoryRef[] }): Crumb[] {
-  const crumbs: Crumb[] = [{ name: homeLabel, href: '/' }];
+  const crumbs: Crumb[] = [{ label: homeLabel, href: '/' }];
   const main = mainCategory(product.categories);
-  if (main?.parent) crumbs.push({ name: main.parent.name, href: main.parent.url });
-  if (main) crumbs.push({ name: main.name, href: main.url });
-  crumbs.push({ name: product.name, href: null });
+  if (main?.parent) crumbs.push({ label: main.parent.name, href: main.parent.url });
+  if (main) crumbs.push({ label: main.name, href: main.url });
+  crumbs.push({ label: product.name });
   return crumbs;
 }
 

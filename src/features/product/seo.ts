@@ -2,7 +2,6 @@
  * Structured data for the product page: schema.org Product with Offer and (only when there are
  * reviews) AggregateRating, and a BreadcrumbList. Pure; the page serialises with jsonLdScript.
  */
-import type { Crumb } from './breadcrumbs';
 
 export interface ProductSeoInput {
   name: string;
@@ -58,21 +57,3 @@ export function productJsonLd(p: ProductSeoInput): Record<string, unknown> {
   return data;
 }
 
-/** BreadcrumbList; the last crumb (the page itself) gets the page URL. */
-export function breadcrumbJsonLd(crumbs: readonly Crumb[], origin: string, pageUrl: string): Record<string, unknown> {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((c, i) => ({
-      '@type': 'ListItem',
-      position: i + 1,
-      name: c.name,
-      item: c.href === null ? pageUrl : new URL(c.href, origin).href,
-    })),
-  };
-}
-
-/** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the element. */
-export function jsonLdScript(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-}
