@@ -10,13 +10,10 @@
  * request, so every one misses the catalogue caches. Every response time is recorded, so p95 is exact. Results go
  * to bench/RESULTS.md (section bench:catalog). Budget: p95 < 50 ms; exits 1 when over budget.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 // @ts-expect-error autocannon ships no types (and @types/autocannon is not installed)
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { ROOT, buildIfNeeded, freePort, run } from './lib/process.mjs';
-import { startShop } from './lib/shop.mjs';
+import { buildIfNeeded, freePort } from './lib/process.mjs';
+import { PRODUCTS, prepare, startEngineShop } from './lib/bench-catalogue.mjs';
 import { machineLine, writeSection } from './lib/results.mjs';
 
 const QUICK = process.argv.includes('--quick');
@@ -24,11 +21,7 @@ const QUICK = process.argv.includes('--quick');
 const COLD = !process.argv.includes('--no-cold');
 const DURATION_S = QUICK ? 3 : 10;
 const CONNECTIONS = 10;
-const PRODUCTS = 100_000;
 const BUDGET_P95_MS = 50;
-const DATA_DIR = join(ROOT, 'bench', '.tmp', 'catalog-data');
-const PG_SERVER = process.env.BENCH_PG_SERVER ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PG_DB = 'shop_bench';
 const engineArg = process.argv.find((a) => a.startsWith('--engine='))?.split('=')[1];
 const ENGINES = /** @type {('pglite' | 'postgres')[]} */ (engineArg ? [engineArg] : ['pglite', 'postgres']);
 
@@ -43,43 +36,6 @@ const VARIANTS = [
   '/api/products/catalog?search=nordvik%20trail&category_id=2&price_min=20&price_max=400&sort=desc&page=1',
   '/api/products/catalog?search=headlamp&category_id=1&price_min=10&price_max=200&sort=asc&page=2&currency=USD',
 ];
-
-/** @param {'pglite' | 'postgres'} engine */
-function engineEnv(engine) {
-  return engine === 'pglite'
-    ? { DATA_DIR, DATABASE_URL: '' }
-    : { DATA_DIR, DATABASE_URL: `${PG_SERVER.replace(/\/[^/]*$/, '')}/${PG_DB}` };
-}
-
-async function ensurePgDatabase() {
-  const client = new pg.Client({ connectionString: PG_SERVER });
-  await client.connect();
-  try {
-    const found = await client.query('select 1 from pg_database where datname = $1', [PG_DB]);
-    if (found.rowCount === 0) await client.query(`create database ${PG_DB}`);
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * The seed is incremental (adds only missing BENCH-* products). VACUUM sets the visibility map a
- * long-running shop gets from autovacuum, so index-only scans work as they would in production.
- * @param {'pglite' | 'postgres'} engine
- */
-async function prepare(engine) {
-  if (engine === 'postgres') await ensurePgDatabase();
-  else mkdirSync(DATA_DIR, { recursive: true });
-  const env = { ...process.env, ...engineEnv(engine), SEED: 'demo', LOG_LEVEL: 'warn' };
-  console.log(`[${engine}] preparing ${PRODUCTS} products (skipped when present)...`);
-  await run('npm', ['run', '--silent', 'db:seed:bench', '--', '--products', String(PRODUCTS)], env);
-  await run('npx', ['tsx', 'bench/lib/catalog-vacuum.ts'], env);
-}
-
-/** @param {'pglite' | 'postgres'} engine @param {number} port */
-function startEngineShop(engine, port) {
-  return startShop(port, { ...engineEnv(engine), SEED: 'none' }, 120_000);
-}
 
 let coldCounter = 0;
 

@@ -6,7 +6,9 @@
  *   - JavaScript shipped: every script the page loads in Chromium at a 412x915 viewport until
  *     the network is idle, without scrolling or touching anything, gzipped;
  *   - server time: p50/p95 of the document under 10 concurrent connections (autocannon, 5 s;
- *     --quick: 2 s);
+ *     --quick: 2 s), asking for brotli/gzip as browsers do: for a guest (the verdict; public pages
+ *     come from the guest page cache, docs/decisions/016) and, on the pages a signed-in customer
+ *     sees differently, for the demo customer (rendered on every request; informative);
  *   - with --lighthouse: Lighthouse (mobile defaults) performance, accessibility, best practices
  *     and SEO, if the `lighthouse` CLI is installed.
  * Writes the `pages` section of bench/RESULTS.md and exits 1 when a budget is exceeded.
@@ -19,17 +21,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
-// @ts-expect-error autocannon ships no types
-import autocannon from 'autocannon';
 import { chromium } from 'playwright';
 import { ROOT, buildIfNeeded, freePort } from './lib/process.mjs';
 import { startShop } from './lib/shop.mjs';
+import { CONNECTIONS, serverTime, signInCookies } from './lib/page-timing.mjs';
 import { machineLine, writeSection } from './lib/results.mjs';
 
 const QUICK = process.argv.includes('--quick');
 const LIGHTHOUSE = process.argv.includes('--lighthouse');
 const DURATION_S = QUICK ? 2 : 5;
-const CONNECTIONS = 10;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const KB = 1024;
 
@@ -105,25 +105,6 @@ async function javascriptShipped(browser, url) {
   return { files: sizes.length, gz: total, inlineChars: inline };
 }
 
-/** @param {number[]} sorted @param {number} p */
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-
-/** @param {string} base @param {string} path @param {number} expected */
-async function serverTime(base, path, expected) {
-  /** @type {number[]} */
-  const latencies = [];
-  let wrong = 0;
-  const instance = autocannon({ url: `${base}${path}`, connections: CONNECTIONS, duration: DURATION_S });
-  instance.on('response', (/** @type {unknown} */ _c, /** @type {number} */ status, /** @type {number} */ _b, /** @type {number} */ time) => {
-    latencies.push(time);
-    if (status !== expected) wrong++;
-  });
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  const round = (/** @type {number} */ ms) => Math.round(ms * 10) / 10;
-  return { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), requests: latencies.length, errors: result.errors + result.timeouts + wrong };
-}
-
 /** @param {string} url */
 function lighthouseScores(url) {
   const result = spawnSync(
@@ -136,6 +117,9 @@ function lighthouseScores(url) {
   const score = (/** @type {string} */ id) => Math.round((report.categories[id]?.score ?? 0) * 100);
   return { performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo') };
 }
+
+/** Pages whose HTML differs for a signed-in customer (header, prices, review form). */
+const SIGNED_IN_TYPES = new Set(['home', 'list', 'product']);
 
 const kb = (/** @type {number} */ bytes) => `${(bytes / KB).toFixed(1)} KB`;
 
@@ -154,8 +138,11 @@ async function main() {
   const rows = [];
   /** @type {string[]} */
   const failures = [];
+  /** @type {string[]} */
+  const signedInRows = [];
   try {
     const pages = await discoverPages(base);
+    const customer = await signInCookies(base);
     for (const page of pages) {
       const expected = page.status ?? 200;
       const html = await htmlSize(base, page);
@@ -166,7 +153,7 @@ async function main() {
       // Warm the caches the way real traffic would before timing.
       for (let i = 0; i < 5; i++) await fetch(`${base}${page.path}`).then((r) => r.arrayBuffer());
       const js = await javascriptShipped(browser, `${base}${page.path}`);
-      const time = await serverTime(base, page.path, expected);
+      const time = await serverTime(base, page.path, expected, DURATION_S);
       const budget = BUDGETS[page.type];
       const checks = [];
       if (budget) {
@@ -190,6 +177,11 @@ async function main() {
         `| ${page.type} | \`${page.path}\` | ${kb(js.gz)} (${js.files} files) | ${kb(html.gz)} (${kb(html.raw)} raw) | ${time.p50} / ${time.p95} ms (${time.requests} req) |${lh} ${budgetText} | ${verdict} |`,
       );
       console.log(rows.at(-1));
+      if (SIGNED_IN_TYPES.has(page.type)) {
+        const own = await serverTime(base, page.path, expected, DURATION_S, { cookie: customer });
+        signedInRows.push(`| ${page.type} | \`${page.path}\` | ${own.p50} / ${own.p95} ms (${own.requests} req) | ${own.errors} |`);
+        console.log(signedInRows.at(-1));
+      }
     }
   } finally {
     await browser.close();
@@ -206,11 +198,20 @@ ${machineLine()}
 
 Demo shop on a fresh PGlite database, production build. JS: every script loaded by Chromium at
 412x915 until the network is idle, gzipped (level 9), no interaction. HTML: the document,
-gzipped. Server time: the document under ${CONNECTIONS} connections for ${DURATION_S} s after a warm-up.
+gzipped. Server time: the document for a guest (no session; public pages are answered from the
+guest page cache, docs/decisions/016), brotli/gzip accepted, under ${CONNECTIONS} connections for
+${DURATION_S} s after a warm-up.
 
 | page | path | JS shipped (gz) | HTML (gz) | server p50 / p95 |${lhHead} budget | result |
 |---|---|---|---|---|${lhRule}---|---|
 ${rows.join('\n')}
+
+Signed in as the demo customer, the same pages are rendered on every request (no page cache;
+informative, no verdict):
+
+| page | path | server p50 / p95 | failed |
+|---|---|---|---|
+${signedInRows.join('\n')}
 `,
   );
   if (failures.length > 0) {

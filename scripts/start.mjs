@@ -15,6 +15,12 @@ import { BASE_SECURITY_HEADERS, RESOURCE_CSP } from './server/security-headers.m
 import { createStaticHandler } from './server/static.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+// React (and other dependencies) load their development builds, several times slower, unless
+// NODE_ENV is production, and `npm start` is run without it. The shop's own mode (/dev/* pages,
+// the default log level) keeps the value that was given: config.ts reads SHOP_MODE first.
+process.env.SHOP_MODE ??= process.env.NODE_ENV || 'development';
+process.env.NODE_ENV = 'production';
 const SHUTDOWN_GRACE_MS = 10_000;
 /** Start-up errors users cause (bad env, second instance, failed build): one line, no stack. */
 const USER_ERRORS = new Set(['ConfigError', 'DataDirLockedError', 'BuildError']);

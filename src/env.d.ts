@@ -6,5 +6,7 @@ declare namespace App {
     user: import('./server/services/auth/users').AuthUser | null;
     /** The session row id (hash), also for guest sessions; null without one. */
     sessionId: string | null;
+    /** Set by a page whose HTML is the same for every signed-out visitor (src/server/services/guest-pages.server.ts). */
+    cacheForGuests?: boolean;
   }
 }

@@ -2,6 +2,7 @@ import type { AstroCookies } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { initFailureResponse } from './server/init-failure';
 import { getDb, ready } from './server/runtime';
+import { renderForGuests } from './server/services/guest-pages.server';
 import { cookieBase, resolveSession, SESSION_COOKIE, XSRF_COOKIE } from './server/services/auth/sessions';
 // Plain .mjs because astro.config.mjs and the start script share it without a TS loader.
 import { BASE_SECURITY_HEADERS, RESOURCE_CSP } from '../scripts/server/security-headers.mjs';
@@ -55,8 +56,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // The API resolves its caller itself (bearer tokens too); pages read the session cookie here
   // so guards and the header know who is signed in before anything renders.
   const path = context.url.pathname;
-  if (!path.startsWith('/api/') && !path.startsWith('/sanctum/')) {
-    const cookie = context.cookies.get(SESSION_COOKIE)?.value;
+  const isPage = !path.startsWith('/api/') && !path.startsWith('/sanctum/');
+  const cookie = isPage ? context.cookies.get(SESSION_COOKIE)?.value : undefined;
+  if (isPage) {
     if (cookie) {
       try {
         const resolved = await resolveSession(await getDb(), cookie);
@@ -68,5 +70,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
       }
     }
   }
-  return secure(await next());
+  return secure(isPage ? await renderForGuests(context, next, context.locals.user !== null) : await next());
 });

@@ -47,12 +47,17 @@ function cleanEnv(env: Record<string, string | undefined>): Record<string, strin
   return out;
 }
 
+/** The mode the shop was started in; scripts/start.mjs forces NODE_ENV to production for React. */
+export function shopMode(env: Record<string, string | undefined> = process.env): string | undefined {
+  return env.SHOP_MODE || env.NODE_ENV || undefined;
+}
+
 export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
-  const result = schema.safeParse(cleanEnv(env));
+  const result = schema.safeParse(cleanEnv({ ...env, NODE_ENV: shopMode(env) }));
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const key = issue.path.join('.') || 'environment';
-    const value = env[key];
+    const value = key === 'NODE_ENV' ? shopMode(env) : env[key];
     throw new ConfigError(
       `Invalid configuration: ${key}${value !== undefined ? `=${JSON.stringify(value)}` : ''}: ${issue.message}`,
     );

@@ -51,8 +51,15 @@ async function start(): Promise<Runtime> {
   const stopMail = startMailRetry(database.db);
   // Unpaid card orders release their stock; unacknowledged gateway outcomes are resent.
   const stopOrders = startOrderJobs(database.db);
+  // Other instances on the same PostgreSQL announce their content edits (ADR 016).
+  let stopSync = async () => {};
+  if (cfg.DATABASE_URL) {
+    const { startContentSync } = await import('./services/content-sync.server');
+    const { contentChangedElsewhere } = await import('./services/content-changed');
+    stopSync = startContentSync(cfg.DATABASE_URL, () => contentChangedElsewhere(database.db)).stop;
+  }
   const stopJobs = async () => {
-    await Promise.all([stopMail(), stopOrders()]);
+    await Promise.all([stopMail(), stopOrders(), stopSync()]);
   };
   return { database, release, stopJobs };
 }

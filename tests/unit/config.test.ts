@@ -30,6 +30,13 @@ describe('parseConfig', () => {
     expect(parseConfig({ PUBLIC_URL: 'https://shop.example.com/' }).PUBLIC_URL).toBe('https://shop.example.com');
   });
 
+  it('takes the mode from SHOP_MODE, which the start script keeps when it forces NODE_ENV to production', () => {
+    expect(parseConfig({ SHOP_MODE: 'development', NODE_ENV: 'production' }).NODE_ENV).toBe('development');
+    expect(parseConfig({ SHOP_MODE: 'test', NODE_ENV: 'production' }).NODE_ENV).toBe('test');
+    expect(parseConfig({ NODE_ENV: 'production' }).NODE_ENV).toBe('production');
+    expect(() => parseConfig({ SHOP_MODE: 'staging' })).toThrow(/NODE_ENV/);
+  });
+
   it('treats empty strings as unset', () => {
     expect(parseConfig({ PORT: '', DATABASE_URL: '', SEED: '' })).toMatchObject({ PORT: 4321, SEED: 'demo' });
     expect(parseConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();

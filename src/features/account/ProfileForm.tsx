@@ -11,13 +11,13 @@ import PhoneInput, { type PhoneCountry } from './PhoneInput';
 import {
   type AccountProfile,
   fieldsFromProfile,
-  formatBalance,
   formatMemberSince,
   profileChanged,
   profilePayload,
   type ProfileFields,
   validateProfile,
 } from './profile-form';
+import { formatMoney } from '../orders/orders-format';
 import { $profile, fetchProfile, saveProfile } from './profile-store';
 
 /**
@@ -208,7 +208,7 @@ export default function ProfileForm({ initialProfile, countries: initialCountrie
       <div className="account-summary">
         <p className="account-balance">
           <span>{texts.balance}: </span>
-          <strong>{formatBalance(profile.balance, profile.currency, locale, currencySymbol)}</strong>
+          <strong>{formatMoney(profile.balance, profile.currency, locale, currencySymbol)}</strong>
         </p>
         <p className="account-member-since">{memberSince}</p>
       </div>

@@ -3,7 +3,6 @@ import {
   type AccountProfile,
   addressChanged,
   fieldsFromProfile,
-  formatBalance,
   formatMemberSince,
   isProfileValid,
   profileChanged,
@@ -123,13 +122,6 @@ describe('changes', () => {
 });
 
 describe('display', () => {
-  it('formats the balance in the currency with 2 decimals', () => {
-    expect(formatBalance(25, 'EUR', 'en')).toBe('€25.00');
-    expect(formatBalance(27.5, 'USD', 'en')).toBe('$27.50');
-    expect(formatBalance(null, 'EUR', 'en')).toBe('€0.00');
-    expect(formatBalance(21.5, 'EUR', 'de')).toMatch(/^21,50\s€$/);
-    expect(formatBalance(3, 'NOPE1', 'en', '¤')).toBe('¤3.00');
-  });
   it('formats member since as MMM D, YYYY in UTC', () => {
     expect(formatMemberSince('2026-01-05T23:30:00.000Z', 'en')).toBe('Jan 5, 2026');
     expect(formatMemberSince('2026-01-05T23:30:00.000Z', 'de')).toBe('5. Jan. 2026');

@@ -154,24 +154,6 @@ export function profileChanged(fields: ProfileFields, profile: AccountProfile): 
   );
 }
 
-/**
- * The balance in its currency with 2 decimals ("€25.00"); a missing amount reads 0, an unknown
- * currency code falls back to the symbol (or code) and 2 decimals (spec §5 price formatting).
- */
-export function formatBalance(amount: number | null | undefined, currency: string, locale: string, symbol?: string): string {
-  const value = typeof amount === 'number' && Number.isFinite(amount) ? amount : 0;
-  try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }).format(value);
-  } catch {
-    return `${symbol ?? currency}${value.toFixed(2)}`;
-  }
-}
-
 /** created_at as MMM D, YYYY in the page language ("Jan 5, 2026" in English), in UTC so server and browser agree. */
 export function formatMemberSince(createdAt: string, locale: string): string {
   const date = new Date(createdAt);

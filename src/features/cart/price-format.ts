@@ -9,6 +9,8 @@
  *   symbol (or code) + 2 decimals when Intl cannot format that code.
  */
 
+import { currencyFormat } from '../../lib/currency-format';
+
 export const INVALID_CURRENCY_CODE = 'Invalid currency code';
 
 export class InvalidCurrencyCodeError extends Error {
@@ -31,16 +33,7 @@ export function formatPrice(
   if (typeof currency !== 'string' || !CODE.test(currency.trim())) throw new InvalidCurrencyCodeError();
   const code = currency.trim().toUpperCase();
   if (knownCodes && !knownCodes.some((known) => known.toUpperCase() === code)) throw new InvalidCurrencyCodeError();
-  try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: code,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }).format(amount);
-  } catch {
-    return `${symbol || code}${amount.toFixed(2)}`;
-  }
+  return currencyFormat(locale, code)?.format(amount) ?? `${symbol || code}${amount.toFixed(2)}`;
 }
 
 /** The VAT rate as the summary shows it: a percentage with 2 decimals ("20.00"). */

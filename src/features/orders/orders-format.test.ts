@@ -46,6 +46,9 @@ describe('money', () => {
   });
   it('falls back to symbol + 2 decimals for a code Intl does not know', () => {
     expect(formatMoney(3, 'XX1', 'en', 'Ꝁ')).toBe('Ꝁ3.00');
+    expect(formatMoney(21.5, 'EUR', 'de')).toMatch(/^21,50\s€$/);
+    // The second call reuses the cached format: same text.
+    expect(formatMoney(21.5, 'EUR', 'de')).toMatch(/^21,50\s€$/);
   });
   it('spells amount and currency out for the phone modal', () => {
     expect(formatAmountAndCurrency(104.9, 'EUR')).toBe('104.90 EUR');

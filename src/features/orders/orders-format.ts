@@ -4,6 +4,8 @@
  * Shared by the server render and the islands, so both print the same text.
  */
 
+import { currencyFormat } from '../../lib/currency-format';
+
 export type StatusTone = 'success' | 'pending' | 'error' | 'unknown';
 
 export interface StatusView {
@@ -46,11 +48,7 @@ export function formatOrderDate(iso: string | Date | null | undefined): string {
  */
 export function formatMoney(amount: number | null | undefined, currency: string, locale: string, symbol?: string): string {
   const value = typeof amount === 'number' && Number.isFinite(amount) ? amount : 0;
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
-  } catch {
-    return `${symbol ?? currency}${value.toFixed(2)}`;
-  }
+  return currencyFormat(locale, currency)?.format(value) ?? `${symbol ?? currency}${value.toFixed(2)}`;
 }
 
 /** "123.45 EUR": the amount and the currency spelled out, as a caller reads them on the phone. */

@@ -14,7 +14,9 @@ export function ttlCache<K, V>(maxAgeMs: number) {
       if (!entries) byDb.set(db, (entries = new Map()));
       const cached = entries.get(key);
       if (cached && now - cached.loadedAt < maxAgeMs) return cached.promise;
-      const fresh = { promise: load(), loadedAt: now };
+      // Promise.resolve runs a lazy thenable (a Drizzle query builder runs on every await) once,
+      // so the cache keeps the result and not the query.
+      const fresh = { promise: Promise.resolve(load()), loadedAt: now };
       entries.set(key, fresh);
       fresh.promise.catch(() => {
         if (entries.get(key) === fresh) entries.delete(key);

@@ -1,0 +1,58 @@
+// @ts-check
+/** Timing of one page under concurrent connections, as bench/pages*.mjs measure it. */
+// @ts-expect-error autocannon ships no types
+import autocannon from 'autocannon';
+
+export const CONNECTIONS = 10;
+
+/** @param {number[]} sorted @param {number} p */
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+/** What every timed request sends, as a browser would. */
+const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip', accept: 'text/html' };
+
+/**
+ * The demo customer's cookies (session + XSRF), for timing pages rendered for a signed-in visitor.
+ * @param {string} base
+ */
+export async function signInCookies(base) {
+  /** @type {Map<string, string>} */
+  const jar = new Map();
+  const keep = (/** @type {Response} */ res) => {
+    for (const line of res.headers.getSetCookie()) {
+      const pair = line.split(';')[0] ?? '';
+      jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+    }
+  };
+  keep(await fetch(`${base}/sanctum/csrf-cookie`));
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: cookie(), 'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? '') },
+    body: JSON.stringify({ username: 'demo@example.com', password: 'Demo1234!' }),
+  });
+  if (res.status !== 200) throw new Error(`demo sign-in answered ${res.status}: ${await res.text()}`);
+  keep(res);
+  return cookie();
+}
+
+/**
+ * p50/p95 in ms, request count and failures (errors, timeouts, unexpected statuses).
+ * @param {string} base @param {string} path @param {number} expected @param {number} durationS
+ * @param {Record<string, string>} [headers] on top of BROWSER_HEADERS
+ */
+export async function serverTime(base, path, expected, durationS, headers = {}) {
+  /** @type {number[]} */
+  const latencies = [];
+  let wrong = 0;
+  const instance = autocannon({ url: `${base}${path}`, connections: CONNECTIONS, duration: durationS, headers: { ...BROWSER_HEADERS, ...headers } });
+  instance.on('response', (/** @type {unknown} */ _c, /** @type {number} */ status, /** @type {number} */ _b, /** @type {number} */ time) => {
+    latencies.push(time);
+    if (status !== expected) wrong++;
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  const round = (/** @type {number} */ ms) => Math.round(ms * 10) / 10;
+  return { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), requests: latencies.length, errors: result.errors + result.timeouts + wrong };
+}
+

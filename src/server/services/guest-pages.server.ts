@@ -1,0 +1,78 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { APIContext, MiddlewareNext } from 'astro';
+// Plain .mjs shared with the start script's on-the-fly compression, so both pick alike.
+import { isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding } from '../../../scripts/server/compress.mjs';
+import { onContentChanged } from './content-changed';
+import { createPageCache, pageCacheKey, type CachedPage } from './page-cache';
+
+const pages = createPageCache();
+// Every edit of shop content empties it, so an editor sees the change on the next request.
+onContentChanged(() => pages.clear());
+
+/** For tests and the benchmark: how full the cache is. */
+export function guestPageCacheStats() {
+  return pages.stats();
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Compressed once per page and encoding, on the first hit, off the main thread and harder than
+ * the on-the-fly compression can afford: later hits cost no compression at all (a 100 KB list
+ * page took ~2 ms per request). A page seen once is left to the start script's compression.
+ */
+function encode(body: Uint8Array, encoding: 'br' | 'gzip'): Promise<Uint8Array> {
+  return encoding === 'br'
+    ? brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+    : gzipAsync(body, { level: 9 });
+}
+
+async function respondFromCache(key: string, page: CachedPage, acceptEncoding: string | null): Promise<Response> {
+  const headers = new Headers(page.headers);
+  headers.set('X-Page-Cache', 'hit');
+  const encoding =
+    page.body.byteLength >= MIN_COMPRESS_BYTES && isCompressible(headers.get('content-type'))
+      ? negotiateEncoding(acceptEncoding ?? undefined)
+      : null;
+  let body = page.body;
+  if (encoding) {
+    let encoded = page.encoded.get(encoding);
+    if (!encoded) {
+      encoded = await encode(page.body, encoding);
+      pages.addEncoding(key, page, encoding, encoded);
+    }
+    body = encoded;
+    headers.set('Content-Encoding', encoding);
+    headers.append('Vary', 'Accept-Encoding');
+  }
+  headers.set('Content-Length', String(body.byteLength));
+  return new Response(body.slice(), { status: page.status, headers });
+}
+
+/**
+ * Answers a signed-out GET of a page that opted in (`Astro.locals.cacheForGuests = true`) from
+ * the guest page cache, or renders it and keeps the result. Signed-in visitors are always rendered
+ * for themselves; a guest session (CSRF cookie only) changes nothing on these pages.
+ */
+export async function renderForGuests(context: APIContext, next: MiddlewareNext, signedIn: boolean): Promise<Response> {
+  const key =
+    context.request.method === 'GET' && !signedIn
+      ? pageCacheKey(context.url, (name) => context.cookies.get(name)?.value)
+      : null;
+  if (key === null) return next();
+  const acceptEncoding = context.request.headers.get('accept-encoding');
+  const hit = pages.get(key);
+  if (hit) return respondFromCache(key, hit, acceptEncoding);
+
+  const response = await next();
+  // A page that set a cookie wrote something for this visitor only.
+  const setsCookie = !context.cookies.headers().next().done;
+  if (!context.locals.cacheForGuests || response.status !== 200 || setsCookie) return response;
+  const page = { status: response.status, headers: [...response.headers.entries()], body: new Uint8Array(await response.arrayBuffer()) };
+  pages.set(key, page);
+  const headers = new Headers(response.headers);
+  headers.set('X-Page-Cache', 'miss');
+  return new Response(page.body.slice(), { status: page.status, headers });
+}
