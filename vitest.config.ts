@@ -31,6 +31,21 @@ export default defineConfig({
           globalSetup: ['tests/setup/global-db.ts'],
         },
       },
+      {
+        extends: true,
+        test: {
+          // Whole shop processes (the built dist/, scripts/start.mjs) under load, faults, several
+          // instances and shutdown: one file at a time, since each one loads the machine itself.
+          name: 'resilience',
+          include: ['tests/resilience/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          pool: 'forks',
+          maxWorkers: 1,
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+          globalSetup: ['tests/setup/global-db.ts'],
+        },
+      },
     ],
   },
 });

@@ -5,7 +5,7 @@
 # ("N passed, N failed") and the exit code is non-zero when anything failed.
 #
 #   npm test                         all stages
-#   npm test -- unit integration     only some (typecheck unit integration pg e2e)
+#   npm test -- unit integration     only some (typecheck unit integration pg e2e resilience)
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -19,7 +19,7 @@ REPORTS=$(mktemp -d "${TMPDIR:-/tmp}/shop-test-reports.XXXXXX")
 trap 'rm -rf "$REPORTS"' EXIT
 
 STAGES=("$@")
-[[ ${#STAGES[@]} -eq 0 ]] && STAGES=(typecheck unit integration pg e2e)
+[[ ${#STAGES[@]} -eq 0 ]] && STAGES=(typecheck unit integration pg e2e resilience)
 wants() { local s; for s in "${STAGES[@]}"; do [[ $s == "$1" ]] && return 0; done; return 1; }
 
 PASSED=0
@@ -73,7 +73,7 @@ run_vitest() {
 }
 
 if wants typecheck; then
-  header "1/5 typecheck (astro check)"
+  header "1/6 typecheck (astro check)"
   start=$SECONDS code=0
   npx astro check || code=$?
   # Counted as one check so that a type error shows in the totals.
@@ -81,26 +81,26 @@ if wants typecheck; then
 fi
 
 if wants unit; then
-  header "2/5 unit tests"
+  header "2/6 unit tests"
   run_vitest unit unit env
 fi
 
 if wants integration; then
-  header "3/5 integration tests on PGlite"
+  header "3/6 integration tests on PGlite"
   run_vitest integration-pglite integration env -u TEST_DATABASE_URL
 fi
 
 if wants pg; then
   if [[ -n ${TEST_DATABASE_URL:-} ]]; then
-    header "4/5 integration tests on PostgreSQL (${TEST_DATABASE_URL%%\?*})"
+    header "4/6 integration tests on PostgreSQL (${TEST_DATABASE_URL%%\?*})"
     run_vitest integration-postgres integration env TEST_DATABASE_URL="$TEST_DATABASE_URL"
   else
-    header "4/5 integration tests on PostgreSQL: skipped (TEST_DATABASE_URL is not set)"
+    header "4/6 integration tests on PostgreSQL: skipped (TEST_DATABASE_URL is not set)"
   fi
 fi
 
 if wants e2e; then
-  header "5/5 build and end-to-end tests in Chromium"
+  header "5/6 build and end-to-end tests in Chromium"
   start=$SECONDS
   if ! CHROMIUM_PATH=$(bash scripts/ensure-chromium.sh); then
     record e2e 1 0 1 0 $((SECONDS - start))
@@ -119,6 +119,13 @@ if wants e2e; then
       record e2e "$code" $(playwright_counts "$REPORTS/e2e.json") $((SECONDS - start))
     fi
   fi
+fi
+
+if wants resilience; then
+  # Whole shop processes from dist/ (built above, or by the tests' ensureBuilt): several
+  # instances, load, database faults, shutdown, backups; on PostgreSQL too when it is given.
+  header "6/6 resilience: instances, load, faults, shutdown, backups"
+  run_vitest resilience resilience env
 fi
 
 header "summary"

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { isActive, XSS_VECTORS } from '../helpers/xss-vectors';
+
+describe('XSS vector list', () => {
+  it('has at least 30 distinct vectors, each carrying the marker', () => {
+    expect(new Set(XSS_VECTORS).size).toBeGreaterThanOrEqual(30);
+    for (const vector of XSS_VECTORS) expect(vector.toLowerCase()).toContain('xss');
+  });
+
+  it('sees every raw vector as active', () => {
+    const missed = XSS_VECTORS.filter((vector) => !isActive(`<p>${vector}</p>`));
+    expect(missed).toEqual([]);
+  });
+
+  it('sees escaped text and the shop\'s own scripts as inactive', () => {
+    const escape = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+    for (const vector of XSS_VECTORS) expect(isActive(`<p>${escape(vector)}</p>`)).toBe(false);
+    expect(isActive('<script type="module" src="/_astro/client.js"></script><a href="/products/all/all">All</a>')).toBe(false);
+  });
+});
