@@ -15,6 +15,9 @@ export function guestPageCacheStats() {
   return pages.stats();
 }
 
+/** A page and the not-found page are the same for every guest; errors and redirects are not kept. */
+const CACHED_STATUSES = new Set([200, 404]);
+
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
@@ -69,7 +72,7 @@ export async function renderForGuests(context: APIContext, next: MiddlewareNext,
   const response = await next();
   // A page that set a cookie wrote something for this visitor only.
   const setsCookie = !context.cookies.headers().next().done;
-  if (!context.locals.cacheForGuests || response.status !== 200 || setsCookie) return response;
+  if (!context.locals.cacheForGuests || !CACHED_STATUSES.has(response.status) || setsCookie) return response;
   const page = { status: response.status, headers: [...response.headers.entries()], body: new Uint8Array(await response.arrayBuffer()) };
   pages.set(key, page);
   const headers = new Headers(response.headers);

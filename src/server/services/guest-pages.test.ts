@@ -73,8 +73,16 @@ describe('renderForGuests', () => {
     expect((await visit('/products/all/all', { cookies: { unrelated: 'x' } })).cache).toBe('hit');
   });
 
-  it('keeps nothing that is not a plain 200 for everyone: other statuses, cookies set, pages that did not opt in, HEAD', async () => {
-    for (const page of [render({ status: 404 }), render({ setsCookie: true }), render({ optIn: false })]) {
+  it('keeps the not-found page of a path, so unknown URLs cost no render either', async () => {
+    const page = render({ status: 404 });
+    expect((await visit('/static-page/gone', { page })).cache).toBe('miss');
+    const again = await visit('/static-page/gone', { page });
+    expect(again.cache).toBe('hit');
+    expect(again.response.status).toBe(404);
+  });
+
+  it('keeps nothing that is not a plain 200 or 404 for everyone: other statuses, cookies set, pages that did not opt in, HEAD', async () => {
+    for (const page of [render({ status: 500 }), render({ status: 302 }), render({ setsCookie: true }), render({ optIn: false })]) {
       await visit('/static-page/odd', { page });
       expect((await visit('/static-page/odd', { page })).cache).not.toBe('hit');
     }
