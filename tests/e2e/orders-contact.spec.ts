@@ -163,6 +163,11 @@ test('contact form: required fields, then sent, toast, cleared, mailed to suppor
   await expect(page.getByText('221 Harbour Road, 3011 AB Rotterdam, Netherlands')).toBeVisible();
   await axe.check();
 
+  // The form's code (phone input and its number rules) loads on the first interaction, not with
+  // the page: Send waits for it, and reaching for the form brings it.
+  await expect(page.locator('astro-island:has(.contact-form)')).toHaveAttribute('ssr', '');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await page.locator('.contact-form').hover();
   await hydrated(page, '.contact-form');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.locator('#contact-name-error')).toHaveText('This field is required');
