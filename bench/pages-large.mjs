@@ -26,7 +26,7 @@ async function discoverPages(/** @type {string} */ base) {
     { type: 'list, search', path: '/products/all/all?search=tent' },
   ];
   const html = await (await fetch(`${base}/products/all/all`)).text();
-  const category = /href="(\/products\/[^/"?]+\/all)"/.exec(html)?.[1];
+  const category = /href="(\/products\/(?!all\/)[^/"?]+\/all)"/.exec(html)?.[1];
   if (category) pages.push({ type: 'list, category', path: `${category}?sort=desc&page=2` });
   const product = /href="(\/products\/[^/"]+\/[^/"]+\/\d+)"/.exec(html)?.[1];
   if (product) pages.push({ type: 'product', path: product });
