@@ -221,6 +221,7 @@ test.describe('email verification pages', () => {
     await shop.goto('/email/verify/already-success');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your email is already verified');
     await expect(page.getByRole('link', { name: 'Go to My Account' })).toHaveAttribute('href', '/account?tab=contact');
+    await shop.goto('/email/verify/no-such-outcome', { status: 404 });
   });
 
   test('a bad or expired link answers 400 with a way to a new link', async ({ shop, page, axe }) => {
