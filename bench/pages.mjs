@@ -105,14 +105,26 @@ async function javascriptShipped(browser, url) {
   return { files: sizes.length, gz: total, inlineChars: inline };
 }
 
-/** @param {string} url */
+/**
+ * Lighthouse's four scores, or null when it failed twice (a run can fail on a busy machine:
+ * Chromium's start or the page's trace times out).
+ * @param {string} url
+ */
 function lighthouseScores(url) {
+  return lighthouseOnce(url) ?? lighthouseOnce(url);
+}
+
+/** @param {string} url */
+function lighthouseOnce(url) {
   const result = spawnSync(
     'npx',
     ['--no-install', 'lighthouse', url, '--quiet', '--output=json', '--output-path=stdout', '--only-categories=performance,accessibility,best-practices,seo', '--chrome-flags=--headless=new --no-sandbox'],
     { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
   );
-  if (result.status !== 0) return null;
+  if (result.status !== 0) {
+    console.error(`lighthouse ${url} failed (exit ${result.status}): ${result.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+    return null;
+  }
   const report = JSON.parse(result.stdout);
   const score = (/** @type {string} */ id) => Math.round((report.categories[id]?.score ?? 0) * 100);
   return { performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo') };
