@@ -20,6 +20,7 @@ export interface ApiSession {
   get(path: string): Promise<JsonReply>;
   post(path: string, body?: unknown): Promise<JsonReply>;
   put(path: string, body?: unknown): Promise<JsonReply>;
+  delete(path: string): Promise<JsonReply>;
   /** GET /sanctum/csrf-cookie. */
   csrf(): Promise<Response>;
   signIn(email: string, password: string): Promise<JsonReply>;
@@ -85,6 +86,7 @@ function createSession(fetcher: Fetcher): ApiSession {
     get: (path) => json('GET', path),
     post: (path, body) => json('POST', path, body ?? {}),
     put: (path, body) => json('PUT', path, body ?? {}),
+    delete: (path) => json('DELETE', path),
     csrf: () => request('/sanctum/csrf-cookie'),
     signIn: (email, password) => json('POST', '/api/login', { username: email, password }),
     cookies: jar,

@@ -5,9 +5,12 @@
  */
 import type { Db } from '../../server/db/client';
 import { type Faq, listFaqs } from '../../server/services/content';
+import { onContentChanged } from '../../server/services/content-changed';
 import { ttlCache } from '../../server/services/ttl-cache';
 
 const faqCache = ttlCache<number, Faq[]>(30_000);
+// An editor's change shows on the next request (ADR 016).
+onContentChanged((db) => faqCache.invalidate(db));
 
 export function cachedFaqs(db: Db, languageId: number): Promise<Faq[]> {
   return faqCache.get(db, languageId, () => listFaqs(db, languageId));

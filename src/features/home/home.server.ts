@@ -13,11 +13,14 @@ import { categoryName, loadCatalogMeta } from '../../server/services/catalog/met
 import type { ProductJson } from '../../server/services/catalog/product-json';
 import { type FeaturedCategory, getFeaturedCategories } from '../../server/services/content';
 import type { RequestContext } from '../../server/services/request-context';
+import { onContentChanged } from '../../server/services/content-changed';
 import { ttlCache } from '../../server/services/ttl-cache';
 import { cachedOnSale } from '../product/product-page.server';
 import { HOME_CAROUSEL_LIMIT, type HomeTabs, homeTabs, type TabCategory } from './home';
 
 const featuredCache = ttlCache<number, FeaturedCategory[]>(30_000);
+// An editor's change shows on the next request (ADR 016).
+onContentChanged((db) => featuredCache.invalidate(db));
 
 export interface HomeData {
   /** Null when the featured categories could not be loaded (tiles keep their defaults). */

@@ -3,6 +3,14 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { ApiEnv } from './env';
 import { accountApp } from './account.routes';
+import { adminEditorsApp } from './admin-editors.routes';
+import { adminFaqsApp } from './admin-faqs.routes';
+import { adminFeaturedApp } from './admin-featured.routes';
+import { requireRole } from './admin-guard';
+import { adminPagesApp } from './admin-pages.routes';
+import { adminPreviewApp } from './admin-preview.routes';
+import { adminHomeHeroApp, adminSettingsApp } from './admin-settings.routes';
+import { adminTranslationsApp } from './admin-translations.routes';
 import { authApp } from './auth.routes';
 import { csrfProtection, isTokenLogin, withAuth } from './auth-middleware';
 import { cartApp } from './cart.routes';
@@ -83,6 +91,16 @@ export function createApi() {
   app.route('/api/orders', ordersApp);
   app.route('/api/processing', processingApp);
   app.route('/api/contact-us', contactApp);
+  // Content editing (ADR 013): every call checked for the editor role, after CSRF.
+  app.use('/api/admin/*', requireRole('editor'));
+  app.route('/api/admin/static-pages', adminPagesApp);
+  app.route('/api/admin/faqs', adminFaqsApp);
+  app.route('/api/admin/featured-categories', adminFeaturedApp);
+  app.route('/api/admin/settings', adminSettingsApp);
+  app.route('/api/admin/home-hero', adminHomeHeroApp);
+  app.route('/api/admin/translations', adminTranslationsApp);
+  app.route('/api/admin/editors', adminEditorsApp);
+  app.route('/api/admin/preview', adminPreviewApp);
   return app;
 }
 

@@ -18,7 +18,7 @@ import {
   staticPages,
   staticPageTranslations,
 } from '../db/schema/index';
-import { sanitizeHtml } from './html';
+import { renderStoredHtml } from './html';
 import { ttlCache } from './ttl-cache';
 import { type CurrencyOption, type ShopSettings, loadShopBasics } from './request-context';
 
@@ -89,7 +89,7 @@ export async function getStaticPage(db: Db, languageId: number, idOrSlug: string
     .leftJoin(staticPageTranslations, pageTranslation(languageId))
     .where(and(match, eq(staticPages.published, true)))
     .limit(1);
-  return row ? { ...row, content: sanitizeHtml(row.content) } : null;
+  return row ? { ...row, content: renderStoredHtml(row.content) } : null;
 }
 
 /** The first published page with the flag, e.g. the cookie page the cookie notice links to. */
@@ -121,7 +121,7 @@ export async function listFaqs(db: Db, languageId: number): Promise<Faq[]> {
     .leftJoin(faqTranslations, and(eq(faqTranslations.faqId, faqs.id), eq(faqTranslations.languageId, languageId)))
     .where(eq(faqs.published, true))
     .orderBy(asc(faqs.position), asc(faqs.id));
-  return rows.map((row) => ({ ...row, content: sanitizeHtml(row.content) }));
+  return rows.map((row) => ({ ...row, content: renderStoredHtml(row.content) }));
 }
 
 export interface SocialLink {

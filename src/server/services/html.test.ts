@@ -22,6 +22,12 @@ describe('sanitizeHtml', () => {
     );
   });
 
+  it('drops URLs that name a script scheme anywhere, e.g. inside backticks', () => {
+    expect(sanitizeHtml('<img src=`javascript:alert("xss")` alt="a">')).toBe('<img alt="a" />');
+    expect(sanitizeHtml('<a href="`java\tscript:x`">l</a>')).toBe('<a>l</a>');
+    expect(sanitizeHtml('<a href="/static-page/shipping">l</a>')).toBe('<a href="/static-page/shipping">l</a>');
+  });
+
   it('turns HTML into plain text', () => {
     expect(htmlToText('<p>One</p>\n<ul><li>Two</li></ul><script>x</script>')).toBe('One Two');
   });

@@ -1,15 +1,19 @@
 import {
   boolean,
+  index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
   serial,
   text,
   timestamp,
+  unique,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { languages } from './i18n';
+import { users } from './users';
 
 /** The shop's single settings row (id = 1). */
 export const settings = pgTable('settings', {
@@ -124,3 +128,60 @@ export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
   languageId: integer('language_id').references(() => languages.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every saved state of a static page (ADR 013): a full snapshot (shared fields and every
+ * language's title and content) after each change, numbered per page, with who made it.
+ * Version 1 of a page that existed before editing began is its state before the first edit.
+ */
+export const staticPageVersions = pgTable(
+  'static_page_versions',
+  {
+    id: serial('id').primaryKey(),
+    pageId: integer('page_id')
+      .notNull()
+      .references(() => staticPages.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: varchar('action', { length: 16 }).notNull(),
+    summary: text('summary').notNull().default(''),
+    snapshot: jsonb('snapshot').$type<StaticPageSnapshot>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('static_page_versions_page_version_uq').on(t.pageId, t.version)],
+);
+
+export interface StaticPageSnapshot {
+  slug: string;
+  isTerms: boolean;
+  isPrivacy: boolean;
+  isCookie: boolean;
+  published: boolean;
+  position: number;
+  /** By language code; the default language's entry is the base row. */
+  texts: Record<string, { title: string; content: string }>;
+}
+
+/** Old slugs of renamed pages: /static-page/{old} answers 301 to the page's current slug. */
+export const staticPageRedirects = pgTable('static_page_redirects', {
+  slug: varchar('slug', { length: 96 }).primaryKey(),
+  pageId: integer('page_id')
+    .notNull()
+    .references(() => staticPages.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who changed which piece of content, when and how (every admin write adds one row). */
+export const contentChanges = pgTable(
+  'content_changes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    entity: varchar('entity', { length: 32 }).notNull(),
+    entityId: varchar('entity_id', { length: 191 }).notNull(),
+    action: varchar('action', { length: 16 }).notNull(),
+    summary: text('summary').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('content_changes_entity_idx').on(t.entity, t.entityId)],
+);

@@ -1,0 +1,48 @@
+/** /api/admin/faqs */
+import { z } from 'zod';
+import { FAQ_NOT_FOUND, createFaq, deleteFaq, getAdminFaq, listAdminFaqs, updateFaq } from '../services/admin/faqs.server';
+import { flag, htmlField, idParam, languageIdField, nonEmptyPatch, positionField, titleField } from './admin-schemas';
+import { createRouter } from './env';
+import { ok } from './envelope';
+import { HttpError } from './errors';
+import { validate } from './validate';
+
+const createBody = z.strictObject(
+  {
+    title: titleField(255),
+    content: htmlField,
+    is_popular: flag('is_popular').optional(),
+    published: flag('published').optional(),
+    position: positionField.optional(),
+  },
+  { message: 'Unknown field.' },
+);
+const patchBody = nonEmptyPatch(
+  z.strictObject(
+    {
+      language_id: languageIdField.optional(),
+      title: titleField(255).optional(),
+      content: htmlField.optional(),
+      is_popular: flag('is_popular').optional(),
+      published: flag('published').optional(),
+      position: positionField.optional(),
+    },
+    { message: 'Unknown field.' },
+  ),
+);
+
+export const adminFaqsApp = createRouter()
+  .get('/', async (c) => ok(c, await listAdminFaqs(c.var.db)))
+  .post('/', validate('json', createBody), async (c) => ok(c, await createFaq(c.var.db, c.var.user!, c.req.valid('json')), { status: 201 }))
+  .get('/:id', validate('param', idParam), async (c) => {
+    const faq = await getAdminFaq(c.var.db, c.req.valid('param').id);
+    if (!faq) throw new HttpError(404, FAQ_NOT_FOUND);
+    return ok(c, faq);
+  })
+  .put('/:id', validate('param', idParam), validate('json', patchBody), async (c) =>
+    ok(c, await updateFaq(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json'))),
+  )
+  .delete('/:id', validate('param', idParam), async (c) => {
+    await deleteFaq(c.var.db, c.var.user!, c.req.valid('param').id);
+    return ok(c, null, { message: 'FAQ deleted.' });
+  });

@@ -1,0 +1,30 @@
+import type { Db } from '../../db/client';
+import { contentChanges } from '../../db/schema/index';
+
+/** A transaction or the database: audit rows are written inside the edit's transaction. */
+export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+export interface Editor {
+  id: number;
+}
+
+export type ContentEntity = 'static_page' | 'faq' | 'featured_category' | 'settings' | 'home_hero' | 'translation' | 'user_role';
+
+/** One row per admin write: who, when (the database clock), what. */
+export async function recordChange(
+  tx: Tx,
+  editor: Editor | null,
+  entity: ContentEntity,
+  entityId: string | number,
+  action: string,
+  summary: string,
+): Promise<void> {
+  await tx.insert(contentChanges).values({ userId: editor?.id ?? null, entity, entityId: String(entityId), action, summary });
+}
+
+/** The fields of `patch` that were given, for a change summary: "title, content". */
+export function changedFields(patch: Record<string, unknown>): string {
+  return Object.keys(patch)
+    .filter((k) => patch[k] !== undefined)
+    .join(', ');
+}
