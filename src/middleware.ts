@@ -1,6 +1,7 @@
 import type { AstroCookies } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
-import { initFailureResponse } from './server/init-failure';
+import { isDatabaseUnavailable } from './server/db/unavailable';
+import { databaseUnavailableResponse, initFailureResponse } from './server/init-failure';
 import { getDb, ready } from './server/runtime';
 import { renderForGuests } from './server/services/guest-pages.server';
 import { cookieBase, resolveSession, SESSION_COOKIE, XSRF_COOKIE } from './server/services/auth/sessions';
@@ -70,5 +71,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
       }
     }
   }
-  return secure(isPage ? await renderForGuests(context, next, context.locals.user !== null) : await next());
+  try {
+    return secure(isPage ? await renderForGuests(context, next, context.locals.user !== null) : await next());
+  } catch (error) {
+    // A page whose queries failed because the database is down: 503 + Retry-After (ADR 017).
+    if (isDatabaseUnavailable(error)) return secure(databaseUnavailableResponse({ json: !isPage }));
+    throw error;
+  }
 });
