@@ -13,6 +13,7 @@
  * Requests that get no answer within `requestTimeoutMs` count as timeouts (a hang).
  */
 import { Agent, request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 /** What each kind may answer without being a failure of the shop. */
 export const EXPECTED = /** @type {Record<string, number[]>} */ ({
@@ -69,6 +70,16 @@ export async function discoverProductPaths(base) {
   paths.delete('');
   if (paths.size === 0) throw new Error(`no product links on ${base}/products/all/all`);
   return [...paths];
+}
+
+/**
+ * The body as text (answers may be brotli or gzip compressed).
+ * @param {Answer} answer
+ */
+export function plain(answer) {
+  const encoding = answer.headers['content-encoding'];
+  const body = encoding === 'br' ? brotliDecompressSync(answer.body) : encoding === 'gzip' ? gunzipSync(answer.body) : answer.body;
+  return body.toString('utf8');
 }
 
 /** @param {number[]} sorted ascending @param {number} p 0..100 */
@@ -134,7 +145,7 @@ export async function runLoad(options) {
             const s = stats(kind);
             s.latencies.push(answer.ms);
             s.statuses[answer.status] = (s.statuses[answer.status] ?? 0) + 1;
-            if (!(EXPECTED[kind] ?? [200]).includes(answer.status)) s.samples[answer.status] ??= answer.body.toString('utf8', 0, 300);
+            if (!(EXPECTED[kind] ?? [200]).includes(answer.status)) s.samples[answer.status] ??= `${method} ${path}: ${plain(answer).slice(0, 300)}`;
             options.onAnswer?.(kind, answer);
             resolve(answer);
           });
@@ -163,6 +174,9 @@ export async function runLoad(options) {
       }
     };
     const pick = (/** @type {any[]} */ list) => list[Math.floor(Math.random() * list.length)];
+    /** After a refused sign-in the visit ends; a 503 asks to come back later (Retry-After, at most 1 s here). */
+    const backOff = (/** @type {Answer | null} */ a) =>
+      a?.status === 503 ? new Promise((r) => setTimeout(r, Math.min(1_000, Number(a.headers['retry-after'] ?? 1) * 1_000))) : undefined;
 
     while (Date.now() < deadline) {
       visit++;
@@ -173,9 +187,16 @@ export async function runLoad(options) {
       await send('search', 'GET', `/api/products/catalog?search=${encodeURIComponent(pick(SEARCHES))}&page=1`);
       await send('product page', 'GET', pick(options.productPaths));
       if (Date.now() >= deadline) break;
-      await send('sign in', 'GET', '/sanctum/csrf-cookie');
+      const csrf = await send('sign in', 'GET', '/sanctum/csrf-cookie');
+      if (csrf?.status !== 204) {
+        await backOff(csrf);
+        continue;
+      }
       const login = await send('sign in', 'POST', '/api/login', { username: email, password: options.password });
-      if (login?.status !== 200) continue;
+      if (login?.status !== 200) {
+        await backOff(login);
+        continue;
+      }
       await send('add to cart', 'POST', '/api/cart/add', { id: pick(options.products), count: 1 + (visit % 2) });
       if (visit % 10 === 0 && options.scarce.length > 0) await send('add to cart', 'POST', '/api/cart/add', { id: pick(options.scarce), count: 1 });
       const totals = json(await send('totals', 'POST', '/api/cart/calculate-totals', { ...SHIPPING, cart_items: [] }));
@@ -189,6 +210,7 @@ export async function runLoad(options) {
       );
       const placed = json(checkout);
       if (checkout?.status === 200 && placed?.status === 'OK') okOrderNrs.push(placed.order_data.order_nr);
+      else if (checkout?.status === 503) await backOff(checkout);
       else if (checkout && checkout.status !== 200) await send('clear cart', 'POST', '/api/cart/clear', {});
     }
     agent.destroy();

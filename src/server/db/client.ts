@@ -68,6 +68,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // An idle client losing its connection (e.g. a server restart) must not crash the process:
     // the pool drops it and opens a new one on the next request.
     pool.on('error', () => {});
+    // A checked-out client (a transaction between its statements) has no pool listener, and a
+    // client emits 'error' on a lost connection even while its query also fails with it: without
+    // a listener of its own that is an uncaught exception that ends the process. The query's
+    // caller sees the error; the pool discards the broken client on release.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzle(pool, { schema });
     return {
       db,

@@ -6,6 +6,9 @@
  * See docs/decisions/017-load-faults-shutdown.md.
  */
 
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+
 /** Seconds a client is asked to wait (Retry-After) before trying again. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
@@ -45,4 +48,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     current = e.cause;
   }
   return false;
+}
+
+/**
+ * Whether the database is unreachable right now (one `select 1`). For answers that degraded
+ * without the error at hand: a page that caught its own query failure and shows its in-page
+ * message with a 500 is then answered as the outage it is (503 + Retry-After).
+ */
+export async function isDatabaseDown(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return false;
+  } catch (error) {
+    return isDatabaseUnavailable(error);
+  }
 }
