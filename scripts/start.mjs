@@ -87,7 +87,7 @@ async function main() {
 
   // runtime.ts + config.ts compiled at build (scripts/server/boot-bundle.mjs): loading the
   // sources through tsx here would cost ~1.5 s of start-up.
-  /** @type {typeof import('../src/server/runtime') & typeof import('../src/server/config')} */
+  /** @type {typeof import('../src/server/runtime') & typeof import('../src/server/config') & typeof import('../src/server/db/unavailable')} */
   const boot = await import(pathToFileURL(join(ROOT, 'dist', 'server', 'boot', 'boot.mjs')).href);
   const cfg = boot.config();
 
@@ -121,10 +121,14 @@ async function main() {
     if (serveStatic(req, res)) return;
     compressResponse(req, res);
     astro(req, res).catch((error) => {
-      console.error(error);
+      // A database outage that escaped the middleware (ADR 017): still a 503 to retry, not a 500.
+      const outage = boot.isDatabaseUnavailable(error);
+      if (!outage) console.error(error);
       if (!res.headersSent) {
-        res.statusCode = 500;
-        res.end('Internal Server Error');
+        res.statusCode = outage ? 503 : 500;
+        if (outage) res.setHeader('Retry-After', String(boot.DATABASE_RETRY_AFTER_SECONDS));
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+        res.end(outage ? boot.DATABASE_UNAVAILABLE_MESSAGE : 'Internal Server Error');
       } else res.destroy();
     });
   });

@@ -1,6 +1,7 @@
 import type { AstroCookies } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
-import { initFailureResponse } from './server/init-failure';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseDown, isDatabaseUnavailable } from './server/db/unavailable';
+import { databaseUnavailableResponse, initFailureResponse } from './server/init-failure';
 import { getDb, ready } from './server/runtime';
 import { renderForGuests } from './server/services/guest-pages.server';
 import { cookieBase, resolveSession, SESSION_COOKIE, XSRF_COOKIE } from './server/services/auth/sessions';
@@ -32,6 +33,14 @@ function secure(input: Response): Response {
     response.headers.set(CSP, isHtml && import.meta.env.DEV ? "frame-ancestors 'none'" : RESOURCE_CSP);
   }
   return response;
+}
+
+/** The same page, as a 503 a browser or crawler should retry (and nothing may cache). */
+function asOutage(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+  headers.set('Cache-Control', 'no-store');
+  return new Response(response.body, { status: 503, statusText: 'Service Unavailable', headers });
 }
 
 /** Sliding expiry: the browser keeps the cookies as long as the session row now lives. */
@@ -70,5 +79,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
       }
     }
   }
-  return secure(isPage ? await renderForGuests(context, next, context.locals.user !== null) : await next());
+  try {
+    const response = isPage ? await renderForGuests(context, next, context.locals.user !== null) : await next();
+    // Pages that catch their own query failures (list, FAQ, static page) show an in-page message
+    // with a 500; when the database is down that page is answered as an outage (ADR 017).
+    if (isPage && response.status === 500 && (await isDatabaseDown(await getDb()))) return secure(asOutage(response));
+    return secure(response);
+  } catch (error) {
+    // A page whose queries failed because the database is down: 503 + Retry-After (ADR 017).
+    if (isDatabaseUnavailable(error)) return secure(databaseUnavailableResponse({ json: !isPage }));
+    throw error;
+  }
 });

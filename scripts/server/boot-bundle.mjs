@@ -15,6 +15,7 @@ export const SERVER_BUNDLED = ['drizzle-orm', 'zod', 'hono', '@hono/zod-validato
 const BOOT_SOURCE = `
 export { ready, shutdown, getDb, useDatabase } from './src/server/runtime.ts';
 export { config, parseConfig, ConfigError } from './src/server/config.ts';
+export { isDatabaseUnavailable, DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from './src/server/db/unavailable.ts';
 `;
 
 /**

@@ -25,7 +25,7 @@ async function start(): Promise<Runtime> {
   let release = () => {};
   let database: Database;
   if (cfg.DATABASE_URL) {
-    database = await openDatabase({ engine: 'postgres', url: cfg.DATABASE_URL });
+    database = await openDatabase({ engine: 'postgres', url: cfg.DATABASE_URL, serving: true });
   } else {
     const dataDir = resolve(cfg.DATA_DIR);
     release = lockDataDir(dataDir);

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { logger } from '../logger';
 import { ready } from '../runtime';
 import type { ApiEnv } from './env';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from '../db/unavailable';
 import { HttpError } from './errors';
 
 /** One structured line per request; the child logger lets handlers log with the same id. */
@@ -31,7 +32,9 @@ export function withDatabase(): MiddlewareHandler<ApiEnv> {
       runtime = await ready();
     } catch (error) {
       c.get('log').error({ err: error }, 'database not ready');
-      throw new HttpError(503, 'Database unavailable');
+      throw new HttpError(503, DATABASE_UNAVAILABLE_MESSAGE, {
+        headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' },
+      });
     }
     c.set('db', runtime.database.db);
     c.set('engine', runtime.database.engine);

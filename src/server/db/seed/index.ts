@@ -50,6 +50,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   const now = new Date();
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    // The server's pool bounds statements (ADR 017); waiting for another instance's seed is fine.
+    await t.execute(sql`set local statement_timeout = 0`);
     await t.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     if (!(await isEmpty(t))) return false;
     await seedInto(t, passwords, now);
