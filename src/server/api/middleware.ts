@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { logger } from '../logger';
 import { ready } from '../runtime';
-import type { ApiEnv } from './env';
+import { type ApiEnv, clientAddress } from './env';
 import { HttpError } from './errors';
 
 /** One structured line per request; the child logger lets handlers log with the same id. */
@@ -16,6 +16,7 @@ export function requestLogger(): MiddlewareHandler<ApiEnv> {
       method: c.req.method,
       path: c.req.path,
       status,
+      ip: clientAddress(c),
       ms: Math.round((performance.now() - started) * 10) / 10,
     };
     if (status >= 500) log.error(line, 'request');
