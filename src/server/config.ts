@@ -27,6 +27,8 @@ const schema = z
     /** Multiplies every rate limit; for load and end-to-end tests from one address. */
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** How often each instance's background jobs tick (order expiry, mail retry). */
+    JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** Reverse proxies whose X-Forwarded-For/-Proto count (trusted-proxies.ts); unset → none. */
     TRUST_PROXY: z
       .string()

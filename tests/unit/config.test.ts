@@ -24,6 +24,7 @@ describe('parseConfig', () => {
       SEED: 'demo',
       LOG_LEVEL: 'info',
       RATE_LIMIT_MULTIPLIER: 1,
+      JOBS_INTERVAL_SECONDS: 60,
     });
   });
 
@@ -70,6 +71,7 @@ describe('parseConfig', () => {
     ['APP_KEY', 'too-short'],
     ['RATE_LIMIT_MULTIPLIER', '0'],
     ['RATE_LIMIT_MULTIPLIER', 'many'],
+    ['JOBS_INTERVAL_SECONDS', '0'],
     ['TRUST_PROXY', 'everyone'],
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['TRUST_PROXY', 'loopback, 300.1.1.1'],
