@@ -2,6 +2,7 @@ import type { AstroCookies } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseDown, isDatabaseUnavailable } from './server/db/unavailable';
 import { databaseUnavailableResponse, initFailureResponse } from './server/init-failure';
+import { peerOf, requestOrigin } from './server/client-origin';
 import { getDb, ready } from './server/runtime';
 import { renderForGuests } from './server/services/guest-pages.server';
 import { cookieBase, resolveSession, SESSION_COOKIE, XSRF_COOKIE } from './server/services/auth/sessions';
@@ -44,8 +45,8 @@ function asOutage(response: Response): Response {
 }
 
 /** Sliding expiry: the browser keeps the cookies as long as the session row now lives. */
-function extendSessionCookies(cookies: AstroCookies, value: string, expires: Date): void {
-  const base = cookieBase();
+function extendSessionCookies(cookies: AstroCookies, value: string, expires: Date, forwardedHttps: boolean): void {
+  const base = cookieBase(forwardedHttps);
   cookies.set(SESSION_COOKIE, value, { ...base, httpOnly: true, expires });
   const xsrf = cookies.get(XSRF_COOKIE)?.value;
   if (xsrf) cookies.set(XSRF_COOKIE, xsrf, { ...base, httpOnly: false, expires });
@@ -73,7 +74,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
         const resolved = await resolveSession(await getDb(), cookie);
         context.locals.user = resolved?.user ?? null;
         context.locals.sessionId = resolved?.session.id ?? null;
-        if (resolved?.extended) extendSessionCookies(context.cookies, cookie, resolved.session.expiresAt);
+        if (resolved?.extended) {
+          const { forwardedHttps } = requestOrigin(peerOf(context), context.request.headers);
+          extendSessionCookies(context.cookies, cookie, resolved.session.expiresAt, forwardedHttps);
+        }
       } catch (error) {
         return secure(initFailureResponse(error, { json: false }));
       }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy } from './trusted-proxies';
 
 /**
  * Environment configuration (DESIGN.md "Configuration"). Parsed once; a bad value
@@ -26,6 +27,20 @@ const schema = z
     /** Multiplies every rate limit; for load and end-to-end tests from one address. */
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** How often each instance's background jobs tick (order expiry, mail retry). */
+    JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** Reverse proxies whose X-Forwarded-For/-Proto count (trusted-proxies.ts); unset → none. */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        try {
+          return parseTrustProxy(value);
+        } catch (error) {
+          ctx.issues.push({ code: 'custom', input: value, message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
   })
   .transform((env) => ({
     ...env,

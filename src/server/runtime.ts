@@ -48,9 +48,11 @@ async function start(): Promise<Runtime> {
   // Mail that failed to send is retried in the background (a no-op without SMTP_URL).
   const { startMailRetry } = await import('./mail/mailer');
   const { startOrderJobs } = await import('./services/orders/jobs');
-  const stopMail = startMailRetry(database.db);
+  // Each runs once per interval across all instances sharing a PostgreSQL (ADR 015).
+  const intervalMs = cfg.JOBS_INTERVAL_SECONDS * 1000;
+  const stopMail = startMailRetry(database, { intervalMs });
   // Unpaid card orders release their stock; unacknowledged gateway outcomes are resent.
-  const stopOrders = startOrderJobs(database.db);
+  const stopOrders = startOrderJobs(database, intervalMs);
   // Other instances on the same PostgreSQL announce their content edits (ADR 016).
   let stopSync = async () => {};
   if (cfg.DATABASE_URL) {

@@ -274,3 +274,30 @@ export async function emptyServerTarget(dataDir: string): Promise<{
     drop: () => withAdmin(run.url, (admin) => admin.query(`drop database if exists ${quoteIdent(name)} with (force)`)).then(() => {}),
   };
 }
+
+/**
+ * Like emptyServerTarget, but already holding the demo shop (a copy of the run's demo template:
+ * about a second instead of seeding on start). Several servers may share a PostgreSQL target.
+ */
+export async function demoServerTarget(dataDir: string): Promise<{
+  env: Record<string, string>;
+  open(): Promise<Database>;
+  drop(): Promise<void>;
+}> {
+  const run = info();
+  if (run.engine === 'pglite') {
+    const pgliteDir = `${dataDir}/pglite`;
+    const copy = await openDatabase({ engine: 'pglite', dataDir: pgliteDir, loadDataDir: await openAsBlob(await pgliteDemoTemplate(run)) });
+    await copy.close();
+    return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ engine: 'pglite', dataDir: pgliteDir }), drop: async () => {} };
+  }
+  const template = await postgresDemoTemplate(run);
+  const name = databaseName(run.runId, ++counter);
+  await withAdmin(run.url, (admin) => admin.query(`create database ${quoteIdent(name)} template ${quoteIdent(template)}`));
+  const url = databaseUrl(run.url, name);
+  return {
+    env: { DATABASE_URL: url, DATA_DIR: dataDir },
+    open: () => openDatabase({ engine: 'postgres', url, max: 2 }),
+    drop: () => withAdmin(run.url, (admin) => admin.query(`drop database if exists ${quoteIdent(name)} with (force)`)).then(() => {}),
+  };
+}

@@ -244,6 +244,26 @@ describe('checkout answers', () => {
     expect(await db().select().from(orders).where(eq(orders.userId, userId))).toHaveLength(1);
   });
 
+  it('the same Idempotency-Key sent several times at once places one order and answers each with it', async () => {
+    const { session, userId } = await shopper();
+    await add(session, fx.pegs, 1);
+    const before = await stockOf(fx.pegs);
+    const send = () =>
+      session.request('/api/orders/checkout', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'raced-key-0001' },
+        body: JSON.stringify(shipping()),
+      });
+    const replies = await Promise.all([send(), send(), send()]);
+    const bodies = await Promise.all(replies.map((r) => r.json()));
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(bodies[0].status).toBe('OK');
+    expect(bodies[1]).toEqual(bodies[0]);
+    expect(bodies[2]).toEqual(bodies[0]);
+    expect(await db().select().from(orders).where(eq(orders.userId, userId))).toHaveLength(1);
+    expect(await stockOf(fx.pegs)).toBe(before - 1);
+  });
+
   it('phone payment answers the order data for the modal', async () => {
     const { session } = await shopper();
     await add(session, fx.pegs, 4);

@@ -145,11 +145,11 @@ describe('sendMail over SMTP', () => {
   });
 
   it('startMailRetry retries due mail on its timer and stops', async () => {
-    expect(typeof startMailRetry(db(), { mailer: null })).toBe('function');
+    expect(typeof startMailRetry(database(), { mailer: null })).toBe('function');
     await db()
       .insert(mailOutbox)
       .values({ to: 'timer@example.com', subject: 'Timer', html: '<p>t</p>', text: 't', attempts: 1, createdAt: new Date(Date.now() - 5 * 60_000) });
-    const stop = startMailRetry(db(), { mailer: createMailer({ smtpUrl: box.url, from: FROM }), intervalMs: 50 });
+    const stop = startMailRetry(database(), { mailer: createMailer({ smtpUrl: box.url, from: FROM }), intervalMs: 50 });
     try {
       const mail = await box.waitFor('timer@example.com', { timeoutMs: 5_000 });
       expect(mail.subject).toBe('Timer');

@@ -13,7 +13,9 @@ function configError(env: Record<string, string>): ConfigError {
 
 describe('parseConfig', () => {
   it('applies the documented defaults to an empty environment', () => {
-    expect(parseConfig({})).toEqual({
+    const { TRUST_PROXY, ...rest } = parseConfig({});
+    expect(TRUST_PROXY.entries).toEqual([]);
+    expect(rest).toEqual({
       PORT: 4321,
       HOST: '0.0.0.0',
       DATA_DIR: './data',
@@ -22,6 +24,7 @@ describe('parseConfig', () => {
       SEED: 'demo',
       LOG_LEVEL: 'info',
       RATE_LIMIT_MULTIPLIER: 1,
+      JOBS_INTERVAL_SECONDS: 60,
     });
   });
 
@@ -52,7 +55,9 @@ describe('parseConfig', () => {
       LOG_LEVEL: 'warn',
       APP_KEY: 'k'.repeat(32),
       RATE_LIMIT_MULTIPLIER: '50',
+      TRUST_PROXY: 'loopback, 10.0.0.0/8',
     });
+    expect(cfg.TRUST_PROXY.entries).toEqual(['loopback', '10.0.0.0/8']);
     expect(cfg).toMatchObject({ PORT: 3000, DATABASE_URL: 'postgres://shop@db:5432/shop', SEED: 'none', LOG_LEVEL: 'warn', RATE_LIMIT_MULTIPLIER: 50 });
   });
 
@@ -66,6 +71,10 @@ describe('parseConfig', () => {
     ['APP_KEY', 'too-short'],
     ['RATE_LIMIT_MULTIPLIER', '0'],
     ['RATE_LIMIT_MULTIPLIER', 'many'],
+    ['JOBS_INTERVAL_SECONDS', '0'],
+    ['TRUST_PROXY', 'everyone'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', 'loopback, 300.1.1.1'],
   ])('rejects %s=%s with one line naming the variable', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.message).toContain(name);

@@ -29,7 +29,10 @@ export interface ApiVariables {
 
 /** Values the Astro route passes to `fetch`; absent under `app.request()` in tests. */
 export interface ApiBindings {
+  /** The client: the socket peer, or the address a trusted proxy forwarded (client-origin.ts). */
   clientAddress?: string;
+  /** A trusted proxy says the client came over HTTPS (cookies get Secure). */
+  forwardedHttps?: boolean;
 }
 
 export interface ApiEnv {
@@ -43,9 +46,14 @@ export function createRouter(): Hono<ApiEnv> {
 }
 
 /**
- * The caller's address as Astro saw it (the socket peer), for rate limits and logs. `c.env` is
- * absent under `app.request()` in tests, hence the fallback.
+ * The caller's address (the socket peer, or behind a TRUST_PROXY proxy the forwarded client),
+ * for rate limits, sessions and logs. `c.env` is absent under `app.request()` in tests, hence
+ * the fallback.
  */
 export function clientAddress(c: Context<ApiEnv>): string {
   return (c.env as ApiBindings | undefined)?.clientAddress ?? 'unknown';
+}
+
+export function forwardedHttps(c: Context<ApiEnv>): boolean {
+  return (c.env as ApiBindings | undefined)?.forwardedHttps ?? false;
 }

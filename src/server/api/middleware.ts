@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { logger } from '../logger';
 import { ready } from '../runtime';
-import type { ApiEnv } from './env';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from '../db/unavailable';
+import { type ApiEnv, clientAddress } from './env';
 import { HttpError } from './errors';
 
 /** One structured line per request; the child logger lets handlers log with the same id. */
@@ -17,6 +17,7 @@ export function requestLogger(): MiddlewareHandler<ApiEnv> {
       method: c.req.method,
       path: c.req.path,
       status,
+      ip: clientAddress(c),
       ms: Math.round((performance.now() - started) * 10) / 10,
     };
     if (status >= 500) log.error(line, 'request');

@@ -3,6 +3,7 @@ import { config } from '../config';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema/index';
 import { logger } from '../logger';
+import { type JobTarget, scheduleSharedJob } from '../services/shared-jobs.server';
 import { type MailMessage, type Mailer, createMailer } from './transport';
 
 /**
@@ -166,32 +167,20 @@ export interface MailRetryOptions extends SendMailOptions {
   intervalMs?: number;
 }
 
+export const MAIL_RETRY_JOB = 'mail-retry';
+
 /**
- * Runs retryUnsentMail every minute (never two runs at once) for as long as the server runs.
- * A no-op without SMTP. The timer does not keep the process alive; the returned function stops
- * it and resolves once a run in progress has finished.
+ * Runs retryUnsentMail every minute, once per interval across all instances on the database
+ * (shared-jobs.server.ts), for as long as the server runs. A no-op without SMTP. The timer does
+ * not keep the process alive; the returned function stops it and resolves once a run in progress
+ * has finished.
  */
-export function startMailRetry(db: Db, options: MailRetryOptions = {}): () => Promise<void> {
+export function startMailRetry(target: JobTarget, options: MailRetryOptions = {}): () => Promise<void> {
   const mailer = pickMailer(options);
   if (!mailer) return async () => {};
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = retryUnsentMail(db, { mailer })
-      .then(
-        ({ sent, failed }) => {
-          if (sent || failed) logger.info({ sent, failed }, 'mail retry');
-        },
-        (error: unknown) => logger.warn({ err: error }, 'mail retry failed'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, options.intervalMs ?? MAIL_RETRY_INTERVAL_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  const job = { name: MAIL_RETRY_JOB, intervalMs: options.intervalMs ?? MAIL_RETRY_INTERVAL_MS };
+  return scheduleSharedJob(target, job, async () => {
+    const { sent, failed } = await retryUnsentMail(target.db, { mailer });
+    if (sent || failed) logger.info({ sent, failed }, 'mail retry');
+  });
 }

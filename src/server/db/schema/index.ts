@@ -4,3 +4,4 @@ export * from './content';
 export * from './users';
 export * from './catalog';
 export * from './commerce';
+export * from './jobs';

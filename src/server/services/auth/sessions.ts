@@ -51,12 +51,15 @@ export function sessionTtlMs(userId: number | null): number {
   return userId === null ? GUEST_SESSION_TTL_MS : USER_SESSION_TTL_MS;
 }
 
-/** Cookie attributes shared by the API (Hono) and the pages (Astro). */
-export function cookieBase() {
+/**
+ * Cookie attributes shared by the API (Hono) and the pages (Astro). Secure when the shop's
+ * public address is https, or when a trusted proxy says this request came over https.
+ */
+export function cookieBase(forwardedHttps = false) {
   return {
     path: '/',
     sameSite: 'lax' as const,
-    secure: config().PUBLIC_URL.startsWith('https://'),
+    secure: forwardedHttps || config().PUBLIC_URL.startsWith('https://'),
   };
 }
 

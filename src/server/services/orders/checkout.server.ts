@@ -103,10 +103,27 @@ function placedOf(order: typeof orders.$inferSelect, paymentId: string): PlacedO
 }
 
 export async function placeOrder(db: Db, input: CheckoutInput): Promise<CheckoutOutcome> {
-  if (input.idempotencyKey) {
-    const earlier = await existingOrder(db, input.userId, input.idempotencyKey);
-    if (earlier) return { kind: 'placed', order: earlier, replayed: true };
+  const replay = async (): Promise<CheckoutOutcome | null> => {
+    const earlier = input.idempotencyKey ? await existingOrder(db, input.userId, input.idempotencyKey) : null;
+    return earlier ? { kind: 'placed', order: earlier, replayed: true } : null;
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
+  // The same key raced in twice (e.g. through two instances): the unique index lets one order
+  // through, and the other request may meet its emptied cart or taken stock, or the index.
+  // That order is the answer then, not "no stock", "the cart is empty" or an error.
+  let outcome: CheckoutOutcome;
+  try {
+    outcome = await placeNewOrder(db, input);
+  } catch (error) {
+    const raced = await replay();
+    if (raced) return raced;
+    throw error;
   }
+  return outcome.kind === 'placed' ? outcome : ((await replay()) ?? outcome);
+}
+
+async function placeNewOrder(db: Db, input: CheckoutInput): Promise<CheckoutOutcome> {
   // What the shopper is buying ran short since the totals were shown (sold out, or fewer left
   // than in the cart): refuse with the names rather than sell part of the cart.
   const rows = await loadCartRows(db, input.userId, input.languageId);
@@ -230,11 +247,7 @@ export async function placeOrder(db: Db, input: CheckoutInput): Promise<Checkout
     });
   } catch (error) {
     if (error instanceof Rollback) return error.outcome;
-    // The same Idempotency-Key raced in twice: the unique index let one through; answer with it.
-    if (input.idempotencyKey) {
-      const earlier = await existingOrder(db, input.userId, input.idempotencyKey);
-      if (earlier) return { kind: 'placed', order: earlier, replayed: true };
-    }
+    // A unique-index violation of a raced Idempotency-Key is answered by placeOrder's replay.
     throw error;
   }
 }

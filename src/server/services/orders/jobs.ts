@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { logger } from '../../logger';
+import { type JobTarget, scheduleSharedJob } from '../shared-jobs.server';
 import { notifyShop, unnotifiedCharges } from '../../payments/demo-gateway.server';
 import { expirePendingCardOrders } from './settlement.server';
 
@@ -19,20 +20,12 @@ export async function runOrderJobs(db: Db): Promise<{ expired: number[]; renotif
   return { expired, renotified };
 }
 
-/** Every minute in the background; the timer does not keep the process alive. */
-export function startOrderJobs(db: Db, intervalMs = ORDER_JOBS_INTERVAL_MS): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = runOrderJobs(db)
-      .catch((error: unknown) => logger.error({ err: error }, 'order jobs failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+export const ORDER_JOBS = 'order-jobs';
+
+/**
+ * Every minute in the background, once per interval across all instances on the database
+ * (shared-jobs.server.ts); the timer does not keep the process alive.
+ */
+export function startOrderJobs(target: JobTarget, intervalMs = ORDER_JOBS_INTERVAL_MS): () => Promise<void> {
+  return scheduleSharedJob(target, { name: ORDER_JOBS, intervalMs }, () => runOrderJobs(target.db));
 }
