@@ -26,7 +26,7 @@ function nginxBinary(): string {
 
 /** The example's upstream servers and listen line replaced; throws if the example changed shape. */
 export function siteConfig(example: string, upstreamPorts: number[], port: number): string {
-  const servers = /^(\s*)server 127\.0\.0\.1:\d+ ([^;\n]*);\n/gm;
+  const servers = /^([ \t]*)server 127\.0\.0\.1:\d+ ([^;\n]*);\n/gm;
   const found = [...example.matchAll(servers)];
   if (found.length === 0 || !/^\s*listen 80;$/m.test(example)) {
     throw new Error(`${NGINX_EXAMPLE}: expected "server 127.0.0.1:<port> …;" lines and "listen 80;"`);
@@ -36,7 +36,7 @@ export function siteConfig(example: string, upstreamPorts: number[], port: numbe
   let first = true;
   return example
     .replace(servers, () => (first ? ((first = false), upstreams) : ''))
-    .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${port};`);
+    .replace(/^([ \t]*)listen 80;$/m, `$1listen 127.0.0.1:${port};`);
 }
 
 export async function startNginx(options: { upstreamPorts: number[]; port: number; timeoutMs?: number }): Promise<Nginx> {
