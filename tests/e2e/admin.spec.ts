@@ -43,6 +43,7 @@ test('editor: sign in → shipping page in German → preview → publish → pu
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(`${BASE}/admin`);
   await expect(page.getByRole('heading', { level: 1, name: 'Content editing' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Admin', exact: true })).toHaveAttribute('href', '/admin');
   await axe.check();
 
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Static pages' }).click();
@@ -157,6 +158,7 @@ test('a customer cannot open /admin (403 page, API 403); a guest is sent to sign
   expect(response?.status()).toBe(403);
   await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
   await axe.check();
   expect((await page.goto('/admin/pages/1'))?.status()).toBe(403);
   const api = await page.request.get('/api/admin/static-pages', { headers: { Accept: 'application/json' } });

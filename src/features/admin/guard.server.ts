@@ -6,7 +6,7 @@
  */
 import type { AstroGlobal } from 'astro';
 import { requireUser } from '../account/guards.server';
-import { isStaff } from '../../server/services/admin/roles.server';
+import { isStaff } from '../../server/services/admin/roles';
 import type { AuthUser } from '../../server/services/auth/users';
 
 type PageContext = Pick<AstroGlobal, 'locals' | 'url' | 'redirect' | 'rewrite' | 'response'>;

@@ -47,3 +47,8 @@ export async function recentChanges(db: Db, limit = 20) {
     .orderBy(desc(contentChanges.id))
     .limit(limit);
 }
+
+/** The defined entries only: drizzle refuses an update whose values are all undefined. */
+export function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
