@@ -3,7 +3,8 @@
  * Grants or takes a staff role (ADR 013) on the configured database (DATABASE_URL, else PGlite
  * in DATA_DIR; stop the server first when using PGlite). Signed-in sessions see it on their next request.
  */
-import { isRole, setRole } from '../src/server/services/admin/roles.server';
+import { isRole } from '../src/server/services/admin/roles';
+import { setRole } from '../src/server/services/admin/roles.server';
 import { openConfiguredDatabase } from '../src/server/db/seed/open';
 
 const [email, role] = process.argv.slice(2);

@@ -12,7 +12,7 @@ import { DEMO_CUSTOMER, DEMO_EDITOR } from '../../src/server/db/seed/users';
 import { getTranslator } from '../../src/server/i18n/index';
 import { setRole } from '../../src/server/services/admin/roles.server';
 import { redirectedSlug } from '../../src/server/services/admin/static-pages.server';
-import { getStaticPage, listStaticPages, publicSettings } from '../../src/server/services/content';
+import { getFeaturedCategories, getStaticPage, listFaqs, listStaticPages, publicSettings } from '../../src/server/services/content';
 import { useTestDatabase } from '../helpers/db';
 import { type ApiSession, createApiSession, createUser } from '../helpers/session';
 import { XSS_VECTORS, isActive } from '../helpers/xss-vectors';
@@ -309,6 +309,25 @@ describe('edits are on the next public read (caches emptied)', () => {
     // The French file may still hold the key; missing means neither the table nor the file has it.
     for (const item of list.body.payload.items) expect(item).toMatchObject({ value: null, missing: true });
     expect(list.body.payload.missing).toBe(list.body.payload.items.length);
+  });
+});
+
+describe('per-language edits', () => {
+  it('a German FAQ and featured tile text change German only', async () => {
+    const db = database().db;
+    const [faq] = await db.select().from(faqs).orderBy(faqs.position, faqs.id).limit(1);
+    const enBefore = (await listFaqs(db, lang.en)).find((f) => f.id === faq!.id)!;
+    const put = await editor.put(`/api/admin/faqs/${faq!.id}`, { language_id: lang.de, title: 'Wie schnell liefern Sie?', content: '<p>Schnell.</p>' });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body.payload.texts.find((t: { code: string }) => t.code === 'de')).toMatchObject({ title: 'Wie schnell liefern Sie?', content: '<p>Schnell.</p>', own: true });
+    expect((await listFaqs(db, lang.de)).find((f) => f.id === faq!.id)).toMatchObject({ title: 'Wie schnell liefern Sie?', content: '<p>Schnell.</p>' });
+    expect((await listFaqs(db, lang.en)).find((f) => f.id === faq!.id)).toEqual(enBefore);
+
+    const [tile] = await getFeaturedCategories(db, lang.en);
+    const tilePut = await editor.put(`/api/admin/featured-categories/${tile!.id}`, { language_id: lang.fr, title: 'Aventure', description: 'Tout pour dehors.' });
+    expect(tilePut.status, JSON.stringify(tilePut.body)).toBe(200);
+    expect((await getFeaturedCategories(db, lang.fr)).find((t) => t.id === tile!.id)).toMatchObject({ title: 'Aventure', description: 'Tout pour dehors.', url: tile!.url });
+    expect((await getFeaturedCategories(db, lang.en)).find((t) => t.id === tile!.id)).toEqual(tile);
   });
 });
 

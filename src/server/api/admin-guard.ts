@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { isStaff } from '../services/admin/roles.server';
+import { isStaff } from '../services/admin/roles';
 import { UNAUTHENTICATED } from './auth-guards';
 import type { ApiEnv } from './env';
 

@@ -1,5 +1,6 @@
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contentChanges } from '../../db/schema/index';
+import { contentChanges, users } from '../../db/schema/index';
 
 /** A transaction or the database: audit rows are written inside the edit's transaction. */
 export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -27,4 +28,27 @@ export function changedFields(patch: Record<string, unknown>): string {
   return Object.keys(patch)
     .filter((k) => patch[k] !== undefined)
     .join(', ');
+}
+
+/** The newest changes with the editor's address, for the admin overview. */
+export async function recentChanges(db: Db, limit = 20) {
+  return db
+    .select({
+      id: contentChanges.id,
+      entity: contentChanges.entity,
+      entityId: contentChanges.entityId,
+      action: contentChanges.action,
+      summary: contentChanges.summary,
+      createdAt: contentChanges.createdAt,
+      email: users.email,
+    })
+    .from(contentChanges)
+    .leftJoin(users, eq(users.id, contentChanges.userId))
+    .orderBy(desc(contentChanges.id))
+    .limit(limit);
+}
+
+/** The defined entries only: drizzle refuses an update whose values are all undefined. */
+export function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -5,7 +5,7 @@ import { faqs, faqTranslations } from '../../db/schema/index';
 import { HttpError } from '../../api/errors';
 import { contentChanged } from '../content-changed';
 import { sanitizeHtml } from '../html';
-import { type Editor, changedFields, recordChange } from './audit';
+import { type Editor, changedFields, definedOnly, recordChange } from './audit';
 import { adminLanguages, pickLanguage } from './languages';
 
 export interface FaqFields {
@@ -76,15 +76,13 @@ export async function updateFaq(db: Db, editor: Editor, id: number, patch: FaqPa
     const [faq] = await tx.select().from(faqs).where(eq(faqs.id, id)).for('update');
     if (!faq) throw new HttpError(404, FAQ_NOT_FOUND);
     const isDefault = language.id === languages.default.id;
-    await tx
-      .update(faqs)
-      .set({
-        ...(isDefault && { title: patch.title, content }),
-        isPopular: patch.is_popular,
-        published: patch.published,
-        position: patch.position,
-      })
-      .where(eq(faqs.id, id));
+    const base = definedOnly({
+      ...(isDefault && { title: patch.title, content }),
+      isPopular: patch.is_popular,
+      published: patch.published,
+      position: patch.position,
+    });
+    if (Object.keys(base).length) await tx.update(faqs).set(base).where(eq(faqs.id, id));
     if (!isDefault && (patch.title !== undefined || content !== undefined)) {
       await tx
         .insert(faqTranslations)

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { featuredCategories, featuredCategoryTranslations } from '../../db/schema/index';
 import { HttpError } from '../../api/errors';
 import { contentChanged } from '../content-changed';
-import { type Editor, changedFields, recordChange } from './audit';
+import { type Editor, changedFields, definedOnly, recordChange } from './audit';
 import { adminLanguages, pickLanguage } from './languages';
 
 export interface FeaturedPatch {
@@ -75,15 +75,13 @@ export async function updateFeatured(db: Db, editor: Editor, id: number, patch: 
     const [row] = await tx.select().from(featuredCategories).where(eq(featuredCategories.id, id)).for('update');
     if (!row) throw new HttpError(404, FEATURED_NOT_FOUND);
     const isDefault = language.id === languages.default.id;
-    await tx
-      .update(featuredCategories)
-      .set({
-        ...(isDefault && { title: patch.title, shortTitle: patch.short_title, description: patch.description }),
-        imageUrl: patch.image_url,
-        url: patch.url,
-        position: patch.position,
-      })
-      .where(eq(featuredCategories.id, id));
+    const base = definedOnly({
+      ...(isDefault && { title: patch.title, shortTitle: patch.short_title, description: patch.description }),
+      imageUrl: patch.image_url,
+      url: patch.url,
+      position: patch.position,
+    });
+    if (Object.keys(base).length) await tx.update(featuredCategories).set(base).where(eq(featuredCategories.id, id));
     const texts = patch.title !== undefined || patch.short_title !== undefined || patch.description !== undefined;
     if (!isDefault && texts) {
       await tx
@@ -97,7 +95,7 @@ export async function updateFeatured(db: Db, editor: Editor, id: number, patch: 
         })
         .onConflictDoUpdate({
           target: [featuredCategoryTranslations.featuredCategoryId, featuredCategoryTranslations.languageId],
-          set: { title: patch.title, shortTitle: patch.short_title, description: patch.description },
+          set: definedOnly({ title: patch.title, shortTitle: patch.short_title, description: patch.description }),
         });
     }
     await recordChange(tx, editor, 'featured_category', id, 'update', `${language.code}: ${changedFields({ ...patch, language_id: undefined })}`);

@@ -1,21 +1,11 @@
-/** Staff roles (ADR 013): editors edit content; admins also grant and take the editor role. */
+/** Staff accounts in the database (ADR 013); the role rules themselves are in roles.ts. */
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { normaliseEmail } from '../auth/users';
 import { type Editor, recordChange } from './audit';
+import type { Role } from './roles';
 
-export const ROLES = ['customer', 'editor', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
-
-export function isRole(value: string): value is Role {
-  return (ROLES as readonly string[]).includes(value);
-}
-
-/** Editors and admins may use /admin and /api/admin. */
-export function isStaff(role: string | undefined | null): boolean {
-  return role === 'editor' || role === 'admin';
-}
 
 export async function listStaff(db: Db) {
   return db

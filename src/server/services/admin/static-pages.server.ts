@@ -125,9 +125,9 @@ async function addVersion(
   id: number,
   editor: Editor | null,
   action: string,
-  summary: string,
+  summary: string | ((snapshot: StaticPageSnapshot) => string),
   languages: AdminLanguages,
-): Promise<number> {
+): Promise<string> {
   const [last] = await tx
     .select({ version: staticPageVersions.version })
     .from(staticPageVersions)
@@ -136,8 +136,9 @@ async function addVersion(
     .limit(1);
   const version = (last?.version ?? 0) + 1;
   const snapshot = await snapshotOf(tx, id, languages);
-  await tx.insert(staticPageVersions).values({ pageId: id, version, userId: editor?.id ?? null, action, summary, snapshot });
-  return version;
+  const text = typeof summary === 'string' ? summary : summary(snapshot);
+  await tx.insert(staticPageVersions).values({ pageId: id, version, userId: editor?.id ?? null, action, summary: text, snapshot });
+  return text;
 }
 
 /** Pages seeded before editing began get their untouched state as version 1 before the first change. */
@@ -176,13 +177,21 @@ async function writeTexts(tx: Tx, id: number, languageId: number, isDefault: boo
     });
 }
 
-function describePatch(patch: PagePatch, code: string): string {
+/** What a change did, from the states before and after: "de: title, content; unpublished". */
+export function describeChange(before: StaticPageSnapshot, after: StaticPageSnapshot): string {
   const parts: string[] = [];
-  const texts = (['title', 'content'] as const).filter((k) => patch[k] !== undefined);
-  if (texts.length) parts.push(`${code}: ${texts.join(', ')}`);
-  if (patch.slug !== undefined) parts.push(`slug ${patch.slug}`);
-  if (patch.published !== undefined) parts.push(patch.published ? 'published' : 'unpublished');
-  for (const key of ['is_terms', 'is_privacy', 'is_cookie', 'position'] as const) if (patch[key] !== undefined) parts.push(`${key} ${patch[key]}`);
+  for (const code of new Set([...Object.keys(before.texts), ...Object.keys(after.texts)])) {
+    const a = before.texts[code];
+    const b = after.texts[code];
+    const fields = (['title', 'content'] as const).filter((k) => (a?.[k] ?? '') !== (b?.[k] ?? ''));
+    if (fields.length) parts.push(`${code}: ${fields.join(', ')}`);
+  }
+  if (before.slug !== after.slug) parts.push(`slug ${before.slug} → ${after.slug}`);
+  if (before.published !== after.published) parts.push(after.published ? 'published' : 'unpublished');
+  if (before.isTerms !== after.isTerms) parts.push(`terms page ${after.isTerms ? 'on' : 'off'}`);
+  if (before.isPrivacy !== after.isPrivacy) parts.push(`privacy page ${after.isPrivacy ? 'on' : 'off'}`);
+  if (before.isCookie !== after.isCookie) parts.push(`cookie page ${after.isCookie ? 'on' : 'off'}`);
+  if (before.position !== after.position) parts.push(`footer order ${before.position} → ${after.position}`);
   return parts.join('; ') || 'no change';
 }
 
@@ -224,6 +233,7 @@ export async function updatePage(db: Db, editor: Editor, id: number, patch: Page
     const [page] = await tx.select().from(staticPages).where(eq(staticPages.id, id)).for('update');
     if (!page) throw new HttpError(404, PAGE_NOT_FOUND);
     await ensureBaseline(tx, id, languages);
+    const before = await snapshotOf(tx, id, languages);
     if (patch.slug !== undefined) await changeSlug(tx, id, page.slug, patch.slug);
     await writeTexts(tx, id, language.id, language.id === languages.default.id, patch.title, patch.content);
     await tx
@@ -237,8 +247,7 @@ export async function updatePage(db: Db, editor: Editor, id: number, patch: Page
         updatedAt: sql`now()`,
       })
       .where(eq(staticPages.id, id));
-    const summary = describePatch(patch, language.code);
-    await addVersion(tx, id, editor, 'update', summary, languages);
+    const summary = await addVersion(tx, id, editor, 'update', (after) => describeChange(before, after), languages);
     await recordChange(tx, editor, 'static_page', id, 'update', summary);
   });
   contentChanged(db);

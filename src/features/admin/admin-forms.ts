@@ -1,0 +1,109 @@
+/**
+ * The /admin pages' only script (ADR 013): sends `form[data-api]` as JSON through the shop's API
+ * client (session cookie + CSRF header, like every island), shows field errors under their
+ * inputs, and keeps the live preview of HTML sources up to date through /api/admin/preview, which
+ * renders exactly as the public pages do. No framework: the pages are server-rendered forms.
+ *
+ * Form attributes: data-api (path under /api, as the API client takes it), data-method (POST|PUT|DELETE), data-confirm (question first),
+ * data-after ("reload" or a URL, where {id} is the answer's payload.id). Field attributes:
+ * data-kind="bool" (checkbox → true/false), "number", "json" (a hidden true/false), "nullable"
+ * ('' → null), data-skip-empty. A submit button with a name adds its value (kind "json").
+ */
+import { ApiError, type HttpMethod } from '../../lib/api-client';
+import { api } from '../../stores/api';
+import { showToast } from '../../stores/toasts';
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+export function formBody(form: HTMLFormElement, submitter?: HTMLElement | null): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const element of Array.from(form.elements)) {
+    const field = element as Field;
+    if (!field.name || field.disabled || element instanceof HTMLButtonElement) continue;
+    const kind = field.dataset.kind;
+    if (kind === 'bool') {
+      body[field.name] = (field as HTMLInputElement).checked;
+      continue;
+    }
+    const value = field.value;
+    if (field.dataset.skipEmpty !== undefined && value.trim() === '') continue;
+    if (kind === 'json') body[field.name] = JSON.parse(value) as unknown;
+    else if (kind === 'number') body[field.name] = value.trim() === '' ? null : Number(value);
+    else if (kind === 'nullable') body[field.name] = value.trim() === '' ? null : value;
+    else body[field.name] = value;
+  }
+  if (submitter instanceof HTMLButtonElement && submitter.name) body[submitter.name] = JSON.parse(submitter.value) as unknown;
+  return body;
+}
+
+function showErrors(form: HTMLFormElement, message: string, errors: Record<string, string[]>): void {
+  const alert = form.querySelector<HTMLElement>('.form-error');
+  if (alert) alert.textContent = message;
+  for (const [field, messages] of Object.entries(errors)) {
+    const slot = form.querySelector<HTMLElement>(`[data-error-for="${CSS.escape(field)}"]`);
+    if (slot) slot.textContent = messages.join(' ');
+    const input = form.querySelector<HTMLElement>(`[name="${CSS.escape(field)}"]`);
+    input?.setAttribute('aria-invalid', 'true');
+  }
+  form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}
+
+function clearErrors(form: HTMLFormElement): void {
+  for (const slot of form.querySelectorAll<HTMLElement>('.form-error, [data-error-for]')) slot.textContent = '';
+  for (const input of form.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
+}
+
+async function send(form: HTMLFormElement, submitter: HTMLElement | null): Promise<void> {
+  const question = form.dataset.confirm;
+  if (question && !window.confirm(question)) return;
+  clearErrors(form);
+  const method = (form.dataset.method ?? 'POST').toUpperCase() as HttpMethod;
+  const body = method === 'DELETE' ? undefined : formBody(form, submitter);
+  const button = submitter instanceof HTMLButtonElement ? submitter : null;
+  if (button) button.disabled = true;
+  try {
+    const reply = await api.request<{ id?: number }>(method, form.dataset.api!, { body, withLocale: false });
+    showToast(reply.message || 'Saved.', 'success');
+    const after = form.dataset.after;
+    if (after === 'reload') window.location.reload();
+    else if (after) window.location.assign(after.replace('{id}', String(reply.payload?.id ?? '')));
+  } catch (error) {
+    if (error instanceof ApiError) showErrors(form, error.message, error.errors);
+    else showErrors(form, 'The change could not be saved. Please try again.', {});
+  } finally {
+    if (button) button.disabled = false;
+  }
+}
+
+export function initAdminForms(root: ParentNode): void {
+  for (const form of root.querySelectorAll<HTMLFormElement>('form[data-api]')) {
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void send(form, event.submitter);
+    });
+  }
+}
+
+/** `textarea[data-preview=<id>]`: the element with that id shows the rendered source. */
+export function initPreviews(root: ParentNode): void {
+  for (const source of root.querySelectorAll<HTMLTextAreaElement>('textarea[data-preview]')) {
+    const target = document.getElementById(source.dataset.preview!);
+    if (!target) continue;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let latest = 0;
+    const render = async () => {
+      const ticket = ++latest;
+      try {
+        const reply = await api.post<{ html: string }>('/admin/preview', { content: source.value }, { withLocale: false });
+        // Already sanitised by the server exactly as the public page does it.
+        if (ticket === latest) target.innerHTML = reply.payload?.html ?? '';
+      } catch {
+        // The API client has told the editor; the old preview stays.
+      }
+    };
+    source.addEventListener('input', () => {
+      clearTimeout(timer);
+      timer = setTimeout(render, 250);
+    });
+  }
+}
