@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consistencyProblems, type LoadData, type LoadSnapshot, loadSnapshot, prepareLoadData } from '../../bench/lib/load-data';
-import { discoverProductPaths, runLoad, unexpectedAnswers } from '../../bench/lib/load-mix.mjs';
+import { type LoadData, type LoadSnapshot, loadSnapshot, prepareLoadData } from '../../bench/lib/load-data';
+import { consistencyProblems, discoverProductPaths, runLoad, unexpectedAnswers } from '../../bench/lib/load-mix.mjs';
 import { openDatabase } from '../../src/server/db/client';
 import { seedIfEmpty } from '../../src/server/db/seed/index';
 import { emptyServerTarget, testEngine } from '../helpers/db';
