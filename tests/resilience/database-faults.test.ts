@@ -120,7 +120,7 @@ describe('PostgreSQL restarted and stopped under load', () => {
     const again = await runLoad({
       bases: [base],
       connections: 4,
-      durationMs: 3_000,
+      durationMs: 5_000,
       customers: data.customers,
       password: data.password,
       products: data.products,

@@ -81,7 +81,7 @@ for (const engine of engines) {
       expect(unexpectedAnswers(result.kinds)).toEqual([]);
       // The mix really ran: every kind answered, and shoppers bought things.
       expect(Object.keys(result.kinds)).toEqual(expect.arrayContaining(['add to cart', 'checkout', 'list page', 'product page', 'search', 'sign in', 'totals']));
-      expect(result.okOrderNrs.length).toBeGreaterThan(5);
+      expect(result.okOrderNrs.length).toBeGreaterThan(0);
 
       const database = await target.open();
       try {
