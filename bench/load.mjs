@@ -159,6 +159,12 @@ product, every OK checkout is an order (and no other order appeared), no order w
 |---|---|---|---|---|---|---|---|---|---|---|
 ${summary.join('\n')}
 
+The verdict is about correctness; there is no latency budget for this mix. Timings depend much on
+other work on the machine (see the load average above; on this shared machine it is often several
+times the core count). PGlite runs every query of the process on one single-threaded database, so
+its latencies grow with the number of shoppers waiting behind each other; PostgreSQL works on
+several connections at once. With two instances on two cores, each gets about one core.
+
 Per request kind:
 
 | engine | kind | requests | req/s | p50 | p95 | p99 | statuses |
