@@ -116,26 +116,3 @@ export async function loadSnapshot(db: Db, productIds: number[], sinceOrderId = 
     orderNrsSince: since.map((r) => r.orderNr),
   };
 }
-
-/**
- * What must hold after a run: every unit sold since `before` left the shelf once (stock fell by
- * exactly the units in the new orders), no order lacks items or a payment, and every checkout the
- * shop answered OK for is an order (and no order exists that no shopper was told about).
- * Returns the list of broken rules (empty when consistent).
- */
-export function consistencyProblems(before: LoadSnapshot, after: LoadSnapshot, okOrderNrs: string[], productIds: number[]): string[] {
-  const problems: string[] = [];
-  for (const id of productIds) {
-    const decrease = (before.stock[id] ?? 0) - (after.stock[id] ?? 0);
-    const sold = after.sold[id] ?? 0;
-    if (decrease !== sold) problems.push(`product ${id}: stock fell by ${decrease} but ${sold} units were sold`);
-  }
-  if (after.incompleteOrders !== 0) problems.push(`${after.incompleteOrders} orders without items or payment`);
-  const stored = new Set(after.orderNrsSince);
-  const missing = okOrderNrs.filter((nr) => !stored.has(nr));
-  if (missing.length > 0) problems.push(`${missing.length} orders answered OK are missing: ${missing.slice(0, 5).join(', ')}`);
-  const told = new Set(okOrderNrs);
-  const unknown = after.orderNrsSince.filter((nr) => !told.has(nr));
-  if (unknown.length > 0) problems.push(`${unknown.length} orders no shopper was answered OK for: ${unknown.slice(0, 5).join(', ')}`);
-  return problems;
-}

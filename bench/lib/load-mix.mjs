@@ -53,6 +53,7 @@ export const SHIPPING = {
  *   customers: string[], password: string, products: number[], scarce: number[],
  *   productPaths: string[], requestTimeoutMs?: number,
  *   onAnswer?: (kind: string, answer: Answer | null, error?: Error) => void,
+ *   signal?: AbortSignal,
  * }} LoadOptions
  */
 
@@ -97,6 +98,8 @@ export async function runLoad(options) {
   const okOrderNrs = [];
   const started = performance.now();
   const deadline = Date.now() + options.durationMs;
+  /** Time is up, or the caller stopped the run (e.g. after killing the shop). */
+  const over = () => Date.now() >= deadline || options.signal?.aborted === true;
 
   /** @param {string} kind */
   const stats = (kind) => (kinds[kind] ??= { latencies: [], statuses: {}, timeouts: 0, errors: 0, samples: {} });
@@ -178,7 +181,7 @@ export async function runLoad(options) {
     const backOff = (/** @type {Answer | null} */ a) =>
       a?.status === 503 ? new Promise((r) => setTimeout(r, Math.min(1_000, Number(a.headers['retry-after'] ?? 1) * 1_000))) : undefined;
 
-    while (Date.now() < deadline) {
+    while (!over()) {
       visit++;
       const email = mine[visit % mine.length] ?? '';
       jar = new Map();
@@ -186,7 +189,7 @@ export async function runLoad(options) {
       await send('product page', 'GET', pick(options.productPaths));
       await send('search', 'GET', `/api/products/catalog?search=${encodeURIComponent(pick(SEARCHES))}&page=1`);
       await send('product page', 'GET', pick(options.productPaths));
-      if (Date.now() >= deadline) break;
+      if (over()) break;
       const csrf = await send('sign in', 'GET', '/sanctum/csrf-cookie');
       if (csrf?.status !== 204) {
         await backOff(csrf);
@@ -239,5 +242,32 @@ export function unexpectedAnswers(kinds, options = {}) {
     if (s.timeouts > 0) problems.push(`${kind}: ${s.timeouts} timeouts`);
     if (s.errors > 0) problems.push(`${kind}: ${s.errors} connection errors (${Object.keys(s.samples).filter((k) => !/^\d+$/.test(k)).join('; ')})`);
   }
+  return problems;
+}
+
+/**
+ * What must hold after a run (snapshots of bench/lib/load-data.ts loadSnapshot): every unit sold
+ * since `before` left the shelf once (stock fell by exactly the units in the new orders), no
+ * order lacks items or a payment, every checkout the shop answered OK for is an order, and no
+ * order exists that no shopper was told about. Returns the broken rules (empty: consistent).
+ * @param {{ stock: Record<number, number> }} before
+ * @param {{ stock: Record<number, number>, sold: Record<number, number>, incompleteOrders: number, orderNrsSince: string[] }} after
+ * @param {string[]} okOrderNrs @param {number[]} productIds
+ */
+export function consistencyProblems(before, after, okOrderNrs, productIds) {
+  /** @type {string[]} */
+  const problems = [];
+  for (const id of productIds) {
+    const decrease = (before.stock[id] ?? 0) - (after.stock[id] ?? 0);
+    const sold = after.sold[id] ?? 0;
+    if (decrease !== sold) problems.push(`product ${id}: stock fell by ${decrease} but ${sold} units were sold`);
+  }
+  if (after.incompleteOrders !== 0) problems.push(`${after.incompleteOrders} orders without items or payment`);
+  const stored = new Set(after.orderNrsSince);
+  const missing = okOrderNrs.filter((nr) => !stored.has(nr));
+  if (missing.length > 0) problems.push(`${missing.length} orders answered OK are missing: ${missing.slice(0, 5).join(', ')}`);
+  const told = new Set(okOrderNrs);
+  const unknown = after.orderNrsSince.filter((nr) => !told.has(nr));
+  if (unknown.length > 0) problems.push(`${unknown.length} orders no shopper was answered OK for: ${unknown.slice(0, 5).join(', ')}`);
   return problems;
 }

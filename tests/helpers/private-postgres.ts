@@ -1,18 +1,26 @@
 /**
  * A PostgreSQL server of the test's own (initdb in a temp folder, on a free port), for tests that
  * stop and restart the database under a running shop: the machine's shared server must never be
- * touched. Runs the binaries of PG_BIN (default /usr/lib/postgresql/15/bin) as user postgres when
+ * touched. Runs the binaries of PG_BIN (default: the newest Debian install under /usr/lib/postgresql) as user postgres when
  * the test runs as root (the server refuses to run as root). stop() in afterAll removes it all.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from './server';
 
-export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/** PG_BIN, else the newest Debian install (/usr/lib/postgresql/<version>/bin). */
+export const PG_BIN = process.env.PG_BIN ?? newestDebianPostgres() ?? '/usr/lib/postgresql/15/bin';
+
+function newestDebianPostgres(): string | undefined {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? join(root, versions[0], 'bin') : undefined;
+}
 
 export interface PrivatePostgres {
   port: number;
@@ -26,11 +34,6 @@ export interface PrivatePostgres {
   startServer(): Promise<void>;
   /** Stops the server (if running) and removes its folder. */
   remove(): void;
-}
-
-/** Whether this machine can run a private cluster (the binaries are there). */
-export function canRunPrivatePostgres(): boolean {
-  return existsSync(join(PG_BIN, 'initdb')) && existsSync(join(PG_BIN, 'pg_ctl'));
 }
 
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consistencyProblems, type LoadData, type LoadSnapshot, loadSnapshot, prepareLoadData } from '../../bench/lib/load-data';
-import { type Answer, discoverProductPaths, plain, runLoad, SHIPPING, unexpectedAnswers } from '../../bench/lib/load-mix.mjs';
+import { type LoadData, type LoadSnapshot, loadSnapshot, prepareLoadData } from '../../bench/lib/load-data';
+import { type Answer, consistencyProblems, discoverProductPaths, plain, runLoad, SHIPPING, unexpectedAnswers } from '../../bench/lib/load-mix.mjs';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { demoGatewayCharges, mailOutbox, orders, payments } from '../../src/server/db/schema/index';
 import { seedIfEmpty } from '../../src/server/db/seed/index';
@@ -10,6 +10,7 @@ import { setNotifyTransport, webhookSecret } from '../../src/server/payments/dem
 import { SIGNATURE_HEADER, signPayload } from '../../src/server/payments/webhook-signature';
 import { runOrderJobs } from '../../src/server/services/orders/jobs';
 import { type PrivatePostgres, startPrivatePostgres } from '../helpers/private-postgres';
+import { shopClient } from '../helpers/shop-client';
 import { cleanupServers, ensureBuilt, freePort, type Started, startServer, waitReady } from '../helpers/server';
 
 /**
@@ -119,7 +120,7 @@ describe('PostgreSQL restarted and stopped under load', () => {
     const again = await runLoad({
       bases: [base],
       connections: 4,
-      durationMs: 3_000,
+      durationMs: 5_000,
       customers: data.customers,
       password: data.password,
       products: data.products,
@@ -144,22 +145,9 @@ describe('PostgreSQL restarted and stopped under load', () => {
 describe('a payment outcome during an outage', () => {
   it('is refused with 503 while the database is down and settled when the gateway sends it again', async () => {
     // A shopper's card order (through the shop, as the browser would).
-    const jar = new Map<string, string>();
-    const call = async (method: string, path: string, body?: unknown) => {
-      const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-      const res = await fetch(`${base}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? '') },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      for (const line of res.headers.getSetCookie()) {
-        const pair = line.split(';')[0]!;
-        jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
-      }
-      return { status: res.status, headers: res.headers, body: await res.text() };
-    };
-    await call('GET', '/sanctum/csrf-cookie');
-    expect((await call('POST', '/api/login', { username: data.customers.at(-1), password: data.password })).status).toBe(200);
+    const shopper = shopClient(base);
+    const call = shopper.call;
+    await shopper.signIn(data.customers.at(-1)!, data.password);
     expect((await call('POST', '/api/cart/add', { id: data.products[0], count: 1 })).status).toBe(200);
     const checkout = await call('POST', '/api/orders/checkout', { ...SHIPPING, payment_method: 'card' });
     expect(checkout.status, checkout.body).toBe(200);

@@ -30,7 +30,6 @@ const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 const MESSAGES = [
   /^Connection terminated/i, // "… unexpectedly", "… due to connection timeout"
   /timeout exceeded when trying to connect/i, // pg-pool: no connection within connectionTimeoutMillis
-  /^Query read timeout$/i, // query_timeout: a socket that stopped answering
   /Client has encountered a connection error and is not queryable/i,
   /Cannot use a pool after calling end on the pool/i, // shutting down
 ];

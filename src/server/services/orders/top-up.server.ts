@@ -10,7 +10,7 @@ import { config } from '../../config';
 import { convertCents, toEurCents } from '../../../lib/money';
 import { openCharge } from '../../payments/demo-gateway.server';
 import type { CurrencyOption } from '../request-context';
-import { newOrderNr, type PlacedOrder } from './checkout.server';
+import { type PlacedOrder, withFreshOrderNr } from './checkout.server';
 
 /** An upper bound against typos (EUR cents). */
 export const MAX_TOP_UP_CENTS = 1_000_000;
@@ -36,8 +36,7 @@ export async function startTopUp(
   const [user] = await db.select().from(users).where(eq(users.id, input.userId));
   if (!user) throw new Error('top-up for an unknown user');
   const eurCents = toEurCents(input.amountCents, input.currency.value);
-  return db.transaction(async (tx) => {
-    const orderNr = newOrderNr('TU-');
+  return withFreshOrderNr('TU-', (orderNr) => db.transaction(async (tx) => {
     const [order] = await tx
       .insert(orders)
       .values({
@@ -86,5 +85,5 @@ export async function startTopUp(
       currency: input.currency.code,
       redirectUrl: `/pay/demo/${payment!.id}`,
     };
-  });
+  }));
 }
