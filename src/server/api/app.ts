@@ -4,6 +4,7 @@ import { requestId } from 'hono/request-id';
 import type { ApiEnv } from './env';
 import { accountApp } from './account.routes';
 import { authApp } from './auth.routes';
+import { requestInput } from './body';
 import { csrfProtection, isTokenLogin, withAuth } from './auth-middleware';
 import { cartApp } from './cart.routes';
 import { categoriesApp } from './categories.routes';
@@ -54,6 +55,7 @@ export function createApi() {
       onError: (c) => c.json(errorBody('The request body is too large (limit 1 MB).'), 413),
     }),
   );
+  app.use(requestInput());
   app.use(withDatabase());
   app.notFound(notFound);
   app.onError(handleError);
