@@ -72,8 +72,9 @@ export function requestInput(): MiddlewareHandler<ApiEnv> {
       throw new HttpError(400, BODY_MESSAGES.json);
     }
     checkValue(parsed, 0);
-    // Later reads (c.req.json(), c.req.text()) start from this checked text.
-    c.req.bodyCache.text = Promise.resolve(text);
+    // Later reads (c.req.json(), c.req.text()) start from this checked text. Hono keeps promises
+    // in this cache, though its type names the resolved values.
+    (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
     await next();
   };
 }
