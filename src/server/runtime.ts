@@ -28,13 +28,20 @@ async function start(): Promise<Runtime> {
     database = await openDatabase({ engine: 'postgres', url: cfg.DATABASE_URL, serving: true });
   } else {
     const dataDir = resolve(cfg.DATA_DIR);
-    release = lockDataDir(dataDir);
+    const unlock = lockDataDir(dataDir);
     try {
       database = await openDatabase({ engine: 'pglite', dataDir: resolve(dataDir, 'pglite') });
     } catch (error) {
-      release();
+      unlock();
       throw error;
     }
+    // `npm run db:backup` asks this process for the dump while it holds the folder (ADR 014).
+    const { serveBackupRequests } = await import('./db/backup');
+    const stopServing = serveBackupRequests(dataDir, database.dump!, (line) => logger.info(line));
+    release = () => {
+      stopServing();
+      unlock();
+    };
   }
   await database.migrate();
   if (cfg.SEED === 'demo') {

@@ -51,19 +51,43 @@ export const XSS_VECTORS: readonly string[] = [
 /** `javascript:` as a browser reads it in an attribute: any case, entities, spaces and tabs inside. */
 const JS_URL = /(?:j|&#0*106;|&#x0*6a;)\s*(?:a|&#0*97;)\s*v\s*a\s*s\s*c\s*r\s*i\s*p\s*t\s*(?::|&#0*58;|&colon;)/i;
 
+/** Attributes whose value a browser loads or runs as a URL, style or document. */
+const URL_ATTRIBUTES = new Set([
+  'href', 'src', 'action', 'formaction', 'data', 'xlink:href', 'background', 'poster', 'srcset', 'lowsrc', 'dynsrc',
+  'codebase', 'cite', 'ping', 'manifest', 'icon', 'archive', 'style', 'content', 'srcdoc',
+]);
+
+/**
+ * A start tag's attributes as a browser tokenises them: a quoted value is one value whatever it
+ * holds, so escaped text inside `value="…"` or an island's `props="…"` is not taken for markup.
+ */
+function attributesOf(tag: string): { name: string; value: string }[] {
+  const inner = tag.replace(/^<[a-z][^\s/>]*/i, '').replace(/\/?>$/, '');
+  const attributes: { name: string; value: string }[] = [];
+  for (const m of inner.matchAll(/([^\s"'>/=]+|["'][^\s>/=]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
+    attributes.push({ name: m[1]!.toLowerCase(), value: m[2] ?? m[3] ?? m[4] ?? '' });
+  }
+  return attributes;
+}
+
 /**
  * True when the HTML holds a vector as live markup: a script element or event handler with the
- * marker, a javascript: or data:text/html URL anywhere in a tag or style sheet, or an element
- * that loads other documents (iframe, object, embed, base, meta refresh, link). Escaped text
- * (`&lt;script&gt;`) is not active; the shop's own pages use none of these.
+ * marker, a javascript: or data:text/html URL in an attribute a browser follows or a style sheet,
+ * or an element that loads other documents (iframe, object, embed, base, meta refresh, link).
+ * Escaped text (`&lt;script&gt;`, also inside a quoted attribute value) is not active; the
+ * shop's own pages use none of these.
  */
 export function isActive(html: string): boolean {
   if (/<script\b[^>]*>[^<]*xss/i.test(html) || /<script\b[^>]*src=[^>]*xss/i.test(html)) return true;
   for (const style of html.match(/<style\b[^>]*>[^<]*/gi) ?? []) if (JS_URL.test(style)) return true;
   for (const tag of html.match(/<[a-z][^<>]*>/gi) ?? []) {
-    if (/xss/i.test(tag) && /[\s"'/]on[a-z]+\s*=/i.test(tag)) return true;
-    if (JS_URL.test(tag) || /data:text\/html/i.test(tag)) return true;
-    if (/^<(?:iframe|object|embed|base|meta|link)\b/i.test(tag) && /xss|javascript/i.test(tag)) return true;
+    const attributes = attributesOf(tag);
+    for (const { name, value } of attributes) {
+      if (/^on[a-z]+$/.test(name) && /xss/i.test(value)) return true;
+      if (URL_ATTRIBUTES.has(name) && (JS_URL.test(value) || /data:text\/html/i.test(value))) return true;
+      if (name === 'srcdoc' && /xss/i.test(value)) return true;
+    }
+    if (/^<(?:iframe|object|embed|base|meta|link)\b/i.test(tag) && attributes.some(({ value }) => /xss|javascript/i.test(value))) return true;
   }
   return false;
 }

@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createApi } from '../../src/server/api/app';
+import { sql } from 'drizzle-orm';
+import { createApi, MAX_BODY_BYTES } from '../../src/server/api/app';
+import { BODY_MESSAGES } from '../../src/server/api/body';
 import { csrfSession } from '../helpers/session';
 import { createRouter } from '../../src/server/api/env';
 import { ok } from '../../src/server/api/envelope';
-import { HttpError } from '../../src/server/api/errors';
+import { BAD_VALUE_MESSAGE, HttpError } from '../../src/server/api/errors';
 import { validate } from '../../src/server/api/validate';
 import { useDatabase } from '../../src/server/runtime';
 import { createTestDatabase, testEngine, useTestDatabase } from '../helpers/db';
@@ -21,6 +23,8 @@ function testRoutes() {
       ok(c, c.req.valid('query')),
     )
     .post('/upload', async (c) => ok(c, { bytes: (await c.req.text()).length }))
+    // A value no schema stopped, which the database refuses ("invalid input syntax for type uuid").
+    .get('/bad-value', async (c) => ok(c, await c.var.db.execute(sql`select ${'not-a-uuid'}::uuid`)))
     .get('/boom', () => {
       throw new Error('secret detail at /srv/app.ts:12');
     })
@@ -134,13 +138,30 @@ describe('API envelope shapes', () => {
     expect(res.status).toBe(413);
   });
 
-  it('accepts a body just under the limit', async () => {
+  it('accepts a JSON body just under the limit', async () => {
+    const body = JSON.stringify('x'.repeat(MAX_BODY_BYTES - 10));
+    const res = await (await csrfSession(api)).request('/api/test/upload', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
+    expect(await res.json()).toMatchObject({ status: 'OK', payload: { bytes: body.length } });
+  });
+
+  it('refuses a body that is not JSON with 415', async () => {
     const res = await (await csrfSession(api)).request('/api/test/upload', {
       method: 'POST',
       headers: { 'Content-Type': 'text/plain' },
       body: 'x'.repeat(1000),
     });
-    expect(await res.json()).toMatchObject({ status: 'OK', payload: { bytes: 1000 } });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({ status: 'ERROR', message: BODY_MESSAGES.contentType });
+  });
+
+  it('answers a value the database cannot take (class 22) with 400, not 500', async () => {
+    const res = await api.request('/api/test/bad-value');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ status: 'ERROR', message: BAD_VALUE_MESSAGE });
   });
 
   it('hides internal errors behind a generic 500 without a stack', async () => {

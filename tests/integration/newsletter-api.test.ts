@@ -83,8 +83,6 @@ describe('POST /api/newsletter/subscribe', () => {
     ['no domain', { email: 'ann@' }],
     ['a number', { email: 42 }],
     ['too long', { email: `${'a'.repeat(64)}@${'b'.repeat(190)}.com` }],
-    ['an array body', [1]],
-    ['malformed JSON', '{"email":'],
   ])('answers 422 for %s', async (_label, body) => {
     const before = (await rows()).length;
     const result = await subscribe(body);
@@ -94,6 +92,17 @@ describe('POST /api/newsletter/subscribe', () => {
       message: 'Please enter a valid email address',
       errors: { email: ['Please enter a valid email address'] },
     });
+    expect((await rows()).length).toBe(before);
+  });
+
+  it.each([
+    ['an array body', [1], 'The request body must be a JSON object.'],
+    ['malformed JSON', '{"email":', 'Malformed JSON in request body'],
+  ])('answers 400 for %s, as every API route does', async (_label, body, message) => {
+    const before = (await rows()).length;
+    const result = await subscribe(body);
+    expect(result.res.status).toBe(400);
+    expect(result.body).toEqual({ status: 'ERROR', message });
     expect((await rows()).length).toBe(before);
   });
 

@@ -100,6 +100,26 @@ describe('npm start server', () => {
     expect(revalidated.status).toBe(304);
   });
 
+  it('refuses an API body over 1 MB with 413 and a JSON message, with or without a length', async () => {
+    const url = `http://127.0.0.1:${server.port}/api/contact-us`;
+    const tooLarge = { status: 'ERROR', message: 'The request body is too large (limit 1 MB).' };
+    const sized = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message: 'x'.repeat(1_100_000) }) });
+    expect(sized.status).toBe(413);
+    expect(await sized.json()).toEqual(tooLarge);
+
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 20) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const streamed = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(await streamed.json()).toEqual(tooLarge);
+  });
+
   it('refuses a second process on the same DATA_DIR with one clear line', async () => {
     const second = start({ PORT: String(await freePort()), DATA_DIR: dataDir });
     expect(await second.exited).toBe(1);

@@ -12,6 +12,7 @@ import { adminPreviewApp } from './admin-preview.routes';
 import { adminHomeHeroApp, adminSettingsApp } from './admin-settings.routes';
 import { adminTranslationsApp } from './admin-translations.routes';
 import { authApp } from './auth.routes';
+import { requestInput } from './body';
 import { csrfProtection, isTokenLogin, withAuth } from './auth-middleware';
 import { cartApp } from './cart.routes';
 import { categoriesApp } from './categories.routes';
@@ -62,6 +63,7 @@ export function createApi() {
       onError: (c) => c.json(errorBody('The request body is too large (limit 1 MB).'), 413),
     }),
   );
+  app.use(requestInput());
   app.use(withDatabase());
   app.notFound(notFound);
   app.onError(handleError);

@@ -22,6 +22,7 @@ import type { ApiEnv } from './env';
 export const LOGIN_FAILURE_LIMIT = { name: 'login-failures', limit: 5, windowSeconds: 60 } as const;
 /** Attempts per address across accounts, against password spraying. */
 export const LOGIN_IP_LIMIT = { name: 'login-ip', limit: 30, windowSeconds: 60 } as const;
+const DEVICE_NAME = 'The device_name must be text of 1 to 191 characters.';
 export const REGISTER_IP_LIMIT = { name: 'register-ip', limit: 10, windowSeconds: 3600 } as const;
 
 /** Signs the user in on this browser: a new session id (the old one is dropped) and cookies. */
@@ -50,7 +51,7 @@ export const authApp = createRouter()
       z.object({
         username: z.string({ error: required }).trim().min(1, required).max(254, t('validation.invalidEmail')),
         password: z.string({ error: required }).min(1, required).max(128, t('validation.tooLong', { max: 128 })),
-        device_name: z.string().trim().min(1).max(191).optional(),
+        device_name: z.string({ error: DEVICE_NAME }).trim().min(1, DEVICE_NAME).max(191, DEVICE_NAME).optional(),
       }),
       await jsonObject(c),
       required,

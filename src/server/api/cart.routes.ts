@@ -38,32 +38,42 @@ const addSchema = z.object({ id: idField, count: z.preprocess((v) => v ?? 1, cou
 const updateSchema = z.object({ id: idField, count: countField, is_variation: isVariationField });
 const removeSchema = z.object({ id: idField, is_variation: isVariationField });
 
+const CART_ITEMS_MESSAGE = 'cart_items must be a list of {item: {sku}, count}.';
 const cartItemsSchema = z
   .array(
-    z.object({
-      item: z.object({ sku: z.string().max(64) }),
-      count: z.number().int().min(0).max(10_000),
-    }),
-    { error: 'cart_items must be a list of {item: {sku}, count}.' },
+    z.object(
+      {
+        item: z.object({ sku: z.string().max(64, 'A cart item sku may be at most 64 characters.') }, { error: CART_ITEMS_MESSAGE }),
+        count: z.number({ error: CART_MESSAGES.count }).int(CART_MESSAGES.count).min(0, CART_MESSAGES.count).max(10_000, CART_MESSAGES.count),
+      },
+      { error: CART_ITEMS_MESSAGE },
+    ),
+    { error: CART_ITEMS_MESSAGE },
   )
-  .max(500)
+  .max(500, 'cart_items may list at most 500 items.')
   .optional()
   .nullable();
 
-const optionalShort = (max: number) => z.string().max(max).optional().nullable();
+const COUNTRY_MESSAGE = 'Please select a valid country.';
+
+const optionalShort = (field: string, max: number) =>
+  z.string({ error: `The ${field} must be text.` }).max(max, `The ${field} may be at most ${max} characters.`).optional().nullable();
 
 const totalsSchema = z.object({
-  country: z.union([z.string().max(96), z.number().int().positive()], { error: 'Please select a valid country.' }),
+  country: z.union(
+    [z.string().max(96, COUNTRY_MESSAGE), z.number().int(COUNTRY_MESSAGE).positive(COUNTRY_MESSAGE).max(2_147_483_647, COUNTRY_MESSAGE)],
+    { error: COUNTRY_MESSAGE },
+  ),
   postCode: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: 'Invalid postcode: a post code is required.' }).max(64, 'Invalid postcode: it is too long.')),
-  promoCode: z.string({ error: 'The promo code must be text.' }).max(256).optional().nullable(),
+  promoCode: z.string({ error: 'The promo code must be text.' }).max(256, 'The promo code may be at most 256 characters.').optional().nullable(),
   cart_items: cartItemsSchema,
   // Shipping fields the spec's payload carries; the totals do not depend on them (checkout checks them).
-  name: optionalShort(255),
-  surname: optionalShort(255),
-  email: optionalShort(254),
-  phone: optionalShort(250),
-  address: optionalShort(255),
-  city: optionalShort(255),
+  name: optionalShort('name', 255),
+  surname: optionalShort('surname', 255),
+  email: optionalShort('email', 254),
+  phone: optionalShort('phone', 250),
+  address: optionalShort('address', 255),
+  city: optionalShort('city', 255),
 });
 
 async function cartReply(c: Context<ApiEnv>, change: CartChange = { status: 'OK', message: null }) {

@@ -11,6 +11,7 @@ import { rateLimit } from './rate-limit';
 
 export const CHECKOUT_LIMIT = { name: 'checkout', limit: 10, windowSeconds: 60 } as const;
 export const PRICE_CHANGED_MESSAGE = 'Prices have changed since you checked the totals. Please review the new totals.';
+const EXPECTED_TOTAL_MESSAGE = 'expected_total must be a non-negative number.';
 const IDEMPOTENCY_KEY = /^[\w.:-]{8,128}$/;
 
 const perUser = (c: { var: { user: { id: number } | null } }) => (c.var.user ? `user:${c.var.user.id}` : null);
@@ -29,18 +30,24 @@ export const checkoutApp = createRouter().post(
       throw new HttpError(422, 'The Idempotency-Key header must be 8 to 128 letters, digits or . _ : -');
     }
     const problems = new FormProblems();
+    const invalidCountry = t('api.auth.invalidCountry');
     const input = problems.parse(
       z.object({
         name: requiredText(t, 96),
         surname: requiredText(t, 96),
         email: emailField(t),
-        country: z.union([z.number().int().positive(), requiredText(t, 96)], { error: t('validation.required') }),
+        country: z.union([z.number().int(invalidCountry).positive(invalidCountry).max(2_147_483_647, invalidCountry), requiredText(t, 96)], {
+          error: t('validation.required'),
+        }),
         city: requiredText(t, 96),
         address: requiredText(t, 255),
         postCode: requiredText(t, 16),
-        promoCode: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(64).nullable().optional()),
+        promoCode: z.preprocess(
+          (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+          z.string({ error: 'The promo code must be text.' }).trim().max(64, 'The promo code may be at most 64 characters.').nullable().optional(),
+        ),
         payment_method: z.enum(['card', 'phone'], { error: 'Choose card or phone payment.' }).default('card'),
-        expected_total: z.number({ error: 'expected_total must be a number' }).nonnegative().max(1e9).nullable().optional(),
+        expected_total: z.number({ error: EXPECTED_TOTAL_MESSAGE }).nonnegative(EXPECTED_TOTAL_MESSAGE).max(1e9, EXPECTED_TOTAL_MESSAGE).nullable().optional(),
       }),
       body,
     );

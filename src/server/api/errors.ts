@@ -22,6 +22,7 @@ export class HttpError extends Error {
 }
 
 export const NOT_FOUND_MESSAGE = 'Not found';
+export const BAD_VALUE_MESSAGE = 'A value in the request is malformed or out of range.';
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 
 export function notFound(c: Context) {
@@ -29,8 +30,31 @@ export function notFound(c: Context) {
 }
 
 /**
+ * The SQLSTATE of a database error, through drizzle's wrapper (DrizzleQueryError keeps the
+ * driver's error as its cause); the same on PGlite and PostgreSQL.
+ */
+export function sqlState(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/**
+ * Class 22 "data exception" (a text that is no uuid, a number past the column's range, NUL in
+ * text...) can only come from a value the request carried that a route's schema let through.
+ * It is the caller's error, so a 400 with a plain message; it is logged as a warning because the
+ * schema that let it through should be tightened.
+ */
+function isBadValue(error: unknown): boolean {
+  return sqlState(error)?.startsWith('22') ?? false;
+}
+
+/**
  * onError for the API: known errors keep their status; a database outage is a 503 the client may
- * retry (ADR 017); anything else is logged and hidden.
+ * retry (ADR 017); a value the database refused is the caller's 400; anything else is logged and
+ * hidden.
  */
 export function handleError(error: Error, c: Context<ApiEnv>) {
   if (error instanceof HttpError) {
@@ -48,6 +72,10 @@ export function handleError(error: Error, c: Context<ApiEnv>) {
       'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
       'Cache-Control': 'no-store',
     });
+  }
+  if (isBadValue(error)) {
+    log.warn({ err: error, reqId: c.get('requestId'), sqlState: sqlState(error) }, 'request value rejected by the database');
+    return c.json(errorBody(BAD_VALUE_MESSAGE), 400);
   }
   log.error({ err: error, reqId: c.get('requestId') }, 'unhandled API error');
   return c.json(errorBody(INTERNAL_ERROR_MESSAGE), 500);

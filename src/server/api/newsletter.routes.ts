@@ -4,6 +4,7 @@ import { newsletterEmail, subscribeToNewsletter } from '../services/newsletter';
 import { createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
+import { jsonObject } from './form';
 import { rateLimit } from './rate-limit';
 
 /** Per client address; generous for a household behind one NAT, tight for a script. */
@@ -19,8 +20,7 @@ const body = z.looseObject({ email: newsletterEmail });
 export const newsletterApp = createRouter().post('/subscribe', rateLimit(NEWSLETTER_RATE_LIMIT), async (c) => {
   const t = await getTranslator(c.var.db, c.var.language.code);
   // Validated here rather than with validate() so the message comes in the shopper's language.
-  const raw: unknown = await c.req.json().catch(() => undefined);
-  const parsed = body.safeParse(raw ?? {});
+  const parsed = body.safeParse(await jsonObject(c));
   if (!parsed.success) {
     // Only `email` is read, so any issue (missing, not a string, too long, malformed) is its issue.
     const message = t('validation.invalidEmail');

@@ -51,7 +51,7 @@ export const paymentsApp = createRouter()
    */
   .get('/:id/status', async (c) => {
     const id = c.req.param('id');
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new HttpError(404, 'Unknown payment.');
+    if (!z.uuid().safeParse(id).success) throw new HttpError(404, 'Unknown payment.');
     const [row] = await c.var.db
       .select({ status: orders.status, orderNr: orders.orderNr, userId: orders.userId, paymentStatus: payments.status })
       .from(payments)

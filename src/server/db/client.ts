@@ -15,6 +15,8 @@ export interface Database {
   /** Runs pending migrations from drizzle/ (serialised across processes on PostgreSQL). */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: its data directory as a gzipped tarball, taken between two queries (backups). */
+  dump?: () => Promise<Blob>;
 }
 
 export type OpenOptions =
@@ -109,5 +111,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     engine: 'pglite',
     migrate: () => migrate(db, { migrationsFolder: migrationsFolder() }),
     close: () => client.close(),
+    dump: () => client.dumpDataDir('gzip'),
   };
 }

@@ -1,0 +1,29 @@
+/**
+ * npm run db:restore -- <file> [--force]
+ * Restores a backup of npm run db:backup into the configured database: pg_restore into
+ * DATABASE_URL, else the PGlite database in DATA_DIR (the shop must be stopped). A database that
+ * is not empty is only replaced with --force. See docs/decisions/014-input-limits-xss-backups.md.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { config } from '../src/server/config';
+import { BackupError, backupKind, restorePglite, restorePostgres } from '../src/server/db/backup';
+import { runCli } from './db-cli';
+
+await runCli('db:restore', async (file, flags, report) => {
+  const cfg = config();
+  if (!existsSync(file)) throw new BackupError(`${file} does not exist.`);
+  const kind = backupKind(file);
+  const engine = cfg.DATABASE_URL ? 'postgres' : 'pglite';
+  if (kind === 'unknown') throw new BackupError(`${file} is not a backup made by npm run db:backup.`);
+  if (kind !== engine) {
+    throw new BackupError(
+      kind === 'postgres'
+        ? `${file} is a PostgreSQL backup (pg_dump); set DATABASE_URL to the database to restore it into.`
+        : `${file} is a PGlite backup; unset DATABASE_URL to restore it into DATA_DIR.`,
+    );
+  }
+  const force = flags.has('--force');
+  if (cfg.DATABASE_URL) await restorePostgres(cfg.DATABASE_URL, file, { force }, report);
+  else await restorePglite(resolve(cfg.DATA_DIR), file, { force }, report);
+});
