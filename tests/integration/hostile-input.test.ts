@@ -9,9 +9,10 @@
  * the first test, so a new route cannot ship without its hostile inputs. SQL and HTML inside
  * free-text fields are legitimate text (stored as typed, parameterised, escaped on output; see
  * xss.test.ts), so those payloads are aimed at typed fields here: ids, numbers, emails, enums.
- * Both engines (TEST_DATABASE_URL).
+ * The content-editing routes have their table in tests/helpers/hostile-input-admin.ts, sent from a
+ * signed-in editor (or admin). Both engines (TEST_DATABASE_URL).
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 // Hundreds of rejected calls from one address and account: the limits must not answer first.
@@ -21,57 +22,23 @@ vi.hoisted(() => {
 
 import { createApi, MAX_BODY_BYTES } from '../../src/server/api/app';
 import { BODY_MESSAGES } from '../../src/server/api/body';
-import { products } from '../../src/server/db/schema/index';
+import { faqs, featuredCategories, languages, products, staticPages } from '../../src/server/db/schema/index';
+import { DEMO_EDITOR } from '../../src/server/db/seed/users';
 import { webhookSecret } from '../../src/server/payments/demo-gateway.server';
+import { setRole } from '../../src/server/services/admin/roles.server';
 import { useTestDatabase } from '../helpers/db';
-import { type ApiSession, createApiSession, csrfSession } from '../helpers/session';
+import { type Case, type Entry, HTML, type Who, NUL_IN_ADDRESS, SQL, huge, invalid, param } from '../helpers/hostile-input';
+import { type AdminIds, adminRouteTable } from '../helpers/hostile-input-admin';
+import { type ApiSession, createApiSession, createUser, csrfSession } from '../helpers/session';
 
 const database = useTestDatabase({ seed: 'demo' });
 const api = createApi();
 
-type Who = 'guest' | 'customer';
-
-interface Case {
-  name: string;
-  /** Replaces the route's path (path parameters under attack). */
-  path?: string;
-  /** Appended to the path, starting with `?`. */
-  query?: string;
-  /** A JSON value, or raw bytes/text sent as they are. */
-  json?: unknown;
-  raw?: { body: string | Uint8Array; type?: string };
-  headers?: Record<string, string>;
-  status: number;
-  /** Exact text or pattern of the message; any case must have a readable one anyway. */
-  message?: string | RegExp;
-  /** The first field message of each named field. */
-  errors?: Record<string, string>;
-  /** Where the answer is a redirect to a page (the mailed verification link). */
-  location?: RegExp;
-}
-
-interface Entry {
-  who: Who;
-  path: string;
-  /**
-   * 'object': the route reads a JSON object body; 'none': it reads no body (GETs too); 'signed':
-   * the body is checked against a signature header before anything else.
-   */
-  body: 'object' | 'none' | 'signed';
-  /** Outside the locale middleware (no lang_id/currency handling). */
-  noLocale?: boolean;
-  cases: Case[];
-}
-
 const LANG = 'The selected language is invalid.';
 const CURRENCY = 'The selected currency is invalid.';
 const NOT_OBJECT = 'The request body must be a JSON object.';
-const NUL_IN_ADDRESS = 'The address may not contain NUL characters.';
 const SHIPPING = 'Please complete all required shipping information.';
 const EMAIL = 'Please enter a valid email address';
-const huge = (n: number) => 'x'.repeat(n);
-const SQL = "1' OR '1'='1'; DROP TABLE users; --";
-const HTML = '<img src=x onerror=alert(1)>';
 
 /** Bytes that are not UTF-8 (a lone continuation byte and 0xFF) inside an otherwise valid object. */
 const INVALID_UTF8 = new Uint8Array([...Buffer.from('{"name":"'), 0xc3, 0x28, 0xff, 0xfe, ...Buffer.from('"}')]);
@@ -140,10 +107,6 @@ const shipping = {
 const profile = { name: 'Alex', surname: 'Demo', email: 'demo@example.com', address: 'Street 1', city: 'Berlin', post_code: '10117', country_id: null };
 const contact = { name: 'Ann', surname: 'Walker', email: 'ann@example.com', topic: 'Tent', message: 'Hello', ...phone };
 const register = { name: 'Reg', surname: 'Ister', email: 'new.person@example.com', password: 'Summit2026x', passConfirm: 'Summit2026x', ...phone };
-
-/** 422 with a message: the field rules answer in the shopper's words. */
-const invalid = (name: string, json: unknown, message?: string | RegExp): Case => ({ name, json, status: 422, ...(message ? { message } : {}) });
-const param = (name: string, path: string, status: number, message?: string | RegExp): Case => ({ name, path, status, ...(message ? { message } : {}) });
 
 function routeTable(productId: number): Record<string, Entry> {
   const cartItem = (over: Record<string, unknown>) => ({ id: productId, count: 1, is_variation: false, ...over });
@@ -551,18 +514,41 @@ function changedTables(before: Snapshot, after: Snapshot): string[] {
 }
 
 let table: Record<string, Entry>;
-let guest: ApiSession;
-let customer: ApiSession;
+let sessions: Record<Who, ApiSession>;
+
+const ADMIN = { email: 'hostile.admin@example.com', password: 'Chief1234!' };
+
+/** The ids the admin cases aim at: existing rows, so only the hostile part can be wrong. */
+async function adminIds(): Promise<AdminIds> {
+  const db = database().db;
+  const [page, other] = await db.select({ id: staticPages.id, slug: staticPages.slug }).from(staticPages).orderBy(staticPages.id).limit(2);
+  const [faq] = await db.select({ id: faqs.id }).from(faqs).orderBy(faqs.id).limit(1);
+  const [featured] = await db.select({ id: featuredCategories.id }).from(featuredCategories).orderBy(featuredCategories.id).limit(1);
+  const [language] = await db.select({ id: languages.id }).from(languages).where(eq(languages.isDefault, false)).orderBy(languages.id).limit(1);
+  return { page: page!.id, otherSlug: other!.slug, faq: faq!.id, featured: featured!.id, language: language!.id, adminEmail: ADMIN.email };
+}
+
+async function signedIn(email: string, password: string): Promise<ApiSession> {
+  const session = createApiSession(api);
+  expect((await session.signIn(email, password)).status).toBe(200);
+  return session;
+}
 
 beforeAll(async () => {
-  const [product] = await database().db.select({ id: products.id }).from(products).orderBy(products.id).limit(1);
-  table = routeTable(product!.id);
-  guest = await csrfSession(api);
-  customer = createApiSession(api);
-  expect((await customer.signIn('demo@example.com', 'Demo1234!')).status).toBe(200);
+  const db = database().db;
+  const [product] = await db.select({ id: products.id }).from(products).orderBy(products.id).limit(1);
+  table = { ...routeTable(product!.id), ...adminRouteTable(await adminIds()) };
+  await createUser(db, ADMIN);
+  await setRole(db, null, ADMIN.email, 'admin');
+  sessions = {
+    guest: await csrfSession(api),
+    customer: await signedIn('demo@example.com', 'Demo1234!'),
+    editor: await signedIn(DEMO_EDITOR.email, DEMO_EDITOR.password),
+    admin: await signedIn(ADMIN.email, ADMIN.password),
+  };
   // The webhook's signing secret is made on first use (any card payment); made here, so the
   // fingerprints see only what the hostile calls do.
-  await webhookSecret(database().db);
+  await webhookSecret(db);
 });
 
 const routeKeys = () => {
@@ -607,7 +593,7 @@ describe('hostile input on every API route', () => {
       const entry = table[key];
       expect(entry, `add "${key}" to the table`).toBeDefined();
       const method = key.split(' ')[0]!;
-      const session = entry!.who === 'customer' ? customer : guest;
+      const session = sessions[entry!.who];
       const cases = [...commonCases(entry!, method), ...entry!.cases];
       expect(cases.length).toBeGreaterThan(0);
       const before = await snapshot();
@@ -648,8 +634,8 @@ describe('hostile input on every API route', () => {
       const changed = changedTables(before, await snapshot());
       expect(problems, `${key}`).toEqual([]);
       expect(changed, `${key} wrote to these tables`).toEqual([]);
-      // The customer is still signed in: no case ended the session or changed the password.
-      if (entry!.who === 'customer') expect((await customer.get('/api/is-auth')).body.authenticated).toBe(true);
+      // The signed-in caller still is: no case ended the session, changed the password or the role.
+      if (entry!.who !== 'guest') expect((await session.get('/api/is-auth')).body.authenticated).toBe(true);
     });
   }
 });

@@ -9,7 +9,7 @@ import { validate } from './validate';
 
 const body = z.strictObject(
   {
-    email: z.email('Enter the account’s email address.'),
+    email: z.string({ message: 'Enter the account’s email address.' }).max(254, 'Enter the account’s email address.').pipe(z.email('Enter the account’s email address.')),
     role: z.enum(['customer', 'editor'], { message: 'The role must be editor or customer.' }),
   },
   { message: 'Unknown field.' },

@@ -25,8 +25,8 @@ const link = (message: string) =>
 
 const texts = {
   title: titleField(191),
-  short_title: z.string().trim().max(96, 'The short title may have at most 96 characters.').nullable(),
-  description: z.string().trim().max(1_000, 'The description may have at most 1000 characters.'),
+  short_title: z.string({ message: 'The short title must be text.' }).trim().max(96, 'The short title may have at most 96 characters.').nullable(),
+  description: z.string({ message: 'The description must be text.' }).trim().max(1_000, 'The description may have at most 1000 characters.'),
 };
 
 const createBody = z.strictObject(

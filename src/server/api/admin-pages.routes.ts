@@ -12,7 +12,7 @@ import {
   restorePageVersion,
   updatePage,
 } from '../services/admin/static-pages.server';
-import { flag, htmlField, idParam, languageIdField, nonEmptyPatch, positionField, slugField, titleField } from './admin-schemas';
+import { flag, htmlField, idParam, languageIdField, nonEmptyPatch, idText, positionField, slugField, titleField } from './admin-schemas';
 import { createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
@@ -58,7 +58,7 @@ const patchBody = nonEmptyPatch(
   ),
 );
 
-const versionParams = idParam.extend({ version: z.coerce.number().int().positive('Invalid version.') });
+const versionParams = idParam.extend({ version: idText('Invalid version.') });
 
 export const adminPagesApp = createRouter()
   .get('/', async (c) => ok(c, await listAdminPages(c.var.db)))

@@ -2,7 +2,18 @@
 import { z } from 'zod';
 import { slugProblem } from '../services/admin/slug';
 
-export const idParam = z.object({ id: z.coerce.number({ message: 'Invalid id.' }).int().positive('Invalid id.').max(2_147_483_647, 'Invalid id.') });
+/**
+ * A row id as text (path or query): plain digits within the integer column. Number() would also read
+ * "1e1", "0x10" or " 1 " as ids, and a fraction or an overflow would get zod's default wording.
+ */
+export const idText = (message: string) =>
+  z
+    .string({ message })
+    .regex(/^[1-9][0-9]{0,9}$/, message)
+    .transform(Number)
+    .refine((id) => id <= 2_147_483_647, message);
+
+export const idParam = z.object({ id: idText('Invalid id.') });
 
 export const slugField = z.string({ message: 'The slug is required.' }).trim().superRefine((slug, ctx) => {
   const problem = slugProblem(slug);
@@ -21,7 +32,8 @@ export const htmlField = z
   .string({ message: 'The content must be text (HTML).' })
   .max(200_000, 'The content may have at most 200000 characters.');
 
-export const languageIdField = z.number({ message: 'language_id must be a language id.' }).int().positive();
+const LANGUAGE_ID = 'language_id must be a language id.';
+export const languageIdField = z.number({ message: LANGUAGE_ID }).int(LANGUAGE_ID).positive(LANGUAGE_ID);
 export const positionField = z
   .number({ message: 'The order must be a whole number.' })
   .int('The order must be a whole number.')
@@ -29,6 +41,9 @@ export const positionField = z
   .max(100_000, 'The order may be at most 100000.');
 export const flag = (name: string) => z.boolean({ message: `${name} must be true or false.` });
 
+/** A patch must change something; language_id alone only names the language of the texts. */
 export function nonEmptyPatch<T extends z.ZodObject>(schema: T) {
-  return schema.refine((value) => Object.values(value).some((v) => v !== undefined), { message: 'Nothing to change.' });
+  return schema.refine((value) => Object.entries(value).some(([key, v]) => key !== 'language_id' && v !== undefined), {
+    message: 'Nothing to change.',
+  });
 }

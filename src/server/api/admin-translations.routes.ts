@@ -1,14 +1,14 @@
 /** /api/admin/translations: UI texts per language, search by key, missing keys. */
 import { z } from 'zod';
 import { listTranslations, saveTranslation } from '../services/admin/translations.server';
-import { languageIdField } from './admin-schemas';
+import { languageIdField, idText } from './admin-schemas';
 import { createRouter } from './env';
 import { ok } from './envelope';
 import { validate } from './validate';
 
 const query = z.object({
-  language_id: z.coerce.number({ message: 'language_id must be a language id.' }).int().positive('language_id must be a language id.'),
-  q: z.string().max(191, 'The search may have at most 191 characters.').optional(),
+  language_id: idText('language_id must be a language id.'),
+  q: z.string({ message: 'The search must be text.' }).max(191, 'The search may have at most 191 characters.').optional(),
   missing: z.enum(['1', '0', 'true', 'false'], { message: 'missing must be 1 or 0.' }).optional(),
 });
 

@@ -22,7 +22,8 @@ export const BODY_MESSAGES = {
   nul: 'Text may not contain NUL characters.',
 } as const;
 
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The methods whose JSON body is read: by the gate here and by the locale middleware (lang_id, currency). */
+export const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** application/json or any application/*+json, in UTF-8 (the only charset JSON may use). */
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
 const utf8 = new TextDecoder('utf-8', { fatal: true });

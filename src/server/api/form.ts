@@ -4,7 +4,7 @@ import type { Translator } from '../i18n/index';
 import { getTranslator } from '../i18n/index';
 import type { ApiEnv } from './env';
 import { HttpError } from './errors';
-import { fieldErrors } from './validate';
+import { NOT_A_JSON_OBJECT, fieldErrors } from './validate';
 import { passwordProblem } from '../services/auth/passwords';
 import type { FieldErrors } from './envelope';
 
@@ -22,7 +22,7 @@ export async function translatorFor(c: Context<ApiEnv>): Promise<Translator> {
 export async function jsonObject(c: Context<ApiEnv>): Promise<Record<string, unknown>> {
   const raw: unknown = await c.req.json().catch(() => undefined);
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new HttpError(400, 'The request body must be a JSON object.');
+    throw new HttpError(400, NOT_A_JSON_OBJECT);
   }
   return raw as Record<string, unknown>;
 }

@@ -7,6 +7,7 @@ import {
   loadShopBasics,
 } from '../services/request-context';
 import type { ApiEnv } from './env';
+import { BODY_METHODS } from './body';
 import { HttpError } from './errors';
 
 /** The request's currency and language, as every API call carries them (spec §7 common rules). */
@@ -15,7 +16,6 @@ export interface ApiLocale {
   language: LanguageOption;
 }
 
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** Reads `currency` and `lang_id` from the JSON body of a write, else from the query string. */
 async function rawLocale(c: Parameters<MiddlewareHandler<ApiEnv>>[0]) {

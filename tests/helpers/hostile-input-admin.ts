@@ -1,0 +1,337 @@
+/**
+ * Hostile inputs of the content-editing API (/api/admin/*, ADR 013), merged into the table of
+ * tests/integration/hostile-input.test.ts. Sent from a signed-in editor (the editors route from an
+ * admin), so the role guard lets them through and the field rules must answer. No case is a valid
+ * edit: where a body passes the rules, the id, version, language, slug or account it names does not
+ * exist or may not be used, and the fingerprints prove nothing was written.
+ */
+import { type Case, type Entry, HTML, SQL, huge, invalid, param } from './hostile-input';
+
+export interface AdminIds {
+  page: number;
+  /** The slug of another page than `page` (a rename onto it is refused). */
+  otherSlug: string;
+  faq: number;
+  featured: number;
+  /** A language of the shop that is not the default one. */
+  language: number;
+  /** The admin's own address (an admin may not change their own role). */
+  adminEmail: string;
+}
+
+const ID = 'Invalid id.';
+const VERSION = 'Invalid version.';
+const UNKNOWN_FIELD = 'Unknown field.';
+const NOTHING = 'Nothing to change.';
+const LANGUAGE_ID = 'language_id must be a language id.';
+const UNKNOWN_LANGUAGE = 'Unknown language.';
+const TITLE = 'The title is required.';
+const CONTENT = 'The content must be text (HTML).';
+const CONTENT_LONG = 'The content may have at most 200000 characters.';
+const ORDER = 'The order must be a whole number.';
+const SLUG_FORMAT = 'The slug may contain only lowercase letters, digits and single hyphens, e.g. shipping-and-delivery.';
+const LINK = 'The link must be a path on this shop (starting with /) or an https:// address.';
+const IMAGE = 'The image must be a path on this shop (starting with /) or an https:// address.';
+const PHONE = 'A phone number may contain only digits, spaces, +, ( ) and -, 5 to 32 characters.';
+/** Over the 200 000 characters an HTML field takes, under the 1 MB body limit. */
+const HUGE_HTML = `<p>${'<b>x</b>'.repeat(25_001)}</p>`;
+const HUGE_ARRAY = Array.from({ length: 50_000 }, (_, i) => i);
+
+/** Path ids under attack: `path(id)` builds the route's path around the id text. */
+function idCases(path: (id: string) => string, notFound: string, message = ID): Case[] {
+  return [
+    param('SQL as id', path(encodeURIComponent(SQL)), 422, message),
+    param('HTML as id', path(encodeURIComponent(HTML)), 422, message),
+    param('../ as id', path(encodeURIComponent('../settings')), 422, message),
+    param('negative id', path('-1'), 422, message),
+    param('zero id', path('0'), 422, message),
+    param('fractional id', path('1.5'), 422, message),
+    param('exponent id', path('1e1'), 422, message),
+    param('hex id', path('0x10'), 422, message),
+    param('id past the integer column', path('2147483648'), 422, message),
+    param('huge id', path('99999999999999999999'), 422, message),
+    param('id beyond a float', path('1e999'), 422, message),
+    param('NaN id', path('NaN'), 422, message),
+    param('id with spaces', path('%201%20'), 422, message),
+    param('huge id text', path(huge(10_000)), 422, message),
+    param('unknown id', path('999999999'), 404, notFound),
+  ];
+}
+
+/** The shared text fields of a FAQ, featured tile and page: type, length, order, extras. */
+function commonFieldCases(valid: Record<string, unknown>, titleMax: number): Case[] {
+  return [
+    invalid('title as number', { ...valid, title: 42 }, TITLE),
+    invalid('title as object', { ...valid, title: { $ne: '' } }, TITLE),
+    invalid('title as huge array', { ...valid, title: HUGE_ARRAY }, TITLE),
+    invalid('blank title', { ...valid, title: '   ' }, TITLE),
+    invalid('huge title', { ...valid, title: huge(100_000) }, `The title may have at most ${titleMax} characters.`),
+    invalid('title one over the limit', { ...valid, title: huge(titleMax + 1) }, `The title may have at most ${titleMax} characters.`),
+    invalid('negative order', { ...valid, position: -1 }, 'The order must be 0 or more.'),
+    invalid('fractional order', { ...valid, position: 1.5 }, ORDER),
+    invalid('huge order', { ...valid, position: 1e20 }, ORDER),
+    invalid('order over the maximum', { ...valid, position: 100_001 }, 'The order may be at most 100000.'),
+    invalid('SQL as order', { ...valid, position: SQL }, ORDER),
+    invalid('order as array', { ...valid, position: [1] }, ORDER),
+    invalid('extra field id', { ...valid, id: 1 }, UNKNOWN_FIELD),
+    invalid('extra field created_at', { ...valid, created_at: '2020-01-01' }, UNKNOWN_FIELD),
+    invalid('prototype key', JSON.parse(`{${JSON.stringify(valid).slice(1, -1)},"__proto__":{"role":"admin"}}`), UNKNOWN_FIELD),
+  ];
+}
+
+/** A patch's language: type and range at the edge, existence in the service. */
+function languageCases(valid: Record<string, unknown>): Case[] {
+  return [
+    invalid('negative language_id', { ...valid, language_id: -1 }, LANGUAGE_ID),
+    invalid('zero language_id', { ...valid, language_id: 0 }, LANGUAGE_ID),
+    invalid('fractional language_id', { ...valid, language_id: 1.5 }, LANGUAGE_ID),
+    invalid('huge language_id', { ...valid, language_id: 1e308 }, LANGUAGE_ID),
+    invalid('SQL as language_id', { ...valid, language_id: SQL }, LANGUAGE_ID),
+    invalid('language_id as array', { ...valid, language_id: [1] }, LANGUAGE_ID),
+    invalid('unknown language_id', { ...valid, language_id: 999_999 }, UNKNOWN_LANGUAGE),
+  ];
+}
+
+function patchCases(valid: Record<string, unknown>, language: number): Case[] {
+  return [
+    invalid('empty patch', {}, NOTHING),
+    invalid('only the language', { language_id: language }, NOTHING),
+    ...languageCases(valid),
+  ];
+}
+
+const slugCases = (valid: Record<string, unknown>, otherSlug: string): Case[] => [
+  invalid('uppercase slug', { ...valid, slug: 'About-Us' }, SLUG_FORMAT),
+  invalid('slug with spaces', { ...valid, slug: 'about us' }, SLUG_FORMAT),
+  invalid('../ as slug', { ...valid, slug: '../admin' }, SLUG_FORMAT),
+  invalid('slash in the slug', { ...valid, slug: 'a/b' }, SLUG_FORMAT),
+  invalid('SQL as slug', { ...valid, slug: SQL }, SLUG_FORMAT),
+  invalid('HTML as slug', { ...valid, slug: HTML }, SLUG_FORMAT),
+  invalid('double hyphen in the slug', { ...valid, slug: 'a--b' }, SLUG_FORMAT),
+  invalid('non-ASCII slug', { ...valid, slug: 'über-uns' }, SLUG_FORMAT),
+  invalid('digits-only slug', { ...valid, slug: '123' }, 'The slug must contain at least one letter.'),
+  invalid('empty slug', { ...valid, slug: '  ' }, 'The slug is required.'),
+  invalid('huge slug', { ...valid, slug: huge(100_000) }, 'The slug may have at most 96 characters.'),
+  invalid('slug as number', { ...valid, slug: 7 }, 'The slug is required.'),
+  invalid('slug as array', { ...valid, slug: ['about'] }, 'The slug is required.'),
+  invalid('slug of another page', { ...valid, slug: otherSlug }, 'Another page already uses this slug.'),
+];
+
+const contentCases = (valid: Record<string, unknown>): Case[] => [
+  invalid('content as number', { ...valid, content: 1 }, CONTENT),
+  invalid('content as object', { ...valid, content: { html: '<p>x</p>' } }, CONTENT),
+  invalid('content as huge array', { ...valid, content: HUGE_ARRAY }, CONTENT),
+  invalid('HTML content over the limit', { ...valid, content: HUGE_HTML }, CONTENT_LONG),
+];
+
+const flagCases = (valid: Record<string, unknown>, names: string[]): Case[] =>
+  names.flatMap((name) => [
+    invalid(`${name} as text`, { ...valid, [name]: 'true' }, `${name} must be true or false.`),
+    invalid(`${name} as number`, { ...valid, [name]: 1 }, `${name} must be true or false.`),
+  ]);
+
+function featuredFieldCases(valid: Record<string, unknown>): Case[] {
+  return [
+    invalid('javascript: link', { ...valid, url: 'javascript:alert(1)' }, LINK),
+    invalid('protocol-relative link', { ...valid, url: '//evil.example/x' }, LINK),
+    invalid('http link', { ...valid, url: 'http://evil.example/x' }, LINK),
+    invalid('link with HTML', { ...valid, url: `/x"${HTML}` }, LINK),
+    invalid('huge link', { ...valid, url: `/${huge(100_000)}` }, LINK),
+    invalid('link as number', { ...valid, url: 5 }, LINK),
+    invalid('data: image', { ...valid, image_url: 'data:image/svg+xml,<svg onload=alert(1)>' }, IMAGE),
+    invalid('image as array', { ...valid, image_url: ['/a.png'] }, IMAGE),
+    invalid('huge short title', { ...valid, short_title: huge(100_000) }, 'The short title may have at most 96 characters.'),
+    invalid('short title as number', { ...valid, short_title: 5 }, 'The short title must be text.'),
+    invalid('huge description', { ...valid, description: huge(100_000) }, 'The description may have at most 1000 characters.'),
+    invalid('description as array', { ...valid, description: HUGE_ARRAY }, 'The description must be text.'),
+  ];
+}
+
+export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
+  const pagePath = (id: string) => `/api/admin/static-pages/${id}`;
+  const versionPath = (suffix = '') => (version: string) => `/api/admin/static-pages/${ids.page}/versions/${version}${suffix}`;
+  const faqPath = (id: string) => `/api/admin/faqs/${id}`;
+  const featuredPath = (id: string) => `/api/admin/featured-categories/${id}`;
+  const newPage = { slug: 'hostile-new-page', title: 'Hostile', content: '<p>x</p>' };
+  const newFaq = { title: 'Hostile?', content: '<p>x</p>' };
+  const newTile = { title: 'Hostile tile', url: '/products/all/all' };
+  const translation = { language_id: ids.language, key: 'faq.title', value: 'Häufige Fragen' };
+  const editor = (path: string, body: Entry['body'], cases: Case[] = []): Entry => ({ who: 'editor', path, body, cases });
+  // A valid body sent to an id that does not exist: the edit is refused before anything is written.
+  const missing = (path: string, json: unknown, message: string): Case => ({ name: 'valid body, unknown id', path, json, status: 404, message });
+
+  return {
+    'GET /api/admin/static-pages': editor('/api/admin/static-pages', 'none'),
+    'POST /api/admin/static-pages': editor('/api/admin/static-pages', 'object', [
+      invalid('everything missing', {}, 'The slug is required.'),
+      invalid('title missing', { slug: 'hostile-x', content: '<p>x</p>' }, TITLE),
+      invalid('content missing', { slug: 'hostile-x', title: 'X' }, CONTENT),
+      invalid('language_id on create', { ...newPage, language_id: ids.language }, UNKNOWN_FIELD),
+      ...commonFieldCases(newPage, 191),
+      ...slugCases(newPage, ids.otherSlug),
+      ...contentCases(newPage),
+      ...flagCases(newPage, ['is_terms', 'is_privacy', 'is_cookie', 'published']),
+    ]),
+    'GET /api/admin/static-pages/:id': editor(pagePath(String(ids.page)), 'none', idCases(pagePath, 'Page not found')),
+    'PUT /api/admin/static-pages/:id': editor(pagePath(String(ids.page)), 'object', [
+      ...idCases(pagePath, 'Page not found').map((c) => ({ ...c, json: { title: 'Hostile' } })),
+      missing(pagePath('999999999'), { title: 'Hostile' }, 'Page not found'),
+      ...patchCases({ title: 'Hostile' }, ids.language),
+      ...commonFieldCases({ title: 'Hostile' }, 191).filter((c) => c.name !== 'prototype key'),
+      ...slugCases({}, ids.otherSlug),
+      ...contentCases({}),
+      ...flagCases({}, ['is_terms', 'is_privacy', 'is_cookie', 'published']),
+    ]),
+    'DELETE /api/admin/static-pages/:id': editor(pagePath(String(ids.page)), 'none', idCases(pagePath, 'Page not found')),
+    'GET /api/admin/static-pages/:id/versions': editor(
+      `${pagePath(String(ids.page))}/versions`,
+      'none',
+      idCases((id) => `${pagePath(id)}/versions`, 'Page not found'),
+    ),
+    'GET /api/admin/static-pages/:id/versions/:version': editor(versionPath()('1'), 'none', [
+      ...idCases((id) => `${pagePath(id)}/versions/1`, 'Version not found'),
+      ...idCases(versionPath(), 'Version not found', VERSION),
+    ]),
+    'POST /api/admin/static-pages/:id/versions/:version/restore': editor(versionPath('/restore')('1'), 'none', [
+      ...idCases((id) => `${pagePath(id)}/versions/1/restore`, 'Page not found'),
+      ...idCases(versionPath('/restore'), 'Version not found', VERSION),
+    ]),
+
+    'GET /api/admin/faqs': editor('/api/admin/faqs', 'none'),
+    'POST /api/admin/faqs': editor('/api/admin/faqs', 'object', [
+      invalid('everything missing', {}, TITLE),
+      invalid('content missing', { title: 'Why?' }, CONTENT),
+      invalid('language_id on create', { ...newFaq, language_id: ids.language }, UNKNOWN_FIELD),
+      ...commonFieldCases(newFaq, 255),
+      ...contentCases(newFaq),
+      ...flagCases(newFaq, ['is_popular', 'published']),
+    ]),
+    'GET /api/admin/faqs/:id': editor(faqPath(String(ids.faq)), 'none', idCases(faqPath, 'FAQ not found')),
+    'PUT /api/admin/faqs/:id': editor(faqPath(String(ids.faq)), 'object', [
+      ...idCases(faqPath, 'FAQ not found').map((c) => ({ ...c, json: { title: 'Hostile' } })),
+      missing(faqPath('999999999'), { title: 'Hostile' }, 'FAQ not found'),
+      ...patchCases({ title: 'Hostile' }, ids.language),
+      ...commonFieldCases({ title: 'Hostile' }, 255).filter((c) => c.name !== 'prototype key'),
+      ...contentCases({}),
+      ...flagCases({}, ['is_popular', 'published']),
+    ]),
+    'DELETE /api/admin/faqs/:id': editor(faqPath(String(ids.faq)), 'none', idCases(faqPath, 'FAQ not found')),
+
+    'GET /api/admin/featured-categories': editor('/api/admin/featured-categories', 'none'),
+    'POST /api/admin/featured-categories': editor('/api/admin/featured-categories', 'object', [
+      invalid('everything missing', {}, TITLE),
+      invalid('link missing', { title: 'Tile' }, LINK),
+      invalid('language_id on create', { ...newTile, language_id: ids.language }, UNKNOWN_FIELD),
+      ...commonFieldCases(newTile, 191),
+      ...featuredFieldCases(newTile),
+    ]),
+    'GET /api/admin/featured-categories/:id': editor(featuredPath(String(ids.featured)), 'none', idCases(featuredPath, 'Featured category not found')),
+    'PUT /api/admin/featured-categories/:id': editor(featuredPath(String(ids.featured)), 'object', [
+      ...idCases(featuredPath, 'Featured category not found').map((c) => ({ ...c, json: { position: 3 } })),
+      missing(featuredPath('999999999'), { position: 3 }, 'Featured category not found'),
+      ...patchCases({ title: 'Hostile' }, ids.language),
+      ...commonFieldCases({ title: 'Hostile' }, 191).filter((c) => c.name !== 'prototype key'),
+      ...featuredFieldCases({}),
+    ]),
+    'DELETE /api/admin/featured-categories/:id': editor(featuredPath(String(ids.featured)), 'none', idCases(featuredPath, 'Featured category not found')),
+
+    'GET /api/admin/settings': editor('/api/admin/settings', 'none'),
+    'PUT /api/admin/settings': editor('/api/admin/settings', 'object', [
+      invalid('empty patch', {}, NOTHING),
+      invalid('hero field here', { hero_title: 'Hi' }, UNKNOWN_FIELD),
+      invalid('extra field id', { id: 2, copyright: '©' }, UNKNOWN_FIELD),
+      invalid('huge requisites', { requisites: huge(100_000) }, 'Requisites may have at most 2000 characters.'),
+      invalid('copyright as array', { copyright: HUGE_ARRAY }, 'Copyright must be text.'),
+      invalid('huge company address', { company_address: huge(10_000) }, 'The company address may have at most 500 characters.'),
+      invalid('HTML as support email', { support_email: HTML }, 'The support email must be an email address.'),
+      invalid('SQL as support email', { support_email: SQL }, 'The support email must be an email address.'),
+      invalid('huge support email', { support_email: `${huge(100_000)}@example.com` }, 'The support email may have at most 254 characters.'),
+      invalid('support email as object', { support_email: { $ne: '' } }, 'The support email must be an email address.'),
+      invalid('SQL as phone', { phone_payment_global: SQL }, PHONE),
+      invalid('HTML as phone', { phone_payment_uk_eu: HTML }, PHONE),
+      invalid('huge phone', { phone_payment_global: '1'.repeat(100_000) }, PHONE),
+      invalid('phone as number', { phone_payment_global: 4915123456789 }, PHONE),
+      invalid('negative VAT', { vat_percent: -1 }, 'VAT must be between 0 and 100.'),
+      invalid('VAT over 100', { vat_percent: 100.01 }, 'VAT must be between 0 and 100.'),
+      invalid('huge VAT', { vat_percent: 1e308 }, 'VAT must be between 0 and 100.'),
+      invalid('VAT with 3 decimals', { vat_percent: 19.125 }, 'VAT may have at most 2 decimals.'),
+      invalid('NaN VAT', { vat_percent: 'NaN' }, 'VAT must be a number.'),
+      invalid('SQL as VAT', { vat_percent: SQL }, 'VAT must be a number.'),
+      invalid('registration flag as text', { is_reg_enabled: 'false' }, 'is_reg_enabled must be true or false.'),
+      invalid('HTML as Google tag', { google_tag: HTML }, 'The Google tag may contain only <script> elements (the snippet Google gives you).'),
+      invalid('Google tag over http', { google_tag: '<script async src="http://evil.example/gtag.js"></script>' }, 'Scripts in the Google tag must load over https.'),
+      invalid('Google tag from javascript:', { google_tag: '<script src="javascript:alert(1)"></script>' }, 'Scripts in the Google tag must load over https.'),
+      invalid('Google tag with a handler', { google_tag: '<script onload="alert(1)" src="https://www.googletagmanager.com/gtag/js"></script>' }, 'The Google tag may not carry event handler attributes.'),
+      invalid('huge Google tag', { google_tag: `<script>${huge(100_000)}</script>` }, 'The Google tag may have at most 5000 characters.'),
+      invalid('Google tag as object', { google_tag: { src: 'x' } }, 'The Google tag must be text.'),
+    ]),
+    'GET /api/admin/home-hero': editor('/api/admin/home-hero', 'none'),
+    'PUT /api/admin/home-hero': editor('/api/admin/home-hero', 'object', [
+      invalid('empty patch', {}, NOTHING),
+      invalid('settings field here', { copyright: '©' }, UNKNOWN_FIELD),
+      invalid('huge hero title', { hero_title: huge(100_000) }, 'The hero title may have at most 120 characters.'),
+      invalid('huge hero subtitle', { hero_subtitle: huge(10_000) }, 'The hero subtitle may have at most 300 characters.'),
+      invalid('hero title as number', { hero_title: 1 }, 'The hero title must be text.'),
+      invalid('hero subtitle as huge array', { hero_subtitle: HUGE_ARRAY }, 'The hero subtitle must be text.'),
+    ]),
+
+    // Without language_id: the common cases' lang_id and currency are answered before it is read.
+    'GET /api/admin/translations': editor('/api/admin/translations', 'none', [
+      { name: 'language_id missing', status: 422, message: LANGUAGE_ID },
+      { name: 'SQL as language_id', query: `?language_id=${encodeURIComponent(SQL)}`, status: 422, message: LANGUAGE_ID },
+      { name: 'negative language_id', query: '?language_id=-1', status: 422, message: LANGUAGE_ID },
+      { name: 'fractional language_id', query: '?language_id=1.5', status: 422, message: LANGUAGE_ID },
+      { name: 'huge language_id', query: '?language_id=1e999', status: 422, message: LANGUAGE_ID },
+      { name: 'language_id past the integer column', query: '?language_id=2147483648', status: 422, message: LANGUAGE_ID },
+      { name: 'language_id twice', query: '?language_id=1&language_id=2', status: 422, message: LANGUAGE_ID },
+      { name: 'unknown language_id', query: '?language_id=999999', status: 422, message: UNKNOWN_LANGUAGE },
+      { name: 'huge search', query: `?language_id=${ids.language}&q=${huge(10_000)}`, status: 422, message: 'The search may have at most 191 characters.' },
+      { name: 'search twice', query: `?language_id=${ids.language}&q=a&q=b`, status: 422, message: 'The search must be text.' },
+      { name: 'missing flag not a flag', query: `?language_id=${ids.language}&missing=${encodeURIComponent(HTML)}`, status: 422, message: 'missing must be 1 or 0.' },
+    ]),
+    'PUT /api/admin/translations': editor('/api/admin/translations', 'object', [
+      invalid('everything missing', {}, LANGUAGE_ID),
+      ...languageCases(translation),
+      invalid('key missing', { ...translation, key: undefined }, 'The key is required.'),
+      invalid('key as number', { ...translation, key: 5 }, 'The key is required.'),
+      invalid('unknown key', { ...translation, key: 'no.such.key' }, 'Unknown message key.'),
+      invalid('SQL as key', { ...translation, key: SQL }, 'Unknown message key.'),
+      invalid('prototype name as key', { ...translation, key: '__proto__' }, 'Unknown message key.'),
+      invalid('huge key', { ...translation, key: huge(100_000) }, 'Unknown message key.'),
+      invalid('value missing', { ...translation, value: undefined }, 'The text is required.'),
+      invalid('blank value', { ...translation, value: '  ' }, 'The text is required.'),
+      invalid('value as array', { ...translation, value: HUGE_ARRAY }, 'The text is required.'),
+      invalid('huge value', { ...translation, value: huge(100_000) }, 'The text may have at most 2000 characters.'),
+      invalid('placeholder dropped', { ...translation, key: 'header.cartCount', value: 'Warenkorb' }, 'The text must keep exactly the placeholders of the English text: {{count}}.'),
+      invalid('placeholder added', { ...translation, value: 'Fragen {{constructor}}' }, 'The text must keep exactly the placeholders of the English text: none.'),
+      invalid('extra field', { ...translation, id: 1 }, UNKNOWN_FIELD),
+    ]),
+
+    'POST /api/admin/preview': editor('/api/admin/preview', 'object', [
+      invalid('content missing', {}, CONTENT),
+      ...contentCases({}),
+      invalid('extra field', { content: '<p>x</p>', slug: 'x' }, UNKNOWN_FIELD),
+    ]),
+
+    'GET /api/admin/editors': { who: 'admin', path: '/api/admin/editors', body: 'none', cases: [] },
+    'PUT /api/admin/editors': {
+      who: 'admin',
+      path: '/api/admin/editors',
+      body: 'object',
+      cases: [
+        invalid('everything missing', {}, 'Enter the account’s email address.'),
+        invalid('HTML as email', { email: HTML, role: 'editor' }, 'Enter the account’s email address.'),
+        invalid('SQL as email', { email: SQL, role: 'editor' }, 'Enter the account’s email address.'),
+        invalid('huge email', { email: `${huge(100_000)}@example.com`, role: 'editor' }, 'Enter the account’s email address.'),
+        invalid('email as array', { email: ['demo@example.com'], role: 'editor' }, 'Enter the account’s email address.'),
+        invalid('role admin', { email: 'demo@example.com', role: 'admin' }, 'The role must be editor or customer.'),
+        invalid('role in capitals', { email: 'demo@example.com', role: 'EDITOR' }, 'The role must be editor or customer.'),
+        invalid('SQL as role', { email: 'demo@example.com', role: SQL }, 'The role must be editor or customer.'),
+        invalid('role as number', { email: 'demo@example.com', role: 1 }, 'The role must be editor or customer.'),
+        invalid('extra field', { email: 'demo@example.com', role: 'editor', id: 1 }, UNKNOWN_FIELD),
+        invalid('own role', { email: ids.adminEmail.toUpperCase(), role: 'customer' }, 'You cannot change your own role.'),
+        invalid('unknown account', { email: 'nobody@example.com', role: 'editor' }, 'No account has this email address.'),
+      ],
+    },
+  };
+}
