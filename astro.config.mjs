@@ -12,7 +12,9 @@ export default defineConfig({
   // The shop keeps its own sessions in the database (DESIGN.md); Astro's file sessions stay off.
   session: false,
   // 'middleware': scripts/start.mjs owns the HTTP server (static files, compression, shutdown).
-  adapter: node({ mode: 'middleware' }),
+  // bodySizeLimit bounds what a page request may make Astro buffer (Astro's default is 1 GB); the
+  // API answers 413 at 1 MB itself (src/server/api/app.ts), before this limit is reached.
+  adapter: node({ mode: 'middleware', bodySizeLimit: 2 * 1024 * 1024 }),
   integrations: [react(), shopDirectives(), precompress(), bootBundle()],
   server: { port: Number(process.env.PORT ?? 4321), host: true },
   build: { inlineStylesheets: 'auto' },
