@@ -215,7 +215,8 @@ describe('sanitising', () => {
       expect(isActive(preview.body.payload.html), vector).toBe(false);
       expect(preview.body.payload.html).toContain('<p>marker</p>');
     }
-  });
+    // 40 rounds of two saves (each with a version) and three reads: room for a loaded machine.
+  }, 180_000);
 
   it('sanitises again on render: HTML put into the table by other means is not served active', async () => {
     const db = database().db;
