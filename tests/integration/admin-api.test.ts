@@ -164,6 +164,7 @@ describe('validation (422 with a clear message)', () => {
     ['empty patch', 'PUT', () => `/api/admin/faqs/1`, {}, '_root', 'Nothing to change.'],
     ['negative order', 'POST', () => '/api/admin/faqs', { title: 'Q', content: 'A', position: -1 }, 'position', 'The order must be 0 or more.'],
     ['script link', 'POST', () => '/api/admin/featured-categories', { title: 'T', url: 'javascript:alert(1)' }, 'url', 'The link must be a path on this shop (starting with /) or an https:// address.'],
+    ['image link', 'POST', () => '/api/admin/featured-categories', { title: 'T', url: '/products/all', image_url: 'data:image/png;base64,AA' }, 'image_url', 'The image must be a path on this shop (starting with /) or an https:// address.'],
     ['VAT', 'PUT', () => '/api/admin/settings', { vat_percent: 120 }, 'vat_percent', 'VAT must be between 0 and 100.'],
     ['email', 'PUT', () => '/api/admin/settings', { support_email: 'nope' }, 'support_email', 'The support email must be an email address.'],
     ['phone', 'PUT', () => '/api/admin/settings', { phone_payment_global: 'call us' }, 'phone_payment_global', 'A phone number may contain only digits, spaces, +, ( ) and -, 5 to 32 characters.'],
@@ -214,7 +215,8 @@ describe('sanitising', () => {
       expect(isActive(preview.body.payload.html), vector).toBe(false);
       expect(preview.body.payload.html).toContain('<p>marker</p>');
     }
-  });
+    // 40 rounds of two saves (each with a version) and three reads: room for a loaded machine.
+  }, 180_000);
 
   it('sanitises again on render: HTML put into the table by other means is not served active', async () => {
     const db = database().db;
@@ -328,6 +330,8 @@ describe('per-language edits', () => {
     expect(tilePut.status, JSON.stringify(tilePut.body)).toBe(200);
     expect((await getFeaturedCategories(db, lang.fr)).find((t) => t.id === tile!.id)).toMatchObject({ title: 'Aventure', description: 'Tout pour dehors.', url: tile!.url });
     expect((await getFeaturedCategories(db, lang.en)).find((t) => t.id === tile!.id)).toEqual(tile);
+    // The image is shared by every language, and '' removes it.
+    expect((await editor.put(`/api/admin/featured-categories/${tile!.id}`, { image_url: '' })).body.payload.image_url).toBe('');
   });
 });
 

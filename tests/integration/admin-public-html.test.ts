@@ -67,7 +67,8 @@ describe('public HTML after edits', () => {
         expect(isActive(html), `${path}: ${vector}`).toBe(false);
       }
     }
-  });
+    // 40 rounds of two saves and two page renders through the real server.
+  }, 180_000);
 
   it('a German edit shows in German on the next request; other languages keep their text', async () => {
     const languages = await editor.get('/api/languages');

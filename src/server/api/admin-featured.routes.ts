@@ -23,6 +23,10 @@ const link = (message: string) =>
     .max(2_000, message)
     .refine((v) => (/^\/(?!\/)[^\s<>"]*$/.test(v) || /^https:\/\/[^\s<>"]+$/i.test(v)), message);
 
+const IMAGE_MESSAGE = 'The image must be a path on this shop (starting with /) or an https:// address.';
+/** An image address, or '' for none. */
+const image = z.union([z.literal(''), link(IMAGE_MESSAGE)], { message: IMAGE_MESSAGE });
+
 const texts = {
   title: titleField(191),
   short_title: z.string({ message: 'The short title must be text.' }).trim().max(96, 'The short title may have at most 96 characters.').nullable(),
@@ -34,7 +38,7 @@ const createBody = z.strictObject(
     ...texts,
     short_title: texts.short_title.optional(),
     description: texts.description.optional(),
-    image_url: link('The image must be a path on this shop (starting with /) or an https:// address.').optional(),
+    image_url: image.optional(),
     url: link(LINK_MESSAGE),
     position: positionField.optional(),
   },
@@ -47,7 +51,7 @@ const patchBody = nonEmptyPatch(
       title: texts.title.optional(),
       short_title: texts.short_title.optional(),
       description: texts.description.optional(),
-      image_url: link('The image must be a path on this shop (starting with /) or an https:// address.').optional(),
+      image_url: image.optional(),
       url: link(LINK_MESSAGE).optional(),
       position: positionField.optional(),
     },
