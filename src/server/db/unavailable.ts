@@ -8,6 +8,7 @@
 
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { errorChain } from './error-chain';
 
 /** Seconds a client is asked to wait (Retry-After) before trying again. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -35,16 +36,11 @@ const MESSAGES = [
 ];
 
 export function isDatabaseUnavailable(error: unknown): boolean {
-  // Drizzle wraps driver errors (DrizzleQueryError.cause); walk a few levels of causes.
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current; depth++) {
-    if (typeof current !== 'object') return false;
-    const e = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  for (const e of errorChain(error)) {
     if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || SQLSTATES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))) return true;
     if (typeof e.message === 'string' && MESSAGES.some((pattern) => pattern.test(e.message as string))) return true;
     // A connection tried on several addresses fails with an AggregateError of each attempt.
     if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
-    current = e.cause;
   }
   return false;
 }

@@ -7,6 +7,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { errorChain } from '../../db/error-chain';
 import { cartItems, orderItems, orders, payments, promoCodes, settings } from '../../db/schema/index';
 import { config } from '../../config';
 import { openCharge } from '../../payments/demo-gateway.server';
@@ -70,10 +71,7 @@ export function newOrderNr(prefix = '', now = new Date()): string {
 
 /** The unique index refused an order number another order already has (drizzle wraps the pg error). */
 export function isOrderNrTaken(error: unknown): boolean {
-  for (let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
-    if (e.code === '23505' && e.constraint === 'orders_order_nr_unique') return true;
-    e = e.cause as typeof e;
-  }
+  for (const e of errorChain(error)) if (e.code === '23505' && e.constraint === 'orders_order_nr_unique') return true;
   return false;
 }
 
