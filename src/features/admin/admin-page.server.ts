@@ -1,0 +1,55 @@
+/**
+ * What every /admin page loads before its own data, so the frontmatter keeps only what is the
+ * page's: the staff guard (guard.server.ts), the shop frame and the database; for an edit page
+ * (/admin/{kind}/{id}) also the item ("new" names none, an unknown id is the 404 page) and the
+ * language of the text form (?lang=, else the shop's default language).
+ *
+ *   const page = await loadAdminEditPage(Astro, getAdminFaq); if (page instanceof Response) return page;
+ */
+import type { AstroGlobal } from 'astro';
+import { requireStaff } from './guard.server';
+import { loadFrameOrFail, type FrameData } from '../frame/frame-data';
+import { getDb } from '../../server/runtime';
+import type { Db } from '../../server/db/client';
+import type { AuthUser } from '../../server/services/auth/users';
+import { adminLanguages, type AdminLanguages } from '../../server/services/admin/languages';
+import type { LanguageOption } from '../../server/services/request-context';
+
+type PageContext = Pick<AstroGlobal, 'locals' | 'url' | 'redirect' | 'rewrite' | 'response' | 'cookies' | 'params'>;
+
+export interface AdminPage {
+  user: AuthUser;
+  frame: FrameData;
+  db: Db;
+}
+
+export interface AdminEditPage<T> extends AdminPage {
+  /** null on /new. */
+  item: T | null;
+  languages: AdminLanguages;
+  /** The language whose text the form edits. */
+  language: LanguageOption;
+}
+
+export async function loadAdminPage(Astro: PageContext, role: 'editor' | 'admin' = 'editor'): Promise<AdminPage | Response> {
+  const user = await requireStaff(Astro, role);
+  if (user instanceof Response) return user;
+  const frame = await loadFrameOrFail(Astro.cookies);
+  if (frame instanceof Response) return frame;
+  return { user, frame, db: await getDb() };
+}
+
+export async function loadAdminEditPage<T>(
+  Astro: PageContext,
+  load: (db: Db, id: number) => Promise<T | null | undefined>,
+): Promise<AdminEditPage<T> | Response> {
+  const page = await loadAdminPage(Astro);
+  if (page instanceof Response) return page;
+  const isNew = Astro.params.id === 'new';
+  const id = Number(Astro.params.id);
+  const item = isNew || !Number.isInteger(id) || id <= 0 ? null : ((await load(page.db, id)) ?? null);
+  if (!isNew && !item) return Astro.rewrite('/404');
+  const languages = await adminLanguages(page.db);
+  const language = languages.all.find((l) => l.code === Astro.url.searchParams.get('lang')) ?? languages.default;
+  return { ...page, item, languages, language };
+}
