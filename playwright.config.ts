@@ -6,7 +6,7 @@ import { startE2eMailbox } from './tests/e2e/support/mailbox';
 
 /**
  * End-to-end tests against the built shop (`npm start`) in Debian's Chromium: Playwright's own
- * browser download is not reachable here (see scripts/ensure-chromium.sh).
+ * browser download is not reachable here (see scripts/ensure-tool.sh).
  */
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 const BASE_URL = `http://127.0.0.1:${PORT}`;

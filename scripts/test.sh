@@ -102,7 +102,7 @@ fi
 if wants e2e; then
   header "5/6 build and end-to-end tests in Chromium"
   start=$SECONDS
-  if ! CHROMIUM_PATH=$(bash scripts/ensure-chromium.sh); then
+  if ! CHROMIUM_PATH=$(bash scripts/ensure-tool.sh chromium); then
     record e2e 1 0 1 0 $((SECONDS - start))
   else
     export CHROMIUM_PATH
@@ -125,6 +125,8 @@ if wants resilience; then
   # Whole shop processes from dist/ (built above, or by the tests' ensureBuilt): several
   # instances, load, database faults, shutdown, backups; on PostgreSQL too when it is given.
   header "6/6 resilience: instances, load, faults, shutdown, backups"
+  # The scale-out test puts nginx in front of two instances; a missing one fails that test clearly.
+  bash scripts/ensure-tool.sh nginx >/dev/null || true
   run_vitest resilience resilience env
 fi
 
