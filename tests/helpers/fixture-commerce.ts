@@ -139,3 +139,22 @@ export async function setVatPercent(db: Db, percent: string): Promise<void> {
   await db.update(settings).set({ vatPercent: percent }).where(eq(settings.id, 1));
   invalidateShopBasics(db);
 }
+
+/**
+ * A complete shipping address in Berlin for totals and checkout calls (a German mobile number,
+ * no promo code); a test overrides what it is about.
+ */
+export const berlinShipping = (over: Record<string, unknown> = {}) => ({
+  name: 'Kim',
+  surname: 'Buyer',
+  email: 'kim@example.com',
+  phone: '+49 1512 3456789',
+  phoneCountryCode: 'DE',
+  nationalNumber: '15123456789',
+  country: 'Germany',
+  city: 'Berlin',
+  address: 'Unter den Linden 1',
+  postCode: '10117',
+  promoCode: null,
+  ...over,
+});

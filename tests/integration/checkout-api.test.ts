@@ -7,7 +7,7 @@ import { confirmChallenge, getCharge, payCharge, setNotifyTransport } from '../.
 import { expirePendingCardOrders } from '../../src/server/services/orders/settlement.server';
 import { countCartUnits } from '../../src/server/services/cart/cart.server';
 import { useTestDatabase } from '../helpers/db';
-import { type CommerceFixture, seedCommerceFixture } from '../helpers/fixture-commerce';
+import { berlinShipping, type CommerceFixture, seedCommerceFixture } from '../helpers/fixture-commerce';
 import { lastMailTo } from '../helpers/fixture-accounts';
 import { type ApiSession, createApiSession, createUser } from '../helpers/session';
 
@@ -25,21 +25,7 @@ beforeAll(async () => {
 afterAll(() => setNotifyTransport((url, init) => fetch(url, init)));
 
 const CARD = { expiry: '12/30', cvc: '123', holder: 'Kim Buyer' };
-const shipping = (over: Record<string, unknown> = {}) => ({
-  name: 'Kim',
-  surname: 'Buyer',
-  email: 'kim@example.com',
-  phone: '+49 1512 3456789',
-  phoneCountryCode: 'DE',
-  nationalNumber: '15123456789',
-  country: 'Germany',
-  city: 'Berlin',
-  address: 'Unter den Linden 1',
-  postCode: '10117',
-  promoCode: null,
-  payment_method: 'card',
-  ...over,
-});
+const shipping = (over: Record<string, unknown> = {}) => berlinShipping({ payment_method: 'card', ...over });
 
 async function shopper(options: { verified?: boolean } = {}): Promise<{ session: ApiSession; userId: number }> {
   const email = `buyer${++counter}@example.com`;

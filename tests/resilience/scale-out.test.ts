@@ -10,6 +10,7 @@ import type { Database } from '../../src/server/db/client';
 import { jobRuns, orders, products } from '../../src/server/db/schema/index';
 import { ORDER_JOBS } from '../../src/server/services/orders/jobs';
 import { demoServerTarget, testEngine } from '../helpers/db';
+import { berlinShipping } from '../helpers/fixture-commerce';
 import { type Nginx, startNginx } from '../helpers/nginx';
 import { cleanupServers, ensureBuilt, freePort, type Started, startServer, stopServer, tempDir, waitReady } from '../helpers/server';
 import { type ApiSession, createApiSession } from '../helpers/session';
@@ -18,21 +19,8 @@ const DEMO = { email: 'demo@example.com', password: 'Demo1234!' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 type Target = Awaited<ReturnType<typeof demoServerTarget>>;
 
-const shipping = (over: Record<string, unknown> = {}) => ({
-  name: 'Demo',
-  surname: 'Customer',
-  email: DEMO.email,
-  phone: '+49 1512 3456789',
-  phoneCountryCode: 'DE',
-  nationalNumber: '15123456789',
-  country: 'Germany',
-  city: 'Berlin',
-  address: 'Unter den Linden 1',
-  postCode: '10117',
-  promoCode: null,
-  payment_method: 'phone',
-  ...over,
-});
+const shipping = (over: Record<string, unknown> = {}) =>
+  berlinShipping({ name: 'Demo', surname: 'Customer', email: DEMO.email, payment_method: 'phone', ...over });
 
 /** A browser-like session (cookies, XSRF) whose requests go to whichever base URL is current. */
 function roamingSession(base: string): { session: ApiSession; use(base: string): void } {
