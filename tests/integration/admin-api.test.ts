@@ -273,6 +273,10 @@ describe('slug rename', () => {
     await editor.put(`/api/admin/static-pages/${returns!.id}`, { slug: 'refunds' });
     expect(await redirectedSlug(db, 'returns')).toBe('refunds');
     expect(await redirectedSlug(db, 'returns-and-refunds')).toBe('refunds');
+    // The content API keeps the old addresses too, with the query.
+    const moved = await guest.get(`/api/static-pages/returns?lang_id=${lang.de}`);
+    expect(moved.status).toBe(301);
+    expect(moved.res.headers.get('location')).toBe(`/api/static-pages/refunds?lang_id=${lang.de}`);
     // A new page may take an old slug; then it is that page's again, not a redirect.
     const fresh = await editor.post('/api/admin/static-pages', { slug: 'returns', title: 'Returns (new)', content: '<p>n</p>', published: true });
     expect(fresh.status).toBe(201);

@@ -5,6 +5,7 @@
  * cannot spill onto other modules' paths.
  */
 import { getTranslator, loadMessages } from '../i18n/index';
+import { redirectedSlug } from '../services/admin/static-pages.server';
 import {
   getStaticPage,
   listCountries,
@@ -25,8 +26,12 @@ export const PAGE_NOT_FOUND_KEY = 'staticPage.error.notFound';
 export const contentApp = createRouter()
   .get('/static-pages', publicCache(), async (c) => ok(c, await listStaticPages(c.var.db, c.var.language.id)))
   .get('/static-pages/:idOrSlug', publicCache(), async (c) => {
-    const page = await getStaticPage(c.var.db, c.var.language.id, c.req.param('idOrSlug'));
+    const idOrSlug = c.req.param('idOrSlug');
+    const page = await getStaticPage(c.var.db, c.var.language.id, idOrSlug);
     if (!page) {
+      // A renamed page keeps its old address working, here as on /static-page/{slug} (ADR 013).
+      const movedTo = await redirectedSlug(c.var.db, idOrSlug);
+      if (movedTo) return c.redirect(`/api/static-pages/${encodeURIComponent(movedTo)}${new URL(c.req.url).search}`, 301);
       const t = await getTranslator(c.var.db, c.var.language.code);
       throw new HttpError(404, t(PAGE_NOT_FOUND_KEY));
     }
