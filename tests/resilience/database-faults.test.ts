@@ -28,6 +28,15 @@ let before: LoadSnapshot;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * The full form (`npm run bench:faults` sets FAULT_BENCH=1): 50 shoppers for 60 s with the same
+ * outages at the same places in the run, longer; `npm test` runs the short one.
+ */
+const FULL = process.env.FAULT_BENCH === '1';
+const PLAN = FULL
+  ? { connections: 50, customers: 60, durationMs: 60_000, beforeRestartMs: 10_000, beforeStopMs: 15_000, downMs: 10_000 }
+  : { connections: 8, customers: 40, durationMs: 16_000, beforeRestartMs: 2_000, beforeStopMs: 3_000, downMs: 5_000 };
+
 async function waitHealthy(timeoutMs = 30_000): Promise<number> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
@@ -45,7 +54,7 @@ beforeAll(async () => {
   database = await openDatabase({ engine: 'postgres', url, max: 2 });
   await database.migrate();
   await seedIfEmpty(database.db);
-  data = await prepareLoadData(database.db, 40);
+  data = await prepareLoadData(database.db, PLAN.customers);
   before = await loadSnapshot(database.db, [...data.products, ...data.scarce]);
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
@@ -81,8 +90,8 @@ describe('PostgreSQL restarted and stopped under load', () => {
     let outageAnswers = 0;
     const load = runLoad({
       bases: [base],
-      connections: 8,
-      durationMs: 16_000,
+      connections: PLAN.connections,
+      durationMs: PLAN.durationMs,
       customers: data.customers,
       password: data.password,
       products: data.products,
@@ -98,11 +107,11 @@ describe('PostgreSQL restarted and stopped under load', () => {
         if (problem) outageProblems.push(problem);
       },
     });
-    await sleep(2_000);
+    await sleep(PLAN.beforeRestartMs);
     await cluster.restart(); // fast: connections cut, back at once
-    await sleep(3_000);
+    await sleep(PLAN.beforeStopMs);
     await cluster.stopServer(); // down for several seconds
-    await sleep(5_000);
+    await sleep(PLAN.downMs);
     await cluster.startServer();
     const result = await load;
 
@@ -116,7 +125,7 @@ describe('PostgreSQL restarted and stopped under load', () => {
     // Back by itself: healthy, and a whole new round of shopping without a single 503.
     const recoveredMs = await waitHealthy();
     const counts = Object.entries(result.kinds).map(([kind, s]) => `${kind} ${JSON.stringify(s.statuses)}`);
-    console.log(`outage run: ${result.requests} requests, ${outageAnswers} × 503, slowest ${Math.round(slowest)} ms, healthy ${recoveredMs} ms after the load; ${counts.join('; ')}`);
+    console.log(`outage run (${PLAN.connections} shoppers, ${PLAN.durationMs / 1000} s, database down ${PLAN.downMs / 1000} s): ${result.requests} requests, ${outageAnswers} × 503, slowest ${Math.round(slowest)} ms, healthy ${recoveredMs} ms after the load; ${counts.join('; ')}`);
     const again = await runLoad({
       bases: [base],
       connections: 4,
