@@ -247,26 +247,13 @@ export function useTestDatabase(options: TestDatabaseOptions = {}): () => Databa
   };
 }
 
-/**
- * Where a real server process (tests/helpers/server.ts) can start on a new, empty database of the
- * run's engine: the env to give it (DATA_DIR or DATABASE_URL), and how to open the same database
- * from the test while that server is stopped. drop() removes it.
- */
-export async function emptyServerTarget(dataDir: string): Promise<{
-  env: Record<string, string>;
-  open(): Promise<Database>;
-  drop(): Promise<void>;
-}> {
-  const run = info();
-  if (run.engine === 'pglite') {
-    return {
-      env: { DATA_DIR: dataDir },
-      open: () => openDatabase({ engine: 'pglite', dataDir: `${dataDir}/pglite` }),
-      drop: async () => {},
-    };
-  }
+type ServerTarget = { env: Record<string, string>; open(): Promise<Database>; drop(): Promise<void> };
+
+/** A new PostgreSQL database of this run (a copy of `template` when given) for a server process. */
+async function postgresServerTarget(run: TestDbInfo, dataDir: string, template?: string): Promise<ServerTarget> {
   const name = databaseName(run.runId, ++counter);
-  await withAdmin(run.url, (admin) => admin.query(`create database ${quoteIdent(name)}`));
+  const copy = template ? ` template ${quoteIdent(template)}` : '';
+  await withAdmin(run.url, (admin) => admin.query(`create database ${quoteIdent(name)}${copy}`));
   const url = databaseUrl(run.url, name);
   return {
     env: { DATABASE_URL: url, DATA_DIR: dataDir },
@@ -276,14 +263,27 @@ export async function emptyServerTarget(dataDir: string): Promise<{
 }
 
 /**
+ * Where a real server process (tests/helpers/server.ts) can start on a new, empty database of the
+ * run's engine: the env to give it (DATA_DIR or DATABASE_URL), and how to open the same database
+ * from the test while that server is stopped. drop() removes it.
+ */
+export async function emptyServerTarget(dataDir: string): Promise<ServerTarget> {
+  const run = info();
+  if (run.engine === 'pglite') {
+    return {
+      env: { DATA_DIR: dataDir },
+      open: () => openDatabase({ engine: 'pglite', dataDir: `${dataDir}/pglite` }),
+      drop: async () => {},
+    };
+  }
+  return postgresServerTarget(run, dataDir);
+}
+
+/**
  * Like emptyServerTarget, but already holding the demo shop (a copy of the run's demo template:
  * about a second instead of seeding on start). Several servers may share a PostgreSQL target.
  */
-export async function demoServerTarget(dataDir: string): Promise<{
-  env: Record<string, string>;
-  open(): Promise<Database>;
-  drop(): Promise<void>;
-}> {
+export async function demoServerTarget(dataDir: string): Promise<ServerTarget> {
   const run = info();
   if (run.engine === 'pglite') {
     const pgliteDir = `${dataDir}/pglite`;
@@ -291,13 +291,5 @@ export async function demoServerTarget(dataDir: string): Promise<{
     await copy.close();
     return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ engine: 'pglite', dataDir: pgliteDir }), drop: async () => {} };
   }
-  const template = await postgresDemoTemplate(run);
-  const name = databaseName(run.runId, ++counter);
-  await withAdmin(run.url, (admin) => admin.query(`create database ${quoteIdent(name)} template ${quoteIdent(template)}`));
-  const url = databaseUrl(run.url, name);
-  return {
-    env: { DATABASE_URL: url, DATA_DIR: dataDir },
-    open: () => openDatabase({ engine: 'postgres', url, max: 2 }),
-    drop: () => withAdmin(run.url, (admin) => admin.query(`drop database if exists ${quoteIdent(name)} with (force)`)).then(() => {}),
-  };
+  return postgresServerTarget(run, dataDir, await postgresDemoTemplate(run));
 }

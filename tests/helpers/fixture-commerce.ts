@@ -28,6 +28,8 @@ import {
   categories,
   countries,
   currencies,
+  orderItems,
+  orders,
   productCategories,
   products,
   promoCodes,
@@ -158,3 +160,42 @@ export const berlinShipping = (over: Record<string, unknown> = {}) => ({
   promoCode: null,
   ...over,
 });
+
+/**
+ * An order of `userId` holding one unit of each product at 1.00 EUR (a card payment in Berlin),
+ * for rules about what a customer bought, such as who may review a product. Returns its id.
+ */
+export async function insertBoughtOrder(
+  db: Db,
+  input: { userId: number; orderNr: string; products: { id: number; sku?: string }[]; status?: 'Success' | 'Pending' | 'Failed'; email?: string },
+): Promise<number> {
+  const totalCents = 100 * input.products.length;
+  const [order] = await db
+    .insert(orders)
+    .values({
+      orderNr: input.orderNr,
+      userId: input.userId,
+      status: input.status ?? 'Success',
+      paymentMethod: 'card',
+      name: 'Ina',
+      surname: 'Buyer',
+      email: input.email ?? 'ina@example.com',
+      phone: '+4930901820',
+      countryName: 'Germany',
+      city: 'Berlin',
+      address: 'Street 1',
+      postCode: '10117',
+      currency: 'EUR',
+      currencyRate: '1',
+      cartTotalCents: totalCents,
+      vatCents: 0,
+      vatPercent: '0',
+      finalCents: totalCents,
+      convertedFinalCents: totalCents,
+    })
+    .returning({ id: orders.id });
+  await db
+    .insert(orderItems)
+    .values(input.products.map((p) => ({ orderId: order!.id, productId: p.id, sku: p.sku ?? 'X', name: 'X', priceCents: 100, quantity: 1 })));
+  return order!.id;
+}

@@ -4,10 +4,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/api/app';
-import { orderItems, orders } from '../../src/server/db/schema/index';
 import { productInfo } from '../../src/server/services/catalog/product-info';
 import { useTestDatabase } from '../helpers/db';
 import { type FixtureCatalog, insertFixtureCatalog } from '../helpers/fixture-catalog';
+import { insertBoughtOrder } from '../helpers/fixture-commerce';
 import { createApiSession, createUser } from '../helpers/session';
 
 const database = useTestDatabase({ seed: 'none' });
@@ -30,31 +30,7 @@ async function customer(over: { verified?: boolean } = {}) {
 }
 
 async function bought(userId: number, productId: number, status: 'Success' | 'Pending' | 'Failed' = 'Success') {
-  const [order] = await database()
-    .db.insert(orders)
-    .values({
-      orderNr: `RV-${++nr}`,
-      userId,
-      status,
-      paymentMethod: 'card',
-      name: 'Ina',
-      surname: 'Buyer',
-      email: 'ina@example.com',
-      phone: '+4930901820',
-      countryName: 'Germany',
-      city: 'Berlin',
-      address: 'Street 1',
-      postCode: '10117',
-      currency: 'EUR',
-      currencyRate: '1',
-      cartTotalCents: 100,
-      vatCents: 0,
-      vatPercent: '0',
-      finalCents: 100,
-      convertedFinalCents: 100,
-    })
-    .returning();
-  await database().db.insert(orderItems).values({ orderId: order!.id, productId, sku: 'X', name: 'X', priceCents: 100, quantity: 1 });
+  await insertBoughtOrder(database().db, { userId, orderNr: `RV-${++nr}`, products: [{ id: productId }], status });
 }
 
 describe('GET /api/products/{id}/reviews', () => {

@@ -7,9 +7,10 @@
  */
 import { and, eq, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, products, reviews, settings, users } from '../../src/server/db/schema/index';
+import { products, reviews, settings, users } from '../../src/server/db/schema/index';
 import { seedDemo } from '../../src/server/db/seed/index';
 import { emptyServerTarget } from '../helpers/db';
+import { insertBoughtOrder } from '../helpers/fixture-commerce';
 import { cleanupServers, ensureBuilt, freePort, type Started, startServer, tempDir, waitReady } from '../helpers/server';
 import { type ApiSession, createHttpSession } from '../helpers/session';
 import { startTestMailbox, type TestMailbox } from '../helpers/smtp';
@@ -50,31 +51,7 @@ beforeAll(async () => {
       .limit(XSS_VECTORS.length);
     expect(picked).toHaveLength(XSS_VECTORS.length);
     productIds = picked.map((p) => p.id);
-    const [order] = await db
-      .insert(orders)
-      .values({
-        orderNr: 'XSS-1',
-        userId: demo!.id,
-        status: 'Success',
-        paymentMethod: 'card',
-        name: 'Alex',
-        surname: 'Demo',
-        email: DEMO.email,
-        phone: '+4930901820',
-        countryName: 'Germany',
-        city: 'Berlin',
-        address: 'Street 1',
-        postCode: '10117',
-        currency: 'EUR',
-        currencyRate: '1',
-        cartTotalCents: 100 * picked.length,
-        vatCents: 0,
-        vatPercent: '0',
-        finalCents: 100 * picked.length,
-        convertedFinalCents: 100 * picked.length,
-      })
-      .returning();
-    await db.insert(orderItems).values(picked.map((p) => ({ orderId: order!.id, productId: p.id, sku: p.sku, name: 'X', priceCents: 100, quantity: 1 })));
+    await insertBoughtOrder(db, { userId: demo!.id, orderNr: 'XSS-1', products: picked, email: DEMO.email });
     supportEmail = (await db.select({ to: settings.supportEmail }).from(settings))[0]!.to;
   } finally {
     await database.close();
