@@ -73,9 +73,12 @@ export function requestInput(): MiddlewareHandler<ApiEnv> {
       throw new HttpError(400, BODY_MESSAGES.json);
     }
     checkValue(parsed, 0);
-    // Later reads (c.req.json(), c.req.text()) start from this checked text. Hono keeps promises
-    // in this cache, though its type names the resolved values.
-    (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
+    // Later reads get this checked text and this parsed value (the locale middleware and the
+    // route's validator would otherwise decode and parse the body again). Hono keeps promises in
+    // this cache, though its type names the resolved values.
+    const cache = c.req.bodyCache as { text?: Promise<string>; json?: Promise<unknown> };
+    cache.text = Promise.resolve(text);
+    cache.json = Promise.resolve(parsed);
     await next();
   };
 }
