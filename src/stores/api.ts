@@ -1,4 +1,5 @@
 import { createApiClient } from '../lib/api-client';
+import { typedApi } from '../lib/contract/client';
 import { localeParams } from '../features/i18n/locale';
 import { showToast } from './toasts';
 
@@ -15,7 +16,7 @@ export function onUnauthorized(handler: () => void): () => void {
   return () => unauthorizedHandlers.delete(handler);
 }
 
-export const api = createApiClient({
+export const api = typedApi(createApiClient({
   locale: localeParams,
   notify: (message, autoCloseMs) => showToast(message, 'error', { autoClose: autoCloseMs }),
   sessionExpiredText: () =>
@@ -24,4 +25,4 @@ export const api = createApiClient({
   onUnauthorized: () => {
     for (const handler of unauthorizedHandlers) handler();
   },
-});
+}));

@@ -111,6 +111,10 @@ export function shopRouteTable(productId: number): Record<string, Entry> {
   return {
     'GET /api/health': { who: 'guest', path: '/api/health', body: 'none', noLocale: true, cases: [] },
     'GET /sanctum/csrf-cookie': { who: 'guest', path: '/sanctum/csrf-cookie', body: 'none', noLocale: true, cases: [] },
+    // The API's description (ADR 018) reads nothing from the request.
+    'GET /api/openapi.json': { who: 'guest', path: '/api/openapi.json', body: 'none', noLocale: true, cases: [] },
+    'GET /api/docs': { who: 'guest', path: '/api/docs', body: 'none', noLocale: true, cases: [] },
+    'GET /api/docs/scalar.js': { who: 'guest', path: '/api/docs/scalar.js', body: 'none', noLocale: true, cases: [] },
     'GET /api/products/new-arrivals': { who: 'guest', path: '/api/products/new-arrivals', body: 'none', cases: listCases },
     'GET /api/products/top-products': { who: 'guest', path: '/api/products/top-products', body: 'none', cases: listCases },
     'GET /api/products/on-sale': { who: 'guest', path: '/api/products/on-sale', body: 'none', cases: listCases },

@@ -132,8 +132,7 @@ export default function ProfileForm({ initialProfile, countries: initialCountrie
       void refetch({ resetFields: true }).finally(() => setLoading(false));
     }
     if (!initialCountries) {
-      api
-        .get<PhoneCountry[]>('/countries', { fallbackMessage: texts.countriesError })
+      api.get('/countries', { fallbackMessage: texts.countriesError })
         .then((body) => setCountries(Array.isArray(body.payload) ? body.payload : null))
         .catch(() => setCountries(null));
     }

@@ -7,6 +7,7 @@ import { type SignUpFields, type SignUpProblem, validateSignUp } from './auth-va
 import { FormMessage, PasswordField, TextField, formValue } from './AuthFields';
 import PhoneInput from './PhoneInput';
 import type { SignUpTexts } from './auth-texts';
+import type { StaticPageSummary } from '../../lib/contract/content';
 
 export interface SignUpCountry {
   id: number;
@@ -29,11 +30,6 @@ interface PageLink {
 }
 
 type TermsState = { phase: 'loading' } | { phase: 'error' } | { phase: 'ready'; terms: PageLink | null; privacy: PageLink | null };
-
-interface StaticPageSummary extends PageLink {
-  is_terms: boolean;
-  is_privacy: boolean;
-}
 
 type FieldName = keyof SignUpFields;
 
@@ -81,7 +77,7 @@ export default function SignUpForm({ texts, countries, verificationUrl }: SignUp
   const loadTerms = useCallback(async () => {
     setTerms({ phase: 'loading' });
     try {
-      const body = await api.get<StaticPageSummary[]>('/static-pages', { skipAuthHandling: true });
+      const body = await api.get('/static-pages', { skipAuthHandling: true });
       const pages = Array.isArray(body.payload) ? body.payload : [];
       const link = (page: StaticPageSummary | undefined): PageLink | null =>
         page ? { id: page.id, slug: page.slug, title: page.title } : null;

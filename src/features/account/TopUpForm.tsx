@@ -57,7 +57,7 @@ export default function TopUpForm({ minimum: initialMinimum, currency: initialCu
     setBusy(true);
     setError(null);
     try {
-      const body = await api.post<unknown>('/balance/top-up', { amount: parsed.amount }, { fallbackMessage: texts.failed });
+      const body = await api.post('/balance/top-up', { amount: parsed.amount }, { fallbackMessage: texts.failed });
       const target = typeof body.redirect_url === 'string' ? body.redirect_url : null;
       if (target) {
         location.assign(target);

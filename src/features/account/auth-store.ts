@@ -174,10 +174,6 @@ function signedIn(emailVerified: boolean): void {
   $auth.set({ isAuthenticated: true, emailVerified, isLoading: false, error: null });
 }
 
-interface UserPayload {
-  user?: { email_verified?: boolean };
-}
-
 /** POST /login. On success the caller navigates (a full page load renders the signed-in frame). */
 export async function signIn(
   username: string,
@@ -187,7 +183,7 @@ export async function signIn(
   const fallback = options.fallbackMessage ?? 'Authentication failed';
   patch({ isLoading: true, error: null });
   try {
-    const body = await api.post<UserPayload>('/login', { username, password }, { fallbackMessage: fallback, skipAuthHandling: true });
+    const body = await api.post('/login', { username, password }, { fallbackMessage: fallback, skipAuthHandling: true });
     signedIn(body.payload?.user?.email_verified === true);
     return { ok: true, message: messageOf(body, ''), errors: {}, status: 200 };
   } catch (error) {
@@ -202,7 +198,7 @@ export async function register(fields: RegisterFields, options: { fallbackMessag
   const fallback = options.fallbackMessage ?? 'Registration failed';
   patch({ isLoading: true, error: null });
   try {
-    const body = await api.post<UserPayload>('/register', { ...fields }, { fallbackMessage: fallback, skipAuthHandling: true });
+    const body = await api.post('/register', { ...fields }, { fallbackMessage: fallback, skipAuthHandling: true });
     signedIn(body.payload?.user?.email_verified === true);
     return { ok: true, message: messageOf(body, ''), errors: {}, status: 201 };
   } catch (error) {

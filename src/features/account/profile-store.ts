@@ -25,7 +25,7 @@ export interface ProfileResult {
 /** GET /api/user/profile; keeps the last profile when it fails. */
 export async function fetchProfile(fallbackMessage: string): Promise<ProfileResult> {
   try {
-    const body = await api.get<AccountProfile>('/user/profile', { fallbackMessage });
+    const body = await api.get('/user/profile', { fallbackMessage });
     if (body.payload) $profile.set(body.payload);
     return { ok: !!body.payload, message: body.payload ? '' : fallbackMessage, errors: {} };
   } catch (error) {
@@ -36,7 +36,7 @@ export async function fetchProfile(fallbackMessage: string): Promise<ProfileResu
 /** PUT /api/user/profile; the server's message (or the fallback) and its field errors. */
 export async function saveProfile(payload: ProfilePayload, texts: { updated: string; failed: string }): Promise<ProfileResult> {
   try {
-    const body = await api.put<AccountProfile>('/user/profile', { ...payload }, { fallbackMessage: texts.failed });
+    const body = await api.put('/user/profile', { ...payload }, { fallbackMessage: texts.failed });
     if (body.payload) $profile.set(body.payload);
     const message = typeof body.message === 'string' && body.message.trim() !== '' ? body.message : texts.updated;
     return { ok: true, message, errors: {} };

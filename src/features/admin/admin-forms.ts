@@ -94,7 +94,7 @@ export function initPreviews(root: ParentNode): void {
     const render = async () => {
       const ticket = ++latest;
       try {
-        const reply = await api.post<{ html: string }>('/admin/preview', { content: source.value }, { withLocale: false });
+        const reply = await api.post('/admin/preview', { content: source.value }, { withLocale: false });
         // Already sanitised by the server exactly as the public page does it.
         if (ticket === latest) target.innerHTML = reply.payload?.html ?? '';
       } catch {

@@ -56,7 +56,7 @@ export default function CartPage({
   const [removing, setRemoving] = useState<number | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Until the store has a cart, show what the server rendered.
-  const cart = stored.loaded ? stored : { ...stored, lines: initialCart?.lines ?? [], unavailableItems: initialCart?.unavailableItems ?? [] };
+  const cart = stored.loaded ? stored : { ...stored, lines: initialCart?.payload ?? [], unavailableItems: initialCart?.unavailableItems ?? [] };
 
   useEffect(() => {
     setCartTexts(texts.store);

@@ -32,7 +32,6 @@ import {
   checkoutFailure,
   checkoutOutcome,
   type CheckoutOutcome,
-  type CheckoutReply,
   newIdempotencyKey,
   type PhoneOrderData,
   type PromoCode,
@@ -41,7 +40,7 @@ import {
 } from './checkout-rules';
 import ConfirmDialog from './ConfirmDialog';
 import TotalsSummary from './TotalsSummary';
-import { classifyTotalsError, EMPTY_TOTALS, expectedTotal, type Totals, totalsReducer } from './totals-state';
+import { classifyTotalsError, EMPTY_TOTALS, expectedTotal, totalsReducer } from './totals-state';
 
 /**
  * The checkout (accounts spec §2 Checkout form; §4 Promo, Checkout prefill, Checkout button
@@ -89,15 +88,13 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
 
   useEffect(() => {
     if (!initialCountries) {
-      api
-        .get<CheckoutCountry[]>('/countries', { fallbackMessage: s.countriesError })
+      api.get('/countries', { fallbackMessage: s.countriesError })
         .then((body) => setCountries(Array.isArray(body.payload) ? body.payload : null))
         .catch(() => setCountries(null));
     }
     // Prefill (§4) when the page could not: only if nothing was typed meanwhile.
     if (!initialProfile && signedIn) {
-      api
-        .get<ProfileForCheckout>('/user/profile')
+      api.get('/user/profile')
         .then((body) => {
           if (body.payload && !touchedRef.current) setFields(shippingFromProfile(body.payload, isos));
         })
@@ -166,7 +163,7 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
         timeoutMs: LONG_TIMEOUT_MS,
         signal: controller.signal,
         fallbackMessage: texts.totalsErrorSentence,
-      })) as unknown as Totals;
+      }));
       if (pending.current !== controller) return;
       pending.current = null;
       dispatch({ type: 'success', totals: body });
@@ -270,7 +267,7 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
         checkoutPayload(fields, countries ?? [], promo?.code ?? null, paymentMethod, expectedTotal(totals)),
         { timeoutMs: LONG_TIMEOUT_MS, headers: { 'Idempotency-Key': newIdempotencyKey() }, fallbackMessage: texts.checkoutError },
       );
-      outcome = checkoutOutcome(reply as CheckoutReply, outcomeTexts);
+      outcome = checkoutOutcome(reply, outcomeTexts);
     } catch (error) {
       outcome =
         error instanceof ApiError

@@ -25,6 +25,7 @@ const line = (over: Partial<CartLine> = {}, price = 19.99): CartLine => ({
   count: 2,
   is_variation: false,
   base_product_id: 10,
+  available_stock: 10,
   item: { sku: 'SKU-1', name: 'Trail shoe', image_url: '/x.jpg', price, categories: [], variation_attributes: [] },
   ...over,
 });
@@ -51,10 +52,10 @@ describe('cart lines', () => {
   });
 
   it('reads the contents of a reply', () => {
-    expect(contentsFromReply({ status: 'OK', payload: [line()], unavailableItems: [] }).lines).toHaveLength(1);
-    expect(contentsFromReply(null)).toEqual({ lines: [], unavailableItems: [] });
-    const both = { lines: [line()], unavailableItems: [line({ id: 2 })] };
-    expect(withoutLine(both, 2)).toEqual({ lines: [line()], unavailableItems: [] });
+    expect(contentsFromReply({ status: 'OK', payload: [line()], unavailableItems: [] }).payload).toHaveLength(1);
+    expect(contentsFromReply(null)).toEqual({ payload: [], unavailableItems: [] });
+    const both = { payload: [line()], unavailableItems: [line({ id: 2 })] };
+    expect(withoutLine(both, 2)).toEqual({ payload: [line()], unavailableItems: [] });
   });
 });
 

@@ -2,6 +2,7 @@
  * The cart as the browser holds it (accounts spec §3 "Cart item", §4 "Quantity changes", §5
  * "Cart quantity") and the pure decisions the cart store and page take with it. No I/O.
  */
+import type { CartBody, CartLine } from '../../lib/contract/cart';
 import { fromCents, toCents } from './price-format';
 
 /** Minimum and maximum of one line (spec §5: minimum 1; the server caps a line at 99, ADR 010). */
@@ -10,41 +11,21 @@ export const MAX_QUANTITY = 99;
 /** Quantity changes are sent 500 ms after the last step or keystroke (spec §9). */
 export const QUANTITY_DEBOUNCE_MS = 500;
 
-/** GET /api/cart/contents line (src/server/services/cart/cart.ts CartLineJson). */
-export interface CartLine {
-  id: number;
-  item_id: number;
-  count: number;
-  is_variation: boolean;
-  base_product_id: number;
-  available_stock?: number;
-  item: {
-    sku: string;
-    name: string;
-    image_url: string;
-    /** Unit price in the request currency (2 decimals). */
-    price: number;
-    categories: { name: string; parent: { name: string } | null }[];
-    variation_attributes: { id: number; name: string; attribute_group?: { name: string } }[];
-  };
-}
+/** A line and the cart answers are the API contract's (src/lib/contract/cart.ts). */
+export type { CartLine };
 
 /** Every cart call answers this (ADR 010: changes answer the fresh cart). */
-export interface CartReply {
-  status: string;
-  payload?: CartLine[];
-  unavailableItems?: CartLine[];
-  message?: string | null;
-}
+export type CartReply = CartBody;
 
-export interface CartContents {
-  lines: CartLine[];
-  unavailableItems: CartLine[];
-}
+/** A cart answer as the outcome rules read it: any status, parts possibly missing. */
+export type CartReplyLike = Partial<Omit<CartBody, 'status'>> & { status?: string };
 
-export function contentsFromReply(reply: CartReply | null | undefined): CartContents {
+/** The cart as the server gives it, to the page (first render) and in every reply. */
+export type CartContents = Pick<CartBody, 'payload' | 'unavailableItems'>;
+
+export function contentsFromReply(reply: CartReplyLike | null | undefined): CartContents {
   return {
-    lines: Array.isArray(reply?.payload) ? reply.payload : [],
+    payload: Array.isArray(reply?.payload) ? reply.payload : [],
     unavailableItems: Array.isArray(reply?.unavailableItems) ? reply.unavailableItems : [],
   };
 }
@@ -126,7 +107,7 @@ export type QuantityOutcome =
   | { kind: 'warning'; message: string; contents: CartContents | null }
   | { kind: 'error'; message: string };
 
-export function quantityOutcome(reply: CartReply | null, fallback: string): QuantityOutcome {
+export function quantityOutcome(reply: CartReplyLike | null, fallback: string): QuantityOutcome {
   const message = typeof reply?.message === 'string' && reply.message.trim() !== '' ? reply.message : fallback;
   if (reply?.status === 'OK') return { kind: 'ok', contents: contentsFromReply(reply) };
   if (reply?.status === 'WARNING') return { kind: 'warning', message, contents: reply.payload ? contentsFromReply(reply) : null };
@@ -136,7 +117,7 @@ export function quantityOutcome(reply: CartReply | null, fallback: string): Quan
 /** Add to cart (spec §4 "Cart add"): OK reloads, WARNING is a failure with its message, else an error. */
 export type AddOutcome = { ok: true } | { ok: false; kind: 'warning' | 'error'; message: string };
 
-export function addOutcome(reply: CartReply | null, fallback: string): AddOutcome {
+export function addOutcome(reply: CartReplyLike | null, fallback: string): AddOutcome {
   if (reply?.status === 'OK') return { ok: true };
   const message = typeof reply?.message === 'string' && reply.message.trim() !== '' ? reply.message : fallback;
   return { ok: false, kind: reply?.status === 'WARNING' ? 'warning' : 'error', message };
@@ -148,7 +129,7 @@ export const UNAUTHENTICATED = 'Unauthenticated.';
 /** Removes a line by id from both lists (the optimistic part of remove, undone on failure). */
 export function withoutLine(contents: CartContents, lineId: number): CartContents {
   return {
-    lines: contents.lines.filter((l) => l.id !== lineId),
+    payload: contents.payload.filter((l) => l.id !== lineId),
     unavailableItems: contents.unavailableItems.filter((l) => l.id !== lineId),
   };
 }

@@ -21,6 +21,7 @@ const line = (id: number, count: number, price = 10) => ({
   count,
   is_variation: false,
   base_product_id: 100 + id,
+  available_stock: 50,
   item: { sku: `S-${id}`, name: `Item ${id}`, image_url: '/x.jpg', price, categories: [], variation_attributes: [] },
 });
 const reply = (lines: ReturnType<typeof line>[], status = 'OK', message: string | null = null) => ({
@@ -65,7 +66,7 @@ describe('cart store', () => {
   });
 
   it('quantity: shown at once, sent once 500 ms after the last change, OK adopts', async () => {
-    store.setContents({ lines: [line(1, 1)], unavailableItems: [] });
+    store.setContents({ payload: [line(1, 1)], unavailableItems: [] });
     post.mockResolvedValue(reply([line(1, 3)]));
     const first = store.updateQuantity(line(1, 1), 2);
     const second = store.updateQuantity(line(1, 1), 3);
@@ -83,7 +84,7 @@ describe('cart store', () => {
   });
 
   it('quantity WARNING reverts to the server count with a warning toast; a failure with an error toast', async () => {
-    store.setContents({ lines: [line(1, 2)], unavailableItems: [] });
+    store.setContents({ payload: [line(1, 2)], unavailableItems: [] });
     post.mockResolvedValueOnce(reply([line(1, 2)], 'WARNING', 'Only 4 left in stock for Item 1.'));
     const warned = store.updateQuantity(line(1, 2), 9);
     await vi.advanceTimersByTimeAsync(500);
@@ -120,7 +121,7 @@ describe('cart store', () => {
   });
 
   it('remove is optimistic and undone on failure; an order (cart reset) empties cart and badge', async () => {
-    store.setContents({ lines: [line(1, 1), line(2, 2)], unavailableItems: [] });
+    store.setContents({ payload: [line(1, 1), line(2, 2)], unavailableItems: [] });
     let fail!: (e: unknown) => void;
     post.mockReturnValueOnce(new Promise((_, reject) => (fail = reject)));
     const removing = store.removeItem(line(2, 2));

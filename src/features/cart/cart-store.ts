@@ -11,7 +11,6 @@ import {
   addOutcome,
   type CartContents,
   type CartLine,
-  type CartReply,
   cartItemCount,
   contentsFromReply,
   QUANTITY_DEBOUNCE_MS,
@@ -88,8 +87,8 @@ function patch(next: Partial<CartState>): void {
 
 /** Adopts a cart (a reply, or what the page rendered) and moves the header badge with it. */
 export function setContents(contents: CartContents): void {
-  patch({ lines: contents.lines, unavailableItems: contents.unavailableItems, loaded: true, error: null });
-  setCartCount(cartItemCount(contents.lines));
+  patch({ lines: contents.payload, unavailableItems: contents.unavailableItems, loaded: true, error: null });
+  setCartCount(cartItemCount(contents.payload));
 }
 
 /** The server-rendered first cart (no request). */
@@ -112,7 +111,7 @@ export async function loadCart(): Promise<CartResult> {
   const seq = ++loadSeq;
   patch({ loading: true, error: null });
   try {
-    const reply = (await api.get('/cart/contents', { fallbackMessage: texts.fetchFailed })) as CartReply;
+    const reply = await api.get('/cart/contents', { fallbackMessage: texts.fetchFailed });
     if (seq !== loadSeq) return { ok: true, message: '' };
     setContents(contentsFromReply(reply));
     patch({ loading: false });
@@ -135,11 +134,11 @@ function here(): string {
  */
 export async function addToCart(id: number, isVariation: boolean, count = 1): Promise<CartResult> {
   try {
-    const reply = (await api.post(
+    const reply = await api.post(
       '/cart/add',
       { id, count, is_variation: isVariation },
       { fallbackMessage: texts.addFailed, skipAuthHandling: !$auth.get().isAuthenticated },
-    )) as CartReply;
+    );
     const outcome = addOutcome(reply, texts.addFailed);
     if (!outcome.ok) return { ok: false, message: outcome.message, kind: outcome.kind };
     setContents(contentsFromReply(reply));
@@ -169,11 +168,11 @@ function dropDraft(lineId: number, seq: number): void {
 async function sendQuantity(lineId: number, job: QuantityJob): Promise<CartResult> {
   const seq = draftSeq.get(lineId) ?? 0;
   try {
-    const reply = (await api.post(
+    const reply = await api.post(
       '/cart/update',
       { id: job.line.item_id, count: job.count, is_variation: job.line.is_variation },
       { fallbackMessage: texts.quantityFailed },
-    )) as CartReply;
+    );
     const outcome = quantityOutcome(reply, texts.quantityFailed);
     if (outcome.kind === 'ok') setContents(outcome.contents);
     else if (outcome.kind === 'warning' && outcome.contents) setContents(outcome.contents);
@@ -220,13 +219,13 @@ export function updateQuantity(line: Pick<CartLine, 'id' | 'item_id' | 'is_varia
 export async function removeItem(line: Pick<CartLine, 'id' | 'item_id' | 'is_variation'>): Promise<CartResult> {
   quantityDebouncer.cancel(line.id);
   const before = $cart.get();
-  setContents(withoutLine({ lines: before.lines, unavailableItems: before.unavailableItems }, line.id));
+  setContents(withoutLine({ payload: before.lines, unavailableItems: before.unavailableItems }, line.id));
   try {
-    const reply = (await api.post('/cart/remove', { id: line.item_id, is_variation: line.is_variation }, { fallbackMessage: texts.removeFailed })) as CartReply;
+    const reply = await api.post('/cart/remove', { id: line.item_id, is_variation: line.is_variation }, { fallbackMessage: texts.removeFailed });
     setContents(contentsFromReply(reply));
     return { ok: true, message: texts.removed };
   } catch (error) {
-    setContents({ lines: before.lines, unavailableItems: before.unavailableItems });
+    setContents({ payload: before.lines, unavailableItems: before.unavailableItems });
     return { ok: false, message: messageOf(error, texts.removeFailed), kind: handledByClient(error) ? 'handled' : 'error' };
   }
 }
@@ -235,7 +234,7 @@ export async function removeItem(line: Pick<CartLine, 'id' | 'item_id' | 'is_var
 export async function clearCart(): Promise<CartResult> {
   quantityDebouncer.cancel();
   try {
-    const reply = (await api.post('/cart/clear', {}, { fallbackMessage: texts.clearFailed })) as CartReply;
+    const reply = await api.post('/cart/clear', {}, { fallbackMessage: texts.clearFailed });
     setContents(contentsFromReply(reply));
     return { ok: true, message: '' };
   } catch (error) {

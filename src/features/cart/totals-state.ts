@@ -8,25 +8,10 @@
  * Other errors reset the totals to empty.
  */
 
-export interface TotalsBlock {
-  cart_total: number;
-  delivery_cost: number | null;
-  discount_amount: number;
-  vat: number;
-  final_amount: number;
-  currency: string;
-  currency_symbol: string;
-  cart: { items: number; totalAmount: number };
-}
+import type { Totals, TotalsBlock } from '../../lib/contract/cart';
 
-/** POST /api/cart/calculate-totals (and checkout's new_totals). */
-export interface Totals {
-  original: TotalsBlock;
-  converted: TotalsBlock;
-  vat_rate: number;
-  is_delivery_unavailable: boolean;
-  warning_message?: string | null;
-}
+/** POST /api/cart/calculate-totals (and checkout's new_totals): the contract's shapes (src/lib/contract/cart.ts). */
+export type { Totals, TotalsBlock };
 
 export type TotalsStatus = 'empty' | 'calculating' | 'ready' | 'delivery-unavailable' | 'address-error';
 

@@ -5,7 +5,8 @@
  * beyond what the API answer would cost. Never imported by islands.
  */
 import type { Db } from '../../server/db/client';
-import { catalogInputOf, catalogQuery } from '../../server/api/products.routes';
+import { catalogQuery } from '../../lib/contract/catalog';
+import { catalogInputOf } from '../../server/api/products.routes';
 import { type CatalogResult, queryCatalog } from '../../server/services/catalog/catalog-query';
 import { type CatalogMeta, categoryName, categoryUrl, loadCatalogMeta } from '../../server/services/catalog/meta';
 import { type CategoryNode, buildCategoryTree } from '../../server/services/categories';

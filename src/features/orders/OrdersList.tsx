@@ -1,7 +1,7 @@
 import '../../stores/bootstrap';
 import '../account/auth-store';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { HistoryPagination, OrderJson } from '../../server/services/orders/history';
+import type { HistoryPagination, OrderJson } from '../../lib/contract/purchasing';
 import { api } from '../../stores/api';
 import { showToast } from '../../stores/toasts';
 import {
@@ -207,9 +207,9 @@ export default function OrdersList({ initial, locale, signedIn, texts }: OrdersL
     const request = ++requestRef.current;
     if (!options.quiet) setLoading(true);
     try {
-      const body = await api.get<OrderJson[]>('/orders/history', { query: { page, per_page: ORDERS_PER_PAGE } });
+      const body = await api.get('/orders/history', { query: { page, per_page: ORDERS_PER_PAGE } });
       if (request !== requestRef.current) return;
-      const pagination = body.pagination as HistoryPagination;
+      const pagination = body.pagination;
       setData({ orders: Array.isArray(body.payload) ? body.payload : [], pagination });
       if (options.push && typeof history !== 'undefined') {
         const href = ordersPageHref(pagination.current_page);

@@ -57,7 +57,7 @@ export default function ReviewForm({ productId, texts, locale }: Props) {
     if (next.rating || next.text) return;
     setBusy(true);
     try {
-      const reply = await api.post<ReviewJson>(`/products/${productId}/reviews`, { rating, text }, { fallbackMessage: texts.failed });
+      const reply = await api.post(`/products/${productId}/reviews`, { rating, text }, { fallbackMessage: texts.failed });
       setSaved({ review: reply.payload!, summary: (reply.summary as ReviewSummary | undefined) ?? null });
       showToast(reply.message || texts.thanks, 'success');
     } catch (error) {

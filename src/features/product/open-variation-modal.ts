@@ -28,7 +28,7 @@ export async function openVariationModal(input: OpenVariationModalInput): Promis
   let product = input.product;
   if (!product) {
     try {
-      const reply = await api.get<ModalProduct>(`/products/${input.productId}/info`, {
+      const reply = await api.get(`/products/${input.productId}/info`, {
         fallbackMessage: input.loadFailed ?? 'Failed to load product details',
       });
       product = reply.payload!;

@@ -13,18 +13,11 @@ import { formatAmount, oldPriceOf } from '../catalog/product-card';
 import { productPath } from '../product/breadcrumbs';
 import type { VariationModalTexts } from '../product/open-variation-modal';
 import { $wishlist, removeFromWishlist } from './wishlist-store';
-import { byIdsPath, idChunks, inWishlistOrder } from './wishlist-view';
+import { byIdsQuery, idChunks, inWishlistOrder } from './wishlist-view';
+import type { ProductJson } from '../../lib/contract/catalog';
 
-interface WishlistProduct {
-  id: number;
-  name: string;
-  image_url: string;
-  retail_price: string;
-  old_price: string;
-  discount_percent: number;
-  categories: { id: number; url: string }[];
-  variations: { id: number; attributes: { id: number; name: string; attribute_group: { id: number; name: string } }[] }[];
-}
+/** The wishlist's cards are the catalogue's product shape (src/lib/contract/catalog.ts). */
+type WishlistProduct = ProductJson;
 
 interface WishlistTexts extends VariationModalTexts {
   moveToCart: string;
@@ -144,7 +137,7 @@ export function startWishlist(root: HTMLElement): void {
     if (list.hidden) show('loading');
     try {
       const replies = await Promise.all(
-        idChunks(ids).map((chunk) => api.get<WishlistProduct[]>(byIdsPath(chunk), { fallbackMessage: texts.error })),
+        idChunks(ids).map((chunk) => api.get('/products/by-ids', { query: byIdsQuery(chunk), fallbackMessage: texts.error })),
       );
       if (mine !== generation) return;
       products = new Map(replies.flatMap((r) => r.payload ?? []).map((p) => [p.id, p]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byIdsPath, idChunks, inWishlistOrder, missingIds } from './wishlist-view';
+import { byIdsQuery, idChunks, inWishlistOrder, missingIds } from './wishlist-view';
 
 describe('wishlist view', () => {
   it('asks for at most 50 ids a call', () => {
@@ -8,7 +8,7 @@ describe('wishlist view', () => {
     expect(chunks.map((c) => c.length)).toEqual([50, 50, 20]);
     expect(chunks.flat()).toEqual(ids);
     expect(idChunks([])).toEqual([]);
-    expect(byIdsPath([3, 1])).toBe('/products/by-ids?ids=3,1');
+    expect(byIdsQuery([3, 1])).toEqual({ ids: '3,1' });
   });
   it('shows products in the stored order and leaves out ids the shop no longer has', () => {
     expect(inWishlistOrder([3, 9, 1], [{ id: 1 }, { id: 3 }]).map((p) => p.id)).toEqual([3, 1]);

@@ -12,8 +12,9 @@ export function idChunks(ids: readonly number[], size = BY_IDS_CHUNK): number[][
   return out;
 }
 
-export function byIdsPath(ids: readonly number[]): string {
-  return `/products/by-ids?ids=${ids.join(',')}`;
+/** The query of GET /api/products/by-ids for one chunk. */
+export function byIdsQuery(ids: readonly number[]): { ids: string } {
+  return { ids: ids.join(',') };
 }
 
 /** Products in the wishlist's order (newest saved last, as stored); ids without a product are left out. */

@@ -1,19 +1,11 @@
 /** /api/admin/editors: admins grant and take the editor role (editors get 403 here). */
-import { z } from 'zod';
 import { listStaff, setRole } from '../services/admin/roles.server';
 import { requireRole } from './admin-guard';
 import { createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
 import { validate } from './validate';
-
-const body = z.strictObject(
-  {
-    email: z.string({ message: 'Enter the account’s email address.' }).max(254, 'Enter the account’s email address.').pipe(z.email('Enter the account’s email address.')),
-    role: z.enum(['customer', 'editor'], { message: 'The role must be editor or customer.' }),
-  },
-  { message: 'Unknown field.' },
-);
+import { body } from '../../lib/contract/admin/editors';
 
 export const adminEditorsApp = createRouter()
   .use(requireRole('admin'))

@@ -1,35 +1,11 @@
 /** /api/admin/faqs */
-import { z } from 'zod';
 import { FAQ_NOT_FOUND, createFaq, deleteFaq, getAdminFaq, listAdminFaqs, updateFaq } from '../services/admin/faqs.server';
-import { flag, htmlField, idParam, languageIdField, nonEmptyPatch, positionField, titleField } from './admin-schemas';
+import { idParam } from '../../lib/contract/admin/fields';
 import { createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
 import { validate } from './validate';
-
-const createBody = z.strictObject(
-  {
-    title: titleField(255),
-    content: htmlField,
-    is_popular: flag('is_popular').optional(),
-    published: flag('published').optional(),
-    position: positionField.optional(),
-  },
-  { message: 'Unknown field.' },
-);
-const patchBody = nonEmptyPatch(
-  z.strictObject(
-    {
-      language_id: languageIdField.optional(),
-      title: titleField(255).optional(),
-      content: htmlField.optional(),
-      is_popular: flag('is_popular').optional(),
-      published: flag('published').optional(),
-      position: positionField.optional(),
-    },
-    { message: 'Unknown field.' },
-  ),
-);
+import { createBody, patchBody } from '../../lib/contract/admin/faqs';
 
 export const adminFaqsApp = createRouter()
   .get('/', async (c) => ok(c, await listAdminFaqs(c.var.db)))

@@ -1,5 +1,4 @@
 /** /api/admin/featured-categories: the home page's featured tiles. */
-import { z } from 'zod';
 import {
   FEATURED_NOT_FOUND,
   createFeatured,
@@ -8,56 +7,12 @@ import {
   listAdminFeatured,
   updateFeatured,
 } from '../services/admin/featured.server';
-import { idParam, languageIdField, nonEmptyPatch, positionField, titleField } from './admin-schemas';
+import { idParam } from '../../lib/contract/admin/fields';
 import { createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
 import { validate } from './validate';
-
-const LINK_MESSAGE = 'The link must be a path on this shop (starting with /) or an https:// address.';
-/** A shop path or an https URL; never javascript:, data: or protocol-relative. */
-const link = (message: string) =>
-  z
-    .string({ message })
-    .trim()
-    .max(2_000, message)
-    .refine((v) => (/^\/(?!\/)[^\s<>"]*$/.test(v) || /^https:\/\/[^\s<>"]+$/i.test(v)), message);
-
-const IMAGE_MESSAGE = 'The image must be a path on this shop (starting with /) or an https:// address.';
-/** An image address, or '' for none. */
-const image = z.union([z.literal(''), link(IMAGE_MESSAGE)], { message: IMAGE_MESSAGE });
-
-const texts = {
-  title: titleField(191),
-  short_title: z.string({ message: 'The short title must be text.' }).trim().max(96, 'The short title may have at most 96 characters.').nullable(),
-  description: z.string({ message: 'The description must be text.' }).trim().max(1_000, 'The description may have at most 1000 characters.'),
-};
-
-const createBody = z.strictObject(
-  {
-    ...texts,
-    short_title: texts.short_title.optional(),
-    description: texts.description.optional(),
-    image_url: image.optional(),
-    url: link(LINK_MESSAGE),
-    position: positionField.optional(),
-  },
-  { message: 'Unknown field.' },
-);
-const patchBody = nonEmptyPatch(
-  z.strictObject(
-    {
-      language_id: languageIdField.optional(),
-      title: texts.title.optional(),
-      short_title: texts.short_title.optional(),
-      description: texts.description.optional(),
-      image_url: image.optional(),
-      url: link(LINK_MESSAGE).optional(),
-      position: positionField.optional(),
-    },
-    { message: 'Unknown field.' },
-  ),
-);
+import { createBody, patchBody } from '../../lib/contract/admin/featured';
 
 export const adminFeaturedApp = createRouter()
   .get('/', async (c) => ok(c, await listAdminFeatured(c.var.db)))

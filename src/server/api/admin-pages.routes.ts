@@ -1,5 +1,4 @@
 /** /api/admin/static-pages: static pages with versions (ADR 013). */
-import { z } from 'zod';
 import {
   PAGE_NOT_FOUND,
   VERSION_NOT_FOUND,
@@ -12,53 +11,12 @@ import {
   restorePageVersion,
   updatePage,
 } from '../services/admin/static-pages.server';
-import { flag, htmlField, idParam, languageIdField, nonEmptyPatch, idText, positionField, slugField, titleField } from './admin-schemas';
+import { idParam } from '../../lib/contract/admin/fields';
 import { createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
 import { validate } from './validate';
-
-const fields = {
-  slug: slugField,
-  is_terms: flag('is_terms'),
-  is_privacy: flag('is_privacy'),
-  is_cookie: flag('is_cookie'),
-  published: flag('published'),
-  position: positionField,
-};
-
-const createBody = z.strictObject(
-  {
-    ...fields,
-    title: titleField(191),
-    content: htmlField,
-    is_terms: fields.is_terms.optional(),
-    is_privacy: fields.is_privacy.optional(),
-    is_cookie: fields.is_cookie.optional(),
-    published: fields.published.optional(),
-    position: fields.position.optional(),
-  },
-  { message: 'Unknown field.' },
-);
-
-const patchBody = nonEmptyPatch(
-  z.strictObject(
-    {
-      slug: fields.slug.optional(),
-      is_terms: fields.is_terms.optional(),
-      is_privacy: fields.is_privacy.optional(),
-      is_cookie: fields.is_cookie.optional(),
-      published: fields.published.optional(),
-      position: fields.position.optional(),
-      language_id: languageIdField.optional(),
-      title: titleField(191).optional(),
-      content: htmlField.optional(),
-    },
-    { message: 'Unknown field.' },
-  ),
-);
-
-const versionParams = idParam.extend({ version: idText('Invalid version.') });
+import { createBody, patchBody, versionParams } from '../../lib/contract/admin/pages';
 
 export const adminPagesApp = createRouter()
   .get('/', async (c) => ok(c, await listAdminPages(c.var.db)))

@@ -19,6 +19,7 @@ import { categoriesApp } from './categories.routes';
 import { balanceApp, checkoutApp } from './checkout.routes';
 import { contactApp } from './contact.routes';
 import { contentApp } from './content.routes';
+import { docsApp } from './docs.routes';
 import { emailVerificationApp } from './email-verification.routes';
 import { errorBody } from './envelope';
 import { handleError, notFound } from './errors';
@@ -71,6 +72,8 @@ export function createApi() {
   // Health is mounted before the session and locale middleware so it answers even when the
   // database is down.
   app.route('/api/health', healthApp);
+  // The API's description needs no session either (ADR 018).
+  app.route('/api', docsApp);
   app.use(withAuth());
   app.route('/sanctum', sanctumApp);
   // Exempt: an API client's token sign-in, and the gateway's signed notifications.

@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
-import { z } from 'zod';
-import { MAX_COUNT, MIN_COUNT } from '../services/cart/cart';
+import { cartAddBody as addSchema, cartRemoveBody as removeSchema, cartUpdateBody as updateSchema, totalsBody as totalsSchema } from '../../lib/contract/cart';
 import { addToCart, type CartChange, clearCart, getCartContents, removeFromCart, setCartCount } from '../services/cart/cart.server';
 import { computeTotals } from '../services/pricing/totals.server';
 import { requireAuth, requireVerified } from './auth-guards';
@@ -15,66 +14,7 @@ import { rateLimit } from './rate-limit';
  * call. Decisions the spec leaves open: docs/decisions/010-cart-and-totals.md.
  */
 
-export const CART_MESSAGES = {
-  id: 'The id must be a positive whole number.',
-  count: `The quantity must be a whole number from ${MIN_COUNT} to ${MAX_COUNT}.`,
-  isVariation: 'is_variation must be true or false.',
-} as const;
-
 export const TOTALS_LIMIT = { name: 'cart-totals', limit: 60, windowSeconds: 60 } as const;
-
-/** Whole numbers, also as digit strings (form posts); anything else fails the schema. */
-const wholeNumber = (message: string) =>
-  z.preprocess((v) => (typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v), z.number({ error: message }).int(message));
-
-const idField = wholeNumber(CART_MESSAGES.id).pipe(z.number().min(1, CART_MESSAGES.id).max(2_147_483_647, CART_MESSAGES.id));
-const countField = wholeNumber(CART_MESSAGES.count).pipe(z.number().min(MIN_COUNT, CART_MESSAGES.count).max(MAX_COUNT, CART_MESSAGES.count));
-const isVariationField = z.preprocess(
-  (v) => (v === undefined || v === null ? false : v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
-  z.boolean({ error: CART_MESSAGES.isVariation }),
-);
-
-const addSchema = z.object({ id: idField, count: z.preprocess((v) => v ?? 1, countField), is_variation: isVariationField });
-const updateSchema = z.object({ id: idField, count: countField, is_variation: isVariationField });
-const removeSchema = z.object({ id: idField, is_variation: isVariationField });
-
-const CART_ITEMS_MESSAGE = 'cart_items must be a list of {item: {sku}, count}.';
-const cartItemsSchema = z
-  .array(
-    z.object(
-      {
-        item: z.object({ sku: z.string().max(64, 'A cart item sku may be at most 64 characters.') }, { error: CART_ITEMS_MESSAGE }),
-        count: z.number({ error: CART_MESSAGES.count }).int(CART_MESSAGES.count).min(0, CART_MESSAGES.count).max(10_000, CART_MESSAGES.count),
-      },
-      { error: CART_ITEMS_MESSAGE },
-    ),
-    { error: CART_ITEMS_MESSAGE },
-  )
-  .max(500, 'cart_items may list at most 500 items.')
-  .optional()
-  .nullable();
-
-const COUNTRY_MESSAGE = 'Please select a valid country.';
-
-const optionalShort = (field: string, max: number) =>
-  z.string({ error: `The ${field} must be text.` }).max(max, `The ${field} may be at most ${max} characters.`).optional().nullable();
-
-const totalsSchema = z.object({
-  country: z.union(
-    [z.string().max(96, COUNTRY_MESSAGE), z.number().int(COUNTRY_MESSAGE).positive(COUNTRY_MESSAGE).max(2_147_483_647, COUNTRY_MESSAGE)],
-    { error: COUNTRY_MESSAGE },
-  ),
-  postCode: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: 'Invalid postcode: a post code is required.' }).max(64, 'Invalid postcode: it is too long.')),
-  promoCode: z.string({ error: 'The promo code must be text.' }).max(256, 'The promo code may be at most 256 characters.').optional().nullable(),
-  cart_items: cartItemsSchema,
-  // Shipping fields the spec's payload carries; the totals do not depend on them (checkout checks them).
-  name: optionalShort('name', 255),
-  surname: optionalShort('surname', 255),
-  email: optionalShort('email', 254),
-  phone: optionalShort('phone', 250),
-  address: optionalShort('address', 255),
-  city: optionalShort('city', 255),
-});
 
 async function cartReply(c: Context<ApiEnv>, change: CartChange = { status: 'OK', message: null }) {
   c.header('Cache-Control', 'no-store');

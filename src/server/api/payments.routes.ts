@@ -8,14 +8,8 @@ import { settlePayment } from '../services/orders/settlement.server';
 import { createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
+import { paymentNotification } from '../../lib/contract/purchasing';
 
-const notification = z.object({
-  type: z.literal('charge.completed'),
-  payment_id: z.uuid(),
-  outcome: z.enum(['succeeded', 'declined']),
-  amount_cents: z.number().int().nonnegative(),
-  currency: z.string().length(3),
-});
 
 /** Where the gateway's notifications arrive (exempt from CSRF: the signature is the proof). */
 export const DEMO_WEBHOOK_PATH = '/api/payments/demo/webhook';
@@ -26,9 +20,9 @@ export const paymentsApp = createRouter()
     if (!verifySignature(await webhookSecret(c.var.db), raw, c.req.header(SIGNATURE_HEADER))) {
       throw new HttpError(400, 'Invalid signature.');
     }
-    let parsed: z.infer<typeof notification>;
+    let parsed: z.infer<typeof paymentNotification>;
     try {
-      parsed = notification.parse(JSON.parse(raw));
+      parsed = paymentNotification.parse(JSON.parse(raw));
     } catch {
       throw new HttpError(422, 'Malformed notification.');
     }

@@ -21,25 +21,18 @@ import {
 import { renderStoredHtml } from './html';
 import { ttlCache } from './ttl-cache';
 import { type CurrencyOption, type ShopSettings, loadShopBasics } from './request-context';
+import type { FeaturedCategory } from '../../lib/contract/catalog';
+import type { Country, CurrencyItem, Faq, LanguageItem, PublicSettings, SocialLink, StaticPage, StaticPageSummary } from '../../lib/contract/content';
+
+// The answers' shapes are the API contract's (src/lib/contract/); pages import them from here too.
+export type { Country, CurrencyItem, Faq, FeaturedCategory, LanguageItem, PublicSettings, SocialLink, StaticPage, StaticPageSummary };
 
 /** The translation's text unless it is missing or blank, else the base row's. */
 function translated(translation: AnyPgColumn, base: AnyPgColumn): SQL<string> {
   return sql<string>`coalesce(nullif(${translation}, ''), ${base})`;
 }
 
-export interface StaticPageSummary {
-  id: number;
-  title: string;
-  slug: string;
-  is_terms: boolean;
-  is_privacy: boolean;
-  is_cookie: boolean;
-}
 
-export interface StaticPage extends StaticPageSummary {
-  /** Sanitised HTML. */
-  content: string;
-}
 
 function pageTranslation(languageId: number) {
   return and(eq(staticPageTranslations.pageId, staticPages.id), eq(staticPageTranslations.languageId, languageId));
@@ -101,13 +94,6 @@ export async function findStaticPageByFlag(
   return (await listStaticPages(db, languageId)).find((page) => page[flag]) ?? null;
 }
 
-export interface Faq {
-  id: number;
-  title: string;
-  /** Sanitised HTML. */
-  content: string;
-  is_popular: boolean;
-}
 
 export async function listFaqs(db: Db, languageId: number): Promise<Faq[]> {
   const rows = await db
@@ -124,12 +110,6 @@ export async function listFaqs(db: Db, languageId: number): Promise<Faq[]> {
   return rows.map((row) => ({ ...row, content: renderStoredHtml(row.content) }));
 }
 
-export interface SocialLink {
-  id: number;
-  name: string;
-  url: string;
-  icon: string;
-}
 
 export async function listSocialLinks(db: Db): Promise<SocialLink[]> {
   return db
@@ -138,11 +118,6 @@ export async function listSocialLinks(db: Db): Promise<SocialLink[]> {
     .orderBy(asc(socialLinks.position), asc(socialLinks.id));
 }
 
-export interface Country {
-  id: number;
-  name: string;
-  iso: string;
-}
 
 /** Ordered by name (then iso, so equal names never swap between calls). */
 export async function listCountries(db: Db): Promise<Country[]> {
@@ -152,16 +127,6 @@ export async function listCountries(db: Db): Promise<Country[]> {
     .orderBy(asc(countries.name), asc(countries.iso));
 }
 
-export interface FeaturedCategory {
-  id: number;
-  title: string;
-  /** Null when the tile has none: the client shows short_title or title. */
-  short_title: string | null;
-  description: string;
-  image_url: string;
-  url: string;
-  order: number;
-}
 
 export async function getFeaturedCategories(db: Db, languageId: number): Promise<FeaturedCategory[]> {
   const t = featuredCategoryTranslations;
@@ -180,18 +145,6 @@ export async function getFeaturedCategories(db: Db, languageId: number): Promise
     .orderBy(asc(featuredCategories.position), asc(featuredCategories.id));
 }
 
-export interface PublicSettings {
-  requisites: string;
-  copyright: string;
-  support_email: string;
-  is_reg_enabled: boolean;
-  /** In the requested currency, 2 decimals. */
-  min_top_up_amount: number;
-  vat_percent: number;
-  /** Raw snippet: the page frame injects its script tags once, after cookie consent. */
-  google_tag: string;
-  company_address: string;
-}
 
 type RateRef = Pick<CurrencyOption, 'value'>;
 
@@ -232,14 +185,6 @@ export async function publicSettings(db: Db, currency?: RateRef): Promise<Public
   return toPublicSettings((await loadShopBasics(db)).settings, currency);
 }
 
-export interface LanguageItem {
-  id: number;
-  code: string;
-  title: string;
-  /** Same as title: the picker shows name as label and id as value (spec §3). */
-  name: string;
-  default: 1 | 0;
-}
 
 export async function listLanguages(db: Db): Promise<LanguageItem[]> {
   return (await loadShopBasics(db)).languages.map((l) => ({
@@ -251,13 +196,6 @@ export async function listLanguages(db: Db): Promise<LanguageItem[]> {
   }));
 }
 
-export interface CurrencyItem {
-  code: string;
-  symbol: string;
-  /** Units per 1 EUR. */
-  value: number;
-  default: 1 | 0;
-}
 
 export async function listCurrencies(db: Db): Promise<CurrencyItem[]> {
   return (await loadShopBasics(db)).currencies.map((c) => ({

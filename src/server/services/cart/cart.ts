@@ -2,6 +2,7 @@
  * Cart lines as the API shows them (spec §3 Cart item), built from rows loaded by cart.server.ts
  * and the catalogue's cached names (categories, attributes). Pure: no I/O.
  */
+import type { CartBody, CartLine } from '../../../lib/contract/cart';
 import { centsToNumber, convertCents } from '../../../lib/money';
 import { FALLBACK_IMAGE_URL } from '../../images/urls';
 import { type CatalogMeta, categoryName } from '../catalog/meta';
@@ -30,27 +31,10 @@ export interface CartRow {
   attributeIds: number[];
 }
 
-export interface CartLineJson {
-  id: number;
-  item_id: number;
-  count: number;
-  is_variation: boolean;
-  base_product_id: number;
-  available_stock: number;
-  item: {
-    sku: string;
-    name: string;
-    image_url: string;
-    price: number;
-    categories: { name: string; parent: { name: string } | null }[];
-    variation_attributes: { id: number; name: string; attribute_group: { name: string } }[];
-  };
-}
+/** A line as the API shows it: the contract's type (src/lib/contract/cart.ts). */
+export type CartLineJson = CartLine;
 
-export interface CartContents {
-  payload: CartLineJson[];
-  unavailableItems: CartLineJson[];
-}
+export type CartContents = Pick<CartBody, 'payload' | 'unavailableItems'>;
 
 /** Why a line cannot be bought now, or null when it can (in whatever quantity is in stock). */
 export function unavailableReason(

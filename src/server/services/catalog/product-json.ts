@@ -2,6 +2,7 @@ import { centsToDecimal, centsToNumber, convertCents } from '../../../lib/money'
 import { FALLBACK_IMAGE_URL } from '../../images/urls';
 import { sanitizeHtml } from '../html';
 import { type CatalogMeta, categoryName, categoryUrl } from './meta';
+import type { ProductJson, VariationJson } from '../../../lib/contract/catalog';
 
 /** A product as loaded by product-load.ts: EUR cents, ids of categories and attributes. */
 export interface ProductRow {
@@ -24,7 +25,7 @@ export interface ProductRow {
   reviewAverage: number | null;
 }
 
-export type Availability = 'in_stock' | 'low_stock' | 'out_of_stock';
+export type Availability = ProductJson['availability'];
 
 /** Below this many items the product page says "Only N left". */
 export const LOW_STOCK_THRESHOLD = 5;
@@ -34,53 +35,12 @@ export function availability(stock: number): Availability {
   return stock < LOW_STOCK_THRESHOLD ? 'low_stock' : 'in_stock';
 }
 
-export interface AttributeJson {
-  id: number;
-  name: string;
-  attribute_group: { id: number; name: string };
-}
+export type AttributeJson = VariationJson['attributes'][number];
 
-export interface VariationJson {
-  id: number;
-  sku: string;
-  retail_price: string;
-  price: number;
-  stock: number;
-  in_stock: boolean;
-  attributes: AttributeJson[];
-}
+/** A product's category: the contract's shape (src/lib/contract/catalog.ts). */
+export type CategoryJson = ProductJson['categories'][number];
 
-export interface CategoryJson {
-  id: number;
-  name: string;
-  slug: string;
-  url: string;
-  parent_id: number;
-  parent: { id: number; name: string } | null;
-}
-
-export interface ProductJson {
-  id: number;
-  name: string;
-  slug: string;
-  sku: string;
-  image_url: string;
-  images_urls: string[];
-  price: number;
-  retail_price: string;
-  old_price: string;
-  discount_percent: number;
-  description: string;
-  categories: CategoryJson[];
-  variations: VariationJson[];
-  top_product: boolean;
-  new_arrival: boolean;
-  stock: number;
-  in_stock: boolean;
-  availability: Availability;
-  reviews: { count: number; average: number | null };
-  created_at: string;
-}
+export type { ProductJson, VariationJson };
 
 export interface MapContext {
   meta: CatalogMeta;

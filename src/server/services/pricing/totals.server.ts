@@ -10,6 +10,7 @@ import { countries, shippingRates } from '../../db/schema/index';
 import type { VariationAttributeSnapshot } from '../../db/schema/commerce';
 import { HttpError } from '../../api/errors';
 import { centsToNumber } from '../../../lib/money';
+import type { TotalsBlock } from '../../../lib/contract/cart';
 import { loadCatalogMeta } from '../catalog/meta';
 import { loadCartRows } from '../cart/cart.server';
 import { outOfStockMessage, toCartLine, unavailableReason } from '../cart/cart';
@@ -29,16 +30,8 @@ export const TOTALS_MESSAGES = {
 
 export const POST_CODE_MAX = 16;
 
-export interface TotalsBlockJson {
-  cart_total: number;
-  delivery_cost: number | null;
-  discount_amount: number;
-  vat: number;
-  final_amount: number;
-  currency: string;
-  currency_symbol: string;
-  cart: { items: number; totalAmount: number };
-}
+/** One block of the totals as the API shows it: the contract's type (src/lib/contract/cart.ts). */
+export type TotalsBlockJson = TotalsBlock;
 
 /** One orderable line, with what an order item snapshots. */
 export interface TotalsLine {

@@ -1,0 +1,245 @@
+import { z } from 'zod';
+import { route } from './define';
+import { amount, id, okBody } from './envelope';
+
+/**
+ * Accounts (accounts spec §3 User, §5 rules, §7; ADR 009): sign-in, registration, password
+ * reset, email verification, the profile, and the forms of the frame (newsletter, contact) and
+ * the product page (reviews). The request bodies are the fields as sent: the server checks them
+ * in the shopper's language and answers every problem at once in the 422 shape.
+ */
+
+export const profileSchema = z.object({
+  id,
+  name: z.string(),
+  surname: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  email_verified: z.boolean(),
+  phone: z.string().nullable(),
+  phoneCountryCode: z.string().nullable(),
+  nationalNumber: z.string().nullable(),
+  balance: amount,
+  currency: z.string(),
+  min_top_up_amount: amount,
+  avatarUrl: z.string().nullable(),
+  created_at: z.string(),
+  country: z.object({ id, name: z.string(), iso: z.string() }).nullable(),
+  city: z.string().nullable(),
+  address: z.string().nullable(),
+  post_code: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+const phoneFields = {
+  phone: z.string().max(250).optional(),
+  phoneCountryCode: z.string().max(8).optional().meta({ description: 'ISO country of the phone number.' }),
+  nationalNumber: z.string().max(32).optional(),
+};
+
+export const loginBodyShape = z.object({
+  username: z.string().max(254).meta({ description: 'The email address.' }),
+  password: z.string().max(128),
+  device_name: z.string().min(1).max(191).optional().meta({ description: 'API clients: answers a bearer token instead of cookies.' }),
+});
+
+export const registerBodyShape = z.object({
+  name: z.string().max(96),
+  surname: z.string().max(96),
+  email: z.email().max(254),
+  password: z.string().min(8).max(128),
+  password_confirmation: z.string().max(128),
+  ...phoneFields,
+});
+
+export const profileBodyShape = z.object({
+  name: z.string().max(96),
+  surname: z.string().max(96),
+  email: z.email().max(254),
+  address: z.string().max(255).nullable().optional(),
+  city: z.string().max(96).nullable().optional(),
+  post_code: z.string().max(16).nullable().optional(),
+  country_id: z.union([z.number().int(), z.string()]).nullable().optional(),
+  ...phoneFields,
+});
+
+export const changePasswordBodyShape = z.object({
+  current_password: z.string().max(128),
+  password: z.string().min(8).max(128),
+  password_confirmation: z.string().max(128),
+});
+
+export const resetPasswordBodyShape = z.object({
+  token: z.string().max(512),
+  email: z.email().max(254),
+  password: z.string().min(8).max(128),
+  password_confirmation: z.string().max(128),
+});
+
+export const contactBodyShape = z.object({
+  name: z.string().max(255),
+  surname: z.string().max(255),
+  email: z.email().max(254),
+  topic: z.string().max(255),
+  message: z.string().max(5000),
+  ...phoneFields,
+});
+
+export const reviewSchema = z.object({
+  id,
+  author: z.string(),
+  rating: z.number().int().min(1).max(5),
+  text: z.string().meta({ description: 'Plain text with &, <, > escaped (safe as HTML).' }),
+  created_at: z.string(),
+});
+export type ReviewJson = z.infer<typeof reviewSchema>;
+
+export const reviewSummarySchema = z.object({ count: z.number().int(), average: z.number().nullable().meta({ description: 'One decimal; null without reviews.' }) });
+export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
+
+const done = okBody(z.null());
+const userReply = okBody(z.object({ user: profileSchema, token: z.string().optional() }));
+
+export const accountRoutes = {
+  isAuth: route({
+    method: 'GET',
+    path: '/api/is-auth',
+    tag: 'Auth',
+    access: 'public',
+    summary: 'Whether the caller is signed in',
+    response: z.object({ status: z.literal('OK'), authenticated: z.boolean(), emailVerified: z.boolean() }),
+  }),
+  login: route({
+    method: 'POST',
+    path: '/api/login',
+    tag: 'Auth',
+    access: 'public',
+    summary: 'Sign in (a session; with device_name a bearer token)',
+    body: loginBodyShape,
+    response: userReply,
+    errors: [422],
+    rateLimited: true,
+  }),
+  register: route({
+    method: 'POST',
+    path: '/api/register',
+    tag: 'Auth',
+    access: 'public',
+    summary: 'Create an account (mails a verification link)',
+    body: registerBodyShape,
+    response: userReply,
+    status: 201,
+    errors: [403, 422],
+    rateLimited: true,
+  }),
+  logout: route({ method: 'POST', path: '/api/logout', tag: 'Auth', access: 'public', summary: 'Sign out (revokes a bearer token)', response: done }),
+  resetRequest: route({
+    method: 'POST',
+    path: '/api/user/reset-password',
+    tag: 'Auth',
+    access: 'public',
+    summary: 'Mail a password reset link (the same answer whether the address exists or not)',
+    body: z.object({ email: z.email().max(254) }),
+    response: done,
+    errors: [422],
+    rateLimited: true,
+  }),
+  reset: route({
+    method: 'POST',
+    path: '/api/reset-password',
+    tag: 'Auth',
+    access: 'public',
+    summary: 'Set a new password with the mailed token',
+    body: resetPasswordBodyShape,
+    response: done,
+    errors: [422],
+    rateLimited: true,
+  }),
+  resendVerification: route({
+    method: 'POST',
+    path: '/api/email/verify/resend',
+    tag: 'Auth',
+    access: 'session',
+    summary: 'Mail the verification link again',
+    response: done,
+    rateLimited: true,
+  }),
+  verify: route({
+    method: 'GET',
+    path: '/api/email/verify/:id/:hash',
+    tag: 'Auth',
+    access: 'public',
+    summary: 'The mailed verification link: redirects to the outcome page',
+    params: z.object({ id: z.string(), hash: z.string() }),
+    query: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
+    produces: 'redirect',
+    response: z.null(),
+  }),
+  profile: route({ method: 'GET', path: '/api/user/profile', tag: 'Account', access: 'session', summary: 'The profile', response: okBody(profileSchema) }),
+  updateProfile: route({
+    method: 'PUT',
+    path: '/api/user/profile',
+    tag: 'Account',
+    access: 'session',
+    summary: 'Change the profile (a new email address must be verified again)',
+    body: profileBodyShape,
+    response: okBody(profileSchema),
+    errors: [422],
+  }),
+  changePassword: route({
+    method: 'POST',
+    path: '/api/user/change-password',
+    tag: 'Account',
+    access: 'session',
+    summary: 'Change the password',
+    body: changePasswordBodyShape,
+    response: done,
+    errors: [422],
+    rateLimited: true,
+  }),
+  newsletter: route({
+    method: 'POST',
+    path: '/api/newsletter/subscribe',
+    tag: 'Content',
+    access: 'public',
+    summary: 'Subscribe to the newsletter (a repeated address is OK too)',
+    body: z.object({ email: z.email().max(254) }),
+    response: okBody(z.object({ email: z.string(), already_subscribed: z.boolean() })),
+    errors: [422],
+    rateLimited: true,
+  }),
+  contact: route({
+    method: 'POST',
+    path: '/api/contact-us',
+    tag: 'Content',
+    access: 'public',
+    summary: 'Send a message to the shop',
+    body: contactBodyShape,
+    response: done,
+    errors: [422],
+    rateLimited: true,
+  }),
+  reviews: route({
+    method: 'GET',
+    path: '/api/products/:id/reviews',
+    tag: 'Reviews',
+    access: 'public',
+    summary: 'A product\'s reviews, newest first (20 a page)',
+    params: z.object({ id: z.string().regex(/^\d{1,9}$/, 'The product id must be a whole number.') }),
+    query: z.object({ page: z.string().regex(/^\d{1,6}$/, 'The page must be a whole number.').transform(Number).optional() }),
+    response: okBody(z.array(reviewSchema), { summary: reviewSummarySchema }),
+    errors: [422],
+  }),
+  addReview: route({
+    method: 'POST',
+    path: '/api/products/:id/reviews',
+    tag: 'Reviews',
+    access: 'verified',
+    summary: 'Review a bought product (once)',
+    params: z.object({ id: z.string().regex(/^\d{1,9}$/, 'The product id must be a whole number.') }),
+    body: z.object({ rating: z.number().int().min(1).max(5), text: z.string().max(2000) }),
+    response: okBody(reviewSchema, { summary: reviewSummarySchema }),
+    status: 201,
+    errors: [404, 409, 422],
+  }),
+} as const;

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { route } from '../define';
+import { id, okBody } from '../envelope';
+import { idParam } from './fields';
+import { body as editorBody } from './editors';
+import { createBody as faqCreate, patchBody as faqPatch } from './faqs';
+import { createBody as featuredCreate, patchBody as featuredPatch } from './featured';
+import { createBody as pageCreate, patchBody as pagePatch, versionParams } from './pages';
+import { previewBody } from './preview';
+import { heroBody, settingsBody } from './settings';
+import { query as translationsQuery, saveBody as translationBody } from './translations';
+
+/**
+ * The back office's API (ADR 013): editors edit content, admins grant the editor role. Every
+ * write is audited and empties the caches it touches.
+ */
+
+const textsSchema = z.array(z.object({ language_id: id, code: z.string(), title: z.string(), own: z.boolean() }).loose());
+
+export const adminPageSummarySchema = z.object({
+  id,
+  slug: z.string(),
+  title: z.string(),
+  is_terms: z.boolean(),
+  is_privacy: z.boolean(),
+  is_cookie: z.boolean(),
+  published: z.boolean(),
+  position: z.number().int(),
+  updated_at: z.string(),
+});
+export const adminPageSchema = adminPageSummarySchema.omit({ title: true }).extend({
+  texts: z.array(z.object({ language_id: id, code: z.string(), title: z.string(), content: z.string(), own: z.boolean() })),
+});
+export const pageVersionSummarySchema = z.object({
+  version: z.number().int(),
+  action: z.string(),
+  summary: z.string(),
+  created_at: z.string(),
+  editor: z.object({ id, email: z.string() }).nullable(),
+});
+
+export const adminFaqSummarySchema = z.object({ id, title: z.string(), is_popular: z.boolean(), published: z.boolean(), position: z.number().int() });
+export const adminFaqSchema = z.object({ id, is_popular: z.boolean(), published: z.boolean(), position: z.number().int(), texts: textsSchema }).loose();
+
+export const adminFeaturedSummarySchema = z.object({
+  id,
+  title: z.string(),
+  short_title: z.string().nullable(),
+  description: z.string(),
+  image_url: z.string(),
+  url: z.string(),
+  position: z.number().int(),
+});
+export const adminFeaturedSchema = z.object({ id, image_url: z.string(), url: z.string(), position: z.number().int(), texts: textsSchema }).loose();
+
+export const adminSettingsSchema = z.object({
+  requisites: z.string(),
+  copyright: z.string(),
+  support_email: z.string(),
+  company_address: z.string(),
+  phone_payment_global: z.string(),
+  phone_payment_uk_eu: z.string(),
+  vat_percent: z.number(),
+  is_reg_enabled: z.boolean(),
+  google_tag: z.string(),
+});
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;
+export const homeHeroSchema = z.object({ hero_title: z.string(), hero_subtitle: z.string() });
+export type HomeHero = z.infer<typeof homeHeroSchema>;
+
+export const translationListSchema = z.object({
+  language_id: id,
+  code: z.string(),
+  total: z.number().int(),
+  missing: z.number().int(),
+  items: z.array(z.object({ key: z.string(), value: z.string().nullable(), english: z.string(), missing: z.boolean() })),
+});
+
+export const staffSchema = z.object({ id, email: z.string(), name: z.string().nullable(), surname: z.string().nullable(), role: z.string() });
+
+const editor = { access: 'editor', errors: [422] } as const;
+const tagPages = 'Admin: static pages';
+const tagFaqs = 'Admin: FAQ';
+const tagFeatured = 'Admin: featured categories';
+const tagSettings = 'Admin: settings';
+const deleted = okBody(z.null());
+
+export const adminRoutes = {
+  pages: route({ ...editor, method: 'GET', path: '/api/admin/static-pages', tag: tagPages, summary: 'Every static page', response: okBody(z.array(adminPageSummarySchema)) }),
+  createPage: route({ ...editor, method: 'POST', path: '/api/admin/static-pages', tag: tagPages, summary: 'Create a page', body: pageCreate, response: okBody(adminPageSchema), status: 201 }),
+  page: route({ ...editor, method: 'GET', path: '/api/admin/static-pages/:id', tag: tagPages, summary: 'One page with its texts per language', params: idParam, response: okBody(adminPageSchema), errors: [404, 422] }),
+  updatePage: route({ ...editor, method: 'PUT', path: '/api/admin/static-pages/:id', tag: tagPages, summary: 'Change a page (a new version)', params: idParam, body: pagePatch, response: okBody(adminPageSchema), errors: [404, 409, 422] }),
+  deletePage: route({ ...editor, method: 'DELETE', path: '/api/admin/static-pages/:id', tag: tagPages, summary: 'Delete a page', params: idParam, response: deleted, errors: [404, 422] }),
+  pageVersions: route({ ...editor, method: 'GET', path: '/api/admin/static-pages/:id/versions', tag: tagPages, summary: 'A page\'s versions', params: idParam, response: okBody(z.array(pageVersionSummarySchema)), errors: [404, 422] }),
+  pageVersion: route({ ...editor, method: 'GET', path: '/api/admin/static-pages/:id/versions/:version', tag: tagPages, summary: 'One version of a page', params: versionParams, response: okBody(z.object({}).loose()), errors: [404, 422] }),
+  restorePageVersion: route({ ...editor, method: 'POST', path: '/api/admin/static-pages/:id/versions/:version/restore', tag: tagPages, summary: 'Restore a version (as a new version)', params: versionParams, response: okBody(adminPageSchema), errors: [404, 409, 422] }),
+
+  faqs: route({ ...editor, method: 'GET', path: '/api/admin/faqs', tag: tagFaqs, summary: 'Every FAQ entry', response: okBody(z.array(adminFaqSummarySchema)) }),
+  createFaq: route({ ...editor, method: 'POST', path: '/api/admin/faqs', tag: tagFaqs, summary: 'Create an entry', body: faqCreate, response: okBody(adminFaqSchema), status: 201 }),
+  faq: route({ ...editor, method: 'GET', path: '/api/admin/faqs/:id', tag: tagFaqs, summary: 'One entry with its texts per language', params: idParam, response: okBody(adminFaqSchema), errors: [404, 422] }),
+  updateFaq: route({ ...editor, method: 'PUT', path: '/api/admin/faqs/:id', tag: tagFaqs, summary: 'Change an entry', params: idParam, body: faqPatch, response: okBody(adminFaqSchema), errors: [404, 422] }),
+  deleteFaq: route({ ...editor, method: 'DELETE', path: '/api/admin/faqs/:id', tag: tagFaqs, summary: 'Delete an entry', params: idParam, response: deleted, errors: [404, 422] }),
+
+  featured: route({ ...editor, method: 'GET', path: '/api/admin/featured-categories', tag: tagFeatured, summary: 'Every featured tile', response: okBody(z.array(adminFeaturedSummarySchema)) }),
+  createFeatured: route({ ...editor, method: 'POST', path: '/api/admin/featured-categories', tag: tagFeatured, summary: 'Create a tile', body: featuredCreate, response: okBody(adminFeaturedSchema), status: 201 }),
+  featuredOne: route({ ...editor, method: 'GET', path: '/api/admin/featured-categories/:id', tag: tagFeatured, summary: 'One tile with its texts per language', params: idParam, response: okBody(adminFeaturedSchema), errors: [404, 422] }),
+  updateFeatured: route({ ...editor, method: 'PUT', path: '/api/admin/featured-categories/:id', tag: tagFeatured, summary: 'Change a tile', params: idParam, body: featuredPatch, response: okBody(adminFeaturedSchema), errors: [404, 422] }),
+  deleteFeatured: route({ ...editor, method: 'DELETE', path: '/api/admin/featured-categories/:id', tag: tagFeatured, summary: 'Delete a tile', params: idParam, response: deleted, errors: [404, 422] }),
+
+  settings: route({ ...editor, method: 'GET', path: '/api/admin/settings', tag: tagSettings, summary: 'The shop settings', response: okBody(adminSettingsSchema) }),
+  updateSettings: route({ ...editor, method: 'PUT', path: '/api/admin/settings', tag: tagSettings, summary: 'Change settings', body: settingsBody, response: okBody(adminSettingsSchema) }),
+  homeHero: route({ ...editor, method: 'GET', path: '/api/admin/home-hero', tag: tagSettings, summary: 'The home page\'s hero texts', response: okBody(homeHeroSchema) }),
+  updateHomeHero: route({ ...editor, method: 'PUT', path: '/api/admin/home-hero', tag: tagSettings, summary: 'Change the hero texts', body: heroBody, response: okBody(homeHeroSchema) }),
+  translations: route({ ...editor, method: 'GET', path: '/api/admin/translations', tag: 'Admin: translations', summary: 'UI texts of a language (search, missing only)', query: translationsQuery, response: okBody(translationListSchema) }),
+  saveTranslation: route({ ...editor, method: 'PUT', path: '/api/admin/translations', tag: 'Admin: translations', summary: 'Save one UI text', body: translationBody, response: okBody(z.object({}).loose()) }),
+  preview: route({ ...editor, method: 'POST', path: '/api/admin/preview', tag: 'Admin: static pages', summary: 'The HTML a public page would show for this source', body: previewBody, response: okBody(z.object({ html: z.string() })) }),
+  editors: route({ method: 'GET', path: '/api/admin/editors', tag: 'Admin: editors', access: 'admin', summary: 'Staff accounts', response: okBody(z.array(staffSchema)) }),
+  setEditor: route({ method: 'PUT', path: '/api/admin/editors', tag: 'Admin: editors', access: 'admin', summary: 'Grant or take the editor role', body: editorBody, response: okBody(z.object({}).loose()), errors: [404, 422] }),
+} as const;

@@ -1,0 +1,54 @@
+/** Request schemas of /api/admin/settings (ADR 013, 018). */
+import { z } from 'zod';
+import { flag, nonEmptyPatch } from './fields';
+import { googleTagProblem } from '../../../server/services/admin/google-tag-rules';
+
+export const text = (name: string, max: number) => z.string({ message: `${name} must be text.` }).trim().max(max, `${name} may have at most ${max} characters.`);
+export const PHONE_MESSAGE = 'A phone number may contain only digits, spaces, +, ( ) and -, 5 to 32 characters.';
+export const phone = z
+  .string({ message: PHONE_MESSAGE })
+  .trim()
+  .refine((v) => v === '' || /^\+?[0-9 ()-]{5,32}$/.test(v), PHONE_MESSAGE);
+
+export const settingsBody = nonEmptyPatch(
+  z.strictObject(
+    {
+      requisites: text('Requisites', 2_000).optional(),
+      copyright: text('Copyright', 255).optional(),
+      support_email: z
+        .string({ message: 'The support email must be an email address.' })
+        .trim()
+        .max(254, 'The support email may have at most 254 characters.')
+        .pipe(z.union([z.literal(''), z.email('The support email must be an email address.')]))
+        .optional(),
+      company_address: text('The company address', 500).optional(),
+      phone_payment_global: phone.optional(),
+      phone_payment_uk_eu: phone.optional(),
+      vat_percent: z
+        .number({ message: 'VAT must be a number.' })
+        .min(0, 'VAT must be between 0 and 100.')
+        .max(100, 'VAT must be between 0 and 100.')
+        .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), 'VAT may have at most 2 decimals.')
+        .optional(),
+      is_reg_enabled: flag('is_reg_enabled').optional(),
+      google_tag: z
+        .string({ message: 'The Google tag must be text.' })
+        .superRefine((value, ctx) => {
+          const problem = googleTagProblem(value);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        })
+        .optional(),
+    },
+    { message: 'Unknown field.' },
+  ),
+);
+
+export const heroBody = nonEmptyPatch(
+  z.strictObject(
+    {
+      hero_title: text('The hero title', 120).optional(),
+      hero_subtitle: text('The hero subtitle', 300).optional(),
+    },
+    { message: 'Unknown field.' },
+  ),
+);

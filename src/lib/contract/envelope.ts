@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * The envelope every /api answer wears (DESIGN "The API"; accounts spec §7): success is
+ * `{status:'OK', payload, message}`, failure `{status:'ERROR', message, errors?}` where
+ * `errors` maps a request field to its messages (the 422 shape forms put under inputs).
+ */
+
+export const fieldErrorsSchema = z.record(z.string(), z.array(z.string())).meta({
+  description: 'Field name → messages, in the request language; root-level problems are filed under `_root`.',
+});
+export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
+
+export const errorBodySchema = z
+  .object({
+    status: z.literal('ERROR'),
+    message: z.string(),
+    errors: fieldErrorsSchema.optional(),
+  })
+  .meta({ description: 'Every failure: a readable message, and the field problems of a 422.' });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** `{status, payload, message}` plus the top-level siblings some calls carry (pagination, unavailableItems). */
+export function okBody<P extends z.ZodType, X extends z.ZodRawShape = Record<never, never>>(payload: P, extra?: X) {
+  return z.object({
+    status: z.literal('OK'),
+    payload,
+    message: z.string().nullable(),
+    ...(extra ?? ({} as X)),
+  });
+}
+
+/** An answer that may also be a WARNING with the same shape (cart changes beyond the stock). */
+export function okOrWarningBody<P extends z.ZodType, X extends z.ZodRawShape = Record<never, never>>(payload: P, extra?: X) {
+  return z.object({
+    status: z.enum(['OK', 'WARNING']),
+    payload,
+    message: z.string().nullable(),
+    ...(extra ?? ({} as X)),
+  });
+}
+
+export type OkBody<T> = { status: 'OK'; payload: T; message: string | null };
+
+/** A number the server gives with 2 decimals (money in the request currency). */
+export const amount = z.number().meta({ description: 'Amount in the request currency, 2 decimals.' });
+
+/** Database ids. */
+export const id = z.number().int().positive();
+
+export const paginationSchema = z.object({
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});

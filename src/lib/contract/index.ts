@@ -1,0 +1,30 @@
+import type { RouteContract } from './define';
+import { accountRoutes } from './accounts';
+import { adminRoutes } from './admin/routes';
+import { cartRoutes } from './cart';
+import { categoryRoutes, productRoutes } from './catalog';
+import { contentRoutes } from './content';
+import { docsRoutes } from './docs';
+import { purchasingRoutes } from './purchasing';
+import { systemRoutes } from './system';
+
+/**
+ * Every /api route of the shop, by module (ADR 018). The server's route test fails when the
+ * Hono app registers a route that is not listed here, or this lists one the app lacks.
+ * Islands import types from the modules, never this list (it holds the runtime schemas).
+ */
+export const contractModules = {
+  system: systemRoutes,
+  products: productRoutes,
+  categories: categoryRoutes,
+  content: contentRoutes,
+  accounts: accountRoutes,
+  cart: cartRoutes,
+  purchasing: purchasingRoutes,
+  admin: adminRoutes,
+  docs: docsRoutes,
+} as const;
+
+export type ContractModules = typeof contractModules;
+
+export const apiRoutes: readonly RouteContract[] = Object.values(contractModules).flatMap((module) => Object.values(module) as RouteContract[]);

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { totalsSchema } from './cart';
+import { route } from './define';
+import { amount, id, okBody } from './envelope';
+
+/**
+ * Promo codes, checkout, payments, balance top-up and the order history (accounts spec §3, §4,
+ * §7; ADR 011, 012).
+ */
+
+export const promoSchema = z.object({
+  id,
+  code: z.string(),
+  description: z.string(),
+  discount_type: z.enum(['fixed', 'percent']),
+  discount_amount: z.number().meta({ description: 'fixed: the amount in the request currency; percent: the percent.' }),
+  applies_to_delivery: z.boolean(),
+});
+export type PromoJson = z.infer<typeof promoSchema>;
+
+export const variationAttributeSnapshotSchema = z.object({ id, name: z.string(), attribute_group: z.object({ name: z.string() }) });
+
+export const orderStatusSchema = z.enum(['Pending', 'Success', 'Error', 'Failed']);
+export const paymentMethodSchema = z.enum(['card', 'phone']);
+
+export const orderItemSchema = z.object({
+  id,
+  product_id: z.number().int().nullable(),
+  variation_id: z.number().int().nullable(),
+  sku: z.string().nullable(),
+  quantity: z.number().int(),
+  price: amount.meta({ description: 'Unit price in the order\'s currency.' }),
+  total: amount,
+  image_url: z.string().nullable(),
+  name: z.string(),
+  category: z.object({ name: z.string() }),
+  variation_attributes: z.array(variationAttributeSnapshotSchema),
+});
+export type OrderItemJson = z.infer<typeof orderItemSchema>;
+
+export const deliveryAddressSchema = z.object({
+  name: z.string(),
+  surname: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  country: z.string(),
+  city: z.string(),
+  address: z.string(),
+  post_code: z.string(),
+});
+export type DeliveryAddressJson = z.infer<typeof deliveryAddressSchema>;
+
+/** One order of the history; amounts are in the order's own currency (ADR 011). */
+export const orderSchema = z.object({
+  id,
+  order_nr: z.string(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  status: orderStatusSchema,
+  payment_method: paymentMethodSchema,
+  amount,
+  currency: z.string(),
+  currency_symbol: z.string(),
+  sum: amount,
+  image_url: z.string().nullable(),
+  name: z.string(),
+  items: z.array(orderItemSchema),
+  order_price: amount,
+  delivery: amount.nullable().meta({ description: 'null when delivery could not be priced at checkout (N/A).' }),
+  promo_code: z.string().nullable(),
+  promo_discount: amount,
+  vat: amount,
+  vat_percent: z.number(),
+  total_amount: amount,
+  delivery_address: deliveryAddressSchema,
+  can_complete: z.boolean().meta({ description: 'A Pending phone order can be paid now.' }),
+});
+export type OrderJson = z.infer<typeof orderSchema>;
+
+export const historyPaginationSchema = z.object({
+  total: z.number().int(),
+  last_page: z.number().int(),
+  from: z.number().int().nullable(),
+  to: z.number().int().nullable(),
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type HistoryPagination = z.infer<typeof historyPaginationSchema>;
+
+export const phonePaymentConfigSchema = z.object({
+  phone_number_global: z.string().meta({ description: 'US and global customers.' }),
+  phone_number_uk_eu: z.string().meta({ description: 'UK and EU customers.' }),
+  phone_number: z.string().meta({ description: 'The single number of spec §7 (the global line).' }),
+});
+export type PhonePaymentConfig = z.infer<typeof phonePaymentConfigSchema>;
+
+const orderData = z.object({ order_nr: z.string(), amount, currency: z.string() });
+
+/** A card order goes to the payment page; a phone order shows the number to call (spec §4). */
+export const checkoutReplyBody = z.union([
+  z.object({ status: z.literal('OK'), payment_type: z.literal('card'), message: z.null(), redirect_url: z.string(), order_data: orderData }),
+  z.object({ status: z.literal('OK'), payment_type: z.literal('phone'), message: z.null(), order_data: orderData.extend({ phone_number: z.string() }) }),
+  z.object({ status: z.literal('PRICE_CHANGED'), message: z.string(), new_totals: totalsSchema }),
+]);
+export type CheckoutReply = z.infer<typeof checkoutReplyBody>;
+
+/** The checkout form as sent (spec §4 "Checkout"); the server checks it in the shopper's language. */
+export const checkoutBodyShape = z.object({
+  name: z.string().max(255),
+  surname: z.string().max(255),
+  email: z.email().max(254),
+  phone: z.string().max(250).optional(),
+  phoneCountryCode: z.string().max(8).optional(),
+  nationalNumber: z.string().max(32).optional(),
+  country: z.union([z.string(), z.number().int()]),
+  city: z.string().max(255),
+  address: z.string().max(255),
+  postCode: z.string().max(64),
+  promoCode: z.string().max(256).nullable().optional(),
+  payment_type: paymentMethodSchema,
+  expected_total: z.number().nonnegative().optional().meta({ description: 'The final amount the shopper saw; a difference answers PRICE_CHANGED.' }),
+});
+
+export const historyQuery = z.looseObject({
+  page: z.string().regex(/^\d{1,9}$/).optional(),
+  per_page: z.string().regex(/^\d{1,9}$/).optional(),
+});
+
+/** The demo gateway's notification (checked after its signature). */
+export const paymentNotification = z.object({
+  type: z.literal('charge.completed'),
+  payment_id: z.uuid(),
+  outcome: z.enum(['succeeded', 'declined']),
+  amount_cents: z.number().int().nonnegative(),
+  currency: z.string().length(3),
+});
+
+export const purchasingRoutes = {
+  promoCheck: route({
+    method: 'POST',
+    path: '/api/promocodes/check',
+    tag: 'Promo codes',
+    access: 'public',
+    summary: 'Whether a promo code can be used now',
+    body: z.object({ code: z.string().max(256) }),
+    response: okBody(promoSchema),
+    errors: [422],
+    rateLimited: true,
+  }),
+  checkout: route({
+    method: 'POST',
+    path: '/api/orders/checkout',
+    tag: 'Orders',
+    access: 'verified',
+    summary: 'Place the order of the cart',
+    description: 'Totals are recomputed; stock is reserved in one transaction. 409 when an item is out of stock.',
+    body: checkoutBodyShape,
+    headers: { 'Idempotency-Key': '8-128 letters, digits or . _ : -; a repeated checkout with the same key creates one order.' },
+    response: checkoutReplyBody,
+    errors: [409, 422],
+    rateLimited: true,
+  }),
+  history: route({
+    method: 'GET',
+    path: '/api/orders/history',
+    tag: 'Orders',
+    access: 'verified',
+    summary: 'The customer\'s orders, newest first',
+    query: historyQuery,
+    response: okBody(z.array(orderSchema), { pagination: historyPaginationSchema }),
+    errors: [422],
+  }),
+  phonePayment: route({
+    method: 'GET',
+    path: '/api/processing/config/phone-payment',
+    tag: 'Payments',
+    access: 'public',
+    summary: 'The phone numbers of phone payment',
+    response: okBody(phonePaymentConfigSchema, { phone_number: z.string() }),
+  }),
+  paymentStatus: route({
+    method: 'GET',
+    path: '/api/payments/:id/status',
+    tag: 'Payments',
+    access: 'public',
+    summary: 'The state of a payment (the processing page polls it); only its buyer may read it',
+    params: z.object({ id: z.string() }),
+    response: okBody(z.object({ state: z.enum(['success', 'pending', 'failed']), order_nr: z.string(), order_status: orderStatusSchema })),
+    errors: [404],
+  }),
+  demoWebhook: route({
+    method: 'POST',
+    path: '/api/payments/demo/webhook',
+    tag: 'Payments',
+    access: 'signed',
+    summary: 'The demo gateway\'s signed notification',
+    body: paymentNotification,
+    headers: { 'X-Demo-Signature': 'HMAC of the raw body with the gateway secret.' },
+    response: okBody(z.object({ result: z.string() })),
+    errors: [400, 422],
+  }),
+  topUp: route({
+    method: 'POST',
+    path: '/api/balance/top-up',
+    tag: 'Account',
+    access: 'verified',
+    summary: 'Top up the balance by card',
+    body: z.object({ amount: z.union([z.number(), z.string()]) }),
+    response: z.object({ status: z.literal('OK'), payment_type: z.literal('card'), message: z.null(), redirect_url: z.string(), order_data: orderData }),
+    errors: [422],
+    rateLimited: true,
+  }),
+} as const;
