@@ -1,0 +1,92 @@
+/**
+ * The contract proven against reality (ADR 018): real answers of a sample of routes, from a
+ * guest, a signed-in customer and an editor on the demo shop, parsed with the response schema
+ * their route declares. Zod drops keys a schema does not name, so `parsed` equals the body only
+ * when the answer has exactly the declared shape: a field added, renamed or retyped on one side
+ * fails here. Both engines (TEST_DATABASE_URL).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { RouteContract } from '../../src/lib/contract/define';
+import { contractModules } from '../../src/lib/contract/index';
+import { createApi } from '../../src/server/api/app';
+import { DEMO_CUSTOMER, DEMO_EDITOR } from '../../src/server/db/seed/users';
+import { useTestDatabase } from '../helpers/db';
+import { berlinShipping } from '../helpers/fixture-commerce';
+import { type ApiSession, createApiSession } from '../helpers/session';
+
+useTestDatabase({ seed: 'demo' });
+const api = createApi();
+
+let guest: ApiSession;
+let customer: ApiSession;
+let editor: ApiSession;
+
+beforeAll(async () => {
+  guest = createApiSession(api);
+  await guest.csrf();
+  customer = createApiSession(api);
+  expect((await customer.signIn(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).status).toBe(200);
+  editor = createApiSession(api);
+  expect((await editor.signIn(DEMO_EDITOR.email, DEMO_EDITOR.password)).status).toBe(200);
+});
+
+/** The body, checked against the declared status and answer shape; returns the parsed body. */
+function conforms<R extends RouteContract>(route: R, reply: { status: number; body: unknown }): z.output<R['response']> {
+  expect(reply.status, `${route.method} ${route.path}: ${JSON.stringify(reply.body).slice(0, 300)}`).toBe(route.status ?? 200);
+  const result = route.response.safeParse(reply.body);
+  expect(result.success ? [] : result.error.issues, `${route.method} ${route.path} answer vs its schema`).toEqual([]);
+  expect(result.data, `${route.method} ${route.path}: keys the contract does not declare`).toEqual(reply.body);
+  return result.data as z.output<R['response']>;
+}
+
+const { products, categories, content, accounts, cart, purchasing, admin, system } = contractModules;
+
+describe('API answers match their contract', () => {
+  it('catalogue, categories and content, as a guest', async () => {
+    conforms(system.health, await guest.get('/api/health'));
+    const catalog = conforms(products.catalog, await guest.get('/api/products/catalog?per_page=5&currency=USD'));
+    expect(catalog.payload.length).toBeGreaterThan(0);
+    const first = catalog.payload[0]!;
+    conforms(products.newArrivals, await guest.get('/api/products/new-arrivals?limit=3'));
+    conforms(products.onSale, await guest.get('/api/products/on-sale?limit=3'));
+    conforms(products.info, await guest.get(`/api/products/${first.id}/info`));
+    conforms(products.byIds, await guest.get(`/api/products/by-ids?ids=${first.id}`));
+    conforms(accounts.reviews, await guest.get(`/api/products/${first.id}/reviews`));
+    conforms(categories.list, await guest.get('/api/categories'));
+    conforms(categories.featured, await guest.get('/api/categories/featured'));
+    const pages = conforms(content.staticPages, await guest.get('/api/static-pages'));
+    conforms(content.staticPage, await guest.get(`/api/static-pages/${pages.payload[0]!.slug}`));
+    conforms(content.faqs, await guest.get('/api/faqs'));
+    conforms(content.settings, await guest.get('/api/settings'));
+    conforms(content.countries, await guest.get('/api/countries'));
+    conforms(content.languages, await guest.get('/api/languages'));
+    conforms(content.currencies, await guest.get('/api/currencies'));
+    conforms(content.socialLinks, await guest.get('/api/social-links'));
+    conforms(content.localizations, await guest.get('/api/localizations'));
+    conforms(purchasing.phonePayment, await guest.get('/api/processing/config/phone-payment'));
+    conforms(accounts.isAuth, await guest.get('/api/is-auth'));
+  });
+
+  it('cart, totals, profile and order history, as a signed-in customer', async () => {
+    const catalog = (await guest.get('/api/products/catalog?per_page=50')).body as { payload: { id: number; variations: unknown[]; in_stock: boolean }[] };
+    const simple = catalog.payload.find((p) => p.variations.length === 0 && p.in_stock)!;
+    expect(simple).toBeDefined();
+    const added = conforms(cart.add, await customer.post('/api/cart/add', { id: simple.id, count: 1, is_variation: false }));
+    expect(added.payload.some((line) => line.item_id === simple.id)).toBe(true);
+    conforms(cart.contents, await customer.get('/api/cart/contents'));
+    const totals = conforms(cart.totals, await customer.post('/api/cart/calculate-totals', { ...berlinShipping(), cart_items: [] }));
+    expect(totals.converted.final_amount).toBeGreaterThan(0);
+    conforms(accounts.profile, await customer.get('/api/user/profile'));
+    conforms(purchasing.history, await customer.get('/api/orders/history'));
+    conforms(cart.clear, await customer.post('/api/cart/clear', {}));
+  });
+
+  it('the back office lists, as an editor', async () => {
+    conforms(admin.pages, await editor.get('/api/admin/static-pages'));
+    conforms(admin.faqs, await editor.get('/api/admin/faqs'));
+    conforms(admin.featured, await editor.get('/api/admin/featured-categories'));
+    conforms(admin.settings, await editor.get('/api/admin/settings'));
+    conforms(admin.homeHero, await editor.get('/api/admin/home-hero'));
+  });
+});
