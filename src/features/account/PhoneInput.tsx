@@ -21,6 +21,7 @@ import {
   typeaheadIndex,
 } from './phone-input';
 import './phone-input.css';
+import type { Country } from '../../lib/contract/content';
 
 /**
  * Phone number with a country list (accounts spec §5, §9), used inside form islands (sign-up,
@@ -33,11 +34,8 @@ import './phone-input.css';
  * forgets after 700 ms; it opens below when more than 200 px remain under the button.
  */
 
-export interface PhoneCountry {
-  id: number;
-  name: string;
-  iso: string;
-}
+/** GET /api/countries: the contract's shape. */
+export type PhoneCountry = Country;
 
 export interface PhoneInputMessages {
   placeholder: string;

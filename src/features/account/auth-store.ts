@@ -227,16 +227,11 @@ export async function logout(options: { fallbackMessage?: string } = {}): Promis
   return result;
 }
 
-interface IsAuthAnswer extends Envelope {
-  authenticated?: boolean;
-  emailVerified?: boolean;
-}
-
 /** GET /is-auth: both flags from the server, or both false when the check fails. */
 export async function checkAuth(): Promise<AuthState> {
   patch({ isLoading: true });
   try {
-    const body = (await api.get('/is-auth', { skipAuthHandling: true })) as IsAuthAnswer;
+    const body = await api.get('/is-auth', { skipAuthHandling: true });
     const isAuthenticated = body.authenticated === true;
     writeMarker(isAuthenticated);
     $auth.set({ isAuthenticated, emailVerified: isAuthenticated && body.emailVerified === true, isLoading: false, error: null });

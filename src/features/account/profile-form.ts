@@ -4,28 +4,11 @@
  */
 import type { PhoneData, PhoneValue } from '../../lib/phone';
 import { samePhone } from '../../lib/phone';
+import type { Profile } from '../../lib/contract/accounts';
 
 /** GET /api/user/profile (src/server/services/auth/profile.ts); what the form reads of it. */
-export interface AccountProfile {
-  id: number;
-  name: string;
-  surname: string;
-  full_name?: string;
-  email: string;
-  email_verified?: boolean;
-  phone: string | null;
-  phoneCountryCode: string | null;
-  nationalNumber: string | null;
-  balance: number;
-  currency: string;
-  min_top_up_amount?: number;
-  avatarUrl?: string | null;
-  created_at: string;
-  country: { id: number; name: string; iso?: string } | null;
-  city: string | null;
-  address: string | null;
-  post_code: string | null;
-}
+/** GET/PUT /api/user/profile: the contract's shape (src/lib/contract/accounts.ts). */
+export type AccountProfile = Profile;
 
 export interface ProfileFields {
   name: string;

@@ -5,12 +5,10 @@
  */
 import { type PhoneData, type PhoneValue, validatePhoneFields } from '../../lib/phone';
 import type { CartLine } from './cart-lines';
+import type { Country } from '../../lib/contract/content';
 
-export interface CheckoutCountry {
-  id: number;
-  name: string;
-  iso: string;
-}
+/** GET /api/countries: the contract's shape. */
+export type CheckoutCountry = Country;
 
 export interface ShippingFields {
   name: string;

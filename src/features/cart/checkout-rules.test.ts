@@ -53,7 +53,7 @@ describe('checkout button states (spec §4), in order', () => {
 });
 
 describe('promo rules (spec §4 Promo, §5 Promo code)', () => {
-  const active: PromoCode = { id: 1, code: 'SAVE10', description: null, discount_type: 'fixed', discount_amount: 10, applies_to_delivery: false };
+  const active: PromoCode = { id: 1, code: 'SAVE10', description: '', discount_type: 'fixed', discount_amount: 10, applies_to_delivery: false };
   it('Submit disabled when empty, loading or a code is active', () => {
     expect(promoSubmitDisabled('', false, null)).toBe(true);
     expect(promoSubmitDisabled('   ', false, null)).toBe(true);

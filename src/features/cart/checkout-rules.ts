@@ -3,6 +3,7 @@
  * "Checkout flow"; §5 "Promo code"). Pure.
  */
 import { deliveryUnavailable, type Totals, totalsCalculated, type TotalsState } from './totals-state';
+import type { PromoJson } from '../../lib/contract/purchasing';
 
 // ---------------------------------------------------------------------------------------------
 // The main button
@@ -42,14 +43,8 @@ export function checkoutButton(input: {
 // ---------------------------------------------------------------------------------------------
 // Promo code
 
-export interface PromoCode {
-  id: number;
-  code: string;
-  description: string | null;
-  discount_type: string;
-  discount_amount: number;
-  applies_to_delivery: boolean;
-}
+/** POST /api/promocodes/check: the contract's shape (src/lib/contract/purchasing.ts). */
+export type PromoCode = PromoJson;
 
 /** Submit is disabled when the field is empty, a check is running, or a code is active (§5). */
 export function promoSubmitDisabled(text: string, loading: boolean, active: PromoCode | null): boolean {

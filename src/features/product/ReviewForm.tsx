@@ -58,7 +58,7 @@ export default function ReviewForm({ productId, texts, locale }: Props) {
     setBusy(true);
     try {
       const reply = await api.post(`/products/${productId}/reviews`, { rating, text }, { fallbackMessage: texts.failed });
-      setSaved({ review: reply.payload!, summary: (reply.summary as ReviewSummary | undefined) ?? null });
+      setSaved({ review: reply.payload, summary: reply.summary });
       showToast(reply.message || texts.thanks, 'success');
     } catch (error) {
       if (handledByClient(error)) return;

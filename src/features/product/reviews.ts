@@ -3,24 +3,14 @@
  * 1-5, text up to 2000 characters (optional). Pure.
  */
 
+import type { ReviewJson, ReviewSummary } from '../../lib/contract/accounts';
+
 export const REVIEW_TEXT_MAX = 2000;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 
-export interface ReviewJson {
-  id: number;
-  author: string;
-  rating: number;
-  /** Sanitised: plain text with &, <, > escaped (safe as HTML). */
-  text: string;
-  created_at: string;
-}
-
-export interface ReviewSummary {
-  count: number;
-  /** One decimal; null without reviews. */
-  average: number | null;
-}
+/** A review and the summary as the API answers them: the contract's shapes (src/lib/contract/accounts.ts). */
+export type { ReviewJson, ReviewSummary };
 
 export type ReviewProblem = 'rating' | 'textTooLong' | 'textType';
 

@@ -1,15 +1,8 @@
 import { loadShopBasics } from '../services/request-context';
 import { createRouter } from './env';
 import { ok } from './envelope';
+import type { PhonePaymentConfig } from '../../lib/contract/purchasing';
 
-export interface PhonePaymentConfig {
-  /** US and global customers. */
-  phone_number_global: string;
-  /** UK and EU customers. */
-  phone_number_uk_eu: string;
-  /** The single number of spec §7 (the global line). */
-  phone_number: string;
-}
 
 /**
  * /api/processing/*: payment configuration the browser needs. The phone numbers are public

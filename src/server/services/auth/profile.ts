@@ -3,28 +3,11 @@ import type { Db } from '../../db/client';
 import { countries, settings, users } from '../../db/schema/index';
 import { centsToNumber, convertCents } from '../../../lib/money';
 import type { CurrencyOption } from '../request-context';
+import type { Profile } from '../../../lib/contract/accounts';
 
 /** The spec's User profile (§3) as GET /api/user/profile answers it; amounts in `currency`. */
-export interface Profile {
-  id: number;
-  name: string;
-  surname: string;
-  full_name: string;
-  email: string;
-  email_verified: boolean;
-  phone: string | null;
-  phoneCountryCode: string | null;
-  nationalNumber: string | null;
-  balance: number;
-  currency: string;
-  min_top_up_amount: number;
-  avatarUrl: string | null;
-  created_at: string;
-  country: { id: number; name: string; iso: string } | null;
-  city: string | null;
-  address: string | null;
-  post_code: string | null;
-}
+/** The profile as the API answers it: the contract's shape (src/lib/contract/accounts.ts). */
+export type { Profile };
 
 export async function getProfile(db: Db, userId: number, currency: Pick<CurrencyOption, 'code' | 'value'>): Promise<Profile | null> {
   const [row] = await db

@@ -9,6 +9,7 @@ import { promoCodes } from '../../db/schema/index';
 import { HttpError } from '../../api/errors';
 import { centsToNumber, convertCents } from '../../../lib/money';
 import type { PromoRule } from './totals';
+import type { PromoJson } from '../../../lib/contract/purchasing';
 
 export const PROMO_MESSAGES = {
   missing: 'No promo code provided',
@@ -25,15 +26,8 @@ export const PROMO_CODE_MAX = 64;
 
 export type PromoRow = typeof promoCodes.$inferSelect;
 
-export interface PromoJson {
-  id: number;
-  code: string;
-  description: string;
-  discount_type: 'fixed' | 'percent';
-  /** fixed: the amount in the request currency; percent: the percent */
-  discount_amount: number;
-  applies_to_delivery: boolean;
-}
+/** A usable code as the API answers it: the contract's shape (src/lib/contract/purchasing.ts). */
+export type { PromoJson };
 
 /** The problem with a code at `now`, or null when it can be used. */
 export function promoProblem(row: PromoRow, now: Date): keyof typeof PROMO_MESSAGES | null {
