@@ -32,6 +32,10 @@ const reference = Scalar<ApiEnv>({
   // Fonts would come from Scalar's servers: the system fonts do.
   withDefaultFonts: false,
   hideClientButton: true,
+  // Nothing leaves the page: no usage reports, no developer toolbar offering hosted services.
+  telemetry: false,
+  showDeveloperTools: 'never',
+  agent: { disabled: true },
 });
 
 /**
