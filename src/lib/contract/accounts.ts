@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { route } from './define';
 import { amount, id, okBody } from './envelope';
+import {
+  contactBody,
+  documentPasswordProblem as rule,
+  documentTranslate as t,
+  loginBody,
+  newsletterBody,
+  passwordConfirmation,
+  phoneFields,
+  profileBody,
+  registerBody,
+  resetPasswordBody,
+  resetRequestBody,
+} from './forms';
 
 /**
  * Accounts (accounts spec §3 User, §5 rules, §7; ADR 009): sign-in, registration, password
@@ -31,59 +44,13 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-const phoneFields = {
-  phone: z.string().max(250).optional(),
-  phoneCountryCode: z.string().max(8).optional().meta({ description: 'ISO country of the phone number.' }),
-  nationalNumber: z.string().max(32).optional(),
-};
-
-export const loginBodyShape = z.object({
-  username: z.string().max(254).meta({ description: 'The email address.' }),
-  password: z.string().max(128),
-  device_name: z.string().min(1).max(191).optional().meta({ description: 'API clients: answers a bearer token instead of cookies.' }),
-});
-
-export const registerBodyShape = z.object({
-  name: z.string().max(96),
-  surname: z.string().max(96),
-  email: z.email().max(254),
-  password: z.string().min(8).max(128),
-  password_confirmation: z.string().max(128),
-  ...phoneFields,
-});
-
-export const profileBodyShape = z.object({
-  name: z.string().max(96),
-  surname: z.string().max(96),
-  email: z.email().max(254),
-  current_password: z.string().max(128).optional().meta({ description: 'Required when the email address changes.' }),
-  address: z.string().max(255).nullable().optional(),
-  city: z.string().max(96).nullable().optional(),
-  post_code: z.string().max(16).nullable().optional(),
-  country_id: z.union([z.number().int(), z.string()]).nullable().optional(),
-  ...phoneFields,
-});
-
-export const changePasswordBodyShape = z.object({
-  current_password: z.string().max(128),
-  password: z.string().min(8).max(128),
-  password_confirmation: z.string().max(128),
-});
-
-export const resetPasswordBodyShape = z.object({
-  token: z.string().max(512),
-  email: z.email().max(254),
-  password: z.string().min(8).max(128),
-  password_confirmation: z.string().max(128),
-});
-
-export const contactBodyShape = z.object({
-  name: z.string().max(255),
-  surname: z.string().max(255),
-  email: z.email().max(254),
-  topic: z.string().max(255),
-  message: z.string().max(5000),
-  ...phoneFields,
+export const reviewProductParam = z.object({ id: z.string().regex(/^\d{1,9}$/, 'The product id must be a whole number.') });
+export const reviewPageQuery = z.object({
+  page: z
+    .string()
+    .regex(/^\d{1,6}$/, 'The page must be a whole number.')
+    .transform(Number)
+    .optional(),
 });
 
 export const reviewSchema = z.object({
@@ -99,6 +66,13 @@ export const reviewSummarySchema = z.object({ count: z.number().int(), average: 
 export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
 
 const done = okBody(z.null());
+
+/** The change-password form (checked field by field in the route: blank, rule, repeat). */
+const changePasswordBody = z.object({
+  cur_password: z.string(),
+  new_password: z.string().meta({ description: 'At least 8 characters; the password rules of accounts spec §5.' }),
+  repeat_password: z.string(),
+});
 const userReply = okBody(z.object({ user: profileSchema, token: z.string().optional() }));
 
 export const accountRoutes = {
@@ -116,7 +90,7 @@ export const accountRoutes = {
     tag: 'Auth',
     access: 'public',
     summary: 'Sign in (a session; with device_name a bearer token)',
-    body: loginBodyShape,
+    body: loginBody(t),
     response: userReply,
     errors: [422],
     rateLimited: true,
@@ -127,7 +101,7 @@ export const accountRoutes = {
     tag: 'Auth',
     access: 'public',
     summary: 'Create an account (mails a verification link)',
-    body: registerBodyShape,
+    body: registerBody(t, rule).extend({ ...passwordConfirmation('passConfirm'), ...phoneFields }),
     response: userReply,
     status: 201,
     errors: [403, 422],
@@ -140,7 +114,7 @@ export const accountRoutes = {
     tag: 'Auth',
     access: 'public',
     summary: 'Mail a password reset link (the same answer whether the address exists or not)',
-    body: z.object({ email: z.email().max(254) }),
+    body: resetRequestBody(t),
     response: done,
     errors: [422],
     rateLimited: true,
@@ -151,7 +125,7 @@ export const accountRoutes = {
     tag: 'Auth',
     access: 'public',
     summary: 'Set a new password with the mailed token',
-    body: resetPasswordBodyShape,
+    body: resetPasswordBody(t, rule).extend(passwordConfirmation('password_confirmation')),
     response: done,
     errors: [422],
     rateLimited: true,
@@ -183,7 +157,10 @@ export const accountRoutes = {
     tag: 'Account',
     access: 'session',
     summary: 'Change the profile (a new email address must be verified again)',
-    body: profileBodyShape,
+    body: profileBody(t).extend({
+      ...phoneFields,
+      current_password: z.string().optional().meta({ description: 'Required when the email address changes.' }),
+    }),
     response: okBody(profileSchema),
     errors: [422],
   }),
@@ -193,7 +170,7 @@ export const accountRoutes = {
     tag: 'Account',
     access: 'session',
     summary: 'Change the password',
-    body: changePasswordBodyShape,
+    body: changePasswordBody,
     response: done,
     errors: [422],
     rateLimited: true,
@@ -204,7 +181,7 @@ export const accountRoutes = {
     tag: 'Content',
     access: 'public',
     summary: 'Ask for the newsletter: mails a confirmation link (the same answer for new, pending and subscribed addresses)',
-    body: z.object({ email: z.email().max(254) }),
+    body: newsletterBody,
     response: okBody(z.object({ email: z.string() })),
     errors: [422],
     rateLimited: true,
@@ -226,7 +203,7 @@ export const accountRoutes = {
     tag: 'Content',
     access: 'public',
     summary: 'Send a message to the shop',
-    body: contactBodyShape,
+    body: contactBody(t).extend(phoneFields),
     response: done,
     errors: [422],
     rateLimited: true,
@@ -237,8 +214,8 @@ export const accountRoutes = {
     tag: 'Reviews',
     access: 'public',
     summary: 'A product\'s reviews, newest first (20 a page)',
-    params: z.object({ id: z.string().regex(/^\d{1,9}$/, 'The product id must be a whole number.') }),
-    query: z.object({ page: z.string().regex(/^\d{1,6}$/, 'The page must be a whole number.').transform(Number).optional() }),
+    params: reviewProductParam,
+    query: reviewPageQuery,
     response: okBody(z.array(reviewSchema), { summary: reviewSummarySchema }),
     errors: [422],
   }),
@@ -248,7 +225,7 @@ export const accountRoutes = {
     tag: 'Reviews',
     access: 'verified',
     summary: 'Review a bought product (once)',
-    params: z.object({ id: z.string().regex(/^\d{1,9}$/, 'The product id must be a whole number.') }),
+    params: reviewProductParam,
     body: z.object({ rating: z.number().int().min(1).max(5), text: z.string().max(2000) }),
     response: okBody(reviewSchema, { summary: reviewSummarySchema }),
     status: 201,

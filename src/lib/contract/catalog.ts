@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decimalToCents } from '../money';
 import { route } from './define';
 import { amount, id, okBody } from './envelope';
+import { blank, wholeNumber } from './query';
 
 /**
  * Products and categories (storefront spec §3 Product / Category, §7; ADR 005, 006): the one
@@ -15,21 +16,6 @@ export const PER_PAGE_MAX = 100;
 export const SEARCH_MAX = 200;
 /** GET /products/by-ids (the wishlist): at most this many ids in one call. */
 export const BY_IDS_MAX = 50;
-
-/** An empty query value (`?price_max=`) means "not given", as the list page's inputs send it. */
-const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-
-const wholeNumber = (field: string, min: number, max: number) =>
-  z.preprocess(
-    blank,
-    z
-      .string(`The ${field} must be a whole number.`)
-      .trim()
-      .regex(/^\d{1,9}$/, `The ${field} must be a whole number.`)
-      .transform(Number)
-      .pipe(z.number().min(min, `The ${field} must be at least ${min}.`).max(max, `The ${field} may not be greater than ${max}.`))
-      .optional(),
-  );
 
 const priceBound = (field: string) =>
   z.preprocess(

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { totalsSchema } from './cart';
 import { route } from './define';
 import { amount, id, okBody } from './envelope';
+import { checkoutBody, documentTranslate, phoneFields } from './forms';
+import { wholeNumber } from './query';
 
 /**
  * Promo codes, checkout, payments, balance top-up and the order history (accounts spec §3, §4,
@@ -104,26 +106,14 @@ export const checkoutReplyBody = z.union([
 ]);
 export type CheckoutReply = z.infer<typeof checkoutReplyBody>;
 
-/** The checkout form as sent (spec §4 "Checkout"); the server checks it in the shopper's language. */
-export const checkoutBodyShape = z.object({
-  name: z.string().max(255),
-  surname: z.string().max(255),
-  email: z.email().max(254),
-  phone: z.string().max(250).optional(),
-  phoneCountryCode: z.string().max(8).optional(),
-  nationalNumber: z.string().max(32).optional(),
-  country: z.union([z.string(), z.number().int()]),
-  city: z.string().max(255),
-  address: z.string().max(255),
-  postCode: z.string().max(64),
-  promoCode: z.string().max(256).nullable().optional(),
-  payment_type: paymentMethodSchema,
-  expected_total: z.number().nonnegative().optional().meta({ description: 'The final amount the shopper saw; a difference answers PRICE_CHANGED.' }),
-});
+/** Orders per page of the history: 5 unless asked (the Orders tab), at most 50. */
+export const HISTORY_PER_PAGE_DEFAULT = 5;
+export const HISTORY_PER_PAGE_MAX = 50;
 
+/** Page 0 and pages past the end are clamped like the catalogue's; non-numbers are 422. */
 export const historyQuery = z.looseObject({
-  page: z.string().regex(/^\d{1,9}$/).optional(),
-  per_page: z.string().regex(/^\d{1,9}$/).optional(),
+  page: wholeNumber('page', 0, 1_000_000),
+  per_page: wholeNumber('per_page', 1, HISTORY_PER_PAGE_MAX),
 });
 
 /** The demo gateway's notification (checked after its signature). */
@@ -154,7 +144,7 @@ export const purchasingRoutes = {
     access: 'verified',
     summary: 'Place the order of the cart',
     description: 'Totals are recomputed; stock is reserved in one transaction. 409 when an item is out of stock.',
-    body: checkoutBodyShape,
+    body: checkoutBody(documentTranslate).extend(phoneFields),
     headers: { 'Idempotency-Key': '8-128 letters, digits or . _ : -; a repeated checkout with the same key creates one order.' },
     response: checkoutReplyBody,
     errors: [409, 422],

@@ -17,8 +17,9 @@ import { requireAuth } from './auth-guards';
 import { type ApiEnv, createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
-import { emailField, fieldError, FormProblems, jsonObject, newPasswordField, optionalText, requiredText, translatorFor } from './form';
+import { fieldError, FormProblems, jsonObject, newPasswordField, translatorFor } from './form';
 import { rateLimit, tooManyRequests } from './rate-limit';
+import { profileBody } from '../../lib/contract/forms';
 
 /** Checks of the current password per account, for a password change or an email change. */
 export const CHANGE_PASSWORD_LIMIT = { name: 'change-password', limit: 10, windowSeconds: 900 } as const;
@@ -74,21 +75,7 @@ export const accountApp = createRouter()
     const userId = c.var.user!.id;
     const body = await jsonObject(c);
     const problems = new FormProblems();
-    const input = problems.parse(
-      z.object({
-        name: requiredText(t, 96),
-        surname: requiredText(t, 96),
-        email: emailField(t),
-        address: optionalText(t, 255),
-        city: optionalText(t, 96),
-        post_code: optionalText(t, 16),
-        country_id: z.preprocess(
-          (v) => (v === undefined || v === '' ? null : v),
-          z.coerce.number({ error: t('api.auth.invalidCountry') }).int(t('api.auth.invalidCountry')).positive(t('api.auth.invalidCountry')).max(2_147_483_647, t('api.auth.invalidCountry')).nullable(),
-        ),
-      }),
-      body,
-    );
+    const input = problems.parse(profileBody(t), body);
     const phone = readPhoneFields(t, body, await allowedPhoneCountries(db), problems, { required: false });
     if (input?.country_id != null) {
       const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, input.country_id)).limit(1);

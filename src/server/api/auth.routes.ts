@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { users } from '../db/schema/index';
 import { createAccessToken, revokeAccessToken } from '../services/auth/access-tokens';
 import { sendVerificationMail } from '../services/auth/account-mail';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../services/auth/passwords';
+import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '../services/auth/passwords';
 import { getProfile } from '../services/auth/profile';
 import { endSession, startSession } from '../services/auth/sessions';
 import { findUserByEmail } from '../services/auth/users';
@@ -12,16 +11,16 @@ import { loadShopBasics } from '../services/request-context';
 import { clientAddress, createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
-import { emailField, fieldError, FormProblems, jsonObject, newPasswordField, parseFields, requiredText, translatorFor } from './form';
+import { fieldError, FormProblems, jsonObject, parseFields, translatorFor } from './form';
 import { rateLimit, tooManyRequests } from './rate-limit';
 import { clearSessionCookies, setSessionCookies } from './session-cookies';
 import type { Context } from 'hono';
 import type { ApiEnv } from './env';
+import { loginBody, registerBody } from '../../lib/contract/forms';
 
 export { LOGIN_ACCOUNT_LIMIT, LOGIN_FAILURE_LIMIT };
 /** Attempts per address across accounts, against password spraying. */
 export const LOGIN_IP_LIMIT = { name: 'login-ip', limit: 30, windowSeconds: 60 } as const;
-const DEVICE_NAME = 'The device_name must be text of 1 to 191 characters.';
 export const REGISTER_IP_LIMIT = { name: 'register-ip', limit: 10, windowSeconds: 3600 } as const;
 
 /** Signs the user in on this browser: a new session id (the old one is dropped) and cookies. */
@@ -47,11 +46,7 @@ export const authApp = createRouter()
     const db = c.var.db;
     const required = t('validation.emailPasswordRequired');
     const input = parseFields(
-      z.object({
-        username: z.string({ error: required }).trim().min(1, required).max(254, t('validation.invalidEmail')),
-        password: z.string({ error: required }).min(1, required).max(128, t('validation.tooLong', { max: 128 })),
-        device_name: z.string({ error: DEVICE_NAME }).trim().min(1, DEVICE_NAME).max(191, DEVICE_NAME).optional(),
-      }),
+      loginBody(t),
       await jsonObject(c),
       required,
     );
@@ -87,15 +82,7 @@ export const authApp = createRouter()
     // The spec's two readings of the confirmation field are both accepted.
     const confirmation = body.passConfirm ?? body.passwordConfirmation ?? body.password_confirmation;
     const problems = new FormProblems();
-    const input = problems.parse(
-      z.object({
-        name: requiredText(t, 96),
-        surname: requiredText(t, 96),
-        email: emailField(t),
-        password: newPasswordField(t),
-      }),
-      body,
-    );
+    const input = problems.parse(registerBody(t, passwordProblem), body);
     if (typeof confirmation !== 'string' || confirmation === '') problems.add('passConfirm', t('validation.passwordRequired'));
     else if (confirmation !== body.password) problems.add('passConfirm', t('validation.passwordsMismatch'));
     const phone = readPhoneFields(t, body, await allowedPhoneCountries(db), problems, { required: true });

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { allowedPhoneCountries, readPhoneFields } from '../services/auth/phone-fields';
 import { NO_STOCK_MESSAGE, phonePaymentNumber, placeOrder, totalsJson } from '../services/orders/checkout.server';
 import { startTopUp, topUpLimits } from '../services/orders/top-up.server';
@@ -6,12 +5,12 @@ import { centsToDecimal } from '../../lib/money';
 import { requireVerified } from './auth-guards';
 import { createRouter } from './env';
 import { HttpError } from './errors';
-import { emailField, FormProblems, jsonObject, requiredText, translatorFor } from './form';
+import { FormProblems, jsonObject, translatorFor } from './form';
 import { rateLimit } from './rate-limit';
+import { checkoutBody } from '../../lib/contract/forms';
 
 export const CHECKOUT_LIMIT = { name: 'checkout', limit: 10, windowSeconds: 60 } as const;
 export const PRICE_CHANGED_MESSAGE = 'Prices have changed since you checked the totals. Please review the new totals.';
-const EXPECTED_TOTAL_MESSAGE = 'expected_total must be a non-negative number.';
 const IDEMPOTENCY_KEY = /^[\w.:-]{8,128}$/;
 
 const perUser = (c: { var: { user: { id: number } | null } }) => (c.var.user ? `user:${c.var.user.id}` : null);
@@ -30,27 +29,7 @@ export const checkoutApp = createRouter().post(
       throw new HttpError(422, 'The Idempotency-Key header must be 8 to 128 letters, digits or . _ : -');
     }
     const problems = new FormProblems();
-    const invalidCountry = t('api.auth.invalidCountry');
-    const input = problems.parse(
-      z.object({
-        name: requiredText(t, 96),
-        surname: requiredText(t, 96),
-        email: emailField(t),
-        country: z.union([z.number().int(invalidCountry).positive(invalidCountry).max(2_147_483_647, invalidCountry), requiredText(t, 96)], {
-          error: t('validation.required'),
-        }),
-        city: requiredText(t, 96),
-        address: requiredText(t, 255),
-        postCode: requiredText(t, 16),
-        promoCode: z.preprocess(
-          (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-          z.string({ error: 'The promo code must be text.' }).trim().max(64, 'The promo code may be at most 64 characters.').nullable().optional(),
-        ),
-        payment_method: z.enum(['card', 'phone'], { error: 'Choose card or phone payment.' }).default('card'),
-        expected_total: z.number({ error: EXPECTED_TOTAL_MESSAGE }).nonnegative(EXPECTED_TOTAL_MESSAGE).max(1e9, EXPECTED_TOTAL_MESSAGE).nullable().optional(),
-      }),
-      body,
-    );
+    const input = problems.parse(checkoutBody(t), body);
     const phone = readPhoneFields(t, body, await allowedPhoneCountries(db), problems, { required: true });
     problems.throwIfAny(t('validation.shippingInfo'));
     if (!input || !phone) throw new Error('unreachable: problems were thrown');

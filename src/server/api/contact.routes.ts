@@ -1,10 +1,9 @@
-import { z } from 'zod';
-import { CONTACT_LIMITS } from '../services/contact';
+import { contactBody } from '../../lib/contract/forms';
 import { submitContactMessage } from '../services/contact.server';
 import { allowedPhoneCountries, readPhoneFields } from '../services/auth/phone-fields';
 import { createRouter } from './env';
 import { ok } from './envelope';
-import { emailField, FormProblems, jsonObject, requiredText, translatorFor } from './form';
+import { FormProblems, jsonObject, translatorFor } from './form';
 import { rateLimit } from './rate-limit';
 
 /** Per client address: enough for a shopper who retries, too little to flood support. */
@@ -18,16 +17,7 @@ export const contactApp = createRouter().post('/', rateLimit(CONTACT_RATE_LIMIT)
   const t = await translatorFor(c);
   const body = await jsonObject(c);
   const problems = new FormProblems();
-  const input = problems.parse(
-    z.object({
-      name: requiredText(t, CONTACT_LIMITS.name),
-      surname: requiredText(t, CONTACT_LIMITS.surname),
-      email: emailField(t),
-      topic: requiredText(t, CONTACT_LIMITS.topic),
-      message: requiredText(t, CONTACT_LIMITS.message),
-    }),
-    body,
-  );
+  const input = problems.parse(contactBody(t), body);
   const phone = readPhoneFields(t, body, await allowedPhoneCountries(c.var.db), problems, { required: true });
   const missing = Object.values(problems.errors).some((messages) => messages.includes(t('validation.required')));
   problems.throwIfAny(missing ? t('validation.fillRequired') : undefined);

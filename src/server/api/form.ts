@@ -6,6 +6,7 @@ import type { ApiEnv } from './env';
 import { HttpError } from './errors';
 import { NOT_A_JSON_OBJECT, fieldErrors } from './validate';
 import { passwordProblem } from '../services/auth/passwords';
+import { newPasswordField as contractNewPasswordField } from '../../lib/contract/forms';
 import type { FieldErrors } from './envelope';
 
 /**
@@ -67,46 +68,10 @@ export function fieldError(field: string, message: string): HttpError {
   return new HttpError(422, message, { errors: { [field]: [message] } });
 }
 
-/** A trimmed string, required and at most `max` characters. */
-export function requiredText(t: Translator, max: number) {
-  const required = t('validation.required');
-  return z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ error: required })
-      .min(1, required)
-      .max(max, t('validation.tooLong', { max })),
-  );
-}
+// The form fields are the contract's (src/lib/contract/forms.ts); routes import them from here.
+export { emailField, optionalText, passwordField, requiredText } from '../../lib/contract/forms';
 
-/** A trimmed string or null: empty, missing and null all become null (spec §5 profile rules). */
-export function optionalText(t: Translator, max: number) {
-  return z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v === undefined ? null : v),
-    z.string({ error: t('validation.invalidValue') }).max(max, t('validation.tooLong', { max })).nullable(),
-  );
-}
-
-export function emailField(t: Translator) {
-  const message = t('validation.invalidEmail');
-  return z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: message }).min(1, t('validation.required')).max(254, message).pipe(z.email({ error: message })),
-  );
-}
-
-/** Passwords are taken as typed (no trimming): spaces may be part of one. */
-export function passwordField(t: Translator, max = 128) {
-  const required = t('validation.passwordRequired');
-  return z.string({ error: required }).min(1, required).max(max, t('validation.tooLong', { max }));
-}
-
-/** A password being chosen: the rules of §5 plus a minimum length of 8 (services/auth/passwords.ts). */
+/** A password being chosen: the contract's field with the server's password rule. */
 export function newPasswordField(t: Translator) {
-  return passwordField(t).superRefine((value, ctx) => {
-    const problem = passwordProblem(value);
-    if (problem) {
-      ctx.addIssue({ code: 'custom', message: t(problem === 'length' ? 'validation.passwordLength' : 'validation.passwordRules') });
-    }
-  });
+  return contractNewPasswordField(t, passwordProblem);
 }

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { getTranslator } from '../i18n/index';
-import { newsletterEmail, requestSubscription } from '../services/newsletter';
+import { newsletterBody as body } from '../../lib/contract/forms';
+import { requestSubscription } from '../services/newsletter';
 import { confirmSubscription, sendConfirmationMail } from '../services/newsletter-confirm.server';
 import { createRouter } from './env';
 import { ok } from './envelope';
@@ -10,8 +10,6 @@ import { rateLimit } from './rate-limit';
 
 /** Per client address; generous for a household behind one NAT, tight for a script. */
 export const NEWSLETTER_RATE_LIMIT = { name: 'newsletter', limit: 5, windowSeconds: 60 } as const;
-
-const body = z.looseObject({ email: newsletterEmail });
 
 const PAGES = { confirmed: '/newsletter/confirmed', invalid: '/newsletter/invalid' } as const;
 

@@ -1,12 +1,13 @@
-import { z } from 'zod';
 import { sendPasswordResetMail } from '../services/auth/account-mail';
 import { resetPasswordWithToken } from '../services/auth/password-reset';
 import { findUserByEmail, normaliseEmail } from '../services/auth/users';
 import { createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
-import { emailField, FormProblems, jsonObject, newPasswordField, parseFields, translatorFor } from './form';
+import { FormProblems, jsonObject, parseFields, translatorFor } from './form';
 import { rateLimit } from './rate-limit';
+import { resetPasswordBody, resetRequestBody } from '../../lib/contract/forms';
+import { passwordProblem } from '../services/auth/passwords';
 
 export const RESET_REQUEST_IP_LIMIT = { name: 'reset-request-ip', limit: 5, windowSeconds: 900 } as const;
 export const RESET_REQUEST_EMAIL_LIMIT = { name: 'reset-request-email', limit: 3, windowSeconds: 900 } as const;
@@ -29,7 +30,7 @@ export const passwordResetApp = createRouter()
     rateLimit({ ...RESET_REQUEST_EMAIL_LIMIT, key: emailOfBody }),
     async (c) => {
       const t = await translatorFor(c);
-      const { email } = parseFields(z.object({ email: emailField(t) }), await jsonObject(c));
+      const { email } = parseFields(resetRequestBody(t), await jsonObject(c));
       const db = c.var.db;
       const log = c.var.log;
       const language = c.var.language.code;
@@ -45,14 +46,7 @@ export const passwordResetApp = createRouter()
     const body = await jsonObject(c);
     const problems = new FormProblems();
     const invalidLink = t('api.auth.resetInvalid');
-    const input = problems.parse(
-      z.object({
-        token: z.string({ error: invalidLink }).min(1, invalidLink).max(128, invalidLink),
-        email: emailField(t),
-        password: newPasswordField(t),
-      }),
-      body,
-    );
+    const input = problems.parse(resetPasswordBody(t, passwordProblem), body);
     const confirmation = body.password_confirmation ?? body.passwordConfirmation ?? body.passConfirm;
     if (typeof confirmation !== 'string' || confirmation === '') problems.add('password_confirmation', t('validation.passwordRequired'));
     else if (confirmation !== body.password) problems.add('password_confirmation', t('validation.passwordsMismatch'));

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { REVIEW_TEXT_MAX, reviewProblems } from '../../features/product/reviews';
 import { createReview, listReviews } from '../services/reviews.server';
 import { requireVerified } from './auth-guards';
@@ -7,15 +6,8 @@ import { ok } from './envelope';
 import { HttpError } from './errors';
 import { FormProblems, jsonObject, translatorFor } from './form';
 import { validate } from './validate';
+import { reviewProductParam as idParam, reviewPageQuery as pageQuery } from '../../lib/contract/accounts';
 
-const idParam = z.object({ id: z.string().regex(/^\d{1,9}$/, 'The product id must be a whole number.') });
-const pageQuery = z.object({
-  page: z
-    .string()
-    .regex(/^\d{1,6}$/, 'The page must be a whole number.')
-    .transform(Number)
-    .optional(),
-});
 
 /**
  * Product reviews (issue 6), mounted beside productsApp at /api/products:

@@ -1,19 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../db/client';
 import { newsletterSubscriptions } from '../db/schema/index';
 
-/**
- * Trimmed and lower-cased before the check, so "  Ann@Example.COM " and "ann@example.com" are one
- * subscriber (the unique index is on the stored form). 254 is the longest usable address (RFC 5321).
- */
-export const newsletterEmail = z
-  .string({ error: 'The email field is required.' })
-  .trim()
-  .toLowerCase()
-  .min(1, 'The email field is required.')
-  .max(254, 'The email must not be longer than 254 characters.')
-  .pipe(z.email('Please enter a valid email address'));
+// The address rule is the contract's (src/lib/contract/forms.ts): the API checks requests with it.
+import { newsletterEmail } from '../../lib/contract/forms';
+
+export { newsletterEmail };
 
 /** A subscription row as a request finds or makes it; unconfirmed rows are no subscribers. */
 export interface SubscriptionRequest {

@@ -11,8 +11,7 @@ import { centsToNumber, convertCents } from '../../../lib/money';
 import type { VariationAttributeSnapshot } from '../../db/schema/commerce';
 import type { DeliveryAddressJson, HistoryPagination, OrderItemJson, OrderJson } from '../../../lib/contract/purchasing';
 
-export const HISTORY_PER_PAGE_DEFAULT = 5;
-export const HISTORY_PER_PAGE_MAX = 50;
+export { HISTORY_PER_PAGE_DEFAULT, HISTORY_PER_PAGE_MAX } from '../../../lib/contract/purchasing';
 
 export type OrderStatus = OrderJson['status'];
 export type PaymentMethod = OrderJson['payment_method'];
