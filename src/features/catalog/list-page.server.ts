@@ -6,8 +6,7 @@
  */
 import type { Db } from '../../server/db/client';
 import { catalogQuery } from '../../lib/contract/catalog';
-import { catalogInputOf } from '../../server/api/products.routes';
-import { type CatalogResult, queryCatalog } from '../../server/services/catalog/catalog-query';
+import { catalogInputOf, type CatalogResult, queryCatalog } from '../../server/services/catalog/catalog-query';
 import { type CatalogMeta, categoryName, categoryUrl, loadCatalogMeta } from '../../server/services/catalog/meta';
 import { type CategoryNode, buildCategoryTree } from '../../server/services/categories';
 import type { RequestContext } from '../../server/services/request-context';

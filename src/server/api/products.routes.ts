@@ -1,13 +1,11 @@
 import {
   byIdsQuery,
-  type CatalogQuery,
   catalogQuery,
   LIST_LIMIT_DEFAULT,
-  PER_PAGE_DEFAULT,
   productIdParam as idParam,
   productListQuery as listQuery,
 } from '../../lib/contract/catalog';
-import { type CatalogInput, queryCatalog } from '../services/catalog/catalog-query';
+import { catalogInputOf, queryCatalog } from '../services/catalog/catalog-query';
 import { productInfo } from '../services/catalog/product-info';
 import { productsByIds } from '../services/catalog/by-ids';
 import { newArrivals, onSale, topProducts, trending } from '../services/catalog/product-lists';
@@ -40,22 +38,6 @@ productsApp.get('/on-sale', validate('query', listQuery), async (c) =>
 productsApp.get('/trending', validate('query', listQuery), async (c) =>
   ok(c, await trending(c.var.db, c.req.valid('query').limit ?? LIST_LIMIT_DEFAULT, listContext(c))),
 );
-
-/** The validated query → queryCatalog's input; the list page (src/pages/products) shares it. */
-export function catalogInputOf(q: CatalogQuery, perPageDefault = PER_PAGE_DEFAULT): CatalogInput {
-  return {
-    search: q.search,
-    sort: q.sort,
-    priceMinCents: q.price_min,
-    priceMaxCents: q.price_max,
-    categoryIds: q.category_id,
-    attrs: q.attrs,
-    isNew: q.new,
-    sale: q.sale,
-    page: q.page ?? 1,
-    perPage: q.per_page ?? perPageDefault,
-  };
-}
 
 productsApp.get('/catalog', validate('query', catalogQuery), async (c) => {
   const result = await queryCatalog(c.var.db, catalogInputOf(c.req.valid('query')), {
