@@ -31,7 +31,7 @@ export async function openVariationModal(input: OpenVariationModalInput): Promis
       const reply = await api.get(`/products/${input.productId}/info`, {
         fallbackMessage: input.loadFailed ?? 'Failed to load product details',
       });
-      product = reply.payload!;
+      product = reply.payload;
     } catch (error) {
       showToast(error instanceof ApiError && error.message ? error.message : (input.loadFailed ?? 'Failed to load product details'), 'error');
       return;
