@@ -38,7 +38,7 @@ export function validateContact(fields: ContactFields): Partial<Record<ContactFi
 }
 
 /** The POST /api/contact-us body. */
-export function contactPayload(fields: ContactFields): Record<string, string> {
+export function contactPayload(fields: ContactFields) {
   return {
     name: fields.name.trim(),
     surname: fields.surname.trim(),

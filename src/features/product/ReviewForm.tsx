@@ -54,7 +54,7 @@ export default function ReviewForm({ productId, texts, locale }: Props) {
       text: problems.text ? texts.textTooLong.replace('{{max}}', String(REVIEW_TEXT_MAX)) : undefined,
     };
     setErrors(next);
-    if (next.rating || next.text) return;
+    if (next.rating || next.text || rating === null) return;
     setBusy(true);
     try {
       const reply = await api.post(`/products/${productId}/reviews`, { rating, text }, { fallbackMessage: texts.failed });
