@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decimalToCents } from '../money';
 import { route } from './define';
-import { amount, id, okBody } from './envelope';
+import { amount, id, okBody, paginationSchema } from './envelope';
 import { blank, wholeNumber } from './query';
 
 /**
@@ -145,22 +145,15 @@ export const productSchema = z.object({
 });
 export type ProductJson = z.infer<typeof productSchema>;
 
-export const catalogPaginationSchema = z.object({
-  total: z.number().int(),
-  last_page: z.number().int(),
-  from: z.number().int().nullable(),
-  to: z.number().int().nullable(),
-  current_page: z.number().int(),
-  per_page: z.number().int(),
-});
-
 export const facetSchema = z.object({
   group: z.object({ id, name: z.string() }),
   options: z.array(z.object({ id, name: z.string(), count: z.number().int() })),
 });
 
+export type Facet = z.infer<typeof facetSchema>;
+
 export const catalogBody = okBody(z.array(productSchema), {
-  pagination: catalogPaginationSchema,
+  pagination: paginationSchema,
   price_range: z.object({ min: amount, max: amount }),
   facets: z.array(facetSchema),
 });

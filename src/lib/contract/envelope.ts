@@ -48,9 +48,13 @@ export const amount = z.number().meta({ description: 'Amount in the request curr
 /** Database ids. */
 export const id = z.number().int().positive();
 
+/** The page block of paged lists (catalogue, order history); from/to are 1-based, null when empty. */
 export const paginationSchema = z.object({
-  current_page: z.number().int(),
-  last_page: z.number().int(),
-  per_page: z.number().int(),
   total: z.number().int(),
+  last_page: z.number().int(),
+  from: z.number().int().nullable(),
+  to: z.number().int().nullable(),
+  current_page: z.number().int(),
+  per_page: z.number().int(),
 });
+export type Pagination = z.infer<typeof paginationSchema>;

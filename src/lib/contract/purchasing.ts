@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { totalsSchema } from './cart';
 import { route } from './define';
-import { amount, id, okBody } from './envelope';
+import { amount, id, okBody, type Pagination, paginationSchema } from './envelope';
 import { checkoutBody, documentTranslate, phoneFields } from './forms';
 import { wholeNumber } from './query';
 
@@ -79,15 +79,7 @@ export const orderSchema = z.object({
 });
 export type OrderJson = z.infer<typeof orderSchema>;
 
-export const historyPaginationSchema = z.object({
-  total: z.number().int(),
-  last_page: z.number().int(),
-  from: z.number().int().nullable(),
-  to: z.number().int().nullable(),
-  current_page: z.number().int(),
-  per_page: z.number().int(),
-});
-export type HistoryPagination = z.infer<typeof historyPaginationSchema>;
+export type HistoryPagination = Pagination;
 
 export const phonePaymentConfigSchema = z.object({
   phone_number_global: z.string().meta({ description: 'US and global customers.' }),
@@ -157,7 +149,7 @@ export const purchasingRoutes = {
     access: 'verified',
     summary: 'The customer\'s orders, newest first',
     query: historyQuery,
-    response: okBody(z.array(orderSchema), { pagination: historyPaginationSchema }),
+    response: okBody(z.array(orderSchema), { pagination: paginationSchema }),
     errors: [422],
   }),
   phonePayment: route({

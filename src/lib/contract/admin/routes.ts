@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { featuredCategorySchema } from '../catalog';
 import { route } from '../define';
 import { id, okBody } from '../envelope';
 import { idParam } from './fields';
@@ -42,15 +43,7 @@ export const pageVersionSummarySchema = z.object({
 export const adminFaqSummarySchema = z.object({ id, title: z.string(), is_popular: z.boolean(), published: z.boolean(), position: z.number().int() });
 export const adminFaqSchema = z.object({ id, is_popular: z.boolean(), published: z.boolean(), position: z.number().int(), texts: textsSchema }).loose();
 
-export const adminFeaturedSummarySchema = z.object({
-  id,
-  title: z.string(),
-  short_title: z.string().nullable(),
-  description: z.string(),
-  image_url: z.string(),
-  url: z.string(),
-  position: z.number().int(),
-});
+export const adminFeaturedSummarySchema = featuredCategorySchema.omit({ order: true }).extend({ position: z.number().int() });
 export const adminFeaturedSchema = z.object({ id, image_url: z.string(), url: z.string(), position: z.number().int(), texts: textsSchema }).loose();
 
 export const adminSettingsSchema = z.object({

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type CatalogQuery, PER_PAGE_DEFAULT } from '../../../lib/contract/catalog';
+import type { Pagination } from '../../../lib/contract/envelope';
 import { centsToNumber, convertCents } from '../../../lib/money';
 import type { Db } from '../../db/client';
 import { type Facet, facetCountsSql, shapeFacets } from './facets';
@@ -48,15 +49,8 @@ export interface CatalogContext {
   rate: string;
 }
 
-export interface Pagination {
-  total: number;
-  last_page: number;
-  /** 1-based position of the first and last product of the page; null on an empty result. */
-  from: number | null;
-  to: number | null;
-  current_page: number;
-  per_page: number;
-}
+/** The page block: the contract's (src/lib/contract/envelope.ts). */
+export type { Pagination };
 
 export interface CatalogResult {
   products: ProductJson[];

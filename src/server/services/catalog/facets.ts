@@ -1,11 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type ResolvedFilter, attrCondition } from './filters';
 import type { CatalogMeta } from './meta';
+import type { Facet } from '../../../lib/contract/catalog';
 
-export interface Facet {
-  group: { id: number; name: string };
-  options: { id: number; name: string; count: number }[];
-}
+/** An attribute group with its options' counts: the contract's shape (src/lib/contract/catalog.ts). */
+export type { Facet };
 
 /**
  * Attribute facet counts as SQL over a CTE `fbase(id)` (the products of the current filter
