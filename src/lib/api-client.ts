@@ -5,14 +5,19 @@
  * Pure factory + a default instance: tests build their own client with stubbed hooks.
  */
 
+import type { FieldErrors } from './contract/envelope';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** The envelope every /api call answers with (src/server/api/envelope.ts). */
+/**
+ * Any /api answer as the client reads it before it knows the route (errors, 204s); the typed
+ * replies of each route are the contract's (src/lib/contract/client.ts).
+ */
 export interface Envelope<T = unknown> {
   status: string;
   payload?: T;
   message?: string | null;
-  errors?: Record<string, string[]>;
+  errors?: FieldErrors;
   [extra: string]: unknown;
 }
 
@@ -51,7 +56,7 @@ export class ApiError extends Error {
   }
 
   /** Field errors of a 422, keyed like the request fields. */
-  get errors(): Record<string, string[]> {
+  get errors(): FieldErrors {
     return this.body?.errors ?? {};
   }
 }

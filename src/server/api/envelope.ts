@@ -1,20 +1,9 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorBody, FieldErrors, OkBody } from '../../lib/contract/envelope';
 
-/** Field name → messages, the shape islands use to put errors under inputs. */
-export type FieldErrors = Record<string, string[]>;
-
-export interface OkBody<T> {
-  status: 'OK';
-  payload: T;
-  message: string | null;
-}
-
-export interface ErrorBody {
-  status: 'ERROR';
-  message: string;
-  errors?: FieldErrors;
-}
+// The envelope's shapes are the API contract's (src/lib/contract/envelope.ts).
+export type { ErrorBody, FieldErrors, OkBody };
 
 export interface OkOptions {
   message?: string;
