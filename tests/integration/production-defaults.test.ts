@@ -7,7 +7,7 @@ import { CARD_PAYMENTS_UNAVAILABLE_MESSAGE } from '../../src/server/payments/pro
 import { startTopUp } from '../../src/server/services/orders/top-up.server';
 import { emptyServerTarget } from '../helpers/db';
 import { berlinShipping } from '../helpers/fixture-commerce';
-import { cleanupServers, ensureBuilt, freePort, get, type Started, startServer, stopServer, tempDir, waitReady } from '../helpers/server';
+import { cleanupServers, ensureBuilt, freePort, get, printedPassword, type Started, startServer, stopServer, tempDir, waitReady } from '../helpers/server';
 import { createHttpSession } from '../helpers/session';
 
 /**
@@ -62,16 +62,15 @@ describe('a production shop on an empty database', () => {
     }
     expect(await count('languages')).toBe(0);
     expect(await count('users')).toBe(0);
-  });
+  }, 180_000);
 
   it('with SEED=demo seeds the demo shop, but its accounts get random passwords printed once, not the published ones', async () => {
     const { server, base } = await start({ ...target.env, SEED: 'demo', PUBLIC_URL: 'https://shop.example.test' });
     try {
       const stdout = server.output().stdout;
       expect(stdout).toContain('The demo shop was seeded with new random passwords for its demo accounts. They are shown only this once:');
-      const printed = (email: string) => new RegExp(`(?:editor|customer)\\s+${email.replace('.', '\\.')}\\s+(\\S+)`).exec(stdout)?.[1];
-      const editorPassword = printed(DEMO_EDITOR.email);
-      const customerPassword = printed(DEMO_CUSTOMER.email);
+      const editorPassword = printedPassword(server, DEMO_EDITOR.email);
+      const customerPassword = printedPassword(server, DEMO_CUSTOMER.email);
       expect(editorPassword).toMatch(/^[a-zA-Z2-9]{5}(-[a-zA-Z2-9]{5}){3}$/);
       expect(customerPassword).toMatch(/^[a-zA-Z2-9]{5}(-[a-zA-Z2-9]{5}){3}$/);
 
@@ -156,6 +155,12 @@ describe('the demo card gateway in production', () => {
     expect(card.body.message).toBe(CARD_PAYMENTS_UNAVAILABLE_MESSAGE);
     const phone = await shopper.post('/api/orders/checkout', { ...shipping, payment_method: 'phone' });
     expect(phone.status, JSON.stringify(phone.body)).toBe(200);
+
+    // The checkout island is told to offer (and preselect) phone payment only.
+    const cartPage = await (await shopper.request('/cart')).text();
+    const props = /<astro-island[^>]*component-url="[^"]*CartPage[^"]*"[^>]*props="([^"]*)"/.exec(cartPage)?.[1];
+    expect(props, 'the cart page island').toBeDefined();
+    expect(props!.replaceAll('&quot;', '"')).toContain('"paymentMethods":[1,[[0,"phone"]]]');
   });
 
   it('sends HSTS only when a trusted proxy says the request came over https', async () => {
