@@ -362,7 +362,7 @@ export default function PhoneInput(props: PhoneInputProps) {
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          className="phone-text"
+          className="input phone-text"
           value={text}
           maxLength={maxLength}
           placeholder={messages.placeholder}

@@ -57,7 +57,7 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 
 function Field({ name, label, value, error, onValue, required, ...input }: FieldProps) {
   const id = `profile-${name}`;
   return (
-    <div className="account-field">
+    <div className="field">
       <label htmlFor={id}>
         {label}
         {required && <span aria-hidden="true"> *</span>}
@@ -250,7 +250,7 @@ export default function ProfileForm({ initialProfile, countries: initialCountrie
             onValue={(v) => set('email', v)}
             onBlur={() => touch('email')}
           />
-          <div className="account-field">
+          <div className="field">
             <PhoneInput
               id="profile-phone"
               label={texts.phone}
@@ -268,7 +268,7 @@ export default function ProfileForm({ initialProfile, countries: initialCountrie
       <fieldset>
         <legend>{texts.deliveryAddress}</legend>
         <div className="account-grid">
-          <div className="account-field">
+          <div className="field">
             <label htmlFor="profile-country">{texts.country}</label>
             {countries ? (
               <select

@@ -325,7 +325,7 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
     const id = `checkout-${key}`;
     const error = errorText(key);
     return (
-      <div className="checkout-field">
+      <div className="field">
         <label htmlFor={id}>
           {label}
           <span aria-hidden="true"> *</span>
@@ -363,7 +363,7 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
         <fieldset className="checkout-shipping">
           <legend>{s.title}</legend>
           {submitted && !formValid && (
-            <p className="form-error" role="alert">
+            <p className="form-error checkout-alert" role="alert">
               {s.fillRequired}
             </p>
           )}
@@ -371,7 +371,7 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
             {textField('name', s.name, 'given-name', 96)}
             {textField('surname', s.surname, 'family-name', 96)}
             {textField('email', s.email, 'email', 254, 'email')}
-            <div className="checkout-field">
+            <div className="field">
               <PhoneInput
                 id="checkout-phone"
                 label={s.phone}
@@ -385,7 +385,7 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
                 messages={s.phoneInput}
               />
             </div>
-            <div className="checkout-field">
+            <div className="field">
               <label htmlFor="checkout-countryId">
                 {s.country}
                 <span aria-hidden="true"> *</span>
@@ -427,11 +427,12 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
         <div className="checkout-side">
           <TotalsSummary lines={lines} state={totals} texts={texts} money={money} />
 
-          <div className="checkout-promo">
+          <div className="field checkout-promo">
             <label htmlFor="checkout-promo">{texts.promo.label}</label>
             <div className="checkout-promo-row">
               <input
                 id="checkout-promo"
+                className="input"
                 value={promoText}
                 placeholder={texts.promo.placeholder}
                 autoComplete="off"
