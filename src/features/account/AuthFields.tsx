@@ -64,6 +64,7 @@ export function PasswordField({ texts, ...props }: FieldProps & { texts: Passwor
       <div className="auth-password">
         <input
           id={id}
+          className="input"
           name={name}
           type={visible ? 'text' : 'password'}
           required={required}
