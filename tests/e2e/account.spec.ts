@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * /account (issue 4, accounts spec §2 Account page, §5 Profile / Change password / Phone input,
+ * /account (accounts spec §2 Account page, §5 Profile / Change password / Phone input,
  * §9): the guard, tabs and breadcrumbs, the profile form with the phone input, change password
  * and log out. Read-only checks use the demo customer; everything that changes data uses one
  * freshly registered customer (registration is rate-limited per address, so only one).

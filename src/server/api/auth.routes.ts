@@ -18,7 +18,7 @@ import { clearSessionCookies, setSessionCookies } from './session-cookies';
 import type { Context } from 'hono';
 import type { ApiEnv } from './env';
 
-/** Failed sign-ins per account and address (issue 4): the sixth try within a minute is a 429. */
+/** Failed sign-ins per account and address (ADR 009): the sixth try within a minute is a 429. */
 export const LOGIN_FAILURE_LIMIT = { name: 'login-failures', limit: 5, windowSeconds: 60 } as const;
 /** Attempts per address across accounts, against password spraying. */
 export const LOGIN_IP_LIMIT = { name: 'login-ip', limit: 30, windowSeconds: 60 } as const;
