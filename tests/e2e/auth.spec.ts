@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * Auth pages (issue 4, accounts spec §2/§5/§8): sign-in with the way back, its messages, the
+ * Auth pages (accounts spec §2/§5/§8): sign-in with the way back, its messages, the
  * guards, sign-up validation, reset request, new password and the email-verification pages.
  * The full register → mail → verify walk lives in the account flow spec.
  */

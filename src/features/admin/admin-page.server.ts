@@ -8,7 +8,7 @@
  */
 import type { AstroGlobal } from 'astro';
 import { requireStaff } from './guard.server';
-import { loadFrameOrFail, type FrameData } from '../frame/frame-data';
+import { loadFrameOrFail, type FrameData } from '../frame/frame-data.server';
 import { getDb } from '../../server/runtime';
 import type { Db } from '../../server/db/client';
 import type { AuthUser } from '../../server/services/auth/users';
