@@ -68,6 +68,7 @@ export function pageRouteTable(ids: { product: string; staticPage: string }): Re
     'images/[...path].ts': { path: '/images/fallback.svg', segment: (v) => `/images/products/${v}/1.svg`, params: ['v'] },
     'index.astro': { path: '/', params: ['category'] },
     'locale.ts': { path: '/locale', params: ['languageId', 'currency', 'redirect'] },
+    'newsletter/[outcome].astro': { path: '/newsletter/confirmed', segment: (v) => `/newsletter/${v}` },
     'pay/demo/[id].astro': { path: `/pay/demo/${CHARGE}`, segment: (v) => `/pay/demo/${v}`, post: true },
     'pay/demo/[id]/secure.astro': { path: `/pay/demo/${CHARGE}/secure`, segment: (v) => `/pay/demo/${v}/secure`, post: true },
     'payment/processing.astro': { path: '/payment/processing', params: ['payment'] },
