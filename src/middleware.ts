@@ -85,7 +85,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     }
   }
   try {
-    // The pages' input gate (ADR 018); the API has its own (src/server/api/body.ts).
+    // The pages' input gate (ADR 019); the API has its own (src/server/api/body.ts).
     const refusal = isPage ? await checkPageRequest(context) : null;
     if (refusal) return secure(await refusePage(context, next, refusal));
     const response = isPage ? await renderForGuests(context, next, context.locals.user !== null) : await next();

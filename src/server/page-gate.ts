@@ -7,7 +7,7 @@ import { type PageRejection, checkAddress, checkForm, declaredTooLarge } from '.
 import { REQUEST_ID_HEADER, isAcceptableRequestId } from './request-id';
 
 /**
- * The page side of the input gate (docs/decisions/018-page-input-gate.md), run by src/middleware.ts
+ * The page side of the input gate (docs/decisions/019-page-input-gate-and-redirects.md), run by src/middleware.ts
  * for every request that is not /api or /sanctum, before any page reads its address or form.
  * A refused request gets the shop's error page (or one line of text when no HTML was asked for)
  * and one warning in the log, never a 500 with a stack.

@@ -1,5 +1,5 @@
 /**
- * What a page request may carry (docs/decisions/018-page-input-gate.md): the pages' counterpart of
+ * What a page request may carry (docs/decisions/019-page-input-gate-and-redirects.md): the pages' counterpart of
  * the API's JSON gate (src/server/api/body.ts). Pure checks; src/server/page-gate.ts applies them
  * in the middleware before any page reads its address or form.
  *

@@ -3,7 +3,7 @@
  * invalid UTF-8 percent-encodings (%C3%28, %FF) and over-long values in the address and in each
  * query value a page reads, the same in dynamic path segments, cross-site form posts, and on the
  * routes that take a form: bodies over the 2 MB limit (with and without Content-Length) and forms
- * that do not decode. The page gate (src/server/page-gate.ts, ADR 018) answers 400/403/404/413/
+ * that do not decode. The page gate (src/server/page-gate.ts, ADR 019) answers 400/403/404/413/
  * 414/415 with the shop's error page; nothing may answer 500, and the server logs no error and no
  * stack, only one warning per refused request.
  *
