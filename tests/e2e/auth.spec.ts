@@ -101,6 +101,16 @@ test.describe('sign-in', () => {
     expect(new URL(page.url()).host).toBe(new URL(BASE).host);
   });
 
+  // The island goes to the redirect after sign-in through the shop's one check (src/lib/redirect.ts).
+  for (const hostile of ['/\t/evil.example', '/%2F%2Fevil.example', '/\\evil.example', '/%0a/evil.example']) {
+    test(`returns to /account, not to ${JSON.stringify(hostile)}`, async ({ shop, page }) => {
+      await shop.goto(`/auth?form=signin&redirect=${encodeURIComponent(hostile)}`);
+      await signIn(page, DEMO.email, DEMO.password);
+      await page.waitForURL((url) => url.pathname.startsWith('/account'));
+      expect(new URL(page.url()).host).toBe(new URL(BASE).host);
+    });
+  }
+
   test('a protected page sends a guest to sign-in with the way back', async ({ shop, page }) => {
     await shop.goto('/email-verification');
     await expect(page).toHaveURL(`${BASE}/auth?form=signin&redirect=%2Femail-verification`);
