@@ -179,7 +179,7 @@ export const purchasingRoutes = {
     body: paymentNotification,
     headers: { 'X-Demo-Signature': 'HMAC of the raw body with the gateway secret.' },
     response: okBody(z.object({ result: z.string() })),
-    errors: [400, 422],
+    errors: [400, 404, 422],
   }),
   topUp: route({
     method: 'POST',
