@@ -49,12 +49,14 @@ export function passwordField(t: Translate, max = 128) {
 
 /** A password being chosen: the rules of §5 plus a minimum length of 8. */
 export function newPasswordField(t: Translate, problemOf: PasswordProblem) {
-  return passwordField(t).superRefine((value, ctx) => {
-    const problem = problemOf(value);
-    if (problem) {
-      ctx.addIssue({ code: 'custom', message: t(problem === 'length' ? 'validation.passwordLength' : 'validation.passwordRules') });
-    }
-  });
+  return passwordField(t)
+    .superRefine((value, ctx) => {
+      const problem = problemOf(value);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: t(problem === 'length' ? 'validation.passwordLength' : 'validation.passwordRules') });
+      }
+    })
+    .meta({ description: 'A new password: at least 8 characters and the composition rules of accounts spec §5 (the form hint says which).' });
 }
 
 export const DEVICE_NAME_MESSAGE = 'The device_name must be text of 1 to 191 characters.';
