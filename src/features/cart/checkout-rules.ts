@@ -60,10 +60,9 @@ export function afterPromoChange(addressIsComplete: boolean): 'recalculate' | 'n
 }
 
 /** /promocodes/check: only status OK applies the code. */
-export function promoFromReply(reply: { status?: string; payload?: unknown } | null): PromoCode | null {
-  if (reply?.status !== 'OK' || !reply.payload || typeof reply.payload !== 'object') return null;
-  const p = reply.payload as Partial<PromoCode>;
-  return typeof p.code === 'string' ? (p as PromoCode) : null;
+export function promoFromReply(reply: { status?: string; payload?: PromoCode | null } | null): PromoCode | null {
+  if (reply?.status !== 'OK' || !reply.payload || typeof reply.payload.code !== 'string') return null;
+  return reply.payload;
 }
 
 // ---------------------------------------------------------------------------------------------

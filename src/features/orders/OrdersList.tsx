@@ -239,7 +239,7 @@ export default function OrdersList({ initial, locale, signedIn, texts }: OrdersL
         showToast(texts.notPhoneOrder, 'error');
         return;
       }
-      let config: { status?: unknown; payload?: unknown } | null = null;
+      let config: Parameters<typeof phonePaymentFromOrder>[1] = null;
       try {
         config = await api.get('/processing/config/phone-payment');
       } catch {

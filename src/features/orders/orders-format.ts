@@ -5,6 +5,7 @@
  */
 
 import { currencyFormat } from '../../lib/currency-format';
+import type { PhonePaymentConfig } from '../../lib/contract/purchasing';
 
 export type StatusTone = 'success' | 'pending' | 'error' | 'unknown';
 
@@ -92,13 +93,11 @@ export type ReopenResult = { ok: true; data: PhonePaymentData } | { ok: false; e
  */
 export function phonePaymentFromOrder(
   order: { order_nr: string; payment_method: string; amount: number; currency: string },
-  config: { status?: unknown; payload?: unknown } | null | undefined,
+  config: { status?: string; payload?: Partial<PhonePaymentConfig> | null } | null | undefined,
 ): ReopenResult {
   if (order.payment_method !== 'phone') return { ok: false, error: 'notPhone' };
-  if (!config || config.status !== 'OK' || !config.payload || typeof config.payload !== 'object') {
-    return { ok: false, error: 'details' };
-  }
-  const payload = config.payload as Record<string, unknown>;
+  if (!config || config.status !== 'OK' || !config.payload) return { ok: false, error: 'details' };
+  const payload = config.payload;
   const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
   const phoneGlobal = text(payload.phone_number_global) || text(payload.phone_number);
   const phoneUkEu = text(payload.phone_number_uk_eu);
