@@ -89,6 +89,7 @@ export interface ChangePasswordTexts {
   submit: string;
   saving: string;
   required: string;
+  passwordRules: string;
   mismatch: string;
   updated: string;
   failed: string;
@@ -101,10 +102,11 @@ export function changePasswordTexts(t: Translator): ChangePasswordTexts {
     current: t('account.password.current'),
     next: t('account.password.new'),
     confirm: t('account.password.confirm'),
-    hint: t('auth.signUp.passwordHint'),
+    hint: t('auth.password.hint'),
     submit: t('account.password.submit'),
     saving: t('account.password.saving'),
     required: t('validation.passwordRequired'),
+    passwordRules: t('auth.passwordRules'),
     mismatch: t('validation.passwordsMismatch'),
     updated: t('account.password.updated'),
     failed: t('account.password.error.update'),
