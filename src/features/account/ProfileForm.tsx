@@ -17,7 +17,7 @@ import {
   type ProfileFields,
   validateProfile,
 } from './profile-form';
-import { formatMoney } from '../orders/orders-format';
+import { formatMoney } from '../../lib/money';
 import { $profile, fetchProfile, saveProfile } from './profile-store';
 
 /**

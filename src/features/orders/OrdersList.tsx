@@ -2,11 +2,11 @@ import '../../stores/bootstrap';
 import '../account/auth-store';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { HistoryPagination, OrderJson } from '../../server/services/orders/history';
+import { formatMoney } from '../../lib/money';
 import { api } from '../../stores/api';
 import { showToast } from '../../stores/toasts';
 import {
   formatAddress,
-  formatMoney,
   formatOrderDate,
   orderStatusView,
   ordersPageHref,
