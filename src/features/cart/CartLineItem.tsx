@@ -6,13 +6,12 @@ import {
   lineAttributes,
   lineCategory,
   linePrice,
-  MAX_QUANTITY,
-  MIN_QUANTITY,
   quantityOnBlur,
   sanitizeQuantityText,
   stepQuantity,
   typedQuantity,
 } from './cart-lines';
+import { MAX_QUANTITY, MIN_QUANTITY } from '../../lib/rules/quantity';
 import { type CartPageTexts, fillSlots, NAME_SLOT } from './cart-texts';
 
 /**

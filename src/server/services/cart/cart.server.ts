@@ -10,13 +10,14 @@ import { cartItems, users } from '../../db/schema/index';
 import { HttpError } from '../../api/errors';
 import { loadCatalogMeta } from '../catalog/meta';
 import { parseJson, rowsOf } from '../catalog/rows';
-import { type CartContents, type CartRow, MAX_COUNT, outOfStockMessage, toCartContents, unavailableReason } from './cart';
+import { type CartContents, type CartRow, outOfStockMessage, toCartContents, unavailableReason } from './cart';
+import { MAX_QUANTITY } from '../../../lib/rules/quantity';
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
 export const SELECT_VARIATION = 'Please select a variation';
 export const NOT_IN_CART = 'This item is not in your cart.';
 export const NO_LONGER_AVAILABLE = 'This item is no longer available.';
-export const LINE_LIMIT = `You can have at most ${MAX_COUNT} of one item in your cart.`;
+export const LINE_LIMIT = `You can have at most ${MAX_QUANTITY} of one item in your cart.`;
 
 export interface CartRef {
   /** product id, or variation id when isVariation */
@@ -163,7 +164,7 @@ export async function addToCart(db: Db, userId: number, ref: CartRef & { count: 
     await lockCart(tx, userId);
     const [line] = await tx.select({ id: cartItems.id, count: cartItems.count }).from(cartItems).where(lineOf(userId, target));
     const wanted = (line?.count ?? 0) + ref.count;
-    if (wanted > MAX_COUNT) throw new HttpError(422, LINE_LIMIT, { errors: { count: [LINE_LIMIT] } });
+    if (wanted > MAX_QUANTITY) throw new HttpError(422, LINE_LIMIT, { errors: { count: [LINE_LIMIT] } });
     if (wanted > target.stock) return { status: 'WARNING', message: outOfStockMessage(target.name, target.stock) };
     if (line) {
       await tx.update(cartItems).set({ count: wanted, updatedAt: sql`now()` }).where(eq(cartItems.id, line.id));
