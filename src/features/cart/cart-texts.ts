@@ -2,7 +2,7 @@
  * Translated texts the /cart island gets as props (islands carry no translator), built by the
  * page from the request's translator. Pure. Slots like %NAME% are filled in the island.
  */
-import type { Translator } from '../../server/i18n/index';
+import type { Translator } from '../../lib/translator';
 import type { PhoneInputMessages } from '../account/PhoneInput';
 import { phoneInputMessages } from '../account/account-texts';
 import { type PhonePaymentTexts, phonePaymentTexts } from '../orders/orders-texts';

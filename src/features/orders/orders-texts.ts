@@ -2,7 +2,7 @@
  * Translated texts the orders islands and the phone payment modal get as props (islands carry
  * no translator), built by the page from the request's translator. Pure.
  */
-import type { Translator } from '../../server/i18n/index';
+import type { Translator } from '../../lib/translator';
 
 export interface PhonePaymentTexts {
   title: string;

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { ApiError, handledByClient } from '../../lib/api-client';
 import { api } from '../../stores/api';
 import { showToast } from '../../stores/toasts';
-import { RATING_MAX, REVIEW_TEXT_MAX, type ReviewJson, type ReviewSummary, reviewProblems, starsOf } from './reviews';
+import type { ReviewJson, ReviewSummary } from '../../lib/review-json';
+import { RATING_MAX, REVIEW_TEXT_MAX, reviewProblems } from '../../lib/rules/review';
+import { starsOf } from './reviews';
 
 export interface ReviewFormTexts {
   write: string;
