@@ -3,6 +3,7 @@ import type { TopUpTexts } from './TopUpForm';
  * Translated texts the account islands get as props (islands carry no i18next), built by the
  * page from the request's translator. Pure: runs wherever a translator exists.
  */
+import { slot } from '../../lib/rules/placeholders';
 import type { Translator } from '../../lib/translator';
 import type { PhoneInputMessages } from './PhoneInput';
 
@@ -18,7 +19,6 @@ export function phoneInputMessages(t: Translator): PhoneInputMessages {
 }
 
 /** What the date placeholder of "Member since {{date}}" is replaced with before the island fills it. */
-export const DATE_SLOT = '%DATE%';
 
 export interface ProfileFormTexts {
   personalData: string;
@@ -43,7 +43,7 @@ export interface ProfileFormTexts {
   invalidEmail: string;
   invalidForm: string;
   balance: string;
-  /** "Member since %DATE%". */
+  /** "Member since {{date}}". */
   memberSince: string;
   loading: string;
   tryAgain: string;
@@ -74,7 +74,7 @@ export function profileFormTexts(t: Translator): ProfileFormTexts {
     invalidEmail: t('validation.invalidEmail'),
     invalidForm: t('validation.personalInfo'),
     balance: t('account.balance'),
-    memberSince: t('account.memberSince', { date: DATE_SLOT }),
+    memberSince: t('account.memberSince', { date: slot('date') }),
     loading: t('common.loading'),
     tryAgain: t('common.tryAgain'),
     phoneInput: phoneInputMessages(t),

@@ -10,7 +10,8 @@ import PhonePaymentModal from '../orders/PhonePaymentModal';
 import { viewOrdersTarget } from '../orders/orders-format';
 import { resetCartState } from './cart-reset';
 import type { CartLine } from './cart-lines';
-import { type CartPageTexts, CODE_SLOT, fillSlots } from './cart-texts';
+import { fill } from '../../lib/rules/placeholders';
+import type { CartPageTexts } from './cart-texts';
 import {
   addressComplete,
   type CheckoutCountry,
@@ -451,7 +452,7 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
             </div>
             {promo && (
               <p className="checkout-promo-active">
-                <span>{fillSlots(texts.promo.active, { [CODE_SLOT]: promo.code })}</span>
+                <span>{fill(texts.promo.active, { code: promo.code })}</span>
                 <button type="button" className="link-button" onClick={removePromo} disabled={totals.status === 'calculating' || submitting}>
                   {texts.promo.remove}
                 </button>

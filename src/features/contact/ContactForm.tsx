@@ -6,7 +6,8 @@ import { api } from '../../stores/api';
 import { showToast } from '../../stores/toasts';
 import PhoneInput, { type PhoneCountry } from '../account/PhoneInput';
 import { type ContactField, type ContactFields, CONTACT_MAX, contactPayload, EMPTY_CONTACT, validateContact } from './contact-form';
-import { type ContactFormTexts, MAX_SLOT } from './contact-texts';
+import { fill } from '../../lib/rules/placeholders';
+import type { ContactFormTexts } from './contact-texts';
 
 /**
  * The contact form of /contact (accounts spec §2 Contact page, §5, §8): name, surname, email,
@@ -60,7 +61,7 @@ export default function ContactForm({ countries, texts }: ContactFormProps) {
       case 'invalidPhone':
         return texts.invalidPhone;
       case 'tooLong':
-        return texts.tooLong.split(MAX_SLOT).join(String(CONTACT_MAX[key as TextKey] ?? ''));
+        return fill(texts.tooLong, { max: CONTACT_MAX[key as TextKey] ?? '' });
       default:
         return undefined;
     }

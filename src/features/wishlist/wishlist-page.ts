@@ -10,6 +10,7 @@ import '../../stores/bootstrap';
 import { api } from '../../stores/api';
 import { $currency } from '../i18n/locale';
 import { formatMoney } from '../../lib/money';
+import { fill } from '../../lib/rules/placeholders';
 import { oldPriceOf } from '../catalog/product-card';
 import { productPath } from '../product/breadcrumbs';
 import type { VariationModalTexts } from '../product/open-variation-modal';
@@ -37,7 +38,7 @@ interface WishlistTexts extends VariationModalTexts {
   oldPrice: string;
 }
 
-const named = (template: string, name: string) => template.replace('{{name}}', name);
+const named = (template: string, name: string) => fill(template, { name });
 
 export function startWishlist(root: HTMLElement): void {
   const texts = JSON.parse(root.dataset.texts ?? '{}') as WishlistTexts;
