@@ -154,7 +154,9 @@ async function main() {
   const signedInRows = [];
   try {
     const pages = await discoverPages(base);
-    const customer = await signInCookies(base);
+    // A production shop seeds its demo accounts with passwords it prints once (README).
+    const generated = /customer\s+demo@example\.com\s+(\S+)/.exec(shop.output())?.[1];
+    const customer = await signInCookies(base, generated);
     // Sizes first, with Chromium; it is closed before any timing so that its renderers (which
     // hydrate islands for a while after network idle) take no CPU from the server being timed.
     /** @type {Map<string, { html: Awaited<ReturnType<typeof htmlSize>>, js: Awaited<ReturnType<typeof javascriptShipped>>, lh: string, lhScores: ReturnType<typeof lighthouseScores> }>} */

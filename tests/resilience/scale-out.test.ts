@@ -175,7 +175,8 @@ describe(`one instance on ${testEngine()}`, () => {
     target = await demoServerTarget(tempDir());
     const port = await freePort();
     // A proxy elsewhere is trusted; the tests' own loopback requests do not come from it.
-    const env = { ...target.env, PORT: String(port), TRUST_PROXY: '192.0.2.1', JOBS_INTERVAL_SECONDS: '1', LOG_LEVEL: 'info' };
+    // PAYMENT_PROVIDER: the demo card gateway is off in production unless turned on.
+    const env = { ...target.env, PORT: String(port), TRUST_PROXY: '192.0.2.1', JOBS_INTERVAL_SECONDS: '1', LOG_LEVEL: 'info', PAYMENT_PROVIDER: 'demo' };
     const start = async () => {
       const server = startServer(env);
       shop.instances.push(server);
@@ -252,6 +253,7 @@ if (testEngine() === 'postgres') describe('two instances on one PostgreSQL', () 
       JOBS_INTERVAL_SECONDS: '1',
       LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
+      PAYMENT_PROVIDER: 'demo',
     };
     a = startServer({ ...env, PORT: String(portA), DATA_DIR: tempDir() });
     b = startServer({ ...env, PORT: String(portB), DATA_DIR: tempDir() });

@@ -61,11 +61,13 @@ export interface CheckoutProps {
   onBack(): void;
   /** "no stock": the cart is reloaded and shown again. */
   onNoStock(): void;
+  /** What the shop takes, the first preselected: phone only without a card provider (ADR 018). */
+  paymentMethods?: readonly PaymentMethod[];
 }
 
 type TextField = 'name' | 'surname' | 'email' | 'city' | 'address' | 'postCode';
 
-export default function Checkout({ lines, profile: initialProfile, countries: initialCountries, signedIn, phoneNumbers, texts, money, onBack, onNoStock }: CheckoutProps) {
+export default function Checkout({ lines, profile: initialProfile, countries: initialCountries, signedIn, phoneNumbers, texts, money, onBack, onNoStock, paymentMethods = ['card', 'phone'] }: CheckoutProps) {
   const [countries, setCountries] = useState<CheckoutCountry[] | null>(initialCountries);
   const isos = useMemo(() => (countries ?? []).map((c) => c.iso), [countries]);
   const [fields, setFields] = useState<ShippingFields>(() => shippingFromProfile(initialProfile, (initialCountries ?? []).map((c) => c.iso)));
@@ -76,7 +78,7 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
   const [promo, setPromo] = useState<PromoCode | null>(null);
   const [promoLoading, setPromoLoading] = useState(false);
   const [totals, dispatch] = useReducer(totalsReducer, EMPTY_TOTALS);
-  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('card');
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>(paymentMethods[0] ?? 'phone');
   const [submitting, setSubmitting] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [phoneOrder, setPhoneOrder] = useState<PhoneOrderData | null>(null);
@@ -465,7 +467,7 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
 
           <fieldset className="checkout-payment">
             <legend>{texts.payment.title}</legend>
-            {(['card', 'phone'] as const).map((method) => (
+            {paymentMethods.map((method) => (
               <label key={method} className="checkout-radio">
                 <input
                   type="radio"

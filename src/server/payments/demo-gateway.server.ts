@@ -10,6 +10,7 @@ import type { Db } from '../db/client';
 import { demoGatewayCharges, payments } from '../db/schema/index';
 import { hmacHex } from '../services/auth/crypto';
 import { linkSigningKey } from '../services/auth/secrets';
+import { demoGatewayEnabled } from './provider';
 import { type CardInput, type CardOutcome, cardOutcome, checkCard, digitsOnly } from './demo-cards';
 import { SIGNATURE_HEADER, signPayload } from './webhook-signature';
 
@@ -123,8 +124,12 @@ export async function notifyShop(db: Db, charge: Charge, log?: Logger): Promise<
   return false;
 }
 
-/** Completed charges the shop never acknowledged (for the reconciliation job). */
+/**
+ * Completed charges the shop never acknowledged (for the reconciliation job). None while the
+ * gateway is off: the shop's webhook would refuse them (404) on every pass.
+ */
 export async function unnotifiedCharges(db: Db): Promise<Charge[]> {
+  if (!demoGatewayEnabled()) return [];
   return db
     .select()
     .from(demoGatewayCharges)
