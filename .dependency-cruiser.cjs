@@ -1,5 +1,5 @@
 /**
- * Import boundaries of the shop (DESIGN.md "Layout of the code", ADR 018), checked by
+ * Import boundaries of the shop (DESIGN.md "Layout of the code", ADR 021), checked by
  * `npm run check:boundaries` (scripts/check-boundaries.mjs) as a stage of `npm test`.
  * Type-only imports count (tsPreCompilationDeps): a type from the server pulled into an island
  * is how server code starts leaking into the bundle, and it couples the two sides all the same.

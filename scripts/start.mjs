@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compressResponse } from './server/compress.mjs';
 import { buildReason } from './server/freshness.mjs';
 import { BASE_SECURITY_HEADERS, RESOURCE_CSP } from './server/security-headers.mjs';
+import { escapeUndecodablePath } from '../src/server/page-requests.mjs';
 import { createStaticHandler } from './server/static.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -140,6 +141,7 @@ async function main() {
     if (hsts) res.setHeader('Strict-Transport-Security', hsts);
     if (serveStatic(req, res)) return;
     compressResponse(req, res);
+    if (req.url) req.url = escapeUndecodablePath(req.url);
     astro(req, res).catch((error) => {
       // A database outage that escaped the middleware (ADR 017): still a 503 to retry, not a 500.
       const outage = boot.isDatabaseUnavailable(error);

@@ -58,7 +58,7 @@ export function toEurCents(cents: number, rate: string | number): number {
 // ---------------------------------------------------------------------------------------------
 // Display: the one formatter of every page and mail (product cards, product page, cart,
 // checkout, orders, wishlist, balance), so the same amount reads the same everywhere
-// (accounts spec §5 "Price formatting", storefront §9; ADR 019).
+// (accounts spec §5 "Price formatting", storefront §9; ADR 021).
 
 export const INVALID_CURRENCY_CODE = 'Invalid currency code';
 

@@ -1,5 +1,5 @@
 /**
- * Scale-out (issue 8, docs/decisions/015-scale-out.md): whole shop processes from dist/ sharing
+ * Scale-out (docs/decisions/015-scale-out.md): whole shop processes from dist/ sharing
  * one PostgreSQL database, directly and behind nginx run from deploy/nginx.conf.example.
  * PGlite allows one process per data directory, so there only the single-instance part runs.
  */

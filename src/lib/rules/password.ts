@@ -5,7 +5,7 @@
  * ASCII classes, not Unicode ones: the server is the authority and has always counted only
  * a–z, A–Z and 0–9, so every stored password was accepted by this rule; `Äbcdefg1` has no ASCII
  * upper-case letter and is refused on both sides. The form hints say so ("auth.password.hint").
- * See docs/decisions/019-shared-rules-and-boundaries.md.
+ * See docs/decisions/021-shared-rules-and-boundaries.md.
  */
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -3,7 +3,7 @@
  * translations (UI messages, mail) and of the texts the server hands to islands. A server-side
  * texts module keeps a placeholder for the island with `slot('name')`, and the island fills it
  * with `fill(text, { name })`. Stored translations have always used `{{name}}`, so no data
- * migration is needed (ADR 019).
+ * migration is needed (ADR 021).
  */
 
 const PLACEHOLDER = /\{\{\s*([\w.-]+)\s*\}\}/g;

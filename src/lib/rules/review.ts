@@ -1,5 +1,5 @@
 /**
- * Review rules (storefront product page, reviews): a rating is a whole number 1-5, the text is
+ * Review rules (storefront §2 ProductDetailsPage, §5): a rating is a whole number 1-5, the text is
  * optional and at most 2000 characters after trimming. The review form and the review API call
  * the same function; reviews are signed "Alex D.". Pure.
  */

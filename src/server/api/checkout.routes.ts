@@ -17,7 +17,7 @@ const IDEMPOTENCY_KEY = /^[\w.:-]{8,128}$/;
 
 const perUser = (c: { var: { user: { id: number } | null } }) => (c.var.user ? `user:${c.var.user.id}` : null);
 
-/** POST /api/orders/checkout (issue 5): see services/orders/checkout.server.ts. */
+/** POST /api/orders/checkout (accounts spec §7, ADR 012): see services/orders/checkout.server.ts. */
 export const checkoutApp = createRouter().post(
   '/checkout',
   requireVerified(),

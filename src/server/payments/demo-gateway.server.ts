@@ -6,6 +6,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { safeRedirect } from '../../lib/redirect';
+import { config } from '../config';
 import type { Db } from '../db/client';
 import { demoGatewayCharges, payments } from '../db/schema/index';
 import { hmacHex } from '../services/auth/crypto';
@@ -51,6 +53,14 @@ export async function chargeIsPayable(db: Db, charge: Charge): Promise<boolean> 
   return payment !== undefined && (payment.status === 'created' || payment.status === 'requires_action');
 }
 
+/**
+ * Where the shopper's browser goes back to: the return URL the shop gave, through the shop's one
+ * same-site check (it must be on PUBLIC_URL), else the shop's waiting page for this payment.
+ */
+export function returnTarget(charge: Pick<Charge, 'paymentId' | 'returnUrl'>): string {
+  return safeRedirect(charge.returnUrl, `/payment/processing?payment=${charge.paymentId}`, { origin: config().PUBLIC_URL });
+}
+
 export type PayResult =
   | { kind: 'problems'; problems: ReturnType<typeof checkCard> }
   | { kind: 'closed' }
@@ -71,7 +81,7 @@ export async function payCharge(db: Db, charge: Charge, card: CardInput, log?: L
     return { kind: 'requires_action' };
   }
   await finish(db, { ...charge, cardLast4: last4 }, outcome, log);
-  return { kind: 'done', outcome, returnUrl: charge.returnUrl };
+  return { kind: 'done', outcome, returnUrl: returnTarget(charge) };
 }
 
 /** The 3-D Secure step: the shopper approves (paid) or cancels (declined). */
@@ -79,7 +89,7 @@ export async function confirmChallenge(db: Db, charge: Charge, approve: boolean,
   if (charge.state !== 'requires_action' || !(await chargeIsPayable(db, charge))) return { kind: 'closed' };
   const outcome = approve ? 'succeeded' : 'declined';
   await finish(db, charge, outcome, log);
-  return { kind: 'done', outcome, returnUrl: charge.returnUrl };
+  return { kind: 'done', outcome, returnUrl: returnTarget(charge) };
 }
 
 async function finish(db: Db, charge: Charge, outcome: 'succeeded' | 'declined', log?: Logger): Promise<void> {

@@ -9,7 +9,7 @@ import type { Translator } from '../../../src/server/i18n/index';
 const cases: Array<[password: string, accepted: boolean, why: string]> = [
   ['Abcdefg1', true, 'lower, upper, digit, 8 characters'],
   ['Demo1234!', true, 'the demo password'],
-  ['Äbcdefg1', false, 'Ä is not an ASCII upper-case letter (ASCII classes, ADR 019)'],
+  ['Äbcdefg1', false, 'Ä is not an ASCII upper-case letter (ASCII classes, ADR 021)'],
   ['ÄBCDEFG1', false, 'no lower-case letter at all'],
   ['abcdéfg1', false, 'no upper-case letter'],
   ['abcdefg1', false, 'no upper-case letter'],

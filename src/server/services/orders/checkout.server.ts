@@ -1,5 +1,5 @@
 /**
- * Placing an order (issue 5, DESIGN "Orders, stock, payments"): recompute the totals on the
+ * Placing an order (ADR 012, DESIGN "Orders, stock, payments"): recompute the totals on the
  * server, compare with what the shopper saw, then in one transaction reserve the stock (row
  * locks), spend the promo code, snapshot the order and its items, clear the bought lines, and
  * open the payment. An Idempotency-Key makes a retried request return the same order.
