@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 
 /**
- * The API reference page (ADR 021) in Chromium with every request off this host refused: it
+ * The API reference page (ADR 022) in Chromium with every request off this host refused: it
  * loads its script from the shop, runs under its own CSP without a violation, and shows the
  * operations of /api/openapi.json.
  */

@@ -111,7 +111,7 @@ export function shopRouteTable(productId: number): Record<string, Entry> {
   return {
     'GET /api/health': { who: 'guest', path: '/api/health', body: 'none', noLocale: true, cases: [] },
     'GET /sanctum/csrf-cookie': { who: 'guest', path: '/sanctum/csrf-cookie', body: 'none', noLocale: true, cases: [] },
-    // The API's description (ADR 021) reads nothing from the request.
+    // The API's description (ADR 022) reads nothing from the request.
     'GET /api/openapi.json': { who: 'guest', path: '/api/openapi.json', body: 'none', noLocale: true, cases: [] },
     'GET /api/docs': { who: 'guest', path: '/api/docs', body: 'none', noLocale: true, cases: [] },
     'GET /api/docs/scalar.js': { who: 'guest', path: '/api/docs/scalar.js', body: 'none', noLocale: true, cases: [] },

@@ -1,5 +1,5 @@
 /**
- * The contract proven against reality (ADR 021): real answers of a sample of routes, from a
+ * The contract proven against reality (ADR 022): real answers of a sample of routes, from a
  * guest, a signed-in customer and an editor on the demo shop, parsed with the response schema
  * their route declares. Zod drops keys a schema does not name, so `parsed` equals the body only
  * when the answer has exactly the declared shape: a field added, renamed or retyped on one side

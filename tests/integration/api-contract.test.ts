@@ -1,5 +1,5 @@
 /**
- * The API contract (ADR 021) against the real app: every route the Hono app registers is
+ * The API contract (ADR 022) against the real app: every route the Hono app registers is
  * declared in src/lib/contract/ (and nothing is declared that the app lacks), the generated
  * document is valid OpenAPI 3.1, the reference page loads with no outside host, and the
  * declared answers parse real answers of a sample of routes.

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-// The quantity rule the server uses today (a pure module); it moves to src/lib/rules/ with the shared rules.
-import { MAX_COUNT, MIN_COUNT } from '../../server/services/cart/cart';
+import { MAX_QUANTITY, MIN_QUANTITY } from '../rules/quantity';
 import { route } from './define';
 import { amount, id, okOrWarningBody } from './envelope';
 
@@ -12,7 +11,7 @@ import { amount, id, okOrWarningBody } from './envelope';
 
 export const CART_MESSAGES = {
   id: 'The id must be a positive whole number.',
-  count: `The quantity must be a whole number from ${MIN_COUNT} to ${MAX_COUNT}.`,
+  count: `The quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`,
   isVariation: 'is_variation must be true or false.',
 } as const;
 
@@ -21,7 +20,8 @@ const wholeNumber = (message: string) =>
   z.preprocess((v) => (typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v), z.number({ error: message }).int(message));
 
 const idField = wholeNumber(CART_MESSAGES.id).pipe(z.number().min(1, CART_MESSAGES.id).max(2_147_483_647, CART_MESSAGES.id));
-const countField = wholeNumber(CART_MESSAGES.count).pipe(z.number().min(MIN_COUNT, CART_MESSAGES.count).max(MAX_COUNT, CART_MESSAGES.count));
+/** The count of one line, bounded by the rule the cart page clamps to (lib/rules/quantity.ts). */
+export const countField = wholeNumber(CART_MESSAGES.count).pipe(z.number().min(MIN_QUANTITY, CART_MESSAGES.count).max(MAX_QUANTITY, CART_MESSAGES.count));
 const isVariationField = z.preprocess(
   (v) => (v === undefined || v === null ? false : v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
   z.boolean({ error: CART_MESSAGES.isVariation }),

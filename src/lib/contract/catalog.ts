@@ -50,35 +50,42 @@ const flag = (field: string) =>
 
 export const productListQuery = z.object({ limit: wholeNumber('limit', 1, LIST_LIMIT_MAX) });
 
-export const catalogQuery = z
-  .object({
-    search: z.preprocess(
-      blank,
-      z
-        .string('The search must be text.')
-        .max(SEARCH_MAX, `The search may not be longer than ${SEARCH_MAX} characters.`)
-        .optional(),
-    ),
-    sort: z.preprocess(blank, z.enum(['asc', 'desc'], 'The sort must be asc or desc.').optional()),
-    price_min: priceBound('price_min'),
-    price_max: priceBound('price_max'),
-    category_id: idList('category_id'),
-    attrs: idList('attrs'),
-    new: flag('new'),
-    sale: flag('sale'),
-    // Page 0 is clamped like any page past the end; only non-numbers and negatives are errors.
-    page: wholeNumber('page', 0, 1_000_000),
-    per_page: wholeNumber('per_page', 1, PER_PAGE_MAX),
-  })
-  .superRefine((q, ctx) => {
-    if (q.price_min !== undefined && q.price_max !== undefined && q.price_min > q.price_max) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['price_min'],
-        message: 'The price_min may not be greater than the price_max.',
-      });
-    }
-  });
+/** Each parameter of GET /api/products/catalog on its own, so the list page can drop just a bad one. */
+export const catalogFields = {
+  search: z.preprocess(
+    blank,
+    z
+      .string('The search must be text.')
+      .max(SEARCH_MAX, `The search may not be longer than ${SEARCH_MAX} characters.`)
+      .optional(),
+  ),
+  sort: z.preprocess(blank, z.enum(['asc', 'desc'], 'The sort must be asc or desc.').optional()),
+  price_min: priceBound('price_min'),
+  price_max: priceBound('price_max'),
+  category_id: idList('category_id'),
+  attrs: idList('attrs'),
+  new: flag('new'),
+  sale: flag('sale'),
+  // Page 0 is clamped like any page past the end; only non-numbers and negatives are errors.
+  page: wholeNumber('page', 0, 1_000_000),
+  per_page: wholeNumber('per_page', 1, PER_PAGE_MAX),
+};
+
+export type CatalogFields = { [K in keyof typeof catalogFields]: z.output<(typeof catalogFields)[K]> };
+
+export const priceRangeReversed = (q: Partial<CatalogFields>) =>
+  q.price_min !== undefined && q.price_max !== undefined && q.price_min > q.price_max;
+
+/** The query of GET /api/products/catalog: a bad value is a 422 with its message. */
+export const catalogQuery = z.object(catalogFields).superRefine((q, ctx) => {
+  if (priceRangeReversed(q)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['price_min'],
+      message: 'The price_min may not be greater than the price_max.',
+    });
+  }
+});
 export type CatalogQuery = z.output<typeof catalogQuery>;
 
 /** `ids` is required: 1-50 whole numbers, comma-separated; duplicates are answered once. */

@@ -4,7 +4,7 @@ import type { Method, RouteContract } from './define';
 import type { ContractModules } from './index';
 
 /**
- * The islands' typed view of the API client (ADR 021): `api.get('/cart/contents')` answers the
+ * The islands' typed view of the API client (ADR 022): `api.get('/cart/contents')` answers the
  * contract's declared body for that route, inferred from its zod schema. Only types come from
  * the contract (the imports above are erased), so no schema is shipped to the browser; the
  * runtime is the one api-client (XSRF, timeouts, locale params, 401/403 handling).

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * How one /api route is declared in the contract (ADR 021): method and path as the Hono app
+ * How one /api route is declared in the contract (ADR 022): method and path as the Hono app
  * registers them, who may call it, and the zod schemas of what it reads and answers. The server
  * validates requests with these schemas, the OpenAPI document (GET /api/openapi.json) is
  * generated from them, and islands get their reply types from them (`z.infer`), so there is one

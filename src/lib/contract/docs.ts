@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { route } from './define';
 
-/** The API's own description: the OpenAPI document and the reference page built from it (ADR 021). */
+/** The API's own description: the OpenAPI document and the reference page built from it (ADR 022). */
 
 const tag = 'API reference';
 

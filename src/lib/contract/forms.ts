@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CONTACT_LIMITS } from '../rules/contact';
+import { type PasswordProblem as PasswordRuleProblem, passwordProblem } from '../rules/password';
 
 /**
  * Request bodies of the forms answered in the shopper's language (accounts spec §5 rules; ADR
@@ -10,8 +12,8 @@ import { z } from 'zod';
 /** The server's translator (src/server/i18n): message key → text in the request language. */
 export type Translate = (key: string, vars?: Record<string, unknown>) => string;
 
-/** Why a new password is refused; the composition rule lives with the shared rules. */
-export type PasswordProblem = (password: string) => 'length' | 'composition' | null;
+/** Why a new password is refused: the shared rule (src/lib/rules/password.ts) or a stand-in. */
+export type PasswordProblem = (password: string) => PasswordRuleProblem | null;
 
 /** A trimmed string, required and at most `max` characters. */
 export function requiredText(t: Translate, max: number) {
@@ -158,8 +160,6 @@ export const newsletterEmail = z
 /** The newsletter form: only the address is read. */
 export const newsletterBody = z.looseObject({ email: newsletterEmail });
 
-/** Column sizes of contact_messages; the message is text, capped to keep mails readable. */
-export const CONTACT_LIMITS = { name: 96, surname: 96, email: 254, topic: 191, message: 5000 } as const;
 
 export function contactBody(t: Translate) {
   return z.object({
@@ -181,7 +181,7 @@ export const passwordConfirmation = (field: string) => ({ [field]: z.string().me
 
 /**
  * What the OpenAPI document is generated with: message keys stand for the texts (they come in
- * the request's language), and the password rule is described rather than run.
+ * the request's language); the password rule is the shared one.
  */
 export const documentTranslate: Translate = (key) => key;
-export const documentPasswordProblem: PasswordProblem = () => null;
+export const documentPasswordProblem: PasswordProblem = passwordProblem;

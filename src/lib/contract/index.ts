@@ -9,7 +9,7 @@ import { purchasingRoutes } from './purchasing';
 import { systemRoutes } from './system';
 
 /**
- * Every /api route of the shop, by module (ADR 021). The server's route test fails when the
+ * Every /api route of the shop, by module (ADR 022). The server's route test fails when the
  * Hono app registers a route that is not listed here, or this lists one the app lacks.
  * Islands import types from the modules, never this list (it holds the runtime schemas).
  */

@@ -61,7 +61,7 @@ export function createApi() {
   // Health is mounted before the session and locale middleware so it answers even when the
   // database is down.
   app.route('/api/health', healthApp);
-  // The API's description needs no session either (ADR 021).
+  // The API's description needs no session either (ADR 022).
   app.route('/api', docsApp);
   app.use(withAuth());
   app.route('/sanctum', sanctumApp);

@@ -1,7 +1,8 @@
 import { users } from '../db/schema/index';
 import { createAccessToken, revokeAccessToken } from '../services/auth/access-tokens';
 import { sendVerificationMail } from '../services/auth/account-mail';
-import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '../services/auth/passwords';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../services/auth/passwords';
+import { passwordProblem } from '../../lib/rules/password';
 import { getProfile } from '../services/auth/profile';
 import { endSession, startSession } from '../services/auth/sessions';
 import { findUserByEmail } from '../services/auth/users';

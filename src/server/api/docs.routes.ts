@@ -7,7 +7,7 @@ import { type ApiEnv, createRouter } from './env';
 import { buildOpenApiDocument } from './openapi';
 
 /**
- * GET /api/openapi.json and the reference page GET /api/docs (ADR 021). The page is Scalar's
+ * GET /api/openapi.json and the reference page GET /api/docs (ADR 022). The page is Scalar's
  * Hono middleware; its script is the standalone bundle of @scalar/api-reference served from
  * node_modules here, so the page works without internet and the shop depends on no CDN.
  */

@@ -6,7 +6,7 @@ import { SESSION_COOKIE } from '../services/auth/sessions';
 
 /**
  * GET /api/openapi.json: the OpenAPI 3.1 document, generated from the contract's route
- * declarations (src/lib/contract/, ADR 021). JSON Schema comes from zod's own converter
+ * declarations (src/lib/contract/, ADR 022). JSON Schema comes from zod's own converter
  * (draft 2020-12, which is OpenAPI 3.1's dialect): requests as they may be sent (`input`),
  * answers as the server builds them (`output`).
  */

@@ -5,7 +5,8 @@ import {
   productIdParam as idParam,
   productListQuery as listQuery,
 } from '../../lib/contract/catalog';
-import { catalogInputOf, queryCatalog } from '../services/catalog/catalog-query';
+import { queryCatalog } from '../services/catalog/catalog-query';
+import { catalogInputOf } from '../services/catalog/catalog-params';
 import { productInfo } from '../services/catalog/product-info';
 import { productsByIds } from '../services/catalog/by-ids';
 import { newArrivals, onSale, topProducts, trending } from '../services/catalog/product-lists';

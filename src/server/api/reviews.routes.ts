@@ -1,4 +1,4 @@
-import { REVIEW_TEXT_MAX, reviewProblems } from '../../features/product/reviews';
+import { REVIEW_TEXT_MAX, reviewProblems } from '../../lib/rules/review';
 import { createReview, listReviews } from '../services/reviews.server';
 import { requireVerified } from './auth-guards';
 import { createRouter } from './env';

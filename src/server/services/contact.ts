@@ -5,8 +5,6 @@
 import type { Translator } from '../i18n/index';
 import { type MailContent, escapeHtml, renderMailLayout } from '../mail/templates';
 
-export { CONTACT_LIMITS } from '../../lib/contract/forms';
-
 export interface ContactMessage {
   name: string;
   surname: string;

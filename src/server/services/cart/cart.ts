@@ -7,10 +7,6 @@ import { centsToNumber, convertCents } from '../../../lib/money';
 import { FALLBACK_IMAGE_URL } from '../../images/urls';
 import { type CatalogMeta, categoryName } from '../catalog/meta';
 
-/** Quantity bounds of one cart line (spec §5: minimum 1; the shop caps a line at 99). */
-export const MIN_COUNT = 1;
-export const MAX_COUNT = 99;
-
 /** One cart_items row joined with what it points at (EUR cents, raw ids). */
 export interface CartRow {
   lineId: number;

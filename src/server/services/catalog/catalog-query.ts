@@ -1,5 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type CatalogQuery, PER_PAGE_DEFAULT } from '../../../lib/contract/catalog';
 import type { Pagination } from '../../../lib/contract/envelope';
 import { centsToNumber, convertCents } from '../../../lib/money';
 import type { Db } from '../../db/client';
@@ -25,22 +24,6 @@ export interface CatalogInput {
   attrs?: number[];
   page: number;
   perPage: number;
-}
-
-/** A validated GET /api/products/catalog query → queryCatalog's input; the list page shares it. */
-export function catalogInputOf(q: CatalogQuery, perPageDefault = PER_PAGE_DEFAULT): CatalogInput {
-  return {
-    search: q.search,
-    sort: q.sort,
-    priceMinCents: q.price_min,
-    priceMaxCents: q.price_max,
-    categoryIds: q.category_id,
-    attrs: q.attrs,
-    isNew: q.new,
-    sale: q.sale,
-    page: q.page ?? 1,
-    perPage: q.per_page ?? perPageDefault,
-  };
 }
 
 export interface CatalogContext {

@@ -11,7 +11,7 @@ import { errorChain } from '../../db/error-chain';
 import { cartItems, orderItems, orders, payments, promoCodes, settings } from '../../db/schema/index';
 import { config } from '../../config';
 import { openCharge } from '../../payments/demo-gateway.server';
-import { HttpError } from '../../api/errors';
+import { DomainError } from '../errors';
 import { unavailableReason } from '../cart/cart';
 import { loadCartRows } from '../cart/cart.server';
 import { type TotalsResult, computeTotals } from '../pricing/totals.server';
@@ -168,7 +168,7 @@ async function placeNewOrder(db: Db, input: CheckoutInput): Promise<CheckoutOutc
     });
   } catch (error) {
     // Sold out between the look above and the totals: the same answer as any stock shortage.
-    if (error instanceof HttpError && error.options.errors?.cart_items && orderable.length > 0) {
+    if (error instanceof DomainError && error.errors?.cart_items && orderable.length > 0) {
       return { kind: 'no-stock', names: orderable.map((r) => r.name) };
     }
     throw error;

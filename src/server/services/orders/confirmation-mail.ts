@@ -5,12 +5,7 @@ import { orderItems, orders, users } from '../../db/schema/index';
 import { config } from '../../config';
 import { escapeHtml, mailLocale, renderMailLayout } from '../../mail/templates';
 import { sendMail } from '../../mail/mailer';
-import { convertCents, centsToDecimal } from '../../../lib/money';
-
-/** "12.50 USD": amounts in the order's own currency at the rate it was placed with. */
-function amount(eurCents: number, rate: string, currency: string): string {
-  return `${centsToDecimal(convertCents(eurCents, rate))} ${currency}`;
-}
+import { convertCents, formatCents } from '../../../lib/money';
 
 /** The order confirmation after a successful payment, in the customer's language. */
 export async function sendOrderConfirmation(db: Db, orderId: number, log?: Logger): Promise<void> {
@@ -20,7 +15,9 @@ export async function sendOrderConfirmation(db: Db, orderId: number, log?: Logge
     const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
     const [customer] = order.userId === null ? [] : await db.select({ languageId: users.languageId }).from(users).where(eq(users.id, order.userId));
     const { language, t } = await mailLocale(db, customer?.languageId ?? null);
-    const money = (cents: number) => amount(cents, order.currencyRate, order.currency);
+    // Amounts in the order's own currency at the rate it was placed with, written as the shop's
+    // pages write them in that language.
+    const money = (eurCents: number) => formatCents(convertCents(eurCents, order.currencyRate), order.currency, language);
     const rows = items.map((item) => ({
       name: item.name,
       quantity: item.quantity,
@@ -31,7 +28,7 @@ export async function sendOrderConfirmation(db: Db, orderId: number, log?: Logge
       [t('mail.order.delivery'), order.deliveryCostCents === null ? t('mail.order.deliveryLater') : money(order.deliveryCostCents)],
       ...(order.discountCents > 0 ? [[t('mail.order.discount'), `−${money(order.discountCents)}`] as [string, string]] : []),
       [t('mail.order.vat', { rate: order.vatPercent }), money(order.vatCents)],
-      [t('mail.order.total'), `${centsToDecimal(order.convertedFinalCents)} ${order.currency}`],
+      [t('mail.order.total'), formatCents(order.convertedFinalCents, order.currency, language)],
     ];
     const html =
       `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">` +

@@ -9,15 +9,13 @@
  */
 import { centsToNumber, convertCents } from '../../../lib/money';
 import type { VariationAttributeSnapshot } from '../../db/schema/commerce';
-import type { DeliveryAddressJson, HistoryPagination, OrderItemJson, OrderJson } from '../../../lib/contract/purchasing';
+import type { HistoryPagination, OrderItemJson, OrderJson, OrderStatus, PaymentMethod } from '../../../lib/order-json';
+
+// The response shapes are shared with the Orders tab island (lib/ is isomorphic).
+export type { DeliveryAddressJson, HistoryPagination, OrderItemJson, OrderJson, OrderStatus, PaymentMethod } from '../../../lib/order-json';
 
 export { HISTORY_PER_PAGE_DEFAULT, HISTORY_PER_PAGE_MAX } from '../../../lib/contract/purchasing';
 
-export type OrderStatus = OrderJson['status'];
-export type PaymentMethod = OrderJson['payment_method'];
-
-// The answers' shapes are the API contract's (src/lib/contract/purchasing.ts).
-export type { DeliveryAddressJson, HistoryPagination, OrderItemJson, OrderJson };
 
 /** The columns of `orders` the history reads. */
 export interface OrderRow {
@@ -60,10 +58,6 @@ export interface OrderItemRow {
   quantity: number;
   variationAttributes: VariationAttributeSnapshot[];
 }
-
-
-
-
 
 /** Texts the server fills into the JSON (spec §3 fallbacks), in the request's language. */
 export interface HistoryTexts {

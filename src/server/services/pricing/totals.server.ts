@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { countries, shippingRates } from '../../db/schema/index';
 import type { VariationAttributeSnapshot } from '../../db/schema/commerce';
-import { HttpError } from '../../api/errors';
+import { InvalidInputError } from '../errors';
 import { centsToNumber } from '../../../lib/money';
 import type { TotalsBlock } from '../../../lib/contract/cart';
 import { loadCatalogMeta } from '../catalog/meta';
@@ -96,7 +96,7 @@ function blockJson(b: AmountsCents, currency: { code: string; symbol: string }):
   };
 }
 
-const fail = (field: string, message: string) => new HttpError(422, message, { errors: { [field]: [message] } });
+const fail = (field: string, message: string) => new InvalidInputError(message, { [field]: [message] });
 
 async function findCountry(db: Db, ref: string | number) {
   const text = String(ref).trim();
@@ -138,7 +138,7 @@ function sameItems(server: readonly { sku: string; count: number }[], client: re
 }
 
 /**
- * Totals of the user's cart for a destination. Throws HttpError 422 for an unknown country, a
+ * Totals of the user's cart for a destination. Throws InvalidInputError for an unknown country, a
  * bad post code (message contains "Invalid postcode"), an unusable promo code (field
  * promoCode) or a cart with nothing orderable.
  */

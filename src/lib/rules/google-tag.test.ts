@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { googleTagProblem } from './google-tag-rules';
+import { googleTagProblem } from './google-tag';
 
 const SNIPPET = `<!-- Google tag (gtag.js) -->
 <script async src="https://www.googletagmanager.com/gtag/js?id=G-TEST123"></script>
