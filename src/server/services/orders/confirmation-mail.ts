@@ -12,6 +12,26 @@ function amount(eurCents: number, rate: string, currency: string): string {
   return `${centsToDecimal(convertCents(eurCents, rate))} ${currency}`;
 }
 
+/** An order's lines and summary rows as a mail block (HTML table and its text form). */
+export function orderTable(rows: { name: string; quantity: number; total: string }[], summary: Array<[string, string]>): { html: string; text: string } {
+  const html =
+    `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">` +
+    rows
+      .map((r) => `<tr><td style="padding:4px 0">${escapeHtml(r.name)} × ${r.quantity}</td><td style="padding:4px 0;text-align:right">${escapeHtml(r.total)}</td></tr>`)
+      .join('') +
+    summary
+      .map(([label, value]) => `<tr><td style="padding:4px 0;border-top:1px solid #e2e8f0"><strong>${escapeHtml(label)}</strong></td><td style="padding:4px 0;text-align:right;border-top:1px solid #e2e8f0">${escapeHtml(value)}</td></tr>`)
+      .join('') +
+    `</table>`;
+  const text = [...rows.map((r) => `${r.name} × ${r.quantity}: ${r.total}`), '', ...summary.map(([l, v]) => `${l}: ${v}`)].join('\n');
+  return { html, text };
+}
+
+/** "12.50 USD" for an order: its amounts in its own currency at the rate it was placed with. */
+export function orderMoney(order: { currencyRate: string; currency: string }): (eurCents: number) => string {
+  return (cents) => amount(cents, order.currencyRate, order.currency);
+}
+
 /** The order confirmation after a successful payment, in the customer's language. */
 export async function sendOrderConfirmation(db: Db, orderId: number, log?: Logger): Promise<void> {
   try {
@@ -20,7 +40,7 @@ export async function sendOrderConfirmation(db: Db, orderId: number, log?: Logge
     const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
     const [customer] = order.userId === null ? [] : await db.select({ languageId: users.languageId }).from(users).where(eq(users.id, order.userId));
     const { language, t } = await mailLocale(db, customer?.languageId ?? null);
-    const money = (cents: number) => amount(cents, order.currencyRate, order.currency);
+    const money = orderMoney(order);
     const rows = items.map((item) => ({
       name: item.name,
       quantity: item.quantity,
@@ -33,16 +53,7 @@ export async function sendOrderConfirmation(db: Db, orderId: number, log?: Logge
       [t('mail.order.vat', { rate: order.vatPercent }), money(order.vatCents)],
       [t('mail.order.total'), `${centsToDecimal(order.convertedFinalCents)} ${order.currency}`],
     ];
-    const html =
-      `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">` +
-      rows
-        .map((r) => `<tr><td style="padding:4px 0">${escapeHtml(r.name)} × ${r.quantity}</td><td style="padding:4px 0;text-align:right">${escapeHtml(r.total)}</td></tr>`)
-        .join('') +
-      summary
-        .map(([label, value]) => `<tr><td style="padding:4px 0;border-top:1px solid #e2e8f0"><strong>${escapeHtml(label)}</strong></td><td style="padding:4px 0;text-align:right;border-top:1px solid #e2e8f0">${escapeHtml(value)}</td></tr>`)
-        .join('') +
-      `</table>`;
-    const text = [...rows.map((r) => `${r.name} × ${r.quantity}: ${r.total}`), '', ...summary.map(([l, v]) => `${l}: ${v}`)].join('\n');
+    const { html, text } = orderTable(rows, summary);
     const address = [order.address, `${order.postCode} ${order.city}`, order.countryName].join(', ');
     const mail = renderMailLayout({
       language,
