@@ -252,6 +252,9 @@ if (testEngine() === 'postgres') describe('two instances on one PostgreSQL', () 
       JOBS_INTERVAL_SECONDS: '1',
       LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
+      // The demo customer (one unpaid phone order from the seed) places an order in each test
+      // below and pays none: more than the default cap of 3 orders waiting for payment.
+      UNPAID_ORDERS_PER_CUSTOMER: '10',
     };
     a = startServer({ ...env, PORT: String(portA), DATA_DIR: tempDir() });
     b = startServer({ ...env, PORT: String(portB), DATA_DIR: tempDir() });
