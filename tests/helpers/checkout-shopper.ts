@@ -18,10 +18,12 @@ export function checkoutShoppers(api: ReturnType<typeof createApi>, db: () => Db
   let counter = 0;
   let address = 0;
 
-  /** A new verified customer signed in on `sessions` separate sessions. */
-  async function shopper(options: { sessions?: number; languageId?: number } = {}): Promise<{ session: ApiSession; sessions: ApiSession[]; userId: number; email: string }> {
+  /** A new customer (verified unless told otherwise) signed in on `sessions` separate sessions. */
+  async function shopper(
+    options: { sessions?: number; languageId?: number; verified?: boolean } = {},
+  ): Promise<{ session: ApiSession; sessions: ApiSession[]; userId: number; email: string }> {
     const email = `${tag}${++counter}@example.com`;
-    const user = await createUser(db(), { email, password: 'Checkout-1', languageId: options.languageId ?? null });
+    const user = await createUser(db(), { email, password: 'Checkout-1', languageId: options.languageId ?? null, verified: options.verified });
     const sessions: ApiSession[] = [];
     for (let i = 0; i < (options.sessions ?? 1); i++) {
       address++;
