@@ -298,3 +298,58 @@ test('a new customer edits the profile, changes the password and logs out', asyn
   expect(await apiSignIn(page, email, 'Changed1234!')).toBe(200);
   shop.expectNoPageErrors();
 });
+
+test('changing the email asks for the current password, and the old address is told (issue 13)', async ({ shop, page, mailbox, axe }) => {
+  const stamp = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+  const email = `mover-${stamp}@example.com`;
+  const moved = `moved-${stamp}@example.com`;
+  const password = 'Start1234!';
+  const registered = await page.request.post('/api/register', {
+    headers: await xsrfHeaders(page),
+    data: { name: 'Mo', surname: 'Ver', email, phone: '+4930901820', phoneCountryCode: 'DE', nationalNumber: '30901820', password, passConfirm: password },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+
+  await shop.goto('/account?tab=contact');
+  const emailField = page.getByLabel(/^Email( \*)?$/);
+  const passwordField = page.getByLabel(/^Current password( \*)?$/);
+  const save = page.getByRole('button', { name: 'Save changes' });
+  const passwordError = page.locator('#profile-currentPassword-error');
+  await expect(emailField).toHaveValue(email);
+  await expect(passwordField).toHaveCount(0);
+
+  // Another address: the password field appears, labelled and explained, and is required.
+  await emailField.fill(moved);
+  await expect(passwordField).toBeVisible();
+  await expect(passwordField).toHaveAttribute('type', 'password');
+  await expect(passwordField).toHaveAccessibleDescription('Enter your current password to change your email address.');
+  await expect(save).toBeDisabled();
+  await passwordField.focus();
+  await passwordField.blur();
+  await expect(passwordError).toHaveText('Please enter your current password to change your email address.');
+  await axe.check({ include: ['.profile-form'] });
+
+  // The saved address again (in other letters): no password wanted.
+  await emailField.fill(email.toUpperCase());
+  await expect(passwordField).toHaveCount(0);
+
+  await emailField.fill(moved);
+  await passwordField.fill('Wrong1234!');
+  await save.click();
+  await expect(passwordError).toHaveText('The current password is incorrect.');
+  await expect(passwordField).toHaveAttribute('aria-invalid', 'true');
+  expect((await myProfile<{ email: string }>(page)).email).toBe(email);
+
+  await passwordField.fill(password);
+  await save.click();
+  await expect(page.locator('.toast').filter({ hasText: 'Profile updated successfully. Please verify your new email address.' })).toBeVisible();
+  await expect(passwordField).toHaveCount(0);
+  await expect(emailField).toHaveValue(moved);
+  expect(await myProfile(page)).toMatchObject({ email: moved, email_verified: false });
+
+  const notice = await mailbox.waitFor(email, { subject: /^Your email address was changed/ });
+  expect(notice.text).toContain(`from ${email} to ${moved}`);
+  expect(notice.text).toMatch(/\/contact\b/);
+  expect((await mailbox.waitFor(moved, { subject: /verify/i })).text).toContain('/api/email/verify/');
+  shop.expectNoPageErrors();
+});

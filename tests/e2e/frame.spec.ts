@@ -165,8 +165,9 @@ test('declining hides the bar while browsing, and a reload shows it again', asyn
   shop.expectNoPageErrors();
 });
 
-test('the newsletter form subscribes, then reports a repeated address', async ({ shop, page }) => {
+test('the newsletter form asks for a confirmation, the mailed link subscribes, a repeated address gets the same answer', async ({ shop, page, mailbox }) => {
   const email = `frame-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const answer = 'Thank you for subscribing! Please confirm your address with the link we have sent you by email.';
   await shop.goto('/');
   const footer = page.getByRole('contentinfo');
   const input = footer.getByRole('textbox', { name: 'Email address' });
@@ -174,14 +175,23 @@ test('the newsletter form subscribes, then reports a repeated address', async ({
 
   await input.fill(email);
   await footer.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(status).toHaveText('Thank you for subscribing!');
+  await expect(status).toHaveText(answer);
   await expect(input).toHaveValue('');
   // The message clears after 2 s.
   await expect(status).toHaveText('', { timeout: 4_000 });
 
-  await input.fill(email);
-  await footer.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(status).toHaveText('You are already subscribed.');
+  const mail = await mailbox.waitFor(email, { subject: /newsletter/i });
+  const link = mail.links.find((l) => l.includes('/api/newsletter/confirm/'));
+  expect(link, mail.text).toBeDefined();
+  await page.goto(new URL(link!).pathname + new URL(link!).search);
+  await expect(page).toHaveURL(/\/newsletter\/confirmed$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your subscription is confirmed');
+
+  // Subscribed or not: the same words.
+  const again = page.getByRole('contentinfo');
+  await again.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await again.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(again.getByRole('status')).toHaveText(answer);
   shop.expectNoPageErrors();
 });
 

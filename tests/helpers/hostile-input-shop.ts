@@ -207,6 +207,18 @@ export function shopRouteTable(productId: number): Record<string, Entry> {
         invalid('emails as array', { email: ['a@example.com', 'b@example.com'] }, EMAIL),
       ],
     },
+    'GET /api/newsletter/confirm/:id': {
+      who: 'guest',
+      path: '/api/newsletter/confirm/1',
+      body: 'none',
+      // The mailed link answers with a page, not JSON: a bad link is sent to the page that says so.
+      cases: [
+        { name: 'SQL as id', path: `/api/newsletter/confirm/${encodeURIComponent(SQL)}?expires=1&signature=x`, status: 302, location: /\/newsletter\/invalid$/ },
+        { name: 'huge id', path: '/api/newsletter/confirm/99999999999999999999?expires=1&signature=x', status: 302, location: /\/newsletter\/invalid$/ },
+        { name: 'NaN expiry', path: '/api/newsletter/confirm/1?expires=NaN&signature=x', status: 302, location: /\/newsletter\/invalid$/ },
+        { name: 'huge signature', path: `/api/newsletter/confirm/1?expires=99999999999&signature=${huge(10_000)}`, status: 302, location: /\/newsletter\/invalid$/ },
+      ],
+    },
     'GET /api/is-auth': { who: 'guest', path: '/api/is-auth', body: 'none', cases: [] },
     'POST /api/login': {
       who: 'guest',
@@ -297,6 +309,9 @@ export function shopRouteTable(productId: number): Record<string, Entry> {
         invalid('unknown country', { ...profile, country_id: 999_999 }),
         invalid('phone as array', { ...profile, phone: ['+4930'], phoneCountryCode: 'DE', nationalNumber: '30' }),
         invalid('extra fields but the email missing', { ...profile, email: undefined, id: 1, email_verified_at: null, password_hash: 'x' }),
+        invalid('email change with a huge current_password', { ...profile, email: 'moved@example.com', current_password: huge(100_000) }),
+        invalid('email change with current_password as object', { ...profile, email: 'moved@example.com', current_password: { $ne: '' } }),
+        invalid('email change with SQL as current_password', { ...profile, email: 'moved@example.com', current_password: SQL }),
       ],
     },
     'POST /api/user/change-password': {

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/api/app';
-import { countries, sessions, users } from '../../src/server/db/schema/index';
+import { CHANGE_PASSWORD_LIMIT, EMAIL_CHANGE_LIMIT } from '../../src/server/api/account.routes';
+import { countries, languages, mailOutbox, sessions, settings, users } from '../../src/server/db/schema/index';
+import { invalidateShopBasics } from '../../src/server/services/request-context';
 import { sha256Hex } from '../../src/server/services/auth/crypto';
 import { useTestDatabase } from '../helpers/db';
 import { lastMailTo, seedAccountsFixture } from '../helpers/fixture-accounts';
@@ -11,11 +13,13 @@ const database = useTestDatabase({ seed: 'none' });
 const api = createApi();
 const PASSWORD = 'Basecamp-77';
 let germany: number;
+let deLanguage: number;
 
 beforeAll(async () => {
   const db = database().db;
   await seedAccountsFixture(db);
   [{ id: germany }] = (await db.select({ id: countries.id }).from(countries).where(eq(countries.iso, 'DE'))) as [{ id: number }];
+  [{ id: deLanguage }] = (await db.select({ id: languages.id }).from(languages).where(eq(languages.code, 'de'))) as [{ id: number }];
 });
 
 let counter = 0;
@@ -112,7 +116,7 @@ describe('PUT /api/user/profile', () => {
 
   it('a new email address needs verifying again: flag reset and a link mailed', async () => {
     const { session, user } = await signedIn();
-    const { body } = await session.put('/api/user/profile', profileInput({ email: `changed-${user.id}@example.com` }));
+    const { body } = await session.put('/api/user/profile', profileInput({ email: `changed-${user.id}@example.com`, current_password: PASSWORD }));
     expect(body.message).toBe('Profile updated successfully. Please verify your new email address.');
     expect(body.payload.email_verified).toBe(false);
     expect((await session.get('/api/is-auth')).body.emailVerified).toBe(false);
@@ -123,10 +127,86 @@ describe('PUT /api/user/profile', () => {
   it('refuses an address another account has', async () => {
     const other = await createUser(database().db, { email: 'owner@example.com', password: PASSWORD });
     const { session } = await signedIn();
-    const { status, body } = await session.put('/api/user/profile', profileInput({ email: 'OWNER@example.com' }));
+    const { status, body } = await session.put('/api/user/profile', profileInput({ email: 'OWNER@example.com', current_password: PASSWORD }));
     expect(status).toBe(422);
     expect(body.errors.email).toEqual(['This email address is already registered.']);
     expect(other.id).toBeGreaterThan(0);
+  });
+
+  it('an email change needs the current password: 422 under current_password when missing or wrong (issue 13)', async () => {
+    const { session, user } = await signedIn();
+    const target = `no-password-${user.id}@example.com`;
+    const missing = await session.put('/api/user/profile', profileInput({ email: target }));
+    expect(missing.status).toBe(422);
+    expect(missing.body).toEqual({
+      status: 'ERROR',
+      message: 'Please enter your current password to change your email address.',
+      errors: { current_password: ['Please enter your current password to change your email address.'] },
+    });
+    const wrong = await session.put('/api/user/profile', profileInput({ email: target, current_password: 'Not-My-Pass-1' }));
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({ current_password: ['The current password is incorrect.'] });
+    const overlong = await session.put('/api/user/profile', profileInput({ email: target, current_password: 'x'.repeat(5000) }));
+    expect(overlong.body.errors).toEqual({ current_password: ['The current password is incorrect.'] });
+    const [row] = await database().db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.email).toBe(user.email);
+    expect(await lastMailTo(database().db, target)).toBeNull();
+    expect(await lastMailTo(database().db, user.email)).toBeNull();
+    // In the request's language too.
+    const de = await session.put('/api/user/profile', { ...profileInput({ email: target }), lang_id: deLanguage });
+    expect(de.body.errors.current_password).toEqual(['Bitte geben Sie Ihr aktuelles Passwort ein, um Ihre E-Mail-Adresse zu ändern.']);
+  });
+
+  it(`allows ${EMAIL_CHANGE_LIMIT.limit} email changes per hour, also when 12 arrive at once; the rest are 429 and mail nothing`, async () => {
+    const { session, user } = await signedIn();
+    await session.csrf();
+    const targets = Array.from({ length: 12 }, (_, i) => `burst-${user.id}-${i}@example.com`);
+    const replies = await Promise.all(targets.map((email) => session.put('/api/user/profile', profileInput({ email, current_password: PASSWORD }))));
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(EMAIL_CHANGE_LIMIT.limit);
+    const limited = replies.filter((r) => r.status === 429);
+    expect(limited).toHaveLength(12 - EMAIL_CHANGE_LIMIT.limit);
+    expect(Number(limited[0]!.res.headers.get('retry-after'))).toBeGreaterThan(EMAIL_CHANGE_LIMIT.windowSeconds - 60);
+    const mailed = (await database().db.select().from(mailOutbox)).filter((m) => targets.includes(m.to));
+    expect(mailed).toHaveLength(EMAIL_CHANGE_LIMIT.limit);
+    // A registered address costs a change too: no free existence probe.
+    await createUser(database().db, { email: `taken-${user.id}@example.com`, password: PASSWORD });
+    const probe = await session.put('/api/user/profile', profileInput({ email: `taken-${user.id}@example.com`, current_password: PASSWORD }));
+    expect(probe.status).toBe(429);
+  });
+
+  it('a wrong current password does not use up an email change, but password checks are limited', async () => {
+    const { session, user } = await signedIn();
+    for (let i = 0; i < CHANGE_PASSWORD_LIMIT.limit - 1; i++) {
+      const wrong = await session.put('/api/user/profile', profileInput({ email: `typo-${user.id}@example.com`, current_password: `Wrong-${i}-Pass` }));
+      expect(wrong.status).toBe(422);
+    }
+    expect((await session.put('/api/user/profile', profileInput({ email: `typo-${user.id}@example.com`, current_password: PASSWORD }))).status).toBe(200);
+    const blocked = await session.put('/api/user/profile', profileInput({ email: `typo2-${user.id}@example.com`, current_password: PASSWORD }));
+    expect(blocked.status).toBe(429);
+  });
+
+  it('tells the old address, in the account language, when and to what the email changed, and how to reach support', async () => {
+    const db = database().db;
+    const { session, user } = await signedIn();
+    await db.update(users).set({ languageId: deLanguage }).where(eq(users.id, user.id));
+    await db.update(settings).set({ supportEmail: 'help@gear.test' }).where(eq(settings.id, 1));
+    invalidateShopBasics(db);
+    const before = Date.now();
+    const moved = await session.put('/api/user/profile', profileInput({ email: `moved-${user.id}@example.com`, current_password: PASSWORD }));
+    expect(moved.status).toBe(200);
+    const notice = await lastMailTo(db, user.email);
+    expect(notice).not.toBeNull();
+    expect(notice!.subject).toMatch(/^Ihre E-Mail-Adresse wurde geändert – /);
+    expect(notice!.text).toContain(`von ${user.email} in moved-${user.id}@example.com geändert`);
+    const day = new Intl.DateTimeFormat('de', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(before));
+    expect(notice!.text).toContain(`Am ${day} um `);
+    expect(notice!.text).toContain(' UTC wurde die E-Mail-Adresse');
+    expect(notice!.text).toContain('unter help@gear.test oder über die Kontaktseite');
+    expect(notice!.text).toMatch(/Support kontaktieren:\nhttps?:\/\/[^\s]+\/contact\n/);
+    expect(notice!.html).toContain('Hanna');
+    // No link that would let whoever reads the old mailbox act on the account.
+    expect(notice!.text).not.toContain('/api/email/verify/');
+    expect(notice!.text).not.toContain('/reset-password');
   });
 
   it('reports every invalid field under its name with the §5 headline', async () => {

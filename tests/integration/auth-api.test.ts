@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/api/app';
 import { requireVerified } from '../../src/server/api/auth-guards';
-import { LOGIN_FAILURE_LIMIT } from '../../src/server/api/auth.routes';
+import { LOGIN_ACCOUNT_LIMIT, LOGIN_FAILURE_LIMIT } from '../../src/server/api/auth.routes';
 import { createRouter } from '../../src/server/api/env';
 import { ok } from '../../src/server/api/envelope';
 import { personalAccessTokens, sessions, users } from '../../src/server/db/schema/index';
@@ -237,6 +237,58 @@ describe('POST /api/login and GET /api/is-auth', () => {
     expect((await session.signIn(email, PASSWORD)).status).toBe(200);
     for (let i = 0; i < LOGIN_FAILURE_LIMIT.limit - 1; i++) await session.signIn(email, 'Wrong-Password-9');
     expect((await session.signIn(email, PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('sign-in limits under concurrency (issue 13)', () => {
+  it(`40 parallel wrong passwords for one account from one address get at most ${LOGIN_FAILURE_LIMIT.limit} password checks`, async () => {
+    const email = 'parallel@example.com';
+    await createUser(database().db, { email, password: PASSWORD });
+    const session = createApiSession(api, { clientAddress: '203.0.113.40' });
+    await session.csrf();
+    const replies = await Promise.all(Array.from({ length: 40 }, (_, i) => session.signIn(email, `Wrong-${i}-Password`)));
+    const statuses = replies.map((r) => r.status);
+    // A 422 is an answer after a password check; everything else must be a 429 before one.
+    expect(statuses.filter((s) => s === 422)).toHaveLength(LOGIN_FAILURE_LIMIT.limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - LOGIN_FAILURE_LIMIT.limit);
+    for (const reply of replies.filter((r) => r.status === 429)) {
+      expect(Number(reply.res.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    // And the right password waits too.
+    expect((await session.signIn(email, PASSWORD)).status).toBe(429);
+  });
+
+  it(`caps failures per account across addresses at ${LOGIN_ACCOUNT_LIMIT.limit} per ${LOGIN_ACCOUNT_LIMIT.windowSeconds / 60} minutes`, async () => {
+    const email = 'spread@example.com';
+    await createUser(database().db, { email, password: PASSWORD });
+    const guesses = Array.from({ length: 30 }, (_, i) => createApiSession(api, { clientAddress: `203.0.113.${100 + i}` }));
+    await Promise.all(guesses.map((s) => s.csrf()));
+    const replies = await Promise.all(guesses.map((s, i) => s.signIn(email, `Guess-${i}-Password`)));
+    expect(replies.filter((r) => r.status === 422)).toHaveLength(LOGIN_ACCOUNT_LIMIT.limit);
+    const limited = replies.filter((r) => r.status === 429);
+    expect(limited).toHaveLength(30 - LOGIN_ACCOUNT_LIMIT.limit);
+    for (const reply of limited) {
+      const retryAfter = Number(reply.res.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(LOGIN_ACCOUNT_LIMIT.windowSeconds);
+      expect(reply.body.message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
+    }
+    // A fresh address gets no password check for this account either...
+    expect((await createApiSession(api, { clientAddress: '203.0.113.250' }).signIn(email, PASSWORD)).status).toBe(429);
+    // ...while other accounts are not affected.
+    expect((await createApiSession(api, { clientAddress: '203.0.113.101' }).signIn(ann.email, PASSWORD)).status).toBe(200);
+  });
+
+  it("a success gives back only its own reservation of the account's count", async () => {
+    const email = 'owner@example.com';
+    await createUser(database().db, { email, password: PASSWORD });
+    const from = (i: number) => createApiSession(api, { clientAddress: `203.0.113.${200 + i}` });
+    for (let i = 0; i < LOGIN_ACCOUNT_LIMIT.limit - 1; i++) expect((await from(i % 40).signIn(email, 'Wrong-Password-1')).status).toBe(422);
+    // The owner signs in from elsewhere: that attempt is not a failure...
+    expect((await from(45).signIn(email, PASSWORD)).status).toBe(200);
+    // ...but the guesses before it still count: one more failure is allowed, then 429.
+    expect((await from(46).signIn(email, 'Wrong-Password-2')).status).toBe(422);
+    expect((await from(47).signIn(email, 'Wrong-Password-3')).status).toBe(429);
   });
 });
 

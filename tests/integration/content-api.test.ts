@@ -189,7 +189,7 @@ describe('GET /api/localizations', () => {
     expect(Object.keys(en.body.payload).length).toBe(Object.keys(fileMessages('en')).length);
     const de = await get(`/api/localizations?lang_id=${fx.lang.de}`);
     expect(de.body.payload['header.search.placeholder']).toBe(fileMessages('de')['header.search.placeholder']);
-    expect(de.body.payload['footer.newsletter.already']).toBe('Sie haben den Newsletter bereits abonniert.');
+    expect(de.body.payload['footer.newsletter.success']).toBe('Danke für Ihr Abonnement!');
   });
 });
 

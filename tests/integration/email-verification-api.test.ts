@@ -116,7 +116,8 @@ describe('GET /api/email/verify/{id}/{hash}', () => {
   it('a link for a former address stops working after the address changes', async () => {
     const { user, session } = await unverified();
     const link = await verificationUrl(database().db, user);
-    await session.put('/api/user/profile', { name: 'Nora', surname: 'Z', email: `moved-${user.id}@example.com` });
+    const moved = await session.put('/api/user/profile', { name: 'Nora', surname: 'Z', email: `moved-${user.id}@example.com`, current_password: PASSWORD });
+    expect(moved.status).toBe(200);
     const res = await follow(link);
     expect(res.headers.get('location')).toBe('/email/verify/invalid?reason=invalid');
   });

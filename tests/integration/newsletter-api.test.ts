@@ -1,9 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/api/app';
 import { NEWSLETTER_RATE_LIMIT } from '../../src/server/api/newsletter.routes';
-import { newsletterSubscriptions } from '../../src/server/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { mailOutbox, newsletterSubscriptions } from '../../src/server/db/schema/index';
 import { fileMessages } from '../../src/server/i18n/index';
-import { subscribeToNewsletter } from '../../src/server/services/newsletter';
+import { requestSubscription } from '../../src/server/services/newsletter';
+import { NEWSLETTER_CONFIRM_MAIL_LIMIT } from '../../src/server/services/newsletter-confirm.server';
+import { hmacHex, sha256Hex } from '../../src/server/services/auth/crypto';
+import { linkSigningKey } from '../../src/server/services/auth/secrets';
+import { lastMailTo, linkIn } from '../helpers/fixture-accounts';
 import { useTestDatabase } from '../helpers/db';
 import { createApiSession } from '../helpers/session';
 import { type ContentFixture, seedContentFixture } from '../helpers/fixture-content';
@@ -29,49 +34,109 @@ async function subscribe(body: unknown, ip = `192.0.2.${++ipCounter}`) {
   return { res, body: (await res.json()) as any };
 }
 
+/** The confirmation mail is sent after the answer; wait for it to reach the outbox. */
+async function waitForMail(to: string) {
+  for (let i = 0; i < 100; i++) {
+    const mail = await lastMailTo(database().db, to);
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+async function mailsTo(to: string) {
+  return database().db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+}
+
 async function rows() {
   return database().db.select().from(newsletterSubscriptions).orderBy(newsletterSubscriptions.id);
 }
 
 describe('POST /api/newsletter/subscribe', () => {
-  it('subscribes a new address, trimmed and lower-cased, with the language', async () => {
+  it('records a new address unconfirmed, trimmed and lower-cased, and mails a confirmation link in the language', async () => {
     const { res, body } = await subscribe({ email: '  Ann.Walker@Example.COM ', lang_id: fx.lang.de });
     expect(res.status).toBe(200);
-    expect(body).toEqual({
-      status: 'OK',
-      payload: { email: 'ann.walker@example.com', already_subscribed: false },
-      message: fileMessage('de', 'footer.newsletter.success'),
-    });
+    expect(body).toEqual({ status: 'OK', payload: { email: 'ann.walker@example.com' }, message: fileMessage('de', 'footer.newsletter.confirmSent') });
     const stored = await rows();
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ email: 'ann.walker@example.com', languageId: fx.lang.de });
+    // Not a subscriber until the link is followed.
+    expect(stored[0]).toMatchObject({ email: 'ann.walker@example.com', languageId: fx.lang.de, confirmedAt: null });
     expect(res.headers.get('cache-control')).toBeNull();
+    const mail = await waitForMail('ann.walker@example.com');
+    expect(mail.subject).toBe('Bestätigen Sie Ihr Newsletter-Abonnement – Gear Shop');
+    expect(mail.text).toContain('Abonnement bestätigen:');
+    expect(linkIn(mail.text, '/api/newsletter/confirm/')).toMatch(/\/api\/newsletter\/confirm\/\d+\?expires=\d+&signature=[0-9a-f]{64}$/);
   });
 
-  it('answers a second subscription with a clear message and keeps one row', async () => {
-    const { res, body } = await subscribe({ email: 'ANN.WALKER@example.com' });
-    expect(res.status).toBe(200);
-    expect(body).toEqual({
-      status: 'OK',
-      payload: { email: 'ann.walker@example.com', already_subscribed: true },
-      message: 'You are already subscribed.',
-    });
-    expect((await rows()).filter((r) => r.email === 'ann.walker@example.com')).toHaveLength(1);
+  it('the link subscribes the address once, and lands on a page that says so in the shopper\'s language', async () => {
+    await subscribe({ email: 'cleo@example.com' });
+    const link = new URL(linkIn((await waitForMail('cleo@example.com')).text, '/api/newsletter/confirm/'));
+    const followed = await api.request(link.pathname + link.search);
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get('location')).toBe('/newsletter/confirmed');
+    expect(followed.headers.get('cache-control')).toBe('no-store');
+    const [row] = (await rows()).filter((r) => r.email === 'cleo@example.com');
+    expect(row!.confirmedAt).toBeInstanceOf(Date);
+    const again = await api.request(link.pathname + link.search);
+    expect(again.headers.get('location')).toBe('/newsletter/confirmed');
+    expect((await rows()).filter((r) => r.email === 'cleo@example.com')[0]!.confirmedAt!.getTime()).toBe(row!.confirmedAt!.getTime());
   });
 
-  it('English success text by default', async () => {
-    const { body } = await subscribe({ email: 'bob@example.com' });
-    expect(body.message).toBe('Thank you for subscribing!');
+  it('refuses a changed, foreign or expired link without subscribing anyone', async () => {
+    await subscribe({ email: 'dora@example.com' });
+    await subscribe({ email: 'eve@example.com' });
+    const dora = new URL(linkIn((await waitForMail('dora@example.com')).text, '/api/newsletter/confirm/'));
+    const eve = (await rows()).find((r) => r.email === 'eve@example.com')!;
+    const signature = dora.searchParams.get('signature')!;
+    const expires = dora.searchParams.get('expires')!;
+    const tries = [
+      `/api/newsletter/confirm/${eve.id}?expires=${expires}&signature=${signature}`,
+      `${dora.pathname}?expires=${Number(expires) + 1}&signature=${signature}`,
+      `${dora.pathname}?expires=${expires}&signature=${'0'.repeat(64)}`,
+      `${dora.pathname}?expires=${expires}`,
+    ];
+    for (const path of tries) expect((await api.request(path)).headers.get('location'), path).toBe('/newsletter/invalid');
+    const db = database().db;
+    const key = await linkSigningKey(db);
+    const past = Math.floor(Date.now() / 1000) - 1;
+    const doraRow = (await rows()).find((r) => r.email === 'dora@example.com')!;
+    const expiredSignature = hmacHex(key, `newsletter-confirm|${doraRow.id}|${sha256Hex('dora@example.com')}|${past}`);
+    expect((await api.request(`${dora.pathname}?expires=${past}&signature=${expiredSignature}`)).headers.get('location')).toBe('/newsletter/invalid');
+    expect((await rows()).filter((r) => ['dora@example.com', 'eve@example.com'].includes(r.email)).every((r) => r.confirmedAt === null)).toBe(true);
+  });
+
+  it('answers a known address exactly like a new one: no "already subscribed" oracle', async () => {
+    const fresh = await subscribe({ email: 'fresh-oracle@example.com' });
+    await subscribe({ email: 'known-oracle@example.com' });
+    const link = new URL(linkIn((await waitForMail('known-oracle@example.com')).text, '/api/newsletter/confirm/'));
+    await api.request(link.pathname + link.search);
+    const known = await subscribe({ email: 'KNOWN-oracle@example.com' });
+    expect(known.res.status).toBe(fresh.res.status);
+    expect(known.body).toEqual({ ...fresh.body, payload: { email: 'known-oracle@example.com' } });
+    expect((await rows()).filter((r) => r.email === 'known-oracle@example.com')).toHaveLength(1);
+    // A confirmed subscriber gets no new mail.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await mailsTo('known-oracle@example.com')).toHaveLength(1);
+  });
+
+  it(`asking again for an unconfirmed address resends, at most ${NEWSLETTER_CONFIRM_MAIL_LIMIT.limit} mails an hour, also in parallel`, async () => {
+    const email = 'again@example.com';
+    const replies = await Promise.all(Array.from({ length: 8 }, (_, i) => subscribe({ email }, `203.0.113.${i + 1}`)));
+    expect(replies.every((r) => r.res.status === 200 && r.body.message === 'Thank you for subscribing! Please confirm your address with the link we have sent you by email.')).toBe(true);
+    await waitForMail(email);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await mailsTo(email)).toHaveLength(NEWSLETTER_CONFIRM_MAIL_LIMIT.limit);
+    expect((await rows()).filter((r) => r.email === email)).toEqual([expect.objectContaining({ confirmedAt: null })]);
   });
 
   it('keeps one row when the same address arrives twice at once', async () => {
     const db = database().db;
-    const outcomes = await Promise.all([
-      subscribeToNewsletter(db, 'race@example.com', null),
-      subscribeToNewsletter(db, 'Race@Example.com', null),
-      subscribeToNewsletter(db, 'race@example.com ', null),
+    const requests = await Promise.all([
+      requestSubscription(db, 'race@example.com', null),
+      requestSubscription(db, 'Race@Example.com', null),
+      requestSubscription(db, 'race@example.com ', null),
     ]);
-    expect(outcomes.filter((o) => o === 'subscribed')).toHaveLength(1);
+    expect(new Set(requests.map((r) => r.id)).size).toBe(1);
     expect((await rows()).filter((r) => r.email === 'race@example.com')).toHaveLength(1);
   });
 

@@ -126,6 +126,42 @@ describe('POST /api/reset-password', () => {
     expect((await createApiSession(api).signIn('victim@example.com', 'Old-Pass-1')).status).toBe(200);
   });
 
+  it('a token belongs to the address it was mailed to: after an email change it proves nothing (issue 13)', async () => {
+    const user = await createUser(database().db, { email: 'mover@example.com', password: 'Old-Pass-1', verified: false });
+    const { token } = await requestLink(user.email);
+    // The account moves to an address its owner never received a link at.
+    const owner = createApiSession(api);
+    expect((await owner.signIn(user.email, 'Old-Pass-1')).status).toBe(200);
+    const moved = await owner.put('/api/user/profile', {
+      name: 'Mo',
+      surname: 'Ver',
+      email: 'someone-else@example.net',
+      current_password: 'Old-Pass-1',
+    });
+    expect(moved.status).toBe(200);
+    const withNewAddress = await session().post('/api/reset-password', {
+      token,
+      email: 'someone-else@example.net',
+      password: 'New-Pass-2',
+      password_confirmation: 'New-Pass-2',
+    });
+    expect(withNewAddress.status).toBe(422);
+    expect(withNewAddress.body).toEqual({ status: 'ERROR', message: INVALID, errors: { token: [INVALID] } });
+    const [row] = await database().db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.email).toBe('someone-else@example.net');
+    expect(row!.emailVerifiedAt).toBeNull();
+    // Nor with the address it was mailed to, now that the account has left it...
+    const withOldAddress = await session().post('/api/reset-password', { token, email: user.email, password: 'New-Pass-2', password_confirmation: 'New-Pass-2' });
+    expect(withOldAddress.status).toBe(422);
+    // ...and not even after moving back: the change voided it.
+    expect(
+      (await owner.put('/api/user/profile', { name: 'Mo', surname: 'Ver', email: user.email, current_password: 'Old-Pass-1' })).status,
+    ).toBe(200);
+    const afterReturn = await session().post('/api/reset-password', { token, email: user.email, password: 'New-Pass-2', password_confirmation: 'New-Pass-2' });
+    expect(afterReturn.status).toBe(422);
+    expect((await createApiSession(api).signIn(user.email, 'Old-Pass-1')).status).toBe(200);
+  });
+
   it('a newer link does not revive an older one after use, and using one spends the others', async () => {
     await createUser(database().db, { email: 'reset5@example.com', password: 'Old-Pass-1' });
     const first = await requestLink('reset5@example.com');

@@ -5,7 +5,7 @@ import { createRouter } from '../../src/server/api/env';
 import { ok } from '../../src/server/api/envelope';
 import { rateLimit } from '../../src/server/api/rate-limit';
 import { rateLimits } from '../../src/server/db/schema/index';
-import { hitRateLimit, pruneRateLimits, rateLimitKey, resetRateLimit } from '../../src/server/services/rate-limit';
+import { forgiveRateLimitHit, hitRateLimit, pruneRateLimits, rateLimitKey, resetRateLimit } from '../../src/server/services/rate-limit';
 import { useTestDatabase } from '../helpers/db';
 
 const database = useTestDatabase({ seed: 'demo' });
@@ -64,6 +64,23 @@ describe('hitRateLimit (fixed window in the database)', () => {
     const results = await Promise.all(Array.from({ length: 12 }, () => hitRateLimit(db, rule, 'burst')));
     expect(results.filter((r) => r.allowed)).toHaveLength(3);
     expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+  });
+
+  it('gives back one hit of the current window and never goes below zero or touches an ended window', async () => {
+    const db = database().db;
+    for (let i = 0; i < 3; i++) await hitRateLimit(db, rule, 'forgive');
+    await forgiveRateLimitHit(db, rule, 'forgive');
+    expect(await hitRateLimit(db, rule, 'forgive')).toMatchObject({ allowed: true, count: 3 });
+    expect((await hitRateLimit(db, rule, 'forgive')).allowed).toBe(false);
+    for (let i = 0; i < 10; i++) await forgiveRateLimitHit(db, rule, 'forgive');
+    expect((await hitRateLimit(db, rule, 'forgive')).count).toBe(1);
+    // Nothing to give back for a key never hit, nor once its window has ended.
+    await forgiveRateLimitHit(db, rule, 'never-hit');
+    expect((await hitRateLimit(db, rule, 'never-hit')).count).toBe(1);
+    await expireWindow(rateLimitKey('unit', 'never-hit'));
+    await forgiveRateLimitHit(db, rule, 'never-hit');
+    const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, rateLimitKey('unit', 'never-hit')));
+    expect(row!.count).toBe(1);
   });
 
   it('hashes identifiers that would not fit the key column', async () => {

@@ -13,7 +13,10 @@ import {
 import {
   escapeHtml,
   fileTranslator,
+  formatMailDate,
+  renderEmailChangedMail,
   renderMailLayout,
+  renderNewsletterConfirmMail,
   renderPasswordResetMail,
   renderVerificationMail,
 } from '../../src/server/mail/templates';
@@ -177,5 +180,43 @@ describe('test mailbox parser', () => {
     expect(mail).toMatchObject({ to: ['x@y.z'], subject: 'Grüße', text: 'Hallö https://s.test/a?x=1&y=2' });
     expect(mail.html).toBe('<a href="https://s.test/a?x=1&amp;y=2">ä</a>');
     expect(mail.links).toEqual(['https://s.test/a?x=1&y=2']);
+  });
+});
+
+describe('issue 13 mails', () => {
+  const base = {
+    language: 'en',
+    name: '<img src=x onerror=alert(1)>',
+    oldEmail: 'old@example.com',
+    newEmail: 'new@example.com',
+    date: formatMailDate(new Date(Date.UTC(2026, 10, 24, 19, 5)), 'en'),
+    contactUrl: 'https://shop.example/contact',
+  };
+
+  it('the email-change notice names the date, both addresses and the support address, escaped', () => {
+    const mail = renderEmailChangedMail({ ...base, supportEmail: 'help@shop.example' });
+    expect(mail.subject).toBe('Your email address was changed – Gear Shop');
+    expect(mail.text).toContain(
+      'On November 24, 2026 at 7:05 PM UTC the email address of your Gear Shop account was changed from old@example.com to new@example.com.',
+    );
+    expect(mail.text).toContain('contact our support at once at help@shop.example or through the contact page.');
+    expect(mail.text).toContain('Contact support:\nhttps://shop.example/contact');
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain('&#60;img');
+  });
+
+  it('without a support address it points to the contact page alone; German when asked', () => {
+    expect(renderEmailChangedMail({ ...base, supportEmail: ' ' }).text).toContain(
+      'If you did not make this change, contact our support at once through the contact page.',
+    );
+    const de = renderEmailChangedMail({ ...base, language: 'de', date: formatMailDate(new Date(Date.UTC(2026, 10, 24, 19, 5)), 'de'), supportEmail: '' });
+    expect(de.text).toContain('Am 24. November 2026 um 19:05 UTC wurde die E-Mail-Adresse');
+  });
+
+  it('the newsletter confirmation greets nobody by name and states the validity', () => {
+    const mail = renderNewsletterConfirmMail({ language: 'fr', url: 'https://shop.example/api/newsletter/confirm/1?expires=1&signature=a', expiresDays: 7 });
+    expect(mail.subject).toBe('Confirmez votre abonnement à la newsletter – Gear Shop');
+    expect(mail.text).toContain('Ce lien est valable 7 jours.');
+    expect(mail.text).toContain('Confirmer l’abonnement:\nhttps://shop.example/api/newsletter/confirm/1?expires=1&signature=a');
   });
 });

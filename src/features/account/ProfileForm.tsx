@@ -10,6 +10,7 @@ import { DATE_SLOT, type ProfileFormTexts } from './account-texts';
 import PhoneInput, { type PhoneCountry } from './PhoneInput';
 import {
   type AccountProfile,
+  emailChanged,
   fieldsFromProfile,
   formatMemberSince,
   profileChanged,
@@ -39,23 +40,26 @@ export interface ProfileFormProps {
   texts: ProfileFormTexts;
 }
 
-type TextField = 'name' | 'surname' | 'email' | 'city' | 'address' | 'postCode';
+type TextField = 'name' | 'surname' | 'email' | 'city' | 'address' | 'postCode' | 'currentPassword';
 
-const EMPTY_FIELDS: ProfileFields = { name: '', surname: '', email: '', phone: null, countryId: '', city: '', address: '', postCode: '' };
+const EMPTY_FIELDS: ProfileFields = { name: '', surname: '', email: '', phone: null, countryId: '', city: '', address: '', postCode: '', currentPassword: '' };
 
 /** Server field names → form fields. */
-const SERVER_FIELDS: Record<string, string> = { post_code: 'postCode', country_id: 'countryId' };
+const SERVER_FIELDS: Record<string, string> = { post_code: 'postCode', country_id: 'countryId', current_password: 'currentPassword' };
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'value' | 'onChange'> {
   name: TextField;
   label: string;
   value: string;
   error?: string;
+  /** A short explanation under the field, read with it. */
+  hint?: string;
   onValue(value: string): void;
 }
 
-function Field({ name, label, value, error, onValue, required, ...input }: FieldProps) {
+function Field({ name, label, value, error, hint, onValue, required, ...input }: FieldProps) {
   const id = `profile-${name}`;
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div className="account-field">
       <label htmlFor={id}>
@@ -68,10 +72,15 @@ function Field({ name, label, value, error, onValue, required, ...input }: Field
         value={value}
         required={required}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy || undefined}
         onChange={(event) => onValue(event.currentTarget.value)}
         {...input}
       />
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
       {error && (
         <p className="field-error" id={`${id}-error`}>
           {error}
@@ -92,7 +101,9 @@ export default function ProfileForm({ initialProfile, countries: initialCountrie
   const [loading, setLoading] = useState(!initialProfile);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const errors = useMemo(() => validateProfile(fields), [fields]);
+  const errors = useMemo(() => validateProfile(fields, profile ?? undefined), [fields, profile]);
+  // An email change needs the current password (the server asks for it too).
+  const askPassword = profile ? emailChanged(fields, profile) : false;
   const valid = Object.keys(errors).length === 0;
   const changed = profile ? profileChanged(fields, profile) : false;
   const anyTouched = Object.values(touched).some(Boolean);
@@ -144,7 +155,12 @@ export default function ProfileForm({ initialProfile, countries: initialCountrie
   }, []);
 
   function set<K extends keyof ProfileFields>(key: K, value: ProfileFields[K]) {
-    setFields((f) => ({ ...f, [key]: value }));
+    setFields((f) => {
+      const next = { ...f, [key]: value };
+      // Back to the saved address: the password is not needed, so it is not kept either.
+      if (key === 'email' && profile && !emailChanged(next, profile)) next.currentPassword = '';
+      return next;
+    });
     const serverKey = Object.entries(SERVER_FIELDS).find(([, v]) => v === key)?.[0] ?? key;
     if (serverErrors[serverKey]) {
       setServerErrors((current) => {
@@ -166,11 +182,16 @@ export default function ProfileForm({ initialProfile, countries: initialCountrie
     return error === 'required' ? texts.required : error === 'email' ? texts.invalidEmail : undefined;
   }
 
+  function passwordError(): string | undefined {
+    if (serverErrors.current_password) return serverErrors.current_password;
+    return touched.currentPassword && errors.currentPassword ? texts.currentPasswordRequired : undefined;
+  }
+
   async function submit(event: React.SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving || !profile) return;
     if (!valid) {
-      setTouched({ name: true, surname: true, email: true, phone: true });
+      setTouched({ name: true, surname: true, email: true, phone: true, currentPassword: true });
       showToast(texts.invalidForm, 'error');
       return;
     }
@@ -250,6 +271,21 @@ export default function ProfileForm({ initialProfile, countries: initialCountrie
             onValue={(v) => set('email', v)}
             onBlur={() => touch('email')}
           />
+          {askPassword && (
+            <Field
+              name="currentPassword"
+              type="password"
+              label={texts.currentPassword}
+              hint={texts.currentPasswordHint}
+              value={fields.currentPassword}
+              required
+              autoComplete="current-password"
+              maxLength={128}
+              error={passwordError()}
+              onValue={(v) => set('currentPassword', v)}
+              onBlur={() => touch('currentPassword')}
+            />
+          )}
           <div className="account-field">
             <PhoneInput
               id="profile-phone"

@@ -42,6 +42,10 @@ export interface ProfileFormTexts {
   required: string;
   invalidEmail: string;
   invalidForm: string;
+  /** The current-password field that appears when the email is changed. */
+  currentPassword: string;
+  currentPasswordHint: string;
+  currentPasswordRequired: string;
   balance: string;
   /** "Member since %DATE%". */
   memberSince: string;
@@ -73,6 +77,9 @@ export function profileFormTexts(t: Translator): ProfileFormTexts {
     required: t('validation.required'),
     invalidEmail: t('validation.invalidEmail'),
     invalidForm: t('validation.personalInfo'),
+    currentPassword: t('account.profile.currentPassword'),
+    currentPasswordHint: t('account.profile.currentPasswordHint'),
+    currentPasswordRequired: t('api.auth.currentPasswordRequired'),
     balance: t('account.balance'),
     memberSince: t('account.memberSince', { date: DATE_SLOT }),
     loading: t('common.loading'),

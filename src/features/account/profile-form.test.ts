@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type AccountProfile,
   addressChanged,
+  emailChanged,
   fieldsFromProfile,
   formatMemberSince,
   isProfileValid,
@@ -39,6 +40,7 @@ describe('fieldsFromProfile', () => {
       city: 'Berlin',
       address: 'Friedrichstraße 123',
       postCode: '10117',
+      currentPassword: '',
     });
   });
   it('reads nulls as empty fields', () => {
@@ -96,6 +98,29 @@ describe('profilePayload', () => {
   });
   it('sends empty phone fields when there is no number', () => {
     expect(profilePayload({ ...fieldsFromProfile(PROFILE), phone: null })).toMatchObject({ phone: '', phoneCountryCode: '', nationalNumber: '' });
+  });
+});
+
+describe('email change needs the current password (issue 13)', () => {
+  it('sees an email change only for another address, not for case or spaces', () => {
+    const base = fieldsFromProfile(PROFILE);
+    expect(emailChanged(base, PROFILE)).toBe(false);
+    expect(emailChanged({ ...base, email: ' Demo@Example.com ' }, PROFILE)).toBe(false);
+    expect(emailChanged({ ...base, email: 'new@example.com' }, PROFILE)).toBe(true);
+  });
+  it('requires the password with a changed email, and only then', () => {
+    const base = fieldsFromProfile(PROFILE);
+    expect(validateProfile({ ...base, email: 'new@example.com' }, PROFILE)).toEqual({ currentPassword: 'required' });
+    expect(validateProfile({ ...base, email: 'new@example.com', currentPassword: 'Secret-1' }, PROFILE)).toEqual({});
+    expect(validateProfile({ ...base, city: 'Hamburg' }, PROFILE)).toEqual({});
+  });
+  it('sends current_password only when one was typed, as typed', () => {
+    const base = fieldsFromProfile(PROFILE);
+    expect(profilePayload(base)).not.toHaveProperty('current_password');
+    expect(profilePayload({ ...base, email: 'new@example.com', currentPassword: ' Secret-1 ' }).current_password).toBe(' Secret-1 ');
+  });
+  it('does not count the password as a change of the profile', () => {
+    expect(profileChanged({ ...fieldsFromProfile(PROFILE), currentPassword: 'Secret-1' }, PROFILE)).toBe(false);
   });
 });
 

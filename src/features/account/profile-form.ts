@@ -38,10 +38,12 @@ export interface ProfileFields {
   city: string;
   address: string;
   postCode: string;
+  /** Asked for only while the email differs from the profile's (the server requires it then). */
+  currentPassword: string;
 }
 
 export type ProfileFieldError = 'required' | 'email' | 'phone';
-export type ProfileErrors = Partial<Record<'name' | 'surname' | 'email' | 'phone', ProfileFieldError>>;
+export type ProfileErrors = Partial<Record<'name' | 'surname' | 'email' | 'phone' | 'currentPassword', ProfileFieldError>>;
 
 export interface ProfilePayload {
   name: string;
@@ -54,6 +56,8 @@ export interface ProfilePayload {
   city: string | null;
   post_code: string | null;
   country_id: number | null;
+  /** Sent only with an email change. */
+  current_password?: string;
 }
 
 /** Text, @, text, dot, text, no spaces (the spec's basic pattern; the server checks more). */
@@ -80,7 +84,13 @@ export function fieldsFromProfile(profile: AccountProfile): ProfileFields {
     city: profile.city ?? '',
     address: profile.address ?? '',
     postCode: profile.post_code ?? '',
+    currentPassword: '',
   };
+}
+
+/** Whether the email field names another address than the profile (the server compares trimmed, case-blind). */
+export function emailChanged(fields: Pick<ProfileFields, 'email'>, profile: Pick<AccountProfile, 'email'>): boolean {
+  return fields.email.trim().toLowerCase() !== profile.email.trim().toLowerCase();
 }
 
 function hasPhone(phone: PhoneValue | PhoneData | null): boolean {
@@ -89,9 +99,10 @@ function hasPhone(phone: PhoneValue | PhoneData | null): boolean {
 
 /**
  * First name, last name and email are required, the email must look like one; a phone, when
- * given, must be valid (the server also accepts a profile without one).
+ * given, must be valid (the server also accepts a profile without one). With the profile given,
+ * a changed email also needs the current password.
  */
-export function validateProfile(fields: ProfileFields): ProfileErrors {
+export function validateProfile(fields: ProfileFields, profile?: Pick<AccountProfile, 'email'>): ProfileErrors {
   const errors: ProfileErrors = {};
   if (fields.name.trim() === '') errors.name = 'required';
   if (fields.surname.trim() === '') errors.surname = 'required';
@@ -99,6 +110,7 @@ export function validateProfile(fields: ProfileFields): ProfileErrors {
   if (email === '') errors.email = 'required';
   else if (!EMAIL_PATTERN.test(email)) errors.email = 'email';
   if (hasPhone(fields.phone) && !fields.phone!.isValid) errors.phone = 'phone';
+  if (profile && emailChanged(fields, profile) && fields.currentPassword === '') errors.currentPassword = 'required';
   return errors;
 }
 
@@ -111,7 +123,10 @@ const orNull = (value: string): string | null => {
   return trimmed === '' ? null : trimmed;
 };
 
-/** The PUT /api/user/profile body: address, city, post code trimmed or null; country_id or null. */
+/**
+ * The PUT /api/user/profile body: address, city, post code trimmed or null; country_id or null;
+ * current_password only when one was typed (the form keeps it only during an email change).
+ */
 export function profilePayload(fields: ProfileFields): ProfilePayload {
   const phone = hasPhone(fields.phone) ? fields.phone! : null;
   const countryId = Number.parseInt(fields.countryId, 10);
@@ -126,6 +141,7 @@ export function profilePayload(fields: ProfileFields): ProfilePayload {
     city: orNull(fields.city),
     post_code: orNull(fields.postCode),
     country_id: Number.isSafeInteger(countryId) && countryId > 0 ? countryId : null,
+    ...(fields.currentPassword !== '' ? { current_password: fields.currentPassword } : {}),
   };
 }
 

@@ -1,21 +1,58 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { countries, users } from '../db/schema/index';
-import { sendVerificationMail } from '../services/auth/account-mail';
+import type { Context } from 'hono';
+import type { Db } from '../db/client';
+import type { Translator } from '../i18n/index';
+import { sendEmailChangedNotice, sendVerificationMail } from '../services/auth/account-mail';
 import { revokeUserTokens } from '../services/auth/access-tokens';
-import { hashPassword, verifyPassword } from '../services/auth/passwords';
+import { hashPassword, PASSWORD_MAX_LENGTH, verifyPassword } from '../services/auth/passwords';
+import { voidResetTokens } from '../services/auth/password-reset';
+import { forgiveRateLimitHit, hitRateLimit } from '../services/rate-limit';
 import { allowedPhoneCountries, readPhoneFields } from '../services/auth/phone-fields';
 import { getProfile } from '../services/auth/profile';
 import { endUserSessions } from '../services/auth/sessions';
 import { findUserByEmail, findUserById, normaliseEmail } from '../services/auth/users';
 import { requireAuth } from './auth-guards';
-import { createRouter } from './env';
+import { type ApiEnv, createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
-import { emailField, FormProblems, jsonObject, newPasswordField, optionalText, requiredText, translatorFor } from './form';
-import { rateLimit } from './rate-limit';
+import { emailField, fieldError, FormProblems, jsonObject, newPasswordField, optionalText, requiredText, translatorFor } from './form';
+import { rateLimit, tooManyRequests } from './rate-limit';
 
+/** Checks of the current password per account, for a password change or an email change. */
 export const CHANGE_PASSWORD_LIMIT = { name: 'change-password', limit: 10, windowSeconds: 900 } as const;
+/**
+ * Email changes per account (issue 13). Each sends a verification mail to the new address and a
+ * notice to the old one, and each answers whether an address is registered: 3 an hour is plenty
+ * for fixing a typo and little for probing or mail bombing.
+ */
+export const EMAIL_CHANGE_LIMIT = { name: 'email-change', limit: 3, windowSeconds: 3600 } as const;
+
+/**
+ * An email change needs the current password (a session alone, e.g. a borrowed one, cannot move
+ * the account away) and a free slot of EMAIL_CHANGE_LIMIT. Both limits count before the password
+ * is checked; a wrong password gives the email-change slot back (it changed nothing).
+ */
+async function authoriseEmailChange(
+  c: Context<ApiEnv>,
+  t: Translator,
+  user: { id: number; passwordHash: string },
+  password: unknown,
+): Promise<void> {
+  if (typeof password !== 'string' || password === '') throw fieldError('current_password', t('api.auth.currentPasswordRequired'));
+  const db = c.var.db;
+  const key = `user:${user.id}`;
+  for (const rule of [CHANGE_PASSWORD_LIMIT, EMAIL_CHANGE_LIMIT]) {
+    const result = await hitRateLimit(db, rule, key);
+    if (!result.allowed) throw await tooManyRequests(c, { ...rule, limit: result.limit }, result.retryAfterSeconds);
+  }
+  // Longer than any password we accept: wrong without spending argon2 time on it.
+  if (password.length > PASSWORD_MAX_LENGTH || !(await verifyPassword(user.passwordHash, password))) {
+    await forgiveRateLimitHit(db, EMAIL_CHANGE_LIMIT, key);
+    throw fieldError('current_password', t('api.auth.currentPasswordWrong'));
+  }
+}
 
 /**
  * /api/user/*: the signed-in customer's own data (unverified addresses may edit it too). Guards
@@ -64,39 +101,46 @@ export const accountApp = createRouter()
     if (!current) return c.json({ message: 'Unauthenticated.' }, 401);
     const emailChanged = normaliseEmail(current.email) !== normaliseEmail(input.email);
     if (emailChanged) {
+      await authoriseEmailChange(c, t, current, body.current_password);
       const owner = await findUserByEmail(db, input.email);
-      if (owner && owner.id !== userId) {
-        const taken = t('api.auth.emailTaken');
-        throw new HttpError(422, taken, { errors: { email: [taken] } });
-      }
+      if (owner && owner.id !== userId) throw fieldError('email', t('api.auth.emailTaken'));
     }
+    let changedAt: Date | undefined;
     try {
-      await db
-        .update(users)
-        .set({
-          name: input.name,
-          surname: input.surname,
-          email: input.email,
-          phone: phone?.phone ?? null,
-          phoneCountryCode: phone?.phoneCountryCode ?? null,
-          nationalNumber: phone?.nationalNumber ?? null,
-          address: input.address,
-          city: input.city,
-          postCode: input.post_code,
-          countryId: input.country_id,
-          // A new address is unproven until its own link is followed.
-          ...(emailChanged ? { emailVerifiedAt: null } : {}),
-          updatedAt: sql`now()`,
-        })
-        .where(eq(users.id, userId));
+      changedAt = await db.transaction(async (tx) => {
+        const [saved] = await tx
+          .update(users)
+          .set({
+            name: input.name,
+            surname: input.surname,
+            email: input.email,
+            phone: phone?.phone ?? null,
+            phoneCountryCode: phone?.phoneCountryCode ?? null,
+            nationalNumber: phone?.nationalNumber ?? null,
+            address: input.address,
+            city: input.city,
+            postCode: input.post_code,
+            countryId: input.country_id,
+            // A new address is unproven until its own link is followed.
+            ...(emailChanged ? { emailVerifiedAt: null } : {}),
+            updatedAt: sql`now()`,
+          })
+          .where(eq(users.id, userId))
+          .returning({ updatedAt: users.updatedAt });
+        // Reset links mailed to the old address must not prove the new one (issue 13).
+        if (emailChanged) await voidResetTokens(tx as unknown as Db, userId);
+        return saved?.updatedAt;
+      });
     } catch (error) {
-      if (emailChanged && (await findUserByEmail(db, input.email))?.id !== userId) {
-        const taken = t('api.auth.emailTaken');
-        throw new HttpError(422, taken, { errors: { email: [taken] } });
-      }
+      if (emailChanged && (await findUserByEmail(db, input.email))?.id !== userId) throw fieldError('email', t('api.auth.emailTaken'));
       throw error;
     }
-    if (emailChanged) await sendVerificationMail(db, { id: userId, email: input.email, name: input.name }, c.var.language.code, c.var.log);
+    if (emailChanged) {
+      const recipient = { id: userId, name: input.name, languageId: current.languageId };
+      await sendVerificationMail(db, { ...recipient, email: input.email }, c.var.language.code, c.var.log);
+      const change = { oldEmail: current.email, newEmail: input.email, at: changedAt ?? new Date() };
+      await sendEmailChangedNotice(db, { ...recipient, email: current.email }, change, c.var.language.code, c.var.log);
+    }
     const profile = await getProfile(db, userId, c.var.currency);
     return ok(c, profile, { message: t(emailChanged ? 'api.auth.profileUpdatedVerify' : 'account.profile.updated') });
   })

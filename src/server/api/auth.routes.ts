@@ -5,9 +5,9 @@ import { sendVerificationMail } from '../services/auth/account-mail';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../services/auth/passwords';
 import { getProfile } from '../services/auth/profile';
 import { endSession, startSession } from '../services/auth/sessions';
-import { findUserByEmail, normaliseEmail } from '../services/auth/users';
+import { findUserByEmail } from '../services/auth/users';
 import { allowedPhoneCountries, readPhoneFields } from '../services/auth/phone-fields';
-import { peekRateLimit, hitRateLimit, resetRateLimit } from '../services/rate-limit';
+import { LOGIN_ACCOUNT_LIMIT, LOGIN_FAILURE_LIMIT, reserveSignInAttempt, signInSucceeded } from '../services/auth/sign-in-limits';
 import { loadShopBasics } from '../services/request-context';
 import { clientAddress, createRouter } from './env';
 import { ok } from './envelope';
@@ -18,8 +18,7 @@ import { clearSessionCookies, setSessionCookies } from './session-cookies';
 import type { Context } from 'hono';
 import type { ApiEnv } from './env';
 
-/** Failed sign-ins per account and address (issue 4): the sixth try within a minute is a 429. */
-export const LOGIN_FAILURE_LIMIT = { name: 'login-failures', limit: 5, windowSeconds: 60 } as const;
+export { LOGIN_ACCOUNT_LIMIT, LOGIN_FAILURE_LIMIT };
 /** Attempts per address across accounts, against password spraying. */
 export const LOGIN_IP_LIMIT = { name: 'login-ip', limit: 30, windowSeconds: 60 } as const;
 const DEVICE_NAME = 'The device_name must be text of 1 to 191 characters.';
@@ -57,18 +56,15 @@ export const authApp = createRouter()
       required,
     );
 
-    const identity = `${normaliseEmail(input.username)}|${clientAddress(c)}`;
-    const failures = await peekRateLimit(db, LOGIN_FAILURE_LIMIT, identity);
-    if (!failures.allowed) throw await tooManyRequests(c, { ...LOGIN_FAILURE_LIMIT, limit: failures.limit }, failures.retryAfterSeconds);
+    // Counted before the password is checked (issue 13); see services/auth/sign-in-limits.ts.
+    const attempt = await reserveSignInAttempt(db, input.username, clientAddress(c));
+    if (!attempt.allowed) throw await tooManyRequests(c, { ...attempt.rule, limit: attempt.limit }, attempt.retryAfterSeconds);
 
     const user = await findUserByEmail(db, input.username);
     // An unknown address costs the same hashing work as a wrong password.
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-    if (!user || !passwordOk) {
-      await hitRateLimit(db, LOGIN_FAILURE_LIMIT, identity);
-      throw fieldError('username', t('api.auth.invalidCredentials'));
-    }
-    await resetRateLimit(db, LOGIN_FAILURE_LIMIT.name, identity);
+    if (!user || !passwordOk) throw fieldError('username', t('api.auth.invalidCredentials'));
+    await signInSucceeded(db, attempt);
 
     c.header('Cache-Control', 'no-store');
     const profile = await getProfile(db, user.id, c.var.currency);

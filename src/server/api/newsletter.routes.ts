@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { getTranslator } from '../i18n/index';
-import { newsletterEmail, subscribeToNewsletter } from '../services/newsletter';
+import { newsletterEmail, requestSubscription } from '../services/newsletter';
+import { confirmSubscription, sendConfirmationMail } from '../services/newsletter-confirm.server';
 import { createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
@@ -12,25 +13,43 @@ export const NEWSLETTER_RATE_LIMIT = { name: 'newsletter', limit: 5, windowSecon
 
 const body = z.looseObject({ email: newsletterEmail });
 
+const PAGES = { confirmed: '/newsletter/confirmed', invalid: '/newsletter/invalid' } as const;
+
 /**
- * A repeated address answers 200 with "You are already subscribed." rather than 409: for the
- * shopper the outcome is the one they wanted, and the footer form treats it as success (clears
- * the box). See docs/decisions/006-content-api.md.
+ * Double opt-in (issue 13): every valid request gets the same answer, whether the address is
+ * new, waiting for its confirmation or already subscribed, so the form tells nobody who reads
+ * the newsletter. The confirmation mail (new or unconfirmed addresses only) is sent after the
+ * answer, so the response time does not tell either. See docs/decisions/006-content-api.md.
  */
-export const newsletterApp = createRouter().post('/subscribe', rateLimit(NEWSLETTER_RATE_LIMIT), async (c) => {
-  const t = await getTranslator(c.var.db, c.var.language.code);
-  // Validated here rather than with validate() so the message comes in the shopper's language.
-  const parsed = body.safeParse(await jsonObject(c));
-  if (!parsed.success) {
-    // Only `email` is read, so any issue (missing, not a string, too long, malformed) is its issue.
-    const message = t('validation.invalidEmail');
-    throw new HttpError(422, message, { errors: { email: [message] } });
-  }
-  const outcome = await subscribeToNewsletter(c.var.db, parsed.data.email, c.var.language.id || null);
-  const subscribed = outcome === 'subscribed';
-  return ok(
-    c,
-    { email: parsed.data.email, already_subscribed: !subscribed },
-    { message: t(subscribed ? 'footer.newsletter.success' : 'footer.newsletter.already') },
-  );
-});
+export const newsletterApp = createRouter()
+  .post('/subscribe', rateLimit(NEWSLETTER_RATE_LIMIT), async (c) => {
+    const t = await getTranslator(c.var.db, c.var.language.code);
+    // Validated here rather than with validate() so the message comes in the shopper's language.
+    const parsed = body.safeParse(await jsonObject(c));
+    if (!parsed.success) {
+      // Only `email` is read, so any issue (missing, not a string, too long, malformed) is its issue.
+      const message = t('validation.invalidEmail');
+      throw new HttpError(422, message, { errors: { email: [message] } });
+    }
+    const db = c.var.db;
+    const log = c.var.log;
+    const request = await requestSubscription(db, parsed.data.email, c.var.language.id || null);
+    if (!request.confirmed) {
+      void sendConfirmationMail(db, request, c.var.language.code, log).catch((error: unknown) =>
+        log.error({ err: error }, 'newsletter confirmation mail failed'),
+      );
+    }
+    return ok(c, { email: parsed.data.email }, { message: t('footer.newsletter.confirmSent') });
+  })
+
+  /** The mailed link: answers with a page in the shopper's language (their language cookie). */
+  .get('/confirm/:id', async (c) => {
+    const outcome = await confirmSubscription(c.var.db, {
+      id: c.req.param('id'),
+      expires: c.req.query('expires'),
+      signature: c.req.query('signature'),
+    });
+    c.header('Cache-Control', 'no-store');
+    c.header('Referrer-Policy', 'no-referrer');
+    return c.redirect(PAGES[outcome], 302);
+  });

@@ -233,3 +233,69 @@ export function renderPasswordResetMail(options: LinkMailOptions): MailContent {
     ],
   });
 }
+
+export interface EmailChangedMailOptions {
+  language: string;
+  t?: Translator;
+  name?: string | null;
+  oldEmail: string;
+  newEmail: string;
+  /** When the change was made, already formatted for the language (formatMailDate). */
+  date: string;
+  /** settings.support_email; empty when the shop has none (the contact page is named alone). */
+  supportEmail: string;
+  /** Absolute link to the contact page. */
+  contactUrl: string;
+}
+
+/** To the old address after an email change: what changed, when, and how to reach support. */
+export function renderEmailChangedMail(options: EmailChangedMailOptions): MailContent {
+  const t = options.t ?? fileTranslator(options.language);
+  const shop = t('app.name');
+  const support = options.supportEmail.trim();
+  return renderMailLayout({
+    language: options.language,
+    t,
+    subject: t('mail.emailChanged.subject', { shop }),
+    heading: t('mail.emailChanged.heading'),
+    name: options.name,
+    blocks: [
+      { kind: 'paragraph', text: t('mail.emailChanged.intro', { date: options.date, shop, old: options.oldEmail, new: options.newEmail }) },
+      {
+        kind: 'paragraph',
+        text: support ? t('mail.emailChanged.notYou', { email: support }) : t('mail.emailChanged.notYouContactPage'),
+      },
+      { kind: 'action', label: t('mail.emailChanged.action'), url: options.contactUrl },
+    ],
+  });
+}
+
+/** Double opt-in for the newsletter: nobody named (the address is all we know). */
+export function renderNewsletterConfirmMail(options: LinkMailOptions & { expiresDays: number }): MailContent {
+  const t = options.t ?? fileTranslator(options.language);
+  const shop = t('app.name');
+  return renderMailLayout({
+    language: options.language,
+    t,
+    subject: t('mail.newsletter.subject', { shop }),
+    heading: t('mail.newsletter.heading'),
+    name: null,
+    blocks: [
+      { kind: 'paragraph', text: t('mail.newsletter.intro', { shop }) },
+      { kind: 'action', label: t('mail.newsletter.action'), url: options.url },
+      { kind: 'note', text: t('mail.newsletter.expiry', { days: options.expiresDays }) },
+      { kind: 'note', text: t('mail.newsletter.ignore') },
+    ],
+  });
+}
+
+/** A moment in the recipient's language, with the time zone named (mail has no local clock). */
+export function formatMailDate(date: Date, language: string): string {
+  const format = (locale: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date);
+  try {
+    return `${format(language)} UTC`;
+  } catch {
+    return `${format('en')} UTC`;
+  }
+}

@@ -94,24 +94,16 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule, identifier: stri
 }
 
 /**
- * Reads a window without counting a hit: for limits on failures only (failed sign-ins), where
- * the check comes before the attempt and only a failure counts.
+ * Gives back one hit of the current window: for limits on failures only (failed sign-ins, wrong
+ * passwords). Such a limit must still count *before* the attempt (hitRateLimit), or parallel
+ * attempts all pass a check made before any of them is counted (issue 13: 40 parallel wrong
+ * passwords got 30 password checks); an attempt that turns out not to be a failure is given
+ * back afterwards. There is deliberately no way to read a window without counting.
  */
-export async function peekRateLimit(db: Db, rule: RateLimitRule, identifier: string): Promise<RateLimitResult> {
-  const result = await db.execute(sql`
-    select count, reset_at, greatest(1, ceil(extract(epoch from (reset_at - now()))))::int as retry_after
-    from ${rateLimits} where key = ${rateLimitKey(rule.name, identifier)} and reset_at > now()`);
-  const row = rowsOf<{ count: number; reset_at: string | Date; retry_after: number }>(result)[0];
-  const count = row ? Number(row.count) : 0;
-  const limit = scaled(rule);
-  return {
-    allowed: count < limit,
-    count,
-    limit,
-    remaining: Math.max(0, limit - count),
-    resetAt: row ? new Date(row.reset_at) : new Date(Date.now() + rule.windowSeconds * 1000),
-    retryAfterSeconds: row ? Number(row.retry_after) : rule.windowSeconds,
-  };
+export async function forgiveRateLimitHit(db: Db, rule: RateLimitRule, identifier: string): Promise<void> {
+  await db.execute(sql`
+    update ${rateLimits} set count = greatest(count - 1, 0)
+    where key = ${rateLimitKey(rule.name, identifier)} and reset_at > now()`);
 }
 
 /** Forgets a key's window, e.g. after a successful login clears the failed attempts. */

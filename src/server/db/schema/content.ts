@@ -127,6 +127,8 @@ export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
   email: varchar('email', { length: 254 }).notNull().unique(),
   languageId: integer('language_id').references(() => languages.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Double opt-in: null until the mailed link is followed; only confirmed rows are subscribers. */
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
 });
 
 /**

@@ -83,6 +83,11 @@ export const passwordResetTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    /**
+     * The address (normalised) the link was mailed to: the token only works while the account
+     * still has it, so it cannot prove an address it was never sent to (issue 13).
+     */
+    email: varchar('email', { length: 254 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

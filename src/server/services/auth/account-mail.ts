@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { sendMail } from '../../mail/mailer';
-import { renderPasswordResetMail, renderVerificationMail } from '../../mail/templates';
+import { formatMailDate, renderEmailChangedMail, renderPasswordResetMail, renderVerificationMail } from '../../mail/templates';
+import { config } from '../../config';
 import { getTranslator } from '../../i18n/index';
 import { loadShopBasics } from '../request-context';
 import { verificationUrl } from './email-verification';
@@ -39,7 +40,7 @@ export async function sendVerificationMail(db: Db, user: Recipient, language: st
 }
 
 export async function sendPasswordResetMail(db: Db, user: Recipient, language: string, log?: Logger): Promise<void> {
-  const token = await createResetToken(db, user.id);
+  const token = await createResetToken(db, user);
   const code = await mailLanguage(db, user, language);
   const mail = renderPasswordResetMail({
     language: code,
@@ -50,4 +51,37 @@ export async function sendPasswordResetMail(db: Db, user: Recipient, language: s
   });
   await sendMail(db, { to: user.email, ...mail });
   log?.info({ userId: user.id }, 'password reset mail queued');
+}
+
+/**
+ * Tells the old address that the account moved to another one (issue 13), so an owner whose
+ * session was taken over learns of it where the attacker cannot read: when, to which address,
+ * and how to reach support. Like every account mail it never fails the request.
+ */
+export async function sendEmailChangedNotice(
+  db: Db,
+  user: Recipient,
+  change: { oldEmail: string; newEmail: string; at: Date },
+  language: string,
+  log?: Logger,
+): Promise<boolean> {
+  try {
+    const code = await mailLanguage(db, user, language);
+    const { settings } = await loadShopBasics(db);
+    const mail = renderEmailChangedMail({
+      language: code,
+      t: await getTranslator(db, code),
+      name: user.name,
+      oldEmail: change.oldEmail,
+      newEmail: change.newEmail,
+      date: formatMailDate(change.at, code),
+      supportEmail: settings?.supportEmail ?? '',
+      contactUrl: `${config().PUBLIC_URL}/contact`,
+    });
+    await sendMail(db, { to: change.oldEmail, ...mail });
+    return true;
+  } catch (error) {
+    log?.error({ err: error, userId: user.id }, 'email change notice failed');
+    return false;
+  }
 }

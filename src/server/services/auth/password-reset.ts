@@ -1,7 +1,7 @@
 /**
  * Password reset tokens: 256 random bits mailed as a link, stored as SHA-256, single use,
- * valid 60 minutes. Using one sets the new password and ends every session and API token of
- * the account, so whoever knew the old password is out.
+ * valid 60 minutes, bound to the address they were mailed to. Using one sets the new password
+ * and ends every session and API token of the account, so whoever knew the old password is out.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -15,11 +15,12 @@ import { normaliseEmail } from './users';
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
-export async function createResetToken(db: Db, userId: number): Promise<string> {
+export async function createResetToken(db: Db, user: { id: number; email: string }): Promise<string> {
   const token = randomToken();
   await db.insert(passwordResetTokens).values({
-    userId,
+    userId: user.id,
     tokenHash: sha256Hex(token),
+    email: normaliseEmail(user.email),
     expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
   });
   return token;
@@ -31,9 +32,20 @@ export function resetUrl(token: string, email: string): string {
 }
 
 /**
- * Spends the token and sets the password, or returns false when the token is unknown, used,
- * expired or belongs to another address. The update that marks it used is the check, so two
- * concurrent uses cannot both succeed.
+ * Voids the account's unused reset links: its address changed, so a link mailed to the old one
+ * must not prove the new one (issue 13). Call inside the transaction that changes the address.
+ */
+export async function voidResetTokens(db: Db, userId: number): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+/**
+ * Spends the token and sets the password, or returns null when the token is unknown, used,
+ * expired, or was mailed to another address than the one given or the account has now. The
+ * update that marks it used is the check, so two concurrent uses cannot both succeed.
  */
 export async function resetPasswordWithToken(
   db: Db,
@@ -49,7 +61,9 @@ export async function resetPasswordWithToken(
           eq(passwordResetTokens.tokenHash, sha256Hex(input.token)),
           isNull(passwordResetTokens.usedAt),
           gt(passwordResetTokens.expiresAt, sql`now()`),
-          sql`${passwordResetTokens.userId} = (select id from ${users} where lower(${users.email}) = ${normaliseEmail(input.email)})`,
+          eq(passwordResetTokens.email, normaliseEmail(input.email)),
+          sql`exists (select 1 from ${users} where ${users.id} = ${passwordResetTokens.userId}
+                      and lower(${users.email}) = ${passwordResetTokens.email})`,
         ),
       )
       .returning({ userId: passwordResetTokens.userId });
@@ -60,10 +74,7 @@ export async function resetPasswordWithToken(
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
       .where(eq(users.id, spent.userId));
     // Older links of the account die with this one.
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
+    await voidResetTokens(tx as unknown as Db, spent.userId);
     await endUserSessions(tx as unknown as Db, spent.userId);
     await revokeUserTokens(tx as unknown as Db, spent.userId);
     return { userId: spent.userId };
