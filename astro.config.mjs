@@ -6,21 +6,28 @@ import { SERVER_BUNDLED, SERVER_EXTERNALS, bootBundle } from './scripts/server/b
 import { precompress } from './scripts/server/precompress.mjs';
 import { shopDirectives } from './src/directives/integration.mjs';
 import { PAGE_DIRECTIVES, PAGE_SCRIPT_RESOURCES } from './scripts/server/security-headers.mjs';
+import { PAGE_BODY_DRAIN_BYTES } from './scripts/server/page-requests.mjs';
 
 export default defineConfig({
   output: 'server',
   // The shop keeps its own sessions in the database (DESIGN.md); Astro's file sessions stay off.
   session: false,
   // 'middleware': scripts/start.mjs owns the HTTP server (static files, compression, shutdown).
-  // bodySizeLimit bounds what a page request may make Astro buffer (Astro's default is 1 GB); the
-  // API answers 413 at 1 MB itself (src/server/api/app.ts), before this limit is reached.
-  adapter: node({ mode: 'middleware', bodySizeLimit: 2 * 1024 * 1024 }),
+  // bodySizeLimit bounds what a request may make Astro read (Astro's default is 1 GB). The page
+  // gate answers 413 past 2 MB (src/server/page-gate.ts) and the API past 1 MB (src/server/api/
+  // app.ts); this limit, above both, only cuts off a client that keeps sending after that.
+  adapter: node({ mode: 'middleware', bodySizeLimit: PAGE_BODY_DRAIN_BYTES }),
   integrations: [react(), shopDirectives(), precompress(), bootBundle()],
   server: { port: Number(process.env.PORT ?? 4321), host: true },
   build: { inlineStylesheets: 'auto' },
   // No Markdown code blocks here; Shiki's inline styles would conflict with the CSP.
   markdown: { syntaxHighlight: false },
   security: {
+    // Off: it refused bearer-token API clients' POSTs without a body (403 "Cross-site POST form
+    // submissions are forbidden"). The API has its own CSRF rules (X-XSRF-TOKEN for cookie
+    // sessions, none for bearer tokens); page forms get a same-origin check in the page gate
+    // (src/server/page-gate.ts), which also knows the scheme a trusted proxy forwarded.
+    checkOrigin: false,
     // Astro hashes its own inline scripts/styles (island hydration) and sends the policy as a
     // response header on server-rendered pages; see docs/decisions/002-serving.md.
     csp: {

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * `npm run bench:pages:large [-- --quick] [-- --engine=pglite|postgres]`: server time of the
- * list and product pages on the 100 000-product bench catalogue (issue 6: p95 under 80 ms at 10
+ * list and product pages on the 100 000-product bench catalogue (ADR 016: p95 under 80 ms at 10
  * concurrent connections), on PGlite and on PostgreSQL. Seeds the catalogue when missing (see
  * bench/lib/bench-catalogue.mjs; minutes on the first run). For each page: a guest (the verdict;
  * public pages come from the guest page cache, docs/decisions/016) and the signed-in demo

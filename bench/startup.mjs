@@ -2,7 +2,7 @@
 /**
  * `npm run bench:startup`: cold start of the shop on an already seeded PGlite DATA_DIR, measured
  * from spawning `node scripts/start.mjs` until GET /api/health answers 200. Five runs against a
- * 3 s budget (issue 2); the result goes into bench/RESULTS.md. Exits non-zero when the median is
+ * 3 s budget (ADR 002); the result goes into bench/RESULTS.md. Exits non-zero when the median is
  * over budget.
  */
 import { spawn } from 'node:child_process';

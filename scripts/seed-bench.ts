@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { seedBench } from '../src/server/db/seed/bench';
-import { seedIfEmpty } from '../src/server/db/seed/index';
+import { generatedLoginsNotice, seedIfEmpty } from '../src/server/db/seed/index';
 import { openConfiguredDatabase } from '../src/server/db/seed/open';
 import { countRows } from '../src/server/db/seed/reset';
 
@@ -26,7 +26,9 @@ const elapsed = () => `${((performance.now() - startedAt) / 1000).toFixed(1)}s`;
 const database = await openConfiguredDatabase();
 try {
   console.log(`Bench seed on ${database.describe}: ${target} generated products`);
-  if (await seedIfEmpty(database.db)) console.log(`  demo shop seeded (${elapsed()})`);
+  const seeded = await seedIfEmpty(database.db);
+  if (seeded) console.log(`  demo shop seeded (${elapsed()})`);
+  if (seeded && seeded.generated.length > 0) console.log(generatedLoginsNotice(seeded.generated));
   const result = await seedBench(database.db, target, (line) => console.log(line));
   const counts = await countRows(database.db, ['products', 'variations', 'product_images', 'product_categories', 'reviews']);
   console.log(

@@ -2,8 +2,9 @@
  * npm run db:seed [-- --reset]
  * Seeds the configured database (DATABASE_URL, else PGlite in DATA_DIR) with the demo shop if it
  * is empty; --reset empties every shop table first. Stop the server first when using PGlite.
+ * With NODE_ENV=production the demo accounts get random passwords, printed once here.
  */
-import { seedIfEmpty } from '../src/server/db/seed/index';
+import { generatedLoginsNotice, seedIfEmpty } from '../src/server/db/seed/index';
 import { openConfiguredDatabase } from '../src/server/db/seed/open';
 import { countRows, truncateAll } from '../src/server/db/seed/reset';
 
@@ -17,6 +18,7 @@ try {
   const summary = Object.entries(counts).map(([table, n]) => `${n} ${table}`).join(', ');
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   console.log(`${seeded ? 'Seeded' : 'Already seeded, left unchanged'} (${database.describe}${reset ? ', reset' : ''}) in ${seconds}s: ${summary}`);
+  if (seeded && seeded.generated.length > 0) console.log(generatedLoginsNotice(seeded.generated));
 } finally {
   await database.close();
 }

@@ -12,9 +12,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compressResponse } from './server/compress.mjs';
 import { buildReason } from './server/freshness.mjs';
 import { BASE_SECURITY_HEADERS, RESOURCE_CSP } from './server/security-headers.mjs';
+import { escapeUndecodablePath } from './server/page-requests.mjs';
 import { createStaticHandler } from './server/static.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ASTRO = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
 
 // React (and other dependencies) load their development builds, several times slower, unless
 // NODE_ENV is production, and `npm start` is run without it. The shop's own mode (/dev/* pages,
@@ -22,6 +24,12 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 process.env.SHOP_MODE ??= process.env.NODE_ENV || 'development';
 process.env.NODE_ENV = 'production';
 const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * A signal this soon after the first is the same request delivered twice: Ctrl-C (or a
+ * supervisor's `kill -- -pgid`) reaches npm and this process, and npm forwards its copy too.
+ */
+const DUPLICATE_SIGNAL_MS = 1_000;
+const SIGNALS = /** @type {const} */ (['SIGTERM', 'SIGINT']);
 /** Start-up errors users cause (bad env, second instance, failed build): one line, no stack. */
 const USER_ERRORS = new Set(['ConfigError', 'DataDirLockedError', 'BuildError']);
 
@@ -46,11 +54,20 @@ function build(reason) {
     // Always a production build: JSX compiled under another NODE_ENV calls jsxDEV, which React's
     // production runtime does not have, and every island would fail to render.
     const env = { ...process.env, NODE_ENV: 'production' };
-    const child = spawn('npx', ['astro', 'build'], { cwd: ROOT, stdio: 'inherit', env });
+    // Astro's own bin on this Node, not `npx astro`: npx would put a shell between us and the
+    // build, and a signal would stop that shell and leave the build running.
+    const child = spawn(process.execPath, [ASTRO, 'build'], { cwd: ROOT, stdio: 'inherit', env });
+    // Stopped while building: stop the build too, and exit once it has.
+    /** @param {NodeJS.Signals} signal */
+    const forward = (signal) => child.kill(signal);
+    for (const signal of SIGNALS) process.on(signal, forward);
     child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve(undefined) : reject(new BuildError(`The build failed (astro build exit code ${code}); see its output above.`)),
-    );
+    child.on('exit', (code, signal) => {
+      for (const name of SIGNALS) process.off(name, forward);
+      if (code === 0) resolve(undefined);
+      else if (signal) reject(new BuildError(`The build was stopped (${signal}); the shop did not start.`));
+      else reject(new BuildError(`The build failed (astro build exit code ${code}); see its output above.`));
+    });
   });
 }
 
@@ -87,7 +104,7 @@ async function main() {
 
   // runtime.ts + config.ts compiled at build (scripts/server/boot-bundle.mjs): loading the
   // sources through tsx here would cost ~1.5 s of start-up.
-  /** @type {typeof import('../src/server/runtime') & typeof import('../src/server/config') & typeof import('../src/server/db/unavailable')} */
+  /** @type {typeof import('../src/server/runtime') & typeof import('../src/server/config') & typeof import('../src/server/db/unavailable') & typeof import('../src/server/hsts')} */
   const boot = await import(pathToFileURL(join(ROOT, 'dist', 'server', 'boot', 'boot.mjs')).href);
   const cfg = boot.config();
 
@@ -104,6 +121,7 @@ async function main() {
 
   let inFlight = 0;
   let stopping = false;
+  let stopSignalAt = 0;
   /** @type {(() => void) | undefined} */
   let onIdle;
 
@@ -118,8 +136,12 @@ async function main() {
     // headers Astro or the middleware set later take precedence.
     for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
     res.setHeader('Content-Security-Policy', RESOURCE_CSP);
+    // HSTS only for a request that came over https (PUBLIC_URL, or a trusted proxy's word).
+    const hsts = boot.strictTransportSecurity(req.socket.remoteAddress, req.headers['x-forwarded-proto']);
+    if (hsts) res.setHeader('Strict-Transport-Security', hsts);
     if (serveStatic(req, res)) return;
     compressResponse(req, res);
+    if (req.url) req.url = escapeUndecodablePath(req.url);
     astro(req, res).catch((error) => {
       // A database outage that escaped the middleware (ADR 017): still a 503 to retry, not a 500.
       const outage = boot.isDatabaseUnavailable(error);
@@ -136,10 +158,12 @@ async function main() {
   /** @param {NodeJS.Signals} signal */
   async function stop(signal) {
     if (stopping) {
+      if (performance.now() - stopSignalAt < DUPLICATE_SIGNAL_MS) return;
       console.error(`${signal} again: exiting without waiting.`);
       process.exit(1);
     }
     stopping = true;
+    stopSignalAt = performance.now();
     console.log(`${signal}: finishing ${inFlight} request(s), then stopping.`);
     server.close();
     server.closeIdleConnections();
@@ -160,8 +184,9 @@ async function main() {
     process.exit(0);
   }
   // Installed before "ready" is printed: a supervisor may signal the moment it reads that line.
-  process.on('SIGTERM', (signal) => void stop(signal));
-  process.on('SIGINT', (signal) => void stop(signal));
+  // `npm start` runs this process itself (package.json: `exec node …`), so npm's forwarded
+  // SIGTERM/SIGINT lands here and npm exits only after this process has (ADR 018).
+  for (const signal of SIGNALS) process.on(signal, (received) => void stop(received));
 
   await new Promise((resolve, reject) => {
     server.once('error', reject);

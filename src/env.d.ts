@@ -8,5 +8,7 @@ declare namespace App {
     sessionId: string | null;
     /** Set by a page whose HTML is the same for every signed-out visitor (src/server/services/guest-pages.server.ts). */
     cacheForGuests?: boolean;
+    /** The status a request was refused with by the page gate (src/server/page-gate.ts); the /400 page shows it. */
+    requestError?: 400 | 403 | 404 | 413 | 414 | 415;
   }
 }

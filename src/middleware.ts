@@ -3,6 +3,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseDown, isDatabaseUnavailable } from './server/db/unavailable';
 import { databaseUnavailableResponse, initFailureResponse } from './server/init-failure';
 import { peerOf, requestOrigin } from './server/client-origin';
+import { checkPageRequest, refusePage } from './server/page-gate';
 import { getDb, ready } from './server/runtime';
 import { renderForGuests } from './server/services/guest-pages.server';
 import { cookieBase, resolveSession, SESSION_COOKIE, XSRF_COOKIE } from './server/services/auth/sessions';
@@ -84,6 +85,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
     }
   }
   try {
+    // The pages' input gate (ADR 020); the API has its own (src/server/api/body.ts).
+    const refusal = isPage ? await checkPageRequest(context) : null;
+    if (refusal) return secure(await refusePage(context, next, refusal));
     const response = isPage ? await renderForGuests(context, next, context.locals.user !== null) : await next();
     // Pages that catch their own query failures (list, FAQ, static page) show an in-page message
     // with a 500; when the database is down that page is answered as an outage (ADR 017).

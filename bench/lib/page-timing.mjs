@@ -14,8 +14,9 @@ const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip', accept: 'text/html' };
 /**
  * The demo customer's cookies (session + XSRF), for timing pages rendered for a signed-in visitor.
  * @param {string} base
+ * @param {string} [password] the published one unless the shop generated one (production seed)
  */
-export async function signInCookies(base) {
+export async function signInCookies(base, password = 'Demo1234!') {
   /** @type {Map<string, string>} */
   const jar = new Map();
   const keep = (/** @type {Response} */ res) => {
@@ -29,7 +30,7 @@ export async function signInCookies(base) {
   const res = await fetch(`${base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: cookie(), 'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? '') },
-    body: JSON.stringify({ username: 'demo@example.com', password: 'Demo1234!' }),
+    body: JSON.stringify({ username: 'demo@example.com', password }),
   });
   if (res.status !== 200) throw new Error(`demo sign-in answered ${res.status}: ${await res.text()}`);
   keep(res);

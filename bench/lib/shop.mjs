@@ -8,7 +8,7 @@ import { ROOT } from './process.mjs';
  * @param {number} port
  * @param {NodeJS.ProcessEnv} env on top of production defaults (PORT, HOST, NODE_ENV, LOG_LEVEL)
  * @param {number} [timeoutMs]
- * @returns {Promise<{ stop(): Promise<void> }>}
+ * @returns {Promise<{ stop(): Promise<void>, output(): string }>}
  */
 export async function startShop(port, env, timeoutMs = 180_000) {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -38,6 +38,7 @@ export async function startShop(port, env, timeoutMs = 180_000) {
     await sleep(50);
   }
   return {
+    output: () => output,
     async stop() {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);

@@ -16,6 +16,7 @@ const BOOT_SOURCE = `
 export { ready, shutdown, getDb, useDatabase } from './src/server/runtime.ts';
 export { config, parseConfig, ConfigError } from './src/server/config.ts';
 export { isDatabaseUnavailable, DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from './src/server/db/unavailable.ts';
+export { strictTransportSecurity } from './src/server/hsts.ts';
 `;
 
 /**

@@ -1,13 +1,15 @@
 import type { APIRoute } from 'astro';
 import { getDb } from '../server/runtime';
-import { chooseFromForm, LOCALE_COOKIE_MAX_AGE, safeRedirect } from '../server/services/locale-switch';
+import { safeRedirect } from '../lib/redirect';
+import { chooseFromForm, LOCALE_COOKIE_MAX_AGE } from '../server/services/locale-switch';
 import { CURRENCY_COOKIE, LANGUAGE_COOKIE, loadShopBasics } from '../server/services/request-context';
 
 export const prerender = false;
 
 /**
  * The header pickers' form target when JavaScript is off: stores the choice in the same cookies
- * the islands write, then sends the shopper back to the page they were on.
+ * the islands write, then sends the shopper back to the page they were on (the shop's one
+ * same-site check; anything else goes home).
  */
 export const GET: APIRoute = async ({ url, cookies, redirect }) => {
   const { languages, currencies } = await loadShopBasics(await getDb());
@@ -15,5 +17,5 @@ export const GET: APIRoute = async ({ url, cookies, redirect }) => {
   const options = { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: 'lax' as const };
   if (choice.language) cookies.set(LANGUAGE_COOKIE, String(choice.language.id), options);
   if (choice.currency) cookies.set(CURRENCY_COOKIE, choice.currency.code, options);
-  return redirect(safeRedirect(url.searchParams.get('redirect')), 303);
+  return redirect(safeRedirect(url.searchParams.get('redirect'), '/'), 303);
 };

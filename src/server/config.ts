@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { parseTrustProxy } from './trusted-proxies';
 
+/** Card payment providers a shop can be configured with; `none` offers phone payment only. */
+export const PAYMENT_PROVIDERS = ['demo', 'none'] as const;
+
 /**
  * Environment configuration (DESIGN.md "Configuration"). Parsed once; a bad value
  * throws ConfigError whose message is one line naming the variable and the problem.
@@ -22,8 +25,14 @@ const schema = z
     MAIL_FROM: z.string().min(3).default('shop@localhost'),
     /** Signs email links; unset → a random key kept in the database (app_secrets). */
     APP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
-    SEED: z.enum(['demo', 'none']).default('demo'),
+    /** Unset → by mode: `demo` outside production, `none` in production (a real shop starts empty). */
+    SEED: z.enum(['demo', 'none']).optional(),
     NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
+    /**
+     * Who takes card payments (payments/provider.ts). Unset → by mode: the demo gateway outside
+     * production, none in production, where a free test card must never pay an order.
+     */
+    PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).optional(),
     /** Multiplies every rate limit; for load and end-to-end tests from one address. */
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -48,10 +57,15 @@ const schema = z
         }
       }),
   })
-  .transform((env) => ({
-    ...env,
-    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
-  }));
+  .transform((env) => {
+    const production = env.NODE_ENV === 'production';
+    return {
+      ...env,
+      PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+      SEED: env.SEED ?? (production ? 'none' : 'demo'),
+      PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? (production ? 'none' : 'demo'),
+    };
+  });
 
 export type Config = z.output<typeof schema>;
 
@@ -87,6 +101,14 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
 }
 
 let cached: Config | undefined;
+
+/**
+ * Demo accounts get the passwords the README publishes only where nobody else can reach them;
+ * a production shop seeded with SEED=demo gets random ones, shown once at the seed.
+ */
+export function demoPasswordPolicy(cfg: Pick<Config, 'NODE_ENV'>): 'published' | 'generated' {
+  return cfg.NODE_ENV === 'production' ? 'generated' : 'published';
+}
 
 export function config(): Config {
   cached ??= parseConfig();

@@ -45,8 +45,10 @@ async function start(): Promise<Runtime> {
   }
   await database.migrate();
   if (cfg.SEED === 'demo') {
-    const { seedIfEmpty } = await import('./db/seed/index');
-    await seedIfEmpty(database.db);
+    const { generatedLoginsNotice, seedIfEmpty } = await import('./db/seed/index');
+    const seeded = await seedIfEmpty(database.db);
+    // The console, not the logger: the operator must see these once whatever LOG_LEVEL says.
+    if (seeded && seeded.generated.length > 0) console.log(generatedLoginsNotice(seeded.generated));
   }
   logger.info(
     { engine: database.engine, ms: Math.round(performance.now() - startedAt) },

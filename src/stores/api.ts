@@ -5,7 +5,7 @@ import { showToast } from './toasts';
 /**
  * The API client every island uses, wired to the locale stores and toasts. The 401 text comes
  * translated from the server (data-session-expired on <html>); islands register what a 401
- * means for them (issue 4: clear $auth, go to sign-in) through onUnauthorized.
+ * means for them (accounts spec §4, ADR 009: clear $auth, go to sign-in) through onUnauthorized.
  */
 
 const unauthorizedHandlers = new Set<() => void>();

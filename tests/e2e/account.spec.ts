@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * /account (issue 4, accounts spec §2 Account page, §5 Profile / Change password / Phone input,
+ * /account (accounts spec §2 Account page, §5 Profile / Change password / Phone input,
  * §9): the guard, tabs and breadcrumbs, the profile form with the phone input, change password
  * and log out. Read-only checks use the demo customer; everything that changes data uses one
  * freshly registered customer (registration is rate-limited per address, so only one).
@@ -299,7 +299,7 @@ test('a new customer edits the profile, changes the password and logs out', asyn
   shop.expectNoPageErrors();
 });
 
-test('changing the email asks for the current password, and the old address is told (issue 13)', async ({ shop, page, mailbox, axe }) => {
+test('changing the email asks for the current password, and the old address is told (ADR 009)', async ({ shop, page, mailbox, axe }) => {
   const stamp = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
   const email = `mover-${stamp}@example.com`;
   const moved = `moved-${stamp}@example.com`;

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * A new customer's whole walk through accounts (issue 4 "Done when"), with the mail read from
+ * A new customer's whole walk through accounts (accounts spec §2, ADR 009), with the mail read from
  * the real SMTP mailbox the shop sends to: register → verification mail → verify → sign out →
  * sign in with the way back → edit profile and address → change password → sign in with it;
  * then a forgotten password reset through its mailed link. axe on every page on the way.

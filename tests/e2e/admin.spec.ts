@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * Content editing (issue 7, ADR 013) as a new editor does it: sign in, edit the shipping page in
+ * Content editing (ADR 013) as a new editor does it: sign in, edit the shipping page in
  * German with the live preview, publish, see it on the public page through the footer link,
  * restore the previous version; add an FAQ and see it on /faq. Customers get 403 on /admin.
  *

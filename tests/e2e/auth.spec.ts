@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * Auth pages (issue 4, accounts spec §2/§5/§8): sign-in with the way back, its messages, the
+ * Auth pages (accounts spec §2/§5/§8): sign-in with the way back, its messages, the
  * guards, sign-up validation, reset request, new password and the email-verification pages.
  * The full register → mail → verify walk lives in the account flow spec.
  */
@@ -100,6 +100,16 @@ test.describe('sign-in', () => {
     await page.waitForURL((url) => url.pathname.startsWith('/account') || url.pathname.startsWith('/auth'));
     expect(new URL(page.url()).host).toBe(new URL(BASE).host);
   });
+
+  // The island goes to the redirect after sign-in through the shop's one check (src/lib/redirect.ts).
+  for (const hostile of ['/\t/evil.example', '/%2F%2Fevil.example', '/\\evil.example', '/%0a/evil.example']) {
+    test(`returns to /account, not to ${JSON.stringify(hostile)}`, async ({ shop, page }) => {
+      await shop.goto(`/auth?form=signin&redirect=${encodeURIComponent(hostile)}`);
+      await signIn(page, DEMO.email, DEMO.password);
+      await page.waitForURL((url) => url.pathname.startsWith('/account'));
+      expect(new URL(page.url()).host).toBe(new URL(BASE).host);
+    });
+  }
 
   test('a protected page sends a guest to sign-in with the way back', async ({ shop, page }) => {
     await shop.goto('/email-verification');

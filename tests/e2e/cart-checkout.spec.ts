@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, type Mailbox, test } from './fixtures';
 
 /**
- * Issue 5, the cart and checkout as a new customer walks them (accounts spec §2 Cart page,
+ * The cart and checkout as a new customer walks them (accounts spec §2 Cart page,
  * Checkout form, Payment outcome pages, Phone payment modal; §4 button states and checkout flow):
  * lines → quantity → promo → shipping → Calculate Shipping → Place Order → confirm → the demo card
  * gateway → success → Orders; a phone order → modal; a declined card → fail page → Try Again;

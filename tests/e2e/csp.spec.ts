@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * The Content Security Policy in Chromium (issue 8): markup that slipped into a page cannot run
+ * The Content Security Policy in Chromium (ADR 014): markup that slipped into a page cannot run
  * inline script (an injected <script> element, an inline event handler), and the shop's own
  * pages, islands and hydration scripts run without a single violation.
  */

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-/** The shared page frame (issue 3): header, search, pickers, cookie notice, newsletter, 404. */
+/** The shared page frame (storefront §2 Shared frame, ADR 007): header, search, pickers, cookie notice, newsletter, 404. */
 
 const COOKIE_TEXT = 'This website uses cookies to ensure you get the best experience.';
 
@@ -81,7 +81,7 @@ test('search from the header lands on the list URL with search and page=1', asyn
   await box.fill('tent');
   await box.press('Enter');
   await page.waitForURL((url) => url.pathname === '/products/all' && url.search === '?search=tent&page=1');
-  // The list page arrives with a later issue; until then the URL is what matters here.
+  // What matters here is the URL the search leads to (the list page has its own spec).
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('tent');
 });
 

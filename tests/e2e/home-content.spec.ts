@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * Home page, FAQ, static pages and the wishlist (issue 6; storefront §2 HomePage, Wishlist, FAQ
+ * Home page, FAQ, static pages and the wishlist (storefront §2 HomePage, Wishlist, FAQ
  * page, Static page, §4, §8, §9), with axe on each page and the home page/FAQ without JavaScript.
  */
 
@@ -276,7 +276,7 @@ test.describe('wishlist', () => {
   });
 });
 
-/** Every script the page loads at a phone viewport until the network is idle, gzipped (issue 6 budgets). */
+/** Every script the page loads at a phone viewport until the network is idle, gzipped (the page budgets in bench/pages.mjs). */
 async function scriptBytes(page: Page, path: string): Promise<{ bytes: number; files: number }> {
   await page.setViewportSize({ width: 412, height: 915 });
   const seen = new Map<string, Promise<number>>();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * Issue 5, the orders and contact part (accounts spec §2 Order history, Phone payment modal,
+ * The orders and contact part of the accounts spec (§2 Order history, Phone payment modal,
  * Contact page; §8 Orders/Clipboard/Contact): the demo customer's Orders tab (5 a page,
  * pagination, badges, dates, totals), Complete on the Pending phone order → the phone payment
  * modal (copy buttons, keyboard, closing reloads the list), and the contact form. Read-only for

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { type ShopPage, expect, test } from './fixtures';
 
 /**
- * The product list page (issue 6, storefront §2 ProductListPage, §4, §5, §9): headings and
+ * The product list page (storefront §2 ProductListPage, §4, §5, §9): headings and
  * breadcrumbs in every mode, filters, sort, facets, pagination limits, search, badges, empty
  * state and resets, wishlist and add to cart from a card, SEO tags, no-JS browsing, axe.
  */

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { type Envelope, expect, test } from './fixtures';
 
 /**
- * Product page (issue 6, storefront ProductDetailsPage, §4 variations/sale badge/add to cart):
+ * Product page (storefront §2 ProductDetailsPage, §4 variations/sale badge/add to cart):
  * breadcrumbs, badges, prices, drop-downs with disabled options, Add to cart signed in (toast,
  * header badge) and signed out (sign-in with the way back), the variation modal from the Sale
  * carousel (first options preselected, "Please select a variation"), technical info, reviews

@@ -7,6 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { request as httpsRequest } from 'node:https';
 import { ROOT, get, tempDir } from './server';
 
 export const NGINX_EXAMPLE = join(ROOT, 'deploy', 'nginx.conf.example');
@@ -39,13 +40,38 @@ export function siteConfig(example: string, upstreamPorts: number[], port: numbe
     .replace(/^([ \t]*)listen 80;$/m, `$1listen 127.0.0.1:${port};`);
 }
 
-export async function startNginx(options: { upstreamPorts: number[]; port: number; timeoutMs?: number }): Promise<Nginx> {
+/** A GET over https that accepts the test's self-signed certificate. */
+export function getHttps(port: number, path: string): Promise<{ status: number; headers: import('node:http').IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest({ host: '127.0.0.1', port, path, rejectUnauthorized: false }, (res) => {
+      let body = '';
+      res.on('data', (d) => (body += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+export async function startNginx(options: {
+  upstreamPorts: number[];
+  port: number;
+  timeoutMs?: number;
+  /** Listen with TLS (the example's https set-up) with this certificate and key. */
+  tls?: { cert: string; key: string };
+}): Promise<Nginx> {
   const dir = tempDir();
   // The workers run as an unprivileged user when the master is root: they must reach the
   // temp folders nginx creates in here.
   chmodSync(dir, 0o755);
   mkdirSync(join(dir, 'tmp'));
-  const site = siteConfig(readFileSync(NGINX_EXAMPLE, 'utf8'), options.upstreamPorts, options.port);
+  let site = siteConfig(readFileSync(NGINX_EXAMPLE, 'utf8'), options.upstreamPorts, options.port);
+  if (options.tls) {
+    site = site.replace(
+      `listen 127.0.0.1:${options.port};`,
+      `listen 127.0.0.1:${options.port} ssl;\n    ssl_certificate ${options.tls.cert};\n    ssl_certificate_key ${options.tls.key};`,
+    );
+  }
   writeFileSync(join(dir, 'site.conf'), site);
   writeFileSync(
     join(dir, 'nginx.conf'),
@@ -97,7 +123,7 @@ http {
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   while (Date.now() < deadline) {
     if (failed || child.exitCode !== null) break;
-    const health = await get(options.port, '/api/health').catch(() => null);
+    const health = await (options.tls ? getHttps : get)(options.port, '/api/health').catch(() => null);
     if (health?.status === 200) return nginx;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -115,6 +115,17 @@ export async function waitReady(started: Started, timeoutMs = 60_000): Promise<v
   throw new Error(`server did not start:\n${started.output().stdout}\n${started.output().stderr}`);
 }
 
+/**
+ * The password a production demo seed (SEED=demo) printed for a demo account: the only place it
+ * exists (README "Production defaults").
+ */
+export function printedPassword(started: Started, email: string): string {
+  const escaped = email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`^\\s+(?:editor|customer)\\s+${escaped}\\s+(\\S+)$`, 'm').exec(started.output().stdout);
+  if (!match) throw new Error(`no password printed for ${email}:\n${started.output().stdout}`);
+  return match[1]!;
+}
+
 /** SIGTERM and wait; resolves to the exit code. */
 export async function stopServer(started: Started): Promise<number | null> {
   started.child.kill('SIGTERM');

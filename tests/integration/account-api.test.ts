@@ -133,7 +133,7 @@ describe('PUT /api/user/profile', () => {
     expect(other.id).toBeGreaterThan(0);
   });
 
-  it('an email change needs the current password: 422 under current_password when missing or wrong (issue 13)', async () => {
+  it('an email change needs the current password: 422 under current_password when missing or wrong (ADR 009)', async () => {
     const { session, user } = await signedIn();
     const target = `no-password-${user.id}@example.com`;
     const missing = await session.put('/api/user/profile', profileInput({ email: target }));

@@ -1,5 +1,5 @@
 /**
- * Content editing API (issue 7, ADR 013) on the demo shop: the role check of every /api/admin
+ * Content editing API (ADR 013) on the demo shop: the role check of every /api/admin
  * endpoint, validation, sanitising on save and on render, page versions and restore, slug
  * renames, and that an edit is on the very next read of the cached public content.
  */

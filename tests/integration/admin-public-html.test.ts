@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITOR } from '../../src/server/db/seed/users';
 import { emptyServerTarget } from '../helpers/db';
-import { cleanupServers, ensureBuilt, freePort, get, type Started, startServer, tempDir, waitReady } from '../helpers/server';
+import { cleanupServers, ensureBuilt, freePort, get, printedPassword, type Started, startServer, tempDir, waitReady } from '../helpers/server';
 import { type ApiSession, createHttpSession } from '../helpers/session';
 import { XSS_VECTORS, isActive } from '../helpers/xss-vectors';
 
@@ -23,7 +23,8 @@ beforeAll(async () => {
   server = startServer({ ...target.env, PORT: String(port), SEED: 'demo', PUBLIC_URL: `http://127.0.0.1:${port}` });
   await waitReady(server, 120_000);
   editor = createHttpSession(`http://127.0.0.1:${port}`);
-  expect((await editor.signIn(DEMO_EDITOR.email, DEMO_EDITOR.password)).status).toBe(200);
+  // A production seed: the editor's password is the one the shop printed, not the README's.
+  expect((await editor.signIn(DEMO_EDITOR.email, printedPassword(server, DEMO_EDITOR.email))).status).toBe(200);
 }, 300_000);
 
 afterAll(async () => {

@@ -59,6 +59,16 @@ describe('API envelope shapes', () => {
     expect(hostile.headers.get('x-request-id')).not.toBe('a b<script>');
   });
 
+  it('keeps an incoming request id of at most 128 characters, and only that (one limit)', async () => {
+    const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    const idOf = async (id: string) => (await api.request('/api/health', { headers: { 'X-Request-Id': id } })).headers.get('x-request-id');
+    expect(await idOf('a'.repeat(128))).toBe('a'.repeat(128));
+    expect(await idOf('trace.1:2-3_4')).toBe('trace.1:2-3_4');
+    // 129 to 255 characters used to pass (Hono's own limit is 255); now a fresh id replaces them.
+    for (const length of [129, 200, 255, 256, 5000]) expect(await idOf('a'.repeat(length))).toMatch(UUID);
+    expect(await idOf('a=b')).toMatch(UUID);
+  });
+
   it('answers invalid JSON input with 422, the first message and errors per field', async () => {
     const res = await (await csrfSession(api)).request('/api/test/echo', {
       method: 'POST',

@@ -240,7 +240,7 @@ describe('POST /api/login and GET /api/is-auth', () => {
   });
 });
 
-describe('sign-in limits under concurrency (issue 13)', () => {
+describe('sign-in limits under concurrency (ADR 009)', () => {
   it(`40 parallel wrong passwords for one account from one address get at most ${LOGIN_FAILURE_LIMIT.limit} password checks`, async () => {
     const email = 'parallel@example.com';
     await createUser(database().db, { email, password: PASSWORD });

@@ -1,5 +1,5 @@
 /**
- * POST /api/contact-us (issue 5; accounts spec §2 Contact page, §5, §8): stored, mailed to the
+ * POST /api/contact-us (accounts spec §2 Contact page, §5, §8): stored, mailed to the
  * support address, validated like the form, CSRF-protected and rate-limited per address.
  */
 import { desc, eq } from 'drizzle-orm';

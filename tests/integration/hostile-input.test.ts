@@ -1,5 +1,5 @@
 /**
- * Every API route fed its hostile inputs (issue 8): wrong types, missing and extra fields, huge
+ * Every API route fed its hostile inputs (ADR 014): wrong types, missing and extra fields, huge
  * strings and arrays, deep JSON, invalid UTF-8, negative/huge/NaN-like numbers, SQL and HTML
  * payloads, wrong content types and a body over the 1 MB limit. Each must be answered with the
  * expected 4xx and a clear message (never a 5xx), and write nothing: every table but the

@@ -1,5 +1,5 @@
 /**
- * GET /api/orders/history and GET /api/processing/config/phone-payment (issue 5; accounts spec
+ * GET /api/orders/history and GET /api/processing/config/phone-payment (accounts spec
  * §3 Order (history), §7; docs/decisions/011-orders-history-and-contact.md). Orders are written
  * directly, so every expected number is known.
  */

@@ -126,7 +126,7 @@ describe('POST /api/reset-password', () => {
     expect((await createApiSession(api).signIn('victim@example.com', 'Old-Pass-1')).status).toBe(200);
   });
 
-  it('a token belongs to the address it was mailed to: after an email change it proves nothing (issue 13)', async () => {
+  it('a token belongs to the address it was mailed to: after an email change it proves nothing (ADR 009)', async () => {
     const user = await createUser(database().db, { email: 'mover@example.com', password: 'Old-Pass-1', verified: false });
     const { token } = await requestLink(user.email);
     // The account moves to an address its owner never received a link at.

@@ -1,5 +1,5 @@
 /**
- * GET/POST /api/products/{id}/reviews (issue 6): the list with its summary, and one review per
+ * GET/POST /api/products/{id}/reviews (storefront §2 ProductDetailsPage, §5): the list with its summary, and one review per
  * customer who bought the product in a successful order. Both engines (TEST_DATABASE_URL).
  */
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../src/server/db/client';
 import { orderItems, orders, settings, users } from '../../src/server/db/schema/index';
 import { readMessages } from '../../src/server/db/seed/i18n';
-import { DEMO_CUSTOMER, DEMO_EDITOR, seedDemo, seedIfEmpty } from '../../src/server/db/seed/index';
+import { DEMO_CUSTOMER, DEMO_EDITOR, generatedLoginsNotice, seedDemo, seedIfEmpty } from '../../src/server/db/seed/index';
 import { useDatabase } from '../../src/server/runtime';
 import { GET } from '../../src/pages/images/[...path]';
 import { createTestDatabase } from '../helpers/db';
@@ -254,6 +254,44 @@ describe('seedIfEmpty', () => {
       expect(results.filter(Boolean)).toHaveLength(1);
       expect(await one(database.db, 'select count(*) as n from languages')).toBe(3);
       expect(await seedIfEmpty(database.db)).toBe(false);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});
+
+describe('demo accounts of a production seed (generated passwords)', () => {
+  it('gives the editor and the demo customer fresh random passwords, never the published ones', async () => {
+    const database = await createTestDatabase({ seed: 'none' });
+    try {
+      const report = await seedIfEmpty(database.db, { passwords: 'generated' });
+      expect(report).not.toBe(false);
+      const generated = report ? report.generated : [];
+      expect(generated.map((g) => [g.role, g.email])).toEqual([
+        ['editor', DEMO_EDITOR.email],
+        ['customer', DEMO_CUSTOMER.email],
+      ]);
+      const [editorLogin, customerLogin] = generated;
+      expect(editorLogin!.password).toMatch(/^[a-zA-Z2-9]{5}(-[a-zA-Z2-9]{5}){3}$/);
+      expect(editorLogin!.password).not.toBe(customerLogin!.password);
+      for (const login of generated) {
+        const [row] = await database.db.select().from(users).where(eq(users.email, login.email));
+        expect(await verify(row!.passwordHash, login.password)).toBe(true);
+        expect(await verify(row!.passwordHash, DEMO_EDITOR.password)).toBe(false);
+        expect(await verify(row!.passwordHash, DEMO_CUSTOMER.password)).toBe(false);
+      }
+      const notice = generatedLoginsNotice(generated);
+      expect(notice).toContain(`editor    ${DEMO_EDITOR.email.padEnd(20)}  ${editorLogin!.password}`);
+      expect(notice).toContain(`customer  ${DEMO_CUSTOMER.email.padEnd(20)}  ${customerLogin!.password}`);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+
+  it('the published seed reports no generated logins', async () => {
+    const database = await createTestDatabase({ seed: 'none' });
+    try {
+      expect(await seedDemo(database.db, { passwords: 'published' })).toEqual({ generated: [] });
     } finally {
       await database.close();
     }

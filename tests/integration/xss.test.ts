@@ -1,5 +1,5 @@
 /**
- * XSS (issue 8): every known vector (tests/helpers/xss-vectors.ts) stored through each place on
+ * XSS (ADR 014): every known vector (tests/helpers/xss-vectors.ts) stored through each place on
  * main that takes text shown on pages (product reviews and their author, profile names and
  * address, the contact form), then the page that shows it rendered by the real server (`npm
  * start`, demo data) and the support mail read from a real SMTP mailbox: the vector must reach

@@ -1,5 +1,5 @@
 /**
- * `npm run db:backup` / `db:restore` round trips (issue 8), through the real scripts:
+ * `npm run db:backup` / `db:restore` round trips (ADR 014), through the real scripts:
  * - PGlite, always: the backup of a RUNNING shop (written by the shop between two queries, asked
  *   for by the script) restored into a new DATA_DIR has every table's rows and an order's totals;
  *   a restore refuses a running shop's folder and a non-empty one without --force.

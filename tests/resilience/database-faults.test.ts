@@ -58,7 +58,8 @@ beforeAll(async () => {
   before = await loadSnapshot(database.db, [...data.products, ...data.scarce]);
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = startServer({ DATABASE_URL: url, PORT: String(port), PUBLIC_URL: base, RATE_LIMIT_MULTIPLIER: '1000' });
+  // The demo card gateway is off in production unless turned on, as here.
+  server = startServer({ DATABASE_URL: url, PORT: String(port), PUBLIC_URL: base, RATE_LIMIT_MULTIPLIER: '1000', PAYMENT_PROVIDER: 'demo' });
   await waitReady(server, 120_000);
 }, 300_000);
 

@@ -1,5 +1,5 @@
 /**
- * Scale-out (issue 8, docs/decisions/015-scale-out.md): whole shop processes from dist/ sharing
+ * Scale-out (docs/decisions/015-scale-out.md): whole shop processes from dist/ sharing
  * one PostgreSQL database, directly and behind nginx run from deploy/nginx.conf.example.
  * PGlite allows one process per data directory, so there only the single-instance part runs.
  */
@@ -175,7 +175,8 @@ describe(`one instance on ${testEngine()}`, () => {
     target = await demoServerTarget(tempDir());
     const port = await freePort();
     // A proxy elsewhere is trusted; the tests' own loopback requests do not come from it.
-    const env = { ...target.env, PORT: String(port), TRUST_PROXY: '192.0.2.1', JOBS_INTERVAL_SECONDS: '1', LOG_LEVEL: 'info' };
+    // PAYMENT_PROVIDER: the demo card gateway is off in production unless turned on.
+    const env = { ...target.env, PORT: String(port), TRUST_PROXY: '192.0.2.1', JOBS_INTERVAL_SECONDS: '1', LOG_LEVEL: 'info', PAYMENT_PROVIDER: 'demo' };
     const start = async () => {
       const server = startServer(env);
       shop.instances.push(server);
@@ -252,6 +253,7 @@ if (testEngine() === 'postgres') describe('two instances on one PostgreSQL', () 
       JOBS_INTERVAL_SECONDS: '1',
       LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
+      PAYMENT_PROVIDER: 'demo',
       // The demo customer (one unpaid phone order from the seed) places an order in each test
       // below and pays none: more than the default cap of 3 orders waiting for payment.
       UNPAID_ORDERS_PER_CUSTOMER: '10',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/server/config';
+import { ConfigError, demoPasswordPolicy, parseConfig } from '../../src/server/config';
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -22,6 +22,7 @@ describe('parseConfig', () => {
       PUBLIC_URL: 'http://localhost:4321',
       MAIL_FROM: 'shop@localhost',
       SEED: 'demo',
+      PAYMENT_PROVIDER: 'demo',
       LOG_LEVEL: 'info',
       RATE_LIMIT_MULTIPLIER: 1,
       JOBS_INTERVAL_SECONDS: 60,
@@ -41,6 +42,29 @@ describe('parseConfig', () => {
     expect(parseConfig({ SHOP_MODE: 'test', NODE_ENV: 'production' }).NODE_ENV).toBe('test');
     expect(parseConfig({ NODE_ENV: 'production' }).NODE_ENV).toBe('production');
     expect(() => parseConfig({ SHOP_MODE: 'staging' })).toThrow(/NODE_ENV/);
+  });
+
+  it('is safe by default in production: no demo seed, no demo card gateway, no published demo passwords', () => {
+    for (const env of [{ NODE_ENV: 'production' }, { SHOP_MODE: 'production', NODE_ENV: 'production' }]) {
+      const cfg = parseConfig(env);
+      expect(cfg).toMatchObject({ SEED: 'none', PAYMENT_PROVIDER: 'none' });
+      expect(demoPasswordPolicy(cfg)).toBe('generated');
+    }
+    // `npm start` forces NODE_ENV=production for React; the operator's mode is what counts.
+    expect(parseConfig({ SHOP_MODE: 'development', NODE_ENV: 'production' })).toMatchObject({ SEED: 'demo', PAYMENT_PROVIDER: 'demo' });
+    for (const mode of [{}, { NODE_ENV: 'development' }, { NODE_ENV: 'test' }]) {
+      const cfg = parseConfig(mode);
+      expect(cfg).toMatchObject({ SEED: 'demo', PAYMENT_PROVIDER: 'demo' });
+      expect(demoPasswordPolicy(cfg)).toBe('published');
+    }
+  });
+
+  it('turns the demo seed and the demo gateway on in production only when asked explicitly', () => {
+    const cfg = parseConfig({ NODE_ENV: 'production', SEED: 'demo', PAYMENT_PROVIDER: 'demo' });
+    expect(cfg).toMatchObject({ SEED: 'demo', PAYMENT_PROVIDER: 'demo' });
+    // Even then the demo accounts get no published password.
+    expect(demoPasswordPolicy(cfg)).toBe('generated');
+    expect(parseConfig({ SEED: 'none', PAYMENT_PROVIDER: 'none' })).toMatchObject({ SEED: 'none', PAYMENT_PROVIDER: 'none' });
   });
 
   it('treats empty strings as unset', () => {
@@ -69,6 +93,7 @@ describe('parseConfig', () => {
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://x'],
     ['SEED', 'lots'],
+    ['PAYMENT_PROVIDER', 'paypal'],
     ['SMTP_URL', 'http://mail'],
     ['LOG_LEVEL', 'loud'],
     ['APP_KEY', 'too-short'],

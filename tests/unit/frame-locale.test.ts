@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseGoogleTag } from '../../src/features/frame/google-tag';
-import { columns } from '../../src/features/frame/frame-data';
+import { columns } from '../../src/features/frame/frame-data.server';
 
 describe('Google tag snippet', () => {
   it('keeps https script sources and the gtag config ids; drops other inline code', () => {

@@ -30,6 +30,9 @@ describe('header search URL', () => {
   it('reads the route and the search value', () => {
     expect(listRouteOf('/products')).toEqual({ category: 'all' });
     expect(listRouteOf('/products/sports')).toEqual({ category: 'sports' });
+    // A segment that does not decode (the 404 page for `/%FF` rendered this header): kept as it is.
+    expect(listRouteOf('/products/%FF')).toEqual({ category: '%FF' });
+    expect(listRouteOf('/products/a%b/c%C3%A9')).toEqual({ category: 'a%b', subcategory: 'cé' });
     expect(searchOf(at('/products/all?search=bike'))).toBe('bike');
     expect([...keptQuery(at('/?sale=true')).keys()]).toEqual([]);
   });

@@ -183,7 +183,7 @@ describe('test mailbox parser', () => {
   });
 });
 
-describe('issue 13 mails', () => {
+describe('ADR 009 mails', () => {
   const base = {
     language: 'en',
     name: '<img src=x onerror=alert(1)>',

@@ -23,7 +23,7 @@ function describedBy(id: string, hint?: string, error?: string): string | undefi
 
 export function FieldError({ id, error }: { id: string; error?: string }) {
   return error ? (
-    <p className="auth-field-error" id={`${id}-error`}>
+    <p className="field-error" id={`${id}-error`}>
       {error}
     </p>
   ) : null;
@@ -31,7 +31,7 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
 
 export function TextField({ id, name, label, hint, error, required, ...input }: FieldProps) {
   return (
-    <div className="auth-field">
+    <div className="field">
       <label htmlFor={id}>
         {label}
       </label>
@@ -44,7 +44,7 @@ export function TextField({ id, name, label, hint, error, required, ...input }: 
         {...input}
       />
       {hint && (
-        <p className="auth-hint" id={`${id}-hint`}>
+        <p className="field-hint" id={`${id}-hint`}>
           {hint}
         </p>
       )}
@@ -57,13 +57,14 @@ export function PasswordField({ texts, ...props }: FieldProps & { texts: Passwor
   const [visible, setVisible] = useState(false);
   const { id, name, label, hint, error, required, ...input } = props;
   return (
-    <div className="auth-field">
+    <div className="field">
       <label htmlFor={id}>
         {label}
       </label>
       <div className="auth-password">
         <input
           id={id}
+          className="input"
           name={name}
           type={visible ? 'text' : 'password'}
           required={required}
@@ -84,7 +85,7 @@ export function PasswordField({ texts, ...props }: FieldProps & { texts: Passwor
         </button>
       </div>
       {hint && (
-        <p className="auth-hint" id={`${id}-hint`}>
+        <p className="field-hint" id={`${id}-hint`}>
           {hint}
         </p>
       )}

@@ -100,7 +100,7 @@ export default function ChangePasswordForm({ texts }: ChangePasswordFormProps) {
         const error = messageFor(key);
         const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
         return (
-          <div className="account-field" key={key}>
+          <div className="field" key={key}>
             <label htmlFor={id}>
               {label}
               <span aria-hidden="true"> *</span>

@@ -104,7 +104,7 @@ export default function NewPasswordForm({ texts, token, email }: NewPasswordForm
         maxLength={255}
         texts={texts.passwordToggle}
       />
-      <button type="submit" className="auth-submit" disabled={busy || !hydrated}>
+      <button type="submit" className="button auth-submit" disabled={busy || !hydrated}>
         {busy ? texts.busy : texts.submit}
       </button>
       <FormMessage id="new-password-message" error={problem ? null : error} />

@@ -290,7 +290,7 @@ export default function PhoneInput(props: PhoneInputProps) {
   const buttonLabel = current ? `${messages.countryLabel}: ${current.name} ${dial}` : messages.countryLabel;
 
   return (
-    <div className="phone-input" ref={rootRef}>
+    <div className="field phone-input" ref={rootRef}>
       <label htmlFor={id}>
         {label}
         {required && <span aria-hidden="true"> *</span>}
@@ -362,7 +362,7 @@ export default function PhoneInput(props: PhoneInputProps) {
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          className="phone-text"
+          className="input phone-text"
           value={text}
           maxLength={maxLength}
           placeholder={messages.placeholder}

@@ -61,7 +61,7 @@ function Field({ name, label, value, error, hint, onValue, required, ...input }:
   const id = `profile-${name}`;
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
-    <div className="account-field">
+    <div className="field">
       <label htmlFor={id}>
         {label}
         {required && <span aria-hidden="true"> *</span>}
@@ -286,7 +286,7 @@ export default function ProfileForm({ initialProfile, countries: initialCountrie
               onBlur={() => touch('currentPassword')}
             />
           )}
-          <div className="account-field">
+          <div className="field">
             <PhoneInput
               id="profile-phone"
               label={texts.phone}
@@ -304,7 +304,7 @@ export default function ProfileForm({ initialProfile, countries: initialCountrie
       <fieldset>
         <legend>{texts.deliveryAddress}</legend>
         <div className="account-grid">
-          <div className="account-field">
+          <div className="field">
             <label htmlFor="profile-country">{texts.country}</label>
             {countries ? (
               <select

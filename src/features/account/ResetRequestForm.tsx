@@ -54,7 +54,7 @@ export default function ResetRequestForm({ texts }: ResetRequestFormProps) {
         readOnly={busy}
         maxLength={255}
       />
-      <button type="submit" className="auth-submit" disabled={busy || !hydrated}>
+      <button type="submit" className="button auth-submit" disabled={busy || !hydrated}>
         {busy ? texts.busy : texts.submit}
       </button>
       <FormMessage id="reset-message" error={error} success={sent} />

@@ -75,7 +75,7 @@ export default function SignInForm({ texts, redirect }: SignInFormProps) {
         maxLength={255}
         texts={texts.passwordToggle}
       />
-      <button type="submit" className="auth-submit" disabled={busy || !hydrated}>
+      <button type="submit" className="button auth-submit" disabled={busy || !hydrated}>
         {busy ? texts.busy : texts.submit}
       </button>
       <FormMessage id="signin-message" error={error} />

@@ -293,7 +293,7 @@ export default function SignUpForm({ texts, countries, verificationUrl }: SignUp
           </>
         )}
       </p>
-      <button type="submit" className="auth-submit" disabled={!accepted || busy}>
+      <button type="submit" className="button auth-submit" disabled={!accepted || busy}>
         {busy ? texts.busy : texts.submit}
       </button>
       <FormMessage id="signup-message" error={error} />

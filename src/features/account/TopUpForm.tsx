@@ -72,7 +72,7 @@ export default function TopUpForm({ minimum: initialMinimum, currency: initialCu
 
   return (
     <form className="top-up" onSubmit={submit} noValidate>
-      <div className="account-field">
+      <div className="field">
         <label htmlFor="top-up-amount">
           {texts.amountLabel} ({currency})
         </label>

@@ -40,7 +40,7 @@ export default function VerificationActions({ texts, redirect }: VerificationAct
 
   return (
     <div className="verify-actions" aria-busy={busy !== null}>
-      <button type="button" className="auth-submit" onClick={resend} disabled={busy !== null || !hydrated}>
+      <button type="button" className="button auth-submit" onClick={resend} disabled={busy !== null || !hydrated}>
         {busy === 'resend' ? texts.sending : texts.resend}
       </button>
       <button type="button" className="auth-secondary" onClick={signOut} disabled={busy !== null || !hydrated}>

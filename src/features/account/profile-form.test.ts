@@ -101,7 +101,7 @@ describe('profilePayload', () => {
   });
 });
 
-describe('email change needs the current password (issue 13)', () => {
+describe('email change needs the current password (ADR 009)', () => {
   it('sees an email change only for another address, not for case or spaces', () => {
     const base = fieldsFromProfile(PROFILE);
     expect(emailChanged(base, PROFILE)).toBe(false);

@@ -8,7 +8,7 @@
  */
 import type { AstroGlobal } from 'astro';
 import { requireStaff } from './guard.server';
-import { loadFrameOrFail, type FrameData } from '../frame/frame-data';
+import { loadFrameOrFail, type FrameData } from '../frame/frame-data.server';
 import { getDb } from '../../server/runtime';
 import type { Db } from '../../server/db/client';
 import type { AuthUser } from '../../server/services/auth/users';
@@ -46,8 +46,9 @@ export async function loadAdminEditPage<T>(
   const page = await loadAdminPage(Astro);
   if (page instanceof Response) return page;
   const isNew = Astro.params.id === 'new';
-  const id = Number(Astro.params.id);
-  const item = isNew || !Number.isInteger(id) || id <= 0 ? null : ((await load(page.db, id)) ?? null);
+  // At most 9 digits: ids are PostgreSQL integers, and a larger number reached the query as a 500.
+  const id = /^[1-9]\d{0,8}$/.test(Astro.params.id ?? '') ? Number(Astro.params.id) : null;
+  const item = isNew || id === null ? null : ((await load(page.db, id)) ?? null);
   if (!isNew && !item) return Astro.rewrite('/404');
   const languages = await adminLanguages(page.db);
   const language = languages.all.find((l) => l.code === Astro.url.searchParams.get('lang')) ?? languages.default;

@@ -9,7 +9,7 @@ import { $cart, $quantityDrafts, hydrateCart, loadCart, removeItem, setCartTexts
 import type { CartPageTexts } from './cart-texts';
 import CartLineItem from './CartLineItem';
 import Checkout from './Checkout';
-import type { CheckoutCountry, ProfileForCheckout } from './checkout-form';
+import type { CheckoutCountry, PaymentMethod, ProfileForCheckout } from './checkout-form';
 import { formatPrice } from './price-format';
 import './cart.css';
 
@@ -31,6 +31,8 @@ export interface CartPageProps {
   phoneNumbers: { global: string; ukEu: string };
   signInHref: string;
   texts: CartPageTexts;
+  /** Passed to the checkout: the payment methods the shop takes. */
+  paymentMethods?: readonly PaymentMethod[];
 }
 
 export default function CartPage({
@@ -43,6 +45,7 @@ export default function CartPage({
   phoneNumbers,
   signInHref,
   texts,
+  paymentMethods,
 }: CartPageProps) {
   const stored = useStore($cart);
   // The page's currency first (as the server rendered it), then the store's: a currency change
@@ -106,6 +109,7 @@ export default function CartPage({
           phoneNumbers={phoneNumbers}
           texts={texts}
           money={money}
+          paymentMethods={paymentMethods}
           onBack={() => show('cart')}
           onNoStock={() => {
             void loadCart();

@@ -1,30 +1,26 @@
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { $currencyCode } from '../i18n/locale';
 import { ApiError, handledByClient, LONG_TIMEOUT_MS } from '../../lib/api-client';
-import type { PhoneValue } from '../../lib/phone';
 import { api } from '../../stores/api';
 import { showToast } from '../../stores/toasts';
 import { firstErrors } from '../account/auth-store';
-import PhoneInput from '../account/PhoneInput';
 import PhonePaymentModal from '../orders/PhonePaymentModal';
 import { viewOrdersTarget } from '../orders/orders-format';
 import { resetCartState } from './cart-reset';
 import type { CartLine } from './cart-lines';
-import { type CartPageTexts, CODE_SLOT, fillSlots } from './cart-texts';
+import type { CartPageTexts } from './cart-texts';
 import {
   addressComplete,
   type CheckoutCountry,
   checkoutPayload,
-  type PaymentMethod,
   type ProfileForCheckout,
   serverFieldErrors,
   type ShippingErrors,
   type ShippingField,
   type ShippingFields,
-  shippingFromProfile,
-  TOTALS_FIELDS,
   totalsPayload,
   validateShipping,
+  type PaymentMethod,
 } from './checkout-form';
 import {
   afterPromoChange,
@@ -34,11 +30,13 @@ import {
   type CheckoutOutcome,
   type CheckoutReply,
   newIdempotencyKey,
-  type PhoneOrderData,
-  type PromoCode,
   promoFromReply,
   promoSubmitDisabled,
 } from './checkout-rules';
+import { checkoutReducer, firstInvalidFieldId, initialCheckoutState, invalidatesTotals, isosOf, shippingErrorText } from './checkout-state';
+import CheckoutAddress from './CheckoutAddress';
+import CheckoutPlaceOrder from './CheckoutPlaceOrder';
+import CheckoutPromo from './CheckoutPromo';
 import ConfirmDialog from './ConfirmDialog';
 import TotalsSummary from './TotalsSummary';
 import { classifyTotalsError, EMPTY_TOTALS, expectedTotal, type Totals, totalsReducer } from './totals-state';
@@ -48,6 +46,8 @@ import { classifyTotalsError, EMPTY_TOTALS, expectedTotal, type Totals, totalsRe
  * states, Checkout flow; §5 Checkout; §8 Totals, Address, Delivery, Checkout, Promo). Shown in
  * place of the cart list. The order of things: fill (prefilled from the profile) → Calculate
  * Shipping → Place Order → confirm → card redirect or the phone payment modal.
+ * This component holds the state (checkout-state.ts, totals-state.ts) and the calls; the parts
+ * are CheckoutAddress, TotalsSummary, CheckoutPromo and CheckoutPlaceOrder.
  */
 export interface CheckoutProps {
   lines: CartLine[];
@@ -60,27 +60,16 @@ export interface CheckoutProps {
   onBack(): void;
   /** "no stock": the cart is reloaded and shown again. */
   onNoStock(): void;
+  /** What the shop takes, the first preselected: phone only without a card provider (ADR 018). */
+  paymentMethods?: readonly PaymentMethod[];
 }
 
-type TextField = 'name' | 'surname' | 'email' | 'city' | 'address' | 'postCode';
-
-export default function Checkout({ lines, profile: initialProfile, countries: initialCountries, signedIn, phoneNumbers, texts, money, onBack, onNoStock }: CheckoutProps) {
-  const [countries, setCountries] = useState<CheckoutCountry[] | null>(initialCountries);
-  const isos = useMemo(() => (countries ?? []).map((c) => c.iso), [countries]);
-  const [fields, setFields] = useState<ShippingFields>(() => shippingFromProfile(initialProfile, (initialCountries ?? []).map((c) => c.iso)));
-  const touchedRef = useRef(false);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<ShippingField, string>>>({});
-  const [promoText, setPromoText] = useState('');
-  const [promo, setPromo] = useState<PromoCode | null>(null);
-  const [promoLoading, setPromoLoading] = useState(false);
+export default function Checkout({ lines, profile: initialProfile, countries: initialCountries, signedIn, phoneNumbers, texts, money, onBack, onNoStock, paymentMethods = ['card', 'phone'] }: CheckoutProps) {
+  const [state, update] = useReducer(checkoutReducer, null, () => initialCheckoutState(initialProfile, initialCountries, paymentMethods[0] ?? 'phone'));
   const [totals, dispatch] = useReducer(totalsReducer, EMPTY_TOTALS);
-  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('card');
-  const [submitting, setSubmitting] = useState(false);
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const [phoneOrder, setPhoneOrder] = useState<PhoneOrderData | null>(null);
+  const { countries, fields, submitted, serverErrors, promo, submitting } = state;
+  const isos = useMemo(() => isosOf(countries), [countries]);
   const pending = useRef<AbortController | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const s = texts.shipping;
 
   const errors: ShippingErrors = useMemo(() => validateShipping(fields, isos), [fields, isos]);
@@ -91,15 +80,15 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
     if (!initialCountries) {
       api
         .get<CheckoutCountry[]>('/countries', { fallbackMessage: s.countriesError })
-        .then((body) => setCountries(Array.isArray(body.payload) ? body.payload : null))
-        .catch(() => setCountries(null));
+        .then((body) => update({ type: 'countries', countries: Array.isArray(body.payload) ? body.payload : null }))
+        .catch(() => update({ type: 'countries', countries: null }));
     }
-    // Prefill (§4) when the page could not: only if nothing was typed meanwhile.
+    // Prefill (§4) when the page could not: only if nothing was typed meanwhile (the reducer checks).
     if (!initialProfile && signedIn) {
       api
         .get<ProfileForCheckout>('/user/profile')
         .then((body) => {
-          if (body.payload && !touchedRef.current) setFields(shippingFromProfile(body.payload, isos));
+          if (body.payload) update({ type: 'prefill', profile: body.payload });
         })
         .catch(() => undefined);
     }
@@ -108,48 +97,21 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
 
   // An empty cart resets the totals and skips calculation (§4).
   useEffect(() => {
-    if (lines.length === 0) {
-      pending.current?.abort();
-      dispatch({ type: 'reset' });
-    }
+    if (lines.length === 0) resetTotals();
   }, [lines.length]);
 
   // Totals are in the chosen currency: a change (in place on this page) asks for them again.
-  useEffect(
-    () =>
-      $currencyCode.listen(() => {
-        pending.current?.abort();
-        dispatch({ type: 'reset' });
-      }),
-    [],
-  );
+  useEffect(() => $currencyCode.listen(resetTotals), []);
 
-  function set<K extends ShippingField>(key: K, value: ShippingFields[K]) {
-    touchedRef.current = true;
-    setFields((f) => ({ ...f, [key]: value }));
-    if (serverErrors[key]) setServerErrors(({ [key]: _, ...rest }) => rest);
-    // A different address can change delivery and the post code check: calculate again.
-    if (TOTALS_FIELDS.includes(key) && totals.status !== 'empty') {
-      pending.current?.abort();
-      dispatch({ type: 'reset' });
-    }
+  function resetTotals() {
+    pending.current?.abort();
+    dispatch({ type: 'reset' });
   }
 
-  function errorText(key: ShippingField): string | undefined {
-    if (serverErrors[key]) return serverErrors[key];
-    if (!submitted) return undefined;
-    switch (errors[key]) {
-      case 'required':
-        return s.required;
-      case 'email':
-        return s.invalidEmail;
-      case 'phone':
-        return s.invalidPhone;
-      case 'country-not-supported':
-        return s.countryNotSupported;
-      default:
-        return undefined;
-    }
+  function set<K extends ShippingField>(key: K, value: ShippingFields[K]) {
+    update({ type: 'field', key, value });
+    // A different address can change delivery and the post code check: calculate again.
+    if (invalidatesTotals(key) && totals.status !== 'empty') resetTotals();
   }
 
   async function calculate(promoCode: string | null = promo?.code ?? null) {
@@ -186,7 +148,7 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
       const fieldErrors = firstErrors(error.errors);
       if (fieldErrors.promoCode) {
         // The code stopped working since it was checked: drop it and say why.
-        setPromo(null);
+        update({ type: 'promo-removed' });
         dispatch({ type: 'failure', kind: 'other', message: fieldErrors.promoCode });
         showToast(fieldErrors.promoCode, 'error');
         return;
@@ -194,7 +156,7 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
       const kind = classifyTotalsError({ status: error.status, message: error.message, reason: error.reason });
       dispatch({ type: 'failure', kind, message: error.message });
       if (kind === 'address') {
-        setServerErrors((current) => ({ ...current, ...serverFieldErrors(fieldErrors) }));
+        update({ type: 'server-errors', errors: serverFieldErrors(fieldErrors), merge: true });
         showToast(`${texts.addressInvalid}: ${texts.addressError}`, 'error');
       } else if (kind === 'other') {
         showToast(error.message || texts.totalsErrorSentence, 'error');
@@ -203,56 +165,47 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
   }
 
   async function applyPromo() {
-    const code = promoText.trim();
-    if (promoSubmitDisabled(code, promoLoading, promo)) return;
-    setPromoLoading(true);
+    const code = state.promoText.trim();
+    if (promoSubmitDisabled(code, state.promoChecking, promo)) return;
+    update({ type: 'promo-checking' });
     try {
       const reply = await api.post('/promocodes/check', { code }, { fallbackMessage: texts.promo.validateFailed });
       const applied = promoFromReply(reply);
+      update({ type: 'promo-checked', promo: applied });
       if (!applied) {
-        setPromoText('');
         showToast(reply.message || texts.promo.validateFailed, 'error');
         return;
       }
-      setPromo(applied);
-      setPromoText('');
       showToast(texts.promo.applied, 'success');
       if (afterPromoChange(addressComplete(fields)) === 'recalculate') void calculate(applied.code);
     } catch (error) {
-      setPromoText('');
+      update({ type: 'promo-checked', promo: null });
       if (!handledByClient(error)) showToast(error instanceof ApiError ? error.message : texts.promo.applyFailed, 'error');
-    } finally {
-      setPromoLoading(false);
     }
   }
 
   function removePromo() {
-    setPromo(null);
+    update({ type: 'promo-removed' });
     if (afterPromoChange(addressComplete(fields)) === 'recalculate') void calculate(null);
     else dispatch({ type: 'reset' });
-  }
-
-  function focusFirstInvalid() {
-    const order: ShippingField[] = ['name', 'surname', 'email', 'phone', 'countryId', 'city', 'address', 'postCode'];
-    const first = order.find((key) => errors[key]);
-    const id = first === 'phone' ? 'checkout-phone' : first ? `checkout-${first}` : null;
-    if (id) document.getElementById(id)?.focus();
   }
 
   function onMainAction(event?: React.SubmitEvent<HTMLFormElement>) {
     event?.preventDefault();
     switch (button.action) {
-      case 'validate':
-        setSubmitted(true);
+      case 'validate': {
+        update({ type: 'submitted' });
         showToast(s.incomplete, 'error');
-        focusFirstInvalid();
+        const id = firstInvalidFieldId(errors);
+        if (id) document.getElementById(id)?.focus();
         return;
+      }
       case 'calculate':
-        setSubmitted(true);
+        update({ type: 'submitted' });
         void calculate();
         return;
       case 'place':
-        setConfirmOpen(true);
+        update({ type: 'confirm', open: true });
         return;
       default:
         if (totals.status === 'calculating') showToast(texts.summary.wait, 'info');
@@ -260,14 +213,13 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
   }
 
   async function placeOrder() {
-    setConfirmOpen(false);
-    setSubmitting(true);
+    update({ type: 'placing' });
     let outcome: CheckoutOutcome;
     const outcomeTexts = { generic: texts.checkoutError, noStock: texts.noStock };
     try {
       const reply = await api.post(
         '/orders/checkout',
-        checkoutPayload(fields, countries ?? [], promo?.code ?? null, paymentMethod, expectedTotal(totals)),
+        checkoutPayload(fields, countries ?? [], promo?.code ?? null, state.paymentMethod, expectedTotal(totals)),
         { timeoutMs: LONG_TIMEOUT_MS, headers: { 'Idempotency-Key': newIdempotencyKey() }, fallbackMessage: texts.checkoutError },
       );
       outcome = checkoutOutcome(reply as CheckoutReply, outcomeTexts);
@@ -284,8 +236,7 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
       case 'phone':
         // The order holds the items now; the server cart is empty.
         resetCartState();
-        setPhoneOrder(outcome.order);
-        setSubmitting(false);
+        update({ type: 'placed', phoneOrder: outcome.order });
         return;
       case 'redirect':
         location.assign(outcome.url);
@@ -300,10 +251,10 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
         onNoStock();
         break;
       case 'fields':
-        setServerErrors(serverFieldErrors(outcome.errors));
-        setSubmitted(true);
+        update({ type: 'server-errors', errors: serverFieldErrors(outcome.errors) });
+        update({ type: 'submitted' });
         if (outcome.errors.promoCode) {
-          setPromo(null);
+          update({ type: 'promo-removed' });
           dispatch({ type: 'reset' });
         }
         showToast(outcome.errors.promoCode ?? outcome.message, 'error');
@@ -315,198 +266,69 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
         location.assign('/fail-payment');
         return;
     }
-    setSubmitting(false);
+    update({ type: 'place-failed' });
   }
 
   const buttonText =
     button.label === 'error' ? (button.text ?? texts.addressError) : texts.button[button.label as keyof CartPageTexts['button']];
-
-  function textField(key: TextField, label: string, autoComplete: string, maxLength: number, type = 'text') {
-    const id = `checkout-${key}`;
-    const error = errorText(key);
-    return (
-      <div className="checkout-field">
-        <label htmlFor={id}>
-          {label}
-          <span aria-hidden="true"> *</span>
-        </label>
-        <input
-          id={id}
-          name={key}
-          type={type}
-          value={fields[key]}
-          required
-          autoComplete={autoComplete}
-          maxLength={maxLength}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => set(key, event.currentTarget.value)}
-        />
-        {error && (
-          <p className="field-error" id={`${id}-error`}>
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  }
-
-  const countryError = errorText('countryId');
-  const promoNote = promo && !addressComplete(fields) ? texts.promo.completeAddress : '';
 
   return (
     <div className="checkout">
       <button type="button" className="link-button checkout-back" onClick={onBack} disabled={submitting}>
         ← {texts.backToCart}
       </button>
-      <form ref={formRef} className="checkout-layout" onSubmit={onMainAction} noValidate aria-busy={submitting}>
-        <fieldset className="checkout-shipping">
-          <legend>{s.title}</legend>
-          {submitted && !formValid && (
-            <p className="form-error" role="alert">
-              {s.fillRequired}
-            </p>
-          )}
-          <div className="checkout-grid">
-            {textField('name', s.name, 'given-name', 96)}
-            {textField('surname', s.surname, 'family-name', 96)}
-            {textField('email', s.email, 'email', 254, 'email')}
-            <div className="checkout-field">
-              <PhoneInput
-                id="checkout-phone"
-                label={s.phone}
-                countries={countries ?? []}
-                value={fields.phone}
-                required
-                showErrors={submitted}
-                defaultCountry={countries?.find((c) => String(c.id) === fields.countryId)?.iso}
-                onChange={(value: PhoneValue) => set('phone', value)}
-                serverError={serverErrors.phone}
-                messages={s.phoneInput}
-              />
-            </div>
-            <div className="checkout-field">
-              <label htmlFor="checkout-countryId">
-                {s.country}
-                <span aria-hidden="true"> *</span>
-              </label>
-              {countries ? (
-                <select
-                  id="checkout-countryId"
-                  name="country"
-                  value={fields.countryId}
-                  required
-                  aria-invalid={countryError ? true : undefined}
-                  aria-describedby={countryError ? 'checkout-countryId-error' : undefined}
-                  onChange={(event) => set('countryId', event.currentTarget.value)}
-                >
-                  <option value="">{s.selectCountry}</option>
-                  {countries.map((country) => (
-                    <option key={country.id} value={String(country.id)}>
-                      {country.name}
-                    </option>
-                  ))}
-                </select>
-              ) : (
-                <p className="field-error" id="checkout-countryId" role="alert">
-                  {s.countriesError}
-                </p>
-              )}
-              {countryError && (
-                <p className="field-error" id="checkout-countryId-error">
-                  {countryError}
-                </p>
-              )}
-            </div>
-            {textField('city', s.city, 'address-level2', 96)}
-            {textField('address', s.address, 'address-line1', 255)}
-            {textField('postCode', s.postCode, 'postal-code', 16)}
-          </div>
-        </fieldset>
+      <form className="checkout-layout" onSubmit={onMainAction} noValidate aria-busy={submitting}>
+        <CheckoutAddress
+          fields={fields}
+          countries={countries}
+          submitted={submitted}
+          formValid={formValid}
+          phoneServerError={serverErrors.phone}
+          errorText={(key) => shippingErrorText(key, state, errors, s)}
+          onChange={set}
+          texts={s}
+        />
 
         <div className="checkout-side">
           <TotalsSummary lines={lines} state={totals} texts={texts} money={money} />
-
-          <div className="checkout-promo">
-            <label htmlFor="checkout-promo">{texts.promo.label}</label>
-            <div className="checkout-promo-row">
-              <input
-                id="checkout-promo"
-                value={promoText}
-                placeholder={texts.promo.placeholder}
-                autoComplete="off"
-                maxLength={64}
-                disabled={promo !== null}
-                onChange={(event) => setPromoText(event.currentTarget.value)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter') {
-                    event.preventDefault();
-                    void applyPromo();
-                  }
-                }}
-              />
-              <button type="button" className="button" disabled={promoSubmitDisabled(promoText, promoLoading, promo)} onClick={() => void applyPromo()}>
-                {texts.promo.apply}
-              </button>
-            </div>
-            {promo && (
-              <p className="checkout-promo-active">
-                <span>{fillSlots(texts.promo.active, { [CODE_SLOT]: promo.code })}</span>
-                <button type="button" className="link-button" onClick={removePromo} disabled={totals.status === 'calculating' || submitting}>
-                  {texts.promo.remove}
-                </button>
-              </p>
-            )}
-            <p className="checkout-promo-note" role="status" aria-live="polite">
-              {promoNote}
-            </p>
-          </div>
-
-          <fieldset className="checkout-payment">
-            <legend>{texts.payment.title}</legend>
-            {(['card', 'phone'] as const).map((method) => (
-              <label key={method} className="checkout-radio">
-                <input
-                  type="radio"
-                  name="payment_method"
-                  value={method}
-                  checked={paymentMethod === method}
-                  onChange={() => setPaymentMethod(method)}
-                />
-                {method === 'card' ? texts.payment.card : texts.payment.phone}
-              </label>
-            ))}
-          </fieldset>
-
-          <button
-            type="submit"
-            className={`button checkout-submit${button.label === 'error' ? ' is-error' : ''}`}
-            // Complete Form reads as disabled but a press still shows what is missing (§5).
-            disabled={button.disabled && button.action !== 'validate'}
-            aria-disabled={button.disabled ? true : undefined}
-            data-state={button.label}
-          >
-            {buttonText}
-          </button>
+          <CheckoutPromo
+            text={state.promoText}
+            promo={promo}
+            checking={state.promoChecking}
+            removeDisabled={totals.status === 'calculating' || submitting}
+            note={promo && !addressComplete(fields) ? texts.promo.completeAddress : ''}
+            onText={(text) => update({ type: 'promo-text', text })}
+            onApply={() => void applyPromo()}
+            onRemove={removePromo}
+            texts={texts.promo}
+          />
+          <CheckoutPlaceOrder
+            methods={paymentMethods}
+            method={state.paymentMethod}
+            onMethod={(method) => update({ type: 'payment-method', method })}
+            button={button}
+            label={buttonText}
+            texts={texts.payment}
+          />
         </div>
       </form>
 
       <ConfirmDialog
-        open={confirmOpen}
+        open={state.confirmOpen}
         title={texts.confirm.title}
         text={texts.confirm.text}
         yes={texts.confirm.yes}
         no={texts.confirm.no}
         onYes={() => void placeOrder()}
-        onNo={() => setConfirmOpen(false)}
+        onNo={() => update({ type: 'confirm', open: false })}
       />
-      {phoneOrder && (
+      {state.phoneOrder && (
         <PhonePaymentModal
           open
-          orderNr={phoneOrder.order_nr}
-          amount={phoneOrder.amount}
-          currency={phoneOrder.currency}
-          phoneGlobal={phoneNumbers.global || phoneOrder.phone_number || ''}
+          orderNr={state.phoneOrder.order_nr}
+          amount={state.phoneOrder.amount}
+          currency={state.phoneOrder.currency}
+          phoneGlobal={phoneNumbers.global || state.phoneOrder.phone_number || ''}
           phoneUkEu={phoneNumbers.ukEu}
           signedIn={signedIn}
           onClose={() => location.assign(viewOrdersTarget(signedIn))}

@@ -100,6 +100,14 @@ describe('checkout answers (spec §4 Checkout flow)', () => {
     });
     expect(checkoutOutcome({ status: 'ERROR', message: 'no stock for Tent' }, texts).kind).toBe('no-stock');
   });
+  it('no card provider (422 with a payment_method error): the message is shown on the form, no fail page', () => {
+    const message = 'Card payments are not available at the moment. Please choose phone payment.';
+    expect(checkoutFailure({ status: 422, message, errors: { payment_method: message } }, texts)).toEqual({
+      kind: 'fields',
+      errors: { payment_method: message },
+      message,
+    });
+  });
   it('idempotency keys match the server pattern and differ per attempt', () => {
     const a = newIdempotencyKey();
     expect(a).toMatch(/^[\w.:-]{8,128}$/);

@@ -128,7 +128,7 @@ export default function ContactForm({ countries, texts }: ContactFormProps) {
       onBlur: () => setTouched((t) => (t[key] ? t : { ...t, [key]: true })),
     };
     return (
-      <div className={`contact-field${input.multiline ? ' contact-field-wide' : ''}`}>
+      <div className={`field${input.multiline ? ' contact-field-wide' : ''}`}>
         <label htmlFor={id}>
           {label}
           <span aria-hidden="true"> *</span>
@@ -155,7 +155,7 @@ export default function ContactForm({ countries, texts }: ContactFormProps) {
         {textField('name', texts.name, { autoComplete: 'given-name' })}
         {textField('surname', texts.surname, { autoComplete: 'family-name' })}
         {textField('email', texts.email, { type: 'email', autoComplete: 'email' })}
-        <div className="contact-field">
+        <div className="field">
           <PhoneInput
             key={resetKey}
             id="contact-phone"

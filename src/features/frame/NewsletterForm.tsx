@@ -43,6 +43,7 @@ export default function NewsletterForm(props: NewsletterFormProps) {
         <input
           ref={input}
           id="newsletter-email"
+          className="input input-compact"
           type="email"
           name="email"
           required
@@ -52,7 +53,7 @@ export default function NewsletterForm(props: NewsletterFormProps) {
           disabled={loading}
           onChange={(event) => setEmail(event.currentTarget.value)}
         />
-        <button type="submit" disabled={loading}>
+        <button type="submit" className="button" disabled={loading}>
           {loading ? props.subscribing : props.subscribe}
         </button>
       </div>

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 
 /**
  * Items in the cart for the header badge. The server renders the count (prop of the layout);
- * the cart issue updates this store after add/remove so the badge follows without a reload.
+ * the cart store updates this store after add/remove so the badge follows without a reload.
  */
 export const $cartCount = atom<number | null>(null);
 

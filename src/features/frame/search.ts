@@ -11,9 +11,18 @@ export interface ListRoute {
   subcategory?: string;
 }
 
+/** A path segment decoded, or as it is when it does not decode (the header must render anyway). */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** The list route the shopper is on (or 'all' off the catalogue); a product page counts as its list. */
 export function listRouteOf(pathname: string): ListRoute {
-  const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const parts = pathname.split('/').filter(Boolean).map(decodeSegment);
   if (parts[0] !== 'products' || !parts[1]) return { category: 'all' };
   return parts[2] ? { category: parts[1], subcategory: parts[2] } : { category: parts[1] };
 }

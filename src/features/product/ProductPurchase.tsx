@@ -72,7 +72,7 @@ export default function ProductPurchase({ productId, variations, texts }: Props)
       <p className="purchase-error" role="alert">
         {error}
       </p>
-      <button type="submit" className="add-to-cart" disabled={!enabled} aria-busy={busy || undefined}>
+      <button type="submit" className="button add-to-cart" disabled={!enabled} aria-busy={busy || undefined}>
         {busy ? texts.adding : texts.addToCart}
       </button>
     </form>

@@ -126,6 +126,7 @@ export default function ReviewForm({ productId, texts, locale }: Props) {
       </label>
       <textarea
         id="review-text"
+        className="input"
         name="text"
         rows={5}
         maxLength={REVIEW_TEXT_MAX}

@@ -29,7 +29,7 @@ export default function VariationSelects({ idPrefix, groups, variations, selecti
         const id = `${idPrefix}-${g.key}`;
         const value = selection[g.key];
         return (
-          <div className="variation-field" key={g.key}>
+          <div className="field variation-field" key={g.key}>
             <label htmlFor={id}>{g.name}</label>
             <select
               id={id}

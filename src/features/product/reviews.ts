@@ -1,5 +1,5 @@
 /**
- * Review rules shared by the review form and the review API (issue 6): rating a whole number
+ * Review rules shared by the review form and the review API (storefront §2 ProductDetailsPage, §5): rating a whole number
  * 1-5, text up to 2000 characters (optional). Pure.
  */
 

@@ -4,7 +4,7 @@ import { WISHLIST_KEY, decodeWishlist, encodeWishlist, withId, withoutId } from 
 /**
  * The local wishlist (storefront §3 "Wishlist", §4): product ids in localStorage under
  * `wishlist`, shared by the list cards and the /wishlist page; other tabs follow (storage events).
- * Owner: product-list helper (issue 6).
+ * Owner: product-list helper (storefront §2 Wishlist).
  */
 export const $wishlist = persistentAtom<number[]>(WISHLIST_KEY, [], {
   encode: encodeWishlist,

@@ -23,7 +23,7 @@ import { rateLimit, tooManyRequests } from './rate-limit';
 /** Checks of the current password per account, for a password change or an email change. */
 export const CHANGE_PASSWORD_LIMIT = { name: 'change-password', limit: 10, windowSeconds: 900 } as const;
 /**
- * Email changes per account (issue 13). Each sends a verification mail to the new address and a
+ * Email changes per account (ADR 009). Each sends a verification mail to the new address and a
  * notice to the old one, and each answers whether an address is registered: 3 an hour is plenty
  * for fixing a typo and little for probing or mail bombing.
  */
@@ -127,7 +127,7 @@ export const accountApp = createRouter()
           })
           .where(eq(users.id, userId))
           .returning({ updatedAt: users.updatedAt });
-        // Reset links mailed to the old address must not prove the new one (issue 13).
+        // Reset links mailed to the old address must not prove the new one (ADR 009).
         if (emailChanged) await voidResetTokens(tx as unknown as Db, userId);
         return saved?.updatedAt;
       });

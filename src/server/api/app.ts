@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { requestId } from 'hono/request-id';
 import type { ApiEnv } from './env';
 import { accountApp } from './account.routes';
 import { adminEditorsApp } from './admin-editors.routes';
@@ -24,7 +23,7 @@ import { errorBody } from './envelope';
 import { handleError, notFound } from './errors';
 import { healthApp } from './health.routes';
 import { withLocale } from './locale';
-import { requestLogger, withDatabase } from './middleware';
+import { requestLogger, withDatabase, withRequestId } from './middleware';
 import { newsletterApp } from './newsletter.routes';
 import { ordersApp } from './orders.routes';
 import { passwordResetApp } from './password-reset.routes';
@@ -37,9 +36,6 @@ import { sanctumApp } from './sanctum.routes';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** Only ids that are safe to echo into logs and headers are accepted from a proxy. */
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
-
 /**
  * The whole API under /api, plus /sanctum/csrf-cookie beside it (where SPA clients of the spec
  * expect it). Resources are sub-apps from createRouter(), mounted with
@@ -48,14 +44,7 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
  */
 export function createApi() {
   const app = new Hono<ApiEnv>();
-  app.use(
-    requestId({
-      generator: (c) => {
-        const incoming = c.req.header('X-Request-Id');
-        return incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
-      },
-    }),
-  );
+  app.use(withRequestId());
   app.use(requestLogger());
   app.use(
     bodyLimit({

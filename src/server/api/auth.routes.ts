@@ -56,7 +56,7 @@ export const authApp = createRouter()
       required,
     );
 
-    // Counted before the password is checked (issue 13); see services/auth/sign-in-limits.ts.
+    // Counted before the password is checked (ADR 009); see services/auth/sign-in-limits.ts.
     const attempt = await reserveSignInAttempt(db, input.username, clientAddress(c));
     if (!attempt.allowed) throw await tooManyRequests(c, { ...attempt.rule, limit: attempt.limit }, attempt.retryAfterSeconds);
 

@@ -3,6 +3,7 @@ import { allowedPhoneCountries, readPhoneFields } from '../services/auth/phone-f
 import { NO_STOCK_MESSAGE, phonePaymentNumber, placeOrder, totalsJson } from '../services/orders/checkout.server';
 import { startTopUp, topUpLimits } from '../services/orders/top-up.server';
 import { centsToDecimal } from '../../lib/money';
+import { requireCardPayments } from '../payments/provider';
 import { requireVerified } from './auth-guards';
 import { createRouter } from './env';
 import { HttpError } from './errors';
@@ -16,7 +17,7 @@ const IDEMPOTENCY_KEY = /^[\w.:-]{8,128}$/;
 
 const perUser = (c: { var: { user: { id: number } | null } }) => (c.var.user ? `user:${c.var.user.id}` : null);
 
-/** POST /api/orders/checkout (issue 5): see services/orders/checkout.server.ts. */
+/** POST /api/orders/checkout (accounts spec §7, ADR 012): see services/orders/checkout.server.ts. */
 export const checkoutApp = createRouter().post(
   '/checkout',
   requireVerified(),
@@ -54,6 +55,7 @@ export const checkoutApp = createRouter().post(
     const phone = readPhoneFields(t, body, await allowedPhoneCountries(db), problems, { required: true });
     problems.throwIfAny(t('validation.shippingInfo'));
     if (!input || !phone) throw new Error('unreachable: problems were thrown');
+    if (input.payment_method === 'card') requireCardPayments();
 
     const outcome = await placeOrder(db, {
       userId: c.var.user!.id,
@@ -97,6 +99,7 @@ export const checkoutApp = createRouter().post(
 /** POST /api/balance/top-up {amount}: a card payment that credits the balance once paid. */
 export const balanceApp = createRouter().post('/top-up', requireVerified(), rateLimit({ ...CHECKOUT_LIMIT, name: 'top-up', key: perUser }), async (c) => {
   const db = c.var.db;
+  requireCardPayments();
   const limits = await topUpLimits(db, c.var.currency);
   const min = centsToDecimal(limits.minCents);
   const max = centsToDecimal(limits.maxCents);

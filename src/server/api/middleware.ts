@@ -4,6 +4,21 @@ import { ready } from '../runtime';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from '../db/unavailable';
 import { type ApiEnv, clientAddress } from './env';
 import { HttpError } from './errors';
+import { REQUEST_ID_HEADER, requestIdFrom } from '../request-id';
+
+/**
+ * The request's id (src/server/request-id.ts), for the log lines and the answer's header. Hono's
+ * requestId middleware is not used: it accepts ids up to 255 characters before a generator
+ * ever sees them, so the shop's own limit came second.
+ */
+export function withRequestId(): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const id = requestIdFrom(c.req.header(REQUEST_ID_HEADER));
+    c.set('requestId', id);
+    c.header(REQUEST_ID_HEADER, id);
+    await next();
+  };
+}
 
 /** One structured line per request; the child logger lets handlers log with the same id. */
 export function requestLogger(): MiddlewareHandler<ApiEnv> {

@@ -16,7 +16,7 @@ const body = z.looseObject({ email: newsletterEmail });
 const PAGES = { confirmed: '/newsletter/confirmed', invalid: '/newsletter/invalid' } as const;
 
 /**
- * Double opt-in (issue 13): every valid request gets the same answer, whether the address is
+ * Double opt-in (ADR 006): every valid request gets the same answer, whether the address is
  * new, waiting for its confirmation or already subscribed, so the form tells nobody who reads
  * the newsletter. The confirmation mail (new or unconfirmed addresses only) is sent after the
  * answer, so the response time does not tell either. See docs/decisions/006-content-api.md.

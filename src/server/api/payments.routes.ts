@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { orders, payments } from '../db/schema/index';
 import { webhookSecret } from '../payments/demo-gateway.server';
+import { demoGatewayEnabled } from '../payments/provider';
 import { SIGNATURE_HEADER, verifySignature } from '../payments/webhook-signature';
 import { sendOrderConfirmation } from '../services/orders/confirmation-mail';
 import { settlePayment } from '../services/orders/settlement.server';
 import { createRouter } from './env';
 import { ok } from './envelope';
-import { HttpError } from './errors';
+import { HttpError, notFound } from './errors';
 
 const notification = z.object({
   type: z.literal('charge.completed'),
@@ -22,6 +23,8 @@ export const DEMO_WEBHOOK_PATH = '/api/payments/demo/webhook';
 
 export const paymentsApp = createRouter()
   .post('/demo/webhook', async (c) => {
+    // Off (production default): as if the route did not exist, whatever the signature.
+    if (!demoGatewayEnabled()) return notFound(c);
     const raw = await c.req.text();
     if (!verifySignature(await webhookSecret(c.var.db), raw, c.req.header(SIGNATURE_HEADER))) {
       throw new HttpError(400, 'Invalid signature.');

@@ -18,7 +18,7 @@ const pageQuery = z.object({
 });
 
 /**
- * Product reviews (issue 6), mounted beside productsApp at /api/products:
+ * Product reviews (storefront §2 ProductDetailsPage), mounted beside productsApp at /api/products:
  * - GET  /{id}/reviews?page= → payload [review], summary {count, average} (newest first, 20 a page)
  * - POST /{id}/reviews {rating 1-5, text ≤ 2000} (verified customers, CSRF) → 201 review + summary;
  *   404 unknown product, 403 not bought (no successful order with it), 409 already reviewed,

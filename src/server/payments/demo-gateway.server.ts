@@ -6,10 +6,13 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { safeRedirect } from '../../lib/redirect';
+import { config } from '../config';
 import type { Db } from '../db/client';
 import { demoGatewayCharges, payments } from '../db/schema/index';
 import { hmacHex } from '../services/auth/crypto';
 import { linkSigningKey } from '../services/auth/secrets';
+import { demoGatewayEnabled } from './provider';
 import { type CardInput, type CardOutcome, cardOutcome, checkCard, digitsOnly } from './demo-cards';
 import { SIGNATURE_HEADER, signPayload } from './webhook-signature';
 
@@ -50,6 +53,14 @@ export async function chargeIsPayable(db: Db, charge: Charge): Promise<boolean> 
   return payment !== undefined && (payment.status === 'created' || payment.status === 'requires_action');
 }
 
+/**
+ * Where the shopper's browser goes back to: the return URL the shop gave, through the shop's one
+ * same-site check (it must be on PUBLIC_URL), else the shop's waiting page for this payment.
+ */
+export function returnTarget(charge: Pick<Charge, 'paymentId' | 'returnUrl'>): string {
+  return safeRedirect(charge.returnUrl, `/payment/processing?payment=${charge.paymentId}`, { origin: config().PUBLIC_URL });
+}
+
 export type PayResult =
   | { kind: 'problems'; problems: ReturnType<typeof checkCard> }
   | { kind: 'closed' }
@@ -70,7 +81,7 @@ export async function payCharge(db: Db, charge: Charge, card: CardInput, log?: L
     return { kind: 'requires_action' };
   }
   await finish(db, { ...charge, cardLast4: last4 }, outcome, log);
-  return { kind: 'done', outcome, returnUrl: charge.returnUrl };
+  return { kind: 'done', outcome, returnUrl: returnTarget(charge) };
 }
 
 /** The 3-D Secure step: the shopper approves (paid) or cancels (declined). */
@@ -78,7 +89,7 @@ export async function confirmChallenge(db: Db, charge: Charge, approve: boolean,
   if (charge.state !== 'requires_action' || !(await chargeIsPayable(db, charge))) return { kind: 'closed' };
   const outcome = approve ? 'succeeded' : 'declined';
   await finish(db, charge, outcome, log);
-  return { kind: 'done', outcome, returnUrl: charge.returnUrl };
+  return { kind: 'done', outcome, returnUrl: returnTarget(charge) };
 }
 
 async function finish(db: Db, charge: Charge, outcome: 'succeeded' | 'declined', log?: Logger): Promise<void> {
@@ -123,8 +134,12 @@ export async function notifyShop(db: Db, charge: Charge, log?: Logger): Promise<
   return false;
 }
 
-/** Completed charges the shop never acknowledged (for the reconciliation job). */
+/**
+ * Completed charges the shop never acknowledged (for the reconciliation job). None while the
+ * gateway is off: the shop's webhook would refuse them (404) on every pass.
+ */
 export async function unnotifiedCharges(db: Db): Promise<Charge[]> {
+  if (!demoGatewayEnabled()) return [];
   return db
     .select()
     .from(demoGatewayCharges)

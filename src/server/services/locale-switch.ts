@@ -3,12 +3,6 @@ import type { CurrencyOption, LanguageOption } from './request-context';
 /** A year, like the cookies the pickers write in the browser (src/features/i18n/locale.ts). */
 export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 
-/** Only same-site paths: anything else (absolute URLs, `//host`, backslashes) goes home. */
-export function safeRedirect(raw: string | null | undefined): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return '/';
-  return raw;
-}
-
 export interface LocaleChoice {
   language?: LanguageOption;
   currency?: CurrencyOption;

@@ -1,5 +1,5 @@
 /**
- * Double opt-in for the newsletter (issue 13): a signed link mailed to the address, like the
+ * Double opt-in for the newsletter (ADR 006): a signed link mailed to the address, like the
  * email-verification links (ADR 009): /api/newsletter/confirm/<id>?expires=&signature= where the
  * signature is an HMAC of the row id, the SHA-256 of the address and the expiry under the shop's
  * link key. Nothing secret is stored; a link only confirms the row whose address it was mailed to.

@@ -96,7 +96,7 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule, identifier: stri
 /**
  * Gives back one hit of the current window: for limits on failures only (failed sign-ins, wrong
  * passwords). Such a limit must still count *before* the attempt (hitRateLimit), or parallel
- * attempts all pass a check made before any of them is counted (issue 13: 40 parallel wrong
+ * attempts all pass a check made before any of them is counted (ADR 009: 40 parallel wrong
  * passwords got 30 password checks); an attempt that turns out not to be a failure is given
  * back afterwards. There is deliberately no way to read a window without counting.
  */

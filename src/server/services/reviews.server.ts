@@ -6,7 +6,7 @@ import { type ReviewJson, type ReviewSummary, reviewAuthor } from '../../feature
 import { invalidateCatalogResults } from './catalog/catalog-cache';
 
 /**
- * Product reviews (issue 6): the list with its summary, who may write one (a signed-in customer
+ * Product reviews (storefront §2 ProductDetailsPage): the list with its summary, who may write one (a signed-in customer
  * with a successful order containing the product, once per product), and saving it. Text is
  * stored sanitised: no markup at all survives, so it is safe to render as HTML and reads the
  * same in the API.

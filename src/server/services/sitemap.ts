@@ -1,5 +1,5 @@
 /**
- * /sitemap.xml and /robots.txt (issue 6 "Beyond the spec"): absolute URLs from PUBLIC_URL.
+ * /sitemap.xml and /robots.txt (ADR 006): absolute URLs from PUBLIC_URL.
  *
  * Up to SITEMAP_MAX_URLS product URLs the sitemap is one <urlset> (home, FAQ, static pages,
  * categories, every active product). A larger catalogue gets a <sitemapindex> instead, whose

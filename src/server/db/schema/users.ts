@@ -85,7 +85,7 @@ export const passwordResetTokens = pgTable(
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
     /**
      * The address (normalised) the link was mailed to: the token only works while the account
-     * still has it, so it cannot prove an address it was never sent to (issue 13).
+     * still has it, so it cannot prove an address it was never sent to (ADR 009).
      */
     email: varchar('email', { length: 254 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

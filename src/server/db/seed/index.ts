@@ -1,13 +1,24 @@
 import { count, sql } from 'drizzle-orm';
+import { config, demoPasswordPolicy } from '../../config';
 import type { Db } from '../client';
 import { languages } from '../schema/index';
 import { seedCatalog } from './catalog';
 import { seedFeatured, seedPages, seedSettings } from './content';
 import { seedGeo } from './geo';
 import { seedCurrencies, seedLanguages } from './i18n';
-import { hashDemoPasswords, type Passwords, seedPromoCodes, seedUsers } from './users';
+import { type DemoPasswordPolicy, type GeneratedLogin, hashDemoPasswords, type Passwords, seedPromoCodes, seedUsers } from './users';
 
-export { DEMO_CUSTOMER, DEMO_EDITOR } from './users';
+export { DEMO_CUSTOMER, DEMO_EDITOR, generatedLoginsNotice, type DemoPasswordPolicy, type GeneratedLogin } from './users';
+
+export interface SeedOptions {
+  /** Unset → by mode (config.ts demoPasswordPolicy): published outside production only. */
+  passwords?: DemoPasswordPolicy;
+}
+
+/** A seed that ran; `generated` holds the demo logins whose passwords exist nowhere else. */
+export interface SeedReport {
+  generated: GeneratedLogin[];
+}
 
 // Shared by every process that may seed the same database; any constant works if all agree.
 const SEED_LOCK_ID = 7_340_002;
@@ -30,31 +41,34 @@ async function seedInto(db: Db, passwords: Passwords, now: Date): Promise<void> 
   await seedUsers(db, passwords, { lang, countries: countryIds, promos }, products, now);
 }
 
+const policyOf = (options: SeedOptions) => options.passwords ?? demoPasswordPolicy(config());
+
 /** Seeds the demo shop into an empty database, in one transaction. */
-export async function seedDemo(db: Db): Promise<void> {
-  const passwords = await hashDemoPasswords();
+export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedReport> {
+  const { hashes, generated } = await hashDemoPasswords(policyOf(options));
   const now = new Date();
   await db.transaction(async (tx) => {
-    await seedInto(tx as unknown as Db, passwords, now);
+    await seedInto(tx as unknown as Db, hashes, now);
   });
+  return { generated };
 }
 
 /**
- * Seeds only when the database has no languages yet; true when it seeded. Safe when several
+ * Seeds only when the database has no languages yet; a report when it seeded, else false. Safe when several
  * processes start on one empty PostgreSQL at once: the transaction-scoped advisory lock makes
  * the others wait, and they then see the seeded rows and return false.
  */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
+export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<SeedReport | false> {
   if (!(await isEmpty(db))) return false;
-  const passwords = await hashDemoPasswords();
+  const { hashes, generated } = await hashDemoPasswords(policyOf(options));
   const now = new Date();
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<SeedReport | false> => {
     const t = tx as unknown as Db;
     // The server's pool bounds statements (ADR 017); waiting for another instance's seed is fine.
     await t.execute(sql`set local statement_timeout = 0`);
     await t.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     if (!(await isEmpty(t))) return false;
-    await seedInto(t, passwords, now);
-    return true;
+    await seedInto(t, hashes, now);
+    return { generated };
   });
 }

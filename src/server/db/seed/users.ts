@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { type Algorithm, hash } from '@node-rs/argon2';
 import { orderItems, orders, payments, promoCodes, users } from '../schema/index';
 import type { Db } from '../client';
@@ -20,10 +21,55 @@ export interface Passwords {
   editor: string;
 }
 
+/**
+ * `published`: the README's passwords (development, tests, the e2e shop). `generated`: a fresh
+ * random password per account, for a shop others can reach (config.ts demoPasswordPolicy).
+ */
+export type DemoPasswordPolicy = 'published' | 'generated';
+
+/** A demo account whose password was generated at the seed: the only time it is known. */
+export interface GeneratedLogin {
+  role: 'editor' | 'customer';
+  email: string;
+  password: string;
+}
+
+// No look-alikes (0/O, 1/l/I): the password is read off a console and typed.
+const ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** 4 groups of 5 (~115 bits), meeting the sign-up rules (lower, upper, digit) so it can be kept. */
+export function generatePassword(): string {
+  for (;;) {
+    const chars = Array.from({ length: 20 }, () => ALPHABET[randomInt(ALPHABET.length)]!);
+    const password = [0, 5, 10, 15].map((i) => chars.slice(i, i + 5).join('')).join('-');
+    if (/[a-z]/.test(password) && /[A-Z]/.test(password) && /\d/.test(password)) return password;
+  }
+}
+
 /** Hashing is the slow part of the seed; done before the seed transaction opens. */
-export async function hashDemoPasswords(): Promise<Passwords> {
-  const [customer, editor] = await Promise.all([hashPassword(DEMO_CUSTOMER.password), hashPassword(DEMO_EDITOR.password)]);
-  return { customer, editor };
+export async function hashDemoPasswords(policy: DemoPasswordPolicy = 'published'): Promise<{ hashes: Passwords; generated: GeneratedLogin[] }> {
+  const generated: GeneratedLogin[] =
+    policy === 'generated'
+      ? [
+          { role: 'editor', email: DEMO_EDITOR.email, password: generatePassword() },
+          { role: 'customer', email: DEMO_CUSTOMER.email, password: generatePassword() },
+        ]
+      : [];
+  const plain = (role: GeneratedLogin['role'], published: string) => generated.find((g) => g.role === role)?.password ?? published;
+  const [customer, editor] = await Promise.all([
+    hashPassword(plain('customer', DEMO_CUSTOMER.password)),
+    hashPassword(plain('editor', DEMO_EDITOR.password)),
+  ]);
+  return { hashes: { customer, editor }, generated };
+}
+
+/** What the operator is shown once, on the console, after a seed with generated passwords. */
+export function generatedLoginsNotice(logins: readonly GeneratedLogin[]): string {
+  return [
+    'The demo shop was seeded with new random passwords for its demo accounts. They are shown only this once:',
+    ...logins.map((l) => `  ${l.role.padEnd(8)}  ${l.email.padEnd(20)}  ${l.password}`),
+    'Sign in and change them (account page, password), or take the editor role away with `npm run user:role -- editor@example.com customer`.',
+  ].join('\n');
 }
 
 export async function seedPromoCodes(db: Db, now: Date) {

@@ -54,7 +54,7 @@ export async function sendPasswordResetMail(db: Db, user: Recipient, language: s
 }
 
 /**
- * Tells the old address that the account moved to another one (issue 13), so an owner whose
+ * Tells the old address that the account moved to another one (ADR 009), so an owner whose
  * session was taken over learns of it where the attacker cannot read: when, to which address,
  * and how to reach support. Like every account mail it never fails the request.
  */

@@ -33,7 +33,7 @@ export function resetUrl(token: string, email: string): string {
 
 /**
  * Voids the account's unused reset links: its address changed, so a link mailed to the old one
- * must not prove the new one (issue 13). Call inside the transaction that changes the address.
+ * must not prove the new one (ADR 009). Call inside the transaction that changes the address.
  */
 export async function voidResetTokens(db: Db, userId: number): Promise<void> {
   await db

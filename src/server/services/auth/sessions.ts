@@ -6,7 +6,7 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
-import { config } from '../../config';
+import { reachedOverHttps } from '../../hsts';
 import { randomToken, safeEqual, sha256Hex } from './crypto';
 import { type AuthUser, authUserColumns, toAuthUser } from './users';
 
@@ -59,7 +59,7 @@ export function cookieBase(forwardedHttps = false) {
   return {
     path: '/',
     sameSite: 'lax' as const,
-    secure: forwardedHttps || config().PUBLIC_URL.startsWith('https://'),
+    secure: reachedOverHttps(forwardedHttps),
   };
 }
 

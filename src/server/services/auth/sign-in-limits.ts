@@ -34,8 +34,8 @@ export async function reserveSignInAttempt(db: Db, username: string, clientAddre
 }
 
 /**
- * The password was right: this address starts again from zero for the account (as before
- * issue 13), and the account-wide count loses only this attempt's reservation, so the owner
+ * The password was right: this address starts again from zero for the account (as it always
+ * did, ADR 009), and the account-wide count loses only this attempt's reservation, so the owner
  * signing in does not wipe out the failures of someone guessing from elsewhere.
  */
 export async function signInSucceeded(db: Db, reservation: { email: string; pair: string }): Promise<void> {

@@ -1,0 +1,123 @@
+import type { PhoneValue } from '../../lib/phone';
+import PhoneInput from '../account/PhoneInput';
+import type { CartPageTexts } from './cart-texts';
+import type { CheckoutCountry, ShippingField, ShippingFields } from './checkout-form';
+
+/**
+ * The checkout's shipping address (accounts spec §2 Checkout form): name, email, phone, country
+ * (from /countries), city, address, post code; every field required. Controlled: the state
+ * and its rules live in checkout-state.ts.
+ */
+interface Props {
+  fields: ShippingFields;
+  countries: CheckoutCountry[] | null;
+  /** A submit was tried: PhoneInput shows its own problems, the form its summary. */
+  submitted: boolean;
+  formValid: boolean;
+  phoneServerError: string | undefined;
+  errorText(key: ShippingField): string | undefined;
+  onChange<K extends ShippingField>(key: K, value: ShippingFields[K]): void;
+  texts: CartPageTexts['shipping'];
+}
+
+type TextField = 'name' | 'surname' | 'email' | 'city' | 'address' | 'postCode';
+
+export default function CheckoutAddress({ fields, countries, submitted, formValid, phoneServerError, errorText, onChange, texts: s }: Props) {
+  function textField(key: TextField, label: string, autoComplete: string, maxLength: number, type = 'text') {
+    const id = `checkout-${key}`;
+    const error = errorText(key);
+    return (
+      <div className="field">
+        <label htmlFor={id}>
+          {label}
+          <span aria-hidden="true"> *</span>
+        </label>
+        <input
+          id={id}
+          name={key}
+          type={type}
+          value={fields[key]}
+          required
+          autoComplete={autoComplete}
+          maxLength={maxLength}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => onChange(key, event.currentTarget.value)}
+        />
+        {error && (
+          <p className="field-error" id={`${id}-error`}>
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  const countryError = errorText('countryId');
+
+  return (
+    <fieldset className="checkout-shipping">
+      <legend>{s.title}</legend>
+      {submitted && !formValid && (
+        <p className="form-error checkout-alert" role="alert">
+          {s.fillRequired}
+        </p>
+      )}
+      <div className="checkout-grid">
+        {textField('name', s.name, 'given-name', 96)}
+        {textField('surname', s.surname, 'family-name', 96)}
+        {textField('email', s.email, 'email', 254, 'email')}
+        <div className="field">
+          <PhoneInput
+            id="checkout-phone"
+            label={s.phone}
+            countries={countries ?? []}
+            value={fields.phone}
+            required
+            showErrors={submitted}
+            defaultCountry={countries?.find((c) => String(c.id) === fields.countryId)?.iso}
+            onChange={(value: PhoneValue) => onChange('phone', value)}
+            serverError={phoneServerError}
+            messages={s.phoneInput}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="checkout-countryId">
+            {s.country}
+            <span aria-hidden="true"> *</span>
+          </label>
+          {countries ? (
+            <select
+              id="checkout-countryId"
+              name="country"
+              value={fields.countryId}
+              required
+              aria-invalid={countryError ? true : undefined}
+              aria-describedby={countryError ? 'checkout-countryId-error' : undefined}
+              onChange={(event) => onChange('countryId', event.currentTarget.value)}
+            >
+              <option value="">{s.selectCountry}</option>
+              {countries.map((country) => (
+                <option key={country.id} value={String(country.id)}>
+                  {country.name}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <p className="field-error" id="checkout-countryId" role="alert">
+              {s.countriesError}
+            </p>
+          )}
+          {countryError && (
+            <p className="field-error" id="checkout-countryId-error">
+              {countryError}
+            </p>
+          )}
+        </div>
+        {textField('city', s.city, 'address-level2', 96)}
+        {textField('address', s.address, 'address-line1', 255)}
+        {textField('postCode', s.postCode, 'postal-code', 16)}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * Redirect values that must never leave the site, shared by the unit table of the one check
+ * (src/lib/redirect.test.ts) and the tests that send them through real HTTP (/locale, /auth,
+ * /email-verification). Each is the decoded value a handler reads from `?redirect=`.
+ */
+export const HOSTILE_REDIRECTS: readonly { name: string; value: string }[] = [
+  { name: 'protocol-relative', value: '//evil.example' },
+  { name: 'protocol-relative with a path', value: '//evil.example/account' },
+  { name: 'three slashes', value: '///evil.example' },
+  { name: 'backslash after the slash', value: '/\\evil.example' },
+  { name: 'two backslashes', value: '\\\\evil.example' },
+  { name: 'backslash then slash', value: '\\/evil.example' },
+  { name: 'slash, backslash, slash', value: '/\\/evil.example' },
+  { name: 'backslash inside the path', value: '/a\\b' },
+  { name: 'absolute https URL', value: 'https://evil.example' },
+  { name: 'absolute URL with one slash', value: 'http:/evil.example' },
+  { name: 'javascript: scheme', value: 'javascript:alert(1)' },
+  { name: 'javascript: in mixed case', value: 'JavaScript:alert(1)' },
+  { name: 'javascript: after a space', value: ' javascript:alert(1)' },
+  { name: 'data: URL', value: 'data:text/html,<script>alert(1)</script>' },
+  { name: 'vbscript: scheme', value: 'vbscript:msgbox' },
+  { name: 'bare host', value: 'evil.example' },
+  { name: 'relative path', value: 'account' },
+  { name: 'dot then two slashes', value: './/evil.example' },
+  { name: 'leading space', value: ' /account' },
+  { name: 'tab between slashes', value: '/\t/evil.example' },
+  { name: 'LF between slashes', value: '/\n/evil.example' },
+  { name: 'CR between slashes', value: '/\r/evil.example' },
+  { name: 'CRLF header injection', value: '/\r\nSet-Cookie: a=b' },
+  { name: 'NUL', value: '/\u0000/evil.example' },
+  { name: 'BEL at the end', value: '/account\u0007' },
+  { name: 'DEL', value: '/\u007f' },
+  { name: 'C1 control (NEL)', value: '/\u0085x' },
+  { name: 'line separator', value: '/\u2028/evil.example' },
+  { name: 'tab before two slashes', value: '\t//evil.example' },
+  { name: 'encoded slash (%2f)', value: '/%2f/evil.example' },
+  { name: 'encoded slashes (%2F%2F)', value: '/%2F%2Fevil.example' },
+  { name: 'encoded backslash (%5c)', value: '/%5cevil.example' },
+  { name: 'encoded backslash in upper case (%5C)', value: '/%5C%5Cevil.example' },
+  { name: 'encoded tab (%09)', value: '/%09/evil.example' },
+  { name: 'encoded LF (%0a)', value: '/%0a/x' },
+  { name: 'encoded CR LF (%0d%0a)', value: '/%0d%0aSet-Cookie:a=b' },
+  { name: 'encoded NUL (%00)', value: '/account%00' },
+  { name: 'encoded DEL (%7f)', value: '/%7f' },
+  { name: 'over 2048 characters', value: `/${'a'.repeat(2100)}` },
+];
+
+/** Same-site paths that must pass unchanged. */
+export const SAFE_REDIRECTS: readonly string[] = [
+  '/',
+  '/account',
+  '/account?tab=orders',
+  '/products/all?new=true#top',
+  '/products/all/all?search=a%2Fb',
+  '/static-page/terms',
+  '/a/./b',
+  `/${'a'.repeat(2047)}`,
+];
