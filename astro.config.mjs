@@ -6,7 +6,7 @@ import { SERVER_BUNDLED, SERVER_EXTERNALS, bootBundle } from './scripts/server/b
 import { precompress } from './scripts/server/precompress.mjs';
 import { shopDirectives } from './src/directives/integration.mjs';
 import { PAGE_DIRECTIVES, PAGE_SCRIPT_RESOURCES } from './scripts/server/security-headers.mjs';
-import { PAGE_BODY_DRAIN_BYTES } from './scripts/server/page-requests.mjs';
+import { PAGE_BODY_DRAIN_BYTES } from './src/server/page-requests.mjs';
 
 export default defineConfig({
   output: 'server',

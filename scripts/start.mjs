@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compressResponse } from './server/compress.mjs';
 import { buildReason } from './server/freshness.mjs';
 import { BASE_SECURITY_HEADERS, RESOURCE_CSP } from './server/security-headers.mjs';
-import { escapeUndecodablePath } from './server/page-requests.mjs';
+import { escapeUndecodablePath } from '../src/server/page-requests.mjs';
 import { createStaticHandler } from './server/static.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, unit, integration on PGlite, integration on PostgreSQL (when
+# `npm test`: typecheck, import boundaries, unit, integration on PGlite, integration on PostgreSQL (when
 # TEST_DATABASE_URL is set), then build and e2e in Chromium. Every stage runs even when an
 # earlier one failed, so one run shows everything; the last line sums the tests of all stages
 # ("N passed, N failed") and the exit code is non-zero when anything failed.
 #
 #   npm test                         all stages
-#   npm test -- unit integration     only some (typecheck unit integration pg e2e resilience)
+#   npm test -- unit integration     only some (typecheck boundaries unit integration pg e2e resilience)
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -19,7 +19,7 @@ REPORTS=$(mktemp -d "${TMPDIR:-/tmp}/shop-test-reports.XXXXXX")
 trap 'rm -rf "$REPORTS"' EXIT
 
 STAGES=("$@")
-[[ ${#STAGES[@]} -eq 0 ]] && STAGES=(typecheck unit integration pg e2e resilience)
+[[ ${#STAGES[@]} -eq 0 ]] && STAGES=(typecheck boundaries unit integration pg e2e resilience)
 wants() { local s; for s in "${STAGES[@]}"; do [[ $s == "$1" ]] && return 0; done; return 1; }
 
 PASSED=0
@@ -73,34 +73,42 @@ run_vitest() {
 }
 
 if wants typecheck; then
-  header "1/6 typecheck (astro check)"
+  header "1/7 typecheck (astro check)"
   start=$SECONDS code=0
   npx astro check || code=$?
   # Counted as one check so that a type error shows in the totals.
   if [[ $code -eq 0 ]]; then record typecheck 0 1 0 0 $((SECONDS - start)); else record typecheck "$code" 0 1 0 $((SECONDS - start)); fi
 fi
 
+if wants boundaries; then
+  header "2/7 import boundaries (dependency-cruiser, .dependency-cruiser.cjs)"
+  start=$SECONDS code=0
+  node scripts/check-boundaries.mjs || code=$?
+  # Counted as one check, like the type check.
+  if [[ $code -eq 0 ]]; then record boundaries 0 1 0 0 $((SECONDS - start)); else record boundaries "$code" 0 1 0 $((SECONDS - start)); fi
+fi
+
 if wants unit; then
-  header "2/6 unit tests"
+  header "3/7 unit tests"
   run_vitest unit unit env
 fi
 
 if wants integration; then
-  header "3/6 integration tests on PGlite"
+  header "4/7 integration tests on PGlite"
   run_vitest integration-pglite integration env -u TEST_DATABASE_URL
 fi
 
 if wants pg; then
   if [[ -n ${TEST_DATABASE_URL:-} ]]; then
-    header "4/6 integration tests on PostgreSQL (${TEST_DATABASE_URL%%\?*})"
+    header "5/7 integration tests on PostgreSQL (${TEST_DATABASE_URL%%\?*})"
     run_vitest integration-postgres integration env TEST_DATABASE_URL="$TEST_DATABASE_URL"
   else
-    header "4/6 integration tests on PostgreSQL: skipped (TEST_DATABASE_URL is not set)"
+    header "5/7 integration tests on PostgreSQL: skipped (TEST_DATABASE_URL is not set)"
   fi
 fi
 
 if wants e2e; then
-  header "5/6 build and end-to-end tests in Chromium"
+  header "6/7 build and end-to-end tests in Chromium"
   start=$SECONDS
   if ! CHROMIUM_PATH=$(bash scripts/ensure-tool.sh chromium); then
     record e2e 1 0 1 0 $((SECONDS - start))
@@ -124,7 +132,7 @@ fi
 if wants resilience; then
   # Whole shop processes from dist/ (built above, or by the tests' ensureBuilt): several
   # instances, load, database faults, shutdown, backups; on PostgreSQL too when it is given.
-  header "6/6 resilience: instances, load, faults, shutdown, backups"
+  header "7/7 resilience: instances, load, faults, shutdown, backups"
   # The scale-out test puts nginx in front of two instances; a missing one fails that test clearly.
   bash scripts/ensure-tool.sh nginx >/dev/null || true
   run_vitest resilience resilience env

@@ -2,7 +2,8 @@
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
-import { addVary, isCompressible, negotiateEncoding } from './compress.mjs';
+import { isCompressible, negotiateEncoding } from '../../src/server/http-encoding.mjs';
+import { addVary } from './compress.mjs';
 import { BASE_SECURITY_HEADERS, RESOURCE_CSP, STATIC_HTML_CSP } from './security-headers.mjs';
 
 /** @type {Record<string, string>} */

@@ -54,3 +54,74 @@ export function toEurCents(cents: number, rate: string | number): number {
   const numerator = BigInt(cents) * MICROS;
   return Number((numerator * 2n + micros) / (micros * 2n));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Display: the one formatter of every page and mail (product cards, product page, cart,
+// checkout, orders, wishlist, balance), so the same amount reads the same everywhere
+// (accounts spec §5 "Price formatting", storefront §9; ADR 021).
+
+export const INVALID_CURRENCY_CODE = 'Invalid currency code';
+
+export class InvalidCurrencyCodeError extends Error {
+  constructor() {
+    super(INVALID_CURRENCY_CODE);
+    this.name = 'InvalidCurrencyCodeError';
+  }
+}
+
+const CURRENCY_CODE = /^[A-Za-z]{3}$/;
+const formats = new Map<string, Intl.NumberFormat | null>();
+const MAX_FORMATS = 256;
+
+/**
+ * The currency style with 2 decimals for a locale and an ISO code, built once per pair: building
+ * an Intl.NumberFormat costs far more than formatting with it, and a list page formats dozens of
+ * prices. Null when Intl rejects the locale.
+ */
+function currencyFormat(locale: string, code: string): Intl.NumberFormat | null {
+  const key = `${locale}\u0000${code}`;
+  let format = formats.get(key);
+  if (format !== undefined) return format;
+  try {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: code, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  } catch {
+    format = null;
+  }
+  // Codes come from the database, but a bound keeps a bad caller from growing the map forever.
+  if (formats.size >= MAX_FORMATS) formats.clear();
+  formats.set(key, format);
+  return format;
+}
+
+/** The fallback of the spec: symbol (or code) and the amount with 2 decimals, "€12.50". */
+export function symbolAndDecimals(amount: number | null | undefined, symbolOrCode: string): string {
+  const value = typeof amount === 'number' && Number.isFinite(amount) ? amount : 0;
+  return `${symbolOrCode}${value.toFixed(2)}`;
+}
+
+/**
+ * An amount (a decimal number or string as the API gives it) in the currency style of the page
+ * language with exactly 2 decimals: "€12.50", "12,50 €", "12,50 $US". A missing or unreadable
+ * amount is shown as zero in the same style. When Intl cannot format (a bad locale) it falls back
+ * to symbol (or code) + 2 decimals. A code that is not three letters, or not among `knownCodes`
+ * when given, throws InvalidCurrencyCodeError ("Invalid currency code").
+ */
+export function formatMoney(
+  amount: number | string | null | undefined,
+  currency: string,
+  locale = 'en',
+  symbol?: string,
+  knownCodes?: readonly string[],
+): string {
+  if (typeof currency !== 'string' || !CURRENCY_CODE.test(currency.trim())) throw new InvalidCurrencyCodeError();
+  const code = currency.trim().toUpperCase();
+  if (knownCodes && !knownCodes.some((known) => known.toUpperCase() === code)) throw new InvalidCurrencyCodeError();
+  const number = typeof amount === 'string' ? Number(amount) : amount;
+  const value = typeof number === 'number' && Number.isFinite(number) ? number : 0;
+  return currencyFormat(locale, code)?.format(value) ?? symbolAndDecimals(value, symbol || code);
+}
+
+/** Integer cents of that currency, formatted the same way (mail, server-built texts). */
+export function formatCents(cents: number, currency: string, locale = 'en', symbol?: string): string {
+  return formatMoney(Number(centsToDecimal(cents)), currency, locale, symbol);
+}

@@ -1,6 +1,6 @@
 import type { APIContext, MiddlewareNext } from 'astro';
 // Plain .mjs: astro.config.mjs reads the same limit for the Node adapter.
-import { PAGE_BODY_LIMIT_BYTES } from '../../scripts/server/page-requests.mjs';
+import { PAGE_BODY_LIMIT_BYTES } from './page-requests.mjs';
 import { peerOf, requestOrigin } from './client-origin';
 import { logger } from './logger';
 import { type PageRejection, checkAddress, checkForm, declaredTooLarge } from './page-input';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PAGE_ADDRESS_LENGTH, checkAddress, checkForm, declaredTooLarge } from './page-input';
-import { escapeUndecodablePath } from '../../scripts/server/page-requests.mjs';
+import { escapeUndecodablePath } from './page-requests.mjs';
 
 const FORM = 'application/x-www-form-urlencoded';
 const bytes = (text: string) => new TextEncoder().encode(text);

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { formatMoney } from '../../src/lib/money';
 import { type ShopPage, expect, test } from './fixtures';
 
 /**
@@ -131,9 +132,9 @@ test('new arrivals and sale breadcrumbs from the header, with badges', async ({ 
     const onSale = (Number(p.old_price) !== 0 && p.old_price !== p.retail_price) || p.discount_percent > 0;
     const expected = [onSale && 'Sale', p.top_product && 'Top product', p.new_arrival && 'New arrivals'].filter(Boolean) as string[];
     await expect(card.locator('.badge')).toHaveText(expected);
-    await expect(card.locator('.price')).toHaveText(`€${p.retail_price}`);
+    await expect(card.locator('.price')).toHaveText(formatMoney(p.retail_price, 'EUR', 'en'));
     if (Number(p.old_price) > 0 && p.old_price !== p.retail_price) {
-      await expect(card.locator('.old-price')).toHaveText(`€${p.old_price}`);
+      await expect(card.locator('.old-price')).toHaveText(formatMoney(p.old_price, 'EUR', 'en'));
       await expect(card.locator('.discount')).toHaveText(/^-\d+%$/);
     } else await expect(card.locator('.old-price')).toHaveCount(0);
   }

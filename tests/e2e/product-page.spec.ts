@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { formatMoney } from '../../src/lib/money';
 import { type Envelope, expect, test } from './fixtures';
 
 /**
@@ -147,9 +148,9 @@ test('badges, prices and technical info follow the product; reviews or "No revie
   await shop.goto(pathOf(sale));
   const badges = page.locator('.product-info .badges li');
   await expect(badges.first()).toHaveText('Sale');
-  await expect(page.locator('.old-price s')).toContainText(`€${sale.old_price}`);
+  await expect(page.locator('.old-price s')).toContainText(formatMoney(sale.old_price, 'EUR', 'en'));
   await expect(page.locator('.old-price .discount')).toHaveText(`-${sale.discount_percent}%`);
-  await expect(page.locator('.price-block .price')).toContainText(`€${sale.retail_price}`);
+  await expect(page.locator('.price-block .price')).toContainText(formatMoney(sale.retail_price, 'EUR', 'en'));
   // Technical info: "Important information" comes first.
   await expect(page.locator('.tech-info li').first()).toContainText('Important information:');
   // No variations: Add to cart is enabled at once.

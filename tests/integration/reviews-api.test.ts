@@ -3,6 +3,7 @@
  * customer who bought the product in a successful order. Both engines (TEST_DATABASE_URL).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { reviewProblems } from '../../src/lib/rules/review';
 import { createApi } from '../../src/server/api/app';
 import { productInfo } from '../../src/server/services/catalog/product-info';
 import { useTestDatabase } from '../helpers/db';
@@ -157,3 +158,30 @@ describe('POST /api/products/{id}/reviews', () => {
     expect(reply.body.errors.rating).toEqual(['Bitte wählen Sie eine Bewertung von 1 bis 5.']);
   });
 });
+
+// One table through both paths: the review form's check (reviewProblems, as ReviewForm calls it)
+// and the API a buyer posts to. A review the form lets through is saved; one it stops is a 422.
+describe('review limits: the form and the API decide alike', () => {
+  const cases: Array<[rating: unknown, text: unknown, accepted: boolean]> = [
+    [1, '', true],
+    [5, 'a'.repeat(2000), true],
+    [4, `  ${'é'.repeat(2000)}  `, true], // counted after trimming, in characters
+    ['3', 'digits as text', true],
+    [5, undefined, true],
+    [0, 'ok', false],
+    [6, 'ok', false],
+    [3.5, 'ok', false],
+    [null, 'ok', false],
+    [5, 'a'.repeat(2001), false],
+    [5, 42, false],
+  ];
+  it.each(cases)('rating %s, text %#: accepted %s', async (rating, text, accepted) => {
+    const problems = reviewProblems(rating, text);
+    expect(Object.keys(problems).length === 0).toBe(accepted);
+    const { session, user } = await customer();
+    await bought(user.id, fx.p.ultra);
+    const reply = await session.post(`/api/products/${fx.p.ultra}/reviews`, { rating, text });
+    expect(reply.status).toBe(accepted ? 201 : 422);
+  });
+});
+

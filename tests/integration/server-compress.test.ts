@@ -2,7 +2,8 @@ import { type IncomingMessage, type ServerResponse, createServer, request } from
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressResponse, negotiateEncoding } from '../../scripts/server/compress.mjs';
+import { compressResponse } from '../../scripts/server/compress.mjs';
+import { negotiateEncoding } from '../../src/server/http-encoding.mjs';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 

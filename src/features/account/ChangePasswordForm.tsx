@@ -49,7 +49,7 @@ export default function ChangePasswordForm({ texts }: ChangePasswordFormProps) {
     if (serverErrors[key]) return serverErrors[key];
     if (!touched[key]) return undefined;
     const error = errors[key];
-    return error === 'required' ? texts.required : error === 'mismatch' ? texts.mismatch : undefined;
+    return error ? texts[error] : undefined;
   }
 
   function set(key: Key, value: string) {

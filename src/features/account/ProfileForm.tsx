@@ -6,7 +6,8 @@ import { type PhoneValue } from '../../lib/phone';
 import { api } from '../../stores/api';
 import { showToast } from '../../stores/toasts';
 import { $currencyCode } from '../i18n/locale';
-import { DATE_SLOT, type ProfileFormTexts } from './account-texts';
+import { fill } from '../../lib/rules/placeholders';
+import type { ProfileFormTexts } from './account-texts';
 import PhoneInput, { type PhoneCountry } from './PhoneInput';
 import {
   type AccountProfile,
@@ -18,7 +19,7 @@ import {
   type ProfileFields,
   validateProfile,
 } from './profile-form';
-import { formatMoney } from '../orders/orders-format';
+import { formatMoney } from '../../lib/money';
 import { $profile, fetchProfile, saveProfile } from './profile-store';
 
 /**
@@ -220,7 +221,7 @@ export default function ProfileForm({ initialProfile, countries: initialCountrie
     );
   }
 
-  const memberSince = texts.memberSince.replace(DATE_SLOT, formatMemberSince(profile.created_at, locale));
+  const memberSince = fill(texts.memberSince, { date: formatMemberSince(profile.created_at, locale) });
   const showFormError = !valid && (anyTouched || changed);
   const countryError = serverErrors.country_id;
 

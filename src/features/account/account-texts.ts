@@ -3,7 +3,8 @@ import type { TopUpTexts } from './TopUpForm';
  * Translated texts the account islands get as props (islands carry no i18next), built by the
  * page from the request's translator. Pure: runs wherever a translator exists.
  */
-import type { Translator } from '../../server/i18n/index';
+import { slot } from '../../lib/rules/placeholders';
+import type { Translator } from '../../lib/translator';
 import type { PhoneInputMessages } from './PhoneInput';
 
 /** Texts of PhoneInput for any form that uses it. */
@@ -18,7 +19,6 @@ export function phoneInputMessages(t: Translator): PhoneInputMessages {
 }
 
 /** What the date placeholder of "Member since {{date}}" is replaced with before the island fills it. */
-export const DATE_SLOT = '%DATE%';
 
 export interface ProfileFormTexts {
   personalData: string;
@@ -47,7 +47,7 @@ export interface ProfileFormTexts {
   currentPasswordHint: string;
   currentPasswordRequired: string;
   balance: string;
-  /** "Member since %DATE%". */
+  /** "Member since {{date}}". */
   memberSince: string;
   loading: string;
   tryAgain: string;
@@ -81,7 +81,7 @@ export function profileFormTexts(t: Translator): ProfileFormTexts {
     currentPasswordHint: t('account.profile.currentPasswordHint'),
     currentPasswordRequired: t('api.auth.currentPasswordRequired'),
     balance: t('account.balance'),
-    memberSince: t('account.memberSince', { date: DATE_SLOT }),
+    memberSince: t('account.memberSince', { date: slot('date') }),
     loading: t('common.loading'),
     tryAgain: t('common.tryAgain'),
     phoneInput: phoneInputMessages(t),
@@ -96,6 +96,7 @@ export interface ChangePasswordTexts {
   submit: string;
   saving: string;
   required: string;
+  passwordRules: string;
   mismatch: string;
   updated: string;
   failed: string;
@@ -108,10 +109,11 @@ export function changePasswordTexts(t: Translator): ChangePasswordTexts {
     current: t('account.password.current'),
     next: t('account.password.new'),
     confirm: t('account.password.confirm'),
-    hint: t('auth.signUp.passwordHint'),
+    hint: t('auth.password.hint'),
     submit: t('account.password.submit'),
     saving: t('account.password.saving'),
     required: t('validation.passwordRequired'),
+    passwordRules: t('auth.passwordRules'),
     mismatch: t('validation.passwordsMismatch'),
     updated: t('account.password.updated'),
     failed: t('account.password.error.update'),

@@ -2,7 +2,7 @@
  * The translated texts the auth islands get as props (islands carry no i18next): built by the
  * pages from the request's translator. Pure, so it can run wherever a translator exists.
  */
-import type { Translator } from '../../server/i18n/index';
+import type { Translator } from '../../lib/translator';
 import { phoneInputMessages } from './account-texts';
 import type { PhoneInputMessages } from './PhoneInput';
 
@@ -73,7 +73,7 @@ export function signUpTexts(t: Translator): SignUpTexts {
     email: t('auth.email'),
     phone: t('auth.phone'),
     password: t('auth.password'),
-    passwordHint: t('auth.passwordHint'),
+    passwordHint: t('auth.password.hint'),
     confirmPassword: t('auth.confirmPassword'),
     acceptTerms: t('auth.signUp.acceptTerms'),
     terms: t('auth.signUp.terms'),
@@ -140,7 +140,7 @@ export function newPasswordTexts(t: Translator): NewPasswordTexts {
   return {
     email: t('auth.email'),
     password: t('auth.newPassword.password'),
-    passwordHint: t('auth.passwordHint'),
+    passwordHint: t('auth.password.hint'),
     confirm: t('auth.newPassword.confirm'),
     submit: t('auth.newPassword.submit'),
     busy: t('auth.newPassword.busy'),

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { passwordMeetsRules, validateNewPassword, validateSignIn, validateSignUp, type SignUpFields } from './auth-validation';
+import { validateNewPassword, validateSignIn, validateSignUp, type SignUpFields } from './auth-validation';
 
-describe('passwordMeetsRules()', () => {
-  it('needs a lower-case letter, an upper-case letter, a digit and 8 characters', () => {
-    expect(passwordMeetsRules('Demo1234!')).toBe(true);
-    expect(passwordMeetsRules('Abcdefg1')).toBe(true);
-    expect(passwordMeetsRules('Ähnlich9x')).toBe(true);
-    expect(passwordMeetsRules('Abcdef1')).toBe(false); // 7 characters
-    expect(passwordMeetsRules('abcdefg1')).toBe(false); // no upper-case
-    expect(passwordMeetsRules('ABCDEFG1')).toBe(false); // no lower-case
-    expect(passwordMeetsRules('Abcdefgh')).toBe(false); // no digit
-    expect(passwordMeetsRules('')).toBe(false);
-  });
-});
+// Password composition: tests/unit/rules/password.test.ts runs one table through both paths.
 
 describe('validateSignIn()', () => {
   it('requires both fields', () => {

@@ -4,14 +4,8 @@
  * again; these only save a round trip and give the spec's messages.
  */
 
-/** At least one lower-case letter, one upper-case letter, one digit and 8 characters. */
-export const PASSWORD_MIN_LENGTH = 8;
-
-export function passwordMeetsRules(password: string): boolean {
-  return (
-    password.length >= PASSWORD_MIN_LENGTH && /\p{Ll}/u.test(password) && /\p{Lu}/u.test(password) && /\d/.test(password)
-  );
-}
+// The same rule the server's zod schema calls.
+import { passwordMeetsRules } from '../../lib/rules/password';
 
 export function isBlank(value: string | null | undefined): boolean {
   return (value ?? '').trim() === '';

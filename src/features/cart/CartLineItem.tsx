@@ -6,14 +6,14 @@ import {
   lineAttributes,
   lineCategory,
   linePrice,
-  MAX_QUANTITY,
-  MIN_QUANTITY,
   quantityOnBlur,
   sanitizeQuantityText,
   stepQuantity,
   typedQuantity,
 } from './cart-lines';
-import { type CartPageTexts, fillSlots, NAME_SLOT } from './cart-texts';
+import { MAX_QUANTITY, MIN_QUANTITY } from '../../lib/rules/quantity';
+import { fill } from '../../lib/rules/placeholders';
+import type { CartPageTexts } from './cart-texts';
 
 /**
  * One cart line (accounts spec §2 Cart page, §5 Cart quantity): image, name, category, the
@@ -72,7 +72,7 @@ export default function CartLineItem({ line, shown, unavailable = false, texts, 
       {!unavailable && (
         <div className="cart-line-quantity">
           <label className="visually-hidden" htmlFor={inputId}>
-            {fillSlots(texts.quantityOf, { [NAME_SLOT]: name })}
+            {fill(texts.quantityOf, { name })}
           </label>
           <div className="stepper">
             <button
@@ -128,7 +128,7 @@ export default function CartLineItem({ line, shown, unavailable = false, texts, 
       <button
         type="button"
         className="cart-line-remove"
-        aria-label={fillSlots(texts.removeItem, { [NAME_SLOT]: name })}
+        aria-label={fill(texts.removeItem, { name })}
         disabled={busy}
         onClick={onRemove}
       >

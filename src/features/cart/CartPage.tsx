@@ -10,7 +10,7 @@ import type { CartPageTexts } from './cart-texts';
 import CartLineItem from './CartLineItem';
 import Checkout from './Checkout';
 import type { CheckoutCountry, PaymentMethod, ProfileForCheckout } from './checkout-form';
-import { formatPrice } from './price-format';
+import { formatMoney, symbolAndDecimals } from '../../lib/money';
 import './cart.css';
 
 /**
@@ -70,9 +70,10 @@ export default function CartPage({
 
   function money(amount: number, inCurrency: { code: string; symbol: string } = currency): string {
     try {
-      return formatPrice(amount, inCurrency.code, locale, inCurrency.symbol);
+      return formatMoney(amount, inCurrency.code, locale, inCurrency.symbol);
     } catch {
-      return `${inCurrency.symbol}${(amount || 0).toFixed(2)}`;
+      // A code that is not one (from old browser storage) must not break the cart page.
+      return symbolAndDecimals(amount, inCurrency.symbol);
     }
   }
 

@@ -1,4 +1,5 @@
-import { type CartPageTexts, CODE_SLOT, fillSlots } from './cart-texts';
+import { fill } from '../../lib/rules/placeholders';
+import type { CartPageTexts } from './cart-texts';
 import { type PromoCode, promoSubmitDisabled } from './checkout-rules';
 
 /**
@@ -47,7 +48,7 @@ export default function CheckoutPromo({ text, promo, checking, removeDisabled, n
       </div>
       {promo && (
         <p className="checkout-promo-active">
-          <span>{fillSlots(texts.active, { [CODE_SLOT]: promo.code })}</span>
+          <span>{fill(texts.active, { code: promo.code })}</span>
           <button type="button" className="link-button" onClick={onRemove} disabled={removeDisabled}>
             {texts.remove}
           </button>

@@ -1,5 +1,6 @@
 import { type CartLine, linePrice, linePriceCents } from './cart-lines';
-import { type CartPageTexts, fillSlots, RATE_SLOT } from './cart-texts';
+import { fill } from '../../lib/rules/placeholders';
+import type { CartPageTexts } from './cart-texts';
 import { fromCents, formatVatRate } from './price-format';
 import { deliveryUnavailable, type TotalsState } from './totals-state';
 
@@ -53,7 +54,7 @@ export default function TotalsSummary({ lines, state, texts, money }: TotalsSumm
               <dd>{block.discount_amount ? `−${money(block.discount_amount, currency)}` : money(0, currency)}</dd>
             </div>
             <div>
-              <dt>{fillSlots(s.vat, { [RATE_SLOT]: formatVatRate(state.totals?.vat_rate) })}</dt>
+              <dt>{fill(s.vat, { rate: formatVatRate(state.totals?.vat_rate) })}</dt>
               <dd>{money(block.vat, currency)}</dd>
             </div>
             <div className="checkout-total">

@@ -4,9 +4,8 @@
  */
 import { fromCents, toCents } from './price-format';
 
-/** Minimum and maximum of one line (spec §5: minimum 1; the server caps a line at 99, ADR 010). */
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 99;
+import { MAX_QUANTITY, MIN_QUANTITY } from '../../lib/rules/quantity';
+
 /** Quantity changes are sent 500 ms after the last step or keystroke (spec §9). */
 export const QUANTITY_DEBOUNCE_MS = 500;
 
@@ -75,9 +74,12 @@ export function lineAttributes(line: Pick<CartLine, 'item'>): string {
   return line.item.variation_attributes.map((a) => a.name).join(', ');
 }
 
+/** As many digits as the largest quantity has: a third digit is never typed in. */
+const MAX_DIGITS = String(MAX_QUANTITY).length;
+
 /** What the quantity input holds while typing: digits only, or '' (a cleared field). */
 export function sanitizeQuantityText(text: string): string {
-  return text.replace(/\D+/g, '').slice(0, 2);
+  return text.replace(/\D+/g, '').slice(0, MAX_DIGITS);
 }
 
 /**

@@ -1,16 +1,14 @@
 /**
  * Translated texts the /cart island gets as props (islands carry no translator), built by the
- * page from the request's translator. Pure. Slots like %NAME% are filled in the island.
+ * page from the request's translator. Pure. Slots like {{name}} are filled in the island.
  */
-import type { Translator } from '../../server/i18n/index';
+import { slot } from '../../lib/rules/placeholders';
+import type { Translator } from '../../lib/translator';
 import type { PhoneInputMessages } from '../account/PhoneInput';
 import { phoneInputMessages } from '../account/account-texts';
 import { type PhonePaymentTexts, phonePaymentTexts } from '../orders/orders-texts';
 import type { CartTexts } from './cart-store';
 
-export const NAME_SLOT = '%NAME%';
-export const CODE_SLOT = '%CODE%';
-export const RATE_SLOT = '%RATE%';
 
 export interface CartPageTexts {
   store: CartTexts;
@@ -24,14 +22,14 @@ export interface CartPageTexts {
   tryAgain: string;
   loadFailed: string;
   quantity: string;
-  /** "Quantity of %NAME%" */
+  /** "Quantity of {{name}}" */
   quantityOf: string;
   decrease: string;
   increase: string;
   linePrice: string;
   category: string;
   remove: string;
-  /** "Remove %NAME%" */
+  /** "Remove {{name}}" */
   removeItem: string;
   unavailableTitle: string;
   unavailableText: string;
@@ -65,7 +63,7 @@ export interface CartPageTexts {
     subtotal: string;
     delivery: string;
     discount: string;
-    /** "VAT (%RATE%%)" */
+    /** "VAT ({{rate}}%)" */
     vat: string;
     total: string;
     notAvailable: string;
@@ -78,7 +76,7 @@ export interface CartPageTexts {
     placeholder: string;
     apply: string;
     remove: string;
-    /** "Active promo code: %CODE%" */
+    /** "Active promo code: {{code}}" */
     active: string;
     applied: string;
     completeAddress: string;
@@ -126,13 +124,13 @@ export function cartPageTexts(t: Translator): CartPageTexts {
     tryAgain: t('cart.tryAgain'),
     loadFailed: t('cart.error.load'),
     quantity: t('cart.quantity'),
-    quantityOf: t('cart.quantityOf', { name: NAME_SLOT }),
+    quantityOf: t('cart.quantityOf', { name: slot('name') }),
     decrease: t('cart.decrease'),
     increase: t('cart.increase'),
     linePrice: t('cart.linePrice'),
     category: t('product.category'),
     remove: t('cart.remove'),
-    removeItem: t('cart.removeItem', { name: NAME_SLOT }),
+    removeItem: t('cart.removeItem', { name: slot('name') }),
     unavailableTitle: t('cart.unavailable.title'),
     unavailableText: t('cart.unavailable.text'),
     checkout: t('cart.checkout'),
@@ -169,7 +167,7 @@ export function cartPageTexts(t: Translator): CartPageTexts {
       subtotal: t('checkout.summary.subtotal'),
       delivery: t('checkout.summary.delivery'),
       discount: t('checkout.summary.discount'),
-      vat: t('checkout.summary.vat', { rate: RATE_SLOT }),
+      vat: t('checkout.summary.vat', { rate: slot('rate') }),
       total: t('checkout.summary.total'),
       notAvailable: t('common.notAvailable'),
       pending: t('checkout.summary.pending'),
@@ -181,7 +179,7 @@ export function cartPageTexts(t: Translator): CartPageTexts {
       placeholder: t('checkout.promo.placeholder'),
       apply: t('checkout.promo.apply'),
       remove: t('checkout.promo.remove'),
-      active: t('checkout.promo.active', { code: CODE_SLOT }),
+      active: t('checkout.promo.active', { code: slot('code') }),
       applied: t('checkout.promo.applied'),
       completeAddress: t('checkout.promo.completeAddress'),
       validateFailed: t('checkout.promo.error.validate'),
@@ -212,7 +210,3 @@ export function cartPageTexts(t: Translator): CartPageTexts {
   };
 }
 
-/** Fills %SLOT% placeholders. */
-export function fillSlots(text: string, values: Record<string, string | number>): string {
-  return Object.entries(values).reduce((out, [slot, value]) => out.split(slot).join(String(value)), text);
-}

@@ -5,7 +5,7 @@
  * beyond what the API answer would cost. Never imported by islands.
  */
 import type { Db } from '../../server/db/client';
-import { catalogInputOf, catalogQuery } from '../../server/api/products.routes';
+import { lenientCatalogInput } from '../../server/services/catalog/catalog-params';
 import { type CatalogResult, queryCatalog } from '../../server/services/catalog/catalog-query';
 import { type CatalogMeta, categoryName, categoryUrl, loadCatalogMeta } from '../../server/services/catalog/meta';
 import { type CategoryNode, buildCategoryTree } from '../../server/services/categories';
@@ -78,12 +78,7 @@ export function catalogInputFor(state: ListState, categoryId: number | null) {
   if (state.isNew) raw.new = 'true';
   if (state.sale) raw.sale = 'true';
   if (categoryId !== null) raw.category_id = String(categoryId);
-  for (let attempt = 0; attempt < 4; attempt += 1) {
-    const parsed = catalogQuery.safeParse(raw);
-    if (parsed.success) return catalogInputOf(parsed.data, LIST_PER_PAGE);
-    for (const issue of parsed.error.issues) delete raw[String(issue.path[0])];
-  }
-  return catalogInputOf({}, LIST_PER_PAGE);
+  return lenientCatalogInput(raw, LIST_PER_PAGE);
 }
 
 export async function loadListPage(db: Db, ctx: RequestContext, state: ListState): Promise<ListPageData> {

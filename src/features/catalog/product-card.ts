@@ -60,9 +60,3 @@ export function discountPercentOf(p: Pick<CardProductFields, 'retail_price' | 'o
   const percent = Math.round(((old - now) / old) * 100);
   return percent > 0 ? percent : null;
 }
-
-/** "€" + "12.50": amounts with 2 decimals and the currency symbol (spec §9). */
-export function formatAmount(symbol: string, decimal: string | number): string {
-  const value = typeof decimal === 'number' ? decimal.toFixed(2) : Number(decimal).toFixed(2);
-  return `${symbol}${value}`;
-}

@@ -5,8 +5,10 @@ import type { PhoneValue } from '../../lib/phone';
 import { api } from '../../stores/api';
 import { showToast } from '../../stores/toasts';
 import PhoneInput, { type PhoneCountry } from '../account/PhoneInput';
-import { type ContactField, type ContactFields, CONTACT_MAX, contactPayload, EMPTY_CONTACT, validateContact } from './contact-form';
-import { type ContactFormTexts, MAX_SLOT } from './contact-texts';
+import { CONTACT_LIMITS } from '../../lib/rules/contact';
+import { type ContactField, type ContactFields, contactPayload, EMPTY_CONTACT, validateContact } from './contact-form';
+import { fill } from '../../lib/rules/placeholders';
+import type { ContactFormTexts } from './contact-texts';
 
 /**
  * The contact form of /contact (accounts spec §2 Contact page, §5, §8): name, surname, email,
@@ -60,7 +62,7 @@ export default function ContactForm({ countries, texts }: ContactFormProps) {
       case 'invalidPhone':
         return texts.invalidPhone;
       case 'tooLong':
-        return texts.tooLong.split(MAX_SLOT).join(String(CONTACT_MAX[key as TextKey] ?? ''));
+        return fill(texts.tooLong, { max: CONTACT_LIMITS[key as TextKey] ?? '' });
       default:
         return undefined;
     }
@@ -122,7 +124,7 @@ export default function ContactForm({ countries, texts }: ContactFormProps) {
       name: key,
       value: fields[key],
       required: true,
-      maxLength: CONTACT_MAX[key],
+      maxLength: CONTACT_LIMITS[key],
       'aria-invalid': error ? true : undefined,
       'aria-describedby': error ? `${id}-error` : undefined,
       onBlur: () => setTouched((t) => (t[key] ? t : { ...t, [key]: true })),

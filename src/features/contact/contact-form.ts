@@ -1,10 +1,9 @@
 /**
- * Contact form rules (accounts spec §5 Contact: all fields required, phone valid), the same
- * limits as the server (src/server/services/contact.ts). Pure.
+ * Contact form rules (accounts spec §5 Contact: all fields required, phone valid), with the
+ * server's limits (src/lib/rules/contact.ts). Pure.
  */
 import type { PhoneValue } from '../../lib/phone';
-
-export const CONTACT_MAX = { name: 96, surname: 96, email: 254, topic: 191, message: 5000 } as const;
+import { CONTACT_LIMITS } from '../../lib/rules/contact';
 
 export interface ContactFields {
   name: string;
@@ -28,7 +27,7 @@ export function validateContact(fields: ContactFields): Partial<Record<ContactFi
   for (const key of ['name', 'surname', 'email', 'topic', 'message'] as const) {
     const value = fields[key].trim();
     if (!value) problems[key] = 'required';
-    else if (value.length > CONTACT_MAX[key]) problems[key] = 'tooLong';
+    else if (value.length > CONTACT_LIMITS[key]) problems[key] = 'tooLong';
   }
   if (!problems.email && !EMAIL.test(fields.email.trim())) problems.email = 'invalidEmail';
   const phone = fields.phone;

@@ -1,4 +1,5 @@
-import type { Translator } from '../../server/i18n/index';
+import { slot } from '../../lib/rules/placeholders';
+import type { Translator } from '../../lib/translator';
 import { phoneInputMessages } from '../account/account-texts';
 import type { PhoneInputMessages } from '../account/PhoneInput';
 
@@ -19,12 +20,11 @@ export interface ContactFormTexts {
   required: string;
   invalidEmail: string;
   invalidPhone: string;
-  /** "Must be at most %MAX% characters". */
+  /** "Must be at most {{max}} characters". */
   tooLong: string;
   phoneInput: PhoneInputMessages;
 }
 
-export const MAX_SLOT = '%MAX%';
 
 export function contactFormTexts(t: Translator): ContactFormTexts {
   return {
@@ -43,7 +43,7 @@ export function contactFormTexts(t: Translator): ContactFormTexts {
     required: t('validation.required'),
     invalidEmail: t('validation.invalidEmail'),
     invalidPhone: t('validation.invalidPhone'),
-    tooLong: t('validation.tooLong', { max: MAX_SLOT }),
+    tooLong: t('validation.tooLong', { max: slot('max') }),
     phoneInput: phoneInputMessages(t),
   };
 }

@@ -1,12 +1,12 @@
 import '../../stores/bootstrap';
 import '../account/auth-store';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { HistoryPagination, OrderJson } from '../../server/services/orders/history';
+import type { HistoryPagination, OrderJson } from '../../lib/order-json';
+import { formatMoney } from '../../lib/money';
 import { api } from '../../stores/api';
 import { showToast } from '../../stores/toasts';
 import {
   formatAddress,
-  formatMoney,
   formatOrderDate,
   orderStatusView,
   ordersPageHref,
@@ -15,7 +15,8 @@ import {
   type PhonePaymentData,
   phonePaymentFromOrder,
 } from './orders-format';
-import { COUNT_SLOT, DATE_SLOT, fill, NR_SLOT, type OrdersTexts, PAGE_SLOT, TOTAL_SLOT } from './orders-texts';
+import { fill } from '../../lib/rules/placeholders';
+import type { OrdersTexts } from './orders-texts';
 import PhonePaymentModal from './PhonePaymentModal';
 
 /**
@@ -68,10 +69,10 @@ function OrderCard({
         <header className="order-head">
           <div>
             <h3 id={titleId} className="order-title">
-              {fill(texts.order, { [NR_SLOT]: order.order_nr })}
+              {fill(texts.order, { number: order.order_nr })}
             </h3>
             <p className="order-date">
-              <time dateTime={order.created_at}>{fill(texts.placedOn, { [DATE_SLOT]: formatOrderDate(order.created_at) })}</time>
+              <time dateTime={order.created_at}>{fill(texts.placedOn, { date: formatOrderDate(order.created_at) })}</time>
             </p>
           </div>
           <p className="order-status">
@@ -96,7 +97,7 @@ function OrderCard({
                     .join(' · ')}
                 </p>
               </div>
-              <p className="order-item-qty">{fill(texts.quantityValue, { [COUNT_SLOT]: item.quantity })}</p>
+              <p className="order-item-qty">{fill(texts.quantityValue, { count: item.quantity })}</p>
               <p className="order-item-price">
                 <span className="visually-hidden">{texts.itemPrice}: </span>
                 {money(item.price)}
@@ -146,7 +147,7 @@ function OrderCard({
               // Not disabled while opening: a disabled button drops focus, which must return here on close.
               aria-disabled={opening || undefined}
               aria-describedby={titleId}
-              title={fill(texts.completeFor, { [NR_SLOT]: order.order_nr })}
+              title={fill(texts.completeFor, { number: order.order_nr })}
               onClick={() => onComplete(order)}
             >
               {opening ? texts.opening : texts.complete}
@@ -184,7 +185,7 @@ function Pagination({ pagination, texts, onPage }: { pagination: HistoryPaginati
             {page === null ? (
               <span aria-hidden="true">…</span>
             ) : (
-              link(page, fill(texts.pagination.pageOf, { [PAGE_SLOT]: page, [TOTAL_SLOT]: last }), page, { current: page === current })
+              link(page, fill(texts.pagination.pageOf, { page, total: last }), page, { current: page === current })
             )}
           </li>
         ))}

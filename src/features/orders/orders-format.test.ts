@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   formatAddress,
   formatAmountAndCurrency,
-  formatMoney,
   formatOrderDate,
   orderStatusView,
   ordersPageHref,
@@ -38,18 +37,8 @@ describe('orderStatusView', () => {
   });
 });
 
-describe('money', () => {
-  it('formats in the currency with 2 decimals; falsy shows 0.00', () => {
-    expect(formatMoney(12.5, 'EUR', 'en')).toBe('€12.50');
-    expect(formatMoney(0, 'USD', 'en')).toBe('$0.00');
-    expect(formatMoney(null, 'GBP', 'en')).toBe('£0.00');
-  });
-  it('falls back to symbol + 2 decimals for a code Intl does not know', () => {
-    expect(formatMoney(3, 'XX1', 'en', 'Ꝁ')).toBe('Ꝁ3.00');
-    expect(formatMoney(21.5, 'EUR', 'de')).toMatch(/^21,50\s€$/);
-    // The second call reuses the cached format: same text.
-    expect(formatMoney(21.5, 'EUR', 'de')).toMatch(/^21,50\s€$/);
-  });
+// Currency-style amounts: tests/unit/rules/money.test.ts.
+describe('phone modal amount', () => {
   it('spells amount and currency out for the phone modal', () => {
     expect(formatAmountAndCurrency(104.9, 'EUR')).toBe('104.90 EUR');
     expect(formatAmountAndCurrency(undefined, 'GBP')).toBe('0.00 GBP');

@@ -4,8 +4,6 @@
  * Shared by the server render and the islands, so both print the same text.
  */
 
-import { currencyFormat } from '../../lib/currency-format';
-
 export type StatusTone = 'success' | 'pending' | 'error' | 'unknown';
 
 export interface StatusView {
@@ -40,15 +38,6 @@ export function formatOrderDate(iso: string | Date | null | undefined): string {
   if (Number.isNaN(date.getTime())) return '';
   const two = (n: number) => String(n).padStart(2, '0');
   return `${two(date.getUTCDate())}.${two(date.getUTCMonth() + 1)}.${date.getUTCFullYear()}`;
-}
-
-/**
- * Currency style with 2 decimals in the page language; falsy amounts show 0.00; a code Intl
- * does not know falls back to symbol/code + 2 decimals (spec §5 price formatting).
- */
-export function formatMoney(amount: number | null | undefined, currency: string, locale: string, symbol?: string): string {
-  const value = typeof amount === 'number' && Number.isFinite(amount) ? amount : 0;
-  return currencyFormat(locale, currency)?.format(value) ?? `${symbol ?? currency}${value.toFixed(2)}`;
 }
 
 /** "123.45 EUR": the amount and the currency spelled out, as a caller reads them on the phone. */

@@ -2,7 +2,8 @@
  * Translated texts the orders islands and the phone payment modal get as props (islands carry
  * no translator), built by the page from the request's translator. Pure.
  */
-import type { Translator } from '../../server/i18n/index';
+import { slot } from '../../lib/rules/placeholders';
+import type { Translator } from '../../lib/translator';
 
 export interface PhonePaymentTexts {
   title: string;
@@ -49,13 +50,13 @@ export interface OrdersTexts {
   list: string;
   loading: string;
   empty: string;
-  /** "Order #{{number}}" with %NR% in place of the number. */
+  /** "Order #{{number}}" with {{number}} in place of the number. */
   order: string;
-  /** "Placed on %DATE%". */
+  /** "Placed on {{date}}". */
   placedOn: string;
   items: string;
   quantity: string;
-  /** "Qty: %COUNT%". */
+  /** "Qty: {{count}}". */
   quantityValue: string;
   itemPrice: string;
   status: string;
@@ -70,7 +71,7 @@ export interface OrdersTexts {
   methods: { card: string; phone: string };
   notAvailable: string;
   complete: string;
-  /** "Complete payment of order %NR%" (accessible description of Complete). */
+  /** "Complete payment of order {{number}}" (accessible description of Complete). */
   completeFor: string;
   opening: string;
   paymentDetailsError: string;
@@ -80,22 +81,17 @@ export interface OrdersTexts {
   phonePayment: PhonePaymentTexts;
 }
 
-export const NR_SLOT = '%NR%';
-export const DATE_SLOT = '%DATE%';
-export const COUNT_SLOT = '%COUNT%';
-export const PAGE_SLOT = '%PAGE%';
-export const TOTAL_SLOT = '%TOTAL%';
 
 export function ordersTexts(t: Translator): OrdersTexts {
   return {
     list: t('orders.list'),
     loading: t('orders.loadingOrders'),
     empty: t('orders.empty'),
-    order: t('orders.order', { number: NR_SLOT }),
-    placedOn: t('orders.placedOn', { date: DATE_SLOT }),
+    order: t('orders.order', { number: slot('number') }),
+    placedOn: t('orders.placedOn', { date: slot('date') }),
     items: t('orders.items'),
     quantity: t('orders.quantity'),
-    quantityValue: t('orders.quantityValue', { count: COUNT_SLOT }),
+    quantityValue: t('orders.quantityValue', { count: slot('count') }),
     itemPrice: t('orders.itemPrice'),
     status: t('orders.status'),
     statusLabels: {
@@ -115,7 +111,7 @@ export function ordersTexts(t: Translator): OrdersTexts {
     methods: { card: t('orders.method.card'), phone: t('orders.method.phone') },
     notAvailable: t('common.notAvailable'),
     complete: t('orders.complete'),
-    completeFor: t('orders.completeFor', { number: NR_SLOT }),
+    completeFor: t('orders.completeFor', { number: slot('number') }),
     opening: t('orders.opening'),
     paymentDetailsError: t('orders.error.paymentDetails'),
     notPhoneOrder: t('orders.error.notPhoneOrder'),
@@ -124,14 +120,10 @@ export function ordersTexts(t: Translator): OrdersTexts {
       label: t('pagination.label'),
       previous: t('pagination.previous'),
       next: t('pagination.next'),
-      page: t('pagination.page', { page: PAGE_SLOT }),
-      pageOf: t('pagination.pageOf', { page: PAGE_SLOT, total: TOTAL_SLOT }),
+      page: t('pagination.page', { page: slot('page') }),
+      pageOf: t('pagination.pageOf', { page: slot('page'), total: slot('total') }),
     },
     phonePayment: phonePaymentTexts(t),
   };
 }
 
-/** Fills a %SLOT% text. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return Object.entries(values).reduce((out, [slot, value]) => out.split(slot).join(String(value)), text);
-}

@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { ApiError, handledByClient } from '../../lib/api-client';
 import { api } from '../../stores/api';
 import { showToast } from '../../stores/toasts';
-import { RATING_MAX, REVIEW_TEXT_MAX, type ReviewJson, type ReviewSummary, reviewProblems, starsOf } from './reviews';
+import type { ReviewJson, ReviewSummary } from '../../lib/review-json';
+import { RATING_MAX, REVIEW_TEXT_MAX, reviewProblems } from '../../lib/rules/review';
+import { starsOf } from './reviews';
+import { fill } from '../../lib/rules/placeholders';
 
 export interface ReviewFormTexts {
   write: string;
@@ -51,7 +54,7 @@ export default function ReviewForm({ productId, texts, locale }: Props) {
     const problems = reviewProblems(rating, text);
     const next = {
       rating: problems.rating ? texts.ratingInvalid : undefined,
-      text: problems.text ? texts.textTooLong.replace('{{max}}', String(REVIEW_TEXT_MAX)) : undefined,
+      text: problems.text ? fill(texts.textTooLong, { max: REVIEW_TEXT_MAX }) : undefined,
     };
     setErrors(next);
     if (next.rating || next.text) return;
@@ -77,16 +80,16 @@ export default function ReviewForm({ productId, texts, locale }: Props) {
         <p className="review-thanks">{texts.thanks}</p>
         {summary && summary.average !== null && (
           <p className="review-new-summary">
-            {texts.average.replace('{{rating}}', summary.average.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }))} · {texts.count.replace('{{count}}', String(summary.count))}
+            {fill(texts.average, { rating: summary.average.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })} · {fill(texts.count, { count: summary.count })}
           </p>
         )}
         <article className="review review-own">
           <p className="review-stars">
             <span aria-hidden="true">{starsOf(review.rating)}</span>
-            <span className="visually-hidden">{texts.stars.replace('{{count}}', String(review.rating))}</span>
+            <span className="visually-hidden">{fill(texts.stars, { count: review.rating })}</span>
           </p>
           <p className="review-meta">
-            {texts.by.replace('{{author}}', review.author)} · {new Date(review.created_at).toLocaleDateString(locale)}
+            {fill(texts.by, { author: review.author })} · {new Date(review.created_at).toLocaleDateString(locale)}
           </p>
           {review.text && <p className="review-text" dangerouslySetInnerHTML={{ __html: review.text }} />}
         </article>
@@ -111,7 +114,7 @@ export default function ReviewForm({ productId, texts, locale }: Props) {
             <label key={n} className={rating !== null && n <= rating ? 'on' : undefined}>
               <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => setRating(n)} />
               <span aria-hidden="true">★</span>
-              <span className="visually-hidden">{texts.stars.replace('{{count}}', String(n))}</span>
+              <span className="visually-hidden">{fill(texts.stars, { count: n })}</span>
             </label>
           ))}
         </div>
@@ -122,7 +125,7 @@ export default function ReviewForm({ productId, texts, locale }: Props) {
         )}
       </fieldset>
       <label className="review-text-label" htmlFor="review-text">
-        {texts.textLabel.replace('{{max}}', String(REVIEW_TEXT_MAX))}
+        {fill(texts.textLabel, { max: REVIEW_TEXT_MAX })}
       </label>
       <textarea
         id="review-text"
@@ -136,7 +139,7 @@ export default function ReviewForm({ productId, texts, locale }: Props) {
         onChange={(e) => setText(e.currentTarget.value)}
       />
       <p id="review-text-left" className="review-left">
-        {texts.charsLeft.replace('{{count}}', String(Math.max(0, left)))}
+        {fill(texts.charsLeft, { count: Math.max(0, left) })}
       </p>
       {errors.text && <p className="field-error">{errors.text}</p>}
       {errors.form && (

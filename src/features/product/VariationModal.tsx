@@ -5,6 +5,7 @@ import './variation-modal.css';
 import { addAndToast, type AddTexts } from './add-to-cart';
 import VariationSelects, { type VariationSelectTexts } from './VariationSelects';
 import { addTarget, choose, firstOptions, optionGroups, type VariationLike } from './variations';
+import { fill } from '../../lib/rules/placeholders';
 
 export interface VariationModalTexts extends AddTexts, VariationSelectTexts {
   /** "Choose options for {{name}}" with the placeholder left in. */
@@ -93,7 +94,7 @@ export default function VariationModal({ product, texts, onClose }: VariationMod
         }}
       >
         <div className="variation-modal-head">
-          <h2 id={titleId}>{texts.title.replace('{{name}}', product.name)}</h2>
+          <h2 id={titleId}>{fill(texts.title, { name: product.name })}</h2>
           <button type="button" className="variation-modal-close" aria-label={texts.close} onClick={onClose}>
             <span aria-hidden="true">×</span>
           </button>

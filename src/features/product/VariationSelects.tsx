@@ -1,5 +1,6 @@
 import type { OptionGroup, Selection, VariationLike } from './variations';
 import { isOptionDisabled } from './variations';
+import { fill } from '../../lib/rules/placeholders';
 
 export interface VariationSelectTexts {
   /** The empty option's text. */
@@ -42,7 +43,7 @@ export default function VariationSelects({ idPrefix, groups, variations, selecti
                 const disabled = disableIncompatible && isOptionDisabled(variations, selection, g.key, o.id);
                 return (
                   <option key={o.id} value={String(o.id)} disabled={disabled}>
-                    {disabled ? texts.optionUnavailable.replace('{{option}}', o.name) : o.name}
+                    {disabled ? fill(texts.optionUnavailable, { option: o.name }) : o.name}
                   </option>
                 );
               })}

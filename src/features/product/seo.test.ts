@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mainCategory, parseProductId, productBreadcrumbs, productPath } from './breadcrumbs';
 import { productJsonLd, type ProductSeoInput } from './seo';
-import { reviewAuthor, reviewProblems, starsOf } from './reviews';
+import { reviewAuthor, reviewProblems } from '../../lib/rules/review';
+import { starsOf } from './reviews';
 
 const categories = [
   { id: 3, name: 'Tents', url: '/products/outdoor/tents', parent: { id: 1, name: 'Outdoor', url: '/products/outdoor/all' } },

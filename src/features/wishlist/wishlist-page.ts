@@ -9,7 +9,9 @@
 import '../../stores/bootstrap';
 import { api } from '../../stores/api';
 import { $currency } from '../i18n/locale';
-import { formatAmount, oldPriceOf } from '../catalog/product-card';
+import { formatMoney } from '../../lib/money';
+import { fill } from '../../lib/rules/placeholders';
+import { oldPriceOf } from '../catalog/product-card';
 import { productPath } from '../product/breadcrumbs';
 import type { VariationModalTexts } from '../product/open-variation-modal';
 import { $wishlist, removeFromWishlist } from './wishlist-store';
@@ -36,7 +38,7 @@ interface WishlistTexts extends VariationModalTexts {
   oldPrice: string;
 }
 
-const named = (template: string, name: string) => template.replace('{{name}}', name);
+const named = (template: string, name: string) => fill(template, { name });
 
 export function startWishlist(root: HTMLElement): void {
   const texts = JSON.parse(root.dataset.texts ?? '{}') as WishlistTexts;
@@ -50,7 +52,11 @@ export function startWishlist(root: HTMLElement): void {
   const busy = new Set<number>();
   let generation = 0;
 
-  const symbol = () => $currency.get().symbol || document.documentElement.dataset.currencySymbol || '€';
+  // The product cards' formatter, in the page language and the chosen currency.
+  const money = (amount: string) => {
+    const { code, symbol } = $currency.get();
+    return formatMoney(amount, code, document.documentElement.lang || 'en', symbol);
+  };
 
   function show(state: 'loading' | 'empty' | 'error' | 'list'): void {
     loading.hidden = state !== 'loading';
@@ -89,7 +95,7 @@ export function startWishlist(root: HTMLElement): void {
     label.className = 'visually-hidden';
     label.textContent = texts.price;
     const now = document.createElement('strong');
-    now.textContent = formatAmount(symbol(), p.retail_price);
+    now.textContent = money(p.retail_price);
     price.append(label, now);
     const old = oldPriceOf(p);
     if (old) {
@@ -97,7 +103,7 @@ export function startWishlist(root: HTMLElement): void {
       oldLabel.className = 'visually-hidden';
       oldLabel.textContent = texts.oldPrice;
       const s = document.createElement('s');
-      s.textContent = formatAmount(symbol(), old);
+      s.textContent = money(old);
       price.append(' ', oldLabel, s);
     }
     info.append(h2, price);

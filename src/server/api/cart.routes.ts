@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { MAX_COUNT, MIN_COUNT } from '../services/cart/cart';
+import { MAX_QUANTITY, MIN_QUANTITY } from '../../lib/rules/quantity';
 import { addToCart, type CartChange, clearCart, getCartContents, removeFromCart, setCartCount } from '../services/cart/cart.server';
 import { computeTotals } from '../services/pricing/totals.server';
 import { requireAuth, requireVerified } from './auth-guards';
@@ -17,7 +17,7 @@ import { rateLimit } from './rate-limit';
 
 export const CART_MESSAGES = {
   id: 'The id must be a positive whole number.',
-  count: `The quantity must be a whole number from ${MIN_COUNT} to ${MAX_COUNT}.`,
+  count: `The quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`,
   isVariation: 'is_variation must be true or false.',
 } as const;
 
@@ -28,7 +28,8 @@ const wholeNumber = (message: string) =>
   z.preprocess((v) => (typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v), z.number({ error: message }).int(message));
 
 const idField = wholeNumber(CART_MESSAGES.id).pipe(z.number().min(1, CART_MESSAGES.id).max(2_147_483_647, CART_MESSAGES.id));
-const countField = wholeNumber(CART_MESSAGES.count).pipe(z.number().min(MIN_COUNT, CART_MESSAGES.count).max(MAX_COUNT, CART_MESSAGES.count));
+/** The count of one line, bounded by the rule the cart page clamps to (lib/rules/quantity.ts). */
+export const countField = wholeNumber(CART_MESSAGES.count).pipe(z.number().min(MIN_QUANTITY, CART_MESSAGES.count).max(MAX_QUANTITY, CART_MESSAGES.count));
 const isVariationField = z.preprocess(
   (v) => (v === undefined || v === null ? false : v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
   z.boolean({ error: CART_MESSAGES.isVariation }),

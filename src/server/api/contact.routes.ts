@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTACT_LIMITS } from '../services/contact';
+import { CONTACT_LIMITS } from '../../lib/rules/contact';
 import { submitContactMessage } from '../services/contact.server';
 import { allowedPhoneCountries, readPhoneFields } from '../services/auth/phone-fields';
 import { createRouter } from './env';

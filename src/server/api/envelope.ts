@@ -1,8 +1,10 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
+import type { FieldErrors } from '../services/errors';
+
 /** Field name → messages, the shape islands use to put errors under inputs. */
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors };
 
 export interface OkBody<T> {
   status: 'OK';

@@ -4,12 +4,13 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { errorChain } from '../db/error-chain';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 import { logger } from '../logger';
+import { DomainError, type DomainErrorKind } from '../services/errors';
 import { type FieldErrors, errorBody } from './envelope';
 import type { ApiEnv } from './env';
 
 /**
- * Throw from a handler or service to answer with the error envelope. Services throw this
- * instead of building responses so they stay usable from Astro pages too.
+ * Throw from a handler to answer with the error envelope. Services throw DomainError
+ * (services/errors.ts) instead, which handleError maps to a status below.
  */
 export class HttpError extends Error {
   override name = 'HttpError';
@@ -21,6 +22,9 @@ export class HttpError extends Error {
     super(message);
   }
 }
+
+/** The status of each kind of service error. */
+const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, ContentfulStatusCode> = { invalid: 422, not_found: 404, conflict: 409 };
 
 export const NOT_FOUND_MESSAGE = 'Not found';
 export const BAD_VALUE_MESSAGE = 'A value in the request is malformed or out of range.';
@@ -57,6 +61,9 @@ function isBadValue(error: unknown): boolean {
  * hidden.
  */
 export function handleError(error: Error, c: Context<ApiEnv>) {
+  if (error instanceof DomainError) {
+    return c.json(errorBody(error.message, error.errors), DOMAIN_ERROR_STATUS[error.kind]);
+  }
   if (error instanceof HttpError) {
     return c.json(errorBody(error.message, error.options.errors), error.status, error.options.headers);
   }

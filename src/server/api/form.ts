@@ -5,7 +5,7 @@ import { getTranslator } from '../i18n/index';
 import type { ApiEnv } from './env';
 import { HttpError } from './errors';
 import { NOT_A_JSON_OBJECT, fieldErrors } from './validate';
-import { passwordProblem } from '../services/auth/passwords';
+import { passwordProblem } from '../../lib/rules/password';
 import type { FieldErrors } from './envelope';
 
 /**
@@ -101,7 +101,7 @@ export function passwordField(t: Translator, max = 128) {
   return z.string({ error: required }).min(1, required).max(max, t('validation.tooLong', { max }));
 }
 
-/** A password being chosen: the rules of §5 plus a minimum length of 8 (services/auth/passwords.ts). */
+/** A password being chosen: the rules of §5 plus a minimum length of 8, the rule the forms check too (lib/rules/password.ts). */
 export function newPasswordField(t: Translator) {
   return passwordField(t).superRefine((value, ctx) => {
     const problem = passwordProblem(value);

@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { orders, payments } from '../db/schema/index';
 import { webhookSecret } from '../payments/demo-gateway.server';
 import { demoGatewayEnabled } from '../payments/provider';
 import { SIGNATURE_HEADER, verifySignature } from '../payments/webhook-signature';
 import { sendOrderConfirmation } from '../services/orders/confirmation-mail';
+import { paymentStatusFor } from '../services/orders/payment-status.server';
 import { settlePayment } from '../services/orders/settlement.server';
 import { createRouter } from './env';
 import { ok } from './envelope';
@@ -53,16 +52,8 @@ export const paymentsApp = createRouter()
    * says). Only the buyer may read it; the payment id is unguessable besides.
    */
   .get('/:id/status', async (c) => {
-    const id = c.req.param('id');
-    if (!z.uuid().safeParse(id).success) throw new HttpError(404, 'Unknown payment.');
-    const [row] = await c.var.db
-      .select({ status: orders.status, orderNr: orders.orderNr, userId: orders.userId, paymentStatus: payments.status })
-      .from(payments)
-      .innerJoin(orders, eq(orders.id, payments.orderId))
-      .where(eq(payments.id, id))
-      .limit(1);
-    if (!row || (row.userId !== null && row.userId !== c.var.user?.id)) throw new HttpError(404, 'Unknown payment.');
+    const status = await paymentStatusFor(c.var.db, c.req.param('id'), c.var.user?.id ?? null);
+    if (!status) throw new HttpError(404, 'Unknown payment.');
     c.header('Cache-Control', 'no-store');
-    const state = row.status === 'Success' ? 'success' : row.status === 'Pending' ? 'pending' : 'failed';
-    return ok(c, { state, order_nr: row.orderNr, order_status: row.status });
+    return ok(c, { state: status.state, order_nr: status.orderNr, order_status: status.orderStatus });
   });

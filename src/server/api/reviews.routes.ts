@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REVIEW_TEXT_MAX, reviewProblems } from '../../features/product/reviews';
+import { REVIEW_TEXT_MAX, reviewProblems } from '../../lib/rules/review';
 import { createReview, listReviews } from '../services/reviews.server';
 import { requireVerified } from './auth-guards';
 import { createRouter } from './env';

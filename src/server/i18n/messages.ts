@@ -24,8 +24,4 @@ export function normalizeCode(code: string): string {
 }
 
 /** The {{name}} placeholders of a message, sorted, so translations can be checked against en. */
-export function placeholders(text: string): string[] {
-  const names = new Set<string>();
-  for (const match of text.matchAll(/\{\{\s*([\w.-]+)\s*\}\}/g)) names.add(match[1] ?? '');
-  return [...names].sort();
-}
+export { placeholderNames as placeholders } from '../../lib/rules/placeholders';

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { languages } from '../db/schema/index';
 import { FALLBACK_LANGUAGE, type Translator, fileMessages, getTranslator } from '../i18n/index';
+import { fill } from '../../lib/rules/placeholders';
 
 /**
  * The shop's mails: one layout (renderMailLayout) that every mail uses, HTML with inline styles
@@ -71,10 +72,7 @@ function assertAbsoluteUrl(url: string): string {
 export function fileTranslator(language: string): Translator {
   const own = fileMessages(language);
   const fallback = fileMessages(FALLBACK_LANGUAGE);
-  return (key, vars = {}) =>
-    (own[key] ?? fallback[key] ?? key).replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (whole, name: string) =>
-      name in vars ? String(vars[name]) : whole,
-    );
+  return (key, vars = {}) => fill(own[key] ?? fallback[key] ?? key, vars);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type Config, config } from '../config';
-import { HttpError } from '../api/errors';
+import { InvalidInputError } from '../services/errors';
 
 /**
  * Which provider takes card payments (PAYMENT_PROVIDER; ADR 018). `demo` is the built-in demo
@@ -27,7 +27,7 @@ export function demoGatewayEnabled(cfg: Pick<Config, 'PAYMENT_PROVIDER'> = confi
 export function requireCardPayments(cfg: Pick<Config, 'PAYMENT_PROVIDER'> = config()): CardProvider {
   const provider = cardProvider(cfg);
   if (!provider) {
-    throw new HttpError(422, CARD_PAYMENTS_UNAVAILABLE_MESSAGE, { errors: { payment_method: [CARD_PAYMENTS_UNAVAILABLE_MESSAGE] } });
+    throw new InvalidInputError(CARD_PAYMENTS_UNAVAILABLE_MESSAGE, { payment_method: [CARD_PAYMENTS_UNAVAILABLE_MESSAGE] });
   }
   return provider;
 }

@@ -5,9 +5,6 @@
 import type { Translator } from '../i18n/index';
 import { type MailContent, escapeHtml, renderMailLayout } from '../mail/templates';
 
-/** Column sizes of contact_messages; the message is text, capped to keep mails readable. */
-export const CONTACT_LIMITS = { name: 96, surname: 96, email: 254, topic: 191, message: 5000 } as const;
-
 export interface ContactMessage {
   name: string;
   surname: string;

@@ -18,6 +18,7 @@ import {
 import { products, variations } from './catalog';
 import { countries } from './geo';
 import { users } from './users';
+import type { VariationAttributeJson } from '../../../lib/order-json';
 
 export const discountType = pgEnum('discount_type', ['fixed', 'percent']);
 export const orderStatus = pgEnum('order_status', ['Pending', 'Success', 'Error', 'Failed']);
@@ -132,7 +133,8 @@ export const orders = pgTable(
   ],
 );
 
-export type VariationAttributeSnapshot = { id: number; name: string; attribute_group: { name: string } };
+/** Stored as the order history shows it (lib/order-json.ts). */
+export type VariationAttributeSnapshot = VariationAttributeJson;
 
 export const orderItems = pgTable(
   'order_items',

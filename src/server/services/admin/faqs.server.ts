@@ -2,7 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { faqs, faqTranslations } from '../../db/schema/index';
-import { HttpError } from '../../api/errors';
+import { NotFoundError } from '../errors';
 import { contentChanged } from '../content-changed';
 import { sanitizeHtml } from '../html';
 import { type Editor, changedFields, definedOnly, recordChange } from './audit';
@@ -74,7 +74,7 @@ export async function updateFaq(db: Db, editor: Editor, id: number, patch: FaqPa
   const content = patch.content === undefined ? undefined : sanitizeHtml(patch.content);
   await db.transaction(async (tx) => {
     const [faq] = await tx.select().from(faqs).where(eq(faqs.id, id)).for('update');
-    if (!faq) throw new HttpError(404, FAQ_NOT_FOUND);
+    if (!faq) throw new NotFoundError(FAQ_NOT_FOUND);
     const isDefault = language.id === languages.default.id;
     const base = definedOnly({
       ...(isDefault && { title: patch.title, content }),
@@ -101,7 +101,7 @@ export async function updateFaq(db: Db, editor: Editor, id: number, patch: FaqPa
 export async function deleteFaq(db: Db, editor: Editor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [gone] = await tx.delete(faqs).where(eq(faqs.id, id)).returning({ title: faqs.title });
-    if (!gone) throw new HttpError(404, FAQ_NOT_FOUND);
+    if (!gone) throw new NotFoundError(FAQ_NOT_FOUND);
     await recordChange(tx, editor, 'faq', id, 'delete', gone.title);
   });
   contentChanged(db);

@@ -2,7 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { featuredCategories, featuredCategoryTranslations } from '../../db/schema/index';
-import { HttpError } from '../../api/errors';
+import { NotFoundError } from '../errors';
 import { contentChanged } from '../content-changed';
 import { type Editor, changedFields, definedOnly, recordChange } from './audit';
 import { adminLanguages, pickLanguage } from './languages';
@@ -73,7 +73,7 @@ export async function updateFeatured(db: Db, editor: Editor, id: number, patch: 
   const language = pickLanguage(languages, patch.language_id);
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(featuredCategories).where(eq(featuredCategories.id, id)).for('update');
-    if (!row) throw new HttpError(404, FEATURED_NOT_FOUND);
+    if (!row) throw new NotFoundError(FEATURED_NOT_FOUND);
     const isDefault = language.id === languages.default.id;
     const base = definedOnly({
       ...(isDefault && { title: patch.title, shortTitle: patch.short_title, description: patch.description }),
@@ -107,7 +107,7 @@ export async function updateFeatured(db: Db, editor: Editor, id: number, patch: 
 export async function deleteFeatured(db: Db, editor: Editor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [gone] = await tx.delete(featuredCategories).where(eq(featuredCategories.id, id)).returning({ title: featuredCategories.title });
-    if (!gone) throw new HttpError(404, FEATURED_NOT_FOUND);
+    if (!gone) throw new NotFoundError(FEATURED_NOT_FOUND);
     await recordChange(tx, editor, 'featured_category', id, 'delete', gone.title);
   });
   contentChanged(db);

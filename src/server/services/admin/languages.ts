@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { HttpError } from '../../api/errors';
+import { ConflictError, InvalidInputError } from '../errors';
 import { type LanguageOption, loadShopBasics } from '../request-context';
 
 export interface AdminLanguages {
@@ -11,7 +11,7 @@ export interface AdminLanguages {
 export async function adminLanguages(db: Db): Promise<AdminLanguages> {
   const all = (await loadShopBasics(db)).languages;
   const fallback = all.find((l) => l.isDefault) ?? all[0];
-  if (!fallback) throw new HttpError(409, 'The shop has no languages yet.');
+  if (!fallback) throw new ConflictError('The shop has no languages yet.');
   return { all, default: fallback };
 }
 
@@ -19,6 +19,6 @@ export async function adminLanguages(db: Db): Promise<AdminLanguages> {
 export function pickLanguage(languages: AdminLanguages, languageId: number | undefined): LanguageOption {
   if (languageId === undefined) return languages.default;
   const found = languages.all.find((l) => l.id === languageId);
-  if (!found) throw new HttpError(422, 'Unknown language.', { errors: { language_id: ['Unknown language.'] } });
+  if (!found) throw new InvalidInputError('Unknown language.', { language_id: ['Unknown language.'] });
   return found;
 }

@@ -13,7 +13,7 @@ import {
   staticPageVersions,
   users,
 } from '../../db/schema/index';
-import { HttpError } from '../../api/errors';
+import { InvalidInputError, NotFoundError } from '../errors';
 import { contentChanged } from '../content-changed';
 import { sanitizeHtml } from '../html';
 import { type Editor, type Tx, recordChange } from './audit';
@@ -102,7 +102,7 @@ export async function getAdminPage(db: Db, id: number): Promise<AdminPage | null
 
 async function snapshotOf(tx: Tx, id: number, languages: AdminLanguages): Promise<StaticPageSnapshot> {
   const [page] = await tx.select().from(staticPages).where(eq(staticPages.id, id));
-  if (!page) throw new HttpError(404, PAGE_NOT_FOUND);
+  if (!page) throw new NotFoundError(PAGE_NOT_FOUND);
   const translations = await tx.select().from(staticPageTranslations).where(eq(staticPageTranslations.pageId, id));
   const texts: StaticPageSnapshot['texts'] = { [languages.default.code]: { title: page.title, content: page.content } };
   for (const t of translations) {
@@ -151,7 +151,7 @@ async function ensureBaseline(tx: Tx, id: number, languages: AdminLanguages): Pr
 async function changeSlug(tx: Tx, id: number, from: string, to: string): Promise<void> {
   if (from === to) return;
   const [taken] = await tx.select({ id: staticPages.id }).from(staticPages).where(and(eq(staticPages.slug, to), ne(staticPages.id, id)));
-  if (taken) throw new HttpError(422, SLUG_TAKEN, { errors: { slug: [SLUG_TAKEN] } });
+  if (taken) throw new InvalidInputError(SLUG_TAKEN, { slug: [SLUG_TAKEN] });
   await tx.delete(staticPageRedirects).where(eq(staticPageRedirects.slug, to));
   await tx
     .insert(staticPageRedirects)
@@ -203,7 +203,7 @@ export async function createPage(
   const languages = await adminLanguages(db);
   const id = await db.transaction(async (tx) => {
     const [taken] = await tx.select({ id: staticPages.id }).from(staticPages).where(eq(staticPages.slug, input.slug));
-    if (taken) throw new HttpError(422, SLUG_TAKEN, { errors: { slug: [SLUG_TAKEN] } });
+    if (taken) throw new InvalidInputError(SLUG_TAKEN, { slug: [SLUG_TAKEN] });
     await tx.delete(staticPageRedirects).where(eq(staticPageRedirects.slug, input.slug));
     const [row] = await tx
       .insert(staticPages)
@@ -231,7 +231,7 @@ export async function updatePage(db: Db, editor: Editor, id: number, patch: Page
   const language = pickLanguage(languages, patch.language_id);
   await db.transaction(async (tx) => {
     const [page] = await tx.select().from(staticPages).where(eq(staticPages.id, id)).for('update');
-    if (!page) throw new HttpError(404, PAGE_NOT_FOUND);
+    if (!page) throw new NotFoundError(PAGE_NOT_FOUND);
     await ensureBaseline(tx, id, languages);
     const before = await snapshotOf(tx, id, languages);
     if (patch.slug !== undefined) await changeSlug(tx, id, page.slug, patch.slug);
@@ -257,7 +257,7 @@ export async function updatePage(db: Db, editor: Editor, id: number, patch: Page
 export async function deletePage(db: Db, editor: Editor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [gone] = await tx.delete(staticPages).where(eq(staticPages.id, id)).returning({ slug: staticPages.slug });
-    if (!gone) throw new HttpError(404, PAGE_NOT_FOUND);
+    if (!gone) throw new NotFoundError(PAGE_NOT_FOUND);
     await recordChange(tx, editor, 'static_page', id, 'delete', gone.slug);
   });
   contentChanged(db);
@@ -313,12 +313,12 @@ export async function restorePageVersion(db: Db, editor: Editor, id: number, ver
   const languages = await adminLanguages(db);
   await db.transaction(async (tx) => {
     const [page] = await tx.select().from(staticPages).where(eq(staticPages.id, id)).for('update');
-    if (!page) throw new HttpError(404, PAGE_NOT_FOUND);
+    if (!page) throw new NotFoundError(PAGE_NOT_FOUND);
     const [row] = await tx
       .select()
       .from(staticPageVersions)
       .where(and(eq(staticPageVersions.pageId, id), eq(staticPageVersions.version, version)));
-    if (!row) throw new HttpError(404, VERSION_NOT_FOUND);
+    if (!row) throw new NotFoundError(VERSION_NOT_FOUND);
     const s = row.snapshot;
     await changeSlug(tx, id, page.slug, s.slug);
     const base = s.texts[languages.default.code];

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { localizations } from '../../db/schema/index';
 import { FALLBACK_LANGUAGE, fileMessages, placeholders } from '../../i18n/index';
-import { HttpError } from '../../api/errors';
+import { InvalidInputError } from '../errors';
 import { contentChanged } from '../content-changed';
 import { type Editor, recordChange } from './audit';
 import { adminLanguages, pickLanguage } from './languages';
@@ -75,11 +75,11 @@ export async function saveTranslation(db: Db, editor: Editor, input: { language_
   const english = languages.all.find((l) => l.code === FALLBACK_LANGUAGE);
   const reference = await englishReference(db, english?.id);
   const englishText = reference.get(input.key);
-  if (englishText === undefined) throw new HttpError(422, UNKNOWN_KEY, { errors: { key: [UNKNOWN_KEY] } });
+  if (englishText === undefined) throw new InvalidInputError(UNKNOWN_KEY, { key: [UNKNOWN_KEY] });
   const expected = placeholders(englishText);
   if (placeholders(input.value).join() !== expected.join()) {
     const message = `The text must keep exactly the placeholders of the English text: ${expected.map((p) => `{{${p}}}`).join(' ') || 'none'}.`;
-    throw new HttpError(422, message, { errors: { value: [message] } });
+    throw new InvalidInputError(message, { value: [message] });
   }
   await db.transaction(async (tx) => {
     await tx

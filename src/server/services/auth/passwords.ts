@@ -25,13 +25,3 @@ export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword('not-a-password-of-anyone');
   return dummyHash;
 }
-
-/** Registration and reset rules (spec §5, plus a minimum length the spec leaves open: 8). */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-
-export function passwordProblem(password: string): 'length' | 'composition' | null {
-  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return 'length';
-  if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/\d/.test(password)) return 'composition';
-  return null;
-}

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { countries } from '../../db/schema/index';
 import type { Translator } from '../../i18n/index';
 import { type PhoneData, validatePhoneFields } from '../../../lib/phone';
-import type { FormProblems } from '../../api/form';
+import type { ProblemSink } from '../errors';
 
 /** The shop's country list is the set of phone countries it accepts (accounts spec §5). */
 export async function allowedPhoneCountries(db: Db): Promise<string[]> {
@@ -20,7 +20,7 @@ export function readPhoneFields(
   t: Translator,
   body: Record<string, unknown>,
   allowedIsos: readonly string[],
-  problems: FormProblems,
+  problems: ProblemSink,
   options: { required: boolean },
 ): PhoneData | null {
   const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');

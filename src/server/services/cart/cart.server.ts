@@ -7,16 +7,17 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cartItems, orders, users } from '../../db/schema/index';
-import { HttpError } from '../../api/errors';
+import { InvalidInputError, NotFoundError } from '../errors';
 import { loadCatalogMeta } from '../catalog/meta';
 import { parseJson, rowsOf } from '../catalog/rows';
-import { type CartContents, type CartRow, MAX_COUNT, outOfStockMessage, restoredCount, toCartContents, unavailableReason } from './cart';
+import { type CartContents, type CartRow, outOfStockMessage, restoredCount, toCartContents, unavailableReason } from './cart';
+import { MAX_QUANTITY } from '../../../lib/rules/quantity';
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
 export const SELECT_VARIATION = 'Please select a variation';
 export const NOT_IN_CART = 'This item is not in your cart.';
 export const NO_LONGER_AVAILABLE = 'This item is no longer available.';
-export const LINE_LIMIT = `You can have at most ${MAX_COUNT} of one item in your cart.`;
+export const LINE_LIMIT = `You can have at most ${MAX_QUANTITY} of one item in your cart.`;
 
 export interface CartRef {
   /** product id, or variation id when isVariation */
@@ -148,9 +149,9 @@ export async function lockCart(tx: Db, userId: number): Promise<void> {
 /** A product that can be put in a cart now, or the error the API answers. */
 async function buyableTarget(db: Db, ref: CartRef, languageId: number): Promise<Target> {
   const target = await findTarget(db, ref, languageId);
-  if (!target || !target.active) throw new HttpError(404, PRODUCT_NOT_FOUND, { errors: { id: [PRODUCT_NOT_FOUND] } });
+  if (!target || !target.active) throw new NotFoundError(PRODUCT_NOT_FOUND, { id: [PRODUCT_NOT_FOUND] });
   if (target.variationId === null && target.hasVariations) {
-    throw new HttpError(422, SELECT_VARIATION, { errors: { is_variation: [SELECT_VARIATION] } });
+    throw new InvalidInputError(SELECT_VARIATION, { is_variation: [SELECT_VARIATION] });
   }
   return target;
 }
@@ -166,7 +167,7 @@ export async function addToCart(db: Db, userId: number, ref: CartRef & { count: 
     await lockCart(tx, userId);
     const [line] = await tx.select({ id: cartItems.id, count: cartItems.count }).from(cartItems).where(lineOf(userId, target));
     const wanted = (line?.count ?? 0) + ref.count;
-    if (wanted > MAX_COUNT) throw new HttpError(422, LINE_LIMIT, { errors: { count: [LINE_LIMIT] } });
+    if (wanted > MAX_QUANTITY) throw new InvalidInputError(LINE_LIMIT, { count: [LINE_LIMIT] });
     if (wanted > target.stock) return { status: 'WARNING', message: outOfStockMessage(target.name, target.stock) };
     if (line) {
       await tx.update(cartItems).set({ count: wanted, updatedAt: sql`now()` }).where(eq(cartItems.id, line.id));
@@ -180,11 +181,11 @@ export async function addToCart(db: Db, userId: number, ref: CartRef & { count: 
 /** Sets a line's quantity (the line must exist); more than the stock changes nothing and answers WARNING. */
 export async function setCartCount(db: Db, userId: number, ref: CartRef & { count: number }, languageId: number): Promise<CartChange> {
   const target = await findTarget(db, ref, languageId);
-  if (!target) throw new HttpError(404, PRODUCT_NOT_FOUND, { errors: { id: [PRODUCT_NOT_FOUND] } });
+  if (!target) throw new NotFoundError(PRODUCT_NOT_FOUND, { id: [PRODUCT_NOT_FOUND] });
   return db.transaction(async (tx) => {
     await lockCart(tx, userId);
     const [line] = await tx.select({ id: cartItems.id, count: cartItems.count }).from(cartItems).where(lineOf(userId, target));
-    if (!line) throw new HttpError(404, NOT_IN_CART, { errors: { id: [NOT_IN_CART] } });
+    if (!line) throw new NotFoundError(NOT_IN_CART, { id: [NOT_IN_CART] });
     const reason = unavailableReason({
       productActive: target.active,
       variationActive: null,
@@ -193,7 +194,7 @@ export async function setCartCount(db: Db, userId: number, ref: CartRef & { coun
       stock: target.stock,
     });
     if (reason === 'inactive' || reason === 'needs_variation') {
-      throw new HttpError(422, NO_LONGER_AVAILABLE, { errors: { id: [NO_LONGER_AVAILABLE] } });
+      throw new InvalidInputError(NO_LONGER_AVAILABLE, { id: [NO_LONGER_AVAILABLE] });
     }
     if (ref.count > target.stock) return { status: 'WARNING', message: outOfStockMessage(target.name, target.stock) };
     if (ref.count !== line.count) {

@@ -5,10 +5,7 @@
 import { centsToNumber, convertCents } from '../../../lib/money';
 import { FALLBACK_IMAGE_URL } from '../../images/urls';
 import { type CatalogMeta, categoryName } from '../catalog/meta';
-
-/** Quantity bounds of one cart line (spec §5: minimum 1; the shop caps a line at 99). */
-export const MIN_COUNT = 1;
-export const MAX_COUNT = 99;
+import { MAX_QUANTITY } from '../../../lib/rules/quantity';
 
 /** One cart_items row joined with what it points at (EUR cents, raw ids). */
 export interface CartRow {
@@ -113,5 +110,5 @@ export const outOfStockMessage = (name: string, stock: number) =>
  * below what the customer has put there themselves.
  */
 export function restoredCount(existing: number, returned: number, stock: number): number {
-  return Math.max(existing, Math.min(existing + returned, MAX_COUNT, stock));
+  return Math.max(existing, Math.min(existing + returned, MAX_QUANTITY, stock));
 }

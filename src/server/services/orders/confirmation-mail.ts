@@ -5,12 +5,7 @@ import { orderItems, orders, users } from '../../db/schema/index';
 import { config } from '../../config';
 import { escapeHtml, mailLocale, renderMailLayout } from '../../mail/templates';
 import { sendMail } from '../../mail/mailer';
-import { convertCents, centsToDecimal } from '../../../lib/money';
-
-/** "12.50 USD": amounts in the order's own currency at the rate it was placed with. */
-function amount(eurCents: number, rate: string, currency: string): string {
-  return `${centsToDecimal(convertCents(eurCents, rate))} ${currency}`;
-}
+import { convertCents, formatCents } from '../../../lib/money';
 
 /** An order's lines and summary rows as a mail block (HTML table and its text form). */
 export function orderTable(rows: { name: string; quantity: number; total: string }[], summary: Array<[string, string]>): { html: string; text: string } {
@@ -27,9 +22,12 @@ export function orderTable(rows: { name: string; quantity: number; total: string
   return { html, text };
 }
 
-/** "12.50 USD" for an order: its amounts in its own currency at the rate it was placed with. */
-export function orderMoney(order: { currencyRate: string; currency: string }): (eurCents: number) => string {
-  return (cents) => amount(cents, order.currencyRate, order.currency);
+/**
+ * An order's EUR amounts in its own currency at the rate it was placed with, written as the
+ * shop's pages write them in that language.
+ */
+export function orderMoney(order: { currencyRate: string; currency: string }, language: string): (eurCents: number) => string {
+  return (eurCents) => formatCents(convertCents(eurCents, order.currencyRate), order.currency, language);
 }
 
 /** The order confirmation after a successful payment, in the customer's language. */
@@ -40,7 +38,7 @@ export async function sendOrderConfirmation(db: Db, orderId: number, log?: Logge
     const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
     const [customer] = order.userId === null ? [] : await db.select({ languageId: users.languageId }).from(users).where(eq(users.id, order.userId));
     const { language, t } = await mailLocale(db, customer?.languageId ?? null);
-    const money = orderMoney(order);
+    const money = orderMoney(order, language);
     const rows = items.map((item) => ({
       name: item.name,
       quantity: item.quantity,
@@ -51,7 +49,7 @@ export async function sendOrderConfirmation(db: Db, orderId: number, log?: Logge
       [t('mail.order.delivery'), order.deliveryCostCents === null ? t('mail.order.deliveryLater') : money(order.deliveryCostCents)],
       ...(order.discountCents > 0 ? [[t('mail.order.discount'), `−${money(order.discountCents)}`] as [string, string]] : []),
       [t('mail.order.vat', { rate: order.vatPercent }), money(order.vatCents)],
-      [t('mail.order.total'), `${centsToDecimal(order.convertedFinalCents)} ${order.currency}`],
+      [t('mail.order.total'), formatCents(order.convertedFinalCents, order.currency, language)],
     ];
     const { html, text } = orderTable(rows, summary);
     const address = [order.address, `${order.postCode} ${order.city}`, order.countryName].join(', ');

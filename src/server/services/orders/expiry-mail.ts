@@ -5,7 +5,7 @@ import { orderItems, orders, users } from '../../db/schema/index';
 import { config } from '../../config';
 import { mailLocale, renderMailLayout } from '../../mail/templates';
 import { sendMail } from '../../mail/mailer';
-import { centsToDecimal } from '../../../lib/money';
+import { formatCents } from '../../../lib/money';
 import { orderMoney, orderTable } from './confirmation-mail';
 
 /**
@@ -20,10 +20,10 @@ export async function sendPhoneOrderExpired(db: Db, orderId: number, hours: numb
     const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
     const [customer] = order.userId === null ? [] : await db.select({ languageId: users.languageId }).from(users).where(eq(users.id, order.userId));
     const { language, t } = await mailLocale(db, customer?.languageId ?? null);
-    const money = orderMoney(order);
+    const money = orderMoney(order, language);
     const { html, text } = orderTable(
       items.map((item) => ({ name: item.name, quantity: item.quantity, total: money(item.priceCents * item.quantity) })),
-      [[t('mail.order.total'), `${centsToDecimal(order.convertedFinalCents)} ${order.currency}`]],
+      [[t('mail.order.total'), formatCents(order.convertedFinalCents, order.currency, language)]],
     );
     const mail = renderMailLayout({
       language,

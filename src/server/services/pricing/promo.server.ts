@@ -9,7 +9,7 @@ import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { promoCodes } from '../../db/schema/index';
 import { rowsOf } from '../catalog/rows';
-import { HttpError } from '../../api/errors';
+import { InvalidInputError } from '../errors';
 import { centsToNumber, convertCents } from '../../../lib/money';
 import type { PromoRule } from './totals';
 
@@ -96,7 +96,7 @@ export interface FindPromoOptions {
 export async function findUsablePromo(db: Db, input: unknown, options: FindPromoOptions = {}): Promise<PromoRow> {
   const field = options.field ?? 'code';
   const fail = (key: keyof typeof PROMO_MESSAGES) =>
-    new HttpError(422, PROMO_MESSAGES[key], { errors: { [field]: [PROMO_MESSAGES[key]] } });
+    new InvalidInputError(PROMO_MESSAGES[key], { [field]: [PROMO_MESSAGES[key]] });
   const code = typeof input === 'string' ? input.trim() : '';
   if (code === '') throw fail('missing');
   if (code.length > PROMO_CODE_MAX) throw fail('unknown');

@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { countries, shippingRates } from '../../db/schema/index';
 import type { VariationAttributeSnapshot } from '../../db/schema/commerce';
-import { HttpError } from '../../api/errors';
+import { InvalidInputError } from '../errors';
 import { centsToNumber } from '../../../lib/money';
 import { type CatalogMeta, loadCatalogMeta } from '../catalog/meta';
 import { loadCartRows } from '../cart/cart.server';
@@ -103,7 +103,7 @@ function blockJson(b: AmountsCents, currency: { code: string; symbol: string }):
   };
 }
 
-const fail = (field: string, message: string) => new HttpError(422, message, { errors: { [field]: [message] } });
+const fail = (field: string, message: string) => new InvalidInputError(message, { [field]: [message] });
 
 async function findCountry(db: Db, ref: string | number) {
   const text = String(ref).trim();
@@ -174,7 +174,7 @@ export async function prepareTotals(db: Db, input: Pick<TotalsInput, 'countryRef
 }
 
 /**
- * Totals of the user's cart for a destination. Throws HttpError 422 for an unknown country, a
+ * Totals of the user's cart for a destination. Throws InvalidInputError for an unknown country, a
  * bad post code (message contains "Invalid postcode"), an unusable promo code (field
  * promoCode) or a cart with nothing orderable.
  */

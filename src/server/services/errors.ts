@@ -1,0 +1,45 @@
+/**
+ * Errors the services throw. Services are called by pages and by the API alike, so they speak of
+ * what went wrong, never of HTTP; the API layer maps each kind to a status (api/errors.ts
+ * handleError) and a page decides for itself. `errors` names the fields a form shows them under.
+ */
+export type FieldErrors = Record<string, string[]>;
+
+export type DomainErrorKind = 'invalid' | 'not_found' | 'conflict';
+
+export class DomainError extends Error {
+  override name = 'DomainError';
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message);
+  }
+}
+
+/** A value the caller gave cannot be used (the API answers 422). */
+export class InvalidInputError extends DomainError {
+  constructor(message: string, errors?: FieldErrors) {
+    super('invalid', message, errors);
+  }
+}
+
+/** What the caller asked for does not exist (404). */
+export class NotFoundError extends DomainError {
+  constructor(message: string, errors?: FieldErrors) {
+    super('not_found', message, errors);
+  }
+}
+
+/** The request clashes with the state of the shop (409). */
+export class ConflictError extends DomainError {
+  constructor(message: string, errors?: FieldErrors) {
+    super('conflict', message, errors);
+  }
+}
+
+/** Collects problems of several fields (the form helpers of the API layer implement it too). */
+export interface ProblemSink {
+  add(field: string, message: string): void;
+}
