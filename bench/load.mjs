@@ -92,7 +92,18 @@ async function measure(engine) {
         const port = await freePort();
         const base = `http://127.0.0.1:${port}`;
         // One loopback address for every shopper: the per-address sign-in limit would measure itself.
-        shops.push(await startShop(port, { ...env, SEED: 'none', PUBLIC_URL: base, RATE_LIMIT_MULTIPLIER: '1000' }));
+        // The mix's customers place phone orders nobody pays: the unpaid-order caps would turn most
+        // checkouts into 409 after a few visits and measure themselves too.
+        shops.push(
+          await startShop(port, {
+            ...env,
+            SEED: 'none',
+            PUBLIC_URL: base,
+            RATE_LIMIT_MULTIPLIER: '1000',
+            UNPAID_ORDERS_PER_CUSTOMER: '1000',
+            UNPAID_UNITS_PER_CUSTOMER: '100000',
+          }),
+        );
         bases.push(base);
       }
       const productPaths = await discoverProductPaths(bases[0] ?? '');
@@ -151,7 +162,7 @@ sign in (\`/sanctum/csrf-cookie\` + \`/api/login\`, counted together), add to ca
 also one of two scarce products with 25 units each), calculate totals, check out by phone with the total seen
 and an Idempotency-Key; a refused checkout clears the cart. Every visit signs in as the
 shopper's next verified customer. \`RATE_LIMIT_MULTIPLIER=1000\`: all shoppers come from
-127.0.0.1. The load generator runs on the same ${availableParallelism()}-core machine as the shop(s) and the database.
+127.0.0.1; \`UNPAID_ORDERS_PER_CUSTOMER=1000\`: nobody pays the phone orders. The load generator runs on the same ${availableParallelism()}-core machine as the shop(s) and the database.
 Verdict: no 5xx, no unexpected status, no timeout; afterwards units sold = stock decrease for every
 product, every OK checkout is an order (and no other order appeared), no order without items or payment.
 

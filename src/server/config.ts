@@ -38,6 +38,12 @@ const schema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** How often each instance's background jobs tick (order expiry, mail retry). */
     JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** Unpaid phone orders fail after this many hours and release their stock (ADR 012). */
+    PHONE_ORDER_EXPIRY_HOURS: z.coerce.number().int().min(1).max(8760).default(72),
+    /** At most this many unpaid orders (card or phone) per customer at a time. */
+    UNPAID_ORDERS_PER_CUSTOMER: z.coerce.number().int().min(1).max(1000).default(3),
+    /** At most this many units in one customer's unpaid orders together, the new one included. */
+    UNPAID_UNITS_PER_CUSTOMER: z.coerce.number().int().min(1).max(100000).default(100),
     /** Reverse proxies whose X-Forwarded-For/-Proto count (trusted-proxies.ts); unset → none. */
     TRUST_PROXY: z
       .string()

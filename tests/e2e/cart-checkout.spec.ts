@@ -271,11 +271,11 @@ test('phone payment: the modal with the order number; closing goes to the orders
   shop.expectNoPageErrors();
 });
 
-test('a declined card ends on the fail page; Try Again returns to the cart', async ({ shop, page, axe, mailbox }) => {
+test('a declined card ends on the fail page; Try Again returns to the cart with its lines, and they can be bought', async ({ shop, page, axe, mailbox }) => {
   test.slow();
   await newVerifiedCustomer(page, mailbox, 'declined');
-  const { variation } = await pickProducts(page, 2);
-  await addToCart(page, variation.id, true);
+  const { withVariation, variation } = await pickProducts(page, 2);
+  await addToCart(page, variation.id, true, 2);
   await shop.goto('/cart');
   await openCheckout(page);
   await fillAddress(page, 'France', '75001');
@@ -288,6 +288,23 @@ test('a declined card ends on the fail page; Try Again returns to the cart', asy
   await page.getByRole('link', { name: 'Try Again' }).click();
   await expect(page).toHaveURL(`${BASE}/cart`);
   await expect(page.getByRole('heading', { level: 1, name: 'Shopping Cart' })).toBeVisible();
+  // Issue 13: the declined order's lines are back in the cart (not "Your cart is empty").
+  const lines = page.locator('.cart-lines > li');
+  await expect(lines).toHaveCount(1);
+  await expect(lines.first().getByRole('heading', { level: 3 })).toHaveText(withVariation.name);
+  await expect(lines.first().getByRole('spinbutton')).toHaveValue('2');
+  await expect(page.getByText('Your cart is empty')).toBeHidden();
+  await expect(page.locator('header .badge')).toHaveText('2');
+
+  // Try Again really works: the same lines are paid this time.
+  await openCheckout(page);
+  await fillAddress(page, 'France', '75001');
+  await calculate(page);
+  await placeOrder(page);
+  await payByCard(page, '4242 4242 4242 4242');
+  await page.waitForURL(/\/success-payment\?order=/, { timeout: 20_000 });
+  await shop.goto('/cart');
+  await expect(page.getByText('Your cart is empty')).toBeVisible();
   shop.expectNoPageErrors();
 });
 

@@ -7,15 +7,15 @@ import { confirmChallenge, getCharge, payCharge, setNotifyTransport } from '../.
 import { expirePendingCardOrders } from '../../src/server/services/orders/settlement.server';
 import { countCartUnits } from '../../src/server/services/cart/cart.server';
 import { useTestDatabase } from '../helpers/db';
-import { berlinShipping, type CommerceFixture, seedCommerceFixture } from '../helpers/fixture-commerce';
+import { type CommerceFixture, seedCommerceFixture } from '../helpers/fixture-commerce';
+import { cardShipping, checkoutShoppers, TEST_CARD } from '../helpers/checkout-shopper';
 import { lastMailTo } from '../helpers/fixture-accounts';
-import { type ApiSession, createApiSession, createUser } from '../helpers/session';
+import { type ApiSession, createApiSession } from '../helpers/session';
 
 const database = useTestDatabase({ seed: 'none' });
 const api = createApi();
 const db = () => database().db;
 let fx: CommerceFixture;
-let counter = 0;
 
 beforeAll(async () => {
   fx = await seedCommerceFixture(db());
@@ -24,36 +24,14 @@ beforeAll(async () => {
 });
 afterAll(() => setNotifyTransport((url, init) => fetch(url, init)));
 
-const CARD = { expiry: '12/30', cvc: '123', holder: 'Kim Buyer' };
-const shipping = (over: Record<string, unknown> = {}) => berlinShipping({ payment_method: 'card', ...over });
-
-async function shopper(options: { verified?: boolean } = {}): Promise<{ session: ApiSession; userId: number }> {
-  const email = `buyer${++counter}@example.com`;
-  const user = await createUser(db(), { email, password: 'Checkout-1', verified: options.verified });
-  const session = createApiSession(api);
-  expect((await session.signIn(email, 'Checkout-1')).status).toBe(200);
-  return { session, userId: user.id };
-}
-
-async function add(session: ApiSession, id: number, count: number, isVariation = false) {
-  const res = await session.post('/api/cart/add', { id, count, is_variation: isVariation });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
-
-async function stockOf(productId: number): Promise<number> {
-  const [row] = await db().select({ stock: products.stock }).from(products).where(eq(products.id, productId));
-  return row!.stock;
-}
+const CARD = TEST_CARD;
+const shipping = cardShipping;
+const { shopper, add, stockOf, orderByNr } = checkoutShoppers(api, db, 'buyer');
 
 async function totalsSeen(session: ApiSession, over: Record<string, unknown> = {}): Promise<number> {
   const res = await session.post('/api/cart/calculate-totals', { ...shipping(over), cart_items: [] });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.converted.final_amount;
-}
-
-async function orderByNr(orderNr: string) {
-  const [row] = await db().select().from(orders).where(eq(orders.orderNr, orderNr));
-  return row!;
 }
 
 describe('POST /api/orders/checkout by card', () => {

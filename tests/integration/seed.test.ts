@@ -173,11 +173,14 @@ describe('demo seed', () => {
   });
 
   it('has the promo codes the checkout is tested with', async () => {
-    const codes = await rows<{ code: string; discount_type: string; applies_to_delivery: boolean; expired: boolean; used_up: boolean }>(
+    const codes = await rows<{ code: string; discount_type: string; applies_to_delivery: boolean; expired: boolean; used_up: boolean; per_customer_limit: number | null; first_order_only: boolean }>(
       db,
       sql`select code, discount_type, applies_to_delivery, coalesce(valid_to < now(), false) as expired,
-            coalesce(used_count >= usage_limit, false) as used_up from promo_codes order by code`,
+            coalesce(used_count >= usage_limit, false) as used_up, per_customer_limit, first_order_only from promo_codes order by code`,
     );
+    // Issue 13: SAVE10 once per customer, WELCOME5 ("for new customers") on a first order only.
+    expect(codes.find((c) => c.code === 'SAVE10')).toMatchObject({ per_customer_limit: 1, first_order_only: false, used_up: false });
+    expect(codes.find((c) => c.code === 'WELCOME5')).toMatchObject({ per_customer_limit: null, first_order_only: true, used_up: false, expired: false });
     expect(codes.find((c) => c.code === 'SAVE10')?.discount_type).toBe('fixed');
     expect(codes.find((c) => c.code === 'SPRING15')?.discount_type).toBe('percent');
     expect(codes.some((c) => c.applies_to_delivery)).toBe(true);

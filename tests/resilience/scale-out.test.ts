@@ -254,6 +254,9 @@ if (testEngine() === 'postgres') describe('two instances on one PostgreSQL', () 
       LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
       PAYMENT_PROVIDER: 'demo',
+      // The demo customer (one unpaid phone order from the seed) places an order in each test
+      // below and pays none: more than the default cap of 3 orders waiting for payment.
+      UNPAID_ORDERS_PER_CUSTOMER: '10',
     };
     a = startServer({ ...env, PORT: String(portA), DATA_DIR: tempDir() });
     b = startServer({ ...env, PORT: String(portB), DATA_DIR: tempDir() });

@@ -26,6 +26,9 @@ describe('parseConfig', () => {
       LOG_LEVEL: 'info',
       RATE_LIMIT_MULTIPLIER: 1,
       JOBS_INTERVAL_SECONDS: 60,
+      PHONE_ORDER_EXPIRY_HOURS: 72,
+      UNPAID_ORDERS_PER_CUSTOMER: 3,
+      UNPAID_UNITS_PER_CUSTOMER: 100,
     });
   });
 
@@ -97,6 +100,10 @@ describe('parseConfig', () => {
     ['RATE_LIMIT_MULTIPLIER', '0'],
     ['RATE_LIMIT_MULTIPLIER', 'many'],
     ['JOBS_INTERVAL_SECONDS', '0'],
+    ['PHONE_ORDER_EXPIRY_HOURS', '0'],
+    ['PHONE_ORDER_EXPIRY_HOURS', '1.5'],
+    ['UNPAID_ORDERS_PER_CUSTOMER', '0'],
+    ['UNPAID_UNITS_PER_CUSTOMER', 'lots'],
     ['TRUST_PROXY', 'everyone'],
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['TRUST_PROXY', 'loopback, 300.1.1.1'],

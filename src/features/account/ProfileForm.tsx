@@ -148,10 +148,14 @@ export default function ProfileForm({ initialProfile, countries: initialCountrie
         .then((body) => setCountries(Array.isArray(body.payload) ? body.payload : null))
         .catch(() => setCountries(null));
     }
-    // The balance is in the chosen currency: follow a change made without a reload.
-    return $currencyCode.listen(() => {
+    // The balance is in the chosen currency: follow a change made without a reload, also one
+    // made before this island hydrated (the picker may hydrate first on a slow device).
+    const stop = $currencyCode.listen(() => {
       void refetch({ resetFields: false });
     });
+    const chosen = $currencyCode.get();
+    if (initialProfile && chosen && chosen !== initialProfile.currency) void refetch({ resetFields: false });
+    return stop;
   }, []);
 
   function set<K extends keyof ProfileFields>(key: K, value: ProfileFields[K]) {

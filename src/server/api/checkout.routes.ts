@@ -52,6 +52,8 @@ export const checkoutApp = createRouter().post(
         return c.json({ status: 'PRICE_CHANGED', message: PRICE_CHANGED_MESSAGE, new_totals: totalsJson(outcome.totals) });
       case 'no-stock':
         return c.json({ status: 'ERROR', message: NO_STOCK_MESSAGE(outcome.names) }, 409);
+      case 'unpaid-limit':
+        return c.json({ status: 'ERROR', message: outcome.message }, 409);
       case 'promo-used-up': {
         const message = 'This promo code has been used up.';
         return c.json({ status: 'ERROR', message, errors: { promoCode: [message] } }, 422);

@@ -68,12 +68,17 @@ export const promoCodes = pgTable(
     validTo: timestamp('valid_to', { withTimezone: true }),
     usageLimit: integer('usage_limit'),
     usedCount: integer('used_count').notNull().default(0),
+    /** How many orders one customer may place with the code; null: no limit of its own. */
+    perCustomerLimit: integer('per_customer_limit'),
+    /** Only for a customer's first order (no earlier order that is paid or waiting for payment). */
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('promo_codes_code_uq').on(t.code),
     check('promo_codes_value_positive', sql`${t.discountValue} > 0`),
+    check('promo_codes_per_customer_positive', sql`${t.perCustomerLimit} is null or ${t.perCustomerLimit} >= 1`),
   ],
 );
 
@@ -114,12 +119,15 @@ export const orders = pgTable(
     promoCode: varchar('promo_code', { length: 64 }),
     idempotencyKey: varchar('idempotency_key', { length: 128 }),
     stockReleased: boolean('stock_released').notNull().default(false),
+    /** A failed card order's lines went back into the customer's cart (once). */
+    cartRestored: boolean('cart_restored').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_user_promo_idx').on(t.userId, t.promoCodeId).where(sql`${t.promoCodeId} is not null`),
     index('orders_pending_idx').on(t.createdAt).where(sql`${t.status} = 'Pending'`),
     unique('orders_idempotency_uq').on(t.userId, t.idempotencyKey),
   ],

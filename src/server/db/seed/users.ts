@@ -76,10 +76,11 @@ export async function seedPromoCodes(db: Db, now: Date) {
   const rows = await db
     .insert(promoCodes)
     .values([
-      { code: 'SAVE10', description: '€10 off your order', discountType: 'fixed', discountValue: 1000 },
+      { code: 'SAVE10', description: '€10 off your order (once per customer)', discountType: 'fixed', discountValue: 1000, perCustomerLimit: 1 },
       { code: 'SPRING15', description: '15% off everything this spring', discountType: 'percent', discountValue: 15, validFrom: new Date(now.getTime() - 30 * DAY), validTo: new Date(now.getTime() + 90 * DAY) },
       { code: 'SHIPSAVE5', description: '€5 off your order, delivery included', discountType: 'fixed', discountValue: 500, appliesToDelivery: true },
-      { code: 'WELCOME5', description: '€5 off for new customers (first 100 uses)', discountType: 'fixed', discountValue: 500, usageLimit: 100, usedCount: 100 },
+      { code: 'WELCOME5', description: '€5 off your first order, for new customers', discountType: 'fixed', discountValue: 500, firstOrderOnly: true },
+      { code: 'LAUNCH10', description: '€10 off for the first 100 orders (used up)', discountType: 'fixed', discountValue: 1000, usageLimit: 100, usedCount: 100 },
       { code: 'SUMMER20', description: '20% off the summer sale (ended)', discountType: 'percent', discountValue: 20, validFrom: new Date(now.getTime() - 120 * DAY), validTo: new Date(now.getTime() - 30 * DAY) },
     ])
     .returning({ id: promoCodes.id, code: promoCodes.code });

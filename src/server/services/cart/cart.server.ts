@@ -6,11 +6,11 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cartItems, users } from '../../db/schema/index';
+import { cartItems, orders, users } from '../../db/schema/index';
 import { InvalidInputError, NotFoundError } from '../errors';
 import { loadCatalogMeta } from '../catalog/meta';
 import { parseJson, rowsOf } from '../catalog/rows';
-import { type CartContents, type CartRow, outOfStockMessage, toCartContents, unavailableReason } from './cart';
+import { type CartContents, type CartRow, outOfStockMessage, restoredCount, toCartContents, unavailableReason } from './cart';
 import { MAX_QUANTITY } from '../../../lib/rules/quantity';
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
@@ -138,8 +138,11 @@ const lineOf = (userId: number, t: { productId: number; variationId: number | nu
     t.variationId === null ? isNull(cartItems.variationId) : eq(cartItems.variationId, t.variationId),
   );
 
-/** Serialises changes of one user's cart (see the file comment). */
-async function lockCart(tx: Db, userId: number): Promise<void> {
+/**
+ * Serialises changes of one user's cart (see the file comment). Checkout and the settlement that
+ * puts a failed order's lines back take the same lock, first among the rows they lock.
+ */
+export async function lockCart(tx: Db, userId: number): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
@@ -229,4 +232,52 @@ export async function countCartUnits(db: Db, userId: number): Promise<number> {
       and coalesce(v.stock, p.stock) > 0
       and (ci.variation_id is not null or not exists (select 1 from variations pv where pv.product_id = p.id and pv.active))`);
   return Number(rowsOf<{ units: number }>(result)[0]?.units ?? 0);
+}
+
+/**
+ * Puts a failed card order's lines back into its customer's cart, once (`orders.cart_restored`
+ * guards it, as `stock_released` guards the stock), so "Try Again" on the fail page finds them.
+ * Runs inside the transaction that failed the order, after its stock went back on the shelf;
+ * the caller holds the customer's cart lock. Lines merge with what was added since, within the
+ * stock and the line cap; items that can no longer be bought are left out.
+ */
+export async function restoreOrderToCart(tx: Db, orderId: number, userId: number): Promise<number> {
+  const [claimed] = await tx
+    .update(orders)
+    .set({ cartRestored: true, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.cartRestored, false)))
+    .returning({ id: orders.id });
+  if (!claimed) return 0;
+  const items = rowsOf<{ product_id: number; variation_id: number | null; quantity: number; stock: number; active: boolean; has_variations: boolean; existing: number | null; line_id: number | null }>(
+    await tx.execute(sql`
+      select i.product_id, i.variation_id, sum(i.quantity)::int as quantity,
+        coalesce(v.stock, p.stock) as stock,
+        (p.active and (i.variation_id is null or v.active)) as active,
+        exists (select 1 from variations pv where pv.product_id = p.id and pv.active) as has_variations,
+        ci.count as existing, ci.id as line_id
+      from order_items i
+        join products p on p.id = i.product_id
+        left join variations v on v.id = i.variation_id
+        left join cart_items ci on ci.user_id = ${userId} and ci.product_id = i.product_id
+          and ci.variation_id is not distinct from i.variation_id
+      where i.order_id = ${orderId}
+      group by i.product_id, i.variation_id, v.stock, p.stock, p.active, v.active, p.id, ci.count, ci.id
+      order by min(i.id)`),
+  );
+  let restored = 0;
+  for (const item of items) {
+    const variationId = item.variation_id === null ? null : Number(item.variation_id);
+    // Its variation was deleted since (the item's variation_id is null now): not buyable as it was.
+    if (!item.active || (variationId === null && item.has_variations)) continue;
+    const existing = Number(item.existing ?? 0);
+    const count = restoredCount(existing, Number(item.quantity), Number(item.stock));
+    if (count <= existing) continue;
+    if (item.line_id !== null) {
+      await tx.update(cartItems).set({ count, updatedAt: sql`now()` }).where(eq(cartItems.id, Number(item.line_id)));
+    } else {
+      await tx.insert(cartItems).values({ userId, productId: Number(item.product_id), variationId, count });
+    }
+    restored++;
+  }
+  return restored;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FALLBACK_IMAGE_URL } from '../../images/urls';
 import { buildMeta } from '../catalog/meta';
-import { type CartRow, outOfStockMessage, toCartContents, toCartLine, unavailableReason } from './cart';
+import { type CartRow, outOfStockMessage, restoredCount, toCartContents, toCartLine, unavailableReason } from './cart';
 
 const meta = buildMeta(
   [
@@ -82,5 +82,22 @@ describe('unavailableReason and toCartContents', () => {
   it('names the stock in the warning', () => {
     expect(outOfStockMessage('Tent', 3)).toBe('Only 3 left in stock for Tent.');
     expect(outOfStockMessage('Tent', 0)).toBe('Tent is out of stock.');
+  });
+});
+
+describe('restoredCount', () => {
+  it('puts the units back into an empty line', () => {
+    expect(restoredCount(0, 3, 20)).toBe(3);
+  });
+  it('adds to what was put in the cart since', () => {
+    expect(restoredCount(2, 3, 20)).toBe(5);
+  });
+  it('stops at the line cap of 99 and at the stock', () => {
+    expect(restoredCount(90, 20, 500)).toBe(99);
+    expect(restoredCount(1, 5, 4)).toBe(4);
+    expect(restoredCount(0, 5, 0)).toBe(0);
+  });
+  it('never takes away what the customer added themselves', () => {
+    expect(restoredCount(7, 2, 3)).toBe(7);
   });
 });

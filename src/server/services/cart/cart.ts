@@ -6,6 +6,7 @@ import type { CartBody, CartLine } from '../../../lib/contract/cart';
 import { centsToNumber, convertCents } from '../../../lib/money';
 import { FALLBACK_IMAGE_URL } from '../../images/urls';
 import { type CatalogMeta, categoryName } from '../catalog/meta';
+import { MAX_QUANTITY } from '../../../lib/rules/quantity';
 
 /** One cart_items row joined with what it points at (EUR cents, raw ids). */
 export interface CartRow {
@@ -86,3 +87,12 @@ export function toCartContents(rows: readonly CartRow[], ctx: { meta: CatalogMet
 
 export const outOfStockMessage = (name: string, stock: number) =>
   stock <= 0 ? `${name} is out of stock.` : `Only ${stock} left in stock for ${name}.`;
+
+/**
+ * The count of a cart line after a failed order's `returned` units go back into a cart that
+ * holds `existing` of them now (added since): never above the line cap or the stock, and never
+ * below what the customer has put there themselves.
+ */
+export function restoredCount(existing: number, returned: number, stock: number): number {
+  return Math.max(existing, Math.min(existing + returned, MAX_QUANTITY, stock));
+}

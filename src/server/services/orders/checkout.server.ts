@@ -1,6 +1,7 @@
 /**
- * Placing an order (ADR 012, DESIGN "Orders, stock, payments"): recompute the totals on the
- * server, compare with what the shopper saw, then in one transaction reserve the stock (row
+ * Placing an order (ADR 012, DESIGN "Orders, stock, payments"): in one transaction that first
+ * locks the customer's row, read the cart, recompute the totals on the server, compare with what
+ * the shopper saw, check the unpaid-order caps and the promo code's rules, reserve the stock (row
  * locks), spend the promo code, snapshot the order and its items, clear the bought lines, and
  * open the payment. An Idempotency-Key makes a retried request return the same order.
  */
@@ -11,12 +12,13 @@ import { errorChain } from '../../db/error-chain';
 import { cartItems, orderItems, orders, payments, promoCodes, settings } from '../../db/schema/index';
 import { config } from '../../config';
 import { openCharge } from '../../payments/demo-gateway.server';
-import { DomainError } from '../errors';
 import { unavailableReason } from '../cart/cart';
-import { loadCartRows } from '../cart/cart.server';
-import { type TotalsResult, computeTotals } from '../pricing/totals.server';
+import { loadCartRows, lockCart } from '../cart/cart.server';
+import { prepareTotals, type TotalsResult, totalsOfCart } from '../pricing/totals.server';
 import type { CurrencyOption } from '../request-context';
 import { reserveStock } from './stock.server';
+import { unpaidLimitProblem } from './unpaid';
+import { unpaidHeld } from './unpaid.server';
 
 export type PaymentType = 'card' | 'phone';
 
@@ -59,7 +61,9 @@ export type CheckoutOutcome =
   | { kind: 'placed'; order: PlacedOrder; replayed: boolean }
   | { kind: 'price-changed'; totals: TotalsResult }
   | { kind: 'no-stock'; names: string[] }
-  | { kind: 'promo-used-up' };
+  | { kind: 'promo-used-up' }
+  /** the customer holds too much in orders waiting for payment (unpaid.ts) */
+  | { kind: 'unpaid-limit'; message: string };
 
 export const NO_STOCK_MESSAGE = (names: string[]) => `Sorry, there is no stock left for: ${names.join(', ')}.`;
 
@@ -146,49 +150,42 @@ export async function placeOrder(db: Db, input: CheckoutInput): Promise<Checkout
 }
 
 async function placeNewOrder(db: Db, input: CheckoutInput): Promise<CheckoutOutcome> {
-  // What the shopper is buying ran short since the totals were shown (sold out, or fewer left
-  // than in the cart): refuse with the names rather than sell part of the cart.
-  const rows = await loadCartRows(db, input.userId, input.languageId);
-  const short = rows.filter((r) => {
-    const reason = unavailableReason(r);
-    return reason === 'out_of_stock' || (reason === null && r.count > r.stock);
-  });
-  if (short.length > 0) return { kind: 'no-stock', names: short.map((r) => r.name) };
-
-  const orderable = rows.filter((r) => unavailableReason(r) === null);
-  let totals: TotalsResult;
-  try {
-    totals = await computeTotals(db, {
-      userId: input.userId,
-      countryRef: input.shipping.country,
-      postCode: input.shipping.postCode,
-      promoCode: input.promoCode,
-      currency: input.currency,
-      languageId: input.languageId,
-    });
-  } catch (error) {
-    // Sold out between the look above and the totals: the same answer as any stock shortage.
-    if (error instanceof DomainError && error.errors?.cart_items && orderable.length > 0) {
-      return { kind: 'no-stock', names: orderable.map((r) => r.name) };
-    }
-    throw error;
-  }
-  const priced = new Set(totals.lines.map((l) => l.lineId));
-  const vanished = orderable.filter((r) => !priced.has(r.lineId));
-  if (vanished.length > 0) return { kind: 'no-stock', names: vanished.map((r) => r.name) };
-  const finalConverted = totals.cents.converted.final;
-  if (input.expectedTotal !== null && Math.round(input.expectedTotal * 100) !== finalConverted) {
-    return { kind: 'price-changed', totals };
-  }
-
+  const setting = await prepareTotals(db, { countryRef: input.shipping.country, postCode: input.shipping.postCode, languageId: input.languageId });
+  const limits = { orders: config().UNPAID_ORDERS_PER_CUSTOMER, units: config().UNPAID_UNITS_PER_CUSTOMER };
   try {
     return await withFreshOrderNr('', (orderNr) => db.transaction(async (tx) => {
-      const short = await reserveStock(
+      // One cart, one order: the customer's row is locked before the cart is read, so parallel
+      // checkouts (two tabs, two sessions) take turns; the later ones find the cart this one
+      // emptied and get the empty-cart answer (ADR 012). Cart changes take the same lock.
+      await lockCart(tx, input.userId);
+      const rows = await loadCartRows(tx, input.userId, setting.languageId);
+      // What the shopper is buying ran short since the totals were shown (sold out, or fewer
+      // left than in the cart): refuse with the names rather than sell part of the cart.
+      const short = rows.filter((r) => {
+        const reason = unavailableReason(r);
+        return reason === 'out_of_stock' || (reason === null && r.count > r.stock);
+      });
+      if (short.length > 0) throw new Rollback({ kind: 'no-stock', names: short.map((r) => r.name) });
+      const totals = await totalsOfCart(
+        tx,
+        setting,
+        { userId: input.userId, countryRef: input.shipping.country, postCode: input.shipping.postCode, promoCode: input.promoCode, currency: input.currency, languageId: input.languageId },
+        rows,
+      );
+      const finalConverted = totals.cents.converted.final;
+      if (input.expectedTotal !== null && Math.round(input.expectedTotal * 100) !== finalConverted) {
+        throw new Rollback({ kind: 'price-changed', totals });
+      }
+      const units = totals.lines.reduce((sum, l) => sum + l.count, 0);
+      const overLimit = unpaidLimitProblem(await unpaidHeld(tx, input.userId), units, limits);
+      if (overLimit) throw new Rollback({ kind: 'unpaid-limit', message: overLimit });
+
+      const shortNow = await reserveStock(
         tx,
         totals.lines.map((l) => ({ productId: l.productId, variationId: l.variationId, quantity: l.count })),
       );
-      if (short.length > 0) {
-        const names = totals.lines.filter((l) => short.some((s) => s.productId === l.productId && s.variationId === l.variationId)).map((l) => l.name);
+      if (shortNow.length > 0) {
+        const names = totals.lines.filter((l) => shortNow.some((s) => s.productId === l.productId && s.variationId === l.variationId)).map((l) => l.name);
         throw new Rollback({ kind: 'no-stock', names });
       }
       if (totals.promo) {
@@ -276,7 +273,7 @@ async function placeNewOrder(db: Db, input: CheckoutInput): Promise<CheckoutOutc
 
 /** Aborts the transaction with an answer for the shopper (not an error of the server). */
 class Rollback extends Error {
-  constructor(readonly outcome: Exclude<CheckoutOutcome, { kind: 'placed' } | { kind: 'price-changed' }>) {
+  constructor(readonly outcome: Exclude<CheckoutOutcome, { kind: 'placed' }>) {
     super(outcome.kind);
   }
 }

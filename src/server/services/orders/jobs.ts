@@ -1,23 +1,31 @@
 import type { Db } from '../../db/client';
+import { config } from '../../config';
 import { logger } from '../../logger';
 import { type JobTarget, scheduleSharedJob } from '../shared-jobs.server';
 import { notifyShop, unnotifiedCharges } from '../../payments/demo-gateway.server';
-import { expirePendingCardOrders } from './settlement.server';
+import { sendPhoneOrderExpired } from './expiry-mail';
+import { expirePendingCardOrders, expirePendingPhoneOrders } from './settlement.server';
 
 export const ORDER_JOBS_INTERVAL_MS = 60_000;
 
 /**
- * One pass of the order housekeeping: card orders unpaid for 30 minutes fail and release their
- * stock; gateway outcomes the shop never acknowledged are sent again (reconciliation).
+ * One pass of the order housekeeping: card orders unpaid for 30 minutes fail, release their stock
+ * and put their lines back in the cart; phone orders unpaid for PHONE_ORDER_EXPIRY_HOURS fail,
+ * release their stock and their customers are told by mail; gateway outcomes the shop never
+ * acknowledged are sent again (reconciliation).
  */
-export async function runOrderJobs(db: Db): Promise<{ expired: number[]; renotified: number }> {
+export async function runOrderJobs(db: Db, now: Date = new Date()): Promise<{ expired: number[]; expiredPhone: number[]; renotified: number }> {
   let renotified = 0;
   for (const charge of await unnotifiedCharges(db)) {
     if (await notifyShop(db, charge, logger)) renotified++;
   }
-  const expired = await expirePendingCardOrders(db);
+  const expired = await expirePendingCardOrders(db, now);
   if (expired.length > 0) logger.info({ orders: expired }, 'expired unpaid card orders');
-  return { expired, renotified };
+  const hours = config().PHONE_ORDER_EXPIRY_HOURS;
+  const expiredPhone = await expirePendingPhoneOrders(db, hours, now);
+  if (expiredPhone.length > 0) logger.info({ orders: expiredPhone }, 'expired unpaid phone orders');
+  for (const id of expiredPhone) await sendPhoneOrderExpired(db, id, hours, logger);
+  return { expired, expiredPhone, renotified };
 }
 
 export const ORDER_JOBS = 'order-jobs';

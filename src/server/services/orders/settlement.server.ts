@@ -7,7 +7,8 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
-import { orders, payments, users } from '../../db/schema/index';
+import { orders, payments, promoCodes, users } from '../../db/schema/index';
+import { lockCart, restoreOrderToCart } from '../cart/cart.server';
 import { releaseOrderStock } from './stock.server';
 
 export type SettleOutcome = 'succeeded' | 'declined';
@@ -64,41 +65,76 @@ export async function settlePayment(db: Db, input: SettleInput, log?: Logger): P
   });
 }
 
-/** Pending → Failed and the units back on the shelf (only a pending order is touched). */
+/**
+ * Pending → Failed, once: the units go back on the shelf, the promo code's use is given back
+ * (the order was never paid; the customer may use the code again), and a card purchase's lines
+ * go back into the customer's cart so "Try Again" works (ADR 012). Lock order as in checkout:
+ * the customer's row before stock rows, so the two never deadlock. Only a pending order is
+ * touched; a second call (replayed decline, the expiry job) changes nothing.
+ */
 export async function failOrder(tx: Db, orderId: number): Promise<boolean> {
   const [failed] = await tx
     .update(orders)
     .set({ status: 'Failed', updatedAt: sql`now()` })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'Pending')))
-    .returning({ id: orders.id });
+    .returning({ id: orders.id, userId: orders.userId, kind: orders.kind, paymentMethod: orders.paymentMethod, promoCodeId: orders.promoCodeId });
   if (!failed) return false;
+  if (failed.userId !== null) await lockCart(tx, failed.userId);
   await releaseOrderStock(tx, orderId);
+  if (failed.promoCodeId !== null) {
+    await tx
+      .update(promoCodes)
+      .set({ usedCount: sql`greatest(${promoCodes.usedCount} - 1, 0)` })
+      .where(eq(promoCodes.id, failed.promoCodeId));
+  }
+  if (failed.userId !== null && failed.kind === 'purchase' && failed.paymentMethod === 'card') {
+    await restoreOrderToCart(tx, orderId, failed.userId);
+  }
   return true;
 }
 
 /** Card orders not paid within this time are failed and release their stock. */
 export const PENDING_CARD_ORDER_TTL_MINUTES = 30;
 
-/** The expiry job: returns the ids of the orders it failed. */
-export async function expirePendingCardOrders(db: Db, now: Date = new Date()): Promise<number[]> {
-  const cutoff = new Date(now.getTime() - PENDING_CARD_ORDER_TTL_MINUTES * 60_000);
+/**
+ * Fails one unpaid order that has waited too long. The payment row is locked first, as the
+ * settlement does, so a notification arriving at the same moment waits instead of deadlocking.
+ */
+async function expireOrder(db: Db, orderId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)).for('update');
+    const ok = await failOrder(tx, orderId);
+    if (ok) {
+      await tx
+        .update(payments)
+        .set({ status: 'failed', lastError: 'expired unpaid', updatedAt: sql`now()` })
+        .where(and(eq(payments.orderId, orderId), sql`${payments.status} in ('created', 'requires_action')`));
+    }
+    return ok;
+  });
+}
+
+async function expirePending(db: Db, method: 'card' | 'phone', cutoff: Date): Promise<number[]> {
   const stale = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, 'Pending'), eq(orders.paymentMethod, 'card'), lt(orders.createdAt, cutoff)));
+    .where(and(eq(orders.status, 'Pending'), eq(orders.paymentMethod, method), lt(orders.createdAt, cutoff)))
+    .orderBy(orders.id);
   const failed: number[] = [];
-  for (const { id } of stale) {
-    const done = await db.transaction(async (tx) => {
-      const ok = await failOrder(tx, id);
-      if (ok) {
-        await tx
-          .update(payments)
-          .set({ status: 'failed', lastError: 'expired unpaid', updatedAt: sql`now()` })
-          .where(and(eq(payments.orderId, id), sql`${payments.status} in ('created', 'requires_action')`));
-      }
-      return ok;
-    });
-    if (done) failed.push(id);
-  }
+  for (const { id } of stale) if (await expireOrder(db, id)) failed.push(id);
   return failed;
+}
+
+/** The expiry job for card orders: returns the ids of the orders it failed. */
+export async function expirePendingCardOrders(db: Db, now: Date = new Date()): Promise<number[]> {
+  return expirePending(db, 'card', new Date(now.getTime() - PENDING_CARD_ORDER_TTL_MINUTES * 60_000));
+}
+
+/**
+ * Phone orders wait for the shop to confirm the payment, but not for ever: after `hours`
+ * (PHONE_ORDER_EXPIRY_HOURS) they fail and release their stock. Returns the ids failed by this
+ * call (each exactly once across calls and instances: the caller mails those customers).
+ */
+export async function expirePendingPhoneOrders(db: Db, hours: number, now: Date = new Date()): Promise<number[]> {
+  return expirePending(db, 'phone', new Date(now.getTime() - hours * 3_600_000));
 }

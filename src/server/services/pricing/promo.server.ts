@@ -1,11 +1,14 @@
 /**
  * Promo codes: lookup (case-insensitive), validity checks with one clear message per reason, and
  * the spec's promo JSON. Used by POST /api/promocodes/check and by the totals (so checkout sees
- * the same rules).
+ * the same rules). The customer's own rules (uses per customer, first order only) need their
+ * orders: checkout reads them inside its transaction, after locking the customer's row, so two
+ * parallel checkouts of one customer cannot both pass them.
  */
 import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { promoCodes } from '../../db/schema/index';
+import { rowsOf } from '../catalog/rows';
 import { InvalidInputError } from '../errors';
 import { centsToNumber, convertCents } from '../../../lib/money';
 import type { PromoRule } from './totals';
@@ -18,6 +21,8 @@ export const PROMO_MESSAGES = {
   notYetValid: 'This promo code is not valid yet.',
   expired: 'This promo code has expired.',
   usedUp: 'This promo code has reached its usage limit.',
+  usedByCustomer: 'You have already used this promo code.',
+  firstOrderOnly: 'This promo code is only valid on your first order.',
   applied: 'Promo code applied successfully',
 } as const;
 
@@ -38,11 +43,51 @@ export function promoProblem(row: PromoRow, now: Date): keyof typeof PROMO_MESSA
   return null;
 }
 
+/** What a customer has done that a code's own rules look at (orders that are paid or awaiting payment). */
+export interface CustomerPromoHistory {
+  /** orders of this customer that used this code */
+  uses: number;
+  /** purchase orders of this customer */
+  orders: number;
+}
+
+/** The customer's reason not to get the code, or null. */
+export function customerPromoProblem(
+  row: Pick<PromoRow, 'perCustomerLimit' | 'firstOrderOnly'>,
+  history: CustomerPromoHistory,
+): 'usedByCustomer' | 'firstOrderOnly' | null {
+  if (row.firstOrderOnly && history.orders > 0) return 'firstOrderOnly';
+  if (row.perCustomerLimit !== null && history.uses >= row.perCustomerLimit) return 'usedByCustomer';
+  return null;
+}
+
+/**
+ * The customer's orders that count for a code's rules. A failed or errored order was never paid:
+ * it gives its use back (as it gives back the code's total use, settlement.server.ts), so a
+ * declined card can be tried again with the same code.
+ */
+export async function customerPromoHistory(db: Db, userId: number, promoId: number): Promise<CustomerPromoHistory> {
+  const [row] = rowsOf<{ uses: number; orders: number }>(
+    await db.execute(sql`
+      select count(*) filter (where promo_code_id = ${promoId})::int as uses, count(*)::int as orders
+      from orders
+      where user_id = ${userId} and kind = 'purchase' and status in ('Pending', 'Success')`),
+  );
+  return { uses: Number(row?.uses ?? 0), orders: Number(row?.orders ?? 0) };
+}
+
+export interface FindPromoOptions {
+  field?: string;
+  now?: Date;
+  /** the signed-in customer: their own rules apply too (a guest's check cannot know them) */
+  userId?: number | null;
+}
+
 /**
  * The usable promo code for what the shopper typed, or a 422 naming the reason (field `field`).
  * Blank, missing or non-text input is "No promo code provided".
  */
-export async function findUsablePromo(db: Db, input: unknown, options: { field?: string; now?: Date } = {}): Promise<PromoRow> {
+export async function findUsablePromo(db: Db, input: unknown, options: FindPromoOptions = {}): Promise<PromoRow> {
   const field = options.field ?? 'code';
   const fail = (key: keyof typeof PROMO_MESSAGES) =>
     new InvalidInputError(PROMO_MESSAGES[key], { [field]: [PROMO_MESSAGES[key]] });
@@ -59,6 +104,10 @@ export async function findUsablePromo(db: Db, input: unknown, options: { field?:
   if (!row) throw fail('unknown');
   const problem = promoProblem(row, options.now ?? new Date());
   if (problem) throw fail(problem);
+  if (options.userId != null && (row.perCustomerLimit !== null || row.firstOrderOnly)) {
+    const own = customerPromoProblem(row, await customerPromoHistory(db, options.userId, row.id));
+    if (own) throw fail(own);
+  }
   return row;
 }
 

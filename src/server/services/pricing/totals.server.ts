@@ -11,9 +11,9 @@ import type { VariationAttributeSnapshot } from '../../db/schema/commerce';
 import { InvalidInputError } from '../errors';
 import { centsToNumber } from '../../../lib/money';
 import type { TotalsBlock } from '../../../lib/contract/cart';
-import { loadCatalogMeta } from '../catalog/meta';
+import { type CatalogMeta, loadCatalogMeta } from '../catalog/meta';
 import { loadCartRows } from '../cart/cart.server';
-import { outOfStockMessage, toCartLine, unavailableReason } from '../cart/cart';
+import { type CartRow, outOfStockMessage, toCartLine, unavailableReason } from '../cart/cart';
 import { type CurrencyOption, loadShopBasics } from '../request-context';
 import { findUsablePromo, type PromoRow, promoRule } from './promo.server';
 import { type AmountsCents, computeTotalsCents, type DeliveryRate, vatRateNumber } from './totals';
@@ -137,33 +137,59 @@ function sameItems(server: readonly { sku: string; count: number }[], client: re
   return a.size === b.size && [...a].every(([sku, count]) => b.get(sku) === count);
 }
 
+/** What the totals need besides the cart and the code: shop settings, destination, delivery rate. */
+export interface TotalsSetting {
+  languageId: number;
+  country: typeof countries.$inferSelect;
+  delivery: DeliveryRate | null;
+  vatPercent: string;
+  meta: CatalogMeta;
+}
+
+/**
+ * The destination and shop settings of a totals call (cached or rarely changing data, read
+ * through `db`). Throws 422 for an unknown country or a bad post code.
+ */
+export async function prepareTotals(db: Db, input: Pick<TotalsInput, 'countryRef' | 'postCode' | 'languageId'>): Promise<TotalsSetting> {
+  const basics = await loadShopBasics(db);
+  const languageId = input.languageId ?? basics.languages.find((l) => l.isDefault)?.id ?? basics.languages[0]?.id ?? 0;
+  const country = await findCountry(db, input.countryRef);
+  if (!country) throw fail('country', TOTALS_MESSAGES.country);
+  checkPostCode(input.postCode, country);
+  const [meta, rate] = await Promise.all([
+    loadCatalogMeta(db),
+    country.deliveryAvailable && country.zoneId !== null
+      ? db.select().from(shippingRates).where(eq(shippingRates.zoneId, country.zoneId)).limit(1)
+      : Promise.resolve([]),
+  ]);
+  const delivery: DeliveryRate | null = rate[0] ? { costCents: rate[0].costCents, freeOverCents: rate[0].freeOverCents } : null;
+  return { languageId, country, delivery, vatPercent: basics.settings?.vatPercent ?? '0', meta };
+}
+
 /**
  * Totals of the user's cart for a destination. Throws InvalidInputError for an unknown country, a
  * bad post code (message contains "Invalid postcode"), an unusable promo code (field
  * promoCode) or a cart with nothing orderable.
  */
 export async function computeTotals(db: Db, input: TotalsInput): Promise<TotalsResult> {
-  const basics = await loadShopBasics(db);
-  const languageId = input.languageId ?? basics.languages.find((l) => l.isDefault)?.id ?? basics.languages[0]?.id ?? 0;
-  const country = await findCountry(db, input.countryRef);
-  if (!country) throw fail('country', TOTALS_MESSAGES.country);
-  checkPostCode(input.postCode, country);
-  const promoText = input.promoCode?.trim() ?? '';
-  const promo = promoText === '' ? null : await findUsablePromo(db, promoText, { field: 'promoCode', now: input.now });
+  return totalsOfCart(db, await prepareTotals(db, input), input);
+}
 
-  const [meta, rows, rate] = await Promise.all([
-    loadCatalogMeta(db),
-    loadCartRows(db, input.userId, languageId),
-    country.deliveryAvailable && country.zoneId !== null
-      ? db.select().from(shippingRates).where(eq(shippingRates.zoneId, country.zoneId)).limit(1)
-      : Promise.resolve([]),
-  ]);
+/**
+ * The totals of the cart as `reader` sees it: checkout passes its transaction, which holds the
+ * lock on the customer's row, so the lines it prices (and the promo rules it checks) are the
+ * ones it turns into the order. Reads only through `reader` (PGlite has one connection: a
+ * read through another handle would wait for the transaction).
+ */
+export async function totalsOfCart(reader: Db, setting: TotalsSetting, input: TotalsInput, cartRows?: CartRow[]): Promise<TotalsResult> {
+  const { languageId, country, delivery, vatPercent, meta } = setting;
+  const promoText = input.promoCode?.trim() ?? '';
+  const promo = promoText === '' ? null : await findUsablePromo(reader, promoText, { field: 'promoCode', now: input.now, userId: input.userId });
+  const rows = cartRows ?? (await loadCartRows(reader, input.userId, languageId));
   if (rows.length === 0) throw fail('cart_items', TOTALS_MESSAGES.emptyCart);
   const orderable = rows.filter((r) => unavailableReason(r) === null);
   if (orderable.length === 0) throw fail('cart_items', TOTALS_MESSAGES.nothingAvailable);
 
-  const delivery: DeliveryRate | null = rate[0] ? { costCents: rate[0].costCents, freeOverCents: rate[0].freeOverCents } : null;
-  const vatPercent = basics.settings?.vatPercent ?? '0';
   const t = computeTotalsCents({
     lines: orderable.map((r) => ({ unitCents: r.priceCents, count: r.count })),
     delivery,
