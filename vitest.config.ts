@@ -1,9 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: fast pure unit tests, and integration tests that each get a fresh database
 // (tests/helpers/db.ts). The machine (and CI) has 2 cores, so integration runs in at most 2
 // forked workers: PGlite is single-threaded WASM and each worker holds its own instances.
 export default defineConfig({
+  // The '@/' alias of tsconfig.json (src/).
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     env: { NODE_ENV: 'test' },
     teardownTimeout: 30_000,

@@ -3,10 +3,10 @@
  * into queryCatalog and the whole API handler (createApi().request), without HTTP or compression.
  */
 import { resolve } from 'node:path';
-import { openDatabase } from '../../src/server/db/client';
-import { createApi } from '../../src/server/api/app';
-import { useDatabase } from '../../src/server/runtime';
-import { queryCatalog } from '../../src/server/services/catalog/catalog-query';
+import { openDatabase } from '@/server/db/client';
+import { createApi } from '@/server/api/app';
+import { useDatabase } from '@/server/runtime';
+import { queryCatalog } from '@/server/services/catalog/catalog-query';
 
 const url = process.env.DATABASE_URL;
 const database = url

@@ -4,8 +4,8 @@
  */
 import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../src/server/db/client';
-import { queryCatalog } from '../../src/server/services/catalog/catalog-query';
+import { openDatabase } from '@/server/db/client';
+import { queryCatalog } from '@/server/services/catalog/catalog-query';
 
 const url = process.env.DATABASE_URL;
 const database = url

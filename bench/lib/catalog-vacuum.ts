@@ -1,6 +1,6 @@
 /** `npx tsx bench/lib/catalog-vacuum.ts`: VACUUM ANALYZE of the configured database (bench/catalog.mjs). */
 import { sql } from 'drizzle-orm';
-import { openConfiguredDatabase } from '../../src/server/db/seed/open';
+import { openConfiguredDatabase } from '@/server/db/seed/open';
 
 const database = await openConfiguredDatabase();
 try {

@@ -4,8 +4,8 @@
  *   npx tsx bench/lib/load-data-cli.ts prepare <customers>
  *   npx tsx bench/lib/load-data-cli.ts snapshot <id,id,...> [sinceOrderId]
  */
-import { seedIfEmpty } from '../../src/server/db/seed/index';
-import { openConfiguredDatabase } from '../../src/server/db/seed/open';
+import { seedIfEmpty } from '@/server/db/seed/index';
+import { openConfiguredDatabase } from '@/server/db/seed/open';
 import { loadSnapshot, prepareLoadData } from './load-data';
 
 const [command, arg, since] = process.argv.slice(2);

@@ -6,9 +6,9 @@
  * bench/lib/load-data-cli.ts runs these on the configured database for the bench script.
  */
 import { and, asc, eq, inArray, like, notExists, sql } from 'drizzle-orm';
-import type { Db } from '../../src/server/db/client';
-import { orderItems, orders, payments, products, users, variations } from '../../src/server/db/schema/index';
-import { hashPassword } from '../../src/server/services/auth/passwords';
+import type { Db } from '@/server/db/client';
+import { orderItems, orders, payments, products, users, variations } from '@/server/db/schema/index';
+import { hashPassword } from '@/server/services/auth/passwords';
 
 export const LOAD_PASSWORD = 'Load-Shopper-1';
 export const LOAD_EMAIL_DOMAIN = 'load.example.com';

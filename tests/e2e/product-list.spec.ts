@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { formatMoney } from '../../src/lib/money';
+import { formatMoney } from '@/lib/money';
 import { type ShopPage, expect, test } from './fixtures';
 
 /**

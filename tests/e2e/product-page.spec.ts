@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { formatMoney } from '../../src/lib/money';
+import { formatMoney } from '@/lib/money';
 import { type Envelope, expect, test } from './fixtures';
 
 /**

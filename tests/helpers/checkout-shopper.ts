@@ -5,9 +5,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { createApi } from '../../src/server/api/app';
-import type { Db } from '../../src/server/db/client';
-import { cartItems, orders, products } from '../../src/server/db/schema/index';
+import type { createApi } from '@/server/api/app';
+import type { Db } from '@/server/db/client';
+import { cartItems, orders, products } from '@/server/db/schema/index';
 import { berlinShipping } from './fixture-commerce';
 import { type ApiSession, createApiSession, createUser } from './session';
 

@@ -19,9 +19,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg, { type Client } from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { type Database, type Db, openDatabase } from '../../src/server/db/client';
-import { isAlive } from '../../src/server/db/lock';
-import { shutdown, useDatabase } from '../../src/server/runtime';
+import { type Database, type Db, openDatabase } from '@/server/db/client';
+import { isAlive } from '@/server/db/lock';
+import { shutdown, useDatabase } from '@/server/runtime';
 import {
   databaseName,
   databaseUrl,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../src/server/db/client';
-import { mailOutbox, settings } from '../../src/server/db/schema/index';
-import { invalidateShopBasics } from '../../src/server/services/request-context';
+import type { Db } from '@/server/db/client';
+import { mailOutbox, settings } from '@/server/db/schema/index';
+import { invalidateShopBasics } from '@/server/services/request-context';
 import { type ContentFixture, seedContentFixture } from './fixture-content';
 
 /** The content fixture (en/de/fr, EUR/USD/GBP, NL/AT/DE) with registration switched on. */

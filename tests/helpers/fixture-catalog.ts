@@ -18,10 +18,10 @@
  * Products link only to the categories listed (no ancestor links), so descendant filtering is
  * tested for real. USD is 1.0835 per EUR (10.00 EUR → 10.835 → 10.84 USD, half-up).
  */
-import { invalidateShopBasics } from '../../src/server/services/request-context';
-import { invalidateCatalogMeta } from '../../src/server/services/catalog/meta';
-import { invalidateVocabulary } from '../../src/server/services/catalog/search';
-import type { Db } from '../../src/server/db/client';
+import { invalidateShopBasics } from '@/server/services/request-context';
+import { invalidateCatalogMeta } from '@/server/services/catalog/meta';
+import { invalidateVocabulary } from '@/server/services/catalog/search';
+import type { Db } from '@/server/db/client';
 import {
   attributeGroups,
   attributes,
@@ -38,7 +38,7 @@ import {
   reviews,
   variationAttributes,
   variations,
-} from '../../src/server/db/schema/index';
+} from '@/server/db/schema/index';
 
 export const USD_RATE = '1.0835';
 

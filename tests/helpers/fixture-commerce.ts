@@ -23,7 +23,7 @@
  * OFF10      fixed    10.00   no        inactive
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../src/server/db/client';
+import type { Db } from '@/server/db/client';
 import {
   categories,
   countries,
@@ -37,9 +37,9 @@ import {
   shippingRates,
   shippingZones,
   variations,
-} from '../../src/server/db/schema/index';
-import { invalidateCatalogMeta } from '../../src/server/services/catalog/meta';
-import { invalidateShopBasics } from '../../src/server/services/request-context';
+} from '@/server/db/schema/index';
+import { invalidateCatalogMeta } from '@/server/services/catalog/meta';
+import { invalidateShopBasics } from '@/server/services/request-context';
 import { type FixtureCatalog, insertFixtureCatalog } from './fixture-catalog';
 
 export const CHF_RATE = '1.085';

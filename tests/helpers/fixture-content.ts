@@ -3,7 +3,7 @@
  * without depending on the demo seed's texts. German has translations (some deliberately
  * missing or blank, to prove the fallback to the base row); French has none.
  */
-import type { Db } from '../../src/server/db/client';
+import type { Db } from '@/server/db/client';
 import {
   categories,
   categoryTranslations,
@@ -18,8 +18,8 @@ import {
   socialLinks,
   staticPages,
   staticPageTranslations,
-} from '../../src/server/db/schema/index';
-import { invalidateShopBasics } from '../../src/server/services/request-context';
+} from '@/server/db/schema/index';
+import { invalidateShopBasics } from '@/server/services/request-context';
 
 export interface ContentFixture {
   lang: { en: number; de: number; fr: number };

@@ -3,8 +3,8 @@
  * hostile-input-admin.ts), and the inputs every route gets (commonCases). Run by
  * tests/integration/hostile-input.test.ts, which fails for a route of the app without an entry.
  */
-import { MAX_BODY_BYTES } from '../../src/server/api/app';
-import { BODY_MESSAGES } from '../../src/server/api/body';
+import { MAX_BODY_BYTES } from '@/server/api/app';
+import { BODY_MESSAGES } from '@/server/api/body';
 import { type Case, type Entry, HTML, NUL_IN_ADDRESS, SQL, huge, invalid, param } from './hostile-input';
 
 const LANG = 'The selected language is invalid.';

@@ -3,7 +3,7 @@
  * Exits 0 after taking it (releasing it on exit, as the server does), 3 with the error message
  * on stderr when the lock is held, and stays alive while argv[3] is 'hold' until stdin closes.
  */
-import { lockDataDir } from '../../src/server/db/lock';
+import { lockDataDir } from '@/server/db/lock';
 
 const [dir, mode] = process.argv.slice(2);
 try {

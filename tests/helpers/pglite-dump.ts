@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type { Database } from '../../src/server/db/client';
+import type { Database } from '@/server/db/client';
 
 /** The raw PGlite behind a Database opened with engine 'pglite' (drizzle keeps it as $client). */
 export function pgliteOf(database: Database): PGlite {

@@ -3,9 +3,9 @@
  * write and sends it back as X-XSRF-TOKEN, as the shop's own api client does. Works against
  * `createApi()` in process (`app.request`) or a running server (`fetch`).
  */
-import { hashPassword } from '../../src/server/services/auth/passwords';
-import { users } from '../../src/server/db/schema/index';
-import type { Db } from '../../src/server/db/client';
+import { hashPassword } from '@/server/services/auth/passwords';
+import { users } from '@/server/db/schema/index';
+import type { Db } from '@/server/db/client';
 
 type Fetcher = (path: string, init: RequestInit) => Promise<Response>;
 

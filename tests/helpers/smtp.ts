@@ -14,7 +14,7 @@
  */
 import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { extractLinks } from '../../src/server/mail/mailbox';
+import { extractLinks } from '@/server/mail/mailbox';
 
 export interface ReceivedMail {
   /** Envelope recipients (RCPT TO), lower-cased. */

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app';
-import { CHANGE_PASSWORD_LIMIT, EMAIL_CHANGE_LIMIT } from '../../src/server/api/account.routes';
-import { countries, languages, mailOutbox, sessions, settings, users } from '../../src/server/db/schema/index';
-import { invalidateShopBasics } from '../../src/server/services/request-context';
-import { sha256Hex } from '../../src/server/services/auth/crypto';
+import { createApi } from '@/server/api/app';
+import { CHANGE_PASSWORD_LIMIT, EMAIL_CHANGE_LIMIT } from '@/server/api/account.routes';
+import { countries, languages, mailOutbox, sessions, settings, users } from '@/server/db/schema/index';
+import { invalidateShopBasics } from '@/server/services/request-context';
+import { sha256Hex } from '@/server/services/auth/crypto';
 import { useTestDatabase } from '../helpers/db';
 import { lastMailTo, seedAccountsFixture } from '../helpers/fixture-accounts';
 import { createApiSession, createUser } from '../helpers/session';

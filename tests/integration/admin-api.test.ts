@@ -5,14 +5,14 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app';
-import { cachedFaqs } from '../../src/features/content/content.server';
-import { contentChanges, faqs, languages, localizations, staticPages, staticPageTranslations } from '../../src/server/db/schema/index';
-import { DEMO_CUSTOMER, DEMO_EDITOR } from '../../src/server/db/seed/users';
-import { getTranslator } from '../../src/server/i18n/index';
-import { setRole } from '../../src/server/services/admin/roles.server';
-import { redirectedSlug } from '../../src/server/services/admin/static-pages.server';
-import { getFeaturedCategories, getStaticPage, listFaqs, listStaticPages, publicSettings } from '../../src/server/services/content';
+import { createApi } from '@/server/api/app';
+import { cachedFaqs } from '@/features/content/content.server';
+import { contentChanges, faqs, languages, localizations, staticPages, staticPageTranslations } from '@/server/db/schema/index';
+import { DEMO_CUSTOMER, DEMO_EDITOR } from '@/server/db/seed/users';
+import { getTranslator } from '@/server/i18n/index';
+import { setRole } from '@/server/services/admin/roles.server';
+import { redirectedSlug } from '@/server/services/admin/static-pages.server';
+import { getFeaturedCategories, getStaticPage, listFaqs, listStaticPages, publicSettings } from '@/server/services/content';
 import { useTestDatabase } from '../helpers/db';
 import { type ApiSession, createApiSession, createUser } from '../helpers/session';
 import { XSS_VECTORS, isActive } from '../helpers/xss-vectors';

@@ -4,7 +4,7 @@
  * with an XSS vector active, and a renamed page's old address answers 301.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EDITOR } from '../../src/server/db/seed/users';
+import { DEMO_EDITOR } from '@/server/db/seed/users';
 import { emptyServerTarget } from '../helpers/db';
 import { cleanupServers, ensureBuilt, freePort, get, printedPassword, type Started, startServer, tempDir, waitReady } from '../helpers/server';
 import { type ApiSession, createHttpSession } from '../helpers/session';

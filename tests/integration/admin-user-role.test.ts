@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentChanges, users } from '../../src/server/db/schema/index';
+import { contentChanges, users } from '@/server/db/schema/index';
 import { emptyServerTarget } from '../helpers/db';
 import { ROOT, cleanupServers, tempDir } from '../helpers/server';
 import { createUser } from '../helpers/session';

@@ -7,10 +7,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { RouteContract } from '../../src/lib/contract/define';
-import { contractModules } from '../../src/lib/contract/index';
-import { createApi } from '../../src/server/api/app';
-import { DEMO_CUSTOMER, DEMO_EDITOR } from '../../src/server/db/seed/users';
+import type { RouteContract } from '@/lib/contract/define';
+import { contractModules } from '@/lib/contract/index';
+import { createApi } from '@/server/api/app';
+import { DEMO_CUSTOMER, DEMO_EDITOR } from '@/server/db/seed/users';
 import { useTestDatabase } from '../helpers/db';
 import { berlinShipping } from '../helpers/fixture-commerce';
 import { type ApiSession, createApiSession } from '../helpers/session';

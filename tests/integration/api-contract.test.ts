@@ -6,9 +6,9 @@
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { apiRoutes } from '../../src/lib/contract/index';
-import { createApi } from '../../src/server/api/app';
-import { openApiPath } from '../../src/server/api/openapi';
+import { apiRoutes } from '@/lib/contract/index';
+import { createApi } from '@/server/api/app';
+import { openApiPath } from '@/server/api/openapi';
 import { useTestDatabase } from '../helpers/db';
 
 useTestDatabase({ seed: 'none' });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app';
+import { createApi } from '@/server/api/app';
 import { csrfSession } from '../helpers/session';
-import { createRouter } from '../../src/server/api/env';
-import { ok } from '../../src/server/api/envelope';
+import { createRouter } from '@/server/api/env';
+import { ok } from '@/server/api/envelope';
 import { useTestDatabase } from '../helpers/db';
 
 useTestDatabase({ seed: 'demo' });

@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import { createApi, MAX_BODY_BYTES } from '../../src/server/api/app';
-import { BODY_MESSAGES } from '../../src/server/api/body';
+import { createApi, MAX_BODY_BYTES } from '@/server/api/app';
+import { BODY_MESSAGES } from '@/server/api/body';
 import { csrfSession } from '../helpers/session';
-import { createRouter } from '../../src/server/api/env';
-import { ok } from '../../src/server/api/envelope';
-import { BAD_VALUE_MESSAGE, HttpError } from '../../src/server/api/errors';
-import { validate } from '../../src/server/api/validate';
-import { useDatabase } from '../../src/server/runtime';
+import { createRouter } from '@/server/api/env';
+import { ok } from '@/server/api/envelope';
+import { BAD_VALUE_MESSAGE, HttpError } from '@/server/api/errors';
+import { validate } from '@/server/api/validate';
+import { useDatabase } from '@/server/runtime';
 import { createTestDatabase, testEngine, useTestDatabase } from '../helpers/db';
 
 /** Routes that exist only here, to drive the shared helpers through the real app. */

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app';
+import { createApi } from '@/server/api/app';
 import { csrfSession } from '../helpers/session';
-import { etagMatches, etagOf, publicCache } from '../../src/server/api/cache';
-import { createRouter } from '../../src/server/api/env';
-import { staticPages } from '../../src/server/db/schema/index';
+import { etagMatches, etagOf, publicCache } from '@/server/api/cache';
+import { createRouter } from '@/server/api/env';
+import { staticPages } from '@/server/db/schema/index';
 import { useTestDatabase } from '../helpers/db';
 import { type ContentFixture, seedContentFixture } from '../helpers/fixture-content';
 

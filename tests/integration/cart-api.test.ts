@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app';
-import { CART_MESSAGES } from '../../src/lib/contract/cart';
-import { cartItems, products, variations } from '../../src/server/db/schema/index';
-import { FALLBACK_IMAGE_URL } from '../../src/server/images/urls';
-import { LINE_LIMIT, NOT_IN_CART, NO_LONGER_AVAILABLE, PRODUCT_NOT_FOUND, SELECT_VARIATION } from '../../src/server/services/cart/cart.server';
+import { createApi } from '@/server/api/app';
+import { CART_MESSAGES } from '@/lib/contract/cart';
+import { cartItems, products, variations } from '@/server/db/schema/index';
+import { FALLBACK_IMAGE_URL } from '@/server/images/urls';
+import { LINE_LIMIT, NOT_IN_CART, NO_LONGER_AVAILABLE, PRODUCT_NOT_FOUND, SELECT_VARIATION } from '@/server/services/cart/cart.server';
 import { useTestDatabase } from '../helpers/db';
 import { type CommerceFixture, seedCommerceFixture } from '../helpers/fixture-commerce';
 import { createApiSession, createUser } from '../helpers/session';

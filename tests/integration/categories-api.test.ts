@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app';
-import { getFeaturedCategories } from '../../src/server/services/content';
+import { createApi } from '@/server/api/app';
+import { getFeaturedCategories } from '@/server/services/content';
 import { useTestDatabase } from '../helpers/db';
 import { type ContentFixture, seedContentFixture } from '../helpers/fixture-content';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/client';
-import { categories, categoryTranslations, languages } from '../../src/server/db/schema/index';
-import { getCategoryTree, getTopLevelCategories } from '../../src/server/services/categories';
+import type { Database } from '@/server/db/client';
+import { categories, categoryTranslations, languages } from '@/server/db/schema/index';
+import { getCategoryTree, getTopLevelCategories } from '@/server/services/categories';
 import { createTestDatabase } from '../helpers/db';
 
 let database: Database;

@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app';
-import { cartItems, demoGatewayCharges, orderItems, orders, payments, products, promoCodes, settings, users } from '../../src/server/db/schema/index';
-import { TEST_CARDS } from '../../src/server/payments/demo-cards';
-import { confirmChallenge, getCharge, payCharge, setNotifyTransport } from '../../src/server/payments/demo-gateway.server';
-import { expirePendingCardOrders } from '../../src/server/services/orders/settlement.server';
-import { countCartUnits } from '../../src/server/services/cart/cart.server';
+import { createApi } from '@/server/api/app';
+import { cartItems, demoGatewayCharges, orderItems, orders, payments, products, promoCodes, settings, users } from '@/server/db/schema/index';
+import { TEST_CARDS } from '@/server/payments/demo-cards';
+import { confirmChallenge, getCharge, payCharge, setNotifyTransport } from '@/server/payments/demo-gateway.server';
+import { expirePendingCardOrders } from '@/server/services/orders/settlement.server';
+import { countCartUnits } from '@/server/services/cart/cart.server';
 import { useTestDatabase } from '../helpers/db';
 import { type CommerceFixture, seedCommerceFixture } from '../helpers/fixture-commerce';
 import { cardShipping, checkoutShoppers, TEST_CARD } from '../helpers/checkout-shopper';
@@ -102,7 +102,7 @@ describe('POST /api/orders/checkout by card', () => {
     const mails = (await db().execute(sql`select count(*)::int as n from mail_outbox`)) as unknown as { rows?: { n: number }[] } | { n: number }[];
     const count = () => (Array.isArray(mails) ? mails[0]!.n : mails.rows![0]!.n);
     const before = count();
-    const { notifyShop } = await import('../../src/server/payments/demo-gateway.server');
+    const { notifyShop } = await import('@/server/payments/demo-gateway.server');
     expect(await notifyShop(db(), (await getCharge(db(), paymentId))!)).toBe(true);
     const after = (await db().execute(sql`select count(*)::int as n from mail_outbox`)) as unknown as { rows?: { n: number }[] } | { n: number }[];
     expect(Array.isArray(after) ? after[0]!.n : after.rows![0]!.n).toBe(before);
@@ -400,7 +400,7 @@ describe('balance top-up', () => {
     await payCharge(db(), charge, { number: TEST_CARDS.success, ...CARD });
     const balance = async () => (await db().select({ b: users.balanceCents }).from(users).where(eq(users.id, userId)))[0]!.b;
     expect(await balance()).toBe(2500);
-    const { notifyShop } = await import('../../src/server/payments/demo-gateway.server');
+    const { notifyShop } = await import('@/server/payments/demo-gateway.server');
     await notifyShop(db(), (await getCharge(db(), charge.paymentId))!);
     expect(await balance()).toBe(2500);
     const order = await orderByNr(res.body.order_data.order_nr);

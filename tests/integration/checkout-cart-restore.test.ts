@@ -7,11 +7,11 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app';
-import { orders, products, promoCodes } from '../../src/server/db/schema/index';
-import { TEST_CARDS } from '../../src/server/payments/demo-cards';
-import { getCharge, notifyShop, payCharge, setNotifyTransport } from '../../src/server/payments/demo-gateway.server';
-import { expirePendingCardOrders, settlePayment } from '../../src/server/services/orders/settlement.server';
+import { createApi } from '@/server/api/app';
+import { orders, products, promoCodes } from '@/server/db/schema/index';
+import { TEST_CARDS } from '@/server/payments/demo-cards';
+import { getCharge, notifyShop, payCharge, setNotifyTransport } from '@/server/payments/demo-gateway.server';
+import { expirePendingCardOrders, settlePayment } from '@/server/services/orders/settlement.server';
 import { checkoutShoppers, cardShipping, TEST_CARD } from '../helpers/checkout-shopper';
 import { useTestDatabase } from '../helpers/db';
 import { type CommerceFixture, seedCommerceFixture } from '../helpers/fixture-commerce';

@@ -5,12 +5,12 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app';
-import { mailOutbox, orders, payments, promoCodes } from '../../src/server/db/schema/index';
-import { runOrderJobs } from '../../src/server/services/orders/jobs';
-import { expirePendingPhoneOrders } from '../../src/server/services/orders/settlement.server';
-import { UNPAID_MESSAGES } from '../../src/server/services/orders/unpaid';
-import { TOTALS_MESSAGES } from '../../src/server/services/pricing/totals.server';
+import { createApi } from '@/server/api/app';
+import { mailOutbox, orders, payments, promoCodes } from '@/server/db/schema/index';
+import { runOrderJobs } from '@/server/services/orders/jobs';
+import { expirePendingPhoneOrders } from '@/server/services/orders/settlement.server';
+import { UNPAID_MESSAGES } from '@/server/services/orders/unpaid';
+import { TOTALS_MESSAGES } from '@/server/services/pricing/totals.server';
 import { checkoutShoppers, cardShipping } from '../helpers/checkout-shopper';
 import { useTestDatabase } from '../helpers/db';
 import { type CommerceFixture, seedCommerceFixture } from '../helpers/fixture-commerce';

@@ -4,10 +4,10 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app';
-import { CONTACT_RATE_LIMIT } from '../../src/server/api/contact.routes';
-import { contactMessages, settings } from '../../src/server/db/schema/index';
-import { invalidateShopBasics } from '../../src/server/services/request-context';
+import { createApi } from '@/server/api/app';
+import { CONTACT_RATE_LIMIT } from '@/server/api/contact.routes';
+import { contactMessages, settings } from '@/server/db/schema/index';
+import { invalidateShopBasics } from '@/server/services/request-context';
 import { useTestDatabase } from '../helpers/db';
 import { lastMailTo, seedAccountsFixture } from '../helpers/fixture-accounts';
 import { createApiSession, createUser } from '../helpers/session';

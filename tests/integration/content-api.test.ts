@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app';
-import { staticPages } from '../../src/server/db/schema/index';
-import { fileMessages } from '../../src/server/i18n/index';
-import { getStaticPage, invalidateStaticPages, listStaticPages, publicSettings } from '../../src/server/services/content';
+import { createApi } from '@/server/api/app';
+import { staticPages } from '@/server/db/schema/index';
+import { fileMessages } from '@/server/i18n/index';
+import { getStaticPage, invalidateStaticPages, listStaticPages, publicSettings } from '@/server/services/content';
 import { useTestDatabase } from '../helpers/db';
 import { type ContentFixture, seedContentFixture } from '../helpers/fixture-content';
 

@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
-import { staticPages } from '../../src/server/db/schema/index';
-import { CONTENT_CHANNEL, contentChanged, INSTANCE_ID, onContentChanged } from '../../src/server/services/content-changed';
-import { startContentSync } from '../../src/server/services/content-sync.server';
-import { listStaticPages } from '../../src/server/services/content';
+import { staticPages } from '@/server/db/schema/index';
+import { CONTENT_CHANNEL, contentChanged, INSTANCE_ID, onContentChanged } from '@/server/services/content-changed';
+import { startContentSync } from '@/server/services/content-sync.server';
+import { listStaticPages } from '@/server/services/content';
 import { testEngine, useTestDatabase } from '../helpers/db';
 
 const database = useTestDatabase({ seed: 'demo' });

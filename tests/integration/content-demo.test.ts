@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app';
+import { createApi } from '@/server/api/app';
 import { useTestDatabase } from '../helpers/db';
 
 /** The same endpoints over the demo shop the first start seeds: what a visitor really gets. */

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app';
-import { RESEND_LIMIT } from '../../src/server/api/email-verification.routes';
-import { users } from '../../src/server/db/schema/index';
-import { VERIFICATION_LINK_TTL_SECONDS, verificationUrl } from '../../src/server/services/auth/email-verification';
+import { createApi } from '@/server/api/app';
+import { RESEND_LIMIT } from '@/server/api/email-verification.routes';
+import { users } from '@/server/db/schema/index';
+import { VERIFICATION_LINK_TTL_SECONDS, verificationUrl } from '@/server/services/auth/email-verification';
 import { useTestDatabase } from '../helpers/db';
 import { lastMailTo, linkIn, seedAccountsFixture } from '../helpers/fixture-accounts';
 import { createApiSession, createUser } from '../helpers/session';

@@ -13,7 +13,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EDITOR } from '../../src/server/db/seed/users';
+import { DEMO_EDITOR } from '@/server/db/seed/users';
 import { demoServerTarget } from '../helpers/db';
 import { huge } from '../helpers/hostile-input';
 import { HOSTILE_QUERY_VALUES, type PageEntry, type PageWho, pageRouteTable } from '../helpers/hostile-input-pages';

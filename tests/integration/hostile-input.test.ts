@@ -20,11 +20,11 @@ vi.hoisted(() => {
   process.env.RATE_LIMIT_MULTIPLIER = '1000';
 });
 
-import { createApi } from '../../src/server/api/app';
-import { faqs, featuredCategories, languages, products, staticPages } from '../../src/server/db/schema/index';
-import { DEMO_EDITOR } from '../../src/server/db/seed/users';
-import { webhookSecret } from '../../src/server/payments/demo-gateway.server';
-import { setRole } from '../../src/server/services/admin/roles.server';
+import { createApi } from '@/server/api/app';
+import { faqs, featuredCategories, languages, products, staticPages } from '@/server/db/schema/index';
+import { DEMO_EDITOR } from '@/server/db/seed/users';
+import { webhookSecret } from '@/server/payments/demo-gateway.server';
+import { setRole } from '@/server/services/admin/roles.server';
 import { useTestDatabase } from '../helpers/db';
 import type { Case, Entry, Who } from '../helpers/hostile-input';
 import { type AdminIds, adminRouteTable } from '../helpers/hostile-input-admin';

@@ -1,17 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import en from '../../src/i18n/messages/en.json';
-import type { Database } from '../../src/server/db/client';
-import { languages, localizations } from '../../src/server/db/schema/index';
+import en from '@/i18n/messages/en.json';
+import type { Database } from '@/server/db/client';
+import { languages, localizations } from '@/server/db/schema/index';
 import {
   forgetDatabase,
   getTranslator,
   getTranslatorById,
   invalidate,
   loadMessages,
-} from '../../src/server/i18n/index';
-import { fileMessages } from '../../src/server/i18n/messages';
+} from '@/server/i18n/index';
+import { fileMessages } from '@/server/i18n/messages';
 import { createTestDatabase } from '../helpers/db';
 
 let database: Database;

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/client';
-import { currencies, languages, settings } from '../../src/server/db/schema/index';
-import { forgetDatabase } from '../../src/server/i18n/index';
+import type { Database } from '@/server/db/client';
+import { currencies, languages, settings } from '@/server/db/schema/index';
+import { forgetDatabase } from '@/server/i18n/index';
 import {
   type CookieReader,
   EUR_FALLBACK,
   invalidateShopBasics,
   loadShopBasics,
   resolveRequestContext,
-} from '../../src/server/services/request-context';
+} from '@/server/services/request-context';
 import { createTestDatabase } from '../helpers/db';
 
 const cookies = (values: Record<string, string>): CookieReader => ({

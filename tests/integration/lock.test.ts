@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DataDirLockedError, lockDataDir } from '../../src/server/db/lock';
+import { DataDirLockedError, lockDataDir } from '@/server/db/lock';
 
 const CHILD = fileURLToPath(new URL('../helpers/lock-child.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

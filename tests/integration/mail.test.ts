@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../src/server/db/schema/index';
-import { getTranslator } from '../../src/server/i18n/index';
+import { mailOutbox } from '@/server/db/schema/index';
+import { getTranslator } from '@/server/i18n/index';
 import {
   MAX_MAIL_ATTEMPTS,
   closeMailTransports,
@@ -13,8 +13,8 @@ import {
   retryUnsentMail,
   sendMail,
   startMailRetry,
-} from '../../src/server/mail/index';
-import { getOutboxMail, listOutbox } from '../../src/server/mail/mailbox';
+} from '@/server/mail/index';
+import { getOutboxMail, listOutbox } from '@/server/mail/mailbox';
 import { useTestDatabase } from '../helpers/db';
 import { type TestMailbox, startTestMailbox, unusedPort } from '../helpers/smtp';
 

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, migrationsFolder } from '../../src/server/db/client';
-import * as schema from '../../src/server/db/schema/index';
+import { type Database, migrationsFolder } from '@/server/db/client';
+import * as schema from '@/server/db/schema/index';
 import { createEmptyTestDatabase, createTestDatabase, testEngine } from '../helpers/db';
 
 type Row = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders } from '../../src/server/db/schema/index';
-import { isOrderNrTaken, withFreshOrderNr } from '../../src/server/services/orders/checkout.server';
+import { orders } from '@/server/db/schema/index';
+import { isOrderNrTaken, withFreshOrderNr } from '@/server/services/orders/checkout.server';
 import { useTestDatabase } from '../helpers/db';
 
 const database = useTestDatabase({ seed: 'none' });

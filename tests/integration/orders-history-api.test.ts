@@ -4,8 +4,8 @@
  * directly, so every expected number is known.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app';
-import { orderItems, orders } from '../../src/server/db/schema/index';
+import { createApi } from '@/server/api/app';
+import { orderItems, orders } from '@/server/db/schema/index';
 import { useTestDatabase } from '../helpers/db';
 import { type ContentFixture } from '../helpers/fixture-content';
 import { seedAccountsFixture } from '../helpers/fixture-accounts';

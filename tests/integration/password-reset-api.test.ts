@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app';
-import { RESET_REQUEST_EMAIL_LIMIT } from '../../src/server/api/password-reset.routes';
-import { mailOutbox, passwordResetTokens, sessions, users } from '../../src/server/db/schema/index';
-import { sha256Hex } from '../../src/server/services/auth/crypto';
+import { createApi } from '@/server/api/app';
+import { RESET_REQUEST_EMAIL_LIMIT } from '@/server/api/password-reset.routes';
+import { mailOutbox, passwordResetTokens, sessions, users } from '@/server/db/schema/index';
+import { sha256Hex } from '@/server/services/auth/crypto';
 import { useTestDatabase } from '../helpers/db';
 import { lastMailTo, linkIn, seedAccountsFixture } from '../helpers/fixture-accounts';
 import { createApiSession, createUser } from '../helpers/session';

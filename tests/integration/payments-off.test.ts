@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app';
-import { cartItems, demoGatewayCharges, orders, users } from '../../src/server/db/schema/index';
-import { unnotifiedCharges, webhookSecret } from '../../src/server/payments/demo-gateway.server';
-import { CARD_PAYMENTS_UNAVAILABLE_MESSAGE } from '../../src/server/payments/provider';
-import { SIGNATURE_HEADER, signPayload } from '../../src/server/payments/webhook-signature';
-import { startTopUp } from '../../src/server/services/orders/top-up.server';
+import { createApi } from '@/server/api/app';
+import { cartItems, demoGatewayCharges, orders, users } from '@/server/db/schema/index';
+import { unnotifiedCharges, webhookSecret } from '@/server/payments/demo-gateway.server';
+import { CARD_PAYMENTS_UNAVAILABLE_MESSAGE } from '@/server/payments/provider';
+import { SIGNATURE_HEADER, signPayload } from '@/server/payments/webhook-signature';
+import { startTopUp } from '@/server/services/orders/top-up.server';
 import { useTestDatabase } from '../helpers/db';
 import { berlinShipping, type CommerceFixture, seedCommerceFixture } from '../helpers/fixture-commerce';
 import { type ApiSession, createApiSession, createUser } from '../helpers/session';

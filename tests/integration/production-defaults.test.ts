@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, users } from '../../src/server/db/schema/index';
-import { DEMO_CUSTOMER, DEMO_EDITOR, seedDemo } from '../../src/server/db/seed/index';
-import { HSTS_VALUE } from '../../src/server/hsts';
-import { CARD_PAYMENTS_UNAVAILABLE_MESSAGE } from '../../src/server/payments/provider';
-import { startTopUp } from '../../src/server/services/orders/top-up.server';
+import { products, users } from '@/server/db/schema/index';
+import { DEMO_CUSTOMER, DEMO_EDITOR, seedDemo } from '@/server/db/seed/index';
+import { HSTS_VALUE } from '@/server/hsts';
+import { CARD_PAYMENTS_UNAVAILABLE_MESSAGE } from '@/server/payments/provider';
+import { startTopUp } from '@/server/services/orders/top-up.server';
 import { emptyServerTarget } from '../helpers/db';
 import { berlinShipping } from '../helpers/fixture-commerce';
 import { cleanupServers, ensureBuilt, freePort, get, printedPassword, type Started, startServer, stopServer, tempDir, waitReady } from '../helpers/server';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app';
+import { createApi } from '@/server/api/app';
 import { type FixtureCatalog, insertFixtureCatalog } from '../helpers/fixture-catalog';
 import { useTestDatabase } from '../helpers/db';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app';
-import { products } from '../../src/server/db/schema/index';
-import { invalidateCatalogResults } from '../../src/server/services/catalog/catalog-cache';
-import { queryCatalog } from '../../src/server/services/catalog/catalog-query';
+import { createApi } from '@/server/api/app';
+import { products } from '@/server/db/schema/index';
+import { invalidateCatalogResults } from '@/server/services/catalog/catalog-cache';
+import { queryCatalog } from '@/server/services/catalog/catalog-query';
 import { useTestDatabase } from '../helpers/db';
 import { type FixtureCatalog, insertFixtureCatalog } from '../helpers/fixture-catalog';
 

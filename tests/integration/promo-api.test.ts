@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app';
-import { PROMO_CHECK_LIMIT } from '../../src/server/api/promo.routes';
-import { PROMO_MESSAGES } from '../../src/server/services/pricing/promo.server';
+import { createApi } from '@/server/api/app';
+import { PROMO_CHECK_LIMIT } from '@/server/api/promo.routes';
+import { PROMO_MESSAGES } from '@/server/services/pricing/promo.server';
 import { useTestDatabase } from '../helpers/db';
 import { type CommerceFixture, seedCommerceFixture } from '../helpers/fixture-commerce';
 import { createApiSession, createUser } from '../helpers/session';

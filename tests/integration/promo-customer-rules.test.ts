@@ -6,9 +6,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app';
-import { orders, promoCodes } from '../../src/server/db/schema/index';
-import { PROMO_MESSAGES } from '../../src/server/services/pricing/promo.server';
+import { createApi } from '@/server/api/app';
+import { orders, promoCodes } from '@/server/db/schema/index';
+import { PROMO_MESSAGES } from '@/server/services/pricing/promo.server';
 import { checkoutShoppers, cardShipping } from '../helpers/checkout-shopper';
 import { useTestDatabase } from '../helpers/db';
 import { type CommerceFixture, seedCommerceFixture } from '../helpers/fixture-commerce';

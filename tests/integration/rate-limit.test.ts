@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app';
-import { createRouter } from '../../src/server/api/env';
-import { ok } from '../../src/server/api/envelope';
-import { rateLimit } from '../../src/server/api/rate-limit';
-import { rateLimits } from '../../src/server/db/schema/index';
-import { forgiveRateLimitHit, hitRateLimit, pruneRateLimits, rateLimitKey, resetRateLimit } from '../../src/server/services/rate-limit';
+import { createApi } from '@/server/api/app';
+import { createRouter } from '@/server/api/env';
+import { ok } from '@/server/api/envelope';
+import { rateLimit } from '@/server/api/rate-limit';
+import { rateLimits } from '@/server/db/schema/index';
+import { forgiveRateLimitHit, hitRateLimit, pruneRateLimits, rateLimitKey, resetRateLimit } from '@/server/services/rate-limit';
 import { useTestDatabase } from '../helpers/db';
 
 const database = useTestDatabase({ seed: 'demo' });

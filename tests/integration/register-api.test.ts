@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app';
-import { REGISTER_IP_LIMIT } from '../../src/server/api/auth.routes';
-import { sessions, users } from '../../src/server/db/schema/index';
+import { createApi } from '@/server/api/app';
+import { REGISTER_IP_LIMIT } from '@/server/api/auth.routes';
+import { sessions, users } from '@/server/db/schema/index';
 import { useTestDatabase } from '../helpers/db';
 import { lastMailTo, linkIn, seedAccountsFixture, setRegistration } from '../helpers/fixture-accounts';
 import type { ContentFixture } from '../helpers/fixture-content';

@@ -3,9 +3,9 @@
  * customer who bought the product in a successful order. Both engines (TEST_DATABASE_URL).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { reviewProblems } from '../../src/lib/rules/review';
-import { createApi } from '../../src/server/api/app';
-import { productInfo } from '../../src/server/services/catalog/product-info';
+import { reviewProblems } from '@/lib/rules/review';
+import { createApi } from '@/server/api/app';
+import { productInfo } from '@/server/services/catalog/product-info';
 import { useTestDatabase } from '../helpers/db';
 import { type FixtureCatalog, insertFixtureCatalog } from '../helpers/fixture-catalog';
 import { insertBoughtOrder } from '../helpers/fixture-commerce';

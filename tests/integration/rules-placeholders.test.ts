@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cartPageTexts } from '../../src/features/cart/cart-texts';
-import { contactFormTexts } from '../../src/features/contact/contact-texts';
-import { ordersTexts } from '../../src/features/orders/orders-texts';
-import { profileFormTexts } from '../../src/features/account/account-texts';
-import { variationModalTexts } from '../../src/features/product/variation-modal-texts';
-import { fill } from '../../src/lib/rules/placeholders';
-import type { Translator } from '../../src/lib/translator';
-import { getTranslator } from '../../src/server/i18n/index';
-import { fileTranslator } from '../../src/server/mail/templates';
+import { cartPageTexts } from '@/features/cart/cart-texts';
+import { contactFormTexts } from '@/features/contact/contact-texts';
+import { ordersTexts } from '@/features/orders/orders-texts';
+import { profileFormTexts } from '@/features/account/account-texts';
+import { variationModalTexts } from '@/features/product/variation-modal-texts';
+import { fill } from '@/lib/rules/placeholders';
+import type { Translator } from '@/lib/translator';
+import { getTranslator } from '@/server/i18n/index';
+import { fileTranslator } from '@/server/mail/templates';
 import { useTestDatabase } from '../helpers/db';
 
 const database = useTestDatabase();

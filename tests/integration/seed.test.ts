@@ -1,12 +1,12 @@
 import { verify } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Db } from '../../src/server/db/client';
-import { orderItems, orders, settings, users } from '../../src/server/db/schema/index';
-import { readMessages } from '../../src/server/db/seed/i18n';
-import { DEMO_CUSTOMER, DEMO_EDITOR, generatedLoginsNotice, seedDemo, seedIfEmpty } from '../../src/server/db/seed/index';
-import { useDatabase } from '../../src/server/runtime';
-import { GET } from '../../src/pages/images/[...path]';
+import type { Database, Db } from '@/server/db/client';
+import { orderItems, orders, settings, users } from '@/server/db/schema/index';
+import { readMessages } from '@/server/db/seed/i18n';
+import { DEMO_CUSTOMER, DEMO_EDITOR, generatedLoginsNotice, seedDemo, seedIfEmpty } from '@/server/db/seed/index';
+import { useDatabase } from '@/server/runtime';
+import { GET } from '@/pages/images/[...path]';
 import { createTestDatabase } from '../helpers/db';
 
 async function image(path: string, headers: Record<string, string> = {}): Promise<Response> {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressResponse } from '../../scripts/server/compress.mjs';
-import { negotiateEncoding } from '../../src/server/http-encoding.mjs';
+import { negotiateEncoding } from '@/server/http-encoding.mjs';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, products } from '../../src/server/db/schema/index';
+import { categories, products } from '@/server/db/schema/index';
 import { emptyServerTarget, testEngine } from '../helpers/db';
 import {
   cleanupServers,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { jobRuns } from '../../src/server/db/schema/index';
-import { JOB_INSTANCE, runSharedJob, scheduleSharedJob } from '../../src/server/services/shared-jobs.server';
+import { jobRuns } from '@/server/db/schema/index';
+import { JOB_INSTANCE, runSharedJob, scheduleSharedJob } from '@/server/services/shared-jobs.server';
 import { testEngine, useTestDatabase } from '../helpers/db';
 
 const database = useTestDatabase({ seed: 'none' });

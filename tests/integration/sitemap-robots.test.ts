@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { GET as robotsGet } from '../../src/pages/robots.txt';
-import { GET as sitemapGet } from '../../src/pages/sitemap.xml';
-import { config } from '../../src/server/config';
-import { loadCatalogMeta } from '../../src/server/services/catalog/meta';
-import { rowsOf } from '../../src/server/services/catalog/rows';
-import { listStaticPages } from '../../src/server/services/content';
-import { loadShopBasics } from '../../src/server/services/request-context';
-import { sitemapBody } from '../../src/server/services/sitemap';
+import { GET as robotsGet } from '@/pages/robots.txt';
+import { GET as sitemapGet } from '@/pages/sitemap.xml';
+import { config } from '@/server/config';
+import { loadCatalogMeta } from '@/server/services/catalog/meta';
+import { rowsOf } from '@/server/services/catalog/rows';
+import { listStaticPages } from '@/server/services/content';
+import { loadShopBasics } from '@/server/services/request-context';
+import { sitemapBody } from '@/server/services/sitemap';
 import { useTestDatabase } from '../helpers/db';
 
 /** /sitemap.xml and /robots.txt as Astro endpoints over the demo shop (both engines). */

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app';
-import { cartItems, products } from '../../src/server/db/schema/index';
-import { PROMO_MESSAGES } from '../../src/server/services/pricing/promo.server';
-import { computeTotals, TOTALS_MESSAGES } from '../../src/server/services/pricing/totals.server';
+import { createApi } from '@/server/api/app';
+import { cartItems, products } from '@/server/db/schema/index';
+import { PROMO_MESSAGES } from '@/server/services/pricing/promo.server';
+import { computeTotals, TOTALS_MESSAGES } from '@/server/services/pricing/totals.server';
 import { useTestDatabase } from '../helpers/db';
 import { type CommerceFixture, seedCommerceFixture, setVatPercent } from '../helpers/fixture-commerce';
 import { createApiSession, createUser } from '../helpers/session';

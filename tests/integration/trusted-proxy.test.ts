@@ -1,10 +1,10 @@
 import type { APIContext } from 'astro';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { LOGIN_FAILURE_LIMIT } from '../../src/server/api/auth.routes';
-import { handleApiRequest } from '../../src/server/api/handler';
-import { sessions } from '../../src/server/db/schema/index';
-import { sha256Hex } from '../../src/server/services/auth/crypto';
+import { LOGIN_FAILURE_LIMIT } from '@/server/api/auth.routes';
+import { handleApiRequest } from '@/server/api/handler';
+import { sessions } from '@/server/db/schema/index';
+import { sha256Hex } from '@/server/services/auth/crypto';
 import { useTestDatabase } from '../helpers/db';
 import { seedAccountsFixture } from '../helpers/fixture-accounts';
 import { type ApiSession, createApiSession, createUser } from '../helpers/session';

@@ -7,8 +7,8 @@
  */
 import { and, eq, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, reviews, settings, users } from '../../src/server/db/schema/index';
-import { seedDemo } from '../../src/server/db/seed/index';
+import { products, reviews, settings, users } from '@/server/db/schema/index';
+import { seedDemo } from '@/server/db/seed/index';
 import { emptyServerTarget } from '../helpers/db';
 import { insertBoughtOrder } from '../helpers/fixture-commerce';
 import { cleanupServers, ensureBuilt, freePort, type Started, startServer, tempDir, waitReady } from '../helpers/server';

@@ -11,8 +11,8 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../src/server/db/client';
-import { seedDemo } from '../../src/server/db/seed/index';
+import { type Database, openDatabase } from '@/server/db/client';
+import { seedDemo } from '@/server/db/seed/index';
 import { emptyServerTarget, testEngine } from '../helpers/db';
 import { cleanupServers, ensureBuilt, freePort, get, ROOT, startServer, stopServer, tempDir, waitReady } from '../helpers/server';
 

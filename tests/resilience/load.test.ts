@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LoadData, type LoadSnapshot, loadSnapshot, prepareLoadData } from '../../bench/lib/load-data';
 import { consistencyProblems, discoverProductPaths, runLoad, unexpectedAnswers } from '../../bench/lib/load-mix.mjs';
-import { openDatabase } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/db/seed/index';
+import { openDatabase } from '@/server/db/client';
+import { seedIfEmpty } from '@/server/db/seed/index';
 import { emptyServerTarget, testEngine } from '../helpers/db';
 import { cleanupServers, ensureBuilt, freePort, startServer, stopServer, tempDir, waitReady } from '../helpers/server';
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HSTS_VALUE } from '../../src/server/hsts';
+import { HSTS_VALUE } from '@/server/hsts';
 import { getHttps, type Nginx, startNginx } from '../helpers/nginx';
 import { cleanupServers, freePort, get, tempDir } from '../helpers/server';
 

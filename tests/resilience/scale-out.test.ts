@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/client';
-import { jobRuns, orders, products } from '../../src/server/db/schema/index';
-import { ORDER_JOBS } from '../../src/server/services/orders/jobs';
+import type { Database } from '@/server/db/client';
+import { jobRuns, orders, products } from '@/server/db/schema/index';
+import { ORDER_JOBS } from '@/server/services/orders/jobs';
 import { demoServerTarget, testEngine } from '../helpers/db';
 import { berlinShipping } from '../helpers/fixture-commerce';
 import { type Nginx, startNginx } from '../helpers/nginx';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase } from '@/server/db/client';
 import {
   databaseUrl,
   isLeftover,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Db } from '../../src/server/db/client';
+import type { Db } from '@/server/db/client';
 import {
   CACHE_TTL_MS,
   type FilterSummary,
@@ -7,7 +7,7 @@ import {
   cachedRows,
   cachedSummary,
   invalidateCatalogResults,
-} from '../../src/server/services/catalog/catalog-cache';
+} from '@/server/services/catalog/catalog-cache';
 
 const summary = (total: number): FilterSummary => ({ total, minCents: null, maxCents: null, facetRows: [], ids: [] });
 const fakeDb = () => ({}) as Db;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { convertCents } from '../../src/lib/money';
-import { buildMeta, categoryUrl, withDescendants } from '../../src/server/services/catalog/meta';
-import { maxEurCents, minEurCents } from '../../src/server/services/catalog/price';
-import { availability } from '../../src/server/services/catalog/product-json';
-import { editDistance, expandTerm, tokenize, toTsQueryText } from '../../src/server/services/catalog/search';
+import { convertCents } from '@/lib/money';
+import { buildMeta, categoryUrl, withDescendants } from '@/server/services/catalog/meta';
+import { maxEurCents, minEurCents } from '@/server/services/catalog/price';
+import { availability } from '@/server/services/catalog/product-json';
+import { editDistance, expandTerm, tokenize, toTsQueryText } from '@/server/services/catalog/search';
 
 describe('catalog price bounds', () => {
   it.each(['1', '1.0835', '0.85', '1.08', '157.123456', '0.012345'])('match the displayed price exactly at rate %s', (rate) => {

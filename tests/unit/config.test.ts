@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, demoPasswordPolicy, parseConfig } from '../../src/server/config';
+import { ConfigError, demoPasswordPolicy, parseConfig } from '@/server/config';
 
 function configError(env: Record<string, string>): ConfigError {
   try {

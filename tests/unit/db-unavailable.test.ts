@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from '../../src/server/db/unavailable';
+import { isDatabaseUnavailable } from '@/server/db/unavailable';
 
 /** A port nothing listens on (taken and released). */
 async function closedPort(): Promise<number> {

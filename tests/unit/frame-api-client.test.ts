@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, handledByClient, type ApiClientHooks } from '../../src/lib/api-client';
+import { ApiError, createApiClient, handledByClient, type ApiClientHooks } from '@/lib/api-client';
 
 type FetchArgs = [string, RequestInit];
 

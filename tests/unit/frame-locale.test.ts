@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseGoogleTag } from '../../src/features/frame/google-tag';
-import { columns } from '../../src/features/frame/frame-data.server';
+import { parseGoogleTag } from '@/features/frame/google-tag';
+import { columns } from '@/features/frame/frame-data.server';
 
 describe('Google tag snippet', () => {
   it('keeps https script sources and the gtag config ids; drops other inline code', () => {
@@ -24,7 +24,7 @@ describe('footer columns', () => {
 
 describe('start-up failure page', () => {
   it('answers 500 with the spec text and the escaped message', async () => {
-    const { initFailureResponse } = await import('../../src/server/init-failure');
+    const { initFailureResponse } = await import('@/server/init-failure');
     const response = initFailureResponse(new Error('database <down>'));
     expect(response.status).toBe(500);
     expect(response.headers.get('content-type')).toContain('text/html');
@@ -35,7 +35,7 @@ describe('start-up failure page', () => {
 
 describe('start-up failure for API clients', () => {
   it('answers 500 with the JSON envelope and the spec text', async () => {
-    const { initFailureResponse } = await import('../../src/server/init-failure');
+    const { initFailureResponse } = await import('@/server/init-failure');
     const response = initFailureResponse(new Error('database down'), { json: true });
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({

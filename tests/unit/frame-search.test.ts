@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keptQuery, listRouteOf, searchOf, searchUrl } from '../../src/features/frame/search';
+import { keptQuery, listRouteOf, searchOf, searchUrl } from '@/features/frame/search';
 
 const at = (href: string) => new URL(href, 'http://shop.test');
 

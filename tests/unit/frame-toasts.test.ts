@@ -26,7 +26,7 @@ afterEach(() => {
 
 describe('$toasts', () => {
   it('adds typed toasts that close after 2500 ms, or after their own delay', async () => {
-    const { $toasts, toast } = await import('../../src/stores/toasts');
+    const { $toasts, toast } = await import('@/stores/toasts');
     toast.success('Saved');
     toast.error('Nope', { autoClose: 3000 });
     expect($toasts.get().map((t) => [t.type, t.message])).toEqual([
@@ -40,7 +40,7 @@ describe('$toasts', () => {
   });
 
   it('has info, warning and default helpers and manual dismissal', async () => {
-    const { $toasts, dismissToast, toast } = await import('../../src/stores/toasts');
+    const { $toasts, dismissToast, toast } = await import('@/stores/toasts');
     toast.info('i');
     toast.warning('w');
     const id = toast('d', { autoClose: false });
@@ -52,13 +52,13 @@ describe('$toasts', () => {
   });
 
   it('survives a page load: the next page restores open toasts with their remaining time', async () => {
-    const first = await import('../../src/stores/toasts');
+    const first = await import('@/stores/toasts');
     first.toast.success('Item added to cart!');
     vi.advanceTimersByTime(1000);
     expect(sessionStorage.getItem(first.TOAST_STORAGE_KEY)).toContain('Item added to cart!');
 
     vi.resetModules();
-    const next = await import('../../src/stores/toasts');
+    const next = await import('@/stores/toasts');
     expect(next.$toasts.get()).toEqual([]);
     next.restoreToasts();
     expect(next.$toasts.get().map((t) => t.message)).toEqual(['Item added to cart!']);
@@ -70,7 +70,7 @@ describe('$toasts', () => {
   });
 
   it('drops expired or corrupt stored toasts', async () => {
-    const { $toasts, restoreToasts, TOAST_STORAGE_KEY } = await import('../../src/stores/toasts');
+    const { $toasts, restoreToasts, TOAST_STORAGE_KEY } = await import('@/stores/toasts');
     sessionStorage.setItem(TOAST_STORAGE_KEY, JSON.stringify([{ id: 'a', type: 'info', message: 'old', closesAt: 1 }, 5]));
     restoreToasts();
     expect($toasts.get()).toEqual([]);

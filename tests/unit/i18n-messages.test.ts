@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import de from '../../src/i18n/messages/de.json';
-import en from '../../src/i18n/messages/en.json';
-import fr from '../../src/i18n/messages/fr.json';
-import { placeholders } from '../../src/server/i18n/messages';
+import de from '@/i18n/messages/de.json';
+import en from '@/i18n/messages/en.json';
+import fr from '@/i18n/messages/fr.json';
+import { placeholders } from '@/server/i18n/messages';
 
 const reference: Record<string, string> = en;
 const translations: Record<string, Record<string, string>> = { de, fr };

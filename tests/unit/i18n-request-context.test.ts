@@ -6,7 +6,7 @@ import {
   ENGLISH_FALLBACK,
   EUR_FALLBACK,
   type LanguageOption,
-} from '../../src/server/services/request-context';
+} from '@/server/services/request-context';
 
 const en: LanguageOption = { id: 1, code: 'en', title: 'English', isDefault: true };
 const de: LanguageOption = { id: 2, code: 'de', title: 'Deutsch', isDefault: false };

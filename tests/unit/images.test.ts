@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PICTOGRAMS, pictogramFor } from '../../src/server/images/pictograms';
+import { PICTOGRAMS, pictogramFor } from '@/server/images/pictograms';
 import {
   escapeXml,
   hueFor,
@@ -7,8 +7,8 @@ import {
   renderFallbackImage,
   renderProductImage,
   wrapText,
-} from '../../src/server/images/svg';
-import { categoryImageUrl, FALLBACK_IMAGE_URL, productImageUrl } from '../../src/server/images/urls';
+} from '@/server/images/svg';
+import { categoryImageUrl, FALLBACK_IMAGE_URL, productImageUrl } from '@/server/images/urls';
 
 /** Minimal well-formedness check: balanced tags, quoted attributes, no raw `<` or `&` in text. */
 function assertWellFormedXml(xml: string) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/server/config';
-import { MAX_MAIL_ATTEMPTS, inFlightSince, retryDue } from '../../src/server/mail/mailer';
+import { parseConfig } from '@/server/config';
+import { MAX_MAIL_ATTEMPTS, inFlightSince, retryDue } from '@/server/mail/mailer';
 import {
   MAIL_PREVIEW_CSP,
   extractLinks,
@@ -9,7 +9,7 @@ import {
   mailStatus,
   mailStatusText,
   mailboxEnabled,
-} from '../../src/server/mail/mailbox';
+} from '@/server/mail/mailbox';
 import {
   escapeHtml,
   fileTranslator,
@@ -19,7 +19,7 @@ import {
   renderNewsletterConfirmMail,
   renderPasswordResetMail,
   renderVerificationMail,
-} from '../../src/server/mail/templates';
+} from '@/server/mail/templates';
 import { decodeHeader, parseMail } from '../helpers/smtp';
 
 const url = 'https://shop.test/api/email/verify/3/h4sh?expires=1&signature=abc';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { leaves, PRODUCTS_PER_LEAF } from '../../src/server/db/seed/catalog-data';
-import { flattenMessages } from '../../src/server/db/seed/i18n';
-import { generateProducts, slugify } from '../../src/server/db/seed/products';
-import { createRandom } from '../../src/server/db/seed/random';
+import { leaves, PRODUCTS_PER_LEAF } from '@/server/db/seed/catalog-data';
+import { flattenMessages } from '@/server/db/seed/i18n';
+import { generateProducts, slugify } from '@/server/db/seed/products';
+import { createRandom } from '@/server/db/seed/random';
 
 const NOW = new Date('2025-06-01T12:00:00Z');
 

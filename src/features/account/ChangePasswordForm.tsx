@@ -1,9 +1,9 @@
-import '../../stores/bootstrap';
+import '@/stores/bootstrap';
 import './auth-store';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, handledByClient } from '../../lib/api-client';
-import { api } from '../../stores/api';
-import { showToast } from '../../stores/toasts';
+import { ApiError, handledByClient } from '@/lib/api-client';
+import { api } from '@/stores/api';
+import { showToast } from '@/stores/toasts';
 import { firstErrors } from './auth-store';
 import type { ChangePasswordTexts } from './account-texts';
 import { type ChangePasswordFields, EMPTY_PASSWORDS, validateChangePassword } from './password-form';

@@ -1,6 +1,6 @@
-import '../../stores/bootstrap';
+import '@/stores/bootstrap';
 import { useState } from 'react';
-import { showToast } from '../../stores/toasts';
+import { showToast } from '@/stores/toasts';
 import type { LogoutTexts } from './account-texts';
 import { logout } from './auth-store';
 

@@ -1,4 +1,4 @@
-import '../../stores/bootstrap';
+import '@/stores/bootstrap';
 import { useRef, useState } from 'react';
 import { resetPassword } from './auth-store';
 import { validateNewPassword } from './auth-validation';

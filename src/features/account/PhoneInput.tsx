@@ -9,8 +9,8 @@ import {
   sanitizePhoneInput,
   type PhoneData,
   type PhoneValue,
-} from '../../lib/phone';
-import { showToast } from '../../stores/toasts';
+} from '@/lib/phone';
+import { showToast } from '@/stores/toasts';
 import {
   dropdownPlacement,
   isTypeaheadKey,
@@ -21,7 +21,7 @@ import {
   typeaheadIndex,
 } from './phone-input';
 import './phone-input.css';
-import type { Country } from '../../lib/contract/content';
+import type { Country } from '@/lib/contract/content';
 
 /**
  * Phone number with a country list (accounts spec §5, §9), used inside form islands (sign-up,

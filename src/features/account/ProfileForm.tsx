@@ -1,12 +1,12 @@
-import '../../stores/bootstrap';
+import '@/stores/bootstrap';
 import './auth-store';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type InputHTMLAttributes } from 'react';
-import { type PhoneValue } from '../../lib/phone';
-import { api } from '../../stores/api';
-import { showToast } from '../../stores/toasts';
+import { type PhoneValue } from '@/lib/phone';
+import { api } from '@/stores/api';
+import { showToast } from '@/stores/toasts';
 import { $currencyCode } from '../i18n/locale';
-import { fill } from '../../lib/rules/placeholders';
+import { fill } from '@/lib/rules/placeholders';
 import type { ProfileFormTexts } from './account-texts';
 import PhoneInput, { type PhoneCountry } from './PhoneInput';
 import {
@@ -19,7 +19,7 @@ import {
   type ProfileFields,
   validateProfile,
 } from './profile-form';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '@/lib/money';
 import { $profile, fetchProfile, saveProfile } from './profile-store';
 
 /**

@@ -1,4 +1,4 @@
-import '../../stores/bootstrap';
+import '@/stores/bootstrap';
 import { useRef, useState } from 'react';
 import { requestPasswordReset } from './auth-store';
 import { isBlank } from './auth-validation';

@@ -1,6 +1,6 @@
-import '../../stores/bootstrap';
+import '@/stores/bootstrap';
 import { useRef, useState } from 'react';
-import { safeRedirect } from '../../lib/redirect';
+import { safeRedirect } from '@/lib/redirect';
 import { signIn } from './auth-store';
 import { validateSignIn } from './auth-validation';
 import { FormMessage, PasswordField, TextField, formValue, useHydrated } from './AuthFields';

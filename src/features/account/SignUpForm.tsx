@@ -1,13 +1,13 @@
-import '../../stores/bootstrap';
+import '@/stores/bootstrap';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PhoneData, PhoneValue } from '../../lib/phone';
-import { api } from '../../stores/api';
+import type { PhoneData, PhoneValue } from '@/lib/phone';
+import { api } from '@/stores/api';
 import { register } from './auth-store';
 import { type SignUpFields, type SignUpProblem, validateSignUp } from './auth-validation';
 import { FormMessage, PasswordField, TextField, formValue } from './AuthFields';
 import PhoneInput from './PhoneInput';
 import type { SignUpTexts } from './auth-texts';
-import type { StaticPageSummary } from '../../lib/contract/content';
+import type { StaticPageSummary } from '@/lib/contract/content';
 
 export interface SignUpCountry {
   id: number;

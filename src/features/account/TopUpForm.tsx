@@ -1,9 +1,9 @@
-import '../../stores/bootstrap';
+import '@/stores/bootstrap';
 import './auth-store';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { ApiError, handledByClient } from '../../lib/api-client';
-import { api } from '../../stores/api';
+import { ApiError, handledByClient } from '@/lib/api-client';
+import { api } from '@/stores/api';
 import { $profile } from './profile-store';
 import { parseTopUpAmount, type TopUpProblem } from './top-up';
 

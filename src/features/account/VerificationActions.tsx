@@ -1,7 +1,7 @@
-import '../../stores/bootstrap';
+import '@/stores/bootstrap';
 import { useState } from 'react';
-import { safeRedirect } from '../../lib/redirect';
-import { showToast } from '../../stores/toasts';
+import { safeRedirect } from '@/lib/redirect';
+import { showToast } from '@/stores/toasts';
 import { ALREADY_VERIFIED, logout, resendVerification } from './auth-store';
 import type { VerificationTexts } from './auth-texts';
 import { useHydrated } from './AuthFields';

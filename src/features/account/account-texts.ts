@@ -3,8 +3,8 @@ import type { TopUpTexts } from './TopUpForm';
  * Translated texts the account islands get as props (islands carry no i18next), built by the
  * page from the request's translator. Pure: runs wherever a translator exists.
  */
-import { slot } from '../../lib/rules/placeholders';
-import type { Translator } from '../../lib/translator';
+import { slot } from '@/lib/rules/placeholders';
+import type { Translator } from '@/lib/translator';
 import type { PhoneInputMessages } from './PhoneInput';
 
 /** Texts of PhoneInput for any form that uses it. */

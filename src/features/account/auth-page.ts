@@ -3,7 +3,7 @@
  * where sign-in returns to, the links between the forms (keeping a safe redirect), and whether
  * registration is open (settings is_reg_enabled). Pure, for the page and its tests.
  */
-import { isSafeRedirect, safeRedirect } from '../../lib/redirect';
+import { isSafeRedirect, safeRedirect } from '@/lib/redirect';
 
 export type AuthForm = 'signin' | 'signup' | 'reset';
 

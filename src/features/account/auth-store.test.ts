@@ -195,7 +195,7 @@ describe('auth actions', () => {
     vi.stubGlobal('location', { pathname: '/account', search: '?tab=orders', assign });
     stubApi({ '/api/user/profile': () => json({ message: 'Unauthenticated.' }, 401) });
     const { $auth, onSignedOut } = await import('./auth-store');
-    const { api } = await import('../../stores/api');
+    const { api } = await import('@/stores/api');
     let clears = 0;
     onSignedOut(() => clears++);
     await expect(api.get('/user/profile')).rejects.toThrow('Unauthenticated.');

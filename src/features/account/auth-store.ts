@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
-import { ApiError, type Envelope } from '../../lib/api-client';
-import { signInUrl } from '../../lib/redirect';
-import { api, onUnauthorized } from '../../stores/api';
+import { ApiError, type Envelope } from '@/lib/api-client';
+import { signInUrl } from '@/lib/redirect';
+import { api, onUnauthorized } from '@/stores/api';
 
 /**
  * Auth state of the browser (accounts spec §3 "Auth state", §4 "Authentication", "Session

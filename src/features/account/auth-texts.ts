@@ -2,7 +2,7 @@
  * The translated texts the auth islands get as props (islands carry no i18next): built by the
  * pages from the request's translator. Pure, so it can run wherever a translator exists.
  */
-import type { Translator } from '../../lib/translator';
+import type { Translator } from '@/lib/translator';
 import { phoneInputMessages } from './account-texts';
 import type { PhoneInputMessages } from './PhoneInput';
 

@@ -5,7 +5,7 @@
  */
 
 // The same rule the server's zod schema calls.
-import { passwordMeetsRules } from '../../lib/rules/password';
+import { passwordMeetsRules } from '@/lib/rules/password';
 
 export function isBlank(value: string | null | undefined): boolean {
   return (value ?? '').trim() === '';

@@ -5,8 +5,8 @@
  *   const user = requireUser(Astro); if (user instanceof Response) return user;
  */
 import type { AstroGlobal } from 'astro';
-import { signInUrl } from '../../lib/redirect';
-import type { AuthUser } from '../../server/services/auth/users';
+import { signInUrl } from '@/lib/redirect';
+import type { AuthUser } from '@/server/services/auth/users';
 
 type PageContext = Pick<AstroGlobal, 'locals' | 'url' | 'redirect'>;
 

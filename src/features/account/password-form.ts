@@ -1,4 +1,4 @@
-import { passwordMeetsRules } from '../../lib/rules/password';
+import { passwordMeetsRules } from '@/lib/rules/password';
 
 /**
  * Pure rules of the Change password form (accounts spec §5): all three fields required and not

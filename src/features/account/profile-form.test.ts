@@ -10,7 +10,7 @@ import {
   profilePayload,
   validateProfile,
 } from './profile-form';
-import { parsePhone } from '../../lib/phone';
+import { parsePhone } from '@/lib/phone';
 
 const PROFILE: AccountProfile = {
   id: 1,

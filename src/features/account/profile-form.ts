@@ -2,9 +2,9 @@
  * Pure rules of the Personal information form (accounts spec §3, §5): fields from a profile,
  * validation, "changed", the PUT body, and the balance / member-since display. Unit-tested.
  */
-import type { PhoneData, PhoneValue } from '../../lib/phone';
-import { samePhone } from '../../lib/phone';
-import type { Profile } from '../../lib/contract/accounts';
+import type { PhoneData, PhoneValue } from '@/lib/phone';
+import { samePhone } from '@/lib/phone';
+import type { Profile } from '@/lib/contract/accounts';
 
 /** GET /api/user/profile (src/server/services/auth/profile.ts); what the form reads of it. */
 /** GET/PUT /api/user/profile: the contract's shape (src/lib/contract/accounts.ts). */

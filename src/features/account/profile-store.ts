@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
-import { ApiError, handledByClient } from '../../lib/api-client';
-import { api } from '../../stores/api';
+import { ApiError, handledByClient } from '@/lib/api-client';
+import { api } from '@/stores/api';
 import { firstErrors, onSignedOut } from './auth-store';
 import type { AccountProfile, ProfilePayload } from './profile-form';
 

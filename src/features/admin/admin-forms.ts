@@ -9,9 +9,9 @@
  * data-kind="bool" (checkbox → true/false), "number", "json" (a hidden true/false), "nullable"
  * ('' → null), data-skip-empty. A submit button with a name adds its value (kind "json").
  */
-import { ApiError, type HttpMethod } from '../../lib/api-client';
-import { api } from '../../stores/api';
-import { showToast } from '../../stores/toasts';
+import { ApiError, type HttpMethod } from '@/lib/api-client';
+import { api } from '@/stores/api';
+import { showToast } from '@/stores/toasts';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 

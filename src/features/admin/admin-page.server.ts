@@ -9,11 +9,11 @@
 import type { AstroGlobal } from 'astro';
 import { requireStaff } from './guard.server';
 import { loadFrameOrFail, type FrameData } from '../frame/frame-data.server';
-import { getDb } from '../../server/runtime';
-import type { Db } from '../../server/db/client';
-import type { AuthUser } from '../../server/services/auth/users';
-import { adminLanguages, type AdminLanguages } from '../../server/services/admin/languages';
-import type { LanguageOption } from '../../server/services/request-context';
+import { getDb } from '@/server/runtime';
+import type { Db } from '@/server/db/client';
+import type { AuthUser } from '@/server/services/auth/users';
+import { adminLanguages, type AdminLanguages } from '@/server/services/admin/languages';
+import type { LanguageOption } from '@/server/services/request-context';
 
 type PageContext = Pick<AstroGlobal, 'locals' | 'url' | 'redirect' | 'rewrite' | 'response' | 'cookies' | 'params'>;
 

@@ -6,8 +6,8 @@
  */
 import type { AstroGlobal } from 'astro';
 import { requireUser } from '../account/guards.server';
-import { isStaff } from '../../server/services/admin/roles';
-import type { AuthUser } from '../../server/services/auth/users';
+import { isStaff } from '@/server/services/admin/roles';
+import type { AuthUser } from '@/server/services/auth/users';
 
 type PageContext = Pick<AstroGlobal, 'locals' | 'url' | 'redirect' | 'rewrite' | 'response'>;
 

@@ -11,8 +11,8 @@ import {
   stepQuantity,
   typedQuantity,
 } from './cart-lines';
-import { MAX_QUANTITY, MIN_QUANTITY } from '../../lib/rules/quantity';
-import { fill } from '../../lib/rules/placeholders';
+import { MAX_QUANTITY, MIN_QUANTITY } from '@/lib/rules/quantity';
+import { fill } from '@/lib/rules/placeholders';
 import type { CartPageTexts } from './cart-texts';
 
 /**

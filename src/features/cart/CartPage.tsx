@@ -1,16 +1,16 @@
-import '../../stores/bootstrap';
+import '@/stores/bootstrap';
 import '../account/auth-store';
 import { useStore } from '@nanostores/react';
 import { $currency } from '../i18n/locale';
 import { useEffect, useRef, useState } from 'react';
-import { showToast } from '../../stores/toasts';
+import { showToast } from '@/stores/toasts';
 import type { CartContents } from './cart-lines';
 import { $cart, $quantityDrafts, hydrateCart, loadCart, removeItem, setCartTexts, updateQuantity } from './cart-store';
 import type { CartPageTexts } from './cart-texts';
 import CartLineItem from './CartLineItem';
 import Checkout from './Checkout';
 import type { CheckoutCountry, PaymentMethod, ProfileForCheckout } from './checkout-form';
-import { formatMoney, symbolAndDecimals } from '../../lib/money';
+import { formatMoney, symbolAndDecimals } from '@/lib/money';
 import './cart.css';
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { $currencyCode } from '../i18n/locale';
-import { ApiError, handledByClient, LONG_TIMEOUT_MS } from '../../lib/api-client';
-import { api } from '../../stores/api';
-import { showToast } from '../../stores/toasts';
+import { ApiError, handledByClient, LONG_TIMEOUT_MS } from '@/lib/api-client';
+import { api } from '@/stores/api';
+import { showToast } from '@/stores/toasts';
 import { firstErrors } from '../account/auth-store';
 import PhonePaymentModal from '../orders/PhonePaymentModal';
 import { viewOrdersTarget } from '../orders/orders-format';

@@ -1,4 +1,4 @@
-import type { PhoneValue } from '../../lib/phone';
+import type { PhoneValue } from '@/lib/phone';
 import PhoneInput from '../account/PhoneInput';
 import type { CartPageTexts } from './cart-texts';
 import type { CheckoutCountry, ShippingField, ShippingFields } from './checkout-form';

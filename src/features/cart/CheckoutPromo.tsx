@@ -1,4 +1,4 @@
-import { fill } from '../../lib/rules/placeholders';
+import { fill } from '@/lib/rules/placeholders';
 import type { CartPageTexts } from './cart-texts';
 import { type PromoCode, promoSubmitDisabled } from './checkout-rules';
 

@@ -1,5 +1,5 @@
 import { type CartLine, linePrice, linePriceCents } from './cart-lines';
-import { fill } from '../../lib/rules/placeholders';
+import { fill } from '@/lib/rules/placeholders';
 import type { CartPageTexts } from './cart-texts';
 import { fromCents, formatVatRate } from './price-format';
 import { deliveryUnavailable, type TotalsState } from './totals-state';

@@ -2,10 +2,10 @@
  * The cart as the browser holds it (accounts spec §3 "Cart item", §4 "Quantity changes", §5
  * "Cart quantity") and the pure decisions the cart store and page take with it. No I/O.
  */
-import type { CartBody, CartLine } from '../../lib/contract/cart';
+import type { CartBody, CartLine } from '@/lib/contract/cart';
 import { fromCents, toCents } from './price-format';
 
-import { MAX_QUANTITY, MIN_QUANTITY } from '../../lib/rules/quantity';
+import { MAX_QUANTITY, MIN_QUANTITY } from '@/lib/rules/quantity';
 
 /** Quantity changes are sent 500 ms after the last step or keystroke (spec §9). */
 export const QUANTITY_DEBOUNCE_MS = 500;

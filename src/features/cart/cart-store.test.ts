@@ -6,12 +6,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
  */
 const post = vi.fn();
 const get = vi.fn();
-vi.mock('../../stores/api', () => ({ api: { post, get }, onUnauthorized: () => () => undefined }));
+vi.mock('@/stores/api', () => ({ api: { post, get }, onUnauthorized: () => () => undefined }));
 
-const { ApiError } = await import('../../lib/api-client');
+const { ApiError } = await import('@/lib/api-client');
 const { $auth } = await import('../account/auth-store');
 const { $cartCount } = await import('../frame/cart-count');
-const { $toasts, clearToasts } = await import('../../stores/toasts');
+const { $toasts, clearToasts } = await import('@/stores/toasts');
 const { resetCartState } = await import('./cart-reset');
 const store = await import('./cart-store');
 
@@ -138,7 +138,7 @@ describe('cart store', () => {
 
 describe('api client headers option (checkout Idempotency-Key)', () => {
   it('sends extra headers beside its own', async () => {
-    const { createApiClient } = await import('../../lib/api-client');
+    const { createApiClient } = await import('@/lib/api-client');
     const seen: Record<string, string>[] = [];
     const client = createApiClient({
       readCookie: () => 'tok',

@@ -1,9 +1,9 @@
-import '../../stores/bootstrap';
+import '@/stores/bootstrap';
 import { atom } from 'nanostores';
-import { ApiError, handledByClient } from '../../lib/api-client';
-import { signInUrl } from '../../lib/redirect';
-import { api } from '../../stores/api';
-import { showToast } from '../../stores/toasts';
+import { ApiError, handledByClient } from '@/lib/api-client';
+import { signInUrl } from '@/lib/redirect';
+import { api } from '@/stores/api';
+import { showToast } from '@/stores/toasts';
 import { $auth, onSignedOut } from '../account/auth-store';
 import { setCartCount } from '../frame/cart-count';
 import { $currencyCode } from '../i18n/locale';

@@ -2,8 +2,8 @@
  * Translated texts the /cart island gets as props (islands carry no translator), built by the
  * page from the request's translator. Pure. Slots like {{name}} are filled in the island.
  */
-import { slot } from '../../lib/rules/placeholders';
-import type { Translator } from '../../lib/translator';
+import { slot } from '@/lib/rules/placeholders';
+import type { Translator } from '@/lib/translator';
 import type { PhoneInputMessages } from '../account/PhoneInput';
 import { phoneInputMessages } from '../account/account-texts';
 import { type PhonePaymentTexts, phonePaymentTexts } from '../orders/orders-texts';

@@ -3,9 +3,9 @@
  * prefill", §5 "Checkout"): fields, prefill from the profile, validation, and the request
  * bodies of the totals and checkout calls. Pure.
  */
-import { type PhoneData, type PhoneValue, validatePhoneFields } from '../../lib/phone';
+import { type PhoneData, type PhoneValue, validatePhoneFields } from '@/lib/phone';
 import type { CartLine } from './cart-lines';
-import type { Country } from '../../lib/contract/content';
+import type { Country } from '@/lib/contract/content';
 
 /** GET /api/countries: the contract's shape. */
 export type CheckoutCountry = Country;

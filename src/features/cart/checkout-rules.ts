@@ -3,7 +3,7 @@
  * "Checkout flow"; §5 "Promo code"). Pure.
  */
 import { deliveryUnavailable, type Totals, totalsCalculated, type TotalsState } from './totals-state';
-import type { PromoJson } from '../../lib/contract/purchasing';
+import type { PromoJson } from '@/lib/contract/purchasing';
 
 // ---------------------------------------------------------------------------------------------
 // The main button

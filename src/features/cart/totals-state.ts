@@ -8,7 +8,7 @@
  * Other errors reset the totals to empty.
  */
 
-import type { Totals, TotalsBlock } from '../../lib/contract/cart';
+import type { Totals, TotalsBlock } from '@/lib/contract/cart';
 
 /** POST /api/cart/calculate-totals (and checkout's new_totals): the contract's shapes (src/lib/contract/cart.ts). */
 export type { Totals, TotalsBlock };

@@ -4,13 +4,13 @@
  * Everything comes from in-process caches on a repeated filter (ADR 005), so no extra query
  * beyond what the API answer would cost. Never imported by islands.
  */
-import type { Db } from '../../server/db/client';
-import { lenientCatalogInput } from '../../server/services/catalog/catalog-params';
-import { type CatalogResult, queryCatalog } from '../../server/services/catalog/catalog-query';
-import { type CatalogMeta, categoryName, categoryUrl, loadCatalogMeta } from '../../server/services/catalog/meta';
-import { type CategoryNode, buildCategoryTree } from '../../server/services/categories';
-import type { RequestContext } from '../../server/services/request-context';
-import { logger } from '../../server/logger';
+import type { Db } from '@/server/db/client';
+import { lenientCatalogInput } from '@/server/services/catalog/catalog-params';
+import { type CatalogResult, queryCatalog } from '@/server/services/catalog/catalog-query';
+import { type CatalogMeta, categoryName, categoryUrl, loadCatalogMeta } from '@/server/services/catalog/meta';
+import { type CategoryNode, buildCategoryTree } from '@/server/services/categories';
+import type { RequestContext } from '@/server/services/request-context';
+import { logger } from '@/server/logger';
 import type { CategoryStep } from './breadcrumbs';
 import { ALL, LIST_PER_PAGE, type ListState } from './list-query';
 

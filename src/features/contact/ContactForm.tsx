@@ -1,13 +1,13 @@
-import '../../stores/bootstrap';
+import '@/stores/bootstrap';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, handledByClient } from '../../lib/api-client';
-import type { PhoneValue } from '../../lib/phone';
-import { api } from '../../stores/api';
-import { showToast } from '../../stores/toasts';
+import { ApiError, handledByClient } from '@/lib/api-client';
+import type { PhoneValue } from '@/lib/phone';
+import { api } from '@/stores/api';
+import { showToast } from '@/stores/toasts';
 import PhoneInput, { type PhoneCountry } from '../account/PhoneInput';
-import { CONTACT_LIMITS } from '../../lib/rules/contact';
+import { CONTACT_LIMITS } from '@/lib/rules/contact';
 import { type ContactField, type ContactFields, contactPayload, EMPTY_CONTACT, validateContact } from './contact-form';
-import { fill } from '../../lib/rules/placeholders';
+import { fill } from '@/lib/rules/placeholders';
 import type { ContactFormTexts } from './contact-texts';
 
 /**

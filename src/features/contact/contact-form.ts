@@ -2,8 +2,8 @@
  * Contact form rules (accounts spec §5 Contact: all fields required, phone valid), with the
  * server's limits (src/lib/rules/contact.ts). Pure.
  */
-import type { PhoneValue } from '../../lib/phone';
-import { CONTACT_LIMITS } from '../../lib/rules/contact';
+import type { PhoneValue } from '@/lib/phone';
+import { CONTACT_LIMITS } from '@/lib/rules/contact';
 
 export interface ContactFields {
   name: string;

@@ -1,5 +1,5 @@
-import { slot } from '../../lib/rules/placeholders';
-import type { Translator } from '../../lib/translator';
+import { slot } from '@/lib/rules/placeholders';
+import type { Translator } from '@/lib/translator';
 import { phoneInputMessages } from '../account/account-texts';
 import type { PhoneInputMessages } from '../account/PhoneInput';
 

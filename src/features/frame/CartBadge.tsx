@@ -1,8 +1,8 @@
-import '../../stores/bootstrap';
+import '@/stores/bootstrap';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $cartCount } from './cart-count';
-import { fill } from '../../lib/rules/placeholders';
+import { fill } from '@/lib/rules/placeholders';
 
 export interface CartBadgeProps {
   /** Server-rendered count; the store takes over once the cart code sets it. */

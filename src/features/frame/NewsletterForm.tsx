@@ -1,4 +1,4 @@
-import '../../stores/bootstrap';
+import '@/stores/bootstrap';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { $newsletter, subscribeNewsletter } from './newsletter';

@@ -1,4 +1,4 @@
-import '../../stores/bootstrap';
+import '@/stores/bootstrap';
 import { useEffect, useRef, useState } from 'react';
 import { SEARCH_DEBOUNCE_MS, searchOf, searchUrl } from './search';
 

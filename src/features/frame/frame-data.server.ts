@@ -4,10 +4,10 @@
  * status is sent). Never imported by islands.
  */
 import type { AstroCookies } from 'astro';
-import { getDb } from '../../server/runtime';
-import { listStaticPages } from '../../server/services/content';
-import { type RequestContext, resolveRequestContext } from '../../server/services/request-context';
-import { initFailureResponse } from '../../server/init-failure';
+import { getDb } from '@/server/runtime';
+import { listStaticPages } from '@/server/services/content';
+import { type RequestContext, resolveRequestContext } from '@/server/services/request-context';
+import { initFailureResponse } from '@/server/init-failure';
 import { CONSENT_COOKIE, DISMISSED_COOKIE } from './consent-keys';
 
 export interface FramePageLink {

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
-import { ApiError } from '../../lib/api-client';
-import { api } from '../../stores/api';
+import { ApiError } from '@/lib/api-client';
+import { api } from '@/stores/api';
 
 /**
  * Newsletter form states (storefront §4): idle → loading → success | error; the message clears

@@ -6,15 +6,15 @@
  * defaults with the spec's error text, a carousel that cannot load is left out. Never imported
  * by islands.
  */
-import type { Db } from '../../server/db/client';
-import { logger } from '../../server/logger';
-import { queryCatalog } from '../../server/services/catalog/catalog-query';
-import { categoryName, loadCatalogMeta } from '../../server/services/catalog/meta';
-import type { ProductJson } from '../../server/services/catalog/product-json';
-import { type FeaturedCategory, getFeaturedCategories } from '../../server/services/content';
-import type { RequestContext } from '../../server/services/request-context';
-import { onContentChanged } from '../../server/services/content-changed';
-import { ttlCache } from '../../server/services/ttl-cache';
+import type { Db } from '@/server/db/client';
+import { logger } from '@/server/logger';
+import { queryCatalog } from '@/server/services/catalog/catalog-query';
+import { categoryName, loadCatalogMeta } from '@/server/services/catalog/meta';
+import type { ProductJson } from '@/server/services/catalog/product-json';
+import { type FeaturedCategory, getFeaturedCategories } from '@/server/services/content';
+import type { RequestContext } from '@/server/services/request-context';
+import { onContentChanged } from '@/server/services/content-changed';
+import { ttlCache } from '@/server/services/ttl-cache';
 import { cachedOnSale } from '../product/product-page.server';
 import { HOME_CAROUSEL_LIMIT, type HomeTabs, homeTabs, type TabCategory } from './home';
 

@@ -1,4 +1,4 @@
-import '../../stores/bootstrap';
+import '@/stores/bootstrap';
 import { setCurrency } from './locale';
 
 export interface CurrencyPickerProps {

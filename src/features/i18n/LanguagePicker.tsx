@@ -1,4 +1,4 @@
-import '../../stores/bootstrap';
+import '@/stores/bootstrap';
 import { setLanguage } from './locale';
 
 export interface LanguagePickerProps {

@@ -1,10 +1,10 @@
-import '../../stores/bootstrap';
+import '@/stores/bootstrap';
 import '../account/auth-store';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { HistoryPagination, OrderJson } from '../../lib/order-json';
-import { formatMoney } from '../../lib/money';
-import { api } from '../../stores/api';
-import { showToast } from '../../stores/toasts';
+import type { HistoryPagination, OrderJson } from '@/lib/order-json';
+import { formatMoney } from '@/lib/money';
+import { api } from '@/stores/api';
+import { showToast } from '@/stores/toasts';
 import {
   formatAddress,
   formatOrderDate,
@@ -15,7 +15,7 @@ import {
   type PhonePaymentData,
   phonePaymentFromOrder,
 } from './orders-format';
-import { fill } from '../../lib/rules/placeholders';
+import { fill } from '@/lib/rules/placeholders';
 import type { OrdersTexts } from './orders-texts';
 import PhonePaymentModal from './PhonePaymentModal';
 

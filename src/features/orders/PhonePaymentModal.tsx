@@ -1,6 +1,6 @@
-import '../../stores/bootstrap';
+import '@/stores/bootstrap';
 import { useEffect, useId, useRef } from 'react';
-import { showToast } from '../../stores/toasts';
+import { showToast } from '@/stores/toasts';
 import { copyText } from './clipboard';
 import { formatAmountAndCurrency, viewOrdersTarget } from './orders-format';
 import type { PhonePaymentTexts } from './orders-texts';

@@ -4,7 +4,7 @@
  * Shared by the server render and the islands, so both print the same text.
  */
 
-import type { PhonePaymentConfig } from '../../lib/contract/purchasing';
+import type { PhonePaymentConfig } from '@/lib/contract/purchasing';
 
 export type StatusTone = 'success' | 'pending' | 'error' | 'unknown';
 

@@ -2,8 +2,8 @@
  * Translated texts the orders islands and the phone payment modal get as props (islands carry
  * no translator), built by the page from the request's translator. Pure.
  */
-import { slot } from '../../lib/rules/placeholders';
-import type { Translator } from '../../lib/translator';
+import { slot } from '@/lib/rules/placeholders';
+import type { Translator } from '@/lib/translator';
 
 export interface PhonePaymentTexts {
   title: string;

@@ -1,4 +1,4 @@
-import '../../stores/bootstrap';
+import '@/stores/bootstrap';
 import '../account/auth-store';
 import { useMemo, useState } from 'react';
 import { addAndToast, type AddTexts } from './add-to-cart';

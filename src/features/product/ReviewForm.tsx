@@ -1,13 +1,13 @@
-import '../../stores/bootstrap';
+import '@/stores/bootstrap';
 import '../account/auth-store';
 import { useState } from 'react';
-import { ApiError, handledByClient } from '../../lib/api-client';
-import { api } from '../../stores/api';
-import { showToast } from '../../stores/toasts';
-import type { ReviewJson, ReviewSummary } from '../../lib/review-json';
-import { RATING_MAX, REVIEW_TEXT_MAX, reviewProblems } from '../../lib/rules/review';
+import { ApiError, handledByClient } from '@/lib/api-client';
+import { api } from '@/stores/api';
+import { showToast } from '@/stores/toasts';
+import type { ReviewJson, ReviewSummary } from '@/lib/review-json';
+import { RATING_MAX, REVIEW_TEXT_MAX, reviewProblems } from '@/lib/rules/review';
 import { starsOf } from './reviews';
-import { fill } from '../../lib/rules/placeholders';
+import { fill } from '@/lib/rules/placeholders';
 
 export interface ReviewFormTexts {
   write: string;

@@ -1,11 +1,11 @@
-import '../../stores/bootstrap';
+import '@/stores/bootstrap';
 import '../account/auth-store';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import './variation-modal.css';
 import { addAndToast, type AddTexts } from './add-to-cart';
 import VariationSelects, { type VariationSelectTexts } from './VariationSelects';
 import { addTarget, choose, firstOptions, optionGroups, type VariationLike } from './variations';
-import { fill } from '../../lib/rules/placeholders';
+import { fill } from '@/lib/rules/placeholders';
 
 export interface VariationModalTexts extends AddTexts, VariationSelectTexts {
   /** "Choose options for {{name}}" with the placeholder left in. */

@@ -1,6 +1,6 @@
 import type { OptionGroup, Selection, VariationLike } from './variations';
 import { isOptionDisabled } from './variations';
-import { fill } from '../../lib/rules/placeholders';
+import { fill } from '@/lib/rules/placeholders';
 
 export interface VariationSelectTexts {
   /** The empty option's text. */

@@ -4,7 +4,7 @@
  * toast (success "Item added to cart!", WARNING as a warning, failures as errors). Browser only.
  */
 import { addToCart, type CartResult, setCartTexts } from '../cart/cart-store';
-import { showToast } from '../../stores/toasts';
+import { showToast } from '@/stores/toasts';
 
 export interface AddTexts {
   added: string;

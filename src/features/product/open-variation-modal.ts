@@ -7,10 +7,10 @@
  *   import { openVariationModal } from '../product/open-variation-modal';
  *   await openVariationModal({ productId: 12, texts });   // texts: VariationModalTexts
  */
-import '../../stores/bootstrap';
-import { ApiError } from '../../lib/api-client';
-import { api } from '../../stores/api';
-import { showToast } from '../../stores/toasts';
+import '@/stores/bootstrap';
+import { ApiError } from '@/lib/api-client';
+import { api } from '@/stores/api';
+import { showToast } from '@/stores/toasts';
 import type { ModalProduct, VariationModalTexts } from './VariationModal';
 
 export type { ModalProduct, VariationModalTexts } from './VariationModal';

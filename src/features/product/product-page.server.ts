@@ -2,14 +2,14 @@
  * Server side of the product page: everything it shows, from the catalogue services the API
  * uses (never the page's own API), in parallel. Never imported by islands.
  */
-import type { AuthUser } from '../../server/services/auth/users';
-import type { Db } from '../../server/db/client';
-import { categoryUrl, loadCatalogMeta } from '../../server/services/catalog/meta';
-import type { ProductJson } from '../../server/services/catalog/product-json';
-import { productInfo } from '../../server/services/catalog/product-info';
-import { onSale } from '../../server/services/catalog/product-lists';
-import { listReviews, type ReviewEligibility, reviewEligibility } from '../../server/services/reviews.server';
-import type { ReviewJson, ReviewSummary } from '../../lib/review-json';
+import type { AuthUser } from '@/server/services/auth/users';
+import type { Db } from '@/server/db/client';
+import { categoryUrl, loadCatalogMeta } from '@/server/services/catalog/meta';
+import type { ProductJson } from '@/server/services/catalog/product-json';
+import { productInfo } from '@/server/services/catalog/product-info';
+import { onSale } from '@/server/services/catalog/product-lists';
+import { listReviews, type ReviewEligibility, reviewEligibility } from '@/server/services/reviews.server';
+import type { ReviewJson, ReviewSummary } from '@/lib/review-json';
 import type { CategoryRef } from './breadcrumbs';
 
 export const SALE_CAROUSEL_LIMIT = 12;

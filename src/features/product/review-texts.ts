@@ -1,4 +1,4 @@
-import type { Translator } from '../../server/i18n/index';
+import type { Translator } from '@/server/i18n/index';
 import type { ReviewFormTexts } from './ReviewForm';
 
 /**

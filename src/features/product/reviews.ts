@@ -1,5 +1,5 @@
 /** Review display of the product page. Pure. The rules are in src/lib/rules/review.ts. */
-import { RATING_MAX } from '../../lib/rules/review';
+import { RATING_MAX } from '@/lib/rules/review';
 
 /** Whole stars for display (the average rounded to the nearest half is not needed: 1 decimal is shown). */
 export function starsOf(rating: number): string {

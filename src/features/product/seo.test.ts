@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mainCategory, parseProductId, productBreadcrumbs, productPath } from './breadcrumbs';
 import { productJsonLd, type ProductSeoInput } from './seo';
-import { reviewAuthor, reviewProblems } from '../../lib/rules/review';
+import { reviewAuthor, reviewProblems } from '@/lib/rules/review';
 import { starsOf } from './reviews';
 
 const categories = [

@@ -1,4 +1,4 @@
-import type { Translator } from '../../lib/translator';
+import type { Translator } from '@/lib/translator';
 import type { VariationModalTexts } from './VariationModal';
 
 /**

@@ -6,17 +6,17 @@
  * open). Plain DOM, no framework; the cart and modal code load on the first press. Prices
  * follow $currency without a reload (the page passes livePrices).
  */
-import '../../stores/bootstrap';
-import { api } from '../../stores/api';
+import '@/stores/bootstrap';
+import { api } from '@/stores/api';
 import { $currency } from '../i18n/locale';
-import { formatMoney } from '../../lib/money';
-import { fill } from '../../lib/rules/placeholders';
+import { formatMoney } from '@/lib/money';
+import { fill } from '@/lib/rules/placeholders';
 import { oldPriceOf } from '../catalog/product-card';
 import { productPath } from '../product/breadcrumbs';
 import type { VariationModalTexts } from '../product/open-variation-modal';
 import { $wishlist, removeFromWishlist } from './wishlist-store';
 import { byIdsQuery, idChunks, inWishlistOrder } from './wishlist-view';
-import type { ProductJson } from '../../lib/contract/catalog';
+import type { ProductJson } from '@/lib/contract/catalog';
 
 /** The wishlist's cards are the catalogue's product shape (src/lib/contract/catalog.ts). */
 type WishlistProduct = ProductJson;

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { handleApiRequest } from '../../server/api/handler';
+import { handleApiRequest } from '@/server/api/handler';
 
 export const prerender = false;
 

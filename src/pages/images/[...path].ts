@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { APIRoute } from 'astro';
-import { categoryImageSvg, fallbackSvg, productImageSvg } from '../../server/images/lookup';
-import { getDb } from '../../server/runtime';
+import { categoryImageSvg, fallbackSvg, productImageSvg } from '@/server/images/lookup';
+import { getDb } from '@/server/runtime';
 
 /**
  * Generated SVG images. URLs carry `?v=<IMAGE_VERSION>` (see src/server/images/urls.ts), so the

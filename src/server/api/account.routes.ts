@@ -7,7 +7,7 @@ import type { Translator } from '../i18n/index';
 import { sendEmailChangedNotice, sendVerificationMail } from '../services/auth/account-mail';
 import { revokeUserTokens } from '../services/auth/access-tokens';
 import { hashPassword, verifyPassword } from '../services/auth/passwords';
-import { PASSWORD_MAX_LENGTH } from '../../lib/rules/password';
+import { PASSWORD_MAX_LENGTH } from '@/lib/rules/password';
 import { voidResetTokens } from '../services/auth/password-reset';
 import { forgiveRateLimitHit, hitRateLimit } from '../services/rate-limit';
 import { allowedPhoneCountries, readPhoneFields } from '../services/auth/phone-fields';
@@ -20,7 +20,7 @@ import { ok } from './envelope';
 import { HttpError } from './errors';
 import { fieldError, FormProblems, jsonObject, newPasswordField, translatorFor } from './form';
 import { rateLimit, tooManyRequests } from './rate-limit';
-import { profileBody } from '../../lib/contract/forms';
+import { profileBody } from '@/lib/contract/forms';
 
 /** Checks of the current password per account, for a password change or an email change. */
 export const CHANGE_PASSWORD_LIMIT = { name: 'change-password', limit: 10, windowSeconds: 900 } as const;

@@ -5,7 +5,7 @@ import { createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
 import { validate } from './validate';
-import { body } from '../../lib/contract/admin/editors';
+import { body } from '@/lib/contract/admin/editors';
 
 export const adminEditorsApp = createRouter()
   .use(requireRole('admin'))

@@ -1,11 +1,11 @@
 /** /api/admin/faqs */
 import { FAQ_NOT_FOUND, createFaq, deleteFaq, getAdminFaq, listAdminFaqs, updateFaq } from '../services/admin/faqs.server';
-import { idParam } from '../../lib/contract/admin/fields';
+import { idParam } from '@/lib/contract/admin/fields';
 import { createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
 import { validate } from './validate';
-import { createBody, patchBody } from '../../lib/contract/admin/faqs';
+import { createBody, patchBody } from '@/lib/contract/admin/faqs';
 
 export const adminFaqsApp = createRouter()
   .get('/', async (c) => ok(c, await listAdminFaqs(c.var.db)))

@@ -7,12 +7,12 @@ import {
   listAdminFeatured,
   updateFeatured,
 } from '../services/admin/featured.server';
-import { idParam } from '../../lib/contract/admin/fields';
+import { idParam } from '@/lib/contract/admin/fields';
 import { createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
 import { validate } from './validate';
-import { createBody, patchBody } from '../../lib/contract/admin/featured';
+import { createBody, patchBody } from '@/lib/contract/admin/featured';
 
 export const adminFeaturedApp = createRouter()
   .get('/', async (c) => ok(c, await listAdminFeatured(c.var.db)))

@@ -11,12 +11,12 @@ import {
   restorePageVersion,
   updatePage,
 } from '../services/admin/static-pages.server';
-import { idParam } from '../../lib/contract/admin/fields';
+import { idParam } from '@/lib/contract/admin/fields';
 import { createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
 import { validate } from './validate';
-import { createBody, patchBody, versionParams } from '../../lib/contract/admin/pages';
+import { createBody, patchBody, versionParams } from '@/lib/contract/admin/pages';
 
 export const adminPagesApp = createRouter()
   .get('/', async (c) => ok(c, await listAdminPages(c.var.db)))

@@ -3,7 +3,7 @@
  * sanitiser the public pages use on render (renderStoredHtml), so the preview is exact.
  */
 import { renderStoredHtml } from '../services/html';
-import { previewBody } from '../../lib/contract/admin/preview';
+import { previewBody } from '@/lib/contract/admin/preview';
 import { createRouter } from './env';
 import { ok } from './envelope';
 import { validate } from './validate';

@@ -3,7 +3,7 @@ import { getAdminSettings, getHomeHero, updateHomeHero, updateSettings } from '.
 import { createRouter } from './env';
 import { ok } from './envelope';
 import { validate } from './validate';
-import { settingsBody, heroBody } from '../../lib/contract/admin/settings';
+import { settingsBody, heroBody } from '@/lib/contract/admin/settings';
 
 export const adminSettingsApp = createRouter()
   .get('/', async (c) => ok(c, await getAdminSettings(c.var.db)))

@@ -3,7 +3,7 @@ import { listTranslations, saveTranslation } from '../services/admin/translation
 import { createRouter } from './env';
 import { ok } from './envelope';
 import { validate } from './validate';
-import { query, saveBody } from '../../lib/contract/admin/translations';
+import { query, saveBody } from '@/lib/contract/admin/translations';
 
 export const adminTranslationsApp = createRouter()
   .get('/', validate('query', query), async (c) => {

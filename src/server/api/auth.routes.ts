@@ -2,7 +2,7 @@ import { users } from '../db/schema/index';
 import { createAccessToken, revokeAccessToken } from '../services/auth/access-tokens';
 import { sendVerificationMail } from '../services/auth/account-mail';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../services/auth/passwords';
-import { passwordProblem } from '../../lib/rules/password';
+import { passwordProblem } from '@/lib/rules/password';
 import { getProfile } from '../services/auth/profile';
 import { endSession, startSession } from '../services/auth/sessions';
 import { findUserByEmail } from '../services/auth/users';
@@ -17,7 +17,7 @@ import { rateLimit, tooManyRequests } from './rate-limit';
 import { clearSessionCookies, setSessionCookies } from './session-cookies';
 import type { Context } from 'hono';
 import type { ApiEnv } from './env';
-import { loginBody, registerBody } from '../../lib/contract/forms';
+import { loginBody, registerBody } from '@/lib/contract/forms';
 
 export { LOGIN_ACCOUNT_LIMIT, LOGIN_FAILURE_LIMIT };
 /** Attempts per address across accounts, against password spraying. */

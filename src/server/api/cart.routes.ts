@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { cartAddBody as addSchema, cartRemoveBody as removeSchema, cartUpdateBody as updateSchema, totalsBody as totalsSchema } from '../../lib/contract/cart';
+import { cartAddBody as addSchema, cartRemoveBody as removeSchema, cartUpdateBody as updateSchema, totalsBody as totalsSchema } from '@/lib/contract/cart';
 import { addToCart, type CartChange, clearCart, getCartContents, removeFromCart, setCartCount } from '../services/cart/cart.server';
 import { computeTotals } from '../services/pricing/totals.server';
 import { requireAuth, requireVerified } from './auth-guards';

@@ -1,4 +1,4 @@
-import { categoriesQuery as listQuery, type CategoryJson } from '../../lib/contract/catalog';
+import { categoriesQuery as listQuery, type CategoryJson } from '@/lib/contract/catalog';
 import { type CategoryNode, getCategoryTree, getTopLevelCategories } from '../services/categories';
 import { getFeaturedCategories } from '../services/content';
 import { publicCache } from './cache';

@@ -1,14 +1,14 @@
 import { allowedPhoneCountries, readPhoneFields } from '../services/auth/phone-fields';
 import { NO_STOCK_MESSAGE, phonePaymentNumber, placeOrder, totalsJson } from '../services/orders/checkout.server';
 import { startTopUp, topUpLimits } from '../services/orders/top-up.server';
-import { centsToDecimal } from '../../lib/money';
+import { centsToDecimal } from '@/lib/money';
 import { requireCardPayments } from '../payments/provider';
 import { requireVerified } from './auth-guards';
 import { createRouter } from './env';
 import { HttpError } from './errors';
 import { FormProblems, jsonObject, translatorFor } from './form';
 import { rateLimit } from './rate-limit';
-import { checkoutBody } from '../../lib/contract/forms';
+import { checkoutBody } from '@/lib/contract/forms';
 
 export const CHECKOUT_LIMIT = { name: 'checkout', limit: 10, windowSeconds: 60 } as const;
 export const PRICE_CHANGED_MESSAGE = 'Prices have changed since you checked the totals. Please review the new totals.';

@@ -1,4 +1,4 @@
-import { contactBody } from '../../lib/contract/forms';
+import { contactBody } from '@/lib/contract/forms';
 import { submitContactMessage } from '../services/contact.server';
 import { allowedPhoneCountries, readPhoneFields } from '../services/auth/phone-fields';
 import { createRouter } from './env';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorBody, FieldErrors, OkBody } from '../../lib/contract/envelope';
+import type { ErrorBody, FieldErrors, OkBody } from '@/lib/contract/envelope';
 
 // The envelope's shapes are the API contract's (src/lib/contract/envelope.ts).
 export type { ErrorBody, FieldErrors, OkBody };

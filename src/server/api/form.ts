@@ -5,8 +5,8 @@ import { getTranslator } from '../i18n/index';
 import type { ApiEnv } from './env';
 import { HttpError } from './errors';
 import { NOT_A_JSON_OBJECT, fieldErrors } from './validate';
-import { passwordProblem } from '../../lib/rules/password';
-import { newPasswordField as contractNewPasswordField } from '../../lib/contract/forms';
+import { passwordProblem } from '@/lib/rules/password';
+import { newPasswordField as contractNewPasswordField } from '@/lib/contract/forms';
 import type { FieldErrors } from './envelope';
 
 /**
@@ -69,7 +69,7 @@ export function fieldError(field: string, message: string): HttpError {
 }
 
 // The form fields are the contract's (src/lib/contract/forms.ts); routes import them from here.
-export { emailField, optionalText, passwordField, requiredText } from '../../lib/contract/forms';
+export { emailField, optionalText, passwordField, requiredText } from '@/lib/contract/forms';
 
 /** A password being chosen: the contract's field with the shared password rule (lib/rules/password.ts). */
 export function newPasswordField(t: Translator) {

@@ -1,5 +1,5 @@
 import { getTranslator } from '../i18n/index';
-import { newsletterBody as body } from '../../lib/contract/forms';
+import { newsletterBody as body } from '@/lib/contract/forms';
 import { requestSubscription } from '../services/newsletter';
 import { confirmSubscription, sendConfirmationMail } from '../services/newsletter-confirm.server';
 import { createRouter } from './env';

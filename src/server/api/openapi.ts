@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { RouteContract } from '../../lib/contract/define';
-import { errorBodySchema } from '../../lib/contract/envelope';
-import { apiRoutes } from '../../lib/contract/index';
+import type { RouteContract } from '@/lib/contract/define';
+import { errorBodySchema } from '@/lib/contract/envelope';
+import { apiRoutes } from '@/lib/contract/index';
 import { SESSION_COOKIE } from '../services/auth/sessions';
 
 /**

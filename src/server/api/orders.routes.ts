@@ -1,4 +1,4 @@
-import { historyQuery } from '../../lib/contract/purchasing';
+import { historyQuery } from '@/lib/contract/purchasing';
 import { HISTORY_PER_PAGE_DEFAULT } from '../services/orders/history';
 import { listOrderHistory } from '../services/orders/history.server';
 import { requireVerified } from './auth-guards';

@@ -6,8 +6,8 @@ import { ok } from './envelope';
 import { HttpError } from './errors';
 import { FormProblems, jsonObject, parseFields, translatorFor } from './form';
 import { rateLimit } from './rate-limit';
-import { resetPasswordBody, resetRequestBody } from '../../lib/contract/forms';
-import { passwordProblem } from '../../lib/rules/password';
+import { resetPasswordBody, resetRequestBody } from '@/lib/contract/forms';
+import { passwordProblem } from '@/lib/rules/password';
 
 export const RESET_REQUEST_IP_LIMIT = { name: 'reset-request-ip', limit: 5, windowSeconds: 900 } as const;
 export const RESET_REQUEST_EMAIL_LIMIT = { name: 'reset-request-email', limit: 3, windowSeconds: 900 } as const;

@@ -8,7 +8,7 @@ import { settlePayment } from '../services/orders/settlement.server';
 import { createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError, notFound } from './errors';
-import { paymentNotification } from '../../lib/contract/purchasing';
+import { paymentNotification } from '@/lib/contract/purchasing';
 
 
 /** Where the gateway's notifications arrive (exempt from CSRF: the signature is the proof). */

@@ -1,7 +1,7 @@
 import { loadShopBasics } from '../services/request-context';
 import { createRouter } from './env';
 import { ok } from './envelope';
-import type { PhonePaymentConfig } from '../../lib/contract/purchasing';
+import type { PhonePaymentConfig } from '@/lib/contract/purchasing';
 
 
 /**

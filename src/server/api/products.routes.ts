@@ -4,7 +4,7 @@ import {
   LIST_LIMIT_DEFAULT,
   productIdParam as idParam,
   productListQuery as listQuery,
-} from '../../lib/contract/catalog';
+} from '@/lib/contract/catalog';
 import { queryCatalog } from '../services/catalog/catalog-query';
 import { catalogInputOf } from '../services/catalog/catalog-params';
 import { productInfo } from '../services/catalog/product-info';

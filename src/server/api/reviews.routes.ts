@@ -1,4 +1,4 @@
-import { REVIEW_TEXT_MAX, reviewProblems } from '../../lib/rules/review';
+import { REVIEW_TEXT_MAX, reviewProblems } from '@/lib/rules/review';
 import { createReview, listReviews } from '../services/reviews.server';
 import { requireVerified } from './auth-guards';
 import { createRouter } from './env';
@@ -6,7 +6,7 @@ import { ok } from './envelope';
 import { HttpError } from './errors';
 import { FormProblems, jsonObject, translatorFor } from './form';
 import { validate } from './validate';
-import { reviewProductParam as idParam, reviewPageQuery as pageQuery } from '../../lib/contract/accounts';
+import { reviewProductParam as idParam, reviewPageQuery as pageQuery } from '@/lib/contract/accounts';
 
 
 /**

@@ -8,9 +8,9 @@ import { FALLBACK_LANGUAGE, type Messages, fileMessages, normalizeCode } from '.
 export { FALLBACK_LANGUAGE, type Messages, bundledLanguages, fileMessages, placeholders } from './messages';
 
 /** Translates a dotted key; missing keys fall back to English, then to the key itself. */
-import type { Translator } from '../../lib/translator';
+import type { Translator } from '@/lib/translator';
 
-export type { Translator } from '../../lib/translator';
+export type { Translator } from '@/lib/translator';
 
 export interface LanguageRef {
   id: number;

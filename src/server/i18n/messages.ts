@@ -1,6 +1,6 @@
-import de from '../../i18n/messages/de.json';
-import en from '../../i18n/messages/en.json';
-import fr from '../../i18n/messages/fr.json';
+import de from '@/i18n/messages/de.json';
+import en from '@/i18n/messages/en.json';
+import fr from '@/i18n/messages/fr.json';
 
 /** A flat map of dotted message keys to text, e.g. "header.search.placeholder". */
 export type Messages = Record<string, string>;
@@ -24,4 +24,4 @@ export function normalizeCode(code: string): string {
 }
 
 /** The {{name}} placeholders of a message, sorted, so translations can be checked against en. */
-export { placeholderNames as placeholders } from '../../lib/rules/placeholders';
+export { placeholderNames as placeholders } from '@/lib/rules/placeholders';

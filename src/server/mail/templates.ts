@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { languages } from '../db/schema/index';
 import { FALLBACK_LANGUAGE, type Translator, fileMessages, getTranslator } from '../i18n/index';
-import { fill } from '../../lib/rules/placeholders';
+import { fill } from '@/lib/rules/placeholders';
 
 /**
  * The shop's mails: one layout (renderMailLayout) that every mail uses, HTML with inline styles

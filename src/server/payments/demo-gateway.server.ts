@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { safeRedirect } from '../../lib/redirect';
+import { safeRedirect } from '@/lib/redirect';
 import { config } from '../config';
 import type { Db } from '../db/client';
 import { demoGatewayCharges, payments } from '../db/schema/index';

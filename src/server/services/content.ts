@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { centsToNumber, convertCents } from '../../lib/money';
+import { centsToNumber, convertCents } from '@/lib/money';
 import type { Db } from '../db/client';
 import {
   countries,
@@ -21,8 +21,8 @@ import {
 import { renderStoredHtml } from './html';
 import { ttlCache } from './ttl-cache';
 import { type CurrencyOption, type ShopSettings, loadShopBasics } from './request-context';
-import type { FeaturedCategory } from '../../lib/contract/catalog';
-import type { Country, CurrencyItem, Faq, LanguageItem, PublicSettings, SocialLink, StaticPage, StaticPageSummary } from '../../lib/contract/content';
+import type { FeaturedCategory } from '@/lib/contract/catalog';
+import type { Country, CurrencyItem, Faq, LanguageItem, PublicSettings, SocialLink, StaticPage, StaticPageSummary } from '@/lib/contract/content';
 
 // The answers' shapes are the API contract's (src/lib/contract/); pages import them from here too.
 export type { Country, CurrencyItem, Faq, FeaturedCategory, LanguageItem, PublicSettings, SocialLink, StaticPage, StaticPageSummary };

@@ -3,7 +3,7 @@
  * what went wrong, never of HTTP; the API layer maps each kind to a status (api/errors.ts
  * handleError) and a page decides for itself. `errors` names the fields a form shows them under.
  */
-import type { FieldErrors } from '../../lib/contract/envelope';
+import type { FieldErrors } from '@/lib/contract/envelope';
 
 // Field name → messages: the API contract's shape (src/lib/contract/envelope.ts).
 export type { FieldErrors };

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { newsletterSubscriptions } from '../db/schema/index';
 
 // The address rule is the contract's (src/lib/contract/forms.ts): the API checks requests with it.
-import { newsletterEmail } from '../../lib/contract/forms';
+import { newsletterEmail } from '@/lib/contract/forms';
 
 export { newsletterEmail };
 

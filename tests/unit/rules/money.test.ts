@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatMoney, INVALID_CURRENCY_CODE } from '../../../src/lib/money';
+import { formatCents, formatMoney, INVALID_CURRENCY_CODE } from '@/lib/money';
 
 // One formatter for every page and mail. The islands (cart, checkout, orders, wishlist, balance)
 // and the server-rendered pages (product cards, product page) pass the API's decimal amount to

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { validateNewPassword, validateSignUp } from '../../../src/features/account/auth-validation';
-import { validateChangePassword } from '../../../src/features/account/password-form';
-import { newPasswordField } from '../../../src/server/api/form';
-import type { Translator } from '../../../src/server/i18n/index';
+import { validateNewPassword, validateSignUp } from '@/features/account/auth-validation';
+import { validateChangePassword } from '@/features/account/password-form';
+import { newPasswordField } from '@/server/api/form';
+import type { Translator } from '@/server/i18n/index';
 
 // One table through both paths: the sign-up, reset and change-password islands' checks, and the zod field the
 // register, reset and change-password routes parse with. They must agree on every case.

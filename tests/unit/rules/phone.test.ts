@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parsePhone } from '../../../src/lib/phone';
-import type { Translator } from '../../../src/lib/translator';
-import { readPhoneFields } from '../../../src/server/services/auth/phone-fields';
+import { parsePhone } from '@/lib/phone';
+import type { Translator } from '@/lib/translator';
+import { readPhoneFields } from '@/server/services/auth/phone-fields';
 
 // One table through both paths: the phone input of the sign-up, profile and checkout islands
 // (parsePhone decides "valid" and what is sent) and the server's reading of the same fields

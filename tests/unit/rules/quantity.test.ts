@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canIncrease, quantityOnBlur, stepQuantity, typedQuantity } from '../../../src/features/cart/cart-lines';
-import { countField } from '../../../src/lib/contract/cart';
-import { MAX_QUANTITY, MIN_QUANTITY } from '../../../src/lib/rules/quantity';
+import { canIncrease, quantityOnBlur, stepQuantity, typedQuantity } from '@/features/cart/cart-lines';
+import { countField } from '@/lib/contract/cart';
+import { MAX_QUANTITY, MIN_QUANTITY } from '@/lib/rules/quantity';
 
 // One table through both paths: what the cart page's input sends once the shopper leaves it
 // (quantityOnBlur), and whether the server's zod field for a line count takes that number.

@@ -1,6 +1,6 @@
 /** Shared zod pieces of the /api/admin bodies: clear English messages for the admin forms. */
 import { z } from 'zod';
-import { slugProblem } from '../../rules/slug';
+import { slugProblem } from '@/lib/rules/slug';
 
 /**
  * A row id as text (path or query): plain digits within the integer column. Number() would also read

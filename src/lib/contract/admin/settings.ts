@@ -1,7 +1,7 @@
 /** Request schemas of /api/admin/settings (ADR 013, 018). */
 import { z } from 'zod';
 import { flag, nonEmptyPatch } from './fields';
-import { googleTagProblem } from '../../rules/google-tag';
+import { googleTagProblem } from '@/lib/rules/google-tag';
 
 export const text = (name: string, max: number) => z.string({ message: `${name} must be text.` }).trim().max(max, `${name} may have at most ${max} characters.`);
 export const PHONE_MESSAGE = 'A phone number may contain only digits, spaces, +, ( ) and -, 5 to 32 characters.';

@@ -18,7 +18,7 @@ import {
 import { products, variations } from './catalog';
 import { countries } from './geo';
 import { users } from './users';
-import type { VariationAttributeJson } from '../../../lib/order-json';
+import type { VariationAttributeJson } from '@/lib/order-json';
 
 export const discountType = pgEnum('discount_type', ['fixed', 'percent']);
 export const orderStatus = pgEnum('order_status', ['Pending', 'Success', 'Error', 'Failed']);

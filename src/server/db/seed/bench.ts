@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { IMAGE_VERSION } from '../../images/urls';
+import { IMAGE_VERSION } from '@/server/images/urls';
 import { leaves } from './catalog-data';
 
 /**

@@ -13,7 +13,7 @@ import {
   variations,
 } from '../schema/index';
 import type { Db } from '../client';
-import { productImageUrl } from '../../images/urls';
+import { productImageUrl } from '@/server/images/urls';
 import { insertBatched, insertReturningIds } from './batch';
 import { AREAS, leaves, PRODUCTS_PER_LEAF } from './catalog-data';
 import { isMid, type Tr } from './catalog-types';

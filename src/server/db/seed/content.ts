@@ -9,7 +9,7 @@ import {
   staticPageTranslations,
 } from '../schema/index';
 import type { Db } from '../client';
-import { categoryImageUrl } from '../../images/urls';
+import { categoryImageUrl } from '@/server/images/urls';
 import { FAQS } from './faq-data';
 import type { LanguageIds } from './i18n';
 import { PAGES } from './pages-data';

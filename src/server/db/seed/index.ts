@@ -1,5 +1,5 @@
 import { count, sql } from 'drizzle-orm';
-import { config, demoPasswordPolicy } from '../../config';
+import { config, demoPasswordPolicy } from '@/server/config';
 import type { Db } from '../client';
 import { languages } from '../schema/index';
 import { seedCatalog } from './catalog';

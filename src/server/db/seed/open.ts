@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { config } from '../../config';
+import { config } from '@/server/config';
 import { type Database, openDatabase } from '../client';
 import { lockDataDir } from '../lock';
 

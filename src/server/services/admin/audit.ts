@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { contentChanges, users } from '../../db/schema/index';
+import type { Db } from '@/server/db/client';
+import { contentChanges, users } from '@/server/db/schema/index';
 
 /** A transaction or the database: audit rows are written inside the edit's transaction. */
 export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;

@@ -1,7 +1,7 @@
 /** FAQs for editors: base row in the default language, faq_translations for the others. */
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { faqs, faqTranslations } from '../../db/schema/index';
+import type { Db } from '@/server/db/client';
+import { faqs, faqTranslations } from '@/server/db/schema/index';
 import { NotFoundError } from '../errors';
 import { contentChanged } from '../content-changed';
 import { sanitizeHtml } from '../html';

@@ -1,7 +1,7 @@
 /** Featured category tiles of the home page for editors (texts per language, link and image shared). */
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { featuredCategories, featuredCategoryTranslations } from '../../db/schema/index';
+import type { Db } from '@/server/db/client';
+import { featuredCategories, featuredCategoryTranslations } from '@/server/db/schema/index';
 import { NotFoundError } from '../errors';
 import { contentChanged } from '../content-changed';
 import { type Editor, changedFields, definedOnly, recordChange } from './audit';

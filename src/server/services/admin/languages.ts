@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db } from '@/server/db/client';
 import { ConflictError, InvalidInputError } from '../errors';
 import { type LanguageOption, loadShopBasics } from '../request-context';
 

@@ -1,7 +1,7 @@
 /** Staff accounts in the database (ADR 013); the role rules themselves are in roles.ts. */
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
+import type { Db } from '@/server/db/client';
+import { users } from '@/server/db/schema/index';
 import { normaliseEmail } from '../auth/users';
 import { type Editor, recordChange } from './audit';
 import type { Role } from './roles';

@@ -1,7 +1,7 @@
 /** The settings row and the home hero texts (both live in `settings`, id 1). */
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { settings } from '../../db/schema/index';
+import type { Db } from '@/server/db/client';
+import { settings } from '@/server/db/schema/index';
 import { contentChanged } from '../content-changed';
 import { type Editor, changedFields, recordChange } from './audit';
 

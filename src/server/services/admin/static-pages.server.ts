@@ -4,7 +4,7 @@
  * commit so the next public request reads the new text. Renamed slugs leave a redirect behind.
  */
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '@/server/db/client';
 import {
   type StaticPageSnapshot,
   staticPageRedirects,
@@ -12,7 +12,7 @@ import {
   staticPageTranslations,
   staticPageVersions,
   users,
-} from '../../db/schema/index';
+} from '@/server/db/schema/index';
 import { InvalidInputError, NotFoundError } from '../errors';
 import { contentChanged } from '../content-changed';
 import { sanitizeHtml } from '../html';

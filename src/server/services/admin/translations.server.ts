@@ -4,9 +4,9 @@
  * missing, and the shop shows the English text for it until someone translates it.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { localizations } from '../../db/schema/index';
-import { FALLBACK_LANGUAGE, fileMessages, placeholders } from '../../i18n/index';
+import type { Db } from '@/server/db/client';
+import { localizations } from '@/server/db/schema/index';
+import { FALLBACK_LANGUAGE, fileMessages, placeholders } from '@/server/i18n/index';
 import { InvalidInputError } from '../errors';
 import { contentChanged } from '../content-changed';
 import { type Editor, recordChange } from './audit';

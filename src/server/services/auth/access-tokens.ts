@@ -3,8 +3,8 @@
  * which only the SHA-256 of the secret is stored. The web front end never holds one.
  */
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { personalAccessTokens, users } from '../../db/schema/index';
+import type { Db } from '@/server/db/client';
+import { personalAccessTokens, users } from '@/server/db/schema/index';
 import { randomToken, safeEqual, sha256Hex } from './crypto';
 import { type AuthUser, authUserColumns, toAuthUser } from './users';
 

@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client';
-import { sendMail } from '../../mail/mailer';
-import { formatMailDate, renderEmailChangedMail, renderPasswordResetMail, renderVerificationMail } from '../../mail/templates';
-import { config } from '../../config';
-import { getTranslator } from '../../i18n/index';
+import type { Db } from '@/server/db/client';
+import { sendMail } from '@/server/mail/mailer';
+import { formatMailDate, renderEmailChangedMail, renderPasswordResetMail, renderVerificationMail } from '@/server/mail/templates';
+import { config } from '@/server/config';
+import { getTranslator } from '@/server/i18n/index';
 import { loadShopBasics } from '../request-context';
 import { verificationUrl } from './email-verification';
 import { createResetToken, resetUrl, RESET_TOKEN_TTL_MINUTES } from './password-reset';

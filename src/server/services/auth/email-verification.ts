@@ -4,9 +4,9 @@
  * and the signature an HMAC of the rest under the shop's link key. Nothing is stored.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
-import { config } from '../../config';
+import type { Db } from '@/server/db/client';
+import { users } from '@/server/db/schema/index';
+import { config } from '@/server/config';
 import { hmacHex, safeEqual, sha256Hex } from './crypto';
 import { linkSigningKey } from './secrets';
 import { normaliseEmail } from './users';

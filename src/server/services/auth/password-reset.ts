@@ -4,9 +4,9 @@
  * and ends every session and API token of the account, so whoever knew the old password is out.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { passwordResetTokens, users } from '../../db/schema/index';
-import { config } from '../../config';
+import type { Db } from '@/server/db/client';
+import { passwordResetTokens, users } from '@/server/db/schema/index';
+import { config } from '@/server/config';
 import { revokeUserTokens } from './access-tokens';
 import { randomToken, sha256Hex } from './crypto';
 import { hashPassword } from './passwords';

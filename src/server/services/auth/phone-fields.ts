@@ -1,8 +1,8 @@
 import { asc } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { countries } from '../../db/schema/index';
-import type { Translator } from '../../i18n/index';
-import { type PhoneData, validatePhoneFields } from '../../../lib/phone';
+import type { Db } from '@/server/db/client';
+import { countries } from '@/server/db/schema/index';
+import type { Translator } from '@/server/i18n/index';
+import { type PhoneData, validatePhoneFields } from '@/lib/phone';
 import type { ProblemSink } from '../errors';
 
 /** The shop's country list is the set of phone countries it accepts (accounts spec §5). */

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { countries, settings, users } from '../../db/schema/index';
-import { centsToNumber, convertCents } from '../../../lib/money';
+import type { Db } from '@/server/db/client';
+import { countries, settings, users } from '@/server/db/schema/index';
+import { centsToNumber, convertCents } from '@/lib/money';
 import type { CurrencyOption } from '../request-context';
-import type { Profile } from '../../../lib/contract/accounts';
+import type { Profile } from '@/lib/contract/accounts';
 
 /** The spec's User profile (§3) as GET /api/user/profile answers it; amounts in `currency`. */
 /** The profile as the API answers it: the contract's shape (src/lib/contract/accounts.ts). */

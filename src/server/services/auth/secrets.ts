@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { appSecrets } from '../../db/schema/index';
-import { config } from '../../config';
+import type { Db } from '@/server/db/client';
+import { appSecrets } from '@/server/db/schema/index';
+import { config } from '@/server/config';
 import { randomToken } from './crypto';
 
 const LINK_KEY = 'link-signing-key';

@@ -4,9 +4,9 @@
  * its CSRF token; the token itself lives only in the readable XSRF-TOKEN cookie.
  */
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema/index';
-import { reachedOverHttps } from '../../hsts';
+import type { Db } from '@/server/db/client';
+import { sessions, users } from '@/server/db/schema/index';
+import { reachedOverHttps } from '@/server/hsts';
 import { randomToken, safeEqual, sha256Hex } from './crypto';
 import { type AuthUser, authUserColumns, toAuthUser } from './users';
 

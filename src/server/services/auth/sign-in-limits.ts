@@ -4,7 +4,7 @@
  * can never get more password checks than the limit allows; a successful sign-in gives its
  * reservation back. Unknown addresses are counted like known ones (no existence oracle).
  */
-import type { Db } from '../../db/client';
+import type { Db } from '@/server/db/client';
 import { forgiveRateLimitHit, hitRateLimit, resetRateLimit, type RateLimitRule } from '../rate-limit';
 import { normaliseEmail } from './users';
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
+import type { Db } from '@/server/db/client';
+import { users } from '@/server/db/schema/index';
 
 /** Who is signed in, as pages and handlers see it (no secrets). */
 export interface AuthUser {

@@ -5,13 +5,13 @@
  * only checked here, not reserved: checkout reserves it (docs/decisions/010-cart-and-totals.md).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { cartItems, orders, users } from '../../db/schema/index';
+import type { Db } from '@/server/db/client';
+import { cartItems, orders, users } from '@/server/db/schema/index';
 import { InvalidInputError, NotFoundError } from '../errors';
 import { loadCatalogMeta } from '../catalog/meta';
 import { parseJson, rowsOf } from '../catalog/rows';
 import { type CartContents, type CartRow, outOfStockMessage, restoredCount, toCartContents, unavailableReason } from './cart';
-import { MAX_QUANTITY } from '../../../lib/rules/quantity';
+import { MAX_QUANTITY } from '@/lib/rules/quantity';
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
 export const SELECT_VARIATION = 'Please select a variation';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_IMAGE_URL } from '../../images/urls';
+import { FALLBACK_IMAGE_URL } from '@/server/images/urls';
 import { buildMeta } from '../catalog/meta';
 import { type CartRow, outOfStockMessage, restoredCount, toCartContents, toCartLine, unavailableReason } from './cart';
 

@@ -2,11 +2,11 @@
  * Cart lines as the API shows them (spec §3 Cart item), built from rows loaded by cart.server.ts
  * and the catalogue's cached names (categories, attributes). Pure: no I/O.
  */
-import type { CartBody, CartLine } from '../../../lib/contract/cart';
-import { centsToNumber, convertCents } from '../../../lib/money';
-import { FALLBACK_IMAGE_URL } from '../../images/urls';
+import type { CartBody, CartLine } from '@/lib/contract/cart';
+import { centsToNumber, convertCents } from '@/lib/money';
+import { FALLBACK_IMAGE_URL } from '@/server/images/urls';
 import { type CatalogMeta, categoryName } from '../catalog/meta';
-import { MAX_QUANTITY } from '../../../lib/rules/quantity';
+import { MAX_QUANTITY } from '@/lib/rules/quantity';
 
 /** One cart_items row joined with what it points at (EUR cents, raw ids). */
 export interface CartRow {

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db } from '@/server/db/client';
 
 /**
  * What a catalogue filter yields apart from the page itself: total, price range, facet counts

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogQuery } from '../../../lib/contract/catalog';
+import { catalogQuery } from '@/lib/contract/catalog';
 import { lenientCatalogInput } from './catalog-params';
 
 // The API route and the list page parse the same parameters: the route refuses a bad value,

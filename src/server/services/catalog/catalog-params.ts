@@ -11,7 +11,7 @@ import {
   catalogFields,
   PER_PAGE_DEFAULT,
   priceRangeReversed,
-} from '../../../lib/contract/catalog';
+} from '@/lib/contract/catalog';
 import type { CatalogInput } from './catalog-query';
 
 /** The validated query → queryCatalog's input. */

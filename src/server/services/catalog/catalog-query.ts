@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Pagination } from '../../../lib/contract/envelope';
-import { centsToNumber, convertCents } from '../../../lib/money';
-import type { Db } from '../../db/client';
+import type { Pagination } from '@/lib/contract/envelope';
+import { centsToNumber, convertCents } from '@/lib/money';
+import type { Db } from '@/server/db/client';
 import { type Facet, facetCountsSql, shapeFacets } from './facets';
 import { type ResolvedFilter, attrCondition, conditions, groupAttributes, rankExpression, translationJoin } from './filters';
 import { type CatalogMeta, loadCatalogMeta } from './meta';

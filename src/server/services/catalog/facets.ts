@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type ResolvedFilter, attrCondition } from './filters';
 import type { CatalogMeta } from './meta';
-import type { Facet } from '../../../lib/contract/catalog';
+import type { Facet } from '@/lib/contract/catalog';
 
 /** An attribute group with its options' counts: the contract's shape (src/lib/contract/catalog.ts). */
 export type { Facet };

@@ -1,4 +1,4 @@
-import { convertCents, toEurCents } from '../../../lib/money';
+import { convertCents, toEurCents } from '@/lib/money';
 
 /**
  * Price filters arrive in the shopper's currency, the column is EUR cents. Filtering on

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db } from '@/server/db/client';
 import { loadCatalogMeta } from './meta';
 import { type ProductJson, toProductJson } from './product-json';
 import { loadProducts } from './product-load';

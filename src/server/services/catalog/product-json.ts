@@ -1,8 +1,8 @@
-import { centsToDecimal, centsToNumber, convertCents } from '../../../lib/money';
-import { FALLBACK_IMAGE_URL } from '../../images/urls';
+import { centsToDecimal, centsToNumber, convertCents } from '@/lib/money';
+import { FALLBACK_IMAGE_URL } from '@/server/images/urls';
 import { sanitizeHtml } from '../html';
 import { type CatalogMeta, categoryName, categoryUrl } from './meta';
-import type { ProductJson, VariationJson } from '../../../lib/contract/catalog';
+import type { ProductJson, VariationJson } from '@/lib/contract/catalog';
 
 /** A product as loaded by product-load.ts: EUR cents, ids of categories and attributes. */
 export interface ProductRow {

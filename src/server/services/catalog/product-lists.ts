@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '@/server/db/client';
 import { loadCatalogMeta } from './meta';
 import { type ProductJson, toProductJson } from './product-json';
 import { loadProducts } from './product-load';

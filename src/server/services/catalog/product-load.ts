@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '@/server/db/client';
 import type { ProductRow } from './product-json';
 import { parseJson, rowsOf } from './rows';
 

@@ -7,11 +7,11 @@
  */
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { errorChain } from '../../db/error-chain';
-import { cartItems, orderItems, orders, payments, promoCodes, settings } from '../../db/schema/index';
-import { config } from '../../config';
-import { openCharge } from '../../payments/demo-gateway.server';
+import type { Db } from '@/server/db/client';
+import { errorChain } from '@/server/db/error-chain';
+import { cartItems, orderItems, orders, payments, promoCodes, settings } from '@/server/db/schema/index';
+import { config } from '@/server/config';
+import { openCharge } from '@/server/payments/demo-gateway.server';
 import { unavailableReason } from '../cart/cart';
 import { loadCartRows, lockCart } from '../cart/cart.server';
 import { prepareTotals, type TotalsResult, totalsOfCart } from '../pricing/totals.server';

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client';
-import { orderItems, orders, users } from '../../db/schema/index';
-import { config } from '../../config';
-import { escapeHtml, mailLocale, renderMailLayout } from '../../mail/templates';
-import { sendMail } from '../../mail/mailer';
-import { convertCents, formatCents } from '../../../lib/money';
+import type { Db } from '@/server/db/client';
+import { orderItems, orders, users } from '@/server/db/schema/index';
+import { config } from '@/server/config';
+import { escapeHtml, mailLocale, renderMailLayout } from '@/server/mail/templates';
+import { sendMail } from '@/server/mail/mailer';
+import { convertCents, formatCents } from '@/lib/money';
 
 /** An order's lines and summary rows as a mail block (HTML table and its text form). */
 export function orderTable(rows: { name: string; quantity: number; total: string }[], summary: Array<[string, string]>): { html: string; text: string } {

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client';
-import { orderItems, orders, users } from '../../db/schema/index';
-import { config } from '../../config';
-import { mailLocale, renderMailLayout } from '../../mail/templates';
-import { sendMail } from '../../mail/mailer';
-import { formatCents } from '../../../lib/money';
+import type { Db } from '@/server/db/client';
+import { orderItems, orders, users } from '@/server/db/schema/index';
+import { config } from '@/server/config';
+import { mailLocale, renderMailLayout } from '@/server/mail/templates';
+import { sendMail } from '@/server/mail/mailer';
+import { formatCents } from '@/lib/money';
 import { orderMoney, orderTable } from './confirmation-mail';
 
 /**

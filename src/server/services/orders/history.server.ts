@@ -3,8 +3,8 @@
  * Three queries whatever the page size: the count, the page of orders, their items.
  */
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { orderItems, orders } from '../../db/schema/index';
+import type { Db } from '@/server/db/client';
+import { orderItems, orders } from '@/server/db/schema/index';
 import { loadShopBasics } from '../request-context';
 import {
   ENGLISH_HISTORY_TEXTS,

@@ -7,14 +7,14 @@
  * is the stored converted final amount (what was charged); the breakdown (items, delivery,
  * discount, VAT, order price) is converted from the EUR cents at the rate stored on the order.
  */
-import { centsToNumber, convertCents } from '../../../lib/money';
-import type { VariationAttributeSnapshot } from '../../db/schema/commerce';
-import type { HistoryPagination, OrderItemJson, OrderJson, OrderStatus, PaymentMethod } from '../../../lib/order-json';
+import { centsToNumber, convertCents } from '@/lib/money';
+import type { VariationAttributeSnapshot } from '@/server/db/schema/commerce';
+import type { HistoryPagination, OrderItemJson, OrderJson, OrderStatus, PaymentMethod } from '@/lib/order-json';
 
 // The response shapes are shared with the Orders tab island (lib/ is isomorphic).
-export type { DeliveryAddressJson, HistoryPagination, OrderItemJson, OrderJson, OrderStatus, PaymentMethod } from '../../../lib/order-json';
+export type { DeliveryAddressJson, HistoryPagination, OrderItemJson, OrderJson, OrderStatus, PaymentMethod } from '@/lib/order-json';
 
-export { HISTORY_PER_PAGE_DEFAULT, HISTORY_PER_PAGE_MAX } from '../../../lib/contract/purchasing';
+export { HISTORY_PER_PAGE_DEFAULT, HISTORY_PER_PAGE_MAX } from '@/lib/contract/purchasing';
 
 
 /** The columns of `orders` the history reads. */

@@ -1,8 +1,8 @@
-import type { Db } from '../../db/client';
-import { config } from '../../config';
-import { logger } from '../../logger';
+import type { Db } from '@/server/db/client';
+import { config } from '@/server/config';
+import { logger } from '@/server/logger';
 import { type JobTarget, scheduleSharedJob } from '../shared-jobs.server';
-import { notifyShop, unnotifiedCharges } from '../../payments/demo-gateway.server';
+import { notifyShop, unnotifiedCharges } from '@/server/payments/demo-gateway.server';
 import { sendPhoneOrderExpired } from './expiry-mail';
 import { expirePendingCardOrders, expirePendingPhoneOrders } from './settlement.server';
 

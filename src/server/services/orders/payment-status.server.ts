@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { orders, payments } from '../../db/schema/index';
+import type { Db } from '@/server/db/client';
+import { orders, payments } from '@/server/db/schema/index';
 
 export type PaymentState = 'success' | 'pending' | 'failed';
 

@@ -6,8 +6,8 @@
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client';
-import { orders, payments, promoCodes, users } from '../../db/schema/index';
+import type { Db } from '@/server/db/client';
+import { orders, payments, promoCodes, users } from '@/server/db/schema/index';
 import { lockCart, restoreOrderToCart } from '../cart/cart.server';
 import { releaseOrderStock } from './stock.server';
 

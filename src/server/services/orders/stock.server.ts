@@ -3,8 +3,8 @@
  * stock is the sum of its variations', docs/decisions/005-catalogue-search.md).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { orderItems, orders, products, variations } from '../../db/schema/index';
+import type { Db } from '@/server/db/client';
+import { orderItems, orders, products, variations } from '@/server/db/schema/index';
 
 export interface StockLine {
   productId: number;

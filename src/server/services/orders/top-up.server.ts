@@ -4,11 +4,11 @@
  * settles (settlement.server.ts). It appears in the order history with the fallback item.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { orders, payments, settings, users } from '../../db/schema/index';
-import { config } from '../../config';
-import { convertCents, toEurCents } from '../../../lib/money';
-import { openCharge } from '../../payments/demo-gateway.server';
+import type { Db } from '@/server/db/client';
+import { orders, payments, settings, users } from '@/server/db/schema/index';
+import { config } from '@/server/config';
+import { convertCents, toEurCents } from '@/lib/money';
+import { openCharge } from '@/server/payments/demo-gateway.server';
 import type { CurrencyOption } from '../request-context';
 import { type PlacedOrder, withFreshOrderNr } from './checkout.server';
 

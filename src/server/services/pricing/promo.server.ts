@@ -6,13 +6,13 @@
  * parallel checkouts of one customer cannot both pass them.
  */
 import { asc, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { promoCodes } from '../../db/schema/index';
+import type { Db } from '@/server/db/client';
+import { promoCodes } from '@/server/db/schema/index';
 import { rowsOf } from '../catalog/rows';
 import { InvalidInputError } from '../errors';
-import { centsToNumber, convertCents } from '../../../lib/money';
+import { centsToNumber, convertCents } from '@/lib/money';
 import type { PromoRule } from './totals';
-import type { PromoJson } from '../../../lib/contract/purchasing';
+import type { PromoJson } from '@/lib/contract/purchasing';
 
 export const PROMO_MESSAGES = {
   missing: 'No promo code provided',

@@ -5,12 +5,12 @@
  * calls computeTotals with the same inputs, compares and snapshots `cents` and `lines`.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { countries, shippingRates } from '../../db/schema/index';
-import type { VariationAttributeSnapshot } from '../../db/schema/commerce';
+import type { Db } from '@/server/db/client';
+import { countries, shippingRates } from '@/server/db/schema/index';
+import type { VariationAttributeSnapshot } from '@/server/db/schema/commerce';
 import { InvalidInputError } from '../errors';
-import { centsToNumber } from '../../../lib/money';
-import type { TotalsBlock } from '../../../lib/contract/cart';
+import { centsToNumber } from '@/lib/money';
+import type { TotalsBlock } from '@/lib/contract/cart';
 import { type CatalogMeta, loadCatalogMeta } from '../catalog/meta';
 import { loadCartRows } from '../cart/cart.server';
 import { type CartRow, outOfStockMessage, toCartLine, unavailableReason } from '../cart/cart';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertCents } from '../../../lib/money';
+import { convertCents } from '@/lib/money';
 import { computeTotalsCents, percentOf, type TotalsInput, vatBasisPoints, vatContained, vatRateNumber } from './totals';
 
 const base = (over: Partial<TotalsInput> = {}): TotalsInput => ({

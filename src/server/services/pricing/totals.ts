@@ -15,7 +15,7 @@
  *   to its cart total and cart + delivery − discount = final exactly in that currency. Only the
  *   free-delivery decision is taken once, in EUR.
  */
-import { convertCents } from '../../../lib/money';
+import { convertCents } from '@/lib/money';
 
 export type DiscountType = 'fixed' | 'percent';
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { MAIL_PREVIEW_CSP, getOutboxMail, mailPreviewHtml, mailboxEnabled } from '../../../../server/mail/mailbox';
-import { getDb } from '../../../../server/runtime';
+import { MAIL_PREVIEW_CSP, getOutboxMail, mailPreviewHtml, mailboxEnabled } from '@/server/mail/mailbox';
+import { getDb } from '@/server/runtime';
 
 export const prerender = false;
 
