@@ -19,7 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { consistencyProblems, discoverProductPaths, percentile, runLoad, unexpectedAnswers } from './lib/load-mix.mjs';
+import { consistencyProblems, discoverProductPaths, LOAD_SHOP_ENV, percentile, runLoad, unexpectedAnswers } from './lib/load-mix.mjs';
 import { ROOT, buildIfNeeded, freePort } from './lib/process.mjs';
 import { machineLine, writeSection } from './lib/results.mjs';
 import { startShop } from './lib/shop.mjs';
@@ -92,18 +92,7 @@ async function measure(engine) {
         const port = await freePort();
         const base = `http://127.0.0.1:${port}`;
         // One loopback address for every shopper: the per-address sign-in limit would measure itself.
-        // The mix's customers place phone orders nobody pays: the unpaid-order caps would turn most
-        // checkouts into 409 after a few visits and measure themselves too.
-        shops.push(
-          await startShop(port, {
-            ...env,
-            SEED: 'none',
-            PUBLIC_URL: base,
-            RATE_LIMIT_MULTIPLIER: '1000',
-            UNPAID_ORDERS_PER_CUSTOMER: '1000',
-            UNPAID_UNITS_PER_CUSTOMER: '100000',
-          }),
-        );
+        shops.push(await startShop(port, { ...env, SEED: 'none', PUBLIC_URL: base, ...LOAD_SHOP_ENV }));
         bases.push(base);
       }
       const productPaths = await discoverProductPaths(bases[0] ?? '');

@@ -31,6 +31,17 @@ export const EXPECTED = /** @type {Record<string, number[]>} */ ({
 
 const SEARCHES = ['tent', 'jacket', 'keyboard', 'headlamp', 'backpack', 'monitor', 'shoes', 'bottle', 'mouse', 'sleeping bag'];
 
+/**
+ * Settings of a shop under the load mix: its shoppers come from one address (rate limits) and
+ * place phone orders nobody pays, so the unpaid-order caps would turn most checkouts into 409
+ * after a few visits and measure themselves too.
+ */
+export const LOAD_SHOP_ENV = {
+  RATE_LIMIT_MULTIPLIER: '1000',
+  UNPAID_ORDERS_PER_CUSTOMER: '1000',
+  UNPAID_UNITS_PER_CUSTOMER: '100000',
+};
+
 export const SHIPPING = {
   name: 'Load',
   surname: 'Shopper',

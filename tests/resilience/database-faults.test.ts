@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LoadData, type LoadSnapshot, loadSnapshot, prepareLoadData } from '../../bench/lib/load-data';
-import { type Answer, consistencyProblems, discoverProductPaths, plain, runLoad, SHIPPING, unexpectedAnswers } from '../../bench/lib/load-mix.mjs';
+import { type Answer, consistencyProblems, discoverProductPaths, LOAD_SHOP_ENV, plain, runLoad, SHIPPING, unexpectedAnswers } from '../../bench/lib/load-mix.mjs';
 import { type Database, openDatabase } from '@/server/db/client';
 import { demoGatewayCharges, mailOutbox, orders, payments } from '@/server/db/schema/index';
 import { seedIfEmpty } from '@/server/db/seed/index';
@@ -59,7 +59,7 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   // The demo card gateway is off in production unless turned on, as here.
-  server = startServer({ DATABASE_URL: url, PORT: String(port), PUBLIC_URL: base, RATE_LIMIT_MULTIPLIER: '1000', PAYMENT_PROVIDER: 'demo' });
+  server = startServer({ DATABASE_URL: url, PORT: String(port), PUBLIC_URL: base, ...LOAD_SHOP_ENV, PAYMENT_PROVIDER: 'demo' });
   await waitReady(server, 120_000);
 }, 300_000);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LoadData, type LoadSnapshot, loadSnapshot, prepareLoadData } from '../../bench/lib/load-data';
-import { consistencyProblems, discoverProductPaths, runLoad, unexpectedAnswers } from '../../bench/lib/load-mix.mjs';
+import { consistencyProblems, discoverProductPaths, LOAD_SHOP_ENV, runLoad, unexpectedAnswers } from '../../bench/lib/load-mix.mjs';
 import { openDatabase } from '@/server/db/client';
 import { seedIfEmpty } from '@/server/db/seed/index';
 import { emptyServerTarget, testEngine } from '../helpers/db';
@@ -58,7 +58,7 @@ for (const engine of engines) {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
       // All shoppers share one loopback address: the per-address sign-in limit would only measure itself.
-      const server = startServer({ ...target.env, PORT: String(port), PUBLIC_URL: base, RATE_LIMIT_MULTIPLIER: '1000' });
+      const server = startServer({ ...target.env, PORT: String(port), PUBLIC_URL: base, ...LOAD_SHOP_ENV });
       await waitReady(server, 120_000);
       let result: Awaited<ReturnType<typeof runLoad>>;
       try {
