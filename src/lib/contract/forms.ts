@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { CONTACT_LIMITS } from '../rules/contact';
 import { type PasswordProblem as PasswordRuleProblem, passwordProblem } from '../rules/password';
 import { RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX } from '../rules/review';
+import { type PhoneData, validatePhoneFields } from '../phone';
 
 /**
  * Request bodies of the forms answered in the shopper's language (accounts spec §5 rules; ADR
  * 018): schema factories taking the request's translator, so the server checks with exactly
  * these schemas and the OpenAPI document shows them. The password confirmation is a refinement
- * here; the phone fields and a country that exists (checked against the database) stay in the
- * routes, and the document lists those fields too.
+ * here, the phone fields a schema of their own (phoneBody, given the shop's countries); only a
+ * country id that exists (checked against the database) stays in the routes.
  */
 
 /** The server's translator (src/server/i18n): message key → text in the request language. */
@@ -246,12 +247,34 @@ export function contactBody(t: Translate) {
   });
 }
 
-/** The phone fields, checked by the routes against the shop's countries (readPhoneFields); for the document. */
+/** A phone field as sent: text (a number is read as its digits), anything else as empty. */
+const phoneText = (max: number) => z.preprocess((v) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '').slice(0, max), z.string());
+
+/** The phone fields as sent (register, profile, checkout, contact). */
 export const phoneFields = {
-  phone: z.string().optional().meta({ description: 'The number as typed, or E.164.' }),
-  phoneCountryCode: z.string().optional().meta({ description: 'ISO country of the number (one the shop delivers to).' }),
-  nationalNumber: z.string().optional(),
+  phone: phoneText(260).optional().meta({ description: 'The number as typed, or E.164.' }),
+  phoneCountryCode: phoneText(8).optional().meta({ description: 'ISO country of the number (one the shop delivers to).' }),
+  nationalNumber: phoneText(260).optional(),
 };
+
+/**
+ * The phone fields checked with the phone input's own rules (src/lib/phone.ts) against the
+ * countries the shop accepts (read from the database by the route); one problem, under `phone`.
+ * Answers the normalised number, or null when none was given and none is required.
+ */
+export function phoneBody(t: Translate, allowedIsos: readonly string[], options: { required: boolean }) {
+  return z.object(phoneFields).transform((fields, ctx): PhoneData | null => {
+    const given = { phone: fields.phone ?? '', phoneCountryCode: fields.phoneCountryCode ?? '', nationalNumber: fields.nationalNumber ?? '' };
+    const problem = (key: string) => {
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: t(key) });
+      return z.NEVER;
+    };
+    if (given.phone.trim() === '' && given.nationalNumber.trim() === '') return options.required ? problem('validation.required') : null;
+    const result = validatePhoneFields(given, allowedIsos);
+    if (result.ok) return result.value;
+    return problem(result.error === 'country-not-supported' ? 'validation.countryNotSupported' : result.error === 'required' ? 'validation.required' : 'validation.invalidPhone');
+  });
+}
 
 /**
  * What the OpenAPI document is generated with: message keys stand for the texts (they come in
