@@ -143,3 +143,10 @@ export async function csrfSession(api: InProcessApi): Promise<ApiSession> {
   await session.csrf();
   return session;
 }
+
+/** `session` signed in as `account` (fails the set-up with the answer when sign-in does not succeed). */
+export async function signedIn(session: ApiSession, account: { email: string; password: string }): Promise<ApiSession> {
+  const reply = await session.signIn(account.email, account.password);
+  if (reply.status !== 200) throw new Error(`sign-in as ${account.email} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+  return session;
+}

@@ -14,7 +14,7 @@ import { setRole } from '@/server/services/admin/roles.server';
 import { redirectedSlug } from '@/server/services/admin/static-pages.server';
 import { getFeaturedCategories, getStaticPage, listFaqs, listStaticPages, publicSettings } from '@/server/services/content';
 import { useTestDatabase } from '../helpers/db';
-import { type ApiSession, createApiSession, createUser } from '../helpers/session';
+import { type ApiSession, createApiSession, createUser, csrfSession, signedIn } from '../helpers/session';
 import { XSS_VECTORS, isActive } from '../helpers/xss-vectors';
 
 const database = useTestDatabase({ seed: 'demo' });
@@ -38,14 +38,10 @@ beforeAll(async () => {
   await createUser(db, ADMIN);
   await setRole(db, null, ADMIN.email, 'admin');
 
-  guest = createApiSession(api);
-  await guest.csrf();
-  customer = createApiSession(api);
-  expect((await customer.signIn(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).status).toBe(200);
-  editor = createApiSession(api);
-  expect((await editor.signIn(DEMO_EDITOR.email, DEMO_EDITOR.password)).status).toBe(200);
-  admin = createApiSession(api);
-  expect((await admin.signIn(ADMIN.email, ADMIN.password)).status).toBe(200);
+  guest = await csrfSession(api);
+  customer = await signedIn(createApiSession(api), DEMO_CUSTOMER);
+  editor = await signedIn(createApiSession(api), DEMO_EDITOR);
+  admin = await signedIn(createApiSession(api), ADMIN);
 });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

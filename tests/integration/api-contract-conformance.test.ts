@@ -13,7 +13,7 @@ import { createApi } from '@/server/api/app';
 import { DEMO_CUSTOMER, DEMO_EDITOR } from '@/server/db/seed/users';
 import { useTestDatabase } from '../helpers/db';
 import { berlinShipping } from '../helpers/fixture-commerce';
-import { type ApiSession, createApiSession } from '../helpers/session';
+import { type ApiSession, createApiSession, csrfSession, signedIn } from '../helpers/session';
 
 useTestDatabase({ seed: 'demo' });
 const api = createApi();
@@ -23,12 +23,9 @@ let customer: ApiSession;
 let editor: ApiSession;
 
 beforeAll(async () => {
-  guest = createApiSession(api);
-  await guest.csrf();
-  customer = createApiSession(api);
-  expect((await customer.signIn(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).status).toBe(200);
-  editor = createApiSession(api);
-  expect((await editor.signIn(DEMO_EDITOR.email, DEMO_EDITOR.password)).status).toBe(200);
+  guest = await csrfSession(api);
+  customer = await signedIn(createApiSession(api), DEMO_CUSTOMER);
+  editor = await signedIn(createApiSession(api), DEMO_EDITOR);
 });
 
 /** The body, checked against the declared status and answer shape; returns the parsed body. */

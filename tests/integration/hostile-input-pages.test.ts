@@ -13,12 +13,12 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EDITOR } from '@/server/db/seed/users';
-import { demoServerTarget } from '../helpers/db';
+import { DEMO_CUSTOMER, DEMO_EDITOR } from '@/server/db/seed/users';
+import { startDemoServer } from '../helpers/demo-server';
 import { huge } from '../helpers/hostile-input';
 import { HOSTILE_QUERY_VALUES, type PageEntry, type PageWho, pageRouteTable } from '../helpers/hostile-input-pages';
-import { ROOT, cleanupServers, ensureBuilt, freePort, type Started, startServer, tempDir, waitReady } from '../helpers/server';
-import { type ApiSession, createHttpSession } from '../helpers/session';
+import { ROOT, cleanupServers, type Started } from '../helpers/server';
+import { type ApiSession, createHttpSession, signedIn } from '../helpers/session';
 
 const PAGES_DIR = join(ROOT, 'src', 'pages');
 const BODY_LIMIT = 2 * 1024 * 1024;
@@ -46,18 +46,10 @@ let table: Record<string, PageEntry>;
 const sessions = {} as Record<PageWho, ApiSession>;
 
 beforeAll(async () => {
-  await ensureBuilt();
-  const target = await demoServerTarget(tempDir());
-  drop = target.drop;
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = startServer({ ...target.env, PORT: String(port), PUBLIC_URL: base, RATE_LIMIT_MULTIPLIER: '1000', LOG_LEVEL: 'warn' });
-  await waitReady(server, 120_000);
+  ({ server, base, drop } = await startDemoServer({ RATE_LIMIT_MULTIPLIER: '1000', LOG_LEVEL: 'warn' }));
   sessions.guest = createHttpSession(base);
-  sessions.customer = createHttpSession(base);
-  expect((await sessions.customer.signIn('demo@example.com', 'Demo1234!')).status).toBe(200);
-  sessions.editor = createHttpSession(base);
-  expect((await sessions.editor.signIn(DEMO_EDITOR.email, DEMO_EDITOR.password)).status).toBe(200);
+  sessions.customer = await signedIn(createHttpSession(base), DEMO_CUSTOMER);
+  sessions.editor = await signedIn(createHttpSession(base), DEMO_EDITOR);
   // Real addresses of the dynamic routes, from the shop's own sitemap.
   const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
   const first = (pattern: RegExp) => new URL(sitemap.match(pattern)![1]!).pathname;

@@ -10,10 +10,10 @@
  * Both engines (TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoServerTarget } from '../helpers/db';
+import { startDemoServer } from '../helpers/demo-server';
 import { HOSTILE_REDIRECTS, SAFE_REDIRECTS } from '../helpers/hostile-redirects';
-import { cleanupServers, ensureBuilt, freePort, type Started, startServer, tempDir, waitReady } from '../helpers/server';
-import { type ApiSession, createHttpSession } from '../helpers/session';
+import { cleanupServers, type Started } from '../helpers/server';
+import { type ApiSession, createHttpSession, signedIn } from '../helpers/session';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo1234!' };
 
@@ -23,15 +23,8 @@ let drop: () => Promise<void> = async () => {};
 let customer: ApiSession;
 
 beforeAll(async () => {
-  await ensureBuilt();
-  const target = await demoServerTarget(tempDir());
-  drop = target.drop;
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = startServer({ ...target.env, PORT: String(port), PUBLIC_URL: base, RATE_LIMIT_MULTIPLIER: '1000' });
-  await waitReady(server, 120_000);
-  customer = createHttpSession(base);
-  expect((await customer.signIn(DEMO.email, DEMO.password)).status).toBe(200);
+  ({ server, base, drop } = await startDemoServer({ RATE_LIMIT_MULTIPLIER: '1000' }));
+  customer = await signedIn(createHttpSession(base), DEMO);
 }, 300_000);
 
 afterAll(async () => {

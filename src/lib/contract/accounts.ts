@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RATING_MAX, RATING_MIN } from '../rules/review';
 import { route } from './define';
 import { amount, id, okBody } from './envelope';
 import {
@@ -7,12 +8,13 @@ import {
   documentTranslate as t,
   loginBody,
   newsletterBody,
-  passwordConfirmation,
+  changePasswordBody,
   phoneFields,
   profileBody,
-  registerBody,
-  resetPasswordBody,
+  registerForm,
+  resetPasswordForm,
   resetRequestBody,
+  reviewBody,
 } from './forms';
 
 /**
@@ -56,7 +58,7 @@ export const reviewPageQuery = z.object({
 export const reviewSchema = z.object({
   id,
   author: z.string(),
-  rating: z.number().int().min(1).max(5),
+  rating: z.number().int().min(RATING_MIN).max(RATING_MAX),
   text: z.string().meta({ description: 'Plain text with &, <, > escaped (safe as HTML).' }),
   created_at: z.string(),
 });
@@ -67,12 +69,6 @@ export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
 
 const done = okBody(z.null());
 
-/** The change-password form (checked field by field in the route: blank, rule, repeat). */
-const changePasswordBody = z.object({
-  cur_password: z.string(),
-  new_password: z.string().meta({ description: 'At least 8 characters; the password rules of accounts spec §5.' }),
-  repeat_password: z.string(),
-});
 const userReply = okBody(z.object({ user: profileSchema, token: z.string().optional() }));
 
 export const accountRoutes = {
@@ -101,7 +97,7 @@ export const accountRoutes = {
     tag: 'Auth',
     access: 'public',
     summary: 'Create an account (mails a verification link)',
-    body: registerBody(t, rule).extend({ ...passwordConfirmation('passConfirm'), ...phoneFields }),
+    body: registerForm(t, rule).extend(phoneFields),
     response: userReply,
     status: 201,
     errors: [403, 422],
@@ -125,7 +121,7 @@ export const accountRoutes = {
     tag: 'Auth',
     access: 'public',
     summary: 'Set a new password with the mailed token',
-    body: resetPasswordBody(t, rule).extend(passwordConfirmation('password_confirmation')),
+    body: resetPasswordForm(t, rule),
     response: done,
     errors: [422],
     rateLimited: true,
@@ -170,7 +166,7 @@ export const accountRoutes = {
     tag: 'Account',
     access: 'session',
     summary: 'Change the password',
-    body: changePasswordBody,
+    body: changePasswordBody(t, rule),
     response: done,
     errors: [422],
     rateLimited: true,
@@ -226,7 +222,7 @@ export const accountRoutes = {
     access: 'verified',
     summary: 'Review a bought product (once)',
     params: reviewProductParam,
-    body: z.object({ rating: z.number().int().min(1).max(5), text: z.string().max(2000) }),
+    body: reviewBody(t),
     response: okBody(reviewSchema, { summary: reviewSummarySchema }),
     status: 201,
     errors: [404, 409, 422],

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { CONTACT_LIMITS } from '../rules/contact';
 import { type PasswordProblem as PasswordRuleProblem, passwordProblem } from '../rules/password';
+import { RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX } from '../rules/review';
+import { type PhoneData, validatePhoneFields } from '../phone';
 
 /**
  * Request bodies of the forms answered in the shopper's language (accounts spec §5 rules; ADR
  * 018): schema factories taking the request's translator, so the server checks with exactly
- * these schemas and the OpenAPI document shows them. Checks across fields (confirmation,
- * phone, a country that exists) stay in the routes; the document lists those fields too.
+ * these schemas and the OpenAPI document shows them. The password confirmation is a refinement
+ * here, the phone fields a schema of their own (phoneBody, given the shop's countries); only a
+ * country id that exists (checked against the database) stays in the routes.
  */
 
 /** The server's translator (src/server/i18n): message key → text in the request language. */
@@ -78,6 +81,25 @@ export function loginBody(t: Translate) {
   });
 }
 
+/** A refinement that runs even when fields failed: the form shows every problem at once. */
+const evenWithFieldProblems = { when: () => true };
+
+/**
+ * The same password again under `confirm`: required, and equal to `password` (compared as typed,
+ * whatever the password field's own problems; the mismatch is reported under `confirm`).
+ */
+function withConfirmation<T extends z.ZodRawShape, C extends string>(t: Translate, shape: T, password: keyof T & string, confirm: C) {
+  const required = t('validation.passwordRequired');
+  const again = z.string({ error: required }).min(1, required).meta({ description: 'The same password again.' });
+  return z.object({ ...shape, [confirm]: again } as T & Record<C, typeof again>).superRefine((value, ctx) => {
+    const fields = value as Record<string, unknown>;
+    const repeated = fields[confirm];
+    if (typeof repeated === 'string' && repeated !== '' && repeated !== fields[password]) {
+      ctx.addIssue({ code: 'custom', path: [confirm], message: t('validation.passwordsMismatch') });
+    }
+  }, evenWithFieldProblems);
+}
+
 export function registerBody(t: Translate, problemOf: PasswordProblem) {
   return z.object({
     name: requiredText(t, 96),
@@ -85,6 +107,11 @@ export function registerBody(t: Translate, problemOf: PasswordProblem) {
     email: emailField(t),
     password: newPasswordField(t, problemOf),
   });
+}
+
+/** The sign-up form: registerBody plus `passConfirm` (the route maps the spec's other spellings onto it). */
+export function registerForm(t: Translate, problemOf: PasswordProblem) {
+  return withConfirmation(t, registerBody(t, problemOf).shape, 'password', 'passConfirm');
 }
 
 export function resetRequestBody(t: Translate) {
@@ -97,6 +124,55 @@ export function resetPasswordBody(t: Translate, problemOf: PasswordProblem) {
     token: z.string({ error: invalidLink }).min(1, invalidLink).max(128, invalidLink),
     email: emailField(t),
     password: newPasswordField(t, problemOf),
+  });
+}
+
+/** The reset form: resetPasswordBody plus `password_confirmation`. */
+export function resetPasswordForm(t: Translate, problemOf: PasswordProblem) {
+  return withConfirmation(t, resetPasswordBody(t, problemOf).shape, 'password', 'password_confirmation');
+}
+
+/**
+ * The change-password form. Each field is required, and blank after trimming counts as missing
+ * (§5), while the password itself is kept as typed; the new one follows the password rule, the
+ * repeat must equal it (compared only when both are given).
+ */
+export function changePasswordBody(t: Translate, problemOf: PasswordProblem) {
+  const required = t('validation.passwordRequired');
+  const given = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+  // Not `abort`: an explicitly aborting issue would skip the repeat check below.
+  const present = z.string({ error: required }).refine(given, required);
+  return z
+    .object({
+      cur_password: present,
+      new_password: present.pipe(newPasswordField(t, problemOf)),
+      repeat_password: present,
+    })
+    .superRefine((value, ctx) => {
+      const { new_password: next, repeat_password: repeat } = value as Record<string, unknown>;
+      if (given(next) && given(repeat) && next !== repeat) {
+        ctx.addIssue({ code: 'custom', path: ['repeat_password'], message: t('validation.passwordsMismatch') });
+      }
+    }, evenWithFieldProblems);
+}
+
+/**
+ * A review (src/lib/rules/review.ts, the limits the review form checks with reviewProblems; the
+ * table test in tests/integration/reviews-api.test.ts keeps the two in step). A rating may come
+ * as a one-digit string; a missing text is saved as ''. One message per field.
+ */
+export function reviewBody(t: Translate) {
+  const ratingInvalid = { error: t('product.reviews.ratingInvalid'), abort: true };
+  return z.object({
+    rating: z.preprocess(
+      (v) => (typeof v === 'string' && /^\s*\d\s*$/.test(v) ? Number(v) : v),
+      z.number(ratingInvalid).int(ratingInvalid).min(RATING_MIN, ratingInvalid).max(RATING_MAX, ratingInvalid),
+    ),
+    text: z
+      .string({ error: t('product.reviews.textInvalid') })
+      .refine((text) => [...text.trim()].length <= REVIEW_TEXT_MAX, t('product.reviews.textTooLong', { max: REVIEW_TEXT_MAX }))
+      .nullish()
+      .transform((text) => text ?? ''),
   });
 }
 
@@ -171,13 +247,34 @@ export function contactBody(t: Translate) {
   });
 }
 
-/** Fields the routes check by hand (across fields, or against the database), for the document. */
+/** A phone field as sent: text (a number is read as its digits), anything else as empty. */
+const phoneText = (max: number) => z.preprocess((v) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '').slice(0, max), z.string());
+
+/** The phone fields as sent (register, profile, checkout, contact). */
 export const phoneFields = {
-  phone: z.string().optional().meta({ description: 'The number as typed, or E.164.' }),
-  phoneCountryCode: z.string().optional().meta({ description: 'ISO country of the number (one the shop delivers to).' }),
-  nationalNumber: z.string().optional(),
+  phone: phoneText(260).optional().meta({ description: 'The number as typed, or E.164.' }),
+  phoneCountryCode: phoneText(8).optional().meta({ description: 'ISO country of the number (one the shop delivers to).' }),
+  nationalNumber: phoneText(260).optional(),
 };
-export const passwordConfirmation = (field: string) => ({ [field]: z.string().meta({ description: 'The same password again.' }) });
+
+/**
+ * The phone fields checked with the phone input's own rules (src/lib/phone.ts) against the
+ * countries the shop accepts (read from the database by the route); one problem, under `phone`.
+ * Answers the normalised number, or null when none was given and none is required.
+ */
+export function phoneBody(t: Translate, allowedIsos: readonly string[], options: { required: boolean }) {
+  return z.object(phoneFields).transform((fields, ctx): PhoneData | null => {
+    const given = { phone: fields.phone ?? '', phoneCountryCode: fields.phoneCountryCode ?? '', nationalNumber: fields.nationalNumber ?? '' };
+    const problem = (key: string) => {
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: t(key) });
+      return z.NEVER;
+    };
+    if (given.phone.trim() === '' && given.nationalNumber.trim() === '') return options.required ? problem('validation.required') : null;
+    const result = validatePhoneFields(given, allowedIsos);
+    if (result.ok) return result.value;
+    return problem(result.error === 'country-not-supported' ? 'validation.countryNotSupported' : result.error === 'required' ? 'validation.required' : 'validation.invalidPhone');
+  });
+}
 
 /**
  * What the OpenAPI document is generated with: message keys stand for the texts (they come in

@@ -117,6 +117,25 @@ export const paymentNotification = z.object({
   currency: z.string().length(3),
 });
 
+/**
+ * The top-up form: an amount (a number, or its text) of whole cents; with the day's limits, inside
+ * them. Every problem answers the one `message`, which names the limits.
+ */
+export function topUpBody(message: string, limits?: { minCents: number; maxCents: number }) {
+  const withinLimits = (amount: number) => {
+    const cents = Math.round(amount * 100);
+    if (Math.abs(amount * 100 - cents) > 1e-6) return false;
+    return !limits || (cents >= limits.minCents && cents <= limits.maxCents);
+  };
+  return z.object({
+    amount: z
+      .union([z.number(), z.string()], { error: message })
+      .transform(Number)
+      .pipe(z.number({ error: message }).refine(withinLimits, message))
+      .meta({ description: 'In the request currency, whole cents, between the profile\'s min_top_up_amount and the day\'s maximum.' }),
+  });
+}
+
 export const purchasingRoutes = {
   promoCheck: route({
     method: 'POST',
@@ -187,7 +206,7 @@ export const purchasingRoutes = {
     tag: 'Account',
     access: 'verified',
     summary: 'Top up the balance by card',
-    body: z.object({ amount: z.union([z.number(), z.string()]) }),
+    body: topUpBody('Enter an amount between the least and the most top-up of the day.'),
     response: z.object({ status: z.literal('OK'), payment_type: z.literal('card'), message: z.null(), redirect_url: z.string(), order_data: orderData }),
     errors: [422],
     rateLimited: true,

@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { countries, users } from '../db/schema/index';
 import type { Context } from 'hono';
 import type { Db } from '../db/client';
@@ -7,7 +6,7 @@ import type { Translator } from '../i18n/index';
 import { sendEmailChangedNotice, sendVerificationMail } from '../services/auth/account-mail';
 import { revokeUserTokens } from '../services/auth/access-tokens';
 import { hashPassword, verifyPassword } from '../services/auth/passwords';
-import { PASSWORD_MAX_LENGTH } from '@/lib/rules/password';
+import { PASSWORD_MAX_LENGTH, passwordProblem } from '@/lib/rules/password';
 import { voidResetTokens } from '../services/auth/password-reset';
 import { forgiveRateLimitHit, hitRateLimit } from '../services/rate-limit';
 import { allowedPhoneCountries, readPhoneFields } from '../services/auth/phone-fields';
@@ -18,9 +17,9 @@ import { requireAuth } from './auth-guards';
 import { type ApiEnv, createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
-import { fieldError, FormProblems, jsonObject, newPasswordField, translatorFor } from './form';
+import { fieldError, FormProblems, jsonObject, parseFields, translatorFor } from './form';
 import { rateLimit, tooManyRequests } from './rate-limit';
-import { profileBody } from '@/lib/contract/forms';
+import { changePasswordBody, profileBody } from '@/lib/contract/forms';
 
 /** Checks of the current password per account, for a password change or an email change. */
 export const CHANGE_PASSWORD_LIMIT = { name: 'change-password', limit: 10, windowSeconds: 900 } as const;
@@ -140,32 +139,15 @@ export const accountApp = createRouter()
     async (c) => {
       const t = await translatorFor(c);
       const db = c.var.db;
-      const body = await jsonObject(c);
-      const problems = new FormProblems();
-      const required = t('validation.passwordRequired');
-      // Blank after trimming counts as missing (§5); the password itself is kept as typed.
-      const present = (field: string) => {
-        const value = body[field];
-        if (typeof value !== 'string' || value.trim() === '') {
-          problems.add(field, required);
-          return null;
-        }
-        return value;
-      };
-      const current = present('cur_password');
-      const next = present('new_password');
-      const repeat = present('repeat_password');
-      if (next !== null) problems.parse(z.object({ new_password: newPasswordField(t) }), { new_password: next });
-      if (next !== null && repeat !== null && next !== repeat) problems.add('repeat_password', t('validation.passwordsMismatch'));
-      problems.throwIfAny();
+      const { cur_password: current, new_password: next } = parseFields(changePasswordBody(t, passwordProblem), await jsonObject(c));
 
       const user = await findUserById(db, c.var.user!.id);
       if (!user) return c.json({ message: 'Unauthenticated.' }, 401);
-      if (!(await verifyPassword(user.passwordHash, current!))) {
+      if (!(await verifyPassword(user.passwordHash, current))) {
         const wrong = t('api.auth.currentPasswordWrong');
         throw new HttpError(422, wrong, { errors: { cur_password: [wrong] } });
       }
-      await db.update(users).set({ passwordHash: await hashPassword(next!), updatedAt: sql`now()` }).where(eq(users.id, user.id));
+      await db.update(users).set({ passwordHash: await hashPassword(next), updatedAt: sql`now()` }).where(eq(users.id, user.id));
       // Everyone else signed in with the old password is signed out; this browser stays.
       await endUserSessions(db, user.id, c.var.session ? { except: c.var.session.id } : {});
       if (c.var.authVia !== 'token') await revokeUserTokens(db, user.id);

@@ -12,12 +12,12 @@ import { loadShopBasics } from '../services/request-context';
 import { clientAddress, createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
-import { fieldError, FormProblems, jsonObject, parseFields, translatorFor } from './form';
+import { fieldError, FormProblems, jsonObject, parseFields, translatorFor, withConfirmationAs } from './form';
 import { rateLimit, tooManyRequests } from './rate-limit';
 import { clearSessionCookies, setSessionCookies } from './session-cookies';
 import type { Context } from 'hono';
 import type { ApiEnv } from './env';
-import { loginBody, registerBody } from '@/lib/contract/forms';
+import { loginBody, registerForm } from '@/lib/contract/forms';
 
 export { LOGIN_ACCOUNT_LIMIT, LOGIN_FAILURE_LIMIT };
 /** Attempts per address across accounts, against password spraying. */
@@ -80,12 +80,9 @@ export const authApp = createRouter()
     if (basics.settings && !basics.settings.isRegEnabled) throw new HttpError(403, t('api.auth.registrationDisabled'));
 
     const body = await jsonObject(c);
-    // The spec's two readings of the confirmation field are both accepted.
-    const confirmation = body.passConfirm ?? body.passwordConfirmation ?? body.password_confirmation;
     const problems = new FormProblems();
-    const input = problems.parse(registerBody(t, passwordProblem), body);
-    if (typeof confirmation !== 'string' || confirmation === '') problems.add('passConfirm', t('validation.passwordRequired'));
-    else if (confirmation !== body.password) problems.add('passConfirm', t('validation.passwordsMismatch'));
+    // The spec's two readings of the confirmation field are both accepted.
+    const input = problems.parse(registerForm(t, passwordProblem), withConfirmationAs('passConfirm', body));
     const phone = readPhoneFields(t, body, await allowedPhoneCountries(db), problems, { required: true });
     problems.throwIfAny();
     if (!input || !phone) throw new Error('unreachable: problems were thrown');

@@ -6,9 +6,10 @@ import { requireCardPayments } from '../payments/provider';
 import { requireVerified } from './auth-guards';
 import { createRouter } from './env';
 import { HttpError } from './errors';
-import { FormProblems, jsonObject, translatorFor } from './form';
+import { FormProblems, jsonObject, parseFields, translatorFor } from './form';
 import { rateLimit } from './rate-limit';
 import { checkoutBody } from '@/lib/contract/forms';
+import { topUpBody } from '@/lib/contract/purchasing';
 
 export const CHECKOUT_LIMIT = { name: 'checkout', limit: 10, windowSeconds: 60 } as const;
 export const PRICE_CHANGED_MESSAGE = 'Prices have changed since you checked the totals. Please review the new totals.';
@@ -83,14 +84,8 @@ export const balanceApp = createRouter().post('/top-up', requireVerified(), rate
   const min = centsToDecimal(limits.minCents);
   const max = centsToDecimal(limits.maxCents);
   const message = `Enter an amount between ${min} and ${max} ${c.var.currency.code}.`;
-  const body = await jsonObject(c);
-  const amount = typeof body.amount === 'string' ? Number(body.amount) : body.amount;
-  if (typeof amount !== 'number' || !Number.isFinite(amount)) throw new HttpError(422, message, { errors: { amount: [message] } });
-  const cents = Math.round(amount * 100);
-  if (Math.abs(amount * 100 - cents) > 1e-6 || cents < limits.minCents || cents > limits.maxCents) {
-    throw new HttpError(422, message, { errors: { amount: [message] } });
-  }
-  const order = await startTopUp(db, { userId: c.var.user!.id, amountCents: cents, currency: c.var.currency });
+  const { amount } = parseFields(topUpBody(message, limits), await jsonObject(c), message);
+  const order = await startTopUp(db, { userId: c.var.user!.id, amountCents: Math.round(amount * 100), currency: c.var.currency });
   c.header('Cache-Control', 'no-store');
   return c.json({
     status: 'OK',

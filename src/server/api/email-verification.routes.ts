@@ -3,6 +3,7 @@ import { verifyEmailLink } from '../services/auth/email-verification';
 import { findUserById } from '../services/auth/users';
 import { requireAuth } from './auth-guards';
 import { createRouter } from './env';
+import { linkSignature, redirectToOutcome } from './mailed-link';
 import { ok } from './envelope';
 import { translatorFor } from './form';
 import { rateLimit } from './rate-limit';
@@ -34,13 +35,6 @@ export const emailVerificationApp = createRouter()
 
   /** The mailed link: no session needed (the signature is the proof); answers with a page. */
   .get('/:id/:hash', async (c) => {
-    const outcome = await verifyEmailLink(c.var.db, {
-      id: c.req.param('id'),
-      hash: c.req.param('hash'),
-      expires: c.req.query('expires'),
-      signature: c.req.query('signature'),
-    });
-    c.header('Cache-Control', 'no-store');
-    c.header('Referrer-Policy', 'no-referrer');
-    return c.redirect(PAGES[outcome], 302);
+    const outcome = await verifyEmailLink(c.var.db, { id: c.req.param('id'), hash: c.req.param('hash'), ...linkSignature(c) });
+    return redirectToOutcome(c, PAGES[outcome]);
   });

@@ -5,8 +5,6 @@ import { getTranslator } from '../i18n/index';
 import type { ApiEnv } from './env';
 import { HttpError } from './errors';
 import { NOT_A_JSON_OBJECT, fieldErrors } from './validate';
-import { passwordProblem } from '@/lib/rules/password';
-import { newPasswordField as contractNewPasswordField } from '@/lib/contract/forms';
 import type { FieldErrors } from './envelope';
 
 /**
@@ -64,14 +62,18 @@ export function parseFields<T extends z.ZodType>(schema: T, body: unknown, summa
   throw new HttpError(422, summary ?? result.error.issues[0]?.message ?? 'The given data was invalid.', { errors });
 }
 
+/**
+ * The body with the password confirmation under `field`, the first given of the spec's spellings
+ * (`passConfirm`, `passwordConfirmation`, `password_confirmation`, `field`'s own first).
+ */
+export function withConfirmationAs(field: string, body: Record<string, unknown>): Record<string, unknown> {
+  const spellings = [field, ...['passConfirm', 'passwordConfirmation', 'password_confirmation'].filter((name) => name !== field)];
+  return { ...body, [field]: spellings.map((name) => body[name]).find((value) => value !== undefined && value !== null) };
+}
+
 export function fieldError(field: string, message: string): HttpError {
   return new HttpError(422, message, { errors: { [field]: [message] } });
 }
 
 // The form fields are the contract's (src/lib/contract/forms.ts); routes import them from here.
 export { emailField, optionalText, passwordField, requiredText } from '@/lib/contract/forms';
-
-/** A password being chosen: the contract's field with the shared password rule (lib/rules/password.ts). */
-export function newPasswordField(t: Translator) {
-  return contractNewPasswordField(t, passwordProblem);
-}

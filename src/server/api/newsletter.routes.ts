@@ -3,6 +3,7 @@ import { newsletterBody as body } from '@/lib/contract/forms';
 import { requestSubscription } from '../services/newsletter';
 import { confirmSubscription, sendConfirmationMail } from '../services/newsletter-confirm.server';
 import { createRouter } from './env';
+import { linkSignature, redirectToOutcome } from './mailed-link';
 import { ok } from './envelope';
 import { HttpError } from './errors';
 import { jsonObject } from './form';
@@ -42,12 +43,6 @@ export const newsletterApp = createRouter()
 
   /** The mailed link: answers with a page in the shopper's language (their language cookie). */
   .get('/confirm/:id', async (c) => {
-    const outcome = await confirmSubscription(c.var.db, {
-      id: c.req.param('id'),
-      expires: c.req.query('expires'),
-      signature: c.req.query('signature'),
-    });
-    c.header('Cache-Control', 'no-store');
-    c.header('Referrer-Policy', 'no-referrer');
-    return c.redirect(PAGES[outcome], 302);
+    const outcome = await confirmSubscription(c.var.db, { id: c.req.param('id'), ...linkSignature(c) });
+    return redirectToOutcome(c, PAGES[outcome]);
   });

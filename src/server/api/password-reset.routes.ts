@@ -4,9 +4,9 @@ import { findUserByEmail, normaliseEmail } from '../services/auth/users';
 import { createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
-import { FormProblems, jsonObject, parseFields, translatorFor } from './form';
+import { jsonObject, parseFields, translatorFor, withConfirmationAs } from './form';
 import { rateLimit } from './rate-limit';
-import { resetPasswordBody, resetRequestBody } from '@/lib/contract/forms';
+import { resetPasswordForm, resetRequestBody } from '@/lib/contract/forms';
 import { passwordProblem } from '@/lib/rules/password';
 
 export const RESET_REQUEST_IP_LIMIT = { name: 'reset-request-ip', limit: 5, windowSeconds: 900 } as const;
@@ -44,14 +44,9 @@ export const passwordResetApp = createRouter()
   .post('/reset-password', rateLimit(RESET_SUBMIT_IP_LIMIT), async (c) => {
     const t = await translatorFor(c);
     const body = await jsonObject(c);
-    const problems = new FormProblems();
     const invalidLink = t('api.auth.resetInvalid');
-    const input = problems.parse(resetPasswordBody(t, passwordProblem), body);
-    const confirmation = body.password_confirmation ?? body.passwordConfirmation ?? body.passConfirm;
-    if (typeof confirmation !== 'string' || confirmation === '') problems.add('password_confirmation', t('validation.passwordRequired'));
-    else if (confirmation !== body.password) problems.add('password_confirmation', t('validation.passwordsMismatch'));
-    problems.throwIfAny();
-    const reset = await resetPasswordWithToken(c.var.db, input!);
+    const input = parseFields(resetPasswordForm(t, passwordProblem), withConfirmationAs('password_confirmation', body));
+    const reset = await resetPasswordWithToken(c.var.db, input);
     if (!reset) throw new HttpError(422, invalidLink, { errors: { token: [invalidLink] } });
     c.var.log.info({ userId: reset.userId }, 'password reset');
     return ok(c, null, { message: t('api.auth.passwordReset') });

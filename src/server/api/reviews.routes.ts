@@ -1,12 +1,12 @@
-import { REVIEW_TEXT_MAX, reviewProblems } from '@/lib/rules/review';
 import { createReview, listReviews } from '../services/reviews.server';
 import { requireVerified } from './auth-guards';
 import { createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
-import { FormProblems, jsonObject, translatorFor } from './form';
+import { jsonObject, parseFields, translatorFor } from './form';
 import { validate } from './validate';
 import { reviewProductParam as idParam, reviewPageQuery as pageQuery } from '@/lib/contract/accounts';
+import { reviewBody } from '@/lib/contract/forms';
 
 
 /**
@@ -27,19 +27,10 @@ reviewsApp.get('/:id/reviews', validate('param', idParam), validate('query', pag
 
 reviewsApp.post('/:id/reviews', requireVerified(), validate('param', idParam), async (c) => {
   const t = await translatorFor(c);
-  const body = await jsonObject(c);
-  const found = reviewProblems(body.rating, body.text);
-  const problems = new FormProblems();
-  if (found.rating) problems.add('rating', t('product.reviews.ratingInvalid'));
-  if (found.text === 'textTooLong') problems.add('text', t('product.reviews.textTooLong', { max: REVIEW_TEXT_MAX }));
-  if (found.text === 'textType') problems.add('text', t('product.reviews.textInvalid'));
-  problems.throwIfAny();
+  const input = parseFields(reviewBody(t), await jsonObject(c));
 
   const user = c.var.user!;
-  const result = await createReview(c.var.db, user, Number(c.req.valid('param').id), {
-    rating: Number(body.rating),
-    text: typeof body.text === 'string' ? body.text : '',
-  });
+  const result = await createReview(c.var.db, user, Number(c.req.valid('param').id), input);
   if (!result.ok) {
     if (result.reason === 'not_found') throw new HttpError(404, t('product.error.notFound'));
     if (result.reason === 'not_bought') throw new HttpError(403, t('product.reviews.onlyBuyers'));

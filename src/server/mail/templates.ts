@@ -195,41 +195,35 @@ export interface LinkMailOptions {
   expiresMinutes?: number;
 }
 
-export function renderVerificationMail(options: LinkMailOptions): MailContent {
+/**
+ * A mail whose point is one link, texts under `mail.<area>.*`: intro, the button, how long the
+ * link lasts (when `expiry` says), and "ignore this mail if you did not ask for it".
+ */
+function renderOneLinkMail(area: string, options: LinkMailOptions, expiry: (t: Translator) => string | null): MailContent {
   const t = options.t ?? fileTranslator(options.language);
   const shop = t('app.name');
-  const blocks: MailBlock[] = [
-    { kind: 'paragraph', text: t('mail.verify.intro', { shop }) },
-    { kind: 'action', label: t('mail.verify.action'), url: options.url },
-  ];
-  if (options.expiresMinutes) blocks.push({ kind: 'note', text: t('mail.verify.expiry', { minutes: options.expiresMinutes }) });
-  blocks.push({ kind: 'note', text: t('mail.verify.ignore') });
+  const validity = expiry(t);
   return renderMailLayout({
     language: options.language,
     t,
-    subject: t('mail.verify.subject', { shop }),
-    heading: t('mail.verify.heading'),
+    subject: t(`mail.${area}.subject`, { shop }),
+    heading: t(`mail.${area}.heading`),
     name: options.name,
-    blocks,
+    blocks: [
+      { kind: 'paragraph', text: t(`mail.${area}.intro`, { shop }) },
+      { kind: 'action', label: t(`mail.${area}.action`), url: options.url },
+      ...(validity ? [{ kind: 'note', text: validity } as const] : []),
+      { kind: 'note', text: t(`mail.${area}.ignore`) },
+    ],
   });
 }
 
+export function renderVerificationMail(options: LinkMailOptions): MailContent {
+  return renderOneLinkMail('verify', options, (t) => (options.expiresMinutes ? t('mail.verify.expiry', { minutes: options.expiresMinutes }) : null));
+}
+
 export function renderPasswordResetMail(options: LinkMailOptions): MailContent {
-  const t = options.t ?? fileTranslator(options.language);
-  const shop = t('app.name');
-  return renderMailLayout({
-    language: options.language,
-    t,
-    subject: t('mail.reset.subject', { shop }),
-    heading: t('mail.reset.heading'),
-    name: options.name,
-    blocks: [
-      { kind: 'paragraph', text: t('mail.reset.intro') },
-      { kind: 'action', label: t('mail.reset.action'), url: options.url },
-      { kind: 'note', text: t('mail.reset.expiry', { minutes: options.expiresMinutes ?? 60 }) },
-      { kind: 'note', text: t('mail.reset.ignore') },
-    ],
-  });
+  return renderOneLinkMail('reset', options, (t) => t('mail.reset.expiry', { minutes: options.expiresMinutes ?? 60 }));
 }
 
 export interface EmailChangedMailOptions {
@@ -270,21 +264,7 @@ export function renderEmailChangedMail(options: EmailChangedMailOptions): MailCo
 
 /** Double opt-in for the newsletter: nobody named (the address is all we know). */
 export function renderNewsletterConfirmMail(options: LinkMailOptions & { expiresDays: number }): MailContent {
-  const t = options.t ?? fileTranslator(options.language);
-  const shop = t('app.name');
-  return renderMailLayout({
-    language: options.language,
-    t,
-    subject: t('mail.newsletter.subject', { shop }),
-    heading: t('mail.newsletter.heading'),
-    name: null,
-    blocks: [
-      { kind: 'paragraph', text: t('mail.newsletter.intro', { shop }) },
-      { kind: 'action', label: t('mail.newsletter.action'), url: options.url },
-      { kind: 'note', text: t('mail.newsletter.expiry', { days: options.expiresDays }) },
-      { kind: 'note', text: t('mail.newsletter.ignore') },
-    ],
-  });
+  return renderOneLinkMail('newsletter', { ...options, name: null }, (t) => t('mail.newsletter.expiry', { days: options.expiresDays }));
 }
 
 /** A moment in the recipient's language, with the time zone named (mail has no local clock). */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { validateNewPassword, validateSignUp } from '@/features/account/auth-validation';
 import { validateChangePassword } from '@/features/account/password-form';
-import { newPasswordField } from '@/server/api/form';
+import { newPasswordField } from '@/lib/contract/forms';
+import { passwordProblem } from '@/lib/rules/password';
 import type { Translator } from '@/server/i18n/index';
 
 // One table through both paths: the sign-up, reset and change-password islands' checks, and the zod field the
@@ -23,7 +24,7 @@ const cases: Array<[password: string, accepted: boolean, why: string]> = [
 ];
 
 const t = ((key: string) => key) as Translator;
-const serverAccepts = (password: string) => newPasswordField(t).safeParse(password).success;
+const serverAccepts = (password: string) => newPasswordField(t, passwordProblem).safeParse(password).success;
 const signUpAccepts = (password: string) =>
   validateSignUp(
     { name: 'Ann', surname: 'Lee', email: 'ann@example.com', phone: '+4915112345678', password, passConfirm: password },

@@ -2,7 +2,8 @@ import { asc } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { countries } from '@/server/db/schema/index';
 import type { Translator } from '@/server/i18n/index';
-import { type PhoneData, validatePhoneFields } from '@/lib/phone';
+import type { PhoneData } from '@/lib/phone';
+import { phoneBody } from '@/lib/contract/forms';
 import type { ProblemSink } from '../errors';
 
 /** The shop's country list is the set of phone countries it accepts (accounts spec §5). */
@@ -12,9 +13,9 @@ export async function allowedPhoneCountries(db: Db): Promise<string[]> {
 }
 
 /**
- * Reads phone, phoneCountryCode and nationalNumber from a form body with the same rules as the
- * browser's phone input; problems go under `phone`. Returns the normalised number, or null when
- * it is absent (and not required) or invalid.
+ * Reads phone, phoneCountryCode and nationalNumber from a form body with the contract's phoneBody
+ * (the browser's phone input rules); a problem goes under `phone`. Returns the normalised number,
+ * or null when it is absent (and not required) or invalid.
  */
 export function readPhoneFields(
   t: Translator,
@@ -23,22 +24,8 @@ export function readPhoneFields(
   problems: ProblemSink,
   options: { required: boolean },
 ): PhoneData | null {
-  const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-  const fields = {
-    phone: text(body.phone).slice(0, 260),
-    phoneCountryCode: text(body.phoneCountryCode).slice(0, 8),
-    nationalNumber: text(body.nationalNumber).slice(0, 260),
-  };
-  const empty = fields.phone.trim() === '' && fields.nationalNumber.trim() === '';
-  if (empty) {
-    if (options.required) problems.add('phone', t('validation.required'));
-    return null;
-  }
-  const result = validatePhoneFields(fields, allowedIsos);
-  if (result.ok) return result.value;
-  problems.add(
-    'phone',
-    t(result.error === 'country-not-supported' ? 'validation.countryNotSupported' : result.error === 'required' ? 'validation.required' : 'validation.invalidPhone'),
-  );
+  const result = phoneBody(t, allowedIsos, options).safeParse(body);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) problems.add('phone', issue.message);
   return null;
 }
