@@ -20,8 +20,8 @@ import {
   type ShippingFields,
   totalsPayload,
   validateShipping,
-  type PaymentMethod,
 } from './checkout-form';
+import { PAYMENT_METHODS, type PaymentMethod } from '@/lib/contract/forms';
 import {
   afterPromoChange,
   checkoutButton,
@@ -63,7 +63,7 @@ export interface CheckoutProps {
   paymentMethods?: readonly PaymentMethod[];
 }
 
-export default function Checkout({ lines, profile: initialProfile, countries: initialCountries, signedIn, phoneNumbers, texts, money, onBack, onNoStock, paymentMethods = ['card', 'phone'] }: CheckoutProps) {
+export default function Checkout({ lines, profile: initialProfile, countries: initialCountries, signedIn, phoneNumbers, texts, money, onBack, onNoStock, paymentMethods = PAYMENT_METHODS }: CheckoutProps) {
   const [state, update] = useReducer(checkoutReducer, null, () => initialCheckoutState(initialProfile, initialCountries, paymentMethods[0] ?? 'phone'));
   const [totals, dispatch] = useReducer(totalsReducer, EMPTY_TOTALS);
   const { countries, fields, submitted, serverErrors, promo, submitting } = state;

@@ -1,5 +1,5 @@
 import type { CartPageTexts } from './cart-texts';
-import type { PaymentMethod } from './checkout-form';
+import type { PaymentMethod } from '@/lib/contract/forms';
 import type { CheckoutButtonState } from './checkout-rules';
 
 /**

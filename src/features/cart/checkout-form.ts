@@ -6,6 +6,7 @@
 import { type PhoneData, type PhoneValue, validatePhoneFields } from '@/lib/phone';
 import type { CartLine } from './cart-lines';
 import type { Country } from '@/lib/contract/content';
+import type { PaymentMethod } from '@/lib/contract/forms';
 
 /** GET /api/countries: the contract's shape. */
 export type CheckoutCountry = Country;
@@ -140,7 +141,6 @@ export function totalsPayload(
   };
 }
 
-export type PaymentMethod = 'card' | 'phone';
 
 /** Checkout call: shipping payload, payment method and the final amount the shopper saw. */
 export function checkoutPayload(

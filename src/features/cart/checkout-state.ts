@@ -3,10 +3,10 @@
  * prefill, Checkout flow): the address, the promo field, the payment method and where the
  * order stands. The totals have their own reducer (totals-state.ts). Pure.
  */
+import type { PaymentMethod } from '@/lib/contract/forms';
 import type { CartPageTexts } from './cart-texts';
 import {
   type CheckoutCountry,
-  type PaymentMethod,
   type ProfileForCheckout,
   type ShippingErrors,
   type ShippingField,

@@ -1,7 +1,7 @@
 import '@/stores/bootstrap';
 import '../account/auth-store';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { HistoryPagination, OrderJson } from '@/lib/order-json';
+import type { HistoryPagination, OrderJson } from '@/lib/contract/purchasing';
 import { formatMoney } from '@/lib/money';
 import { api } from '@/stores/api';
 import { showToast } from '@/stores/toasts';

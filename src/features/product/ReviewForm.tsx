@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ApiError, handledByClient } from '@/lib/api-client';
 import { api } from '@/stores/api';
 import { showToast } from '@/stores/toasts';
-import type { ReviewJson, ReviewSummary } from '@/lib/review-json';
+import type { ReviewJson, ReviewSummary } from '@/lib/contract/accounts';
 import { RATING_MAX, REVIEW_TEXT_MAX, reviewProblems } from '@/lib/rules/review';
 import { starsOf } from './reviews';
 import { fill } from '@/lib/rules/placeholders';

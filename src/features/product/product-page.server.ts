@@ -9,7 +9,7 @@ import type { ProductJson } from '@/server/services/catalog/product-json';
 import { productInfo } from '@/server/services/catalog/product-info';
 import { onSale } from '@/server/services/catalog/product-lists';
 import { listReviews, type ReviewEligibility, reviewEligibility } from '@/server/services/reviews.server';
-import type { ReviewJson, ReviewSummary } from '@/lib/review-json';
+import type { ReviewJson, ReviewSummary } from '@/lib/contract/accounts';
 import type { CategoryRef } from './breadcrumbs';
 
 export const SALE_CAROUSEL_LIMIT = 12;

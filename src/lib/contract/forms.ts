@@ -4,6 +4,10 @@ import { type PasswordProblem as PasswordRuleProblem, passwordProblem } from '..
 import { RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX } from '../rules/review';
 import { type PhoneData, validatePhoneFields } from '../phone';
 
+/** The ways an order can be paid (accounts spec §2 Checkout form). */
+export const PAYMENT_METHODS = ['card', 'phone'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
 /**
  * Request bodies of the forms answered in the shopper's language (accounts spec §5 rules; ADR
  * 018): schema factories taking the request's translator, so the server checks with exactly
@@ -210,7 +214,7 @@ export function checkoutBody(t: Translate) {
       (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
       z.string({ error: 'The promo code must be text.' }).trim().max(64, 'The promo code may be at most 64 characters.').nullable().optional(),
     ),
-    payment_method: z.enum(['card', 'phone'], { error: 'Choose card or phone payment.' }).default('card'),
+    payment_method: z.enum(PAYMENT_METHODS, { error: 'Choose card or phone payment.' }).default('card'),
     expected_total: z
       .number({ error: EXPECTED_TOTAL_MESSAGE })
       .nonnegative(EXPECTED_TOTAL_MESSAGE)

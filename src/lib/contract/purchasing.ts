@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { totalsSchema } from './cart';
 import { route } from './define';
 import { amount, id, okBody, type Pagination, paginationSchema } from './envelope';
-import { checkoutBody, documentTranslate, phoneFields } from './forms';
+import { checkoutBody, documentTranslate, PAYMENT_METHODS, phoneFields } from './forms';
 import { wholeNumber } from './query';
 
 /**
@@ -23,7 +23,7 @@ export type PromoJson = z.infer<typeof promoSchema>;
 export const variationAttributeSnapshotSchema = z.object({ id, name: z.string(), attribute_group: z.object({ name: z.string() }) });
 
 export const orderStatusSchema = z.enum(['Pending', 'Success', 'Error', 'Failed']);
-export const paymentMethodSchema = z.enum(['card', 'phone']);
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 
 export const orderItemSchema = z.object({
   id,
@@ -78,6 +78,10 @@ export const orderSchema = z.object({
   can_complete: z.boolean().meta({ description: 'A Pending phone order can be paid now.' }),
 });
 export type OrderJson = z.infer<typeof orderSchema>;
+export type OrderStatus = OrderJson['status'];
+/** A variation attribute as the order kept it when it was placed. */
+export type VariationAttributeJson = OrderItemJson['variation_attributes'][number];
+export type { PaymentMethod } from './forms';
 
 export type HistoryPagination = Pagination;
 

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import sanitize from 'sanitize-html';
 import type { Db } from '../db/client';
 import { orderItems, orders, products, reviews } from '../db/schema/index';
-import type { ReviewJson, ReviewSummary } from '@/lib/review-json';
+import type { ReviewJson, ReviewSummary } from '@/lib/contract/accounts';
 import { reviewAuthor } from '@/lib/rules/review';
 import { invalidateCatalogResults } from './catalog/catalog-cache';
 

@@ -18,7 +18,7 @@ import {
 import { products, variations } from './catalog';
 import { countries } from './geo';
 import { users } from './users';
-import type { VariationAttributeJson } from '@/lib/order-json';
+import type { VariationAttributeJson } from '@/lib/contract/purchasing';
 
 export const discountType = pgEnum('discount_type', ['fixed', 'percent']);
 export const orderStatus = pgEnum('order_status', ['Pending', 'Success', 'Error', 'Failed']);
@@ -133,7 +133,7 @@ export const orders = pgTable(
   ],
 );
 
-/** Stored as the order history shows it (lib/order-json.ts). */
+/** Stored as the order history shows it (lib/contract/purchasing.ts). */
 export type VariationAttributeSnapshot = VariationAttributeJson;
 
 export const orderItems = pgTable(

@@ -5,6 +5,7 @@
  * locks), spend the promo code, snapshot the order and its items, clear the bought lines, and
  * open the payment. An Idempotency-Key makes a retried request return the same order.
  */
+import type { PaymentMethod } from '@/lib/contract/forms';
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
@@ -20,7 +21,6 @@ import { reserveStock } from './stock.server';
 import { unpaidLimitProblem } from './unpaid';
 import { unpaidHeld } from './unpaid.server';
 
-export type PaymentType = 'card' | 'phone';
 
 export interface Shipping {
   name: string;
@@ -38,7 +38,7 @@ export interface CheckoutInput {
   userId: number;
   shipping: Shipping;
   promoCode: string | null;
-  paymentMethod: PaymentType;
+  paymentMethod: PaymentMethod;
   currency: CurrencyOption;
   languageId: number;
   /** The final amount (request currency) the shopper confirmed; absent: not compared. */
@@ -49,7 +49,7 @@ export interface CheckoutInput {
 export interface PlacedOrder {
   orderId: number;
   orderNr: string;
-  paymentType: PaymentType;
+  paymentType: PaymentMethod;
   paymentId: string;
   /** converted final amount, e.g. 12.5 */
   amount: number;

@@ -9,10 +9,10 @@
  */
 import { centsToNumber, convertCents } from '@/lib/money';
 import type { VariationAttributeSnapshot } from '@/server/db/schema/commerce';
-import type { HistoryPagination, OrderItemJson, OrderJson, OrderStatus, PaymentMethod } from '@/lib/order-json';
+import type { HistoryPagination, OrderItemJson, OrderJson, OrderStatus, PaymentMethod } from '@/lib/contract/purchasing';
 
 // The response shapes are shared with the Orders tab island (lib/ is isomorphic).
-export type { DeliveryAddressJson, HistoryPagination, OrderItemJson, OrderJson, OrderStatus, PaymentMethod } from '@/lib/order-json';
+export type { DeliveryAddressJson, HistoryPagination, OrderItemJson, OrderJson, OrderStatus, PaymentMethod } from '@/lib/contract/purchasing';
 
 export { HISTORY_PER_PAGE_DEFAULT, HISTORY_PER_PAGE_MAX } from '@/lib/contract/purchasing';
 
