@@ -9,7 +9,7 @@ import { $cart, $quantityDrafts, hydrateCart, loadCart, removeItem, setCartTexts
 import type { CartPageTexts } from './cart-texts';
 import CartLineItem from './CartLineItem';
 import Checkout from './Checkout';
-import type { PaymentMethod } from '@/lib/contract/forms';
+import type { PaymentMethod } from '@/lib/rules/payment';
 import type { CheckoutCountry, ProfileForCheckout } from './checkout-form';
 import { formatMoney, symbolAndDecimals } from '@/lib/money';
 import './cart.css';

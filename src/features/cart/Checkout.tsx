@@ -21,7 +21,7 @@ import {
   totalsPayload,
   validateShipping,
 } from './checkout-form';
-import { PAYMENT_METHODS, type PaymentMethod } from '@/lib/contract/forms';
+import { PAYMENT_METHODS, type PaymentMethod } from '@/lib/rules/payment';
 import {
   afterPromoChange,
   checkoutButton,

@@ -1,5 +1,5 @@
 import type { CartPageTexts } from './cart-texts';
-import type { PaymentMethod } from '@/lib/contract/forms';
+import type { PaymentMethod } from '@/lib/rules/payment';
 import type { CheckoutButtonState } from './checkout-rules';
 
 /**

@@ -6,7 +6,7 @@
 import { type PhoneData, type PhoneValue, validatePhoneFields } from '@/lib/phone';
 import type { CartLine } from './cart-lines';
 import type { Country } from '@/lib/contract/content';
-import type { PaymentMethod } from '@/lib/contract/forms';
+import type { PaymentMethod } from '@/lib/rules/payment';
 
 /** GET /api/countries: the contract's shape. */
 export type CheckoutCountry = Country;

@@ -3,7 +3,7 @@
  * prefill, Checkout flow): the address, the promo field, the payment method and where the
  * order stands. The totals have their own reducer (totals-state.ts). Pure.
  */
-import type { PaymentMethod } from '@/lib/contract/forms';
+import type { PaymentMethod } from '@/lib/rules/payment';
 import type { CartPageTexts } from './cart-texts';
 import {
   type CheckoutCountry,

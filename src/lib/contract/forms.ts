@@ -4,9 +4,7 @@ import { type PasswordProblem as PasswordRuleProblem, passwordProblem } from '..
 import { RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX } from '../rules/review';
 import { type PhoneData, validatePhoneFields } from '../phone';
 
-/** The ways an order can be paid (accounts spec §2 Checkout form). */
-export const PAYMENT_METHODS = ['card', 'phone'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+import { PAYMENT_METHODS } from '../rules/payment';
 
 /**
  * Request bodies of the forms answered in the shopper's language (accounts spec §5 rules; ADR

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { totalsSchema } from './cart';
 import { route } from './define';
 import { amount, id, okBody, type Pagination, paginationSchema } from './envelope';
-import { checkoutBody, documentTranslate, PAYMENT_METHODS, phoneFields } from './forms';
+import { PAYMENT_METHODS } from '../rules/payment';
+import { checkoutBody, documentTranslate, phoneFields } from './forms';
 import { wholeNumber } from './query';
 
 /**
@@ -81,7 +82,7 @@ export type OrderJson = z.infer<typeof orderSchema>;
 export type OrderStatus = OrderJson['status'];
 /** A variation attribute as the order kept it when it was placed. */
 export type VariationAttributeJson = OrderItemJson['variation_attributes'][number];
-export type { PaymentMethod } from './forms';
+export type { PaymentMethod } from '../rules/payment';
 
 export type HistoryPagination = Pagination;
 

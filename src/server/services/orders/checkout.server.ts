@@ -5,7 +5,7 @@
  * locks), spend the promo code, snapshot the order and its items, clear the bought lines, and
  * open the payment. An Idempotency-Key makes a retried request return the same order.
  */
-import type { PaymentMethod } from '@/lib/contract/forms';
+import type { PaymentMethod } from '@/lib/rules/payment';
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
