@@ -1,15 +1,15 @@
 /**
- * npm run user:role -- <email> editor|admin|customer
- * Grants or takes a staff role (ADR 013) on the configured database (DATABASE_URL, else PGlite
+ * npm run user:role -- <email> staff|editor|admin|customer
+ * Grants or takes a back-office role (ADR 013, 023) on the configured database (DATABASE_URL, else PGlite
  * in DATA_DIR; stop the server first when using PGlite). Signed-in sessions see it on their next request.
  */
-import { isRole } from '../src/server/services/admin/roles';
+import { isRole } from '../src/lib/rules/roles';
 import { setRole } from '../src/server/services/admin/roles.server';
 import { openConfiguredDatabase } from '../src/server/db/seed/open';
 
 const [email, role] = process.argv.slice(2);
 if (!email || !role || !isRole(role)) {
-  console.error('Usage: npm run user:role -- <email> editor|admin|customer');
+  console.error('Usage: npm run user:role -- <email> staff|editor|admin|customer');
   process.exit(2);
 }
 const database = await openConfiguredDatabase();

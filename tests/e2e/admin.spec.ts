@@ -42,7 +42,7 @@ test('editor: sign in → shipping page in German → preview → publish → pu
   await page.getByLabel('Password', { exact: true }).fill(EDITOR.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(`${BASE}/admin`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Content editing' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Back office' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Admin', exact: true })).toHaveAttribute('href', '/admin');
   await axe.check();
 

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '@/server/api/app';
 import { cachedFaqs } from '@/features/content/content.server';
 import { contentChanges, faqs, languages, localizations, staticPages, staticPageTranslations } from '@/server/db/schema/index';
-import { DEMO_CUSTOMER, DEMO_EDITOR } from '@/server/db/seed/users';
+import { DEMO_CUSTOMER, DEMO_EDITOR, DEMO_STAFF } from '@/server/db/seed/users';
 import { getTranslator } from '@/server/i18n/index';
 import { setRole } from '@/server/services/admin/roles.server';
 import { redirectedSlug } from '@/server/services/admin/static-pages.server';
@@ -345,10 +345,25 @@ describe('roles', () => {
     expect((await admin.put('/api/admin/editors', { email: 'New.Editor@example.com', role: 'editor' })).body.payload).toMatchObject({ role: 'editor' });
     expect((await fresh.get('/api/admin/faqs')).status).toBe(200);
     const staff = await admin.get('/api/admin/editors');
-    expect(staff.body.payload.map((u: { email: string }) => u.email)).toEqual([ADMIN.email, DEMO_EDITOR.email, 'new.editor@example.com']);
+    expect(staff.body.payload.map((u: { email: string }) => u.email)).toEqual([ADMIN.email, DEMO_EDITOR.email, 'new.editor@example.com', DEMO_STAFF.email]);
     expect((await admin.put('/api/admin/editors', { email: ADMIN.email, role: 'customer' })).body.message).toBe('You cannot change your own role.');
     expect((await admin.put('/api/admin/editors', { email: 'nobody@example.com', role: 'editor' })).status).toBe(422);
     await admin.put('/api/admin/editors', { email: 'new.editor@example.com', role: 'customer' });
     expect((await fresh.get('/api/admin/faqs')).status).toBe(403);
+  });
+
+  it('staff run orders, not content or roles; editors do not reach staff areas (ADR 023)', async () => {
+    const staff = await signedIn(createApiSession(api), DEMO_STAFF);
+    for (const path of ['/api/admin/faqs', '/api/admin/static-pages', '/api/admin/static-pages/1', '/api/admin/translations', '/api/admin/editors']) {
+      const res = await staff.get(path);
+      expect(res.status, path).toBe(403);
+      expect(res.body).toEqual({ message: 'This action is unauthorized.' });
+    }
+    expect((await staff.put('/api/admin/settings', { copyright: 'x' })).status).toBe(403);
+    // An admin grants staff; staff cannot grant anything.
+    await createUser(database().db, { email: 'new.staff@example.com', password: 'Staff1234!' });
+    expect((await admin.put('/api/admin/editors', { email: 'new.staff@example.com', role: 'staff' })).body.payload).toMatchObject({ role: 'staff' });
+    expect((await staff.put('/api/admin/editors', { email: 'new.staff@example.com', role: 'editor' })).status).toBe(403);
+    await admin.put('/api/admin/editors', { email: 'new.staff@example.com', role: 'customer' });
   });
 });

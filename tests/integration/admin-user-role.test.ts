@@ -62,7 +62,7 @@ describe('npm run user:role', () => {
 
   it('an unknown address exits 1, a wrong role or missing argument 2, each with one clear line', () => {
     expect(userRole('nobody@example.com', 'editor')).toEqual({ status: 1, out: '', err: 'No account has the email address nobody@example.com.' });
-    expect(userRole('maria.editor@example.com', 'boss')).toEqual({ status: 2, out: '', err: 'Usage: npm run user:role -- <email> editor|admin|customer' });
+    expect(userRole('maria.editor@example.com', 'boss')).toEqual({ status: 2, out: '', err: 'Usage: npm run user:role -- <email> staff|editor|admin|customer' });
     expect(userRole()).toMatchObject({ status: 2 });
   }, 120_000);
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '@/server/db/client';
 import { orderItems, orders, settings, users } from '@/server/db/schema/index';
 import { readMessages } from '@/server/db/seed/i18n';
-import { DEMO_CUSTOMER, DEMO_EDITOR, generatedLoginsNotice, seedDemo, seedIfEmpty } from '@/server/db/seed/index';
+import { DEMO_CUSTOMER, DEMO_EDITOR, DEMO_STAFF, generatedLoginsNotice, seedDemo, seedIfEmpty } from '@/server/db/seed/index';
 import { useDatabase } from '@/server/runtime';
 import { GET } from '@/pages/images/[...path]';
 import { createTestDatabase } from '../helpers/db';
@@ -261,7 +261,7 @@ describe('seedIfEmpty', () => {
 });
 
 describe('demo accounts of a production seed (generated passwords)', () => {
-  it('gives the editor and the demo customer fresh random passwords, never the published ones', async () => {
+  it('gives the editor, the staff member and the demo customer fresh random passwords, never the published ones', async () => {
     const database = await createTestDatabase({ seed: 'none' });
     try {
       const report = await seedIfEmpty(database.db, { passwords: 'generated' });
@@ -269,9 +269,10 @@ describe('demo accounts of a production seed (generated passwords)', () => {
       const generated = report ? report.generated : [];
       expect(generated.map((g) => [g.role, g.email])).toEqual([
         ['editor', DEMO_EDITOR.email],
+        ['staff', DEMO_STAFF.email],
         ['customer', DEMO_CUSTOMER.email],
       ]);
-      const [editorLogin, customerLogin] = generated;
+      const [editorLogin, staffLogin, customerLogin] = generated;
       expect(editorLogin!.password).toMatch(/^[a-zA-Z2-9]{5}(-[a-zA-Z2-9]{5}){3}$/);
       expect(editorLogin!.password).not.toBe(customerLogin!.password);
       for (const login of generated) {
@@ -279,10 +280,12 @@ describe('demo accounts of a production seed (generated passwords)', () => {
         expect(await verify(row!.passwordHash, login.password)).toBe(true);
         expect(await verify(row!.passwordHash, DEMO_EDITOR.password)).toBe(false);
         expect(await verify(row!.passwordHash, DEMO_CUSTOMER.password)).toBe(false);
+        expect(await verify(row!.passwordHash, DEMO_STAFF.password)).toBe(false);
       }
       const notice = generatedLoginsNotice(generated);
       expect(notice).toContain(`editor    ${DEMO_EDITOR.email.padEnd(20)}  ${editorLogin!.password}`);
       expect(notice).toContain(`customer  ${DEMO_CUSTOMER.email.padEnd(20)}  ${customerLogin!.password}`);
+      expect(notice).toContain(`staff     ${DEMO_STAFF.email.padEnd(20)}  ${staffLogin!.password}`);
     } finally {
       await database.close();
     }

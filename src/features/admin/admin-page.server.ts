@@ -8,6 +8,7 @@
  */
 import type { AstroGlobal } from 'astro';
 import { requireStaff } from './guard.server';
+import type { Permission } from '@/lib/rules/roles';
 import { loadFrameOrFail, type FrameData } from '../frame/frame-data.server';
 import { getDb } from '@/server/runtime';
 import type { Db } from '@/server/db/client';
@@ -31,8 +32,8 @@ export interface AdminEditPage<T> extends AdminPage {
   language: LanguageOption;
 }
 
-export async function loadAdminPage(Astro: PageContext, role: 'editor' | 'admin' = 'editor'): Promise<AdminPage | Response> {
-  const user = await requireStaff(Astro, role);
+export async function loadAdminPage(Astro: PageContext, permission: Permission | 'any'): Promise<AdminPage | Response> {
+  const user = await requireStaff(Astro, permission);
   if (user instanceof Response) return user;
   const frame = await loadFrameOrFail(Astro.cookies);
   if (frame instanceof Response) return frame;
@@ -43,7 +44,7 @@ export async function loadAdminEditPage<T>(
   Astro: PageContext,
   load: (db: Db, id: number) => Promise<T | null | undefined>,
 ): Promise<AdminEditPage<T> | Response> {
-  const page = await loadAdminPage(Astro);
+  const page = await loadAdminPage(Astro, 'content');
   if (page instanceof Response) return page;
   const isNew = Astro.params.id === 'new';
   // At most 9 digits: ids are PostgreSQL integers, and a larger number reached the query as a 500.

@@ -12,10 +12,12 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * Who may call: `public` anyone; `session` a signed-in user (cookie session or bearer token);
- * `verified` one whose address is verified; `editor` / `admin` the back-office roles (ADR 013);
+ * `verified` one whose address is verified; the back office by permission (lib/rules/roles.ts,
+ * ADR 013, 023): `editor` content (editors, admins), `staff` orders and customers (staff, admins),
+ * `admin` roles (admins);
  * `signed` a payment gateway's signed notification (no session, no CSRF).
  */
-export type Access = 'public' | 'session' | 'verified' | 'editor' | 'admin' | 'signed';
+export type Access = 'public' | 'session' | 'verified' | 'editor' | 'staff' | 'admin' | 'signed';
 
 /** What a successful call sends: JSON by default; the docs page and its script; a redirect. */
 export type Produces = 'json' | 'html' | 'javascript' | 'redirect';

@@ -1,3 +1,4 @@
+import { ORDER_STATUSES } from '@/lib/rules/order-status';
 import { z } from 'zod';
 import { totalsSchema } from './cart';
 import { route } from './define';
@@ -23,7 +24,7 @@ export type PromoJson = z.infer<typeof promoSchema>;
 
 export const variationAttributeSnapshotSchema = z.object({ id, name: z.string(), attribute_group: z.object({ name: z.string() }) });
 
-export const orderStatusSchema = z.enum(['Pending', 'Success', 'Error', 'Failed']);
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 
 export const orderItemSchema = z.object({

@@ -1,6 +1,6 @@
-/** /api/admin/editors: admins grant and take the editor role (editors get 403 here). */
+/** /api/admin/editors: admins grant and take the back-office roles (staff and editors get 403 here). */
 import { listStaff, setRole } from '../services/admin/roles.server';
-import { requireRole } from './admin-guard';
+import { requirePermission } from './admin-guard';
 import { createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
@@ -8,7 +8,7 @@ import { validate } from './validate';
 import { body } from '@/lib/contract/admin/editors';
 
 export const adminEditorsApp = createRouter()
-  .use(requireRole('admin'))
+  .use(requirePermission('roles'))
   .get('/', async (c) => ok(c, await listStaff(c.var.db)))
   .put('/', validate('json', body), async (c) => {
     const { email, role } = c.req.valid('json');

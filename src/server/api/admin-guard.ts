@@ -1,22 +1,32 @@
 import type { MiddlewareHandler } from 'hono';
-import { isStaff } from '../services/admin/roles';
+import { can, isBackOffice, type Permission } from '@/lib/rules/roles';
 import { UNAUTHENTICATED } from './auth-guards';
 import type { ApiEnv } from './env';
 
 export const FORBIDDEN = { message: 'This action is unauthorized.' } as const;
 
+const noStore = { 'Cache-Control': 'no-store' };
+
 /**
- * /api/admin/*: guests 401, signed-in users below `role` 403 (editor: editors and admins; admin:
- * admins only). Answers are never cached: they carry unpublished content.
+ * /api/admin/*: guests 401, signed-in users without a back-office role 403. Answers are never
+ * cached: they carry unpublished content and customers' data.
  */
-export function requireRole(role: 'editor' | 'admin'): MiddlewareHandler<ApiEnv> {
+export function requireBackOffice(): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
-    const noStore = { 'Cache-Control': 'no-store' };
     const user = c.var.user;
     if (!user) return c.json(UNAUTHENTICATED, 401, noStore);
-    const allowed = role === 'admin' ? user.role === 'admin' : isStaff(user.role);
-    if (!allowed) return c.json(FORBIDDEN, 403, noStore);
+    if (!isBackOffice(user.role)) return c.json(FORBIDDEN, 403, noStore);
     await next();
     c.res.headers.set('Cache-Control', 'no-store');
+  };
+}
+
+/** One area of /api/admin: 403 for a back-office role without the permission (roles.ts). */
+export function requirePermission(permission: Permission): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const user = c.var.user;
+    if (!user) return c.json(UNAUTHENTICATED, 401, noStore);
+    if (!can(user.role, permission)) return c.json(FORBIDDEN, 403, noStore);
+    await next();
   };
 }

@@ -5,7 +5,7 @@ import { accountApp } from './account.routes';
 import { adminEditorsApp } from './admin-editors.routes';
 import { adminFaqsApp } from './admin-faqs.routes';
 import { adminFeaturedApp } from './admin-featured.routes';
-import { requireRole } from './admin-guard';
+import { requireBackOffice, requirePermission } from './admin-guard';
 import { adminPagesApp } from './admin-pages.routes';
 import { adminPreviewApp } from './admin-preview.routes';
 import { adminHomeHeroApp, adminSettingsApp } from './admin-settings.routes';
@@ -85,8 +85,10 @@ export function createApi() {
   app.route('/api/orders', ordersApp);
   app.route('/api/processing', processingApp);
   app.route('/api/contact-us', contactApp);
-  // Content editing (ADR 013): every call checked for the editor role, after CSRF.
-  app.use('/api/admin/*', requireRole('editor'));
+  // The back office (ADR 013, 023): every call checked for a back-office role after CSRF, then
+  // each area for its permission (roles.ts).
+  app.use('/api/admin/*', requireBackOffice());
+  for (const area of CONTENT_AREAS) app.use(`/api/admin/${area}/*`, requirePermission('content'));
   app.route('/api/admin/static-pages', adminPagesApp);
   app.route('/api/admin/faqs', adminFaqsApp);
   app.route('/api/admin/featured-categories', adminFeaturedApp);
@@ -99,3 +101,6 @@ export function createApi() {
 }
 
 export type Api = ReturnType<typeof createApi>;
+
+/** The /api/admin areas that edit content (editors and admins). */
+const CONTENT_AREAS = ['static-pages', 'faqs', 'featured-categories', 'settings', 'home-hero', 'translations', 'preview'] as const;

@@ -56,7 +56,7 @@ function errorStatuses(route: RouteContract): number[] {
     statuses.add(419);
   }
   if (route.access !== 'public' && route.access !== 'signed') statuses.add(401);
-  if (route.access === 'verified' || route.access === 'editor' || route.access === 'admin') statuses.add(403);
+  if (route.access === 'verified' || route.access === 'editor' || route.access === 'staff' || route.access === 'admin') statuses.add(403);
   if (route.rateLimited) statuses.add(429);
   if (route.produces !== 'javascript') statuses.add(503);
   return [...statuses].sort((a, b) => a - b);

@@ -19,10 +19,13 @@ import { products, variations } from './catalog';
 import { countries } from './geo';
 import { users } from './users';
 import type { VariationAttributeJson } from '@/lib/contract/purchasing';
+import { ORDER_STATUSES } from '@/lib/rules/order-status';
+import { PAYMENT_METHODS } from '@/lib/rules/payment';
 
 export const discountType = pgEnum('discount_type', ['fixed', 'percent']);
-export const orderStatus = pgEnum('order_status', ['Pending', 'Success', 'Error', 'Failed']);
-export const paymentMethod = pgEnum('payment_method', ['card', 'phone']);
+/** The lists live in lib/rules, shared with the contract and the islands. */
+export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
+export const paymentMethod = pgEnum('payment_method', PAYMENT_METHODS);
 export const paymentStatus = pgEnum('payment_status', [
   'created',
   'requires_action',
@@ -124,8 +127,21 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Set by staff when the parcel leaves (ADR 023). */
+    carrier: varchar('carrier', { length: 64 }),
+    trackingNumber: varchar('tracking_number', { length: 64 }),
+    trackingUrl: text('tracking_url'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** EUR cents refunded so far (card and balance together); never above final_cents. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
   },
   (t) => [
+    check('orders_refunded_within_paid', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.finalCents}`),
+    // The back office's list (ADR 023): newest first, keyset on (created_at, id), per status.
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('orders_email_lower_idx').on(sql`lower(${t.email})`),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_user_promo_idx').on(t.userId, t.promoCodeId).where(sql`${t.promoCodeId} is not null`),
     index('orders_pending_idx').on(t.createdAt).where(sql`${t.status} = 'Pending'`),
@@ -196,6 +212,8 @@ export const demoGatewayCharges = pgTable('demo_gateway_charges', {
   returnUrl: text('return_url').notNull(),
   notifyUrl: text('notify_url').notNull(),
   notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  /** What the shop has taken back through the gateway's refund call (minor units of `currency`). */
+  refundedCents: integer('refunded_cents').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -183,6 +183,9 @@ export const contentChanges = pgTable(
     entityId: varchar('entity_id', { length: 191 }).notNull(),
     action: varchar('action', { length: 16 }).notNull(),
     summary: text('summary').notNull().default(''),
+    /** The changed fields before and after, for staff actions that need the full audit (ADR 023). */
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('content_changes_entity_idx').on(t.entity, t.entityId)],

@@ -5,3 +5,4 @@ export * from './users';
 export * from './catalog';
 export * from './commerce';
 export * from './jobs';
+export * from './back-office';

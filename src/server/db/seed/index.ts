@@ -8,7 +8,7 @@ import { seedGeo } from './geo';
 import { seedCurrencies, seedLanguages } from './i18n';
 import { type DemoPasswordPolicy, type GeneratedLogin, hashDemoPasswords, type Passwords, seedPromoCodes, seedUsers } from './users';
 
-export { DEMO_CUSTOMER, DEMO_EDITOR, generatedLoginsNotice, type DemoPasswordPolicy, type GeneratedLogin } from './users';
+export { DEMO_CUSTOMER, DEMO_EDITOR, DEMO_STAFF, generatedLoginsNotice, type DemoPasswordPolicy, type GeneratedLogin } from './users';
 
 export interface SeedOptions {
   /** Unset → by mode (config.ts demoPasswordPolicy): published outside production only. */

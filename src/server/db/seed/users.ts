@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { type Algorithm, hash } from '@node-rs/argon2';
-import { orderItems, orders, payments, promoCodes, users } from '../schema/index';
+import { balanceLedger, orderItems, orders, payments, promoCodes, users } from '../schema/index';
 import type { Db } from '../client';
 import type { SeededProduct } from './catalog';
 import type { CountryIds } from './geo';
@@ -9,6 +9,7 @@ import { createRandom } from './random';
 
 export const DEMO_CUSTOMER = { email: 'demo@example.com', password: 'Demo1234!' } as const;
 export const DEMO_EDITOR = { email: 'editor@example.com', password: 'Editor1234!' } as const;
+export const DEMO_STAFF = { email: 'staff@example.com', password: 'Staff1234!' } as const;
 
 const DAY = 86_400_000;
 // Algorithm.Argon2id; the package declares a const enum, which isolated modules cannot read.
@@ -19,6 +20,7 @@ export const hashPassword = (password: string) => hash(password, { algorithm: AR
 export interface Passwords {
   customer: string;
   editor: string;
+  staff: string;
 }
 
 /**
@@ -29,7 +31,7 @@ export type DemoPasswordPolicy = 'published' | 'generated';
 
 /** A demo account whose password was generated at the seed: the only time it is known. */
 export interface GeneratedLogin {
-  role: 'editor' | 'customer';
+  role: 'editor' | 'staff' | 'customer';
   email: string;
   password: string;
 }
@@ -52,15 +54,17 @@ export async function hashDemoPasswords(policy: DemoPasswordPolicy = 'published'
     policy === 'generated'
       ? [
           { role: 'editor', email: DEMO_EDITOR.email, password: generatePassword() },
+          { role: 'staff', email: DEMO_STAFF.email, password: generatePassword() },
           { role: 'customer', email: DEMO_CUSTOMER.email, password: generatePassword() },
         ]
       : [];
   const plain = (role: GeneratedLogin['role'], published: string) => generated.find((g) => g.role === role)?.password ?? published;
-  const [customer, editor] = await Promise.all([
+  const [customer, editor, staff] = await Promise.all([
     hashPassword(plain('customer', DEMO_CUSTOMER.password)),
     hashPassword(plain('editor', DEMO_EDITOR.password)),
+    hashPassword(plain('staff', DEMO_STAFF.password)),
   ]);
-  return { hashes: { customer, editor }, generated };
+  return { hashes: { customer, editor, staff }, generated };
 }
 
 /** What the operator is shown once, on the console, after a seed with generated passwords. */
@@ -68,7 +72,7 @@ export function generatedLoginsNotice(logins: readonly GeneratedLogin[]): string
   return [
     'The demo shop was seeded with new random passwords for its demo accounts. They are shown only this once:',
     ...logins.map((l) => `  ${l.role.padEnd(8)}  ${l.email.padEnd(20)}  ${l.password}`),
-    'Sign in and change them (account page, password), or take the editor role away with `npm run user:role -- editor@example.com customer`.',
+    'Sign in and change them (account page, password), or take the roles away with `npm run user:role -- editor@example.com customer` (and staff@example.com).',
   ].join('\n');
 }
 
@@ -128,6 +132,8 @@ export async function seedUsers(
       createdAt: new Date(now.getTime() - 200 * DAY),
     })
     .returning({ id: users.id });
+  // The balance's first ledger row (ADR 023): every balance is the sum of its ledger.
+  await db.insert(balanceLedger).values({ userId: customer!.id, kind: 'opening', deltaCents: 2500, balanceAfterCents: 2500, reason: 'Demo balance' });
   await db.insert(users).values({
     name: 'Erin',
     surname: 'Editor',
@@ -141,6 +147,22 @@ export async function seedUsers(
     address: '10 Shoreditch High Street',
     postCode: 'E1 6PG',
     role: 'editor',
+    emailVerifiedAt: new Date(now.getTime() - 300 * DAY),
+    createdAt: new Date(now.getTime() - 300 * DAY),
+  });
+  await db.insert(users).values({
+    name: 'Sam',
+    surname: 'Staff',
+    email: DEMO_STAFF.email,
+    phone: '+442071838751',
+    phoneCountryCode: 'GB',
+    nationalNumber: '2071838751',
+    passwordHash: passwords.staff,
+    countryId: ids.countries.GB ?? null,
+    city: 'London',
+    address: '12 Shoreditch High Street',
+    postCode: 'E1 6PG',
+    role: 'staff',
     emailVerifiedAt: new Date(now.getTime() - 300 * DAY),
     createdAt: new Date(now.getTime() - 300 * DAY),
   });
