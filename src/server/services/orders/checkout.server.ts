@@ -19,6 +19,7 @@ import { prepareTotals, type TotalsResult, totalsOfCart } from '../pricing/total
 import type { CurrencyOption } from '../request-context';
 import { reserveStock } from './stock.server';
 import { unpaidLimitProblem } from './unpaid';
+import { recordOrderEvent } from './order-events.server';
 import { unpaidHeld } from './unpaid.server';
 
 
@@ -252,6 +253,13 @@ async function placeNewOrder(db: Db, input: CheckoutInput): Promise<CheckoutOutc
           currency: totals.currency.code,
         })
         .returning({ id: payments.id });
+      await recordOrderEvent(tx, {
+        orderId: order!.id,
+        actorId: null,
+        type: 'placed',
+        message: input.paymentMethod === 'card' ? 'Placed; waiting for the card payment.' : 'Placed; waiting for the phone payment.',
+        after: { status: 'Pending' },
+      });
       if (input.paymentMethod === 'card') {
         await openCharge(tx, {
           paymentId: payment!.id,
