@@ -10,12 +10,12 @@ describe('convertedRefund', () => {
     expect(convertedRefund({ ...totals, refundedCents: 666, refundedConvertedCents: 722 }, 334)).toBe(363);
   });
 
-  it('never gives more than is left in the order currency, even when rounding would', () => {
-    const three = (n: number) => ({ finalCents: 3, convertedFinalCents: 4, refundedCents: n, refundedConvertedCents: n * 1 + (n > 0 ? 1 : 0) });
-    // 1 of 3 EUR cents is 1.33 → 1; the next 1.33 → 1 after 2 were given out by rounding up before.
-    expect(convertedRefund(three(0), 1)).toBe(1);
-    expect(convertedRefund({ finalCents: 3, convertedFinalCents: 4, refundedCents: 1, refundedConvertedCents: 4 }, 1)).toBe(0);
-    expect(convertedRefund(three(2), 1)).toBe(1);
+  it('never gives more than is left in the order currency, even when rounding up took it already', () => {
+    // 3 EUR cents charged as 4: a first cent rounds 1.33 up... and cents refunded through rounding run out.
+    const tiny = { finalCents: 3, convertedFinalCents: 4 };
+    expect(convertedRefund({ ...tiny, refundedCents: 0, refundedConvertedCents: 0 }, 1)).toBe(1);
+    expect(convertedRefund({ ...tiny, refundedCents: 1, refundedConvertedCents: 4 }, 1)).toBe(0);
+    expect(convertedRefund({ ...tiny, refundedCents: 2, refundedConvertedCents: 3 }, 1)).toBe(1);
   });
 });
 
