@@ -10,6 +10,7 @@ import { createApi } from '@/server/api/app';
 import { contentChanges, demoGatewayCharges, orderItems, orders, payments, promoCodes } from '@/server/db/schema/index';
 import { TEST_CARDS } from '@/server/payments/demo-cards';
 import { getCharge, notifyShop, payCharge, setNotifyTransport } from '@/server/payments/demo-gateway.server';
+import { expirePendingPhoneOrders } from '@/server/services/orders/settlement.server';
 import { useTestDatabase } from '../helpers/db';
 import { type CommerceFixture, seedCommerceFixture } from '../helpers/fixture-commerce';
 import { cardShipping, TEST_CARD } from '../helpers/checkout-shopper';
@@ -240,6 +241,12 @@ describe('cancel', () => {
     const [payment] = await db().select().from(payments).where(eq(payments.id, paymentId));
     expect(payment).toMatchObject({ status: 'succeeded', lastError: 'paid while order was Cancelled: refund needed' });
     expect((await h.orderByNr(orderNr)).status).toBe('Cancelled');
+    const order = await h.orderByNr(orderNr);
+    expect((await h.events(order.id)).map((e) => [e.type, e.internal])).toEqual([
+      ['placed', false],
+      ['cancelled', false],
+      ['payment_after_close', true],
+    ]);
   });
 });
 
@@ -347,6 +354,28 @@ describe('refund', () => {
     const reason = await staff.session.post(`${base(order.orderNr)}/refund`, { destination: 'card', reason: 'x' });
     expect(reason.body.errors).toEqual({ reason: ['The reason needs at least 3 characters.'] });
     expect(await h.refundsOf(order.id)).toEqual([]);
+  });
+});
+
+describe('the timeline of what the shop did by itself', () => {
+  it('a declined card payment and an expired phone order leave their rows, without an actor', async () => {
+    const buyer = await h.shopper();
+    await h.add(buyer.session, fx.pegs, 1);
+    const placed = await buyer.session.post('/api/orders/checkout', cardShipping({ email: buyer.email }));
+    const paymentId: string = placed.body.redirect_url.split('/').pop();
+    await payCharge(db(), (await getCharge(db(), paymentId))!, { number: TEST_CARDS.declined, ...TEST_CARD });
+    const declined = await h.orderByNr(placed.body.order_data.order_nr);
+    expect((await h.events(declined.id)).map((e) => [e.type, e.actorId, e.message])).toEqual([
+      ['placed', null, 'Placed; waiting for the card payment.'],
+      ['payment_failed', null, 'The card payment was declined.'],
+    ]);
+
+    const { order } = await h.phoneOrder(fx.pegs);
+    expect(await expirePendingPhoneOrders(db(), 1, new Date(Date.now() + 2 * 3_600_000))).toContain(order.id);
+    expect((await h.events(order.id)).map((e) => [e.type, e.actorId, e.after])).toEqual([
+      ['placed', null, { status: 'Pending' }],
+      ['expired', null, { status: 'Failed' }],
+    ]);
   });
 });
 
