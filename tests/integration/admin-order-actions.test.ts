@@ -247,6 +247,14 @@ describe('cancel', () => {
       ['cancelled', false],
       ['payment_after_close', true],
     ]);
+    // Staff give the late payment back; the order stays cancelled.
+    const refund = await staff.session.post(`${base(orderNr)}/refund`, { destination: 'card', reason: 'Paid after the cancel' });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+    expect(refund.body.payload).toMatchObject({ status: 'Cancelled', refunded_cents: order.finalCents });
+    expect((await getCharge(db(), paymentId))!.refundedCents).toBe(order.convertedFinalCents);
+    const again = await staff.session.post(`${base(orderNr)}/refund`, { destination: 'card', reason: 'Twice' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Nothing is left to refund on this order.');
   });
 });
 

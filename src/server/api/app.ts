@@ -91,7 +91,10 @@ export function createApi() {
   // each area for its permission (roles.ts).
   app.use('/api/admin/*', requireBackOffice());
   for (const area of CONTENT_AREAS) app.use(`/api/admin/${area}/*`, requirePermission('content'));
-  for (const area of ORDER_AREAS) app.use(`/api/admin/${area}/*`, requirePermission('orders'));
+  for (const area of ORDER_AREAS) {
+    app.use(`/api/admin/${area}`, requirePermission('orders'));
+    app.use(`/api/admin/${area}/*`, requirePermission('orders'));
+  }
   app.route('/api/admin/static-pages', adminPagesApp);
   app.route('/api/admin/faqs', adminFaqsApp);
   app.route('/api/admin/featured-categories', adminFeaturedApp);

@@ -66,8 +66,12 @@ export async function refundWithin(
 
   const payment = locked.payments.find((p) => p.status === 'succeeded') ?? null;
   if (request.destination === 'card') {
-    if (!payment || !cardRefunderFor(payment.provider)) {
+    if (!payment || payment.provider === 'phone') {
       throw new InvalidInputError('This order was not paid by card: refund it to the shop balance.', { destination: ['This order was not paid by card: refund it to the shop balance.'] });
+    }
+    if (!cardRefunderFor(payment.provider)) {
+      const message = `Refunds to cards paid through "${payment.provider}" are not available: refund it to the shop balance.`;
+      throw new InvalidInputError(message, { destination: [message] });
     }
   } else if (order.userId === null) {
     throw new InvalidInputError('This order has no customer account to credit: refund it to the card.', { destination: ['This order has no customer account to credit: refund it to the card.'] });
@@ -140,6 +144,7 @@ export async function refundWithin(
 }
 
 const REFUNDABLE = new Set(['Success', 'Shipped']);
+const GIVEN_UP = new Set(['Cancelled', 'Failed']);
 
 export interface RefundOutcome extends ActionResult {
   refund: RefundRow;
@@ -155,7 +160,9 @@ export async function refundOrder(db: Db, input: { orderNr: string; actorId: num
       if (same) return { refund: same, changed: false, failure: same.status === 'failed' ? (same.lastError ?? 'refused') : undefined };
     }
     if (order.status === 'Refunded') throw new ConflictError('The order is already refunded in full.');
-    if (!REFUNDABLE.has(order.status)) throw new ConflictError(`Only a paid or shipped order can be refunded; this one is ${order.status}.`);
+    // A payment that arrived after the order was given up (cancelled, expired) is refunded too.
+    const paidLate = GIVEN_UP.has(order.status) && locked.payments.some((p) => p.status === 'succeeded');
+    if (!REFUNDABLE.has(order.status) && !paidLate) throw new ConflictError(`Only a paid or shipped order can be refunded; this one is ${order.status}.`);
     if (order.kind !== 'purchase') throw new ConflictError('A balance top-up cannot be refunded here.');
     const made = await refundWithin(tx, locked, input.actorId, input, { withEvent: true });
     return { ...made, changed: true };
