@@ -3,14 +3,13 @@
  * balance and its ledger row changed together, and the change audited in content_changes with
  * before/after. Adjustments add up: two at once both apply, one after the other.
  */
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { contentChanges } from '@/server/db/schema/index';
+import { balanceLedger, contentChanges } from '@/server/db/schema/index';
 import type { CustomerBalance } from '@/lib/contract/admin/orders';
 import { formatCents } from '@/lib/money';
 import { InvalidInputError, NotFoundError } from '../errors';
 import { changeBalance, lockBalance } from './ledger.server';
-import { balanceLedger } from '@/server/db/schema/index';
-import { desc, eq } from 'drizzle-orm';
 
 export async function adjustBalance(db: Db, input: { customerId: number; actorId: number; deltaCents: number; reason: string }): Promise<CustomerBalance> {
   return db.transaction(async (tx) => {

@@ -1,8 +1,10 @@
 /**
  * The shop's side of a payment outcome. Called from the gateway's signed webhook (never from the
- * shopper's browser), and by the expiry job. Every path is idempotent: the payment row is locked
- * and a payment that already has its outcome is left alone, so a replayed notification changes
- * nothing.
+ * shopper's browser), by the expiry job, and by staff marking a phone order paid (through
+ * settleSucceeded, the same path as the webhook's success). Every path is idempotent: the payment
+ * row is locked and a payment that already has its outcome is left alone, so a replayed
+ * notification changes nothing; the one exception is a success for a payment the shop had given
+ * up, which is recorded (refund needed) rather than lost. Each outcome writes its order_events row.
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
