@@ -93,6 +93,25 @@ describe('two staff members at once', () => {
     }
   });
 
+  it('the same refund sent twice at once with one Idempotency-Key → one refund, both answers name it', async () => {
+    const { order } = await h.paidCardOrder(fx.pegs, 2);
+    const send = (session: ApiSession) =>
+      session
+        .request(`${base(order.orderNr)}/refund`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'double-click-0001' },
+          body: JSON.stringify({ destination: 'balance', amount_cents: 1500, reason: 'Late delivery' }),
+        })
+        .then(async (res) => ({ status: res.status, body: await res.json() }));
+    const answers = await Promise.all([send(alice), send(alice)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers[0]!.body.payload.refund.id).toBe(answers[1]!.body.payload.refund.id);
+    expect(answers.map((a) => a.body.message).sort()).toEqual(['The refund is made.', 'This refund was already made.']);
+    expect(await h.refundsOf(order.id)).toHaveLength(1);
+    expect((await h.orderByNr(order.orderNr)).refundedCents).toBe(1500);
+    expect(await h.ledgerOf(order.userId!)).toHaveLength(1);
+  });
+
   it('two refunds of the same line → never more units than were bought', async () => {
     const { order } = await h.paidCardOrder(fx.pegs, 3);
     const [item] = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
