@@ -7,7 +7,7 @@
  */
 import { HTML, SQL, huge } from './hostile-input';
 
-export type PageWho = 'guest' | 'customer' | 'editor';
+export type PageWho = 'guest' | 'customer' | 'editor' | 'staff';
 
 export interface PageEntry {
   /** A real address of the route on the demo shop. */
@@ -43,7 +43,12 @@ export function pageRouteTable(ids: { product: string; staticPage: string }): Re
     '403.astro': { path: '/403' },
     '404.astro': { path: '/404' },
     'account.astro': { path: '/account', params: ['tab', 'page'], who: 'customer' },
+    'admin/customers/[id].astro': { path: '/admin/customers/1', segment: (v) => `/admin/customers/${v}`, params: ['q'], who: 'staff' },
+    'admin/customers/index.astro': { path: '/admin/customers', params: ['q', 'before'], who: 'staff' },
     'admin/editors.astro': { path: '/admin/editors', who: 'editor' },
+    'admin/orders/[orderNr].astro': { path: '/admin/orders/GS-2026-1001', segment: (v) => `/admin/orders/${v}`, who: 'staff' },
+    'admin/orders/export.csv.ts': { path: '/admin/orders/export.csv', params: ['q', 'status', 'method', 'country', 'from', 'to', 'sort', 'after', 'before'], who: 'staff' },
+    'admin/orders/index.astro': { path: '/admin/orders', params: ['q', 'status', 'method', 'country', 'from', 'to', 'sort', 'after', 'before'], who: 'staff' },
     'admin/faqs/[id].astro': { path: '/admin/faqs/new', segment: (v) => `/admin/faqs/${v}`, who: 'editor' },
     'admin/faqs/index.astro': { path: '/admin/faqs', who: 'editor' },
     'admin/featured/[id].astro': { path: '/admin/featured/new', segment: (v) => `/admin/featured/${v}`, who: 'editor' },
