@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_SORTS, parseOrderListQuery, type OrderListQuery } from '@/server/services/back-office/orders-list';
 import { allOrders, countOrders, listOrders } from '@/server/services/back-office/orders-list.server';
+import { rowsOf } from '@/server/services/catalog/rows';
 import { useTestDatabase } from '../helpers/db';
 
 const database = useTestDatabase({ seed: 'none' });
@@ -14,7 +15,7 @@ const db = () => database().db;
 const query = (text: string): OrderListQuery => parseOrderListQuery(new URLSearchParams(text));
 
 beforeAll(async () => {
-  const [country] = (await db().execute(sql`insert into countries (name, iso) values ('Testland', 'TL') returning id`)).rows as { id: number }[];
+  const [country] = rowsOf<{ id: number }>(await db().execute(sql`insert into countries (name, iso) values ('Testland', 'TL') returning id`));
   // 137 orders; every 7th pair shares its created_at, so ties are broken by id; totals repeat too.
   await db().execute(sql`
     insert into orders (order_nr, status, payment_method, name, surname, email, phone, country_id, country_name, city, address, post_code,
@@ -58,7 +59,7 @@ describe('keyset pages', () => {
       expect(forward).toHaveLength(137);
       expect(new Set(forward).size).toBe(137);
       expect(await walk(base, 'backward')).toEqual(forward);
-      const rows = (await db().execute(sql`select order_nr, created_at, final_cents, id from orders`)).rows as { order_nr: string; created_at: Date; final_cents: number; id: number }[];
+      const rows = rowsOf<{ order_nr: string; created_at: Date; final_cents: number; id: number }>(await db().execute(sql`select order_nr, created_at, final_cents, id from orders`));
       const key = (r: (typeof rows)[number]) => (sort === 'newest' || sort === 'oldest' ? new Date(r.created_at).getTime() : r.final_cents);
       const sign = sort === 'newest' || sort === 'total_desc' ? -1 : 1;
       const expected = [...rows].sort((a, b) => sign * (key(a) - key(b) || a.id - b.id)).map((r) => r.order_nr);
@@ -81,7 +82,7 @@ describe('filters and search', () => {
     expect((await listOrders(db(), query('status=Shipped'), 100)).rows.every((r) => r.status === 'Shipped')).toBe(true);
     expect(await countOrders(db(), query('status=Shipped'))).toBe(28);
     expect(await countOrders(db(), query('method=phone'))).toBe(45);
-    const testland = (await db().execute(sql`select id from countries where iso = 'TL'`)).rows as { id: number }[];
+    const testland = rowsOf<{ id: number }>(await db().execute(sql`select id from countries where iso = 'TL'`));
     expect(await countOrders(db(), query(`country=${testland[0]!.id}`))).toBe(68);
     // Hours 1..24 of 2026-10-01 are that day; the range is inclusive of whole UTC days.
     const day = await listOrders(db(), query('from=2026-10-02&to=2026-10-02&sort=oldest'), 100);
