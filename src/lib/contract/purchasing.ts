@@ -206,6 +206,18 @@ export const purchasingRoutes = {
     response: okBody(z.object({ result: z.string() })),
     errors: [400, 404, 422],
   }),
+  stripeWebhook: route({
+    method: 'POST',
+    path: '/api/payments/stripe/webhook',
+    tag: 'Payments',
+    access: 'signed',
+    summary: 'Stripe\'s signed webhook events (Checkout Session completed, expired, async payment outcome)',
+    description: 'Only with PAYMENT_PROVIDER=stripe (404 otherwise). Register <PUBLIC_URL>/api/payments/stripe/webhook in the Stripe dashboard (ADR 024). Each event id is processed once.',
+    body: z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.object({}).loose() }) }).loose(),
+    headers: { 'Stripe-Signature': 't=<unix time>,v1=<HMAC-SHA256 of "<t>.<raw body>" with the endpoint secret>' },
+    response: okBody(z.object({ result: z.enum(['processed', 'duplicate', 'ignored']) })),
+    errors: [400, 404],
+  }),
   topUp: route({
     method: 'POST',
     path: '/api/balance/top-up',

@@ -30,7 +30,7 @@ import { requestLogger, withDatabase, withRequestId } from './middleware';
 import { newsletterApp } from './newsletter.routes';
 import { ordersApp } from './orders.routes';
 import { passwordResetApp } from './password-reset.routes';
-import { DEMO_WEBHOOK_PATH, paymentsApp } from './payments.routes';
+import { DEMO_WEBHOOK_PATH, STRIPE_WEBHOOK_PATH, paymentsApp } from './payments.routes';
 import { processingApp } from './processing.routes';
 import { productsApp } from './products.routes';
 import { promoApp } from './promo.routes';
@@ -68,7 +68,7 @@ export function createApi() {
   app.use(withAuth());
   app.route('/sanctum', sanctumApp);
   // Exempt: an API client's token sign-in, and the gateway's signed notifications.
-  app.use('/api/*', csrfProtection({ exempt: async (c) => c.req.path === DEMO_WEBHOOK_PATH || (await isTokenLogin(c)) }));
+  app.use('/api/*', csrfProtection({ exempt: async (c) => c.req.path === DEMO_WEBHOOK_PATH || c.req.path === STRIPE_WEBHOOK_PATH || (await isTokenLogin(c)) }));
   app.use('/api/*', withLocale());
   app.route('/api/products', productsApp);
   app.route('/api/products', reviewsApp);

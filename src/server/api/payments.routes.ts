@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { webhookSecret } from '../payments/demo-gateway.server';
-import { demoGatewayEnabled } from '../payments/provider';
+import type Stripe from 'stripe';
+import { cardProvider, demoGatewayEnabled } from '../payments/provider';
+import { processStripeEvent } from '../payments/stripe-events.server';
+import { verifiedEvent } from '../payments/stripe.server';
 import { SIGNATURE_HEADER, verifySignature } from '../payments/webhook-signature';
 import { sendOrderConfirmation } from '../services/orders/confirmation-mail';
 import { paymentStatusFor } from '../services/orders/payment-status.server';
@@ -13,6 +16,7 @@ import { paymentNotification } from '@/lib/contract/purchasing';
 
 /** Where the gateway's notifications arrive (exempt from CSRF: the signature is the proof). */
 export const DEMO_WEBHOOK_PATH = '/api/payments/demo/webhook';
+export const STRIPE_WEBHOOK_PATH = '/api/payments/stripe/webhook';
 
 export const paymentsApp = createRouter()
   .post('/demo/webhook', async (c) => {
@@ -39,6 +43,25 @@ export const paymentsApp = createRouter()
       await sendOrderConfirmation(c.var.db, settled.paidOrderId, c.var.log);
     }
     return ok(c, { result: settled.result });
+  })
+
+  /** Stripe's events (ADR 024): verified, stored once, settled in the same transaction. */
+  .post('/stripe/webhook', async (c) => {
+    if (cardProvider() !== 'stripe') return notFound(c);
+    const raw = await c.req.text();
+    let event: Stripe.Event;
+    try {
+      event = verifiedEvent(raw, c.req.header('Stripe-Signature'));
+    } catch {
+      c.var.log.warn('Stripe webhook with a bad signature');
+      throw new HttpError(400, 'Invalid signature.');
+    }
+    const outcome = await processStripeEvent(c.var.db, event, c.var.log);
+    c.var.log.info({ event: event.id, type: event.type, result: outcome.result }, 'Stripe event');
+    if (outcome.result === 'processed' && outcome.settled.paidOrderId !== undefined) {
+      await sendOrderConfirmation(c.var.db, outcome.settled.paidOrderId, c.var.log);
+    }
+    return ok(c, { result: outcome.result });
   })
 
   /**

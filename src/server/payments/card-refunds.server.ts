@@ -6,6 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { demoGatewayCharges } from '../db/schema/index';
+import { STRIPE_PROVIDER, stripeRefund } from './stripe.server';
 
 export interface CardRefundInput {
   paymentId: string;
@@ -42,8 +43,8 @@ const demoRefund: CardRefunder = async (db, input) => {
   return { status: 'succeeded', refundRef: `demo_re_${input.idempotencyKey}` };
 };
 
-/** By payments.provider; a real provider's adapter joins this table. */
-const refunders: Record<string, CardRefunder> = { 'demo-card': demoRefund };
+/** By payments.provider. */
+const refunders: Record<string, CardRefunder> = { 'demo-card': demoRefund, [STRIPE_PROVIDER]: stripeRefund };
 
 export function cardRefunderFor(provider: string): CardRefunder | null {
   return refunders[provider] ?? null;

@@ -3,6 +3,7 @@ import { config } from '@/server/config';
 import { logger } from '@/server/logger';
 import { type JobTarget, scheduleSharedJob } from '../shared-jobs.server';
 import { notifyShop, unnotifiedCharges } from '@/server/payments/demo-gateway.server';
+import { closeExpiredSessions } from '@/server/payments/card-gateway.server';
 import { sendPhoneOrderExpired } from './expiry-mail';
 import { expirePendingCardOrders, expirePendingPhoneOrders } from './settlement.server';
 
@@ -21,6 +22,8 @@ export async function runOrderJobs(db: Db, now: Date = new Date()): Promise<{ ex
   }
   const expired = await expirePendingCardOrders(db, now);
   if (expired.length > 0) logger.info({ orders: expired }, 'expired unpaid card orders');
+  // Stripe's hosted pages of those orders close too (ADR 024).
+  await closeExpiredSessions(db, expired, logger);
   const hours = config().PHONE_ORDER_EXPIRY_HOURS;
   const expiredPhone = await expirePendingPhoneOrders(db, hours, now);
   if (expiredPhone.length > 0) logger.info({ orders: expiredPhone }, 'expired unpaid phone orders');
