@@ -43,6 +43,8 @@ export function pageRouteTable(ids: { product: string; staticPage: string }): Re
     '403.astro': { path: '/403' },
     '404.astro': { path: '/404' },
     'account.astro': { path: '/account', params: ['tab', 'page'], who: 'customer' },
+    // An unknown number is the 404 page; hostile numbers must be too, never a 500.
+    'account/orders/[orderNr].astro': { path: '/account/orders/UNKNOWN1', segment: (v) => `/account/orders/${v}`, who: 'customer' },
     'admin/editors.astro': { path: '/admin/editors', who: 'editor' },
     'admin/faqs/[id].astro': { path: '/admin/faqs/new', segment: (v) => `/admin/faqs/${v}`, who: 'editor' },
     'admin/faqs/index.astro': { path: '/admin/faqs', who: 'editor' },

@@ -6,7 +6,7 @@
 
 import type { PhonePaymentConfig } from '@/lib/contract/purchasing';
 
-export type StatusTone = 'success' | 'pending' | 'error' | 'unknown';
+export type StatusTone = 'success' | 'pending' | 'error' | 'shipped' | 'cancelled' | 'refunded' | 'unknown';
 
 export interface StatusView {
   tone: StatusTone;
@@ -14,7 +14,10 @@ export interface StatusView {
   labelKey: string;
 }
 
-/** Success green, Pending orange ("Pending..."), Error and Failed red, anything else "Unknown...". */
+/**
+ * Success green, Pending orange ("Pending..."), Error and Failed red (spec); the back office's
+ * Shipped, Cancelled and Refunded each have their own tone (ADR 023); anything else "Unknown...".
+ */
 export function orderStatusView(status: unknown): StatusView {
   switch (status) {
     case 'Success':
@@ -25,6 +28,12 @@ export function orderStatusView(status: unknown): StatusView {
       return { tone: 'error', labelKey: 'orders.statusLabel.error' };
     case 'Failed':
       return { tone: 'error', labelKey: 'orders.statusLabel.failed' };
+    case 'Shipped':
+      return { tone: 'shipped', labelKey: 'orders.statusLabel.shipped' };
+    case 'Cancelled':
+      return { tone: 'cancelled', labelKey: 'orders.statusLabel.cancelled' };
+    case 'Refunded':
+      return { tone: 'refunded', labelKey: 'orders.statusLabel.refunded' };
     default:
       return { tone: 'unknown', labelKey: 'orders.statusLabel.unknown' };
   }
@@ -115,6 +124,11 @@ export function pageList(current: number, last: number): Array<number | null> {
 export function parsePageParam(value: string | null | undefined): number {
   if (!value || !/^\d{1,6}$/.test(value.trim())) return 1;
   return Math.max(1, Number(value.trim()));
+}
+
+/** The customer's order detail page (the order number is digits and letters; encoded anyway). */
+export function orderDetailHref(orderNr: string): string {
+  return `/account/orders/${encodeURIComponent(orderNr)}`;
 }
 
 export function ordersPageHref(page: number): string {
