@@ -74,6 +74,7 @@ export function pageRouteTable(ids: { product: string; staticPage: string }): Re
     'pay/demo/[id].astro': { path: `/pay/demo/${CHARGE}`, segment: (v) => `/pay/demo/${v}`, post: true },
     'pay/demo/[id]/secure.astro': { path: `/pay/demo/${CHARGE}/secure`, segment: (v) => `/pay/demo/${v}/secure`, post: true },
     'payment/processing.astro': { path: '/payment/processing', params: ['payment'] },
+    'products/index.ts': { path: '/products', params: list },
     'products/[category]/[...rest].astro': { path: '/products/all/all', segment: (v) => `/products/${v}/all`, params: list },
     'products/[category]/[subcategory]/[productId].astro': {
       path: ids.product,
