@@ -51,11 +51,8 @@ export function formatOrderDate(iso: string | Date | null | undefined): string {
   return `${two(date.getUTCDate())}.${two(date.getUTCMonth() + 1)}.${date.getUTCFullYear()}`;
 }
 
-/** "123.45 EUR": the amount and the currency spelled out, as a caller reads them on the phone. */
-export function formatAmountAndCurrency(amount: number | null | undefined, currency: string): string {
-  const value = typeof amount === 'number' && Number.isFinite(amount) ? amount : 0;
-  return `${value.toFixed(2)} ${currency}`.trim();
-}
+// The amount as a caller reads it on the phone ("123.45 EUR"); shared with the order mails.
+export { formatAmountAndCurrency } from '@/lib/money';
 
 /** View Orders of the phone payment modal: the orders tab when signed in, otherwise home. */
 export function viewOrdersTarget(signedIn: boolean): string {
