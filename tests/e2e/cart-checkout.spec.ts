@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, type Mailbox, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { BASE, newVerifiedCustomer, xsrfHeaders } from './support/shopper';
 
 /**
  * The cart and checkout as a new customer walks them (accounts spec §2 Cart page,
@@ -10,48 +11,9 @@ import { expect, type Mailbox, test } from './fixtures';
  * (the demo customer's orders are read by other specs). axe on every page on the way.
  */
 
-const BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 4399}`;
-const PASSWORD = 'Basecamp77';
-
 test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
 });
-
-async function xsrfHeaders(page: Page): Promise<Record<string, string>> {
-  let token = (await page.context().cookies(BASE)).find((c) => c.name === 'XSRF-TOKEN')?.value;
-  if (!token) {
-    await page.request.get('/sanctum/csrf-cookie');
-    token = (await page.context().cookies(BASE)).find((c) => c.name === 'XSRF-TOKEN')?.value;
-  }
-  return { 'X-XSRF-TOKEN': decodeURIComponent(token ?? ''), Accept: 'application/json' };
-}
-
-/** Registers (signed in through the page's cookies) and verifies by the mailed link. */
-async function newVerifiedCustomer(page: Page, mailbox: Mailbox, tag: string): Promise<{ email: string; name: string }> {
-  const email = `cart.${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.org`;
-  await page.request.get('/sanctum/csrf-cookie');
-  const response = await page.request.post('/api/register', {
-    headers: await xsrfHeaders(page),
-    data: {
-      name: 'Robin',
-      surname: 'Trail',
-      email,
-      phone: '+4915123456789',
-      phoneCountryCode: 'DE',
-      nationalNumber: '15123456789',
-      password: PASSWORD,
-      passConfirm: PASSWORD,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const mail = await mailbox.waitFor(email, { subject: /^Verify your email address/ });
-  const link = mail.links.find((l) => l.includes('/api/email/verify/'));
-  expect(link).toBeDefined();
-  const url = new URL(link!);
-  await page.goto(url.pathname + url.search);
-  await expect(page).toHaveURL(`${BASE}/email/verify/success`);
-  return { email, name: 'Robin' };
-}
 
 interface CatalogProduct {
   id: number;
@@ -163,7 +125,7 @@ test('a guest sees the empty cart with a way to sign in; axe', async ({ shop, pa
 
 test('new customer: lines, quantity, promo, shipping, card payment → success → Orders shows Success', async ({ shop, page, axe, mailbox }) => {
   test.slow();
-  await newVerifiedCustomer(page, mailbox, 'card');
+  await newVerifiedCustomer(page, mailbox, 'cart.card');
   const { product, withVariation, variation } = await pickProducts(page, 0);
 
   // An empty cart first.
@@ -247,7 +209,7 @@ test('new customer: lines, quantity, promo, shipping, card payment → success �
 
 test('phone payment: the modal with the order number; closing goes to the orders', async ({ shop, page, axe, mailbox }) => {
   test.slow();
-  await newVerifiedCustomer(page, mailbox, 'phone');
+  await newVerifiedCustomer(page, mailbox, 'cart.phone');
   const { product } = await pickProducts(page, 1);
   await addToCart(page, product.id, false, 2);
   await shop.goto('/cart');
@@ -273,7 +235,7 @@ test('phone payment: the modal with the order number; closing goes to the orders
 
 test('a declined card ends on the fail page; Try Again returns to the cart with its lines, and they can be bought', async ({ shop, page, axe, mailbox }) => {
   test.slow();
-  await newVerifiedCustomer(page, mailbox, 'declined');
+  await newVerifiedCustomer(page, mailbox, 'cart.declined');
   const { withVariation, variation } = await pickProducts(page, 2);
   await addToCart(page, variation.id, true, 2);
   await shop.goto('/cart');
@@ -310,7 +272,7 @@ test('a declined card ends on the fail page; Try Again returns to the cart with 
 
 test('the 3-D Secure card asks the bank step first, then pays; cancelling declines', async ({ shop, page, axe, mailbox }) => {
   test.slow();
-  await newVerifiedCustomer(page, mailbox, 'threeds');
+  await newVerifiedCustomer(page, mailbox, 'cart.threeds');
   const { product: plain } = await pickProducts(page, 3);
   await addToCart(page, plain.id, false);
   await shop.goto('/cart');
@@ -342,7 +304,7 @@ test('the 3-D Secure card asks the bank step first, then pays; cancelling declin
 
 test('delivery unavailable: Place Order (Delivery Price N/A); a bad post code is an address error on the button', async ({ shop, page, axe, mailbox }) => {
   test.slow();
-  await newVerifiedCustomer(page, mailbox, 'nodelivery');
+  await newVerifiedCustomer(page, mailbox, 'cart.nodelivery');
   const { product } = await pickProducts(page, 3);
   await addToCart(page, product.id, false);
   await shop.goto('/cart');
@@ -378,7 +340,7 @@ test('delivery unavailable: Place Order (Delivery Price N/A); a bad post code is
 
 test('balance top-up: at least the minimum, paid by card, credited once settled', async ({ shop, page, axe, mailbox }) => {
   test.slow();
-  await newVerifiedCustomer(page, mailbox, 'topup');
+  await newVerifiedCustomer(page, mailbox, 'cart.topup');
   await shop.goto('/account?tab=contact');
   await expect(page.locator('.account-balance')).toHaveText('Balance: €0.00');
   await page.getByRole('button', { name: 'Top up' }).click();
@@ -398,7 +360,7 @@ test('balance top-up: at least the minimum, paid by card, credited once settled'
 
 test('a currency change re-prices the cart in place and asks for the totals again', async ({ shop, page, mailbox }) => {
   test.slow();
-  await newVerifiedCustomer(page, mailbox, 'currency');
+  await newVerifiedCustomer(page, mailbox, 'cart.currency');
   const { product } = await pickProducts(page, 4);
   await addToCart(page, product.id, false);
   await shop.goto('/cart');

@@ -17,6 +17,10 @@ export interface AdminIds {
   language: number;
   /** The admin's own address (an admin may not change their own role). */
   adminEmail: string;
+  /** A Failed order: every staff action refuses it, so no case can change it. */
+  failedOrderNr: string;
+  /** A customer with a balance (the demo customer). */
+  customer: number;
 }
 
 const ID = 'Invalid id.';
@@ -147,6 +151,126 @@ function featuredFieldCases(valid: Record<string, unknown>): Case[] {
   ];
 }
 
+const ORDER_NR = 'Invalid order number.';
+const CUSTOMER_ID = 'Invalid customer id.';
+const TRACKING_URL = 'The tracking link must be an https:// address.';
+const DESTINATION = 'The refund goes to card or balance.';
+const AMOUNT = 'The amount must be a whole number of cents from 1.';
+const LINE_ID = 'order_item_id must be a line of this order.';
+const LINE_QUANTITY = 'The quantity to refund must be a whole number from 1.';
+const DELTA = 'The change must be a whole number of cents, not 0.';
+
+/** The order number in the path under attack; with `json` the valid body reaches the unknown-order answer. */
+function orderNrCases(path: (nr: string) => string, json?: unknown): Case[] {
+  const body = json === undefined ? {} : { json };
+  return [
+    { ...param('SQL as order number', path(encodeURIComponent(SQL)), 422, ORDER_NR), ...body },
+    { ...param('HTML as order number', path(encodeURIComponent(HTML)), 422, ORDER_NR), ...body },
+    { ...param('../ as order number', path(encodeURIComponent('../../customers/1')), 422, ORDER_NR), ...body },
+    { ...param('lowercase order number', path('gs-2025-1001'), 422, ORDER_NR), ...body },
+    { ...param('huge order number', path(huge(10_000)), 422, ORDER_NR), ...body },
+    { ...param('unknown order', path('GS-1999-1'), 404, 'Order not found.'), ...body },
+  ];
+}
+
+/** The staff actions on orders and balances (ADR 023): a Failed order refuses all of them. */
+function orderActionTable(ids: AdminIds): Record<string, Entry> {
+  const order = (action: string) => (nr: string) => `/api/admin/orders/${nr}/${action}`;
+  const staff = (action: string, body: Entry['body'], cases: Case[]): Entry => ({ who: 'admin', path: order(action)(ids.failedOrderNr), body, cases });
+  const ship = { carrier: 'DHL', tracking_number: 'JJD0001' };
+  const cancel = { reason: 'Customer asked' };
+  const refund = { destination: 'balance', reason: 'Damaged' };
+  const balancePath = (id: string) => `/api/admin/customers/${id}/balance`;
+  const balance = { delta_cents: 100, reason: 'Goodwill' };
+  return {
+    'POST /api/admin/orders/:orderNr/mark-paid': staff('mark-paid', 'none', [
+      ...orderNrCases(order('mark-paid')),
+      { name: 'not pending', status: 409, message: 'Only a pending order can be marked paid; this one is Failed.' },
+    ]),
+    'POST /api/admin/orders/:orderNr/ship': staff('ship', 'object', [
+      ...orderNrCases(order('ship'), ship),
+      invalid('everything missing', {}, 'The carrier is required.'),
+      invalid('carrier as number', { ...ship, carrier: 5 }, 'The carrier is required.'),
+      invalid('huge carrier', { ...ship, carrier: huge(100_000) }, 'The carrier may have at most 64 characters.'),
+      invalid('HTML as tracking number', { ...ship, tracking_number: HTML }, 'The tracking number may contain only letters, digits, spaces and . / - _'),
+      invalid('SQL as tracking number', { ...ship, tracking_number: SQL }, 'The tracking number may contain only letters, digits, spaces and . / - _'),
+      invalid('tracking number as array', { ...ship, tracking_number: ['1'] }, 'The tracking number is required.'),
+      invalid('http tracking link', { ...ship, tracking_url: 'http://track.example.com/1' }, TRACKING_URL),
+      invalid('javascript: tracking link', { ...ship, tracking_url: 'javascript:alert(1)' }, TRACKING_URL),
+      invalid('data: tracking link', { ...ship, tracking_url: 'data:text/html,<script>alert(1)</script>' }, TRACKING_URL),
+      invalid('tracking link with a password', { ...ship, tracking_url: 'https://user:pw@track.example.com/' }, TRACKING_URL),
+      invalid('huge tracking link', { ...ship, tracking_url: `https://track.example.com/${huge(100_000)}` }, 'The tracking link may have at most 500 characters.'),
+      invalid('tracking link as object', { ...ship, tracking_url: { href: 'https://x.example' } }, TRACKING_URL),
+      invalid('extra field', { ...ship, status: 'Shipped' }, UNKNOWN_FIELD),
+      { name: 'not paid', json: ship, status: 409, message: 'Only a paid order can be shipped; this one is Failed.' },
+    ]),
+    'POST /api/admin/orders/:orderNr/cancel': staff('cancel', 'object', [
+      ...orderNrCases(order('cancel'), cancel),
+      invalid('reason missing', {}, 'The reason is required.'),
+      invalid('reason too short', { reason: 'x' }, 'The reason needs at least 3 characters.'),
+      invalid('huge reason', { reason: huge(100_000) }, 'The reason may have at most 500 characters.'),
+      invalid('reason as array', { reason: HUGE_ARRAY }, 'The reason is required.'),
+      invalid('unknown destination', { ...cancel, refund_to: 'cash' }, DESTINATION),
+      invalid('SQL as destination', { ...cancel, refund_to: SQL }, DESTINATION),
+      invalid('extra field', { ...cancel, refunded_cents: 0 }, UNKNOWN_FIELD),
+      { name: 'not cancellable', json: cancel, status: 409, message: 'Only a pending or paid order that has not shipped can be cancelled; this one is Failed.' },
+    ]),
+    'POST /api/admin/orders/:orderNr/refund': staff('refund', 'object', [
+      ...orderNrCases(order('refund'), refund),
+      invalid('destination missing', { reason: 'Damaged' }, DESTINATION),
+      invalid('HTML as destination', { ...refund, destination: HTML }, DESTINATION),
+      invalid('reason missing', { destination: 'card' }, 'The reason is required.'),
+      invalid('negative amount', { ...refund, amount_cents: -100 }, AMOUNT),
+      invalid('fractional amount', { ...refund, amount_cents: 1.5 }, AMOUNT),
+      invalid('huge amount', { ...refund, amount_cents: 1e20 }, AMOUNT),
+      invalid('amount over the limit', { ...refund, amount_cents: 100_000_001 }, 'The amount may be at most 100000000 cents.'),
+      invalid('SQL as amount', { ...refund, amount_cents: SQL }, AMOUNT),
+      invalid('lines as text', { ...refund, lines: SQL }, 'The lines must be a list of order lines and quantities.'),
+      invalid('no lines', { ...refund, lines: [] }, 'Choose at least one line to refund.'),
+      invalid('line with a negative id', { ...refund, lines: [{ order_item_id: -1, quantity: 1 }] }, LINE_ID),
+      invalid('line id as SQL', { ...refund, lines: [{ order_item_id: SQL, quantity: 1 }] }, LINE_ID),
+      invalid('zero quantity', { ...refund, lines: [{ order_item_id: 1, quantity: 0 }] }, LINE_QUANTITY),
+      invalid('huge quantity', { ...refund, lines: [{ order_item_id: 1, quantity: 1e9 }] }, LINE_QUANTITY),
+      invalid('the same line twice', { ...refund, lines: [{ order_item_id: 1, quantity: 1 }, { order_item_id: 1, quantity: 1 }] }, 'Each line may be named once.'),
+      invalid('too many lines', { ...refund, lines: Array.from({ length: 201 }, (_, i) => ({ order_item_id: i + 1, quantity: 1 })) }, 'At most 200 lines can be refunded at once.'),
+      invalid('lines and an amount', { ...refund, amount_cents: 100, lines: [{ order_item_id: 1, quantity: 1 }] }, 'Refund either lines or an amount, not both.'),
+      invalid('extra field in a line', { ...refund, lines: [{ order_item_id: 1, quantity: 1, price_cents: 1 }] }, UNKNOWN_FIELD),
+      invalid('extra field', { ...refund, status: 'succeeded' }, UNKNOWN_FIELD),
+      { name: 'short Idempotency-Key', json: refund, headers: { 'Idempotency-Key': 'short' }, status: 422, message: 'The Idempotency-Key header must be 8 to 128 letters, digits or . _ : -' },
+      { name: 'SQL as Idempotency-Key', json: refund, headers: { 'Idempotency-Key': "k' OR '1'='1'--" }, status: 422, message: 'The Idempotency-Key header must be 8 to 128 letters, digits or . _ : -' },
+      { name: 'not paid', json: refund, status: 409, message: 'Only a paid or shipped order can be refunded; this one is Failed.' },
+    ]),
+    'POST /api/admin/orders/:orderNr/notes': staff('notes', 'object', [
+      ...orderNrCases(order('notes'), { text: 'A note for an order that does not exist' }),
+      invalid('text missing', {}, 'The note is required.'),
+      invalid('blank text', { text: '   ' }, 'The note is required.'),
+      invalid('huge text', { text: huge(100_000) }, 'The note may have at most 2000 characters.'),
+      invalid('text as object', { text: { $ne: '' } }, 'The note is required.'),
+      invalid('extra field', { text: 'x', internal: false }, UNKNOWN_FIELD),
+    ]),
+    'POST /api/admin/customers/:id/balance': {
+      who: 'admin',
+      path: balancePath(String(ids.customer)),
+      body: 'object',
+      cases: [
+        ...idCases(balancePath, 'Customer not found.', CUSTOMER_ID).map((c) => ({ ...c, json: balance })),
+        invalid('everything missing', {}, DELTA),
+        invalid('zero change', { ...balance, delta_cents: 0 }, DELTA),
+        invalid('fractional change', { ...balance, delta_cents: 1.5 }, DELTA),
+        invalid('huge change', { ...balance, delta_cents: 1e20 }, DELTA),
+        invalid('change over the limit', { ...balance, delta_cents: 100_000_001 }, 'The change may be at most 100000000 cents either way.'),
+        invalid('SQL as change', { ...balance, delta_cents: SQL }, DELTA),
+        invalid('change as text', { ...balance, delta_cents: '100' }, DELTA),
+        invalid('reason missing', { delta_cents: 100 }, 'The reason is required.'),
+        invalid('reason too short', { ...balance, reason: 'ok' }, 'The reason needs at least 3 characters.'),
+        invalid('huge reason', { ...balance, reason: huge(100_000) }, 'The reason may have at most 500 characters.'),
+        invalid('below zero', { ...balance, delta_cents: -100_000_000 }, /^The balance cannot go below 0: it is €\d+\.\d\d\.$/),
+        invalid('extra field', { ...balance, kind: 'refund' }, UNKNOWN_FIELD),
+      ],
+    },
+  };
+}
+
 export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
   const pagePath = (id: string) => `/api/admin/static-pages/${id}`;
   const versionPath = (suffix = '') => (version: string) => `/api/admin/static-pages/${ids.page}/versions/${version}${suffix}`;
@@ -161,6 +285,7 @@ export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
   const missing = (path: string, json: unknown, message: string): Case => ({ name: 'valid body, unknown id', path, json, status: 404, message });
 
   return {
+    ...orderActionTable(ids),
     'GET /api/admin/static-pages': editor('/api/admin/static-pages', 'none'),
     'POST /api/admin/static-pages': editor('/api/admin/static-pages', 'object', [
       invalid('everything missing', {}, 'The slug is required.'),

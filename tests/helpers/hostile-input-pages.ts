@@ -7,7 +7,7 @@
  */
 import { HTML, SQL, huge } from './hostile-input';
 
-export type PageWho = 'guest' | 'customer' | 'editor';
+export type PageWho = 'guest' | 'customer' | 'editor' | 'staff';
 
 export interface PageEntry {
   /** A real address of the route on the demo shop. */
@@ -45,7 +45,12 @@ export function pageRouteTable(ids: { product: string; staticPage: string }): Re
     'account.astro': { path: '/account', params: ['tab', 'page'], who: 'customer' },
     // An unknown number is the 404 page; hostile numbers must be too, never a 500.
     'account/orders/[orderNr].astro': { path: '/account/orders/UNKNOWN1', segment: (v) => `/account/orders/${v}`, who: 'customer' },
+    'admin/customers/[id].astro': { path: '/admin/customers/1', segment: (v) => `/admin/customers/${v}`, params: ['q'], who: 'staff' },
+    'admin/customers/index.astro': { path: '/admin/customers', params: ['q', 'before'], who: 'staff' },
     'admin/editors.astro': { path: '/admin/editors', who: 'editor' },
+    'admin/orders/[orderNr].astro': { path: '/admin/orders/GS-2026-1001', segment: (v) => `/admin/orders/${v}`, who: 'staff' },
+    'admin/orders/export.csv.ts': { path: '/admin/orders/export.csv', params: ['q', 'status', 'method', 'country', 'from', 'to', 'sort', 'after', 'before'], who: 'staff' },
+    'admin/orders/index.astro': { path: '/admin/orders', params: ['q', 'status', 'method', 'country', 'from', 'to', 'sort', 'after', 'before'], who: 'staff' },
     'admin/faqs/[id].astro': { path: '/admin/faqs/new', segment: (v) => `/admin/faqs/${v}`, who: 'editor' },
     'admin/faqs/index.astro': { path: '/admin/faqs', who: 'editor' },
     'admin/featured/[id].astro': { path: '/admin/featured/new', segment: (v) => `/admin/featured/${v}`, who: 'editor' },

@@ -5,17 +5,19 @@
  * when the answer has exactly the declared shape: a field added, renamed or retyped on one side
  * fails here. Both engines (TEST_DATABASE_URL).
  */
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { RouteContract } from '@/lib/contract/define';
 import { contractModules } from '@/lib/contract/index';
 import { createApi } from '@/server/api/app';
-import { DEMO_CUSTOMER, DEMO_EDITOR } from '@/server/db/seed/users';
+import { users } from '@/server/db/schema/index';
+import { DEMO_CUSTOMER, DEMO_EDITOR, DEMO_STAFF } from '@/server/db/seed/users';
 import { useTestDatabase } from '../helpers/db';
 import { berlinShipping } from '../helpers/fixture-commerce';
 import { type ApiSession, createApiSession, csrfSession, signedIn } from '../helpers/session';
 
-useTestDatabase({ seed: 'demo' });
+const database = useTestDatabase({ seed: 'demo' });
 const api = createApi();
 
 let guest: ApiSession;
@@ -37,9 +39,26 @@ function conforms<R extends RouteContract>(route: R, reply: { status: number; bo
   return result.data as z.output<R['response']>;
 }
 
-const { products, categories, content, accounts, cart, purchasing, admin, system } = contractModules;
+const { products, categories, content, accounts, cart, purchasing, admin, adminOrders, system } = contractModules;
 
 describe('API answers match their contract', () => {
+  it('the staff actions on orders and balances, as staff', async () => {
+    const staff = await signedIn(createApiSession(api), DEMO_STAFF);
+    const history = await customer.get('/api/orders/history?per_page=50');
+    const orders = history.body.payload as { order_nr: string; status: string }[];
+    const pending = orders.find((o) => o.status === 'Pending')!;
+    const paid = conforms(adminOrders.markPaid, await staff.post(`/api/admin/orders/${pending.order_nr}/mark-paid`));
+    expect(paid.payload.status).toBe('Success');
+    conforms(adminOrders.note, await staff.post(`/api/admin/orders/${pending.order_nr}/notes`, { text: 'Paid by phone on Monday.' }));
+    conforms(adminOrders.ship, await staff.post(`/api/admin/orders/${pending.order_nr}/ship`, { carrier: 'DHL', tracking_number: 'JJD1', tracking_url: 'https://dhl.example.com/JJD1' }));
+    const refunded = conforms(adminOrders.refund, await staff.post(`/api/admin/orders/${pending.order_nr}/refund`, { destination: 'balance', amount_cents: 100, reason: 'Late delivery' }));
+    expect(refunded.payload.refund.amount_cents).toBe(100);
+    const another = orders.find((o) => o.status === 'Success' && o.order_nr !== pending.order_nr)!;
+    conforms(adminOrders.cancel, await staff.post(`/api/admin/orders/${another.order_nr}/cancel`, { reason: 'Customer asked', refund_to: 'balance' }));
+    const [me] = await database().db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CUSTOMER.email));
+    conforms(adminOrders.balance, await staff.post(`/api/admin/customers/${me!.id}/balance`, { delta_cents: 500, reason: 'Goodwill' }));
+  });
+
   it('catalogue, categories and content, as a guest', async () => {
     conforms(system.health, await guest.get('/api/health'));
     const catalog = conforms(products.catalog, await guest.get('/api/products/catalog?per_page=5&currency=USD'));

@@ -13,7 +13,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CUSTOMER, DEMO_EDITOR } from '@/server/db/seed/users';
+import { DEMO_CUSTOMER, DEMO_EDITOR, DEMO_STAFF } from '@/server/db/seed/users';
 import { startDemoServer } from '../helpers/demo-server';
 import { huge } from '../helpers/hostile-input';
 import { HOSTILE_QUERY_VALUES, type PageEntry, type PageWho, pageRouteTable } from '../helpers/hostile-input-pages';
@@ -50,6 +50,7 @@ beforeAll(async () => {
   sessions.guest = createHttpSession(base);
   sessions.customer = await signedIn(createHttpSession(base), DEMO_CUSTOMER);
   sessions.editor = await signedIn(createHttpSession(base), DEMO_EDITOR);
+  sessions.staff = await signedIn(createHttpSession(base), DEMO_STAFF);
   // Real addresses of the dynamic routes, from the shop's own sitemap.
   const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
   const first = (pattern: RegExp) => new URL(sitemap.match(pattern)![1]!).pathname;

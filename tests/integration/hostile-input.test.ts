@@ -21,7 +21,7 @@ vi.hoisted(() => {
 });
 
 import { createApi } from '@/server/api/app';
-import { faqs, featuredCategories, languages, products, staticPages } from '@/server/db/schema/index';
+import { faqs, featuredCategories, languages, orders, products, staticPages, users } from '@/server/db/schema/index';
 import { DEMO_EDITOR } from '@/server/db/seed/users';
 import { webhookSecret } from '@/server/payments/demo-gateway.server';
 import { setRole } from '@/server/services/admin/roles.server';
@@ -78,7 +78,18 @@ async function adminIds(): Promise<AdminIds> {
   const [faq] = await db.select({ id: faqs.id }).from(faqs).orderBy(faqs.id).limit(1);
   const [featured] = await db.select({ id: featuredCategories.id }).from(featuredCategories).orderBy(featuredCategories.id).limit(1);
   const [language] = await db.select({ id: languages.id }).from(languages).where(eq(languages.isDefault, false)).orderBy(languages.id).limit(1);
-  return { page: page!.id, otherSlug: other!.slug, faq: faq!.id, featured: featured!.id, language: language!.id, adminEmail: ADMIN.email };
+  const [failed] = await db.select({ nr: orders.orderNr }).from(orders).where(eq(orders.status, 'Failed')).orderBy(orders.id).limit(1);
+  const [customer] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'demo@example.com'));
+  return {
+    page: page!.id,
+    otherSlug: other!.slug,
+    faq: faq!.id,
+    featured: featured!.id,
+    language: language!.id,
+    adminEmail: ADMIN.email,
+    failedOrderNr: failed!.nr,
+    customer: customer!.id,
+  };
 }
 
 async function signedIn(email: string, password: string): Promise<ApiSession> {

@@ -7,7 +7,8 @@
  * Form attributes: data-api (path under /api, as the API client takes it), data-method (POST|PUT|DELETE), data-confirm (question first),
  * data-after ("reload" or a URL, where {id} is the answer's payload.id). Field attributes:
  * data-kind="bool" (checkbox → true/false), "number", "json" (a hidden true/false), "nullable"
- * ('' → null), data-skip-empty. A submit button with a name adds its value (kind "json").
+ * ('' → null), "cents" (euros typed → integer cents), "line" (quantities of order lines, collected
+ * into an array under the field's name), data-skip-empty. A submit button with a name adds its value (kind "json").
  */
 import { ApiError, type HttpMethod } from '@/lib/api-client';
 import { api } from '@/stores/api';
@@ -26,7 +27,22 @@ export function formBody(form: HTMLFormElement, submitter?: HTMLElement | null):
       continue;
     }
     const value = field.value;
+    if (kind === 'line') {
+      // A refund's line quantities: <input data-kind="line" name="lines" data-line="<order item id>">.
+      const quantity = Number(value);
+      if (value.trim() !== '' && quantity > 0) {
+        const lines = (body[field.name] ??= []) as { order_item_id: number; quantity: number }[];
+        lines.push({ order_item_id: Number(field.dataset.line), quantity });
+      }
+      continue;
+    }
     if (field.dataset.skipEmpty !== undefined && value.trim() === '') continue;
+    if (kind === 'cents') {
+      // Euros typed as 12.50 or -3 → integer cents; anything else goes as typed, for the server's message.
+      const euros = value.trim().replace(',', '.');
+      body[field.name] = /^-?\d+(\.\d{1,2})?$/.test(euros) ? Math.round(Number(euros) * 100) : value;
+      continue;
+    }
     if (kind === 'json') body[field.name] = JSON.parse(value) as unknown;
     else if (kind === 'number') body[field.name] = value.trim() === '' ? null : Number(value);
     else if (kind === 'nullable') body[field.name] = value.trim() === '' ? null : value;

@@ -1,5 +1,6 @@
 import type { RouteContract } from './define';
 import { accountRoutes } from './accounts';
+import { adminOrderRoutes } from './admin/orders';
 import { adminRoutes } from './admin/routes';
 import { cartRoutes } from './cart';
 import { categoryRoutes, productRoutes } from './catalog';
@@ -22,6 +23,7 @@ export const contractModules = {
   cart: cartRoutes,
   purchasing: purchasingRoutes,
   admin: adminRoutes,
+  adminOrders: adminOrderRoutes,
   docs: docsRoutes,
 } as const;
 

@@ -2,12 +2,14 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ApiEnv } from './env';
 import { accountApp } from './account.routes';
+import { adminCustomersApp } from './admin-customers.routes';
 import { adminEditorsApp } from './admin-editors.routes';
 import { adminFaqsApp } from './admin-faqs.routes';
 import { adminFeaturedApp } from './admin-featured.routes';
 import { requireBackOffice, requirePermission } from './admin-guard';
 import { adminPagesApp } from './admin-pages.routes';
 import { adminPreviewApp } from './admin-preview.routes';
+import { adminOrdersApp } from './admin-orders.routes';
 import { adminHomeHeroApp, adminSettingsApp } from './admin-settings.routes';
 import { adminTranslationsApp } from './admin-translations.routes';
 import { authApp } from './auth.routes';
@@ -89,6 +91,10 @@ export function createApi() {
   // each area for its permission (roles.ts).
   app.use('/api/admin/*', requireBackOffice());
   for (const area of CONTENT_AREAS) app.use(`/api/admin/${area}/*`, requirePermission('content'));
+  for (const area of ORDER_AREAS) {
+    app.use(`/api/admin/${area}`, requirePermission('orders'));
+    app.use(`/api/admin/${area}/*`, requirePermission('orders'));
+  }
   app.route('/api/admin/static-pages', adminPagesApp);
   app.route('/api/admin/faqs', adminFaqsApp);
   app.route('/api/admin/featured-categories', adminFeaturedApp);
@@ -97,6 +103,8 @@ export function createApi() {
   app.route('/api/admin/translations', adminTranslationsApp);
   app.route('/api/admin/editors', adminEditorsApp);
   app.route('/api/admin/preview', adminPreviewApp);
+  app.route('/api/admin/orders', adminOrdersApp);
+  app.route('/api/admin/customers', adminCustomersApp);
   return app;
 }
 
@@ -104,3 +112,6 @@ export type Api = ReturnType<typeof createApi>;
 
 /** The /api/admin areas that edit content (editors and admins). */
 const CONTENT_AREAS = ['static-pages', 'faqs', 'featured-categories', 'settings', 'home-hero', 'translations', 'preview'] as const;
+
+/** The /api/admin areas of orders and customers (staff and admins, ADR 023). */
+const ORDER_AREAS = ['orders', 'customers'] as const;

@@ -24,7 +24,7 @@ export class HttpError extends Error {
 }
 
 /** The status of each kind of service error. */
-const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, ContentfulStatusCode> = { invalid: 422, not_found: 404, conflict: 409 };
+const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, ContentfulStatusCode> = { invalid: 422, not_found: 404, conflict: 409, upstream: 502 };
 
 export const NOT_FOUND_MESSAGE = 'Not found';
 export const BAD_VALUE_MESSAGE = 'A value in the request is malformed or out of range.';

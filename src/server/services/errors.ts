@@ -8,7 +8,7 @@ import type { FieldErrors } from '@/lib/contract/envelope';
 // Field name → messages: the API contract's shape (src/lib/contract/envelope.ts).
 export type { FieldErrors };
 
-export type DomainErrorKind = 'invalid' | 'not_found' | 'conflict';
+export type DomainErrorKind = 'invalid' | 'not_found' | 'conflict' | 'upstream';
 
 export class DomainError extends Error {
   override name = 'DomainError';
@@ -39,6 +39,13 @@ export class NotFoundError extends DomainError {
 export class ConflictError extends DomainError {
   constructor(message: string, errors?: FieldErrors) {
     super('conflict', message, errors);
+  }
+}
+
+/** An outside service the action depends on (a payment provider) refused or failed (502). */
+export class UpstreamError extends DomainError {
+  constructor(message: string, errors?: FieldErrors) {
+    super('upstream', message, errors);
   }
 }
 

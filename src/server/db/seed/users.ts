@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { type Algorithm, hash } from '@node-rs/argon2';
-import { balanceLedger, orderItems, orders, payments, promoCodes, users } from '../schema/index';
+import { balanceLedger, demoGatewayCharges, orderEvents, orderItems, orders, payments, promoCodes, users } from '../schema/index';
 import type { Db } from '../client';
 import type { SeededProduct } from './catalog';
 import type { CountryIds } from './geo';
@@ -230,20 +230,47 @@ export async function seedUsers(
       })
       .returning({ id: orders.id });
     await db.insert(orderItems).values(items.map((i) => ({ ...i, orderId: order!.id })));
+    const paidAt = plan.status === 'Success' ? new Date(createdAt.getTime() + 60_000) : null;
+    // The timeline the shop would have written (ADR 023).
+    await db.insert(orderEvents).values([
+      { orderId: order!.id, type: 'placed', createdAt },
+      ...(paidAt ? [{ orderId: order!.id, type: 'paid', createdAt: paidAt }] : []),
+      ...(plan.status === 'Failed' || plan.status === 'Error' ? [{ orderId: order!.id, type: 'payment_failed', createdAt }] : []),
+    ]);
     if (plan.method === 'card') {
       const status = plan.status === 'Success' ? 'succeeded' : plan.status === 'Failed' ? 'declined' : plan.status === 'Error' ? 'failed' : 'created';
-      await db.insert(payments).values({
-        orderId: order!.id,
-        provider: 'demo',
-        status,
-        amountCents: Math.round(final * Number(RATES[plan.currency])),
-        currency: plan.currency,
-        providerRef: `demo_${seq}`,
-        lastError: plan.status === 'Error' ? 'Card issuer unavailable' : plan.status === 'Failed' ? 'Card declined' : null,
-        createdAt,
-        updatedAt: createdAt,
-        settledAt: plan.status === 'Success' ? createdAt : null,
-      });
+      const amountCents = Math.round(final * Number(RATES[plan.currency]));
+      const [payment] = await db
+        .insert(payments)
+        .values({
+          orderId: order!.id,
+          provider: 'demo-card',
+          status,
+          amountCents,
+          currency: plan.currency,
+          providerRef: `demo_${seq}`,
+          lastError: plan.status === 'Error' ? 'Card issuer unavailable' : plan.status === 'Failed' ? 'Card declined' : null,
+          createdAt,
+          updatedAt: createdAt,
+          settledAt: plan.status === 'Success' ? createdAt : null,
+        })
+        .returning({ id: payments.id });
+      // The demo gateway's own ledger knows the charges it took, so staff can refund them to the card.
+      if (status === 'succeeded' || status === 'declined') {
+        await db.insert(demoGatewayCharges).values({
+          paymentId: payment!.id,
+          amountCents,
+          currency: plan.currency,
+          description: `Order GS-${createdAt.getUTCFullYear()}-${seq}`,
+          state: status,
+          cardLast4: '4242',
+          returnUrl: '/payment/processing',
+          notifyUrl: '/api/payments/demo/webhook',
+          notifiedAt: createdAt,
+          createdAt,
+          updatedAt: createdAt,
+        });
+      }
     }
   }
   return { customerId: customer!.id };

@@ -21,6 +21,7 @@ import { logger } from '@/server/logger';
 import { sendPhoneOrderReceived } from './received-mail';
 import { reserveStock } from './stock.server';
 import { unpaidLimitProblem } from './unpaid';
+import { recordOrderEvent } from './order-events.server';
 import { unpaidHeld } from './unpaid.server';
 
 
@@ -259,6 +260,13 @@ async function placeNewOrder(db: Db, input: CheckoutInput): Promise<CheckoutOutc
           currency: totals.currency.code,
         })
         .returning({ id: payments.id });
+      await recordOrderEvent(tx, {
+        orderId: order!.id,
+        actorId: null,
+        type: 'placed',
+        message: input.paymentMethod === 'card' ? 'Placed; waiting for the card payment.' : 'Placed; waiting for the phone payment.',
+        after: { status: 'Pending' },
+      });
       if (input.paymentMethod === 'card') {
         await openCharge(tx, {
           paymentId: payment!.id,

@@ -1,20 +1,25 @@
 /**
  * The shop's side of a payment outcome. Called from the gateway's signed webhook (never from the
- * shopper's browser), and by the expiry job. Every path is idempotent: the payment row is locked
- * and a payment that already has its outcome is left alone, so a replayed notification changes
- * nothing.
+ * shopper's browser), by the expiry job, and by staff marking a phone order paid (through
+ * settleSucceeded, the same path as the webhook's success). Every path is idempotent: the payment
+ * row is locked and a payment that already has its outcome is left alone, so a replayed
+ * notification changes nothing; the one exception is a success for a payment the shop had given
+ * up, which is recorded (refund needed) rather than lost. Each outcome writes its order_events row.
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '@/server/db/client';
-import { orders, payments, promoCodes, users } from '@/server/db/schema/index';
+import { orders, payments, promoCodes } from '@/server/db/schema/index';
+import { changeBalance } from '../customers/ledger.server';
 import { lockCart, restoreOrderToCart } from '../cart/cart.server';
+import { recordOrderEvent } from './order-events.server';
 import { releaseOrderStock } from './stock.server';
 
 export type SettleOutcome = 'succeeded' | 'declined';
 export type SettleResult = 'settled' | 'already-settled' | 'unknown-payment' | 'amount-mismatch';
 
 const FINAL = new Set(['succeeded', 'declined', 'failed']);
+const OPEN = ['created', 'requires_action'] as const;
 
 export interface SettleInput {
   paymentId: string;
@@ -30,15 +35,24 @@ export interface Settled {
   paidOrderId?: number;
 }
 
+type Payment = typeof payments.$inferSelect;
+type Order = typeof orders.$inferSelect;
+
 export async function settlePayment(db: Db, input: SettleInput, log?: Logger): Promise<Settled> {
   return db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('update');
     if (!payment) return { result: 'unknown-payment' as const };
-    if (FINAL.has(payment.status)) return { result: 'already-settled' as const, orderId: payment.orderId };
-    if (payment.amountCents !== input.amountCents || payment.currency !== input.currency) {
+    const amountMatches = payment.amountCents === input.amountCents && payment.currency === input.currency;
+    // The shop gave the payment up (expired, or staff cancelled the order) but the provider took
+    // the money anyway: it is recorded as paid with "refund needed", never dropped.
+    const lateSuccess = payment.status === 'failed' && input.outcome === 'succeeded' && amountMatches;
+    if (FINAL.has(payment.status) && !lateSuccess) return { result: 'already-settled' as const, orderId: payment.orderId };
+    if (!amountMatches) {
       log?.error({ paymentId: payment.id, expected: [payment.amountCents, payment.currency], got: [input.amountCents, input.currency] }, 'payment amount mismatch');
       await tx.update(payments).set({ status: 'failed', lastError: 'amount mismatch', updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
-      await failOrder(tx, payment.orderId);
+      if (await failOrder(tx, payment.orderId)) {
+        await recordOrderEvent(tx, { orderId: payment.orderId, actorId: null, type: 'payment_failed', message: 'The gateway reported a different amount; the order failed.' });
+      }
       return { result: 'amount-mismatch' as const, orderId: payment.orderId };
     }
     const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update');
@@ -46,23 +60,47 @@ export async function settlePayment(db: Db, input: SettleInput, log?: Logger): P
 
     if (input.outcome === 'declined') {
       await tx.update(payments).set({ status: 'declined', settledAt: sql`now()`, updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
-      await failOrder(tx, order.id);
+      if (await failOrder(tx, order.id)) {
+        await recordOrderEvent(tx, { orderId: order.id, actorId: null, type: 'payment_failed', message: 'The card payment was declined.', before: { status: 'Pending' }, after: { status: 'Failed' } });
+      }
       return { result: 'settled' as const, orderId: order.id };
     }
-
-    await tx.update(payments).set({ status: 'succeeded', settledAt: sql`now()`, updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
-    if (order.status !== 'Pending') {
-      // Paid after the order was given up (expired): keep the record for a refund.
-      log?.error({ orderId: order.id, status: order.status }, 'payment succeeded for an order that is no longer pending');
-      await tx.update(payments).set({ lastError: `paid while order was ${order.status}: refund needed` }).where(eq(payments.id, payment.id));
-      return { result: 'settled' as const, orderId: order.id };
-    }
-    await tx.update(orders).set({ status: 'Success', paidAt: sql`now()`, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
-    if (order.kind === 'top_up' && order.userId !== null) {
-      await tx.update(users).set({ balanceCents: sql`${users.balanceCents} + ${order.finalCents}` }).where(eq(users.id, order.userId));
-    }
-    return { result: 'settled' as const, orderId: order.id, paidOrderId: order.id };
+    return settleSucceeded(tx, payment, order, { actorId: null, type: 'paid', message: 'Paid through the card gateway.' }, log);
   });
+}
+
+/**
+ * A payment succeeded: the one path for the gateway's notification and for staff marking a phone
+ * order paid (ADR 023). The caller holds the payment and order row locks (in that order) and
+ * mails the confirmation when `paidOrderId` is set, after the commit.
+ */
+export async function settleSucceeded(
+  tx: Db,
+  payment: Payment,
+  order: Order,
+  how: { actorId: number | null; type: 'paid' | 'marked_paid'; message: string },
+  log?: Logger,
+): Promise<Settled> {
+  await tx.update(payments).set({ status: 'succeeded', settledAt: sql`now()`, updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
+  if (order.status !== 'Pending') {
+    // Paid after the order was given up (expired, cancelled): keep the record for a refund.
+    log?.error({ orderId: order.id, status: order.status }, 'payment succeeded for an order that is no longer pending');
+    const note = `paid while order was ${order.status}: refund needed`;
+    await tx.update(payments).set({ lastError: note }).where(eq(payments.id, payment.id));
+    await recordOrderEvent(tx, { orderId: order.id, actorId: how.actorId, type: 'payment_after_close', internal: true, message: `Payment ${payment.id} succeeded after the order was ${order.status}: refund needed.` });
+    return { result: 'settled' as const, orderId: order.id };
+  }
+  await tx.update(orders).set({ status: 'Success', paidAt: sql`now()`, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+  if (order.kind === 'top_up' && order.userId !== null) {
+    await changeBalance(tx, { userId: order.userId, deltaCents: order.finalCents, kind: 'top_up', orderId: order.id, reason: `Top-up ${order.orderNr}` });
+  }
+  await recordOrderEvent(tx, { orderId: order.id, actorId: how.actorId, type: how.type, message: how.message, before: { status: 'Pending', paid_at: null }, after: { status: 'Success' } });
+  return { result: 'settled' as const, orderId: order.id, paidOrderId: order.id };
+}
+
+/** The payments of an order still waiting for their outcome. */
+export function isOpenPayment(payment: Pick<Payment, 'status'>): boolean {
+  return (OPEN as readonly string[]).includes(payment.status);
 }
 
 /**
@@ -79,18 +117,28 @@ export async function failOrder(tx: Db, orderId: number): Promise<boolean> {
     .where(and(eq(orders.id, orderId), eq(orders.status, 'Pending')))
     .returning({ id: orders.id, userId: orders.userId, kind: orders.kind, paymentMethod: orders.paymentMethod, promoCodeId: orders.promoCodeId });
   if (!failed) return false;
-  if (failed.userId !== null) await lockCart(tx, failed.userId);
-  await releaseOrderStock(tx, orderId);
-  if (failed.promoCodeId !== null) {
-    await tx
-      .update(promoCodes)
-      .set({ usedCount: sql`greatest(${promoCodes.usedCount} - 1, 0)` })
-      .where(eq(promoCodes.id, failed.promoCodeId));
-  }
+  await releaseOrderHolds(tx, { id: orderId, userId: failed.userId, promoCodeId: failed.promoCodeId });
   if (failed.userId !== null && failed.kind === 'purchase' && failed.paymentMethod === 'card') {
     await restoreOrderToCart(tx, orderId, failed.userId);
   }
   return true;
+}
+
+/**
+ * What an order that will not be delivered gives back: its units (once, the stock_released
+ * guard) and its promo code's use. The caller has moved the order out of Pending/Success under its
+ * row lock, which makes this run once per order; the customer's row is locked before the stock
+ * rows (ADR 012 lock order).
+ */
+export async function releaseOrderHolds(tx: Db, order: { id: number; userId: number | null; promoCodeId: number | null }): Promise<void> {
+  if (order.userId !== null) await lockCart(tx, order.userId);
+  await releaseOrderStock(tx, order.id);
+  if (order.promoCodeId !== null) {
+    await tx
+      .update(promoCodes)
+      .set({ usedCount: sql`greatest(${promoCodes.usedCount} - 1, 0)` })
+      .where(eq(promoCodes.id, order.promoCodeId));
+  }
 }
 
 /** Card orders not paid within this time are failed and release their stock. */
@@ -105,6 +153,7 @@ async function expireOrder(db: Db, orderId: number): Promise<boolean> {
     await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)).for('update');
     const ok = await failOrder(tx, orderId);
     if (ok) {
+      await recordOrderEvent(tx, { orderId, actorId: null, type: 'expired', message: 'Not paid in time; the items were released.', before: { status: 'Pending' }, after: { status: 'Failed' } });
       await tx
         .update(payments)
         .set({ status: 'failed', lastError: 'expired unpaid', updatedAt: sql`now()` })

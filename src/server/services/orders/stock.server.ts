@@ -24,17 +24,21 @@ export async function releaseOrderStock(tx: Db, orderId: number): Promise<boolea
     .select({ productId: orderItems.productId, variationId: orderItems.variationId, quantity: orderItems.quantity })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
-  for (const line of lines) await addStock(tx, line, line.quantity);
+  // Rows in checkout's lock order (products, then variations, by id): a release running beside
+  // a checkout of the same items waits for it instead of deadlocking.
+  const byProduct = new Map<number, number>();
+  const byVariation = new Map<number, number>();
+  for (const line of lines) {
+    if (line.productId !== null) byProduct.set(line.productId, (byProduct.get(line.productId) ?? 0) + line.quantity);
+    if (line.variationId !== null) byVariation.set(line.variationId, (byVariation.get(line.variationId) ?? 0) + line.quantity);
+  }
+  for (const [id, quantity] of [...byProduct].sort((a, b) => a[0] - b[0])) {
+    await tx.update(products).set({ stock: sql`${products.stock} + ${quantity}` }).where(eq(products.id, id));
+  }
+  for (const [id, quantity] of [...byVariation].sort((a, b) => a[0] - b[0])) {
+    await tx.update(variations).set({ stock: sql`${variations.stock} + ${quantity}` }).where(eq(variations.id, id));
+  }
   return true;
-}
-
-async function addStock(tx: Db, line: { productId: number | null; variationId: number | null }, quantity: number): Promise<void> {
-  if (line.variationId !== null) {
-    await tx.update(variations).set({ stock: sql`${variations.stock} + ${quantity}` }).where(eq(variations.id, line.variationId));
-  }
-  if (line.productId !== null) {
-    await tx.update(products).set({ stock: sql`${products.stock} + ${quantity}` }).where(eq(products.id, line.productId));
-  }
 }
 
 /**

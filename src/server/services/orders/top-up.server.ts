@@ -11,6 +11,7 @@ import { convertCents, toEurCents } from '@/lib/money';
 import { openCharge } from '@/server/payments/demo-gateway.server';
 import type { CurrencyOption } from '../request-context';
 import { type PlacedOrder, withFreshOrderNr } from './checkout.server';
+import { recordOrderEvent } from './order-events.server';
 
 /** An upper bound against typos (EUR cents). */
 export const MAX_TOP_UP_CENTS = 1_000_000;
@@ -68,6 +69,7 @@ export async function startTopUp(
       .insert(payments)
       .values({ orderId: order!.id, provider: 'demo-card', amountCents: input.amountCents, currency: input.currency.code })
       .returning({ id: payments.id });
+    await recordOrderEvent(tx, { orderId: order!.id, actorId: null, type: 'placed', message: 'Balance top-up; waiting for the card payment.', after: { status: 'Pending' } });
     await openCharge(tx, {
       paymentId: payment!.id,
       amountCents: input.amountCents,

@@ -1,0 +1,36 @@
+/**
+ * Every staff action on an order starts here, inside its transaction: the order's payment rows
+ * (by id), then the order row, are locked in the lock order of ADR 012, the same order the
+ * gateway's settlement and the expiry job take, so two staff members, the webhook and the job
+ * take turns on one order instead of deadlocking.
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { orders, payments } from '@/server/db/schema/index';
+import { NotFoundError } from '../../errors';
+
+export type Order = typeof orders.$inferSelect;
+export type Payment = typeof payments.$inferSelect;
+
+export interface LockedOrder {
+  order: Order;
+  payments: Payment[];
+}
+
+export const ORDER_NOT_FOUND = 'Order not found.';
+
+export async function lockOrder(tx: Db, orderNr: string): Promise<LockedOrder> {
+  const [found] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.orderNr, orderNr));
+  if (!found) throw new NotFoundError(ORDER_NOT_FOUND);
+  const locked = await tx.select().from(payments).where(eq(payments.orderId, found.id)).orderBy(asc(payments.id)).for('update');
+  const [order] = await tx.select().from(orders).where(eq(orders.id, found.id)).for('update');
+  if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+  return { order, payments: locked };
+}
+
+/** What a staff action did: `changed` false when it found its work already done (a repeat). */
+export interface ActionResult {
+  orderId: number;
+  changed: boolean;
+  message: string;
+}

@@ -1,0 +1,24 @@
+/** Internal notes on an order: timeline rows staff see and the customer never does. */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { orderEvents } from '@/server/db/schema/index';
+import { recordOrderEvent } from '../order-events.server';
+import { type ActionResult, lockOrder } from './lock.server';
+
+/** The same note by the same person this soon after is a double click, not a second note. */
+const REPEAT_WINDOW_SECONDS = 30;
+
+export async function addOrderNote(db: Db, input: { orderNr: string; actorId: number; text: string }): Promise<ActionResult> {
+  return db.transaction(async (tx) => {
+    const { order } = await lockOrder(tx, input.orderNr);
+    const [last] = await tx
+      .select({ message: orderEvents.message, recent: sql<boolean>`${orderEvents.createdAt} > now() - make_interval(secs => ${REPEAT_WINDOW_SECONDS})` })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.type, 'note'), eq(orderEvents.actorId, input.actorId)))
+      .orderBy(desc(orderEvents.id))
+      .limit(1);
+    if (last && last.recent && last.message === input.text) return { orderId: order.id, changed: false, message: 'This note was already added.' };
+    await recordOrderEvent(tx, { orderId: order.id, actorId: input.actorId, type: 'note', internal: true, message: input.text });
+    return { orderId: order.id, changed: true, message: 'The note is added.' };
+  });
+}

@@ -1,0 +1,39 @@
+/** Ship (ADR 023): a paid order leaves with a carrier and tracking number; the customer is mailed. */
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { orders } from '@/server/db/schema/index';
+import { ConflictError } from '../../errors';
+import { recordOrderEvent } from '../order-events.server';
+import { type ActionResult, lockOrder } from './lock.server';
+
+export interface ShipInput {
+  orderNr: string;
+  actorId: number;
+  carrier: string;
+  trackingNumber: string;
+  /** https only (the contract checks it); none when not given. */
+  trackingUrl: string | null;
+}
+
+export async function shipOrder(db: Db, input: ShipInput): Promise<ActionResult> {
+  return db.transaction(async (tx) => {
+    const { order } = await lockOrder(tx, input.orderNr);
+    if (order.status === 'Shipped') return { orderId: order.id, changed: false, message: 'The order is already shipped.' };
+    if (order.status !== 'Success') throw new ConflictError(`Only a paid order can be shipped; this one is ${order.status}.`);
+    if (order.kind !== 'purchase') throw new ConflictError('A balance top-up has nothing to ship.');
+    const after = { status: 'Shipped', carrier: input.carrier, tracking_number: input.trackingNumber, tracking_url: input.trackingUrl };
+    await tx
+      .update(orders)
+      .set({ status: 'Shipped', carrier: input.carrier, trackingNumber: input.trackingNumber, trackingUrl: input.trackingUrl, shippedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(orders.id, order.id));
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      actorId: input.actorId,
+      type: 'shipped',
+      message: `Shipped with ${input.carrier}, tracking number ${input.trackingNumber}.`,
+      before: { status: order.status, carrier: order.carrier, tracking_number: order.trackingNumber, tracking_url: order.trackingUrl },
+      after,
+    });
+    return { orderId: order.id, changed: true, message: 'The order is shipped.' };
+  });
+}
