@@ -15,8 +15,9 @@ const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip', accept: 'text/html' };
  * The demo customer's cookies (session + XSRF), for timing pages rendered for a signed-in visitor.
  * @param {string} base
  * @param {string} [password] the published one unless the shop generated one (production seed)
+ * @param {string} [email] another demo account (e.g. staff@example.com)
  */
-export async function signInCookies(base, password = 'Demo1234!') {
+export async function signInCookies(base, password = 'Demo1234!', email = 'demo@example.com') {
   /** @type {Map<string, string>} */
   const jar = new Map();
   const keep = (/** @type {Response} */ res) => {
@@ -30,9 +31,9 @@ export async function signInCookies(base, password = 'Demo1234!') {
   const res = await fetch(`${base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: cookie(), 'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? '') },
-    body: JSON.stringify({ username: 'demo@example.com', password }),
+    body: JSON.stringify({ username: email, password }),
   });
-  if (res.status !== 200) throw new Error(`demo sign-in answered ${res.status}: ${await res.text()}`);
+  if (res.status !== 200) throw new Error(`${email} sign-in answered ${res.status}: ${await res.text()}`);
   keep(res);
   return cookie();
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseTrustProxy } from './trusted-proxies';
 
 /** Card payment providers a shop can be configured with; `none` offers phone payment only. */
-export const PAYMENT_PROVIDERS = ['demo', 'none'] as const;
+export const PAYMENT_PROVIDERS = ['demo', 'stripe', 'none'] as const;
 
 /**
  * Environment configuration (DESIGN.md "Configuration"). Parsed once; a bad value
@@ -33,6 +33,11 @@ const schema = z
      * production, none in production, where a free test card must never pay an order.
      */
     PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).optional(),
+    /** Stripe Checkout (ADR 024): required with PAYMENT_PROVIDER=stripe. */
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+    /** Where the Stripe API is (tests: the local fake); unset → api.stripe.com. */
+    STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
     /** Multiplies every rate limit; for load and end-to-end tests from one address. */
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -56,6 +61,12 @@ const schema = z
           return z.NEVER;
         }
       }),
+  })
+  .superRefine((env, ctx) => {
+    if (env.PAYMENT_PROVIDER !== 'stripe') return;
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (!env[name]) ctx.issues.push({ code: 'custom', input: undefined, path: [name], message: 'is required with PAYMENT_PROVIDER=stripe' });
+    }
   })
   .transform((env) => {
     const production = env.NODE_ENV === 'production';
@@ -92,7 +103,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const key = issue.path.join('.') || 'environment';
-    const value = key === 'NODE_ENV' ? shopMode(env) : env[key];
+    // A secret's value never reaches the logs, even a wrong one.
+    const value = /SECRET|KEY/.test(key) ? undefined : key === 'NODE_ENV' ? shopMode(env) : env[key];
     throw new ConfigError(
       `Invalid configuration: ${key}${value !== undefined ? `=${JSON.stringify(value)}` : ''}: ${issue.message}`,
     );

@@ -114,7 +114,7 @@ describe('the demo card gateway in production', () => {
       const [demo] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CUSTOMER.email));
       const eur = { code: 'EUR', symbol: '€', value: '1', isDefault: true };
       const placed = await startTopUp(database.db, { userId: demo!.id, amountCents: 2500, currency: eur });
-      paymentId = placed.redirectUrl!.split('/').pop()!;
+      paymentId = placed.paymentId;
       // A product without variations, well in stock.
       const [product] = await database.db
         .select({ id: products.id })

@@ -2,7 +2,8 @@ import { allowedPhoneCountries, readPhoneFields } from '../services/auth/phone-f
 import { NO_STOCK_MESSAGE, phonePaymentNumber, placeOrder, totalsJson } from '../services/orders/checkout.server';
 import { startTopUp, topUpLimits } from '../services/orders/top-up.server';
 import { centsToDecimal } from '@/lib/money';
-import { requireCardPayments } from '../payments/provider';
+import { CARD_PAYMENTS_UNAVAILABLE_MESSAGE, requireCardPayments } from '../payments/provider';
+import { paymentPageUrl } from '../payments/card-gateway.server';
 import { requireVerified } from './auth-guards';
 import { createRouter } from './env';
 import { HttpError } from './errors';
@@ -55,6 +56,8 @@ export const checkoutApp = createRouter().post(
         return c.json({ status: 'ERROR', message: NO_STOCK_MESSAGE(outcome.names) }, 409);
       case 'unpaid-limit':
         return c.json({ status: 'ERROR', message: outcome.message }, 409);
+      case 'card-unavailable':
+        return c.json({ status: 'ERROR', message: CARD_PAYMENTS_UNAVAILABLE_MESSAGE }, 503);
       case 'promo-used-up': {
         const message = 'This promo code has been used up.';
         return c.json({ status: 'ERROR', message, errors: { promoCode: [message] } }, 422);
@@ -87,11 +90,13 @@ export const balanceApp = createRouter().post('/top-up', requireVerified(), rate
   const { amount } = parseFields(topUpBody(message, limits), await jsonObject(c), message);
   const order = await startTopUp(db, { userId: c.var.user!.id, amountCents: Math.round(amount * 100), currency: c.var.currency });
   c.header('Cache-Control', 'no-store');
+  const redirectUrl = await paymentPageUrl(db, order.paymentId, c.var.log);
+  if (!redirectUrl) return c.json({ status: 'ERROR', message: CARD_PAYMENTS_UNAVAILABLE_MESSAGE }, 503);
   return c.json({
     status: 'OK',
     payment_type: 'card',
     message: null,
-    redirect_url: order.redirectUrl,
+    redirect_url: redirectUrl,
     order_data: { order_nr: order.orderNr, amount: order.amount, currency: order.currency },
   });
 });

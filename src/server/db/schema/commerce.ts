@@ -142,6 +142,11 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
     index('orders_email_lower_idx').on(sql`lower(${t.email})`),
+    index('orders_final_idx').on(t.finalCents, t.id),
+    // Prefix search of order numbers (LIKE 'x%' needs pattern ops under a non-C collation).
+    index('orders_order_nr_pattern_idx').on(t.orderNr.op('text_pattern_ops')),
+    // Search by part of a name or address: orders-list.server.ts matches exactly this expression.
+    index('orders_who_trgm_idx').using('gin', sql`(${t.name} || ' ' || ${t.surname} || ' ' || ${t.email}) gin_trgm_ops`),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_user_promo_idx').on(t.userId, t.promoCodeId).where(sql`${t.promoCodeId} is not null`),
     index('orders_pending_idx').on(t.createdAt).where(sql`${t.status} = 'Pending'`),

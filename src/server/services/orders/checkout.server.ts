@@ -12,7 +12,7 @@ import type { Db } from '@/server/db/client';
 import { errorChain } from '@/server/db/error-chain';
 import { cartItems, orderItems, orders, payments, promoCodes, settings } from '@/server/db/schema/index';
 import { config } from '@/server/config';
-import { openCharge } from '@/server/payments/demo-gateway.server';
+import { newCardPaymentProvider, openInTransaction, paymentPageUrl } from '@/server/payments/card-gateway.server';
 import { unavailableReason } from '../cart/cart';
 import { loadCartRows, lockCart } from '../cart/cart.server';
 import { prepareTotals, type TotalsResult, totalsOfCart } from '../pricing/totals.server';
@@ -66,7 +66,9 @@ export type CheckoutOutcome =
   | { kind: 'no-stock'; names: string[] }
   | { kind: 'promo-used-up' }
   /** the customer holds too much in orders waiting for payment (unpaid.ts) */
-  | { kind: 'unpaid-limit'; message: string };
+  | { kind: 'unpaid-limit'; message: string }
+  /** the card provider could not open its payment page; the order failed (ADR 024) */
+  | { kind: 'card-unavailable' };
 
 export const NO_STOCK_MESSAGE = (names: string[]) => `Sorry, there is no stock left for: ${names.join(', ')}.`;
 
@@ -127,7 +129,8 @@ function placedOf(order: typeof orders.$inferSelect, paymentId: string): PlacedO
     paymentId,
     amount: order.convertedFinalCents / 100,
     currency: order.currency,
-    redirectUrl: order.paymentMethod === 'card' ? `/pay/demo/${paymentId}` : null,
+    // Card: filled in by placeOrder once the transaction committed (the provider's page).
+    redirectUrl: null,
   };
 }
 
@@ -137,7 +140,7 @@ export async function placeOrder(db: Db, input: CheckoutInput): Promise<Checkout
     return earlier ? { kind: 'placed', order: earlier, replayed: true } : null;
   };
   const earlier = await replay();
-  if (earlier) return earlier;
+  if (earlier) return withPaymentPage(db, earlier);
   // The same key raced in twice (e.g. through two instances): the unique index lets one order
   // through, and the other request may meet its emptied cart or taken stock, or the index.
   // That order is the answer then, not "no stock", "the cart is empty" or an error.
@@ -146,7 +149,7 @@ export async function placeOrder(db: Db, input: CheckoutInput): Promise<Checkout
     outcome = await placeNewOrder(db, input);
   } catch (error) {
     const raced = await replay();
-    if (raced) return raced;
+    if (raced) return withPaymentPage(db, raced);
     throw error;
   }
   if (outcome.kind === 'placed' && outcome.order.paymentType === 'phone') {
@@ -154,7 +157,14 @@ export async function placeOrder(db: Db, input: CheckoutInput): Promise<Checkout
     // order without a second mail.
     await sendPhoneOrderReceived(db, outcome.order.orderId, logger);
   }
-  return outcome.kind === 'placed' ? outcome : ((await replay()) ?? outcome);
+  return withPaymentPage(db, outcome.kind === 'placed' ? outcome : ((await replay()) ?? outcome));
+}
+
+/** A card order's payment page, opened after the commit (card-gateway.server.ts). */
+async function withPaymentPage(db: Db, outcome: CheckoutOutcome): Promise<CheckoutOutcome> {
+  if (outcome.kind !== 'placed' || outcome.order.paymentType !== 'card') return outcome;
+  const url = await paymentPageUrl(db, outcome.order.paymentId);
+  return url ? { ...outcome, order: { ...outcome.order, redirectUrl: url } } : { kind: 'card-unavailable' };
 }
 
 async function placeNewOrder(db: Db, input: CheckoutInput): Promise<CheckoutOutcome> {
@@ -251,11 +261,12 @@ async function placeNewOrder(db: Db, input: CheckoutInput): Promise<CheckoutOutc
         })),
       );
       await tx.delete(cartItems).where(and(eq(cartItems.userId, input.userId), inArray(cartItems.id, totals.lines.map((l) => l.lineId))));
+      const provider = input.paymentMethod === 'card' ? newCardPaymentProvider() : 'phone';
       const [payment] = await tx
         .insert(payments)
         .values({
           orderId: order!.id,
-          provider: input.paymentMethod === 'card' ? 'demo-card' : 'phone',
+          provider,
           amountCents: finalConverted,
           currency: totals.currency.code,
         })
@@ -268,14 +279,7 @@ async function placeNewOrder(db: Db, input: CheckoutInput): Promise<CheckoutOutc
         after: { status: 'Pending' },
       });
       if (input.paymentMethod === 'card') {
-        await openCharge(tx, {
-          paymentId: payment!.id,
-          amountCents: finalConverted,
-          currency: totals.currency.code,
-          description: `Order ${order!.orderNr}`,
-          returnUrl: `${config().PUBLIC_URL}/payment/processing?payment=${payment!.id}`,
-          notifyUrl: `${config().PUBLIC_URL}/api/payments/demo/webhook`,
-        });
+        await openInTransaction(tx, { paymentId: payment!.id, provider, orderNr: order!.orderNr, amountCents: finalConverted, currency: totals.currency.code, description: `Order ${order!.orderNr}` });
       }
       return { kind: 'placed' as const, order: placedOf(order!, payment!.id), replayed: false };
     }));

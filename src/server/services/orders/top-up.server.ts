@@ -8,7 +8,7 @@ import type { Db } from '@/server/db/client';
 import { orders, payments, settings, users } from '@/server/db/schema/index';
 import { config } from '@/server/config';
 import { convertCents, toEurCents } from '@/lib/money';
-import { openCharge } from '@/server/payments/demo-gateway.server';
+import { newCardPaymentProvider, openInTransaction } from '@/server/payments/card-gateway.server';
 import type { CurrencyOption } from '../request-context';
 import { type PlacedOrder, withFreshOrderNr } from './checkout.server';
 import { recordOrderEvent } from './order-events.server';
@@ -65,19 +65,13 @@ export async function startTopUp(
         convertedFinalCents: input.amountCents,
       })
       .returning();
+    const provider = newCardPaymentProvider();
     const [payment] = await tx
       .insert(payments)
-      .values({ orderId: order!.id, provider: 'demo-card', amountCents: input.amountCents, currency: input.currency.code })
+      .values({ orderId: order!.id, provider, amountCents: input.amountCents, currency: input.currency.code })
       .returning({ id: payments.id });
     await recordOrderEvent(tx, { orderId: order!.id, actorId: null, type: 'placed', message: 'Balance top-up; waiting for the card payment.', after: { status: 'Pending' } });
-    await openCharge(tx, {
-      paymentId: payment!.id,
-      amountCents: input.amountCents,
-      currency: input.currency.code,
-      description: `Balance top-up ${orderNr}`,
-      returnUrl: `${config().PUBLIC_URL}/payment/processing?payment=${payment!.id}`,
-      notifyUrl: `${config().PUBLIC_URL}/api/payments/demo/webhook`,
-    });
+    await openInTransaction(tx, { paymentId: payment!.id, provider, orderNr, amountCents: input.amountCents, currency: input.currency.code, description: `Balance top-up ${orderNr}` });
     return {
       orderId: order!.id,
       orderNr,
@@ -85,7 +79,7 @@ export async function startTopUp(
       paymentId: payment!.id,
       amount: input.amountCents / 100,
       currency: input.currency.code,
-      redirectUrl: `/pay/demo/${payment!.id}`,
+      redirectUrl: null as string | null,
     };
   }));
 }
