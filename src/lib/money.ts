@@ -125,3 +125,9 @@ export function formatMoney(
 export function formatCents(cents: number, currency: string, locale = 'en', symbol?: string): string {
   return formatMoney(Number(centsToDecimal(cents)), currency, locale, symbol);
 }
+
+/** "123.45 EUR": the amount and the currency spelled out, as a caller reads them on the phone. */
+export function formatAmountAndCurrency(amount: number | null | undefined, currency: string): string {
+  const value = typeof amount === 'number' && Number.isFinite(amount) ? amount : 0;
+  return `${value.toFixed(2)} ${currency}`.trim();
+}

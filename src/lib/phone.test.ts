@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countryButtonLabel,
   dialCode,
   flagEmoji,
   formatPhoneNational,
@@ -169,5 +170,14 @@ describe('display helpers', () => {
     expect(samePhone({ phone: '+4930901820', phoneCountryCode: 'de', nationalNumber: '30901820' }, { phone: '+4930901820', phoneCountryCode: 'DE', nationalNumber: '30901820' })).toBe(true);
     expect(samePhone(null, { phone: '', phoneCountryCode: '', nationalNumber: '' })).toBe(true);
     expect(samePhone(null, { phone: '+4930901820' })).toBe(false);
+  });
+});
+
+describe('countryButtonLabel', () => {
+  it('starts with the visible text, then names the control and the country', () => {
+    expect(countryButtonLabel('Country', { iso: 'de', name: 'Germany' })).toBe('DE +49, Country: Germany');
+  });
+  it('is the control name alone without a country', () => {
+    expect(countryButtonLabel('Country', null)).toBe('Country');
   });
 });

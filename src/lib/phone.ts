@@ -217,3 +217,13 @@ export function samePhone(a: Partial<PhoneData> | null | undefined, b: Partial<P
     (a?.nationalNumber ?? '') === (b?.nationalNumber ?? '')
   );
 }
+
+/**
+ * The accessible name of the phone country button. It starts with the visible text ("DE +49")
+ * so that a speech user saying what they see reaches it (WCAG 2.5.3, axe
+ * label-content-name-mismatch), then says what the button is and the country's name.
+ */
+export function countryButtonLabel(countryLabel: string, current: { iso: string; name: string } | null | undefined): string {
+  if (!current) return countryLabel;
+  return `${current.iso.toUpperCase()} ${dialCode(current.iso)}, ${countryLabel}: ${current.name}`;
+}

@@ -108,6 +108,7 @@ test.describe('orders tab of the demo customer', () => {
     // Amount and currency as in the list (EUR demo order): "€12.34" there, "12.34 EUR" here.
     await expect(dialog.locator('.phone-modal-total .phone-modal-value')).toHaveText(`${total.replace(/[^\d.]/g, '')} EUR`);
     await expect(dialog.getByText('Your order is reserved and waiting for payment.')).toBeVisible();
+    await expect(dialog.getByText('An unpaid phone order expires after 72 hours.')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'View Orders' })).toBeEnabled();
 
     await dialog.getByRole('button', { name: 'Copy phone number: US and global customers' }).click();
@@ -196,5 +197,9 @@ test('contact form: required fields, then sent, toast, cleared, mailed to suppor
   const mail = await mailbox.waitFor('support@example.com', { subject: new RegExp(topic) });
   expect(mail.text).toContain('robin.hiker@example.com');
   expect(mail.text).toContain('Does the dome tent fit three people?');
+  // The sender gets their acknowledgement with a copy of the message.
+  const ack = await mailbox.waitFor('robin.hiker@example.com', { subject: new RegExp(topic) });
+  expect(ack.subject).toBe(`We have received your message: ${topic} – Gear Shop`);
+  expect(ack.text).toContain('Does the dome tent fit three people?');
   shop.expectNoPageErrors();
 });

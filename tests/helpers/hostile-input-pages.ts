@@ -43,6 +43,8 @@ export function pageRouteTable(ids: { product: string; staticPage: string }): Re
     '403.astro': { path: '/403' },
     '404.astro': { path: '/404' },
     'account.astro': { path: '/account', params: ['tab', 'page'], who: 'customer' },
+    // An unknown number is the 404 page; hostile numbers must be too, never a 500.
+    'account/orders/[orderNr].astro': { path: '/account/orders/UNKNOWN1', segment: (v) => `/account/orders/${v}`, who: 'customer' },
     'admin/customers/[id].astro': { path: '/admin/customers/1', segment: (v) => `/admin/customers/${v}`, params: ['q'], who: 'staff' },
     'admin/customers/index.astro': { path: '/admin/customers', params: ['q', 'before'], who: 'staff' },
     'admin/editors.astro': { path: '/admin/editors', who: 'editor' },
@@ -77,6 +79,7 @@ export function pageRouteTable(ids: { product: string; staticPage: string }): Re
     'pay/demo/[id].astro': { path: `/pay/demo/${CHARGE}`, segment: (v) => `/pay/demo/${v}`, post: true },
     'pay/demo/[id]/secure.astro': { path: `/pay/demo/${CHARGE}/secure`, segment: (v) => `/pay/demo/${v}/secure`, post: true },
     'payment/processing.astro': { path: '/payment/processing', params: ['payment'] },
+    'products/index.ts': { path: '/products', params: list },
     'products/[category]/[...rest].astro': { path: '/products/all/all', segment: (v) => `/products/${v}/all`, params: list },
     'products/[category]/[subcategory]/[productId].astro': {
       path: ids.product,

@@ -48,7 +48,11 @@ describe('two staff members at once', () => {
       expect(answers.map((a) => a.body.message).sort()).toEqual(['The order is already paid.', 'The order is marked paid.']);
       expect((await h.orderByNr(order.orderNr)).status).toBe('Success');
       expect((await h.events(order.id)).filter((e) => e.type === 'marked_paid')).toHaveLength(1);
-      expect(await h.mailsTo(email, order.orderNr)).toHaveLength(1);
+      // Checkout's "order received", then one confirmation.
+      expect((await h.mailsTo(email, order.orderNr)).map((m) => m.subject)).toEqual([
+        `We have received your order ${order.orderNr} – Gear Shop`,
+        `Your order ${order.orderNr} – Gear Shop`,
+      ]);
     }
   });
 
@@ -142,7 +146,8 @@ describe('two staff members at once', () => {
         expect(payment!.status).toBe('succeeded');
         expect(now.refundedCents).toBe(now.finalCents);
         expect(await h.balanceOf(userId)).toBe(now.finalCents);
-        expect(await h.mailsTo(email, order.orderNr)).toHaveLength(2);
+        // Checkout's "order received", the confirmation, the cancellation.
+        expect(await h.mailsTo(email, order.orderNr)).toHaveLength(3);
       } else {
         expect(paid.status).toBe(409);
         expect(paid.body.message).toBe('Only a pending order can be marked paid; this one is Cancelled.');

@@ -50,6 +50,8 @@ const base = (nr: string) => `/api/admin/orders/${nr}`;
 describe('staff action mails over SMTP', () => {
   it('mark paid, ship with a link, refund to the balance: in German, HTML and text', async () => {
     const { order, email } = await h.phoneOrder(fx.pegs, 2, { languageId: german });
+    const received = await box.waitFor(email, { timeoutMs: 10_000 }); // checkout's "order received"
+    expect(received.subject).toBe(`Wir haben Ihre Bestellung ${order.orderNr} erhalten – Gear Shop`);
     expect((await staff.post(`${base(order.orderNr)}/mark-paid`)).status).toBe(200);
     const paid = await box.waitFor(email, { timeoutMs: 10_000 });
     expect(paid.subject).toContain(order.orderNr);
@@ -89,6 +91,7 @@ describe('staff action mails over SMTP', () => {
 
   it('an unpaid order cancelled: nothing was charged, and a full refund says so', async () => {
     const { order, email } = await h.phoneOrder(fx.pegs, 1);
+    await box.waitFor(email, { timeoutMs: 10_000 }); // checkout's "order received"
     await staff.post(`${base(order.orderNr)}/cancel`, { reason: 'Customer asked' });
     const mail = await box.waitFor(email, { timeoutMs: 10_000 });
     expect(mail.text).toContain('Nothing has been charged.');

@@ -119,11 +119,15 @@ describe('stored XSS vectors never reach pages or mail as active content', () =>
     expect(isActive(html), `active markup on the product page:\n${suspects(html)}`).toBe(false);
   });
 
-  it.each(XSS_VECTORS.map((vector, i) => [i, vector] as const))('vector %i through the contact form, in the support mail: %s', async (_i, vector) => {
+  it.each(XSS_VECTORS.map((vector, i) => [i, vector] as const))('vector %i through the contact form, in the support mail and the acknowledgement: %s', async (_i, vector) => {
     const sent = await shopper.post('/api/contact-us', { name: vector, surname: vector, email: 'ann@example.com', topic: vector, message: `Hello ${vector}`, ...phone });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const mail = await box.waitFor(supportEmail, { timeoutMs: 15_000 });
     expect(mail.html).toMatch(/xss/);
     expect(isActive(mail.html), `active markup in the mail HTML:\n${suspects(mail.html)}`).toBe(false);
+    // The sender's acknowledgement carries their topic and message back to them.
+    const ack = await box.waitFor('ann@example.com', { timeoutMs: 15_000 });
+    expect(ack.html).toMatch(/xss/);
+    expect(isActive(ack.html), `active markup in the acknowledgement HTML:\n${suspects(ack.html)}`).toBe(false);
   });
 });

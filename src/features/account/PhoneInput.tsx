@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
+  countryButtonLabel,
   dialCode,
   flagEmoji,
   formatPhoneNational,
@@ -285,7 +286,7 @@ export default function PhoneInput(props: PhoneInputProps) {
 
   const describedBy = shownError ? errorId : undefined;
   const dial = current ? dialCode(current.iso) : '';
-  const buttonLabel = current ? `${messages.countryLabel}: ${current.name} ${dial}` : messages.countryLabel;
+  const buttonLabel = countryButtonLabel(messages.countryLabel, current);
 
   return (
     <div className="field phone-input" ref={rootRef}>

@@ -6,7 +6,7 @@ import { slot } from '@/lib/rules/placeholders';
 import type { Translator } from '@/lib/translator';
 import type { PhoneInputMessages } from '../account/PhoneInput';
 import { phoneInputMessages } from '../account/account-texts';
-import { type PhonePaymentTexts, phonePaymentTexts } from '../orders/orders-texts';
+import { DEFAULT_PHONE_ORDER_EXPIRY_HOURS, type PhonePaymentTexts, phonePaymentTexts } from '../orders/orders-texts';
 import type { CartTexts } from './cart-store';
 
 
@@ -102,7 +102,7 @@ export interface CartPageTexts {
   phonePayment: PhonePaymentTexts;
 }
 
-export function cartPageTexts(t: Translator): CartPageTexts {
+export function cartPageTexts(t: Translator, phoneExpiryHours = DEFAULT_PHONE_ORDER_EXPIRY_HOURS): CartPageTexts {
   return {
     store: {
       fetchFailed: t('cart.error.fetch'),
@@ -206,7 +206,7 @@ export function cartPageTexts(t: Translator): CartPageTexts {
     addressError: t('checkout.address.error'),
     checkoutError: t('checkout.error.generic'),
     noStock: t('checkout.error.noStock'),
-    phonePayment: phonePaymentTexts(t),
+    phonePayment: phonePaymentTexts(t, phoneExpiryHours),
   };
 }
 

@@ -60,3 +60,20 @@ export function discountPercentOf(p: Pick<CardProductFields, 'retail_price' | 'o
   const percent = Math.round(((old - now) / old) * 100);
   return percent > 0 ? percent : null;
 }
+
+export type CardStock = { kind: 'sold-out' } | { kind: 'low'; count: number } | null;
+
+/**
+ * The stock line of a card (issue 18): sold out when the product and every variation have none
+ * (the card's add-to-cart becomes a disabled "Sold out"), "Only N left" where the catalogue says
+ * low_stock, nothing otherwise. The product page keeps its own rule (ProductSummary).
+ */
+export function cardStockOf(p: {
+  stock: number;
+  availability: 'in_stock' | 'low_stock' | 'out_of_stock';
+  variations: readonly { in_stock: boolean }[];
+}): CardStock {
+  if (p.stock <= 0 && p.variations.every((v) => !v.in_stock)) return { kind: 'sold-out' };
+  if (p.availability === 'low_stock') return { kind: 'low', count: p.stock };
+  return null;
+}

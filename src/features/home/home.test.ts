@@ -48,9 +48,9 @@ describe('new arrivals tabs', () => {
     { id: 22, slug: 'g-deep', name: 'G deep', parentId: 21 },
   ];
 
-  it('All plus the first top-level categories, at most 6, All active without a route category', () => {
+  it('All plus every top-level category (issue 18), All active without a route category', () => {
     const r = homeTabs(cats, null, 'All');
-    expect(r.tabs.map((t) => t.slug)).toEqual(['all', 'a', 'b', 'c', 'd', 'e']);
+    expect(r.tabs.map((t) => t.slug)).toEqual(['all', 'a', 'b', 'c', 'd', 'e', 'f', 'g']);
     expect(r.tabs.filter((t) => t.active).map((t) => t.slug)).toEqual(['all']);
     expect(r.categoryId).toBeNull();
     expect(r.viewAllHref).toBe('/products/all/all?new=true');
@@ -69,8 +69,8 @@ describe('new arrivals tabs', () => {
     expect(child.viewAllHref).toBe('/products/a/a-child?new=true');
   });
 
-  it('a category beyond the shown tabs takes the last place; still 6 tabs', () => {
-    const r = homeTabs(cats, 'g-deep', 'All');
+  it('with a cap, a category beyond the shown tabs takes the last place; still 6 tabs', () => {
+    const r = homeTabs(cats, 'g-deep', 'All', 6);
     expect(r.tabs.map((t) => t.slug)).toEqual(['all', 'a', 'b', 'c', 'd', 'g']);
     expect(r.tabs.find((t) => t.active)?.slug).toBe('g');
     expect(r.viewAllHref).toBe('/products/g/g-deep?new=true');

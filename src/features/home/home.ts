@@ -12,7 +12,11 @@ export const FEATURED_SLUGS = [
   { slug: 'accessories-and-tech', key: 'accessories' },
 ] as const;
 
-export const MAX_HOME_TABS = 6;
+/**
+ * No cap: every top-level category gets a tab (issue 18: the sixth was unreachable); the tab row
+ * scrolls sideways when it is wider than the page. A caller may still pass a smaller `max`.
+ */
+export const MAX_HOME_TABS = Number.POSITIVE_INFINITY;
 export const HOME_CAROUSEL_LIMIT = 12;
 
 export interface Tile {
@@ -87,7 +91,7 @@ export function homeTabHref(slug: string): string {
 }
 
 /**
- * Tabs: All, then the top-level categories in order, at most MAX_HOME_TABS. The route's
+ * Tabs: All, then the top-level categories in order (all of them unless `max` says fewer). The route's
  * `category` (a top-level or deeper slug) filters the carousel; its top-level tab is active. A
  * category that is not among the shown tabs still filters, and gets a tab of its own in the last
  * place so the active tab is always visible. Unknown slugs read as All.

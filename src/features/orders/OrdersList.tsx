@@ -8,6 +8,7 @@ import { showToast } from '@/stores/toasts';
 import {
   formatAddress,
   formatOrderDate,
+  orderDetailHref,
   orderStatusView,
   ordersPageHref,
   pageList,
@@ -139,6 +140,11 @@ function OrderCard({
             </div>
           </dl>
         </div>
+        <p className="order-detail-link">
+          <a href={orderDetailHref(order.order_nr)} aria-describedby={titleId}>
+            {texts.viewDetails}
+          </a>
+        </p>
         {order.can_complete && (
           <div className="order-actions">
             <button

@@ -171,7 +171,7 @@ export default function PhonePaymentModal({
           </div>
         </dl>
         <p id={noteId} className="phone-modal-note">
-          {texts.note}
+          {texts.note} {texts.expiry}
         </p>
         {!signedIn && (
           <p id={hintId} className="phone-modal-hint">

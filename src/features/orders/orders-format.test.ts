@@ -3,6 +3,7 @@ import {
   formatAddress,
   formatAmountAndCurrency,
   formatOrderDate,
+  orderDetailHref,
   orderStatusView,
   ordersPageHref,
   pageList,
@@ -30,8 +31,13 @@ describe('orderStatusView', () => {
     expect(orderStatusView('Error')).toEqual({ tone: 'error', labelKey: 'orders.statusLabel.error' });
     expect(orderStatusView('Failed')).toEqual({ tone: 'error', labelKey: 'orders.statusLabel.failed' });
   });
+  it('gives the back office statuses their own tone and label (ADR 023)', () => {
+    expect(orderStatusView('Shipped')).toEqual({ tone: 'shipped', labelKey: 'orders.statusLabel.shipped' });
+    expect(orderStatusView('Cancelled')).toEqual({ tone: 'cancelled', labelKey: 'orders.statusLabel.cancelled' });
+    expect(orderStatusView('Refunded')).toEqual({ tone: 'refunded', labelKey: 'orders.statusLabel.refunded' });
+  });
   it('shows anything else as Unknown...', () => {
-    for (const status of ['Refunded', '', null, undefined, 'success']) {
+    for (const status of ['Refund', '', null, undefined, 'success', 'shipped']) {
       expect(orderStatusView(status)).toEqual({ tone: 'unknown', labelKey: 'orders.statusLabel.unknown' });
     }
   });
@@ -94,5 +100,12 @@ describe('small rules', () => {
     expect(parsePageParam(null)).toBe(1);
     expect(ordersPageHref(1)).toBe('/account?tab=orders');
     expect(ordersPageHref(2)).toBe('/account?tab=orders&page=2');
+  });
+});
+
+describe('orderDetailHref', () => {
+  it('is /account/orders/{order number}, encoded', () => {
+    expect(orderDetailHref('A1B2C3')).toBe('/account/orders/A1B2C3');
+    expect(orderDetailHref('a/b c')).toBe('/account/orders/a%2Fb%20c');
   });
 });

@@ -6,7 +6,7 @@
 
 import type { PhonePaymentConfig } from '@/lib/contract/purchasing';
 
-export type StatusTone = 'success' | 'pending' | 'error' | 'unknown';
+export type StatusTone = 'success' | 'pending' | 'error' | 'shipped' | 'cancelled' | 'refunded' | 'unknown';
 
 export interface StatusView {
   tone: StatusTone;
@@ -14,7 +14,10 @@ export interface StatusView {
   labelKey: string;
 }
 
-/** Success green, Pending orange ("Pending..."), Error and Failed red, anything else "Unknown...". */
+/**
+ * Success green, Pending orange ("Pending..."), Error and Failed red (spec); the back office's
+ * Shipped, Cancelled and Refunded each have their own tone (ADR 023); anything else "Unknown...".
+ */
 export function orderStatusView(status: unknown): StatusView {
   switch (status) {
     case 'Success':
@@ -25,6 +28,12 @@ export function orderStatusView(status: unknown): StatusView {
       return { tone: 'error', labelKey: 'orders.statusLabel.error' };
     case 'Failed':
       return { tone: 'error', labelKey: 'orders.statusLabel.failed' };
+    case 'Shipped':
+      return { tone: 'shipped', labelKey: 'orders.statusLabel.shipped' };
+    case 'Cancelled':
+      return { tone: 'cancelled', labelKey: 'orders.statusLabel.cancelled' };
+    case 'Refunded':
+      return { tone: 'refunded', labelKey: 'orders.statusLabel.refunded' };
     default:
       return { tone: 'unknown', labelKey: 'orders.statusLabel.unknown' };
   }
@@ -42,11 +51,8 @@ export function formatOrderDate(iso: string | Date | null | undefined): string {
   return `${two(date.getUTCDate())}.${two(date.getUTCMonth() + 1)}.${date.getUTCFullYear()}`;
 }
 
-/** "123.45 EUR": the amount and the currency spelled out, as a caller reads them on the phone. */
-export function formatAmountAndCurrency(amount: number | null | undefined, currency: string): string {
-  const value = typeof amount === 'number' && Number.isFinite(amount) ? amount : 0;
-  return `${value.toFixed(2)} ${currency}`.trim();
-}
+// The amount as a caller reads it on the phone ("123.45 EUR"); shared with the order mails.
+export { formatAmountAndCurrency } from '@/lib/money';
 
 /** View Orders of the phone payment modal: the orders tab when signed in, otherwise home. */
 export function viewOrdersTarget(signedIn: boolean): string {
@@ -115,6 +121,11 @@ export function pageList(current: number, last: number): Array<number | null> {
 export function parsePageParam(value: string | null | undefined): number {
   if (!value || !/^\d{1,6}$/.test(value.trim())) return 1;
   return Math.max(1, Number(value.trim()));
+}
+
+/** The customer's order detail page (the order number is digits and letters; encoded anyway). */
+export function orderDetailHref(orderNr: string): string {
+  return `/account/orders/${encodeURIComponent(orderNr)}`;
 }
 
 export function ordersPageHref(page: number): string {

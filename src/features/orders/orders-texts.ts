@@ -13,6 +13,8 @@ export interface PhonePaymentTexts {
   orderNumber: string;
   totalAmount: string;
   note: string;
+  /** "An unpaid phone order expires after 72 hours." */
+  expiry: string;
   copyPhone: string;
   copyOrderNumber: string;
   copy: string;
@@ -24,8 +26,11 @@ export interface PhonePaymentTexts {
   copyFailed: string;
 }
 
+/** The server's PHONE_ORDER_EXPIRY_HOURS default; pages pass the configured value. */
+export const DEFAULT_PHONE_ORDER_EXPIRY_HOURS = 72;
+
 /** For every page that shows the modal (Orders tab, checkout). */
-export function phonePaymentTexts(t: Translator): PhonePaymentTexts {
+export function phonePaymentTexts(t: Translator, expiryHours = DEFAULT_PHONE_ORDER_EXPIRY_HOURS): PhonePaymentTexts {
   return {
     title: t('phonePayment.title'),
     intro: t('phonePayment.intro'),
@@ -34,6 +39,7 @@ export function phonePaymentTexts(t: Translator): PhonePaymentTexts {
     orderNumber: t('phonePayment.orderNumber'),
     totalAmount: t('phonePayment.totalAmount'),
     note: t('phonePayment.note'),
+    expiry: t('phonePayment.expiry', { hours: expiryHours }),
     copyPhone: t('phonePayment.copyPhone'),
     copyOrderNumber: t('phonePayment.copyOrderNumber'),
     copy: t('common.copy'),
@@ -60,7 +66,18 @@ export interface OrdersTexts {
   quantityValue: string;
   itemPrice: string;
   status: string;
-  statusLabels: { success: string; pending: string; error: string; failed: string; unknown: string };
+  statusLabels: {
+    success: string;
+    pending: string;
+    error: string;
+    failed: string;
+    shipped: string;
+    cancelled: string;
+    refunded: string;
+    unknown: string;
+  };
+  /** Link from a history card to its detail page. */
+  viewDetails: string;
   delivery: string;
   promoDiscount: string;
   vat: string;
@@ -82,7 +99,7 @@ export interface OrdersTexts {
 }
 
 
-export function ordersTexts(t: Translator): OrdersTexts {
+export function ordersTexts(t: Translator, expiryHours = DEFAULT_PHONE_ORDER_EXPIRY_HOURS): OrdersTexts {
   return {
     list: t('orders.list'),
     loading: t('orders.loadingOrders'),
@@ -99,8 +116,12 @@ export function ordersTexts(t: Translator): OrdersTexts {
       pending: t('orders.statusLabel.pending'),
       error: t('orders.statusLabel.error'),
       failed: t('orders.statusLabel.failed'),
+      shipped: t('orders.statusLabel.shipped'),
+      cancelled: t('orders.statusLabel.cancelled'),
+      refunded: t('orders.statusLabel.refunded'),
       unknown: t('orders.statusLabel.unknown'),
     },
+    viewDetails: t('orders.viewDetails'),
     delivery: t('orders.delivery'),
     promoDiscount: t('orders.promoDiscount'),
     vat: t('orders.vat'),
@@ -123,7 +144,7 @@ export function ordersTexts(t: Translator): OrdersTexts {
       page: t('pagination.page', { page: slot('page') }),
       pageOf: t('pagination.pageOf', { page: slot('page'), total: slot('total') }),
     },
-    phonePayment: phonePaymentTexts(t),
+    phonePayment: phonePaymentTexts(t, expiryHours),
   };
 }
 

@@ -26,7 +26,7 @@ export const contactApp = createRouter().post('/', rateLimit(CONTACT_RATE_LIMIT)
   await submitContactMessage(
     c.var.db,
     { ...input, phone: phone.phone, phoneCountryCode: phone.phoneCountryCode, nationalNumber: phone.nationalNumber },
-    { userId: c.var.user?.id ?? null, log: c.var.log },
+    { userId: c.var.user?.id ?? null, log: c.var.log, senderLanguage: c.var.language.code },
   );
   return ok(c, null, { message: t('contact.success') });
 });

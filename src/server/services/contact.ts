@@ -61,3 +61,27 @@ export function renderContactMail(
     ],
   });
 }
+
+/**
+ * The acknowledgement to the sender, in the language they wrote in: their topic, a copy of their
+ * message, and that the shop will answer. Nothing the sender did not type is added, so the mail
+ * cannot carry someone else's content to a third-party address typed into the form.
+ */
+export function renderContactAcknowledgement(message: ContactMessage, options: { language: string; t: Translator }): MailContent {
+  const { t } = options;
+  const topic = oneLine(message.topic);
+  const shop = t('app.name');
+  const body = `<div style="margin:0 0 16px;padding:12px 16px;border-left:4px solid #c2410c;background:#f1f5f9;white-space:pre-wrap;">${escapeHtml(message.message)}</div>`;
+  return renderMailLayout({
+    language: options.language,
+    t,
+    subject: t('contact.ack.subject', { topic, shop }),
+    heading: t('contact.ack.heading'),
+    name: oneLine(message.name),
+    blocks: [
+      { kind: 'paragraph', text: t('contact.ack.intro', { topic, shop }) },
+      { kind: 'html', html: body, text: message.message },
+      { kind: 'paragraph', text: t('contact.ack.answer') },
+    ],
+  });
+}

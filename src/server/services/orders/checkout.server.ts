@@ -17,6 +17,8 @@ import { unavailableReason } from '../cart/cart';
 import { loadCartRows, lockCart } from '../cart/cart.server';
 import { prepareTotals, type TotalsResult, totalsOfCart } from '../pricing/totals.server';
 import type { CurrencyOption } from '../request-context';
+import { logger } from '@/server/logger';
+import { sendPhoneOrderReceived } from './received-mail';
 import { reserveStock } from './stock.server';
 import { unpaidLimitProblem } from './unpaid';
 import { recordOrderEvent } from './order-events.server';
@@ -149,6 +151,11 @@ export async function placeOrder(db: Db, input: CheckoutInput): Promise<Checkout
     const raced = await replay();
     if (raced) return withPaymentPage(db, raced);
     throw error;
+  }
+  if (outcome.kind === 'placed' && outcome.order.paymentType === 'phone') {
+    // Only the request that placed it sends "order received": a replayed key answers the same
+    // order without a second mail.
+    await sendPhoneOrderReceived(db, outcome.order.orderId, logger);
   }
   return withPaymentPage(db, outcome.kind === 'placed' ? outcome : ((await replay()) ?? outcome));
 }

@@ -16,6 +16,48 @@ import {
   toOrderJson,
 } from './history';
 
+/** The columns of `orders` an order's JSON needs (history.ts OrderRow). */
+export const ORDER_COLUMNS = {
+  id: orders.id,
+  orderNr: orders.orderNr,
+  status: orders.status,
+  paymentMethod: orders.paymentMethod,
+  name: orders.name,
+  surname: orders.surname,
+  email: orders.email,
+  phone: orders.phone,
+  countryName: orders.countryName,
+  city: orders.city,
+  address: orders.address,
+  postCode: orders.postCode,
+  currency: orders.currency,
+  currencyRate: orders.currencyRate,
+  cartTotalCents: orders.cartTotalCents,
+  deliveryCostCents: orders.deliveryCostCents,
+  discountCents: orders.discountCents,
+  vatCents: orders.vatCents,
+  vatPercent: orders.vatPercent,
+  convertedFinalCents: orders.convertedFinalCents,
+  promoCode: orders.promoCode,
+  createdAt: orders.createdAt,
+  paidAt: orders.paidAt,
+};
+
+/** The columns of `order_items` an order's JSON needs (history.ts OrderItemRow). */
+export const ITEM_COLUMNS = {
+  id: orderItems.id,
+  orderId: orderItems.orderId,
+  productId: orderItems.productId,
+  variationId: orderItems.variationId,
+  sku: orderItems.sku,
+  name: orderItems.name,
+  categoryName: orderItems.categoryName,
+  imageUrl: orderItems.imageUrl,
+  priceCents: orderItems.priceCents,
+  quantity: orderItems.quantity,
+  variationAttributes: orderItems.variationAttributes,
+};
+
 export interface OrderHistoryPage {
   orders: OrderJson[];
   pagination: HistoryPagination;
@@ -31,31 +73,7 @@ export async function listOrderHistory(
   if (pagination.from === null) return { orders: [], pagination };
 
   const rows = await db
-    .select({
-      id: orders.id,
-      orderNr: orders.orderNr,
-      status: orders.status,
-      paymentMethod: orders.paymentMethod,
-      name: orders.name,
-      surname: orders.surname,
-      email: orders.email,
-      phone: orders.phone,
-      countryName: orders.countryName,
-      city: orders.city,
-      address: orders.address,
-      postCode: orders.postCode,
-      currency: orders.currency,
-      currencyRate: orders.currencyRate,
-      cartTotalCents: orders.cartTotalCents,
-      deliveryCostCents: orders.deliveryCostCents,
-      discountCents: orders.discountCents,
-      vatCents: orders.vatCents,
-      vatPercent: orders.vatPercent,
-      convertedFinalCents: orders.convertedFinalCents,
-      promoCode: orders.promoCode,
-      createdAt: orders.createdAt,
-      paidAt: orders.paidAt,
-    })
+    .select(ORDER_COLUMNS)
     .from(orders)
     .where(eq(orders.userId, userId))
     // id breaks ties so that pages never overlap or skip an order created in the same instant.
@@ -66,19 +84,7 @@ export async function listOrderHistory(
   const ids = rows.map((r) => r.id);
   const items: OrderItemRow[] = ids.length
     ? await db
-        .select({
-          id: orderItems.id,
-          orderId: orderItems.orderId,
-          productId: orderItems.productId,
-          variationId: orderItems.variationId,
-          sku: orderItems.sku,
-          name: orderItems.name,
-          categoryName: orderItems.categoryName,
-          imageUrl: orderItems.imageUrl,
-          priceCents: orderItems.priceCents,
-          quantity: orderItems.quantity,
-          variationAttributes: orderItems.variationAttributes,
-        })
+        .select(ITEM_COLUMNS)
         .from(orderItems)
         .where(inArray(orderItems.orderId, ids))
         .orderBy(asc(orderItems.id))
