@@ -12,7 +12,7 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
+import { ensurePgDatabase } from './lib/bench-catalogue.mjs';
 import { buildIfNeeded, freePort, ROOT, run } from './lib/process.mjs';
 import { signInCookies } from './lib/page-timing.mjs';
 import { machineLine, writeSection } from './lib/results.mjs';
@@ -35,16 +35,8 @@ const engineEnv = (engine) =>
 
 /** @param {'pglite' | 'postgres'} engine */
 async function prepare(engine) {
-  if (engine === 'postgres') {
-    const client = new pg.Client({ connectionString: PG_SERVER });
-    await client.connect();
-    try {
-      const found = await client.query('select 1 from pg_database where datname = $1', [PG_DB]);
-      if (found.rowCount === 0) await client.query(`create database ${PG_DB}`);
-    } finally {
-      await client.end();
-    }
-  } else mkdirSync(DATA_DIR, { recursive: true });
+  if (engine === 'postgres') await ensurePgDatabase(PG_DB);
+  else mkdirSync(DATA_DIR, { recursive: true });
   // The first start seeds the demo shop into an empty database (migrations included).
   const seeding = await startShop(await freePort(), { ...engineEnv(engine), SEED: 'demo' });
   await seeding.stop();

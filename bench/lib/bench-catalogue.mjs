@@ -22,12 +22,13 @@ function engineEnv(engine) {
     : { DATA_DIR, DATABASE_URL: `${PG_SERVER.replace(/\/[^/]*$/, '')}/${PG_DB}` };
 }
 
-async function ensurePgDatabase() {
+/** Creates a bench database on BENCH_PG_SERVER unless it exists. @param {string} [name] */
+export async function ensurePgDatabase(name = PG_DB) {
   const client = new pg.Client({ connectionString: PG_SERVER });
   await client.connect();
   try {
-    const found = await client.query('select 1 from pg_database where datname = $1', [PG_DB]);
-    if (found.rowCount === 0) await client.query(`create database ${PG_DB}`);
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`create database ${name}`);
   } finally {
     await client.end();
   }
