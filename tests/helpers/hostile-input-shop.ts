@@ -339,6 +339,17 @@ export function shopRouteTable(productId: number): Record<string, Entry> {
         { name: 'forged signature', json: { type: 'charge.completed' }, headers: { 'X-Demo-Signature': huge(10_000) }, status: 400, message: 'Invalid signature.' },
       ],
     },
+    // With Stripe configured: tests/integration/stripe-checkout.test.ts (stale, tampered, wrong secret).
+    'POST /api/payments/stripe/webhook': {
+      who: 'guest',
+      path: '/api/payments/stripe/webhook',
+      body: 'signed',
+      cases: [
+        { name: 'unsigned', json: { id: SQL, type: 'checkout.session.completed' }, status: 400, message: 'Invalid signature.' },
+        { name: 'forged signature', json: { id: 'evt_1' }, headers: { 'Stripe-Signature': huge(10_000) }, status: 400, message: 'Invalid signature.' },
+        { name: 'signature of another shape', json: { id: 'evt_1' }, headers: { 'Stripe-Signature': `t=1,v1=${'0'.repeat(64)}` }, status: 400, message: 'Invalid signature.' },
+      ],
+    },
     'GET /api/payments/:id/status': {
       who: 'customer',
       path: '/api/payments/00000000-0000-4000-8000-000000000000/status',

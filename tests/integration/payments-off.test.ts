@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '@/server/api/app';
-import { cartItems, demoGatewayCharges, orders, users } from '@/server/db/schema/index';
+import Stripe from 'stripe';
+import { cartItems, demoGatewayCharges, orders, paymentEvents, users } from '@/server/db/schema/index';
 import { unnotifiedCharges, webhookSecret } from '@/server/payments/demo-gateway.server';
 import { CARD_PAYMENTS_UNAVAILABLE_MESSAGE } from '@/server/payments/provider';
 import { SIGNATURE_HEADER, signPayload } from '@/server/payments/webhook-signature';
@@ -79,6 +80,18 @@ describe('card payments without a payment provider', () => {
     expect(res.status).toBe(422);
     expect(res.body.message).toBe(CARD_PAYMENTS_UNAVAILABLE_MESSAGE);
     expect(await ordersOf(userId)).toEqual([]);
+  });
+});
+
+describe('Stripe is not the provider', () => {
+  it('its webhook verifies nothing without its secret: 400 to unsigned and to a body signed with the empty secret', async () => {
+    const body = JSON.stringify({ id: 'evt_off', type: 'checkout.session.completed', data: { object: {} } });
+    const send = (signature?: string) =>
+      api.request('/api/payments/stripe/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json', ...(signature ? { 'Stripe-Signature': signature } : {}) }, body });
+    expect((await send()).status).toBe(400);
+    const signed = await send(Stripe.webhooks.generateTestHeaderString({ payload: body, secret: '' }));
+    expect(signed.status).toBe(400);
+    expect(await db().select().from(paymentEvents)).toEqual([]);
   });
 });
 
