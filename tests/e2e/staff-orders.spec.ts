@@ -188,6 +188,12 @@ test('staff: find, mark paid, ship, cancel, refund to balance, export; axe on ev
   await expect(ledger).toContainText('Refund');
   await expect(ledger).toContainText(cardNr);
   await axe.check();
+  // The customer list finds them by part of the address.
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Customers' }).click();
+  await page.getByRole('search', { name: 'Find customers' }).getByLabel('Email or name').fill(email.split('@')[0]!);
+  await page.getByRole('button', { name: 'Find customers' }).click();
+  await expect(page.getByRole('link', { name: email })).toBeVisible();
+  await axe.check();
   await customerContext.close();
 });
 
