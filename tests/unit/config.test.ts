@@ -96,7 +96,6 @@ describe('parseConfig', () => {
     ['PAYMENT_PROVIDER', 'paypal'],
     ['SMTP_URL', 'http://mail'],
     ['LOG_LEVEL', 'loud'],
-    ['APP_KEY', 'too-short'],
     ['RATE_LIMIT_MULTIPLIER', '0'],
     ['RATE_LIMIT_MULTIPLIER', 'many'],
     ['JOBS_INTERVAL_SECONDS', '0'],
@@ -112,5 +111,22 @@ describe('parseConfig', () => {
     expect(error.message).toContain(name);
     expect(error.message).toContain(value);
     expect(error.message).not.toContain('\n');
+  });
+
+  it.each([
+    ['APP_KEY', 'too-short'],
+    ['STRIPE_SECRET_KEY', 'pk_live_publishable123'],
+    ['STRIPE_WEBHOOK_SECRET', 'secret-but-wrong'],
+  ])('rejects %s=%s naming the variable but never echoing a secret', (name, value) => {
+    const error = configError({ [name]: value });
+    expect(error.message).toContain(name);
+    expect(error.message).not.toContain(value);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('requires both Stripe secrets with PAYMENT_PROVIDER=stripe', () => {
+    expect(configError({ PAYMENT_PROVIDER: 'stripe' }).message).toBe('Invalid configuration: STRIPE_SECRET_KEY: is required with PAYMENT_PROVIDER=stripe');
+    expect(configError({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc' }).message).toBe('Invalid configuration: STRIPE_WEBHOOK_SECRET: is required with PAYMENT_PROVIDER=stripe');
+    expect(parseConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).PAYMENT_PROVIDER).toBe('stripe');
   });
 });
