@@ -1,5 +1,5 @@
 /**
- * Back-office roles (ADR 013, ADR 023): `staff` runs orders and customers, `editor` edits
+ * Back-office roles (ADR 013, ADR 023): `staff` runs orders, customers and the catalogue, `editor` edits
  * content, `admin` does everything and grants roles. Pages and API routes ask for a permission,
  * never for a role, so a role's reach is written here once.
  */
@@ -9,13 +9,14 @@ export type Role = (typeof ROLES)[number];
 /** The roles an admin may grant (admin itself only through `npm run user:role`). */
 export const GRANTABLE_ROLES = ['customer', 'staff', 'editor'] as const satisfies readonly Role[];
 
-export type Permission = 'content' | 'orders' | 'roles';
+/** `catalog`: products, categories, promo codes, delivery and prices, imports (ADR 026). */
+export type Permission = 'content' | 'orders' | 'catalog' | 'roles';
 
 const PERMISSIONS: Record<Role, readonly Permission[]> = {
   customer: [],
-  staff: ['orders'],
+  staff: ['orders', 'catalog'],
   editor: ['content'],
-  admin: ['content', 'orders', 'roles'],
+  admin: ['content', 'orders', 'catalog', 'roles'],
 };
 
 export function isRole(value: string): value is Role {

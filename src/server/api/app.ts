@@ -95,6 +95,10 @@ export function createApi() {
     app.use(`/api/admin/${area}`, requirePermission('orders'));
     app.use(`/api/admin/${area}/*`, requirePermission('orders'));
   }
+  for (const area of CATALOG_AREAS) {
+    app.use(`/api/admin/${area}`, requirePermission('catalog'));
+    app.use(`/api/admin/${area}/*`, requirePermission('catalog'));
+  }
   app.route('/api/admin/static-pages', adminPagesApp);
   app.route('/api/admin/faqs', adminFaqsApp);
   app.route('/api/admin/featured-categories', adminFeaturedApp);
@@ -115,3 +119,6 @@ const CONTENT_AREAS = ['static-pages', 'faqs', 'featured-categories', 'settings'
 
 /** The /api/admin areas of orders and customers (staff and admins, ADR 023). */
 const ORDER_AREAS = ['orders', 'customers'] as const;
+
+/** The /api/admin areas of the catalogue (staff and admins, ADR 026). */
+const CATALOG_AREAS = ['products', 'categories', 'promo-codes', 'shipping', 'currencies', 'catalog-imports'] as const;

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -16,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { languages } from './i18n';
 import { tsvector } from './types';
+import { mediaAssets } from './media';
 import { users } from './users';
 
 /** Text columns hold the default language (en); *_translations rows override per language. */
@@ -27,9 +29,20 @@ export const categories = pgTable(
     slug: varchar('slug', { length: 96 }).notNull().unique(),
     name: varchar('name', { length: 128 }).notNull(),
     position: integer('position').notNull().default(0),
+    /** A media asset's URL (uploaded photo) or null for the generated drawing. */
+    imageUrl: text('image_url'),
   },
   (t) => [index('categories_parent_idx').on(t.parentId)],
 );
+
+/** Old slugs of renamed categories: /category/{old} answers 301 to the current slug (as static pages do). */
+export const categoryRedirects = pgTable('category_redirects', {
+  slug: varchar('slug', { length: 96 }).primaryKey(),
+  categoryId: integer('category_id')
+    .notNull()
+    .references(() => categories.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const categoryTranslations = pgTable(
   'category_translations',
@@ -65,6 +78,8 @@ export const products = pgTable(
     isNew: boolean('is_new').notNull().default(false),
     stock: integer('stock').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** Bumped by every back-office save: a save based on an older version is refused (optimistic concurrency). */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     search: tsvector('search').generatedAlwaysAs(
@@ -84,6 +99,9 @@ export const products = pgTable(
     index('products_sale_idx').on(t.discountPercent).where(sql`${t.oldPriceCents} > 0`),
     index('products_search_idx').using('gin', t.search),
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('products_sku_trgm_idx').using('gin', t.sku.op('gin_trgm_ops')),
+    index('products_stock_idx').on(t.stock, t.id),
+    index('products_updated_idx').on(t.updatedAt, t.id),
   ],
 );
 
@@ -137,6 +155,10 @@ export const productImages = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     position: integer('position').notNull().default(0),
+    /** The uploaded photo behind `url`, or null for a generated drawing or an outside URL. */
+    assetId: integer('asset_id').references((): AnyPgColumn => mediaAssets.id, { onDelete: 'restrict' }),
+    /** Alternative text by language code; the default language's entry is required for uploads. */
+    alt: jsonb('alt').$type<Record<string, string>>().notNull().default({}),
   },
   (t) => [index('product_images_product_idx').on(t.productId, t.position)],
 );

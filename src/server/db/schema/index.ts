@@ -6,3 +6,4 @@ export * from './catalog';
 export * from './commerce';
 export * from './jobs';
 export * from './back-office';
+export * from './media';

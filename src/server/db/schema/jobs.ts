@@ -1,4 +1,5 @@
-import { integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from './users';
 
 /**
  * One row per background job (order expiry, mail retry): when it last ran, on any instance.
@@ -12,4 +13,28 @@ export const jobRuns = pgTable('job_runs', {
   /** The process that ran it last (host:pid), for logs and tests. */
   lastInstance: varchar('last_instance', { length: 128 }).notNull(),
   runs: integer('runs').notNull().default(0),
+});
+
+/**
+ * One catalogue import (ADR 026): the dry run's findings and the apply's progress. Rows are applied
+ * in batches and `applied_rows` is committed with each batch, so a crashed import resumes where it
+ * stopped; every row is an upsert by SKU, so applying the same file twice changes nothing.
+ */
+export const catalogImports = pgTable('catalog_imports', {
+  id: serial('id').primaryKey(),
+  /** sha256 of the CSV text: the same file resumes the same import. */
+  fileHash: varchar('file_hash', { length: 64 }).notNull(),
+  fileName: varchar('file_name', { length: 255 }).notNull().default(''),
+  /** checked | applying | done | failed */
+  status: varchar('status', { length: 16 }).notNull(),
+  totalRows: integer('total_rows').notNull().default(0),
+  appliedRows: integer('applied_rows').notNull().default(0),
+  errorCount: integer('error_count').notNull().default(0),
+  /** The first problems found: { line, sku, message }. */
+  errors: jsonb('errors').$type<{ line: number; sku: string; message: string }[]>().notNull().default([]),
+  /** What the apply did: created, updated, unchanged. */
+  summary: jsonb('summary').$type<Record<string, number>>().notNull().default({}),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
