@@ -80,7 +80,9 @@ async function adminIds(): Promise<AdminIds> {
   const [language] = await db.select({ id: languages.id }).from(languages).where(eq(languages.isDefault, false)).orderBy(languages.id).limit(1);
   const [failed] = await db.select({ nr: orders.orderNr }).from(orders).where(eq(orders.status, 'Failed')).orderBy(orders.id).limit(1);
   const [customer] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'demo@example.com'));
+  const [product] = await db.select({ id: products.id }).from(products).orderBy(products.id).limit(1);
   return {
+    product: product!.id,
     page: page!.id,
     otherSlug: other!.slug,
     faq: faq!.id,

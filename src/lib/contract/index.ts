@@ -1,6 +1,7 @@
 import type { RouteContract } from './define';
 import { accountRoutes } from './accounts';
 import { adminOrderRoutes } from './admin/orders';
+import { adminProductRoutes } from './admin/products';
 import { adminRoutes } from './admin/routes';
 import { cartRoutes } from './cart';
 import { categoryRoutes, productRoutes } from './catalog';
@@ -24,6 +25,7 @@ export const contractModules = {
   purchasing: purchasingRoutes,
   admin: adminRoutes,
   adminOrders: adminOrderRoutes,
+  adminProducts: adminProductRoutes,
   docs: docsRoutes,
 } as const;
 

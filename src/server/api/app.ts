@@ -10,6 +10,7 @@ import { requireBackOffice, requirePermission } from './admin-guard';
 import { adminPagesApp } from './admin-pages.routes';
 import { adminPreviewApp } from './admin-preview.routes';
 import { adminOrdersApp } from './admin-orders.routes';
+import { adminProductsApp } from './admin-products.routes';
 import { adminHomeHeroApp, adminSettingsApp } from './admin-settings.routes';
 import { adminTranslationsApp } from './admin-translations.routes';
 import { authApp } from './auth.routes';
@@ -109,6 +110,7 @@ export function createApi() {
   app.route('/api/admin/preview', adminPreviewApp);
   app.route('/api/admin/orders', adminOrdersApp);
   app.route('/api/admin/customers', adminCustomersApp);
+  app.route('/api/admin/products', adminProductsApp);
   return app;
 }
 
