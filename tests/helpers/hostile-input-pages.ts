@@ -51,6 +51,8 @@ export function pageRouteTable(ids: { product: string; staticPage: string }): Re
     'admin/orders/[orderNr].astro': { path: '/admin/orders/GS-2026-1001', segment: (v) => `/admin/orders/${v}`, who: 'staff' },
     'admin/orders/export.csv.ts': { path: '/admin/orders/export.csv', params: ['q', 'status', 'method', 'country', 'from', 'to', 'sort', 'after', 'before'], who: 'staff' },
     'admin/orders/index.astro': { path: '/admin/orders', params: ['q', 'status', 'method', 'country', 'from', 'to', 'sort', 'after', 'before'], who: 'staff' },
+    'admin/products/[id].astro': { path: '/admin/products/new', segment: (v) => `/admin/products/${v}`, params: ['lang'], who: 'staff' },
+    'admin/products/index.astro': { path: '/admin/products', params: ['q', 'category', 'status', 'stock', 'sale', 'no_image', 'missing', 'sort', 'after', 'before'], who: 'staff' },
     'admin/faqs/[id].astro': { path: '/admin/faqs/new', segment: (v) => `/admin/faqs/${v}`, who: 'editor' },
     'admin/faqs/index.astro': { path: '/admin/faqs', who: 'editor' },
     'admin/featured/[id].astro': { path: '/admin/featured/new', segment: (v) => `/admin/featured/${v}`, who: 'editor' },
