@@ -245,5 +245,11 @@ describe('images', () => {
       ['https://cdn.example.com/b.jpg', { en: 'Back view' }],
       ['/images/fallback.svg', { en: 'Front view', de: 'Vorderansicht' }],
     ]);
+    // products.image_count follows product_images through the triggers of migration 0012.
+    const listed = async () => (await staff.get('/api/admin/products?q=IMG-1')).body.payload.rows[0];
+    expect((await listed()).images).toBe(2);
+    expect((await staff.put(`/api/admin/products/${product.id}/images`, { version: 2, images: [] })).status).toBe(200);
+    expect((await listed()).images).toBe(0);
+    expect((await staff.get('/api/admin/products?no_image=1&q=IMG-1')).body.payload.total).toBe(1);
   });
 });

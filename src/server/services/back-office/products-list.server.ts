@@ -1,7 +1,7 @@
 /**
  * The staff product list (ADR 026): keyset pages over 100 000 products, each filter an indexed
- * condition (trigram indexes for SKU and name, the stock, sale and category indexes, the primary
- * keys of images and translations for "no image" and "missing translation").
+ * condition (trigram indexes for SKU and name, the stock, sale and category indexes, the partial
+ * index of products without images, the translations' primary key for "missing translation").
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
@@ -68,7 +68,8 @@ export function productListConditions(query: ProductListQuery, missingLanguageId
   if (query.stock === 'out') parts.push(sql`p.stock = 0`);
   if (query.stock === 'low') parts.push(sql`p.stock between 1 and ${LOW_STOCK_THRESHOLD - 1}`);
   if (query.onSale) parts.push(sql`p.old_price_cents > 0`);
-  if (query.noImage) parts.push(sql`not exists (select 1 from product_images pi where pi.product_id = p.id)`);
+  // image_count is kept by triggers on product_images (migration 0012); products_no_image_idx is partial on it.
+  if (query.noImage) parts.push(sql`p.image_count = 0`);
   if (missingLanguageId) parts.push(sql`not exists (select 1 from product_translations pt where pt.product_id = p.id and pt.language_id = ${missingLanguageId})`);
   return sql.join(parts, sql` and `);
 }
@@ -98,7 +99,7 @@ async function slice(db: Db, query: ProductListQuery, where: SQL, limit: number,
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       select p.id, p.sku, p.name, p.price_cents, p.old_price_cents, p.stock, p.active, p.updated_at, ${s.key} as sort_key,
-             (select count(*)::int from product_images pi where pi.product_id = p.id) as images
+             p.image_count as images
       from products p
       where ${where} ${keyset}
       order by ${s.column} ${direction}, p.id ${direction}
