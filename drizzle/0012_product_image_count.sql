@@ -1,4 +1,6 @@
+DROP INDEX "products_sku_trgm_idx";--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "image_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "products_sku_upper_idx" ON "products" USING btree (upper("sku") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "products_price_idx" ON "products" USING btree ("price_cents","id");--> statement-breakpoint
 CREATE INDEX "products_no_image_idx" ON "products" USING btree ("id") WHERE "products"."image_count" = 0;--> statement-breakpoint
 UPDATE "products" p SET "image_count" = c.n FROM (SELECT "product_id", count(*)::int AS n FROM "product_images" GROUP BY "product_id") c WHERE p."id" = c."product_id";--> statement-breakpoint

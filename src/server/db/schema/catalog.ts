@@ -101,7 +101,8 @@ export const products = pgTable(
     index('products_sale_idx').on(t.discountPercent).where(sql`${t.oldPriceCents} > 0`),
     index('products_search_idx').using('gin', t.search),
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('products_sku_trgm_idx').using('gin', t.sku.op('gin_trgm_ops')),
+    // SKU prefix search of the staff list, any case (products-list.server.ts).
+    index('products_sku_upper_idx').using('btree', sql`upper(${t.sku}) text_pattern_ops`),
     index('products_stock_idx').on(t.stock, t.id),
     index('products_updated_idx').on(t.updatedAt, t.id),
     index('products_price_idx').on(t.priceCents, t.id),

@@ -57,8 +57,8 @@ function sortKey(query: ProductListQuery): { column: SQL; key: SQL; descending: 
 export function productListConditions(query: ProductListQuery, missingLanguageId: number | null): SQL {
   const parts: SQL[] = [sql`true`];
   if (query.q) {
-    // Both halves have a trigram index (products_sku_trgm_idx, products_name_trgm_idx): a BitmapOr.
-    parts.push(sql`(p.sku ilike ${`${like(query.q)}%`} or p.name ilike ${`%${like(query.q)}%`})`);
+    // Both halves are indexed (products_sku_upper_idx for the prefix, products_name_trgm_idx): a BitmapOr.
+    parts.push(sql`(upper(p.sku) like ${`${like(query.q.toUpperCase())}%`} or p.name ilike ${`%${like(query.q)}%`})`);
   }
   if (query.categoryId) {
     parts.push(sql`exists (select 1 from product_categories pc where pc.product_id = p.id
