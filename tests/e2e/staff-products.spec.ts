@@ -120,3 +120,40 @@ test('staff: create, vary, translate, publish a product and buy a variation; a p
   await expect(page.getByRole('table').getByRole('link', { name: sku })).toBeVisible();
   await expect(page.getByRole('table')).toContainText('€129.00');
 });
+
+test('staff: create a category, name it in German, change its slug; the old address answers 301; axe', async ({ page, axe, request }) => {
+  const slug = `e2e-cat-${Date.now().toString(36)}`;
+  await signIn(page);
+  await page.goto('/admin/categories');
+  await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
+  await axe.check();
+  const create = formOf(page, 'New category');
+  await create.getByLabel('Name in English').fill('Hammocks');
+  await create.getByLabel('Slug (its address)').fill(slug);
+  await create.getByLabel('Inside').selectOption({ index: 1 });
+  await create.getByRole('button', { name: 'Create category' }).click();
+  await expect(page).toHaveURL(/\/admin\/categories\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hammocks' })).toBeVisible();
+  await axe.check();
+
+  await page.getByRole('list', { name: 'Language of the text' }).getByRole('link', { name: 'Deutsch' }).click();
+  await formOf(page, 'Name in Deutsch').getByLabel('Name').fill('Hängematten');
+  await save(page, 'Name in Deutsch', 'Save name');
+  await expect(formOf(page, 'Name in Deutsch').getByLabel('Name')).toHaveValue('Hängematten');
+
+  const place = formOf(page, 'Address and place');
+  const parent = await place.getByLabel('Inside').locator('option:checked').textContent();
+  await place.getByLabel('Slug').fill(`${slug}-new`);
+  await save(page, 'Address and place', 'Save address and place');
+  await expect(page.getByText(`Old addresses that still lead here: ${slug}.`)).toBeVisible();
+
+  // The storefront: the old address answers 301 to the new one, which lists the category.
+  const tree = (await (await request.get('/api/categories')).json()) as { payload: { slug: string; name: string; subcategories: { slug: string }[] }[] };
+  const top = tree.payload.find((c) => c.name === parent?.trim() || c.subcategories.some((s) => s.slug === `${slug}-new`))!;
+  const old = await request.get(`/products/${top.slug}/${slug}?sort=asc`, { maxRedirects: 0 });
+  expect(old.status()).toBe(301);
+  expect(old.headers().location).toBe(`/products/${top.slug}/${slug}-new?sort=asc`);
+  await page.goto(`/products/${top.slug}/${slug}`);
+  await expect(page).toHaveURL(`${BASE}/products/${top.slug}/${slug}-new`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hammocks' })).toBeVisible();
+});

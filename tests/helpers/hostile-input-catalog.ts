@@ -8,6 +8,8 @@ import { type Case, type Entry, HTML, SQL, huge, invalid } from './hostile-input
 export interface CatalogIds {
   /** A product of the demo catalogue. */
   product: number;
+  /** A category of the demo catalogue (with products and subcategories). */
+  category: number;
 }
 
 const UNKNOWN_FIELD = 'Unknown field.';
@@ -27,7 +29,46 @@ export function catalogRouteTable(ids: CatalogIds, idCases: (path: (id: string) 
   const stale = (json: unknown): Case => ({ name: 'valid body, another version', json, status: 409, message: STALE });
   const withIds = (suffix: string, json: unknown) => idCases((id) => `${productPath(id)}${suffix}`, NOT_FOUND).map((c) => ({ ...c, json }));
 
+  const categoryPath = (id: string) => `/api/admin/categories/${id}`;
+  const CATEGORY_NOT_FOUND = 'Category not found.';
+  const newCategory = { name: 'Hostile', slug: 'hostile-category', parent_id: 999_999_999 };
+  const categoryCases = (valid: Record<string, unknown>): Case[] => [
+    invalid('huge name', { ...valid, name: huge(10_000) }, 'The name may have at most 128 characters.'),
+    invalid('name as array', { ...valid, name: ['x'] }, 'The name is required.'),
+    invalid('SQL as slug', { ...valid, slug: SQL }, 'The slug may contain only lowercase letters, digits and single hyphens, e.g. shipping-and-delivery.'),
+    invalid('reserved slug', { ...valid, slug: 'all' }, 'The slug "all" means every category; choose another.'),
+    invalid('SQL as parent', { ...valid, parent_id: SQL }, 'parent_id must be the id of a category (none for a top-level category).'),
+    invalid('negative parent', { ...valid, parent_id: -1 }, 'parent_id must be the id of a category (none for a top-level category).'),
+    invalid('javascript: image', { ...valid, image_url: 'javascript:alert(1)' }, 'The image must be a path on this shop (starting with /) or an https:// address.'),
+    invalid('image with HTML', { ...valid, image_url: `/x"${HTML}` }, 'The image must be a path on this shop (starting with /) or an https:// address.'),
+    invalid('extra field', { ...valid, position: 1 }, UNKNOWN_FIELD),
+  ];
+
   return {
+    'GET /api/admin/categories': admin('/api/admin/categories', 'none'),
+    'POST /api/admin/categories': admin('/api/admin/categories', 'object', [
+      invalid('everything missing', {}, 'The name is required.'),
+      invalid('unknown parent', newCategory, 'The parent category does not exist.'),
+      ...categoryCases(newCategory),
+    ]),
+    'GET /api/admin/categories/:id': admin(categoryPath(String(ids.category)), 'none', idCases(categoryPath, CATEGORY_NOT_FOUND)),
+    'PUT /api/admin/categories/:id': admin(categoryPath(String(ids.category)), 'object', [
+      ...idCases(categoryPath, CATEGORY_NOT_FOUND).map((c) => ({ ...c, json: { name: 'Hostile' } })),
+      invalid('empty patch', {}, 'Nothing to change.'),
+      invalid('unknown parent', { parent_id: 999_999_999 }, 'The parent category does not exist.'),
+      invalid('under itself', { parent_id: ids.category }, 'A category cannot move under itself or one of its subcategories.'),
+      invalid('unknown language', { language_id: 999_999, name: 'x' }, 'Unknown language.'),
+      ...categoryCases({}),
+    ]),
+    'POST /api/admin/categories/:id/move': admin(`${categoryPath(String(ids.category))}/move`, 'object', [
+      ...idCases((id) => `${categoryPath(id)}/move`, CATEGORY_NOT_FOUND).map((c) => ({ ...c, json: { direction: 'up' } })),
+      invalid('SQL as direction', { direction: SQL }, 'direction must be up or down.'),
+      invalid('direction missing', {}, 'direction must be up or down.'),
+    ]),
+    'DELETE /api/admin/categories/:id': admin(categoryPath(String(ids.category)), 'none', [
+      ...idCases(categoryPath, CATEGORY_NOT_FOUND),
+      { name: 'not empty', status: 409, message: 'This category has subcategories: move or delete them first.' },
+    ]),
     'GET /api/admin/products': admin('/api/admin/products', 'none', [
       { name: 'huge search', query: `?q=${huge(10_000)}`, status: 422, message: 'The search may have at most 120 characters.' },
       { name: 'SQL as category', query: `?category=${encodeURIComponent(SQL)}`, status: 422, message: 'category must be a category id.' },

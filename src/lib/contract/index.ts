@@ -2,6 +2,7 @@ import type { RouteContract } from './define';
 import { accountRoutes } from './accounts';
 import { adminOrderRoutes } from './admin/orders';
 import { adminProductRoutes } from './admin/products';
+import { adminCategoryRoutes } from './admin/categories';
 import { adminRoutes } from './admin/routes';
 import { cartRoutes } from './cart';
 import { categoryRoutes, productRoutes } from './catalog';
@@ -26,6 +27,7 @@ export const contractModules = {
   admin: adminRoutes,
   adminOrders: adminOrderRoutes,
   adminProducts: adminProductRoutes,
+  adminCategories: adminCategoryRoutes,
   docs: docsRoutes,
 } as const;
 

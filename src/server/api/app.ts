@@ -11,6 +11,7 @@ import { adminPagesApp } from './admin-pages.routes';
 import { adminPreviewApp } from './admin-preview.routes';
 import { adminOrdersApp } from './admin-orders.routes';
 import { adminProductsApp } from './admin-products.routes';
+import { adminCategoriesApp } from './admin-categories.routes';
 import { adminHomeHeroApp, adminSettingsApp } from './admin-settings.routes';
 import { adminTranslationsApp } from './admin-translations.routes';
 import { authApp } from './auth.routes';
@@ -111,6 +112,7 @@ export function createApi() {
   app.route('/api/admin/orders', adminOrdersApp);
   app.route('/api/admin/customers', adminCustomersApp);
   app.route('/api/admin/products', adminProductsApp);
+  app.route('/api/admin/categories', adminCategoriesApp);
   return app;
 }
 
