@@ -44,7 +44,40 @@ export function catalogRouteTable(ids: CatalogIds, idCases: (path: (id: string) 
     invalid('extra field', { ...valid, position: 1 }, UNKNOWN_FIELD),
   ];
 
+  const promoPath = (id: string) => `/api/admin/promo-codes/${id}`;
+  const PROMO_NOT_FOUND = 'Promo code not found.';
+  const newPromo = { code: 'HOSTILE1', percent: 5, amount_cents: 100 };
+  const promoCases = (valid: Record<string, unknown>): Case[] => [
+    invalid('SQL as code', { ...valid, code: SQL }, 'The code may have 2 to 64 letters, digits, dashes or underscores.'),
+    invalid('HTML as code', { ...valid, code: HTML }, 'The code may have 2 to 64 letters, digits, dashes or underscores.'),
+    invalid('huge code', { ...valid, code: huge(10_000) }, 'The code may have 2 to 64 letters, digits, dashes or underscores.'),
+    invalid('percent over 100', { ...valid, percent: 101, amount_cents: undefined }, 'The percentage off must be a whole number from 1 to 100.'),
+    invalid('negative amount', { ...valid, percent: undefined, amount_cents: -1 }, 'The amount off must be a whole number of cents from 1 to 100000000.'),
+    invalid('SQL as date', { ...valid, valid_from: SQL }, 'Dates are written YYYY-MM-DD.'),
+    invalid('impossible date', { ...valid, valid_to: '2026-13-01' }, 'Dates are written YYYY-MM-DD.'),
+    invalid('zero usage limit', { ...valid, usage_limit: 0 }, 'The usage limit must be a whole number from 1 to 10000000, or empty for no limit.'),
+    invalid('huge description', { ...valid, description: huge(10_000) }, 'The description may have at most 500 characters.'),
+    invalid('used count', { ...valid, used_count: 0 }, UNKNOWN_FIELD),
+  ];
+
   return {
+    'GET /api/admin/promo-codes': admin('/api/admin/promo-codes', 'none', [
+      { name: 'huge search', query: `?q=${huge(10_000)}`, status: 422, message: 'The search may have at most 64 characters.' },
+      { name: 'unknown parameter', query: '?limit=1', status: 422, message: 'Unknown parameter.' },
+    ]),
+    'POST /api/admin/promo-codes': admin('/api/admin/promo-codes', 'object', [
+      invalid('everything missing', {}, 'The code may have 2 to 64 letters, digits, dashes or underscores.'),
+      invalid('both discounts', newPromo, 'Give either an amount off or a percentage off, not both.'),
+      ...promoCases(newPromo),
+    ]),
+    'GET /api/admin/promo-codes/:id': admin(promoPath('1'), 'none', idCases(promoPath, PROMO_NOT_FOUND)),
+    'PUT /api/admin/promo-codes/:id': admin(promoPath('1'), 'object', [
+      ...idCases(promoPath, PROMO_NOT_FOUND).map((c) => ({ ...c, json: { description: 'x' } })),
+      invalid('empty patch', {}, 'Nothing to change.'),
+      invalid('both discounts', { percent: 5, amount_cents: 100 }, 'Give either an amount off or a percentage off, not both.'),
+      ...promoCases({}),
+    ]),
+    'DELETE /api/admin/promo-codes/:id': admin(promoPath('1'), 'none', idCases(promoPath, PROMO_NOT_FOUND)),
     'GET /api/admin/categories': admin('/api/admin/categories', 'none'),
     'POST /api/admin/categories': admin('/api/admin/categories', 'object', [
       invalid('everything missing', {}, 'The name is required.'),

@@ -3,6 +3,7 @@ import { accountRoutes } from './accounts';
 import { adminOrderRoutes } from './admin/orders';
 import { adminProductRoutes } from './admin/products';
 import { adminCategoryRoutes } from './admin/categories';
+import { adminPromoRoutes } from './admin/promo-codes';
 import { adminRoutes } from './admin/routes';
 import { cartRoutes } from './cart';
 import { categoryRoutes, productRoutes } from './catalog';
@@ -28,6 +29,7 @@ export const contractModules = {
   adminOrders: adminOrderRoutes,
   adminProducts: adminProductRoutes,
   adminCategories: adminCategoryRoutes,
+  adminPromoCodes: adminPromoRoutes,
   docs: docsRoutes,
 } as const;
 

@@ -12,6 +12,7 @@ import { adminPreviewApp } from './admin-preview.routes';
 import { adminOrdersApp } from './admin-orders.routes';
 import { adminProductsApp } from './admin-products.routes';
 import { adminCategoriesApp } from './admin-categories.routes';
+import { adminPromoCodesApp } from './admin-promo-codes.routes';
 import { adminHomeHeroApp, adminSettingsApp } from './admin-settings.routes';
 import { adminTranslationsApp } from './admin-translations.routes';
 import { authApp } from './auth.routes';
@@ -113,6 +114,7 @@ export function createApi() {
   app.route('/api/admin/customers', adminCustomersApp);
   app.route('/api/admin/products', adminProductsApp);
   app.route('/api/admin/categories', adminCategoriesApp);
+  app.route('/api/admin/promo-codes', adminPromoCodesApp);
   return app;
 }
 

@@ -10,3 +10,9 @@ export function* errorChain(error: unknown, depth = 5): Generator<Record<string,
     current = (current as { cause?: unknown }).cause;
   }
 }
+
+/** The constraint a unique violation (SQLSTATE 23505) names, or null for any other error. */
+export function uniqueViolation(error: unknown): string | null {
+  for (const e of errorChain(error)) if (e.code === '23505') return String(e.constraint ?? '');
+  return null;
+}

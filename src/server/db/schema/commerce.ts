@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -80,6 +81,8 @@ export const promoCodes = pgTable(
   },
   (t) => [
     unique('promo_codes_code_uq').on(t.code),
+    // Shoppers' codes are looked up in any case: two codes may not differ only in case (ADR 026).
+    uniqueIndex('promo_codes_code_lower_uq').on(sql`lower(${t.code})`),
     check('promo_codes_value_positive', sql`${t.discountValue} > 0`),
     check('promo_codes_per_customer_positive', sql`${t.perCustomerLimit} is null or ${t.perCustomerLimit} >= 1`),
   ],

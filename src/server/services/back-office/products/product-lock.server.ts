@@ -8,7 +8,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { products, variations } from '@/server/db/schema/index';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Tx } from '../../admin/audit';
-import { errorChain } from '@/server/db/error-chain';
+import { uniqueViolation } from '@/server/db/error-chain';
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
 
@@ -48,8 +48,4 @@ export async function skuTaken(tx: Tx, sku: string, except: { productId?: number
   return !!variation && !(except.variationIds ?? []).includes(variation.id);
 }
 
-/** The unique index refused a SKU or slug a concurrent save took first. */
-export function uniqueViolation(error: unknown): string | null {
-  for (const e of errorChain(error)) if (e.code === '23505') return String(e.constraint ?? '');
-  return null;
-}
+export { uniqueViolation };
