@@ -1,5 +1,6 @@
 import type { RouteContract } from './define';
 import { accountRoutes } from './accounts';
+import { adminMediaRoutes } from './admin/media';
 import { adminOrderRoutes } from './admin/orders';
 import { adminRoutes } from './admin/routes';
 import { cartRoutes } from './cart';
@@ -24,6 +25,7 @@ export const contractModules = {
   purchasing: purchasingRoutes,
   admin: adminRoutes,
   adminOrders: adminOrderRoutes,
+  adminMedia: adminMediaRoutes,
   docs: docsRoutes,
 } as const;
 

@@ -1,6 +1,6 @@
 import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
 import { InvalidInputError } from '../services/errors';
-import { MEDIA_LIMITS, UPLOAD_MESSAGES, dimensionProblem } from './limits';
+import { MEDIA_LIMITS, UPLOAD_MESSAGES, dimensionProblem } from '@/lib/images/upload-limits';
 import { type ImageKind, sniffImage } from './sniff';
 
 export interface CleanOriginal {
@@ -40,7 +40,9 @@ export async function cleanOriginal(bytes: Uint8Array): Promise<CleanOriginal> {
   const options: SharpOptions = { limitInputPixels: MEDIA_LIMITS.maxPixels, sequentialRead: true };
   let metadata: Metadata;
   try {
-    metadata = await sharp(bytes, options).metadata();
+    // The header only (no limit here, so an oversized image gets its own message below); the
+    // decode that follows has the pixel limit as a second guard.
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw refuse(UPLOAD_MESSAGES.unreadable);
   }
