@@ -121,7 +121,7 @@ describe('S3-compatible storage (local fake)', () => {
   });
   afterAll(() => s3.close());
 
-  const bucket = (overrides: Partial<typeof FAKE_S3> = {}) =>
+  const bucket = (overrides: { secretAccessKey?: string; accessKeyId?: string } = {}) =>
     s3Storage({ endpoint: s3.url, ...FAKE_S3, ...overrides });
 
   it('stores uploads and variants in the bucket with signed PUT, GET and HEAD calls', async () => {
