@@ -47,6 +47,7 @@ export default defineConfig({
           name: 'resilience',
           include: ['tests/resilience/**/*.test.{ts,tsx}'],
           environment: 'node',
+          env: { DATA_DIR: join(tmpdir(), 'gear-shop-test-data') },
           pool: 'forks',
           maxWorkers: 1,
           testTimeout: 180_000,
