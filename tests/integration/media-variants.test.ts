@@ -84,6 +84,11 @@ describe('GET /media/{hash}/{size}.{format}', () => {
     const bodies = await Promise.all(replies.map(async (r) => Buffer.from(await r.arrayBuffer()).toString('base64')));
     expect(new Set(bodies).size).toBe(1);
     expect(storage.puts.filter((k) => k === `variants/${asset.hash}/960.avif`)).toHaveLength(1);
+    // Many different new variants at once wait for an encode slot (two at a time) and all arrive.
+    const sizes = [160, 320, 480, 640, 1280, 'og'] as const;
+    const many = await Promise.all(sizes.flatMap((size) => (['webp', 'jpg'] as const).map((format) => media(`${asset.hash}/${size}.${format}`))));
+    expect(many.map((r) => r.status)).toEqual(Array(12).fill(200));
+    expect(storage.puts.filter((k) => k.startsWith('variants/')).sort()).toHaveLength(13);
   });
 
   it('has only the fixed widths not wider than the original: anything else is a 404', async () => {

@@ -46,6 +46,27 @@ async function render(original: Uint8Array, size: VariantSize, format: VariantFo
 /** Encodes under way in this process, by storage key: concurrent first requests share one. */
 const inFlight = new Map<string, Promise<Uint8Array>>();
 
+/**
+ * At most this many encodes at once per process: a page full of new photos (or a crawler) asks
+ * for dozens of variants together, and each decode of a large original holds tens of MB.
+ */
+const MAX_PARALLEL_ENCODES = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withEncodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_PARALLEL_ENCODES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next waiter, so `running` only drops when nobody waits.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 /** The variant's bytes (made and stored on first request), or null when the asset or size does not exist. */
 export async function mediaVariant(db: Db, hash: string, size: VariantSize, format: VariantFormat): Promise<Variant | null> {
   const asset = await assetByHash(db, hash);
@@ -60,7 +81,7 @@ export async function mediaVariant(db: Db, hash: string, size: VariantSize, form
     pending = (async () => {
       const original = await storage.get(asset.storageKey);
       if (!original) throw new Error(`The original of media asset ${asset.id} is missing from storage (${asset.storageKey}).`);
-      const bytes = await render(original, size, format);
+      const bytes = await withEncodeSlot(() => render(original, size, format));
       await storage.put(key, bytes, contentType);
       return bytes;
     })().finally(() => inFlight.delete(key));
