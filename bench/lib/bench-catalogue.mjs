@@ -16,7 +16,7 @@ const PG_SERVER = process.env.BENCH_PG_SERVER ?? 'postgres://postgres@127.0.0.1:
 const PG_DB = 'shop_bench';
 
 /** @param {'pglite' | 'postgres'} engine */
-function engineEnv(engine) {
+export function engineEnv(engine) {
   return engine === 'pglite'
     ? { DATA_DIR, DATABASE_URL: '' }
     : { DATA_DIR, DATABASE_URL: `${PG_SERVER.replace(/\/[^/]*$/, '')}/${PG_DB}` };

@@ -6,15 +6,12 @@
  * account gets the bench's own password.
  */
 import { sql } from 'drizzle-orm';
-import { users } from '@/server/db/schema/index';
 import { openConfiguredDatabase } from '@/server/db/seed/open';
-import { DEMO_STAFF, hashPassword } from '@/server/db/seed/users';
 import { rowsOf } from '@/server/services/catalog/rows';
+import { setBenchStaffPassword } from './bench-staff';
 
 const target = Number(process.argv[2] ?? 100_000);
 const BATCH = 20_000;
-/** bench/orders-list.mjs signs in with it. */
-const BENCH_STAFF_PASSWORD = 'Bench-Staff-1234';
 const database = await openConfiguredDatabase();
 try {
   const db = database.db;
@@ -41,8 +38,7 @@ try {
     console.log(`  orders ${to} / ${target}`);
   }
   await db.execute(sql`vacuum analyze orders`);
-  // A production seed gave the staff account a password printed once; the bench signs in with its own.
-  await db.update(users).set({ passwordHash: await hashPassword(BENCH_STAFF_PASSWORD) }).where(sql`lower(${users.email}) = ${DEMO_STAFF.email}`);
+  await setBenchStaffPassword(db);
 } finally {
   await database.close();
 }

@@ -6,8 +6,9 @@
  * exist or may not be used, and the fingerprints prove nothing was written.
  */
 import { type Case, type Entry, HTML, SQL, huge, invalid, param } from './hostile-input';
+import { type CatalogIds, catalogRouteTable } from './hostile-input-catalog';
 
-export interface AdminIds {
+export interface AdminIds extends CatalogIds {
   page: number;
   /** The slug of another page than `page` (a rename onto it is refused). */
   otherSlug: string;
@@ -42,7 +43,7 @@ const HUGE_HTML = `<p>${'<b>x</b>'.repeat(25_001)}</p>`;
 const HUGE_ARRAY = Array.from({ length: 50_000 }, (_, i) => i);
 
 /** Path ids under attack: `path(id)` builds the route's path around the id text. */
-function idCases(path: (id: string) => string, notFound: string, message = ID): Case[] {
+export function idCases(path: (id: string) => string, notFound: string, message = ID): Case[] {
   return [
     param('SQL as id', path(encodeURIComponent(SQL)), 422, message),
     param('HTML as id', path(encodeURIComponent(HTML)), 422, message),
@@ -286,6 +287,7 @@ export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
 
   return {
     ...orderActionTable(ids),
+    ...catalogRouteTable(ids, idCases),
     'GET /api/admin/static-pages': editor('/api/admin/static-pages', 'none'),
     'POST /api/admin/static-pages': editor('/api/admin/static-pages', 'object', [
       invalid('everything missing', {}, 'The slug is required.'),

@@ -12,7 +12,7 @@
  * The content-editing routes have their table in tests/helpers/hostile-input-admin.ts, sent from a
  * signed-in editor (or admin). Both engines (TEST_DATABASE_URL).
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 // Hundreds of rejected calls from one address and account: the limits must not answer first.
@@ -21,7 +21,7 @@ vi.hoisted(() => {
 });
 
 import { createApi } from '@/server/api/app';
-import { faqs, featuredCategories, languages, orders, products, staticPages, users } from '@/server/db/schema/index';
+import { categories, faqs, featuredCategories, languages, orders, products, staticPages, users } from '@/server/db/schema/index';
 import { DEMO_EDITOR } from '@/server/db/seed/users';
 import { webhookSecret } from '@/server/payments/demo-gateway.server';
 import { setRole } from '@/server/services/admin/roles.server';
@@ -80,7 +80,11 @@ async function adminIds(): Promise<AdminIds> {
   const [language] = await db.select({ id: languages.id }).from(languages).where(eq(languages.isDefault, false)).orderBy(languages.id).limit(1);
   const [failed] = await db.select({ nr: orders.orderNr }).from(orders).where(eq(orders.status, 'Failed')).orderBy(orders.id).limit(1);
   const [customer] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'demo@example.com'));
+  const [product] = await db.select({ id: products.id }).from(products).orderBy(products.id).limit(1);
+  const [category] = await db.select({ id: categories.id }).from(categories).where(isNull(categories.parentId)).orderBy(categories.id).limit(1);
   return {
+    product: product!.id,
+    category: category!.id,
     page: page!.id,
     otherSlug: other!.slug,
     faq: faq!.id,

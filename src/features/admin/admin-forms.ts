@@ -8,7 +8,10 @@
  * data-after ("reload" or a URL, where {id} is the answer's payload.id). Field attributes:
  * data-kind="bool" (checkbox → true/false), "number", "json" (a hidden true/false), "nullable"
  * ('' → null), "cents" (euros typed → integer cents), "line" (quantities of order lines, collected
- * into an array under the field's name), data-skip-empty. A submit button with a name adds its value (kind "json").
+ * into an array under the field's name), "ids" (checkboxes of one name → the checked values as a number list), "list"
+ * (comma-separated text → a list of texts), data-nullable (an empty "cents" field → null), data-row="list:key"
+ * (the field goes into row `key` of the array `list`; an all-empty row is dropped), names with dots (alt.en →
+ * nested objects), data-skip-empty. A submit button with a name adds its value (kind "json").
  */
 import { ApiError, type HttpMethod } from '@/lib/api-client';
 import { api } from '@/stores/api';
@@ -16,38 +19,114 @@ import { showToast } from '@/stores/toasts';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
-export function formBody(form: HTMLFormElement, submitter?: HTMLElement | null): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  for (const element of Array.from(form.elements)) {
-    const field = element as Field;
-    if (!field.name || field.disabled || element instanceof HTMLButtonElement) continue;
-    const kind = field.dataset.kind;
+/** What formBody reads of one form field: a plain object, so the collecting rules are unit-tested without a DOM. */
+export interface FieldValue {
+  name: string;
+  value: string;
+  checked: boolean;
+  kind?: string;
+  /** data-row="list:key": the field belongs to row `key` of the array `list` (rows keep DOM order). */
+  row?: string;
+  /** data-line: an order line's id (kind "line"). */
+  line?: string;
+  skipEmpty?: boolean;
+  /** data-nullable on a "cents" field: empty → null. */
+  nullable?: boolean;
+}
+
+type Target = Record<string, unknown>;
+
+/** `a.b` names set nested objects: alt.en → { alt: { en } }. */
+function put(target: Target, name: string, value: unknown): void {
+  const path = name.split('.');
+  let at = target;
+  for (const key of path.slice(0, -1)) at = (at[key] ??= {}) as Target;
+  at[path.at(-1)!] = value;
+}
+
+function isBlank(value: unknown): boolean {
+  if (value === '' || value === null || value === undefined) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'object') return Object.values(value).every(isBlank);
+  return false;
+}
+
+/** The JSON body of a form's fields, by their data-kind (see the header). */
+export function collectBody(fields: readonly FieldValue[]): Record<string, unknown> {
+  const body: Target = {};
+  const rows = new Map<string, Target>();
+  for (const field of fields) {
+    let target = body;
+    if (field.row) {
+      const [list = '', key = ''] = field.row.split(':');
+      const rowKey = `${list}:${key}`;
+      if (!rows.has(rowKey)) {
+        const row: Target = {};
+        rows.set(rowKey, row);
+        ((body[list] ??= []) as Target[]).push(row);
+      }
+      target = rows.get(rowKey)!;
+    }
+    const { kind, value } = field;
     if (kind === 'bool') {
-      body[field.name] = (field as HTMLInputElement).checked;
+      put(target, field.name, field.checked);
       continue;
     }
-    const value = field.value;
+    if (kind === 'ids') {
+      // Checkboxes of one name: the checked ones' values as numbers (an empty list when none is).
+      const list = (target[field.name] ??= []) as number[];
+      if (field.checked && value !== '') list.push(Number(value));
+      continue;
+    }
     if (kind === 'line') {
       // A refund's line quantities: <input data-kind="line" name="lines" data-line="<order item id>">.
       const quantity = Number(value);
       if (value.trim() !== '' && quantity > 0) {
-        const lines = (body[field.name] ??= []) as { order_item_id: number; quantity: number }[];
-        lines.push({ order_item_id: Number(field.dataset.line), quantity });
+        const lines = (target[field.name] ??= []) as { order_item_id: number; quantity: number }[];
+        lines.push({ order_item_id: Number(field.line), quantity });
       }
       continue;
     }
-    if (field.dataset.skipEmpty !== undefined && value.trim() === '') continue;
+    if (field.skipEmpty && value.trim() === '') continue;
     if (kind === 'cents') {
       // Euros typed as 12.50 or -3 → integer cents; anything else goes as typed, for the server's message.
       const euros = value.trim().replace(',', '.');
-      body[field.name] = /^-?\d+(\.\d{1,2})?$/.test(euros) ? Math.round(Number(euros) * 100) : value;
+      if (euros === '' && field.nullable) put(target, field.name, null);
+      else put(target, field.name, /^-?\d+(\.\d{1,2})?$/.test(euros) ? Math.round(Number(euros) * 100) : value);
       continue;
     }
-    if (kind === 'json') body[field.name] = JSON.parse(value) as unknown;
-    else if (kind === 'number') body[field.name] = value.trim() === '' ? null : Number(value);
-    else if (kind === 'nullable') body[field.name] = value.trim() === '' ? null : value;
-    else body[field.name] = value;
+    if (kind === 'json') put(target, field.name, JSON.parse(value) as unknown);
+    else if (kind === 'number') put(target, field.name, value.trim() === '' ? null : Number(value));
+    else if (kind === 'nullable') put(target, field.name, value.trim() === '' ? null : value);
+    else if (kind === 'list') put(target, field.name, value.split(',').map((v) => v.trim()).filter(Boolean));
+    else put(target, field.name, value);
   }
+  // A row left entirely empty (a spare "add another" row) is not sent.
+  for (const [key, row] of rows) {
+    const list = body[key.split(':')[0]!] as Target[];
+    if (isBlank(row)) list.splice(list.indexOf(row), 1);
+  }
+  return body;
+}
+
+export function formBody(form: HTMLFormElement, submitter?: HTMLElement | null): Record<string, unknown> {
+  const fields: FieldValue[] = [];
+  for (const element of Array.from(form.elements)) {
+    const field = element as Field;
+    if (!field.name || field.disabled || element instanceof HTMLButtonElement) continue;
+    fields.push({
+      name: field.name,
+      value: field.value,
+      // A <select data-kind="ids"> counts as one checked box with its chosen value.
+      checked: field instanceof HTMLInputElement ? field.checked : field instanceof HTMLSelectElement,
+      kind: field.dataset.kind,
+      row: field.dataset.row,
+      line: field.dataset.line,
+      skipEmpty: field.dataset.skipEmpty !== undefined,
+      nullable: field.dataset.nullable !== undefined,
+    });
+  }
+  const body = collectBody(fields);
   if (submitter instanceof HTMLButtonElement && submitter.name) body[submitter.name] = JSON.parse(submitter.value) as unknown;
   return body;
 }

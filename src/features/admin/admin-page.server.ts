@@ -43,8 +43,9 @@ export async function loadAdminPage(Astro: PageContext, permission: Permission |
 export async function loadAdminEditPage<T>(
   Astro: PageContext,
   load: (db: Db, id: number) => Promise<T | null | undefined>,
+  permission: Permission = 'content',
 ): Promise<AdminEditPage<T> | Response> {
-  const page = await loadAdminPage(Astro, 'content');
+  const page = await loadAdminPage(Astro, permission);
   if (page instanceof Response) return page;
   const isNew = Astro.params.id === 'new';
   // At most 9 digits: ids are PostgreSQL integers, and a larger number reached the query as a 500.

@@ -2,6 +2,8 @@ import type { RouteContract } from './define';
 import { accountRoutes } from './accounts';
 import { adminMediaRoutes } from './admin/media';
 import { adminOrderRoutes } from './admin/orders';
+import { adminProductRoutes } from './admin/products';
+import { adminCategoryRoutes } from './admin/categories';
 import { adminRoutes } from './admin/routes';
 import { cartRoutes } from './cart';
 import { categoryRoutes, productRoutes } from './catalog';
@@ -25,6 +27,8 @@ export const contractModules = {
   purchasing: purchasingRoutes,
   admin: adminRoutes,
   adminOrders: adminOrderRoutes,
+  adminProducts: adminProductRoutes,
+  adminCategories: adminCategoryRoutes,
   adminMedia: adminMediaRoutes,
   docs: docsRoutes,
 } as const;

@@ -11,6 +11,8 @@ import { requireAnyPermission, requireBackOffice, requirePermission } from './ad
 import { adminPagesApp } from './admin-pages.routes';
 import { adminPreviewApp } from './admin-preview.routes';
 import { adminOrdersApp } from './admin-orders.routes';
+import { adminProductsApp } from './admin-products.routes';
+import { adminCategoriesApp } from './admin-categories.routes';
 import { adminHomeHeroApp, adminSettingsApp } from './admin-settings.routes';
 import { adminTranslationsApp } from './admin-translations.routes';
 import { authApp } from './auth.routes';
@@ -117,6 +119,8 @@ export function createApi() {
   app.route('/api/admin/preview', adminPreviewApp);
   app.route('/api/admin/orders', adminOrdersApp);
   app.route('/api/admin/customers', adminCustomersApp);
+  app.route('/api/admin/products', adminProductsApp);
+  app.route('/api/admin/categories', adminCategoriesApp);
   app.route('/api/admin/media', adminMediaApp);
   return app;
 }

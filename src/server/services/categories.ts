@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { ttlCache } from './ttl-cache';
-import { categories, categoryTranslations } from '../db/schema/index';
+import { categories, categoryRedirects, categoryTranslations } from '../db/schema/index';
 
 export interface CategoryNode {
   id: number;
@@ -101,4 +101,19 @@ export function getCategoryTree(db: Db, languageId: number): Promise<CategoryNod
 /** Top-level categories only, without their subcategories (read-only, shared). */
 export function getTopLevelCategories(db: Db, languageId: number): Promise<CategoryNode[]> {
   return trees.get(db, `top:${languageId}`, async () => buildCategoryTree(await readRows(db, languageId, true)));
+}
+
+/** The current address of a category that had this slug, for the list page's 301. */
+export async function renamedCategoryPath(db: Db, slug: string): Promise<string | null> {
+  const [moved] = await db.select({ id: categoryRedirects.categoryId }).from(categoryRedirects).where(eq(categoryRedirects.slug, slug));
+  if (!moved) return null;
+  const chain: (typeof categories.$inferSelect)[] = [];
+  for (let at: number | null = moved.id; at !== null && chain.length <= 8; ) {
+    const [row] = await db.select().from(categories).where(eq(categories.id, at));
+    if (!row) return null;
+    chain.unshift(row);
+    at = row.parentId;
+  }
+  const [top, ...below] = chain;
+  return below.length ? `/products/${top!.slug}/${below.at(-1)!.slug}` : `/products/${top!.slug}/all`;
 }

@@ -204,15 +204,24 @@ export const adminProductSchema = z.object({
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
-export const productListQuery = z.object({
-  q: z.string().optional(),
-  category: z.string().optional(),
-  filter: z.string().optional(),
-  language: z.string().optional(),
-  sort: z.string().optional(),
-  after: z.string().optional(),
-  before: z.string().optional(),
-});
+const LIST = (name: string, rule: string) => `${name} ${rule}`;
+const CURSOR = /^-?\d{1,16}\.\d{1,10}$/;
+/** The list's address, checked at the API's edge (the page reads the same keys leniently). */
+export const productListQuery = z.strictObject(
+  {
+    q: z.string({ message: 'The search must be one text.' }).max(120, LIST('The search', 'may have at most 120 characters.')).optional(),
+    category: z.string({ message: LIST('category', 'must be a category id.') }).regex(/^[1-9]\d{0,8}$/, LIST('category', 'must be a category id.')).optional(),
+    status: z.enum(['published', 'unpublished'], { message: LIST('status', 'must be published or unpublished.') }).optional(),
+    stock: z.enum(['out', 'low'], { message: LIST('stock', 'must be out or low.') }).optional(),
+    sale: z.literal('1', { message: LIST('sale', 'must be 1.') }).optional(),
+    no_image: z.literal('1', { message: LIST('no_image', 'must be 1.') }).optional(),
+    missing: z.string({ message: LIST('missing', 'must be a language code.') }).regex(/^[a-z]{2,8}$/, LIST('missing', 'must be a language code.')).optional(),
+    sort: z.enum(['newest', 'updated', 'price_asc', 'price_desc', 'stock_asc'], { message: LIST('sort', 'must be newest, updated, price_asc, price_desc or stock_asc.') }).optional(),
+    after: z.string({ message: LIST('after', 'must be a cursor from a previous page.') }).regex(CURSOR, LIST('after', 'must be a cursor from a previous page.')).optional(),
+    before: z.string({ message: LIST('before', 'must be a cursor from a previous page.') }).regex(CURSOR, LIST('before', 'must be a cursor from a previous page.')).optional(),
+  },
+  { message: 'Unknown parameter.' },
+);
 export const adminProductRowSchema = z.object({
   id,
   sku: z.string(),

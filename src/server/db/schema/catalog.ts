@@ -80,6 +80,8 @@ export const products = pgTable(
     active: boolean('active').notNull().default(true),
     /** Bumped by every back-office save: a save based on an older version is refused (optimistic concurrency). */
     version: integer('version').notNull().default(1),
+    /** How many product_images rows it has: kept by triggers (migration 0012) for the staff list's "no image" filter. */
+    imageCount: integer('image_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     search: tsvector('search').generatedAlwaysAs(
@@ -99,9 +101,12 @@ export const products = pgTable(
     index('products_sale_idx').on(t.discountPercent).where(sql`${t.oldPriceCents} > 0`),
     index('products_search_idx').using('gin', t.search),
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('products_sku_trgm_idx').using('gin', t.sku.op('gin_trgm_ops')),
+    // SKU prefix search of the staff list, any case (products-list.server.ts).
+    index('products_sku_upper_idx').using('btree', sql`upper(${t.sku}) text_pattern_ops`),
     index('products_stock_idx').on(t.stock, t.id),
     index('products_updated_idx').on(t.updatedAt, t.id),
+    index('products_price_idx').on(t.priceCents, t.id),
+    index('products_no_image_idx').on(t.id).where(sql`${t.imageCount} = 0`),
   ],
 );
 

@@ -96,14 +96,4 @@ export function searchKind(q: string): 'none' | 'order' | 'email' | 'name' {
   return 'name';
 }
 
-/** A CSV cell: quoted when needed, and a leading = + - @ (a spreadsheet formula) neutralised. */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function csvRow(cells: readonly (string | number | null)[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
+export { csvCell, csvRow } from '../csv';

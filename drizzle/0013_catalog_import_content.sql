@@ -1,0 +1,3 @@
+ALTER TABLE "catalog_imports" ADD COLUMN "content" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "catalog_imports" ADD COLUMN "runner" varchar(128);--> statement-breakpoint
+CREATE INDEX "catalog_imports_file_idx" ON "catalog_imports" USING btree ("file_hash","id");

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { type FieldValue, collectBody } from './admin-forms';
+
+const field = (name: string, value: string, extra: Partial<FieldValue> = {}): FieldValue => ({ name, value, checked: false, ...extra });
+
+describe('admin form bodies', () => {
+  it('collects rows in their order, nested names, lists and ids', () => {
+    const body = collectBody([
+      field('version', '3', { kind: 'number' }),
+      field('group', 'Size', { row: 'axes:0' }),
+      field('values', 'S, M ,L,', { row: 'axes:0', kind: 'list' }),
+      field('group', '', { row: 'axes:1' }),
+      field('values', '', { row: 'axes:1', kind: 'list' }),
+      field('alt.en', 'Red tent', { row: 'images:a' }),
+      field('alt.de', 'Rotes Zelt', { row: 'images:a' }),
+      field('category_ids', '4', { kind: 'ids', checked: true }),
+      field('category_ids', '5', { kind: 'ids' }),
+      field('remove', '9', { kind: 'ids' }),
+    ]);
+    expect(body).toEqual({
+      version: 3,
+      axes: [{ group: 'Size', values: ['S', 'M', 'L'] }],
+      images: [{ alt: { en: 'Red tent', de: 'Rotes Zelt' } }],
+      category_ids: [4],
+      remove: [],
+    });
+  });
+
+  it('reads euros as cents, and an empty nullable price as null', () => {
+    expect(collectBody([field('price_cents', '12,50', { kind: 'cents' }), field('sale_price_cents', ' ', { kind: 'cents', nullable: true })])).toEqual({
+      price_cents: 1250,
+      sale_price_cents: null,
+    });
+    expect(collectBody([field('price_cents', '12.999', { kind: 'cents' })])).toEqual({ price_cents: '12.999' });
+  });
+
+  it('keeps rows whose only value is a checkbox', () => {
+    expect(collectBody([field('id', '7', { row: 'variations:7', kind: 'number' }), field('active', 'on', { row: 'variations:7', kind: 'bool' })])).toEqual({
+      variations: [{ id: 7, active: false }],
+    });
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * /api/admin/products (ADR 026): the staff product list and editor. Every write names the version
+ * its form was opened at (409 when someone saved since), is audited and empties every instance's
+ * caches; the services hold the rules, the handlers only validate and answer.
+ */
+import { createBody, generateVariationsBody, imagesBody, patchBody, productListQuery, saveVariationsBody } from '@/lib/contract/admin/products';
+import { idParam } from '@/lib/contract/admin/fields';
+import { PRODUCT_NOT_FOUND, createProduct, getAdminProduct, updateProduct } from '../services/back-office/products/product-editor.server';
+import { setProductImages } from '../services/back-office/products/product-images.server';
+import { generateVariations, saveVariations } from '../services/back-office/products/product-variations.server';
+import { encodeCursor, parseProductListQuery } from '../services/back-office/products-list';
+import { listProducts } from '../services/back-office/products-list.server';
+import { createRouter } from './env';
+import { ok } from './envelope';
+import { HttpError } from './errors';
+import { validate } from './validate';
+
+export const adminProductsApp = createRouter()
+  .get('/', validate('query', productListQuery), async (c) => {
+    const page = await listProducts(c.var.db, parseProductListQuery(new URLSearchParams(c.req.valid('query') as Record<string, string>)));
+    return ok(c, {
+      rows: page.rows.map((r) => ({
+        id: r.id,
+        sku: r.sku,
+        name: r.name,
+        price_cents: r.priceCents,
+        old_price_cents: r.oldPriceCents,
+        stock: r.stock,
+        active: r.active,
+        images: r.images,
+        updated_at: r.updatedAt.toISOString(),
+      })),
+      total: page.total,
+      capped: page.capped,
+      next: page.next ? encodeCursor(page.next) : null,
+      previous: page.previous ? encodeCursor(page.previous) : null,
+    }, { message: page.capped ? `More than ${page.total} products.` : `${page.total} ${page.total === 1 ? 'product' : 'products'}.` });
+  })
+  .post('/', validate('json', createBody), async (c) => ok(c, await createProduct(c.var.db, c.var.user!, c.req.valid('json')), { status: 201, message: 'Product created.' }))
+  .get('/:id', validate('param', idParam), async (c) => {
+    const product = await getAdminProduct(c.var.db, c.req.valid('param').id);
+    if (!product) throw new HttpError(404, PRODUCT_NOT_FOUND);
+    return ok(c, product);
+  })
+  .put('/:id', validate('param', idParam), validate('json', patchBody), async (c) =>
+    ok(c, await updateProduct(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: 'Product saved.' }),
+  )
+  .post('/:id/variations/generate', validate('param', idParam), validate('json', generateVariationsBody), async (c) => {
+    const done = await generateVariations(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json'));
+    const message = done.created === 0 ? 'Every combination already exists.' : `${done.created} ${done.created === 1 ? 'variation' : 'variations'} created.`;
+    return ok(c, done.product, { message });
+  })
+  .put('/:id/variations', validate('param', idParam), validate('json', saveVariationsBody), async (c) =>
+    ok(c, await saveVariations(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: 'Variations saved.' }),
+  )
+  .put('/:id/images', validate('param', idParam), validate('json', imagesBody), async (c) =>
+    ok(c, await setProductImages(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: 'Images saved.' }),
+  );

@@ -1,0 +1,79 @@
+/**
+ * The whole catalogue as CSV in the import's format (docs/catalog-csv.md), streamed: products in
+ * id order in keyset batches, each followed by its variations, so 100 000 products never sit in
+ * memory and export → import changes nothing.
+ */
+import { asc, gt, inArray } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { attributeGroups, attributes, categories, productCategories, productImages, products, productTranslations, variationAttributes, variations } from '@/server/db/schema/index';
+import { formatAmount } from '@/lib/rules/product-price';
+import { csvRow } from '../csv';
+import { adminLanguages } from '../admin/languages';
+import { LIST_SEPARATOR, exportColumns, priceCells } from './format';
+
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+
+export async function* exportCatalogCsv(db: Db, batch = 1_000): AsyncGenerator<string> {
+  const languages = await adminLanguages(db);
+  const others = languages.all.filter((l) => l.id !== languages.default.id);
+  const columns = exportColumns(others.map((l) => l.code));
+  yield `\uFEFF${csvRow(columns)}`;
+  const slugOf = new Map((await db.select({ id: categories.id, slug: categories.slug }).from(categories)).map((c) => [c.id, c.slug]));
+  const groupName = new Map((await db.select().from(attributeGroups)).map((g) => [g.id, g.name]));
+  const attribute = new Map((await db.select().from(attributes)).map((a) => [a.id, { group: groupName.get(a.groupId)!, value: a.name }]));
+  let after = 0;
+  for (;;) {
+    const page = await db.select().from(products).where(gt(products.id, after)).orderBy(asc(products.id)).limit(batch);
+    if (!page.length) return;
+    const ids = page.map((p) => p.id);
+    const [translations, links, images, vars] = await Promise.all([
+      db.select().from(productTranslations).where(inArray(productTranslations.productId, ids)),
+      db.select().from(productCategories).where(inArray(productCategories.productId, ids)),
+      db.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.position), asc(productImages.id)),
+      db.select().from(variations).where(inArray(variations.productId, ids)).orderBy(asc(variations.id)),
+    ]);
+    const pairs = vars.length ? await db.select().from(variationAttributes).where(inArray(variationAttributes.variationId, vars.map((v) => v.id))) : [];
+    let chunk = '';
+    for (const p of page) {
+      const own = translations.filter((t) => t.productId === p.id);
+      const text = (code: string, field: 'name' | 'description') => {
+        const t = own.find((x) => x.languageId === others.find((l) => l.code === code)?.id);
+        return t ? t[field] : '';
+      };
+      const pictures = images.filter((i) => i.productId === p.id);
+      const cells: Record<string, string> = {
+        sku: p.sku,
+        parent_sku: '',
+        active: yesNo(p.active),
+        slug: p.slug,
+        name: p.name,
+        description: p.description,
+        ...priceCells(p),
+        stock: String(p.stock),
+        categories: links.filter((l) => l.productId === p.id).map((l) => slugOf.get(l.categoryId)!).sort().join(LIST_SEPARATOR),
+        attributes: '',
+        images: pictures.map((i) => i.url).join(LIST_SEPARATOR),
+        image_alt: pictures.some((i) => i.alt[languages.default.code]) ? pictures.map((i) => i.alt[languages.default.code] ?? '').join(LIST_SEPARATOR) : '',
+      };
+      for (const l of others) {
+        cells[`name:${l.code}`] = text(l.code, 'name');
+        cells[`description:${l.code}`] = text(l.code, 'description');
+      }
+      chunk += csvRow(columns.map((c) => cells[c] ?? ''));
+      for (const v of vars.filter((x) => x.productId === p.id)) {
+        const values = pairs.filter((a) => a.variationId === v.id).map((a) => attribute.get(a.attributeId)!);
+        const row: Record<string, string> = {
+          sku: v.sku,
+          parent_sku: p.sku,
+          active: yesNo(v.active),
+          price: formatAmount(v.priceCents),
+          stock: String(v.stock),
+          attributes: values.map((a) => `${a.group}=${a.value}`).join(LIST_SEPARATOR),
+        };
+        chunk += csvRow(columns.map((c) => row[c] ?? ''));
+      }
+    }
+    yield chunk;
+    after = page.at(-1)!.id;
+  }
+}

@@ -1,0 +1,245 @@
+/**
+ * The catalogue CSV (docs/catalog-csv.md, ADR 026): which columns there are and what one row
+ * means. One row per product or per variation (a variation row names its product in
+ * `parent_sku`), keyed by SKU. A column left out of the file leaves that field as it is; a column
+ * in the file sets it, and an empty cell means empty (no sale price, no translation, no images).
+ * Pure: the checks that need the database (categories, SKUs taken elsewhere) are import.server.ts's.
+ */
+import { MAX_STOCK, SKU_PATTERN, SKU_PROBLEM, type StaffPrice, formatAmount, parseAmount, salePriceProblem, toStaffPrice } from '@/lib/rules/product-price';
+import { unneutralized } from '../csv';
+
+export const BASE_COLUMNS = ['sku', 'parent_sku', 'active', 'slug', 'name', 'description', 'price', 'sale_price', 'stock', 'categories', 'attributes', 'images', 'image_alt'] as const;
+type BaseColumn = (typeof BASE_COLUMNS)[number];
+/** Per-language columns: `name:de`, `description:de`. */
+const TRANSLATED = /^(name|description):([a-z]{2,8})$/;
+
+/** Cells inside a cell (categories, images, alt texts, attributes) are separated by |. */
+export const LIST_SEPARATOR = '|';
+
+export interface Header {
+  columns: string[];
+  has(column: BaseColumn): boolean;
+  /** The other languages' codes that have a column. */
+  languages: string[];
+}
+
+export interface ImageCell {
+  src: string;
+  alt: string;
+}
+
+export interface ProductRow {
+  kind: 'product';
+  line: number;
+  sku: string;
+  active?: boolean;
+  slug?: string;
+  name?: string;
+  description?: string;
+  /** By language code; '' clears that language's text. */
+  names: Map<string, string>;
+  descriptions: Map<string, string>;
+  price?: StaffPrice;
+  stock?: number;
+  categories?: string[];
+  images?: ImageCell[];
+}
+
+export interface VariationRow {
+  kind: 'variation';
+  line: number;
+  sku: string;
+  parentSku: string;
+  active?: boolean;
+  priceCents?: number;
+  stock?: number;
+  attributes: { group: string; value: string }[];
+}
+
+export type CatalogRow = ProductRow | VariationRow;
+
+export interface Problem {
+  line: number;
+  sku: string;
+  message: string;
+}
+
+export function problemText(p: Problem): string {
+  return `Line ${p.line}${p.sku ? ` (SKU ${p.sku})` : ''}: ${p.message}`;
+}
+
+/** The header's columns, or the problems with them (all reported on line 1). */
+export function readHeader(cells: string[], languages: { default: string; others: string[] }): Header | Problem[] {
+  const columns = cells.map((c) => c.trim().toLowerCase());
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  const codes = new Set<string>();
+  for (const column of columns) {
+    if (seen.has(column)) problems.push(`The column ${column} appears twice.`);
+    seen.add(column);
+    const translated = TRANSLATED.exec(column);
+    if (translated) {
+      const code = translated[2]!;
+      if (code === languages.default) problems.push(`${column}: the ${languages.default} texts go in the columns name and description.`);
+      else if (!languages.others.includes(code)) problems.push(`${column}: the shop has no language ${code}.`);
+      else codes.add(code);
+    } else if (!(BASE_COLUMNS as readonly string[]).includes(column)) {
+      problems.push(`Unknown column "${column}". The columns are ${BASE_COLUMNS.join(', ')} and name:<language>, description:<language>.`);
+    }
+  }
+  if (!seen.has('sku')) problems.push('The column sku is required.');
+  if (problems.length) return problems.map((message) => ({ line: 1, sku: '', message }));
+  return { columns, has: (column) => seen.has(column), languages: [...codes] };
+}
+
+const YES = new Set(['yes', 'true', '1']);
+const NO = new Set(['no', 'false', '0']);
+
+const list = (cell: string) =>
+  cell
+    .split(LIST_SEPARATOR)
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+const IMAGE_SOURCE = /^(https:\/\/[^\s"'<>|]+|\/(?!\/)[^\s"'<>|]*|[\w][\w .-]{0,200}\.(?:jpe?g|png|webp|avif))$/i;
+
+/** One record as a row, or its problems. */
+export function readRow(header: Header, line: number, raw: string[]): CatalogRow | Problem[] {
+  const cells = raw.map((c) => unneutralized(c.trim()));
+  const get = (column: string): string | undefined => {
+    const i = header.columns.indexOf(column);
+    return i < 0 ? undefined : (cells[i] ?? '');
+  };
+  const sku = get('sku') ?? '';
+  const problems: string[] = [];
+  const problem = (message: string) => problems.push(message);
+  if (raw.length > header.columns.length && raw.slice(header.columns.length).some((c) => c.trim() !== '')) problem(`The row has ${raw.length} cells; the header has ${header.columns.length}.`);
+  if (!SKU_PATTERN.test(sku)) problem(sku ? SKU_PROBLEM : 'The SKU is required.');
+
+  const flag = (column: 'active'): boolean | undefined => {
+    const cell = get(column);
+    if (cell === undefined || cell === '') return undefined;
+    if (YES.has(cell.toLowerCase())) return true;
+    if (NO.has(cell.toLowerCase())) return false;
+    problem(`${column} must be yes or no.`);
+    return undefined;
+  };
+  const amount = (column: 'price' | 'sale_price'): number | null | undefined => {
+    const cell = get(column);
+    if (cell === undefined) return undefined;
+    if (cell === '') return null;
+    const cents = parseAmount(cell);
+    if (cents === null) problem(`The ${column.replace('_', ' ')} "${cell}" is not an amount such as 12.50.`);
+    return cents;
+  };
+  const stockOf = (): number | undefined => {
+    const cell = get('stock');
+    if (cell === undefined || cell === '') return undefined;
+    if (!/^\d{1,8}$/.test(cell) || Number(cell) > MAX_STOCK) {
+      problem(`The stock must be a whole number from 0 to ${MAX_STOCK}.`);
+      return undefined;
+    }
+    return Number(cell);
+  };
+
+  const parentSku = get('parent_sku') ?? '';
+  if (parentSku) {
+    if (!SKU_PATTERN.test(parentSku)) problem(`parent_sku: ${SKU_PROBLEM}`);
+    if (parentSku === sku) problem('A variation cannot be its own product.');
+    for (const column of ['slug', 'name', 'description', 'sale_price', 'categories', 'images', 'image_alt', ...header.languages.flatMap((c) => [`name:${c}`, `description:${c}`])]) {
+      if (get(column)) problem(`${column} belongs on the product's row, not on a variation's.`);
+    }
+    const attributes = list(get('attributes') ?? '').map((pair) => {
+      const at = pair.indexOf('=');
+      return { group: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim(), ok: at > 0 && at < pair.length - 1 };
+    });
+    if (attributes.length === 0) problem('A variation needs its attributes, such as Size=M|Colour=Red.');
+    if (attributes.some((a) => !a.ok || a.group.length > 64 || a.value.length > 64)) problem('Attributes are written as Name=Value pairs separated by |, each part at most 64 characters.');
+    const groups = attributes.map((a) => a.group.toLowerCase());
+    if (new Set(groups).size !== groups.length) problem('Each attribute may be named once per variation.');
+    const priceCents = amount('price');
+    const row: VariationRow = {
+      kind: 'variation',
+      line,
+      sku,
+      parentSku,
+      active: flag('active'),
+      priceCents: priceCents ?? undefined,
+      stock: stockOf(),
+      attributes: attributes.map(({ group, value }) => ({ group, value })),
+    };
+    return problems.length ? problems.map((message) => ({ line, sku, message })) : row;
+  }
+
+  if (get('attributes')) problem('attributes belong on variation rows (with a parent_sku).');
+  // An empty name or price leaves the product's as it is (a new product needs both: check.server.ts).
+  const name = get('name');
+  if (name && name.length > 191) problem('The name may have at most 191 characters.');
+  const price = amount('price');
+  const sale = amount('sale_price');
+  let staffPrice: StaffPrice | undefined;
+  if (typeof price === 'number') {
+    staffPrice = { price_cents: price, sale_price_cents: sale ?? null };
+    const saleProblem = salePriceProblem(staffPrice);
+    if (saleProblem) problem(saleProblem);
+  } else if (typeof sale === 'number') problem('A sale price needs the price beside it.');
+  const slug = get('slug');
+  if (slug && !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) problem('The slug may contain only lowercase letters, digits and single hyphens.');
+  const sources = get('images') === undefined ? undefined : list(get('images')!);
+  const alts = get('image_alt') === undefined ? [] : (get('image_alt') ?? '').split(LIST_SEPARATOR).map((a) => a.trim());
+  if (sources?.some((s) => !IMAGE_SOURCE.test(s))) problem('Images are https:// addresses, paths on this shop (/…) or file names of the uploaded zip (.jpg, .png, .webp, .avif).');
+  if (sources && alts.filter(Boolean).length > sources.length) problem('There are more image_alt texts than images.');
+  const names = new Map<string, string>();
+  const descriptions = new Map<string, string>();
+  for (const code of header.languages) {
+    const n = get(`name:${code}`);
+    const d = get(`description:${code}`);
+    if (n !== undefined) names.set(code, n);
+    if (d !== undefined) descriptions.set(code, d);
+    if (n && n.length > 191) problem(`name:${code} may have at most 191 characters.`);
+  }
+  for (const text of [get('description'), ...descriptions.values()]) if (text && text.length > 50_000) problem('A description may have at most 50000 characters.');
+  const row: ProductRow = {
+    kind: 'product',
+    line,
+    sku,
+    active: flag('active'),
+    slug: slug || undefined,
+    name: name || undefined,
+    description: get('description'),
+    names,
+    descriptions,
+    price: staffPrice,
+    stock: stockOf(),
+    categories: get('categories') === undefined ? undefined : list(get('categories')!),
+    images: sources?.map((src, i) => ({ src, alt: alts[i] ?? '' })),
+  };
+  return problems.length ? problems.map((message) => ({ line, sku, message })) : row;
+}
+
+/** The export's columns for a shop whose other languages are `languages`. */
+export function exportColumns(languages: readonly string[]): string[] {
+  return [
+    'sku',
+    'parent_sku',
+    'active',
+    'slug',
+    'name',
+    ...languages.map((c) => `name:${c}`),
+    'description',
+    ...languages.map((c) => `description:${c}`),
+    'price',
+    'sale_price',
+    'stock',
+    'categories',
+    'attributes',
+    'images',
+    'image_alt',
+  ];
+}
+
+/** The export's price cells of a stored product. */
+export function priceCells(stored: { priceCents: number; oldPriceCents: number }): { price: string; sale_price: string } {
+  const staff = toStaffPrice(stored);
+  return { price: formatAmount(staff.price_cents), sale_price: staff.sale_price_cents === null ? '' : formatAmount(staff.sale_price_cents) };
+}

@@ -1,0 +1,159 @@
+import { type Page, expect as pwExpect } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { BASE } from './support/shopper';
+
+/**
+ * The staff product editor (issue 16, ADR 026), in Chromium as the demo staff member: create a
+ * product, vary it over two attributes, price and stock a variation, translate it, publish it and
+ * buy a variation on the storefront; a price change reaches the next guest at once; a save from a
+ * form opened before someone else's save is refused with the reason. axe on the back-office pages.
+ */
+
+const STAFF = { email: 'staff@example.com', password: 'Staff1234!' };
+
+test.beforeEach(async ({ context }) => {
+  await context.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
+});
+
+async function signIn(page: Page) {
+  await page.goto('/auth?form=signin&redirect=%2Fadmin');
+  await page.getByLabel('Email', { exact: true }).fill(STAFF.email);
+  await page.getByLabel('Password', { exact: true }).fill(STAFF.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(`${BASE}/admin`);
+}
+
+/** The form under a heading, by the heading's name. */
+const formOf = (page: Page, heading: string) => page.locator('form', { has: page.getByRole('heading', { name: heading, exact: true }) });
+
+/** Submits a form whose page reloads after a successful save, and waits for the reload. */
+async function save(page: Page, heading: string, button: string) {
+  const reloaded = page.waitForEvent('load');
+  await formOf(page, heading).getByRole('button', { name: button, exact: true }).click();
+  await reloaded;
+}
+
+test('staff: create, vary, translate, publish a product and buy a variation; a price change reaches the next guest; a stale save is refused; axe', async ({ page, browser, axe }) => {
+  const sku = `E2E-${Date.now().toString(36).toUpperCase()}`;
+  const name = `Ridge Tent ${sku}`;
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+  await axe.check();
+
+  // Create.
+  await page.getByRole('link', { name: 'New product' }).click();
+  const create = formOf(page, 'New product');
+  await create.getByLabel('SKU').fill(sku);
+  await create.getByLabel('Name in English').fill(name);
+  await create.getByLabel('Price (EUR, VAT included)').fill('149.00');
+  await create.getByLabel('Category').selectOption({ index: 0 });
+  await axe.check();
+  await create.getByRole('button', { name: 'Create product' }).click();
+  await expect(page).toHaveURL(/\/admin\/products\/\d+$/);
+  const editorUrl = page.url();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText(`SKU ${sku} · Unpublished · version 1`)).toBeVisible();
+
+  // Two attributes → four combinations.
+  const generate = formOf(page, 'Generate combinations');
+  await generate.getByLabel('Attribute 1', { exact: true }).fill('Size');
+  await generate.getByLabel('Values of attribute 1').fill('S, M');
+  await generate.getByLabel('Attribute 2', { exact: true }).fill('Colour');
+  await generate.getByLabel('Values of attribute 2').fill('Red, Blue');
+  await save(page, 'Generate combinations', 'Generate variations');
+  const variations = formOf(page, '4 variations');
+  await expect(variations.getByRole('row')).toHaveCount(5);
+  await expect(variations.getByLabel('SKU of Size S, Colour Red')).toHaveValue(`${sku}-S-RED`);
+  await variations.getByLabel('Stock of Size S, Colour Red').fill('6');
+  await variations.getByLabel('Price of Size S, Colour Red').fill('139.00');
+  await variations.getByLabel('Remove Size M, Colour Blue').check();
+  await axe.check();
+  await save(page, '4 variations', 'Save variations');
+  await expect(formOf(page, '3 variations').getByLabel('Stock of Size S, Colour Red')).toHaveValue('6');
+
+  // German name, then publish.
+  await page.getByRole('list', { name: 'Language of the text' }).getByRole('link', { name: 'Deutsch' }).click();
+  await formOf(page, 'Name and description in Deutsch').getByLabel('Name').fill(`Gratzelt ${sku}`);
+  await save(page, 'Name and description in Deutsch', 'Save Deutsch text');
+  await expect(formOf(page, 'Name and description in Deutsch').getByLabel('Name')).toHaveValue(`Gratzelt ${sku}`);
+  const product = formOf(page, 'Product');
+  await product.getByLabel('Stock').fill('6');
+  await product.getByLabel('Published (shown in the shop)').check();
+  await save(page, 'Product', 'Save product');
+  await expect(page.getByText(`SKU ${sku} · Published`)).toBeVisible();
+
+  // On the storefront: the variation picker and the cart.
+  await page.getByRole('link', { name: 'View in the shop' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const size = page.getByLabel('Size', { exact: true });
+  await size.focus();
+  await expect(page.locator('astro-island:has(.product-purchase)')).not.toHaveAttribute('ssr', /.*/);
+  await size.selectOption({ label: 'S' });
+  await page.getByLabel('Colour', { exact: true }).selectOption({ label: 'Red' });
+  await page.locator('.product-purchase').getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByText('Item added to cart!')).toBeVisible();
+  const shopUrl = page.url();
+
+  // A stale form: opened before another tab saved.
+  const other = await page.context().newPage();
+  await other.goto(editorUrl);
+  await page.goto(editorUrl);
+  await formOf(page, 'Product').getByLabel('Price (EUR, VAT included)').fill('129.00');
+  await save(page, 'Product', 'Save product');
+  const staleForm = formOf(other, 'Product');
+  await staleForm.getByLabel('Price (EUR, VAT included)').fill('99.00');
+  await staleForm.getByRole('button', { name: 'Save product', exact: true }).click();
+  await pwExpect(staleForm.getByRole('alert')).toContainText('Someone else saved this product after you opened it');
+  await other.close();
+
+  // The guest sees the new price on the next request.
+  const guest = await browser.newContext();
+  await guest.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
+  const guestPage = await guest.newPage();
+  await guestPage.goto(shopUrl);
+  await expect(guestPage.locator('.price-block .price')).toContainText('129.00');
+  await guest.close();
+
+  // Found in the list by its SKU.
+  await page.goto(`/admin/products?q=${encodeURIComponent(sku)}`);
+  await expect(page.getByRole('table').getByRole('link', { name: sku })).toBeVisible();
+  await expect(page.getByRole('table')).toContainText('€129.00');
+});
+
+test('staff: create a category, name it in German, change its slug; the old address answers 301; axe', async ({ page, axe, request }) => {
+  const slug = `e2e-cat-${Date.now().toString(36)}`;
+  await signIn(page);
+  await page.goto('/admin/categories');
+  await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
+  await axe.check();
+  const create = formOf(page, 'New category');
+  await create.getByLabel('Name in English').fill('Hammocks');
+  await create.getByLabel('Slug (its address)').fill(slug);
+  await create.getByLabel('Inside').selectOption({ index: 1 });
+  await create.getByRole('button', { name: 'Create category' }).click();
+  await expect(page).toHaveURL(/\/admin\/categories\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hammocks' })).toBeVisible();
+  await axe.check();
+
+  await page.getByRole('list', { name: 'Language of the text' }).getByRole('link', { name: 'Deutsch' }).click();
+  await formOf(page, 'Name in Deutsch').getByLabel('Name').fill('Hängematten');
+  await save(page, 'Name in Deutsch', 'Save name');
+  await expect(formOf(page, 'Name in Deutsch').getByLabel('Name')).toHaveValue('Hängematten');
+
+  const place = formOf(page, 'Address and place');
+  const parent = await place.getByLabel('Inside').locator('option:checked').textContent();
+  await place.getByLabel('Slug').fill(`${slug}-new`);
+  await save(page, 'Address and place', 'Save address and place');
+  await expect(page.getByText(`Old addresses that still lead here: ${slug}.`)).toBeVisible();
+
+  // The storefront: the old address answers 301 to the new one, which lists the category.
+  const tree = (await (await request.get('/api/categories')).json()) as { payload: { slug: string; name: string; subcategories: { slug: string }[] }[] };
+  const top = tree.payload.find((c) => c.name === parent?.trim() || c.subcategories.some((s) => s.slug === `${slug}-new`))!;
+  const old = await request.get(`/products/${top.slug}/${slug}?sort=asc`, { maxRedirects: 0 });
+  expect(old.status()).toBe(301);
+  expect(old.headers().location).toBe(`/products/${top.slug}/${slug}-new?sort=asc`);
+  await page.goto(`/products/${top.slug}/${slug}`);
+  await expect(page).toHaveURL(`${BASE}/products/${top.slug}/${slug}-new`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hammocks' })).toBeVisible();
+});

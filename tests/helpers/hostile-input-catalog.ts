@@ -1,0 +1,149 @@
+/**
+ * Hostile inputs of the staff catalogue API (/api/admin/products…, ADR 026), merged into the admin
+ * table. Sent from an admin; no case is a valid edit: a body that passes the rules names a version
+ * that is not the product's (409) or an id that does not exist (404), so nothing is written.
+ */
+import { type Case, type Entry, HTML, SQL, huge, invalid } from './hostile-input';
+
+export interface CatalogIds {
+  /** A product of the demo catalogue. */
+  product: number;
+  /** A category of the demo catalogue (with products and subcategories). */
+  category: number;
+}
+
+const UNKNOWN_FIELD = 'Unknown field.';
+const VERSION = 'version must be the version the form was opened at.';
+const SKU = 'The SKU may have 1 to 64 letters, digits, dots, dashes or underscores.';
+const PRICE = 'The price must be a whole number of cents from 0 to 1000000000.';
+const STALE = /^Someone else saved this product after you opened it/;
+const NOT_FOUND = 'Product not found.';
+/** No product is ever at this version: a body that passes every rule still writes nothing. */
+const FAR = 2_000_000_000;
+
+export function catalogRouteTable(ids: CatalogIds, idCases: (path: (id: string) => string, notFound: string) => Case[]): Record<string, Entry> {
+  const productPath = (id: string) => `/api/admin/products/${id}`;
+  const admin = (path: string, body: Entry['body'], cases: Case[] = []): Entry => ({ who: 'admin', path, body, cases });
+  const newProduct = { sku: 'HOSTILE-1', name: 'Hostile', price_cents: 100, category_ids: [999_999_999] };
+  const patch = { version: FAR, price_cents: 100 };
+  const stale = (json: unknown): Case => ({ name: 'valid body, another version', json, status: 409, message: STALE });
+  const withIds = (suffix: string, json: unknown) => idCases((id) => `${productPath(id)}${suffix}`, NOT_FOUND).map((c) => ({ ...c, json }));
+
+  const categoryPath = (id: string) => `/api/admin/categories/${id}`;
+  const CATEGORY_NOT_FOUND = 'Category not found.';
+  const newCategory = { name: 'Hostile', slug: 'hostile-category', parent_id: 999_999_999 };
+  const categoryCases = (valid: Record<string, unknown>): Case[] => [
+    invalid('huge name', { ...valid, name: huge(10_000) }, 'The name may have at most 128 characters.'),
+    invalid('name as array', { ...valid, name: ['x'] }, 'The name is required.'),
+    invalid('SQL as slug', { ...valid, slug: SQL }, 'The slug may contain only lowercase letters, digits and single hyphens, e.g. shipping-and-delivery.'),
+    invalid('reserved slug', { ...valid, slug: 'all' }, 'The slug "all" means every category; choose another.'),
+    invalid('SQL as parent', { ...valid, parent_id: SQL }, 'parent_id must be the id of a category (none for a top-level category).'),
+    invalid('negative parent', { ...valid, parent_id: -1 }, 'parent_id must be the id of a category (none for a top-level category).'),
+    invalid('javascript: image', { ...valid, image_url: 'javascript:alert(1)' }, 'The image must be a path on this shop (starting with /) or an https:// address.'),
+    invalid('image with HTML', { ...valid, image_url: `/x"${HTML}` }, 'The image must be a path on this shop (starting with /) or an https:// address.'),
+    invalid('extra field', { ...valid, position: 1 }, UNKNOWN_FIELD),
+  ];
+
+  return {
+    'GET /api/admin/categories': admin('/api/admin/categories', 'none'),
+    'POST /api/admin/categories': admin('/api/admin/categories', 'object', [
+      invalid('everything missing', {}, 'The name is required.'),
+      invalid('unknown parent', newCategory, 'The parent category does not exist.'),
+      ...categoryCases(newCategory),
+    ]),
+    'GET /api/admin/categories/:id': admin(categoryPath(String(ids.category)), 'none', idCases(categoryPath, CATEGORY_NOT_FOUND)),
+    'PUT /api/admin/categories/:id': admin(categoryPath(String(ids.category)), 'object', [
+      ...idCases(categoryPath, CATEGORY_NOT_FOUND).map((c) => ({ ...c, json: { name: 'Hostile' } })),
+      invalid('empty patch', {}, 'Nothing to change.'),
+      invalid('unknown parent', { parent_id: 999_999_999 }, 'The parent category does not exist.'),
+      invalid('under itself', { parent_id: ids.category }, 'A category cannot move under itself or one of its subcategories.'),
+      invalid('unknown language', { language_id: 999_999, name: 'x' }, 'Unknown language.'),
+      ...categoryCases({}),
+    ]),
+    'POST /api/admin/categories/:id/move': admin(`${categoryPath(String(ids.category))}/move`, 'object', [
+      ...idCases((id) => `${categoryPath(id)}/move`, CATEGORY_NOT_FOUND).map((c) => ({ ...c, json: { direction: 'up' } })),
+      invalid('SQL as direction', { direction: SQL }, 'direction must be up or down.'),
+      invalid('direction missing', {}, 'direction must be up or down.'),
+    ]),
+    'DELETE /api/admin/categories/:id': admin(categoryPath(String(ids.category)), 'none', [
+      ...idCases(categoryPath, CATEGORY_NOT_FOUND),
+      { name: 'not empty', status: 409, message: 'This category has subcategories: move or delete them first.' },
+    ]),
+    'GET /api/admin/products': admin('/api/admin/products', 'none', [
+      { name: 'huge search', query: `?q=${huge(10_000)}`, status: 422, message: 'The search may have at most 120 characters.' },
+      { name: 'SQL as category', query: `?category=${encodeURIComponent(SQL)}`, status: 422, message: 'category must be a category id.' },
+      { name: 'HTML as sort', query: `?sort=${encodeURIComponent(HTML)}`, status: 422, message: 'sort must be newest, updated, price_asc, price_desc or stock_asc.' },
+      { name: 'forged cursor', query: `?after=${encodeURIComponent("1.1' or 1=1")}`, status: 422, message: 'after must be a cursor from a previous page.' },
+      { name: 'cursor past the integer column', query: '?after=1.99999999999', status: 422, message: 'after must be a cursor from a previous page.' },
+      { name: 'unknown parameter', query: '?limit=100000', status: 422, message: 'Unknown parameter.' },
+      { name: 'search twice', query: '?q=a&q=b', status: 422, message: 'The search must be one text.' },
+    ]),
+    'POST /api/admin/products': admin('/api/admin/products', 'object', [
+      invalid('everything missing', {}, 'The SKU is required.'),
+      invalid('SQL as SKU', { ...newProduct, sku: SQL }, SKU),
+      invalid('HTML as SKU', { ...newProduct, sku: HTML }, SKU),
+      invalid('huge SKU', { ...newProduct, sku: huge(10_000) }, SKU),
+      invalid('SKU as array', { ...newProduct, sku: ['A'] }, 'The SKU is required.'),
+      invalid('huge name', { ...newProduct, name: huge(100_000) }, 'The name may have at most 191 characters.'),
+      invalid('blank name', { ...newProduct, name: '   ' }, 'The name is required.'),
+      invalid('negative price', { ...newProduct, price_cents: -1 }, PRICE),
+      invalid('fractional price', { ...newProduct, price_cents: 1.5 }, PRICE),
+      invalid('huge price', { ...newProduct, price_cents: 1e20 }, PRICE),
+      invalid('price as text', { ...newProduct, price_cents: '100' }, PRICE),
+      invalid('sale price not lower', { ...newProduct, sale_price_cents: 100 }, 'The sale price must be lower than the price.'),
+      invalid('negative stock', { ...newProduct, stock: -1 }, 'The stock must be a whole number from 0 to 10000000.'),
+      invalid('SQL as category', { ...newProduct, category_ids: [SQL] }, 'categories must be a list of category ids.'),
+      invalid('too many categories', { ...newProduct, category_ids: Array.from({ length: 21 }, (_, i) => i + 1) }, 'A product may be in at most 20 categories.'),
+      invalid('unknown category', newProduct, 'Choose categories of the shop.'),
+      invalid('description as object', { ...newProduct, description: { html: 'x' } }, 'The description must be text (HTML).'),
+      invalid('version on create', { ...newProduct, version: 1 }, UNKNOWN_FIELD),
+      invalid('extra field', { ...newProduct, id: 1 }, UNKNOWN_FIELD),
+      invalid('prototype key', JSON.parse(`{${JSON.stringify(newProduct).slice(1, -1)},"__proto__":{"active":true}}`), UNKNOWN_FIELD),
+    ]),
+    'GET /api/admin/products/:id': admin(productPath(String(ids.product)), 'none', idCases(productPath, NOT_FOUND)),
+    'PUT /api/admin/products/:id': admin(productPath(String(ids.product)), 'object', [
+      ...withIds('', patch),
+      stale(patch),
+      invalid('version missing', { price_cents: 100 }, VERSION),
+      invalid('version as text', { ...patch, version: '1' }, VERSION),
+      invalid('negative version', { ...patch, version: -1 }, VERSION),
+      invalid('only the version', { version: FAR }, 'Nothing to change.'),
+      invalid('unknown language', { ...patch, language_id: 999_999 }, 'Unknown language.'),
+      invalid('SQL as slug', { ...patch, slug: SQL }, 'The slug may contain only lowercase letters, digits and single hyphens, e.g. shipping-and-delivery.'),
+      invalid('SQL as SKU', { ...patch, sku: SQL }, SKU),
+      invalid('sale price not lower', { ...patch, sale_price_cents: 100 }, 'The sale price must be lower than the price.'),
+      invalid('active as text', { ...patch, active: 'true' }, 'active must be true or false.'),
+      invalid('extra field', { ...patch, discount_percent: 90 }, UNKNOWN_FIELD),
+    ]),
+    'POST /api/admin/products/:id/variations/generate': admin(`${productPath(String(ids.product))}/variations/generate`, 'object', [
+      ...withIds('/variations/generate', { version: FAR, axes: [{ group: 'Size', values: ['S'] }] }),
+      stale({ version: FAR, axes: [{ group: 'Size', values: ['S'] }] }),
+      invalid('no axes', { version: FAR, axes: [] }, 'Choose at least one attribute.'),
+      invalid('four axes', { version: FAR, axes: ['A', 'B', 'C', 'D'].map((group) => ({ group, values: ['x'] })) }, 'At most 3 attributes.'),
+      invalid('huge value', { version: FAR, axes: [{ group: 'Size', values: [huge(10_000)] }] }, 'The value may have at most 64 characters.'),
+      invalid('too many combinations', { version: FAR, axes: [{ group: 'A', values: Array.from({ length: 50 }, (_, i) => `a${i}`) }, { group: 'B', values: ['1', '2', '3', '4', '5'] }] }, 'At most 200 combinations at once.'),
+      invalid('axes as text', { version: FAR, axes: SQL }, 'axes must be a list of attributes and values.'),
+      invalid('extra field in an axis', { version: FAR, axes: [{ group: 'Size', values: ['S'], id: 1 }] }, UNKNOWN_FIELD),
+    ]),
+    'PUT /api/admin/products/:id/variations': admin(`${productPath(String(ids.product))}/variations`, 'object', [
+      ...withIds('/variations', { version: FAR, remove: [1] }),
+      stale({ version: FAR, remove: [1] }),
+      invalid('variation with SQL as SKU', { version: FAR, variations: [{ id: 1, sku: SQL, price_cents: 1, stock: 1, active: true }] }, SKU),
+      invalid('variation with a negative stock', { version: FAR, variations: [{ id: 1, sku: 'A', price_cents: 1, stock: -5, active: true }] }, 'The stock must be a whole number from 0 to 10000000.'),
+      invalid('remove as text', { version: FAR, remove: SQL }, 'remove must be a list of variation ids.'),
+      invalid('variations as object', { version: FAR, variations: { id: 1 } }, 'variations must be a list.'),
+    ]),
+    'PUT /api/admin/products/:id/images': admin(`${productPath(String(ids.product))}/images`, 'object', [
+      ...withIds('/images', { version: FAR, images: [] }),
+      stale({ version: FAR, images: [] }),
+      invalid('javascript: URL', { version: FAR, images: [{ url: 'javascript:alert(1)', alt: { en: 'x' } }] }, 'An image URL must start with https:// or /.'),
+      invalid('protocol-relative URL', { version: FAR, images: [{ url: '//evil.example/x.jpg', alt: { en: 'x' } }] }, 'An image URL must start with https:// or /.'),
+      invalid('URL with a quote', { version: FAR, images: [{ url: `/x.jpg"${HTML}`, alt: { en: 'x' } }] }, 'An image URL must start with https:// or /.'),
+      invalid('huge alternative text', { version: FAR, images: [{ url: '/x.jpg', alt: { en: huge(10_000) } }] }, 'The alternative text may have at most 300 characters.'),
+      invalid('SQL as language code', { version: FAR, images: [{ url: '/x.jpg', alt: { [SQL]: 'x' } }] }, 'alt must map language codes to texts.'),
+      invalid('missing default alternative text', { version: FAR, images: [{ url: '/x.jpg', alt: {} }] }, 'Every image needs an alternative text in English.'),
+      invalid('asset and URL', { version: FAR, images: [{ url: '/x.jpg', asset_id: 1, alt: { en: 'x' } }] }, 'Each image is an uploaded image (asset_id) or a URL, not both.'),
+      invalid('too many images', { version: FAR, images: Array.from({ length: 21 }, () => ({ url: '/x.jpg', alt: { en: 'x' } })) }, 'A product may have at most 20 images.'),
+    ]),
+  };
+}
