@@ -6,7 +6,7 @@ import { SERVER_BUNDLED, SERVER_EXTERNALS, bootBundle } from './scripts/server/b
 import { precompress } from './scripts/server/precompress.mjs';
 import { shopDirectives } from './src/directives/integration.mjs';
 import { PAGE_DIRECTIVES, PAGE_SCRIPT_RESOURCES } from './scripts/server/security-headers.mjs';
-import { PAGE_BODY_DRAIN_BYTES } from './src/server/page-requests.mjs';
+import { API_UPLOAD_BODY_LIMIT_BYTES, PAGE_BODY_DRAIN_BYTES } from './src/server/page-requests.mjs';
 
 export default defineConfig({
   output: 'server',
@@ -14,9 +14,10 @@ export default defineConfig({
   session: false,
   // 'middleware': scripts/start.mjs owns the HTTP server (static files, compression, shutdown).
   // bodySizeLimit bounds what a request may make Astro read (Astro's default is 1 GB). The page
-  // gate answers 413 past 2 MB (src/server/page-gate.ts) and the API past 1 MB (src/server/api/
-  // app.ts); this limit, above both, only cuts off a client that keeps sending after that.
-  adapter: node({ mode: 'middleware', bodySizeLimit: PAGE_BODY_DRAIN_BYTES }),
+  // gate answers 413 past 2 MB (src/server/page-gate.ts) and the API past 1 MB, a photo upload
+  // past 16 MB (src/server/api/app.ts); this limit, above all, only cuts off a client that keeps
+  // sending after that.
+  adapter: node({ mode: 'middleware', bodySizeLimit: API_UPLOAD_BODY_LIMIT_BYTES + PAGE_BODY_DRAIN_BYTES }),
   integrations: [react(), shopDirectives(), precompress(), bootBundle()],
   server: { port: Number(process.env.PORT ?? 4321), host: true },
   build: { inlineStylesheets: 'auto' },

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -25,6 +27,9 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Uploaded photos (DATA_DIR/media) of every test database, the demo template's included:
+          // content-addressed, so files of earlier runs are the same bytes and may stay.
+          env: { DATA_DIR: join(tmpdir(), 'gear-shop-test-data') },
           pool: 'forks',
           maxWorkers: 2,
           // A PGlite load is ~0.7 s and a demo template is built lazily by the first file that
@@ -42,6 +47,7 @@ export default defineConfig({
           name: 'resilience',
           include: ['tests/resilience/**/*.test.{ts,tsx}'],
           environment: 'node',
+          env: { DATA_DIR: join(tmpdir(), 'gear-shop-test-data') },
           pool: 'forks',
           maxWorkers: 1,
           testTimeout: 180_000,

@@ -10,7 +10,9 @@
  *     come from the guest page cache, docs/decisions/016) and, on the pages a signed-in customer
  *     sees differently, for the demo customer (rendered on every request; informative);
  *   - with --lighthouse: Lighthouse (mobile defaults) performance, accessibility, best practices
- *     and SEO, if the `lighthouse` CLI is installed.
+ *     and SEO, if the `lighthouse` CLI is installed;
+ *   - for a product page with real photos (the demo seed's): image bytes in the first viewport on
+ *     a 412x915 phone and the layout shift (bench/lib/image-budget.mjs).
  * Writes the `pages` section of bench/RESULTS.md and exits 1 when a budget is exceeded.
  *
  *   npm run bench:pages [-- --quick] [-- --lighthouse]
@@ -26,6 +28,7 @@ import { ROOT, buildIfNeeded, freePort } from './lib/process.mjs';
 import { startShop } from './lib/shop.mjs';
 import { CONNECTIONS, serverTime, signInCookies } from './lib/page-timing.mjs';
 import { machineLine, writeSection } from './lib/results.mjs';
+import { IMAGE_BUDGET, imageBudget } from './lib/image-budget.mjs';
 
 const QUICK = process.argv.includes('--quick');
 const LIGHTHOUSE = process.argv.includes('--lighthouse');
@@ -43,6 +46,7 @@ const BUDGETS = {
   home: { js: 90 * KB, html: 40 * KB, p95: 50 },
   list: { js: 90 * KB, html: 40 * KB, p95: 30 },
   product: { js: 90 * KB, html: 40 * KB, p95: 30 },
+  'product (photos)': { js: 90 * KB, html: 40 * KB, p95: 30 },
   wishlist: { js: 90 * KB, html: 20 * KB, p95: 30 },
   static: { js: 20 * KB, html: 20 * KB, p95: 30 },
   faq: { js: 20 * KB, html: 20 * KB, p95: 30 },
@@ -75,6 +79,15 @@ async function discoverPages(base) {
   if (list.status === 200) {
     const match = /href="(\/products\/[^/"]+\/[^/"]+\/\d+)"/.exec(await list.text());
     if (match) pages.splice(2, 0, { type: 'product', path: match[1] ?? '' });
+  }
+  // A product with uploaded photos (the demo seed gives a handful, src/server/db/seed/photos.ts).
+  for (let page = 1; page <= 4; page++) {
+    const products = /** @type {any} */ (await (await fetch(`${base}/api/products/catalog?per_page=100&page=${page}`)).json()).payload ?? [];
+    const photographed = products.find((/** @type {any} */ p) => p.images?.some((/** @type {any} */ i) => i.width));
+    if (!photographed) continue;
+    const leaf = [...photographed.categories].sort((a, b) => b.id - a.id)[0];
+    pages.splice(3, 0, { type: 'product (photos)', path: `${leaf?.url ?? '/products/all/all'}/${photographed.id}` });
+    break;
   }
   return pages;
 }
@@ -153,6 +166,8 @@ async function main() {
   const failures = [];
   /** @type {string[]} */
   const signedInRows = [];
+  /** @type {string[]} */
+  const imageRows = [];
   try {
     const pages = await discoverPages(base);
     // A production shop seeds its demo accounts with passwords it prints once (README).
@@ -169,6 +184,17 @@ async function main() {
       const lhScores = LIGHTHOUSE ? lighthouseScores(`${base}${page.path}`) : null;
       const lh = !LIGHTHOUSE ? '' : lhScores ? ` ${lhScores.performance}/${lhScores.accessibility}/${lhScores.bestPractices}/${lhScores.seo} |` : ' not run |';
       sizes.set(page.path, { html, js, lh, lhScores });
+      if (page.type === 'product (photos)') {
+        const images = await imageBudget(browser, `${base}${page.path}`);
+        const checks = [];
+        if (images.firstViewport > IMAGE_BUDGET.firstViewportBytes) checks.push(`first viewport ${kb(images.firstViewport)} > ${kb(IMAGE_BUDGET.firstViewportBytes)}`);
+        if (images.clsLoad > IMAGE_BUDGET.cls || images.clsScroll > IMAGE_BUDGET.cls) checks.push(`CLS ${images.clsLoad.toFixed(4)} / ${images.clsScroll.toFixed(4)} > 0`);
+        if (checks.length > 0) failures.push(`${page.type} images: ${checks.join('; ')}`);
+        imageRows.push(
+          `| \`${page.path}\` | ${kb(images.firstViewport)} (${images.firstViewportImages} images, ${images.formats.join('/')}) | ${kb(images.loaded)} (${images.loadedCount} files) | ${images.clsLoad.toFixed(4)} / ${images.clsScroll.toFixed(4)} | ≤ ${kb(IMAGE_BUDGET.firstViewportBytes)}, CLS 0 | ${checks.length === 0 ? 'within budget' : `**over**: ${checks.join('; ')}`} |`,
+        );
+        console.log(imageRows.at(-1));
+      }
     }
     await browser.close();
     await sleep(1_000);
@@ -191,7 +217,7 @@ async function main() {
         if (time.p95 > budget.p95) checks.push(`p95 ${time.p95} ms > ${budget.p95} ms`);
         if (time.errors > 0) checks.push(`${time.errors} failed requests`);
       }
-      if (lhScores && ['home', 'list', 'product', 'static', 'faq'].includes(page.type)) {
+      if (lhScores && ['home', 'list', 'product', 'product (photos)', 'static', 'faq'].includes(page.type)) {
         for (const [name, value] of Object.entries(lhScores)) if (value < 95) checks.push(`Lighthouse ${name} ${value} < 95`);
       }
       const verdict = checks.length === 0 ? 'within budget' : `**over**: ${checks.join('; ')}`;
@@ -229,6 +255,15 @@ ${DURATION_S} s after a warm-up.
 | page | path | JS shipped (gz) | HTML (gz) | server p50 / p95 |${lhHead} budget | result |
 |---|---|---|---|---|${lhRule}---|---|
 ${rows.join('\n')}
+
+Images of a product page with real photos (the demo seed's generated 1600×1200 JPEGs, served as
+AVIF/WebP/JPEG variants by srcset) on a 412×915 phone at DPR 2.625: the bytes of the images drawn
+in the first viewport (the files the browser chose), of all images loaded without scrolling, and
+the cumulative layout shift after loading / after scrolling to the bottom:
+
+| path | first viewport | loaded without scrolling | CLS load / scrolled | budget | result |
+|---|---|---|---|---|---|
+${imageRows.join('\n')}
 
 Signed in as the demo customer, the same pages are rendered on every request (no page cache;
 informative, no verdict):

@@ -40,6 +40,18 @@ const schema = z
     STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
     /** Multiplies every rate limit; for load and end-to-end tests from one address. */
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
+    /**
+     * Uploaded photos go to this S3-compatible bucket (MinIO or any S3 API) when S3_ENDPOINT is
+     * set, else under DATA_DIR/media (ADR 026). Endpoint, bucket and both keys go together.
+     */
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3 to 63 lowercase letters, digits, dots and hyphens)')
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().regex(/^[\x21-\x7e]{3,128}$/, 'must be 3 to 128 printable characters without spaces').optional(),
+    S3_SECRET_ACCESS_KEY: z.string().regex(/^[\x21-\x7e]{8,256}$/, 'must be 8 to 256 printable characters without spaces').optional(),
+    S3_REGION: z.string().regex(/^[a-z0-9-]{1,32}$/, 'must be a region name such as us-east-1').default('us-east-1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** How often each instance's background jobs tick (order expiry, mail retry). */
     JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -63,6 +75,13 @@ const schema = z
       }),
   })
   .superRefine((env, ctx) => {
+    const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+    const given = s3.filter((name) => env[name] !== undefined);
+    if (given.length > 0) {
+      for (const name of s3) {
+        if (!env[name]) ctx.issues.push({ code: 'custom', input: undefined, path: [name], message: `is required with ${given[0]} (S3 media storage needs ${s3.join(', ')})` });
+      }
+    }
     if (env.PAYMENT_PROVIDER !== 'stripe') return;
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
       if (!env[name]) ctx.issues.push({ code: 'custom', input: undefined, path: [name], message: 'is required with PAYMENT_PROVIDER=stripe' });

@@ -17,6 +17,13 @@ export const PAGE_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 export const PAGE_BODY_DRAIN_BYTES = 8 * 1024 * 1024;
 
 /**
+ * An API file upload (POST /api/admin/media, multipart/form-data) may send at most this many
+ * bytes: the 15 MB a photo may have (src/lib/images/upload-limits.ts) and the form's framing. The
+ * Node adapter's limit (astro.config.mjs) is set above it.
+ */
+export const API_UPLOAD_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/**
  * A request path that is not valid percent-encoded UTF-8 (`/%FF`) with every `%` escaped once
  * more (`/%25FF`), else the path unchanged; the query is left alone. Astro logs such a path as an
  * error before any middleware runs; escaped, it decodes once to the original bytes, and the page

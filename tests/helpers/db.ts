@@ -14,13 +14,15 @@
  *   const database = useTestDatabase({ seed: 'demo' });
  *   it('…', () => database().db.select() …);
  */
-import { closeSync, existsSync, openAsBlob, openSync, readFileSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openAsBlob, openSync, readFileSync, renameSync, symlinkSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg, { type Client } from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type Database, type Db, openDatabase } from '@/server/db/client';
 import { isAlive } from '@/server/db/lock';
+import { config } from '@/server/config';
 import { shutdown, useDatabase } from '@/server/runtime';
 import {
   databaseName,
@@ -280,11 +282,24 @@ export async function emptyServerTarget(dataDir: string): Promise<ServerTarget> 
 }
 
 /**
+ * The demo template's photos were stored by this run's test processes (DATA_DIR/media of the
+ * integration project, vitest.config.ts); a server on a copy of the template finds them through a
+ * link in its own DATA_DIR. Content-addressed, so sharing them is safe.
+ */
+function shareTestMedia(dataDir: string): void {
+  const shared = resolve(config().DATA_DIR, 'media');
+  mkdirSync(shared, { recursive: true });
+  mkdirSync(dataDir, { recursive: true });
+  if (!existsSync(join(dataDir, 'media'))) symlinkSync(shared, join(dataDir, 'media'), 'dir');
+}
+
+/**
  * Like emptyServerTarget, but already holding the demo shop (a copy of the run's demo template:
  * about a second instead of seeding on start). Several servers may share a PostgreSQL target.
  */
 export async function demoServerTarget(dataDir: string): Promise<ServerTarget> {
   const run = info();
+  shareTestMedia(dataDir);
   if (run.engine === 'pglite') {
     const pgliteDir = `${dataDir}/pglite`;
     const copy = await openDatabase({ engine: 'pglite', dataDir: pgliteDir, loadDataDir: await openAsBlob(await pgliteDemoTemplate(run)) });

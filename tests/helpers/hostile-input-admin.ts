@@ -440,6 +440,18 @@ export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
       invalid('extra field', { content: '<p>x</p>', slug: 'x' }, UNKNOWN_FIELD),
     ]),
 
+    'GET /api/admin/media': editor('/api/admin/media', 'none', [
+      { name: 'SQL as before', query: `?before=${encodeURIComponent(SQL)}`, status: 422, message: 'before must be the `next` of the previous page.' },
+      { name: 'negative before', query: '?before=-1', status: 422, message: 'before must be the `next` of the previous page.' },
+      { name: 'before past the integer column', query: '?before=2147483648', status: 422, message: 'before must be the `next` of the previous page.' },
+      { name: 'before twice', query: '?before=1&before=2', status: 422 },
+      { name: 'zero limit', query: '?limit=0', status: 422, message: 'limit must be a whole number from 1 to 100.' },
+      { name: 'limit over 100', query: '?limit=101', status: 422, message: 'limit must be a whole number from 1 to 100.' },
+      { name: 'huge limit', query: '?limit=1e999', status: 422, message: 'limit must be a whole number from 1 to 100.' },
+      { name: 'HTML as limit', query: `?limit=${encodeURIComponent(HTML)}`, status: 422, message: 'limit must be a whole number from 1 to 100.' },
+    ]),
+    // Refused uploads store nothing: no row, and no file (the fingerprints see the rows).
+    'POST /api/admin/media': editor('/api/admin/media', 'multipart'),
     'GET /api/admin/editors': { who: 'admin', path: '/api/admin/editors', body: 'none', cases: [] },
     'PUT /api/admin/editors': {
       who: 'admin',

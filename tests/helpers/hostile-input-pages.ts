@@ -36,7 +36,7 @@ export const HOSTILE_QUERY_VALUES: readonly { name: string; value: string }[] = 
 
 const CHARGE = '00000000-0000-4000-8000-000000000000';
 
-export function pageRouteTable(ids: { product: string; staticPage: string }): Record<string, PageEntry> {
+export function pageRouteTable(ids: { product: string; staticPage: string; media: string }): Record<string, PageEntry> {
   const list = ['search', 'new', 'sale', 'page', 'sort', 'price_min', 'price_max', 'attrs'];
   return {
     '400.astro': { path: '/400' },
@@ -81,6 +81,8 @@ export function pageRouteTable(ids: { product: string; staticPage: string }): Re
     'faq.astro': { path: '/faq', params: ['category'] },
     'images/[...path].ts': { path: '/images/fallback.svg', segment: (v) => `/images/products/${v}/1.svg`, params: ['v'] },
     'index.astro': { path: '/', params: ['category'] },
+    // A photo variant of the demo shop; hostile hashes are 404s (only fixed widths of known hashes exist).
+    'media/[...path].ts': { path: ids.media, segment: (v) => `/media/${v}/320.avif` },
     'locale.ts': { path: '/locale', params: ['languageId', 'currency', 'redirect'] },
     'newsletter/[outcome].astro': { path: '/newsletter/confirmed', segment: (v) => `/newsletter/${v}` },
     'pay/demo/[id].astro': { path: `/pay/demo/${CHARGE}`, segment: (v) => `/pay/demo/${v}`, post: true },

@@ -5,6 +5,7 @@
  */
 import { MAX_BODY_BYTES } from '@/server/api/app';
 import { BODY_MESSAGES } from '@/server/api/body';
+import { API_UPLOAD_BODY_LIMIT_BYTES } from '@/server/page-requests.mjs';
 import { type Case, type Entry, HTML, NUL_IN_ADDRESS, SQL, huge, invalid, param } from './hostile-input';
 
 const LANG = 'The selected language is invalid.';
@@ -32,6 +33,7 @@ export function commonCases(entry: Entry, method: string): Case[] {
     );
   }
   if (method === 'GET') return cases;
+  if (entry.body === 'multipart') return [...cases, ...uploadCases()];
   cases.push(
     { name: 'malformed JSON', raw: { body: '{"name": "a",' }, status: 400, message: BODY_MESSAGES.json },
     { name: 'invalid UTF-8', raw: { body: INVALID_UTF8 }, status: 400, message: BODY_MESSAGES.utf8 },
@@ -63,6 +65,37 @@ export function commonCases(entry: Entry, method: string): Case[] {
     );
   }
   return cases;
+}
+
+/** A multipart/form-data body with the given parts (name, optional file name, content). */
+export function multipart(parts: { name: string; filename?: string; type?: string; content: string }[]): { body: string; type: string } {
+  const boundary = 'hostileBoundary7MA4YWxkTrZu0gW';
+  const body = parts
+    .map((p) => `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename === undefined ? '' : `; filename="${p.filename}"`}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n${p.content}\r\n`)
+    .join('');
+  return { body: `${body}--${boundary}--\r\n`, type: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** What a file upload route gets instead of the JSON cases: other body types, no file, too much. */
+function uploadCases(): Case[] {
+  const FILE_MISSING = 'Choose an image file to upload (form field "file").';
+  const NOT_IMAGE = 'The file must be a JPEG, PNG, WebP or AVIF image.';
+  const file = (filename: string, content: string, type = 'image/jpeg') => ({ raw: multipart([{ name: 'file', filename, type, content }]) });
+  return [
+    { name: 'JSON body', json: { file: 'x' }, status: 415, message: BODY_MESSAGES.multipart },
+    { name: 'form-encoded body', raw: { body: 'file=a', type: 'application/x-www-form-urlencoded' }, status: 415, message: BODY_MESSAGES.multipart },
+    { name: 'image sent as the raw body', raw: { body: '\u00ff\u00d8\u00ff', type: 'image/jpeg' }, status: 415, message: BODY_MESSAGES.multipart },
+    { name: 'multipart without a boundary', raw: { body: 'x', type: 'multipart/form-data' }, status: 415, message: BODY_MESSAGES.multipart },
+    { name: 'no file field', raw: multipart([{ name: 'picture', filename: 'a.jpg', content: 'x' }]), status: 422, message: FILE_MISSING },
+    { name: 'file as a text field', raw: multipart([{ name: 'file', content: SQL }]), status: 422, message: FILE_MISSING },
+    { name: 'text named .jpg', ...file('photo.jpg', 'not really a photo at all'), status: 422, message: NOT_IMAGE },
+    { name: 'HTML named .png', ...file('x.png', HTML, 'image/png'), status: 422, message: NOT_IMAGE },
+    { name: 'SVG with a script', ...file('logo.svg', `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`, 'image/svg+xml'), status: 422, message: NOT_IMAGE },
+    { name: 'SQL and HTML as the file name', ...file(`${SQL}${HTML}.jpg`, 'text'), status: 422, message: NOT_IMAGE },
+    { name: 'empty file', ...file('empty.jpg', ''), status: 422 },
+    { name: 'truncated multipart', raw: { body: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nabc', type: 'multipart/form-data; boundary=b' }, status: 400, message: 'Malformed FormData request. Failed to parse body as FormData.' },
+    { name: 'body over 16 MB', raw: { ...file('big.jpg', huge(API_UPLOAD_BODY_LIMIT_BYTES)).raw }, status: 413, message: 'The upload is too large (limit 16 MB).' },
+  ];
 }
 
 const phone = { phone: '+49 1512 3456789', phoneCountryCode: 'DE', nationalNumber: '15123456789' };

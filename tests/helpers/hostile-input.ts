@@ -30,9 +30,10 @@ export interface Entry {
   path: string;
   /**
    * 'object': the route reads a JSON object body; 'none': it reads no body (GETs too); 'signed':
-   * the body is checked against a signature header before anything else.
+   * the body is checked against a signature header before anything else; 'multipart': a file
+   * upload (multipart/form-data), refused as anything else.
    */
-  body: 'object' | 'none' | 'signed';
+  body: 'object' | 'none' | 'signed' | 'multipart';
   /** Outside the locale middleware (no lang_id/currency handling). */
   noLocale?: boolean;
   cases: Case[];

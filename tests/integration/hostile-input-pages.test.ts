@@ -54,9 +54,14 @@ beforeAll(async () => {
   // Real addresses of the dynamic routes, from the shop's own sitemap.
   const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
   const first = (pattern: RegExp) => new URL(sitemap.match(pattern)![1]!).pathname;
+  const product = first(/<loc>([^<]*\/products\/[^/<]+\/[^/<]+\/\d+)<\/loc>/);
+  // A photo of the demo seed (the first product of each area has one; the very first product too).
+  const info = await (await fetch(`${base}/api/products/1/info`)).json();
+  const photo = (info.payload.images as { url: string; width: number | null }[]).find((i) => i.width);
   table = pageRouteTable({
-    product: first(/<loc>([^<]*\/products\/[^/<]+\/[^/<]+\/\d+)<\/loc>/),
+    product,
     staticPage: first(/<loc>([^<]*\/static-page\/[^<]+)<\/loc>/),
+    media: photo!.url,
   });
 }, 300_000);
 

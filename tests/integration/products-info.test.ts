@@ -30,6 +30,11 @@ describe('GET /products/{id}/info', () => {
       sku: 'FX-DOME',
       image_url: '/images/products/dome/1.svg',
       images_urls: ['/images/products/dome/1.svg', '/images/products/dome/2.svg'],
+      // No uploaded photo and no alternative text of its own: no size, the product's name.
+      images: [
+        { url: '/images/products/dome/1.svg', width: null, height: null, alt: 'Alpine Dome Tent' },
+        { url: '/images/products/dome/2.svg', width: null, height: null, alt: 'Alpine Dome Tent' },
+      ],
       price: 199.99,
       retail_price: '199.99',
       old_price: '249.99',

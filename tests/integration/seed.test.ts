@@ -6,6 +6,7 @@ import { orderItems, orders, settings, users } from '@/server/db/schema/index';
 import { readMessages } from '@/server/db/seed/i18n';
 import { DEMO_CUSTOMER, DEMO_EDITOR, DEMO_STAFF, generatedLoginsNotice, seedDemo, seedIfEmpty } from '@/server/db/seed/index';
 import { useDatabase } from '@/server/runtime';
+import { mediaStorage } from '@/server/media/media-storage.server';
 import { GET } from '@/pages/images/[...path]';
 import { createTestDatabase } from '../helpers/db';
 
@@ -97,7 +98,23 @@ describe('demo seed', () => {
       await one(db, `select count(*) as n from products where description not like '<p>%</p>%<ul>%</ul>%'
         or description not like '%<p>Important information: %'`),
     ).toBe(0);
-    expect(await one(db, "select count(*) as n from product_images where url not like '/images/products/%/%.svg%'")).toBe(0);
+    expect(await one(db, "select count(*) as n from product_images where url not like '/images/products/%/%.svg%' and url not like '/media/%'")).toBe(0);
+  });
+
+  it('ships a handful of real photos through the upload pipeline, with alternative texts in every language', async () => {
+    const photos = await rows<{ product_id: number; url: string; hash: string; mime: string; width: number; height: number; alt: Record<string, string> }>(
+      db,
+      sql`select i.product_id, i.url, a.hash, a.mime, a.width, a.height, i.alt from product_images i join media_assets a on a.id = i.asset_id order by i.product_id, i.position`,
+    );
+    expect(photos.length).toBe(6);
+    expect(new Set(photos.map((p) => p.product_id)).size).toBe(5);
+    for (const photo of photos) {
+      expect(photo).toMatchObject({ mime: 'image/jpeg', width: 1600, height: 1200, url: `/media/${photo.hash}/1280.jpg` });
+      expect(Object.keys(photo.alt).sort()).toEqual(['de', 'en', 'fr']);
+      expect(await mediaStorage().has(`originals/${photo.hash}.jpg`)).toBe(true);
+    }
+    // Those products show only their photos; the others keep the drawings.
+    expect(await one(db, "select count(*) as n from product_images where asset_id is null and url like '/media/%'")).toBe(0);
   });
 
   it('puts at least 15% on sale with consistent prices', async () => {

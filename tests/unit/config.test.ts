@@ -29,7 +29,27 @@ describe('parseConfig', () => {
       PHONE_ORDER_EXPIRY_HOURS: 72,
       UNPAID_ORDERS_PER_CUSTOMER: 3,
       UNPAID_UNITS_PER_CUSTOMER: 100,
+      S3_REGION: 'us-east-1',
     });
+  });
+
+  it('takes S3 media storage only whole, naming what is missing and never echoing a key', () => {
+    const s3 = { S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'shop-media', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret-value-123' };
+    expect(parseConfig({ ...s3, S3_REGION: 'eu-central-1' })).toMatchObject({ ...s3, S3_REGION: 'eu-central-1' });
+    expect(configError({ S3_ENDPOINT: s3.S3_ENDPOINT }).message).toBe(
+      'Invalid configuration: S3_BUCKET: is required with S3_ENDPOINT (S3 media storage needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)',
+    );
+    expect(configError({ ...s3, S3_SECRET_ACCESS_KEY: '' }).message).toMatch(/^Invalid configuration: S3_SECRET_ACCESS_KEY: is required with S3_ENDPOINT/);
+    expect(configError({ ...s3, S3_ENDPOINT: 'ftp://files.example' }).message).toBe('Invalid configuration: S3_ENDPOINT="ftp://files.example": must be an http:// or https:// address');
+    expect(configError({ ...s3, S3_BUCKET: 'Shop_Media' }).message).toBe(
+      'Invalid configuration: S3_BUCKET="Shop_Media": must be a bucket name (3 to 63 lowercase letters, digits, dots and hyphens)',
+    );
+    for (const [name, value] of [['S3_SECRET_ACCESS_KEY', 'has spaces in it'], ['S3_ACCESS_KEY_ID', 'a b']] as const) {
+      const message = configError({ ...s3, [name]: value }).message;
+      expect(message).toMatch(new RegExp(`^Invalid configuration: ${name}: must be`));
+      expect(message).not.toContain(value);
+    }
+    expect(configError({ S3_REGION: 'Not A Region' }).message).toBe('Invalid configuration: S3_REGION="Not A Region": must be a region name such as us-east-1');
   });
 
   it('derives PUBLIC_URL from PORT and drops a trailing slash of an explicit one', () => {

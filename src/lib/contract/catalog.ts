@@ -135,6 +135,16 @@ export const productSchema = z.object({
   sku: z.string(),
   image_url: z.string(),
   images_urls: z.array(z.string()),
+  images: z
+    .array(
+      z.object({
+        url: z.string(),
+        width: z.number().int().nullable().meta({ description: 'The uploaded photo\'s width in pixels; null for a generated drawing.' }),
+        height: z.number().int().nullable(),
+        alt: z.string().meta({ description: 'Alternative text in the request\'s language (else the default language\'s, else the product name).' }),
+      }),
+    )
+    .meta({ description: 'The images with their size (uploaded photos have /media/{hash}/{width}.{avif|webp|jpg} variants) and alternative text.' }),
   price: amount,
   retail_price: z.string(),
   old_price: z.string(),

@@ -14,10 +14,11 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * Who may call: `public` anyone; `session` a signed-in user (cookie session or bearer token);
  * `verified` one whose address is verified; the back office by permission (lib/rules/roles.ts,
  * ADR 013, 023): `editor` content (editors, admins), `staff` orders and customers (staff, admins),
+ * `staff_or_editor` either permission (the media library, used by the catalogue and the content);
  * `admin` roles (admins);
  * `signed` a payment gateway's signed notification (no session, no CSRF).
  */
-export type Access = 'public' | 'session' | 'verified' | 'editor' | 'staff' | 'admin' | 'signed';
+export type Access = 'public' | 'session' | 'verified' | 'editor' | 'staff' | 'staff_or_editor' | 'admin' | 'signed';
 
 /** What a successful call sends: JSON by default; the docs page and its script; a redirect. */
 export type Produces = 'json' | 'html' | 'javascript' | 'redirect';
@@ -34,6 +35,8 @@ export interface RouteContract {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** How the body is sent: JSON unless said; `multipart` for file uploads (multipart/form-data). */
+  consumes?: 'json' | 'multipart';
   /** Request headers that change the answer (e.g. Idempotency-Key), name → description. */
   headers?: Record<string, string>;
   /** The success body (the envelope with its payload). */

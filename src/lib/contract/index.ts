@@ -1,5 +1,6 @@
 import type { RouteContract } from './define';
 import { accountRoutes } from './accounts';
+import { adminMediaRoutes } from './admin/media';
 import { adminOrderRoutes } from './admin/orders';
 import { adminProductRoutes } from './admin/products';
 import { adminCategoryRoutes } from './admin/categories';
@@ -30,6 +31,7 @@ export const contractModules = {
   adminProducts: adminProductRoutes,
   adminCategories: adminCategoryRoutes,
   adminPromoCodes: adminPromoRoutes,
+  adminMedia: adminMediaRoutes,
   docs: docsRoutes,
 } as const;
 

@@ -30,3 +30,16 @@ export function requirePermission(permission: Permission): MiddlewareHandler<Api
     await next();
   };
 }
+
+/**
+ * An area shared by several back-office jobs (the media library: the catalogue's photos and the
+ * content's images): 403 unless the role has one of the permissions.
+ */
+export function requireAnyPermission(...permissions: Permission[]): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const user = c.var.user;
+    if (!user) return c.json(UNAUTHENTICATED, 401, noStore);
+    if (!permissions.some((permission) => can(user.role, permission))) return c.json(FORBIDDEN, 403, noStore);
+    await next();
+  };
+}

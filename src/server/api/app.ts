@@ -6,7 +6,8 @@ import { adminCustomersApp } from './admin-customers.routes';
 import { adminEditorsApp } from './admin-editors.routes';
 import { adminFaqsApp } from './admin-faqs.routes';
 import { adminFeaturedApp } from './admin-featured.routes';
-import { requireBackOffice, requirePermission } from './admin-guard';
+import { adminMediaApp } from './admin-media.routes';
+import { requireAnyPermission, requireBackOffice, requirePermission } from './admin-guard';
 import { adminPagesApp } from './admin-pages.routes';
 import { adminPreviewApp } from './admin-preview.routes';
 import { adminOrdersApp } from './admin-orders.routes';
@@ -16,7 +17,7 @@ import { adminPromoCodesApp } from './admin-promo-codes.routes';
 import { adminHomeHeroApp, adminSettingsApp } from './admin-settings.routes';
 import { adminTranslationsApp } from './admin-translations.routes';
 import { authApp } from './auth.routes';
-import { requestInput } from './body';
+import { UPLOAD_PATHS, requestInput } from './body';
 import { csrfProtection, isTokenLogin, withAuth } from './auth-middleware';
 import { cartApp } from './cart.routes';
 import { categoriesApp } from './categories.routes';
@@ -39,6 +40,7 @@ import { productsApp } from './products.routes';
 import { promoApp } from './promo.routes';
 import { reviewsApp } from './reviews.routes';
 import { sanctumApp } from './sanctum.routes';
+import { API_UPLOAD_BODY_LIMIT_BYTES } from '../page-requests.mjs';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -52,12 +54,15 @@ export function createApi() {
   const app = new Hono<ApiEnv>();
   app.use(withRequestId());
   app.use(requestLogger());
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json(errorBody('The request body is too large (limit 1 MB).'), 413),
-    }),
-  );
+  const jsonLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json(errorBody('The request body is too large (limit 1 MB).'), 413),
+  });
+  const uploadLimit = bodyLimit({
+    maxSize: API_UPLOAD_BODY_LIMIT_BYTES,
+    onError: (c) => c.json(errorBody(`The upload is too large (limit ${API_UPLOAD_BODY_LIMIT_BYTES / 1024 / 1024} MB).`), 413),
+  });
+  app.use((c, next) => (UPLOAD_PATHS.has(c.req.path) ? uploadLimit : jsonLimit)(c, next));
   app.use(requestInput());
   app.use(withDatabase());
   app.notFound(notFound);
@@ -102,6 +107,9 @@ export function createApi() {
     app.use(`/api/admin/${area}`, requirePermission('catalog'));
     app.use(`/api/admin/${area}/*`, requirePermission('catalog'));
   }
+  // The media library serves the catalogue (product photos) and the content (page images).
+  app.use('/api/admin/media', requireAnyPermission('catalog', 'content'));
+  app.use('/api/admin/media/*', requireAnyPermission('catalog', 'content'));
   app.route('/api/admin/static-pages', adminPagesApp);
   app.route('/api/admin/faqs', adminFaqsApp);
   app.route('/api/admin/featured-categories', adminFeaturedApp);
@@ -115,6 +123,7 @@ export function createApi() {
   app.route('/api/admin/products', adminProductsApp);
   app.route('/api/admin/categories', adminCategoriesApp);
   app.route('/api/admin/promo-codes', adminPromoCodesApp);
+  app.route('/api/admin/media', adminMediaApp);
   return app;
 }
 

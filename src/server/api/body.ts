@@ -20,7 +20,15 @@ export const BODY_MESSAGES = {
   json: 'Malformed JSON in request body',
   depth: `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`,
   nul: 'Text may not contain NUL characters.',
+  multipart: 'The file must be sent as multipart/form-data (form field "file").',
 } as const;
+
+/**
+ * The routes that take a file (multipart/form-data) instead of JSON; their form is read and
+ * checked by the route's own schema, within the upload body limit (app.ts).
+ */
+export const UPLOAD_PATHS = new Set(['/api/admin/media']);
+const MULTIPART_TYPE = /^multipart\/form-data\s*;\s*boundary=/i;
 
 /** The methods whose JSON body is read: by the gate here and by the locale middleware (lang_id, currency). */
 export const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -56,6 +64,10 @@ export function requestInput(): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     if (ENCODED_NUL.test(c.req.url)) throw new HttpError(400, 'The address may not contain NUL characters.');
     if (!BODY_METHODS.has(c.req.method) || !c.req.raw.body) return next();
+    if (c.req.method === 'POST' && UPLOAD_PATHS.has(c.req.path)) {
+      if (!MULTIPART_TYPE.test(c.req.header('Content-Type') ?? '')) throw new HttpError(415, BODY_MESSAGES.multipart);
+      return next();
+    }
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     // An empty body is no body: routes that need one say so in their own words.
     if (bytes.byteLength === 0) return next();

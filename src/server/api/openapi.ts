@@ -40,7 +40,7 @@ const ERROR_TEXTS: Record<number, string> = {
   403: '`Your email address is not verified.`, or the role does not allow the call.',
   404: 'Not found.',
   409: 'Conflict with the current state.',
-  413: 'The body is over 1 MB.',
+  413: 'The body is over 1 MB (an upload: over its own limit).',
   419: '`CSRF token mismatch.`: a write without a matching X-XSRF-TOKEN header.',
   422: 'Validation failed: `message` is the first problem, `errors` maps each field to its messages.',
   429: 'Too many attempts; `Retry-After` says when to try again.',
@@ -56,7 +56,7 @@ function errorStatuses(route: RouteContract): number[] {
     statuses.add(419);
   }
   if (route.access !== 'public' && route.access !== 'signed') statuses.add(401);
-  if (route.access === 'verified' || route.access === 'editor' || route.access === 'staff' || route.access === 'admin') statuses.add(403);
+  if (route.access === 'verified' || route.access === 'editor' || route.access === 'staff' || route.access === 'staff_or_editor' || route.access === 'admin') statuses.add(403);
   if (route.rateLimited) statuses.add(429);
   if (route.produces !== 'javascript') statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
@@ -126,7 +126,9 @@ function operation(route: RouteContract, openApiPath: string): JsonSchema {
     ...(route.description ? { description: route.description } : {}),
     ...(sec ? { security: sec } : {}),
     parameters: parameters(route, openApiPath),
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
+    ...(route.body
+      ? { requestBody: { required: true, content: { [route.consumes === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: jsonSchema(route.body, 'input') } } } }
+      : {}),
     responses,
   };
 }

@@ -61,7 +61,7 @@ function textLines(lines: string[], x: number, y: number, size: number, extra = 
   return `<text x="${x}" y="${y}" font-family="${FONT}" font-size="${size}" font-weight="700" text-anchor="middle"${extra}>${spans}</text>`;
 }
 
-function pictogram(name: Pictogram, cx: number, cy: number, size: number, colour: string, strokeWidth = 9, rotate = 0): string {
+export function pictogram(name: Pictogram, cx: number, cy: number, size: number, colour: string, strokeWidth = 9, rotate = 0): string {
   const scale = size / 200;
   const transform = `translate(${cx - size / 2} ${cy - size / 2}) scale(${scale})${rotate ? ` rotate(${rotate} 100 100)` : ''}`;
   return `<g transform="${transform}" fill="none" stroke="${colour}" stroke-width="${strokeWidth}" stroke-linecap="round" stroke-linejoin="round">${PICTOGRAMS[name]}</g>`;

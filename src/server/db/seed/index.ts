@@ -3,6 +3,7 @@ import { config, demoPasswordPolicy } from '@/server/config';
 import type { Db } from '../client';
 import { languages } from '../schema/index';
 import { seedCatalog } from './catalog';
+import { seedPhotos } from './photos';
 import { seedFeatured, seedPages, seedSettings } from './content';
 import { seedGeo } from './geo';
 import { seedCurrencies, seedLanguages } from './i18n';
@@ -37,6 +38,7 @@ async function seedInto(db: Db, passwords: Passwords, now: Date): Promise<void> 
   await seedPages(db, lang);
   await seedFeatured(db, lang);
   const products = await seedCatalog(db, lang, now);
+  await seedPhotos(db, products);
   const promos = await seedPromoCodes(db, now);
   await seedUsers(db, passwords, { lang, countries: countryIds, promos }, products, now);
 }

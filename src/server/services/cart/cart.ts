@@ -5,6 +5,7 @@
 import type { CartBody, CartLine } from '@/lib/contract/cart';
 import { centsToNumber, convertCents } from '@/lib/money';
 import { FALLBACK_IMAGE_URL } from '@/server/images/urls';
+import { thumbnailUrl } from '@/lib/images/responsive';
 import { type CatalogMeta, categoryName } from '../catalog/meta';
 import { MAX_QUANTITY } from '@/lib/rules/quantity';
 
@@ -70,7 +71,8 @@ export function toCartLine(row: CartRow, ctx: { meta: CatalogMeta; languageId: n
     item: {
       sku: row.sku,
       name: row.name,
-      image_url: row.imageUrl ?? FALLBACK_IMAGE_URL,
+      // A line's thumbnail (and the order's snapshot of it): a photo's small JPEG, not its largest.
+      image_url: row.imageUrl ? thumbnailUrl(row.imageUrl) : FALLBACK_IMAGE_URL,
       price: centsToNumber(convertCents(row.priceCents, ctx.rate)),
       categories,
       variation_attributes: attributes,

@@ -18,12 +18,15 @@ export interface ProductRow {
   isNew: boolean;
   stock: number;
   createdAt: string;
-  images: string[];
+  images: ProductImage[];
   categoryIds: number[];
   variations: { id: number; sku: string; priceCents: number; stock: number; attributeIds: number[] }[];
   reviewCount: number;
   reviewAverage: number | null;
 }
+
+/** An image of a product: an uploaded photo (with its size) or a generated drawing / URL (size null). */
+export type ProductImage = ProductJson['images'][number];
 
 export type Availability = ProductJson['availability'];
 
@@ -116,8 +119,9 @@ export function toProductJson(row: ProductRow, ctx: MapContext): ProductJson {
     name: row.name,
     slug: row.slug,
     sku: row.sku,
-    image_url: row.images[0] ?? FALLBACK_IMAGE_URL,
-    images_urls: row.images,
+    image_url: row.images[0]?.url ?? FALLBACK_IMAGE_URL,
+    images_urls: row.images.map((image) => image.url),
+    images: row.images,
     price: centsToNumber(current),
     retail_price: centsToDecimal(current),
     old_price: row.oldPriceCents > 0 ? centsToDecimal(convertCents(row.oldPriceCents, rate)) : '0.00',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import type { ProductRow } from './product-json';
+import type { ProductImage, ProductRow } from './product-json';
 import { parseJson, rowsOf } from './rows';
 
 interface RawRow {
@@ -24,7 +24,8 @@ interface RawRow {
 }
 
 /**
- * Loads whole products (text in the language with base-row fallback, images, category ids,
+ * Loads whole products (text in the language with base-row fallback, images with their photo's
+ * size and alternative text, category ids,
  * active variations with attribute ids, review summary) for a page of ids in ONE query, whatever
  * the page size: the nested parts are correlated json aggregates over indexed foreign keys.
  * Returns them in the order of `ids`; inactive or unknown ids are left out.
@@ -41,7 +42,14 @@ export async function loadProducts(db: Db, ids: readonly number[], languageId: n
         coalesce(nullif(t.description, ''), p.description) as description,
         p.price_cents, p.old_price_cents, p.discount_percent, p.is_top, p.is_new, p.stock,
         (extract(epoch from p.created_at) * 1000)::float8 as created_ms,
-        (select coalesce(json_agg(i.url order by i.position, i.id), '[]') from product_images i
+        (select coalesce(json_agg(json_build_object(
+            'url', i.url, 'width', a.width, 'height', a.height,
+            -- Alternative text: the language's, else the default language's, else the product's name.
+            'alt', coalesce(nullif(i.alt ->> (select code from languages where id = ${languageId}), ''),
+                            nullif(i.alt ->> (select code from languages where is_default order by id limit 1), ''),
+                            coalesce(t.name, p.name))
+          ) order by i.position, i.id), '[]')
+          from product_images i left join media_assets a on a.id = i.asset_id
           where i.product_id = p.id)::text as images,
         (select coalesce(json_agg(pc.category_id order by pc.category_id), '[]') from product_categories pc
           where pc.product_id = p.id)::text as category_ids,
@@ -72,7 +80,7 @@ export async function loadProducts(db: Db, ids: readonly number[], languageId: n
       isNew: r.is_new,
       stock: Number(r.stock),
       createdAt: new Date(Number(r.created_ms)).toISOString(),
-      images: parseJson<string[]>(r.images, []),
+      images: parseJson<ProductImage[]>(r.images, []),
       categoryIds: parseJson<number[]>(r.category_ids, []),
       variations: parseJson<ProductRow['variations']>(r.variations, []),
       reviewCount: Number(r.review_count),

@@ -1,0 +1,35 @@
+/** /api/admin/media: photo uploads and the media library (ADR 026). */
+import { listQuery, type MediaAssetJson, uploadForm } from '@/lib/contract/admin/media';
+import { type MediaAsset, listAssets, storeUpload } from '../media/assets.server';
+import { createRouter } from './env';
+import { ok } from './envelope';
+import { validate } from './validate';
+
+const PAGE_SIZE = 30;
+
+function assetJson(asset: MediaAsset): MediaAssetJson {
+  return {
+    id: asset.id,
+    hash: asset.hash,
+    url: asset.url,
+    mime: asset.mime,
+    width: asset.width,
+    height: asset.height,
+    bytes: asset.bytes,
+    original_name: asset.originalName,
+    created_at: asset.createdAt.toISOString(),
+  };
+}
+
+export const adminMediaApp = createRouter()
+  .get('/', validate('query', listQuery), async (c) => {
+    const query = c.req.valid('query');
+    const page = await listAssets(c.var.db, { limit: query.limit ?? PAGE_SIZE, before: query.before });
+    return ok(c, { assets: page.assets.map(assetJson), next: page.next });
+  })
+  .post('/', validate('form', uploadForm), async (c) => {
+    const { file } = c.req.valid('form');
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const asset = await storeUpload(c.var.db, bytes, { originalName: file.name, createdBy: c.var.user!.id });
+    return ok(c, assetJson(asset));
+  });
