@@ -1,6 +1,6 @@
 import { type Page, expect as pwExpect } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { BASE } from './support/shopper';
+import { BASE, xsrfHeaders } from './support/shopper';
 
 /**
  * The staff product editor (issue 16, ADR 026), in Chromium as the demo staff member: create a
@@ -156,4 +156,38 @@ test('staff: create a category, name it in German, change its slug; the old addr
   await page.goto(`/products/${top.slug}/${slug}`);
   await expect(page).toHaveURL(`${BASE}/products/${top.slug}/${slug}-new`);
   await expect(page.getByRole('heading', { level: 1, name: 'Hammocks' })).toBeVisible();
+});
+
+test('staff: create a promo code the cart accepts; change a delivery price; axe on both pages', async ({ page, axe }) => {
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+  await signIn(page);
+  await page.goto('/admin/promo-codes');
+  await expect(page.getByRole('heading', { level: 1, name: 'Promo codes' })).toBeVisible();
+  await axe.check();
+  const create = formOf(page, 'New promo code');
+  await create.getByLabel('Code').fill(code);
+  await create.getByLabel('Percentage off').fill('15');
+  await create.getByRole('button', { name: 'Create promo code' }).click();
+  await expect(page).toHaveURL(/\/admin\/promo-codes\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: `Promo code ${code}` })).toBeVisible();
+  await axe.check();
+  const check = await page.request.post('/api/promocodes/check', { headers: await xsrfHeaders(page), data: { code: code.toLowerCase() } });
+  expect(((await check.json()) as { payload: { discount_amount: number } }).payload.discount_amount).toBe(15);
+
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Delivery and currencies' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Delivery and currencies' })).toBeVisible();
+  await axe.check();
+  const zone = page.getByRole('form').filter({ has: page.getByRole('button', { name: /^Save zone / }) }).first();
+  const price = zone.getByLabel('Delivery price (EUR)');
+  const before = await price.inputValue();
+  await price.fill('7.77');
+  const reloaded = page.waitForEvent('load');
+  await zone.getByRole('button', { name: /^Save zone / }).click();
+  await reloaded;
+  await expect(page.getByRole('form').filter({ has: page.getByRole('button', { name: /^Save zone / }) }).first().getByLabel('Delivery price (EUR)')).toHaveValue('7.77');
+  // Back as it was, for the other tests on this database.
+  await page.getByRole('form').filter({ has: page.getByRole('button', { name: /^Save zone / }) }).first().getByLabel('Delivery price (EUR)').fill(before);
+  const again = page.waitForEvent('load');
+  await page.getByRole('form').filter({ has: page.getByRole('button', { name: /^Save zone / }) }).first().getByRole('button', { name: /^Save zone / }).click();
+  await again;
 });

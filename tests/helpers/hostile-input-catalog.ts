@@ -60,7 +60,57 @@ export function catalogRouteTable(ids: CatalogIds, idCases: (path: (id: string) 
     invalid('used count', { ...valid, used_count: 0 }, UNKNOWN_FIELD),
   ];
 
+  const zonePath = (id: string) => `/api/admin/shipping/zones/${id}`;
+  const countryPath = (id: string) => `/api/admin/shipping/countries/${id}`;
+  const currencyPath = (id: string) => `/api/admin/currencies/${id}`;
+  const PATTERN_STAR = 'A post-code pattern may not use * or +: give the lengths, as in [0-9]{5} or [A-Z]{1,2}.';
+  const RATE = 'The rate is units of the currency for 1 EUR, above 0, with at most 6 decimals (e.g. 1.0835).';
+
   return {
+    'GET /api/admin/shipping': admin('/api/admin/shipping', 'none'),
+    'POST /api/admin/shipping/zones': admin('/api/admin/shipping/zones', 'object', [
+      invalid('everything missing', {}, 'The zone code may have 2 to 16 capital letters, digits or underscores.'),
+      invalid('SQL as code', { code: SQL, name: 'x', cost_cents: 1 }, 'The zone code may have 2 to 16 capital letters, digits or underscores.'),
+      invalid('negative price', { code: 'HOSTILE', name: 'x', cost_cents: -1 }, 'The delivery price must be a whole number of cents from 0 to 100000000.'),
+      invalid('price as text', { code: 'HOSTILE', name: 'x', cost_cents: '5' }, 'The delivery price must be a whole number of cents from 0 to 100000000.'),
+      invalid('huge name', { code: 'HOSTILE', name: huge(10_000), cost_cents: 1 }, 'The name may have at most 64 characters.'),
+    ]),
+    'PUT /api/admin/shipping/zones/:id': admin(zonePath('1'), 'object', [
+      ...idCases(zonePath, 'Delivery zone not found.').map((c) => ({ ...c, json: { name: 'x' } })),
+      invalid('empty patch', {}, 'Nothing to change.'),
+      invalid('fractional threshold', { free_over_cents: 1.5 }, 'The free-delivery threshold must be a whole number of cents from 0 to 100000000.'),
+    ]),
+    'PUT /api/admin/shipping/countries/:id': admin(countryPath('1'), 'object', [
+      ...idCases(countryPath, 'Country not found.').map((c) => ({ ...c, json: { delivery_available: true } })),
+      invalid('empty patch', {}, 'Nothing to change.'),
+      invalid('runaway pattern', { postcode_pattern: '^(a+)+$' }, PATTERN_STAR),
+      invalid('unanchored pattern', { postcode_pattern: SQL }, 'A post-code pattern starts with ^ and ends with $ (it must match the whole post code).'),
+      invalid('back-reference', { postcode_pattern: '^(\\d)\\1$' }, 'A post-code pattern may use \\d and \\s but no back-references, look-arounds or other escapes.'),
+      invalid('huge pattern', { postcode_pattern: `^${huge(10_000)}$` }, 'A post-code pattern may have at most 120 characters.'),
+      invalid('unknown zone', { zone_id: 999_999_999 }, 'Choose a delivery zone of the shop.'),
+      invalid('SQL as zone', { zone_id: SQL }, 'zone_id must be the id of a delivery zone (none: no zone).'),
+      invalid('flag as text', { delivery_available: 'yes' }, 'delivery_available must be true or false.'),
+    ]),
+    'GET /api/admin/currencies': admin('/api/admin/currencies', 'none'),
+    'POST /api/admin/currencies': admin('/api/admin/currencies', 'object', [
+      invalid('everything missing', {}, 'The currency code is three capital letters (ISO 4217), e.g. CHF.'),
+      invalid('SQL as code', { code: SQL, symbol: 'x', rate: '1' }, 'The currency code is three capital letters (ISO 4217), e.g. CHF.'),
+      invalid('zero rate', { code: 'XXA', symbol: 'x', rate: '0' }, RATE),
+      invalid('rate as number', { code: 'XXA', symbol: 'x', rate: 1.2 }, RATE),
+      invalid('rate with 7 decimals', { code: 'XXA', symbol: 'x', rate: '1.1234567' }, RATE),
+      invalid('exponent rate', { code: 'XXA', symbol: 'x', rate: '1e3' }, RATE),
+      invalid('huge symbol', { code: 'XXA', symbol: huge(100), rate: '1' }, 'The symbol may have at most 8 characters.'),
+    ]),
+    'PUT /api/admin/currencies/:id': admin(currencyPath('1'), 'object', [
+      ...idCases(currencyPath, 'Currency not found.').map((c) => ({ ...c, json: { symbol: 'x' } })),
+      invalid('empty patch', {}, 'Nothing to change.'),
+      invalid('unset the default', { is_default: false }, 'is_default can only be set to true (another currency is then no longer the default).'),
+      invalid('euro rate', { rate: '2' }, "Prices are kept in euros: the euro's rate is always 1."),
+    ]),
+    'DELETE /api/admin/currencies/:id': admin(currencyPath('1'), 'none', [
+      ...idCases(currencyPath, 'Currency not found.'),
+      { name: 'the euro', status: 409, message: 'The euro cannot be removed: prices are kept in euros.' },
+    ]),
     'GET /api/admin/promo-codes': admin('/api/admin/promo-codes', 'none', [
       { name: 'huge search', query: `?q=${huge(10_000)}`, status: 422, message: 'The search may have at most 64 characters.' },
       { name: 'unknown parameter', query: '?limit=1', status: 422, message: 'Unknown parameter.' },

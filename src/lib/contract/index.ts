@@ -5,6 +5,7 @@ import { adminOrderRoutes } from './admin/orders';
 import { adminProductRoutes } from './admin/products';
 import { adminCategoryRoutes } from './admin/categories';
 import { adminPromoRoutes } from './admin/promo-codes';
+import { adminShippingRoutes } from './admin/shipping';
 import { adminRoutes } from './admin/routes';
 import { cartRoutes } from './cart';
 import { categoryRoutes, productRoutes } from './catalog';
@@ -31,6 +32,7 @@ export const contractModules = {
   adminProducts: adminProductRoutes,
   adminCategories: adminCategoryRoutes,
   adminPromoCodes: adminPromoRoutes,
+  adminShipping: adminShippingRoutes,
   adminMedia: adminMediaRoutes,
   docs: docsRoutes,
 } as const;

@@ -14,6 +14,7 @@ import { adminOrdersApp } from './admin-orders.routes';
 import { adminProductsApp } from './admin-products.routes';
 import { adminCategoriesApp } from './admin-categories.routes';
 import { adminPromoCodesApp } from './admin-promo-codes.routes';
+import { adminCurrenciesApp, adminShippingApp } from './admin-shipping.routes';
 import { adminHomeHeroApp, adminSettingsApp } from './admin-settings.routes';
 import { adminTranslationsApp } from './admin-translations.routes';
 import { authApp } from './auth.routes';
@@ -123,6 +124,8 @@ export function createApi() {
   app.route('/api/admin/products', adminProductsApp);
   app.route('/api/admin/categories', adminCategoriesApp);
   app.route('/api/admin/promo-codes', adminPromoCodesApp);
+  app.route('/api/admin/shipping', adminShippingApp);
+  app.route('/api/admin/currencies', adminCurrenciesApp);
   app.route('/api/admin/media', adminMediaApp);
   return app;
 }

@@ -1,0 +1,94 @@
+/**
+ * Delivery and currencies for staff (ADR 026): zones with their price, countries (zone, whether the
+ * shop delivers there, the post-code pattern), currencies with their rate to the euro. Routes of
+ * /api/admin/shipping and /api/admin/currencies.
+ */
+import { z } from 'zod';
+import { postcodePatternProblem } from '@/lib/rules/postcode-pattern';
+import { route } from '../define';
+import { id, okBody } from '../envelope';
+import { flag, idParam } from './fields';
+
+const CENTS = (name: string) => `${name} must be a whole number of cents from 0 to 100000000.`;
+const cents = (name: string) => z.number({ message: CENTS(name) }).int(CENTS(name)).min(0, CENTS(name)).max(100_000_000, CENTS(name));
+const ZONE_CODE = 'The zone code may have 2 to 16 capital letters, digits or underscores.';
+const zoneName = z.string({ message: 'The name is required.' }).trim().min(1, 'The name is required.').max(64, 'The name may have at most 64 characters.');
+
+export const zoneCreateBody = z.strictObject(
+  {
+    code: z.string({ message: ZONE_CODE }).trim().regex(/^[A-Z0-9_]{2,16}$/, ZONE_CODE),
+    name: zoneName,
+    cost_cents: cents('The delivery price'),
+    free_over_cents: cents('The free-delivery threshold').nullable().optional(),
+  },
+  { message: 'Unknown field.' },
+);
+export type ZoneCreate = z.infer<typeof zoneCreateBody>;
+
+export const zonePatchBody = z
+  .strictObject({ name: zoneName.optional(), cost_cents: cents('The delivery price').optional(), free_over_cents: cents('The free-delivery threshold').nullable().optional() }, { message: 'Unknown field.' })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change.' });
+export type ZonePatch = z.infer<typeof zonePatchBody>;
+
+const ZONE_ID = 'zone_id must be the id of a delivery zone (none: no zone).';
+export const countryPatchBody = z
+  .strictObject(
+    {
+      zone_id: z.number({ message: ZONE_ID }).int(ZONE_ID).positive(ZONE_ID).nullable().optional(),
+      delivery_available: flag('delivery_available').optional(),
+      postcode_pattern: z
+        .string({ message: 'The post-code pattern must be text.' })
+        .trim()
+        .superRefine((pattern, ctx) => {
+          // Empty clears the pattern (any post code), as null does.
+          const problem = pattern === '' ? null : postcodePatternProblem(pattern);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        })
+        .nullable()
+        .optional(),
+    },
+    { message: 'Unknown field.' },
+  )
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change.' });
+export type CountryPatch = z.infer<typeof countryPatchBody>;
+
+const RATE = 'The rate is units of the currency for 1 EUR, above 0, with at most 6 decimals (e.g. 1.0835).';
+const rateField = z
+  .string({ message: RATE })
+  .trim()
+  .regex(/^\d{1,9}(\.\d{1,6})?$/, RATE)
+  .refine((v) => Number(v) > 0, RATE);
+const CURRENCY_CODE = 'The currency code is three capital letters (ISO 4217), e.g. CHF.';
+const symbolField = z.string({ message: 'The symbol is required.' }).trim().min(1, 'The symbol is required.').max(8, 'The symbol may have at most 8 characters.');
+const POSITION = 'The order must be a whole number from 0 to 1000.';
+const positionField = z.number({ message: POSITION }).int(POSITION).min(0, POSITION).max(1000, POSITION);
+
+export const currencyCreateBody = z.strictObject(
+  { code: z.string({ message: CURRENCY_CODE }).trim().regex(/^[A-Z]{3}$/, CURRENCY_CODE), symbol: symbolField, rate: rateField, position: positionField.optional() },
+  { message: 'Unknown field.' },
+);
+export type CurrencyCreate = z.infer<typeof currencyCreateBody>;
+export const currencyPatchBody = z
+  .strictObject({ symbol: symbolField.optional(), rate: rateField.optional(), is_default: z.literal(true, { message: 'is_default can only be set to true (another currency is then no longer the default).' }).optional(), position: positionField.optional() }, { message: 'Unknown field.' })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change.' });
+export type CurrencyPatch = z.infer<typeof currencyPatchBody>;
+
+export const zoneSchema = z.object({ id, code: z.string(), name: z.string(), cost_cents: z.number().int(), free_over_cents: z.number().int().nullable(), countries: z.number().int() });
+export const countrySchema = z.object({ id, name: z.string(), iso: z.string(), zone_id: id.nullable(), delivery_available: z.boolean(), postcode_pattern: z.string().nullable() });
+export const currencySchema = z.object({ id, code: z.string(), symbol: z.string(), rate: z.string(), is_default: z.boolean(), position: z.number().int() });
+export const deliverySchema = z.object({ zones: z.array(zoneSchema), countries: z.array(countrySchema) });
+
+const staff = { access: 'staff', errors: [404, 409, 422] } as const;
+const tagShipping = 'Admin: delivery';
+const tagCurrencies = 'Admin: currencies';
+
+export const adminShippingRoutes = {
+  delivery: route({ ...staff, method: 'GET', path: '/api/admin/shipping', tag: tagShipping, summary: 'Delivery zones with their price, and every country', response: okBody(deliverySchema) }),
+  createZone: route({ ...staff, method: 'POST', path: '/api/admin/shipping/zones', tag: tagShipping, summary: 'Create a delivery zone with its price', body: zoneCreateBody, response: okBody(zoneSchema), status: 201 }),
+  updateZone: route({ ...staff, method: 'PUT', path: '/api/admin/shipping/zones/:id', tag: tagShipping, summary: 'Change a zone\'s name or delivery price', params: idParam, body: zonePatchBody, response: okBody(zoneSchema) }),
+  updateCountry: route({ ...staff, method: 'PUT', path: '/api/admin/shipping/countries/:id', tag: tagShipping, summary: 'A country\'s zone, delivery and post-code pattern', params: idParam, body: countryPatchBody, response: okBody(countrySchema) }),
+  currencies: route({ ...staff, method: 'GET', path: '/api/admin/currencies', tag: tagCurrencies, summary: 'Currencies and their rates to the euro', response: okBody(z.array(currencySchema)) }),
+  createCurrency: route({ ...staff, method: 'POST', path: '/api/admin/currencies', tag: tagCurrencies, summary: 'Add a currency', body: currencyCreateBody, response: okBody(currencySchema), status: 201 }),
+  updateCurrency: route({ ...staff, method: 'PUT', path: '/api/admin/currencies/:id', tag: tagCurrencies, summary: 'Change a rate, symbol, order or the default currency', params: idParam, body: currencyPatchBody, response: okBody(currencySchema) }),
+  deleteCurrency: route({ ...staff, method: 'DELETE', path: '/api/admin/currencies/:id', tag: tagCurrencies, summary: 'Remove a currency (not the euro, not the default)', params: idParam, response: okBody(z.null()) }),
+} as const;

@@ -1,0 +1,154 @@
+/**
+ * Delivery zones, countries and currencies for staff (ADR 026). Prices are stored in euros: the
+ * euro's rate stays 1 and it cannot be removed; exactly one currency is the default for new
+ * visitors. Each change in one transaction with its audit row, then every instance's caches
+ * emptied (the next totals and pages use it).
+ */
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { countries, currencies, shippingRates, shippingZones } from '@/server/db/schema/index';
+import type { CountryPatch, CurrencyCreate, CurrencyPatch, ZoneCreate, ZonePatch } from '@/lib/contract/admin/shipping';
+import { uniqueViolation } from '@/server/db/error-chain';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
+import { contentChanged } from '../content-changed';
+import { type Editor, type Tx, changedFields, definedOnly, recordChange } from '../admin/audit';
+
+export const ZONE_NOT_FOUND = 'Delivery zone not found.';
+export const COUNTRY_NOT_FOUND = 'Country not found.';
+export const CURRENCY_NOT_FOUND = 'Currency not found.';
+const BASE = 'EUR';
+
+async function zoneRows(db: Db | Tx) {
+  return db
+    .select({
+      id: shippingZones.id,
+      code: shippingZones.code,
+      name: shippingZones.name,
+      cost: shippingRates.costCents,
+      freeOver: shippingRates.freeOverCents,
+      countries: sql<number>`(select count(*)::int from countries c where c.zone_id = ${shippingZones.id})`,
+    })
+    .from(shippingZones)
+    .leftJoin(shippingRates, eq(shippingRates.zoneId, shippingZones.id))
+    .orderBy(asc(shippingZones.id));
+}
+type ZoneRow = Awaited<ReturnType<typeof zoneRows>>[number];
+const zoneJson = (z: ZoneRow) => ({ id: z.id, code: z.code, name: z.name, cost_cents: z.cost ?? 0, free_over_cents: z.freeOver ?? null, countries: Number(z.countries) });
+const countryJson = (c: typeof countries.$inferSelect) => ({ id: c.id, name: c.name, iso: c.iso, zone_id: c.zoneId, delivery_available: c.deliveryAvailable, postcode_pattern: c.postcodePattern });
+const currencyJson = (c: typeof currencies.$inferSelect) => ({ id: c.id, code: c.code, symbol: c.symbol, rate: String(Number(c.value)), is_default: c.isDefault, position: c.position });
+
+export async function deliverySettings(db: Db) {
+  const [zones, all] = await Promise.all([zoneRows(db), db.select().from(countries).orderBy(asc(countries.name))]);
+  return { zones: zones.map(zoneJson), countries: all.map(countryJson) };
+}
+
+async function zoneById(tx: Db | Tx, id: number) {
+  const zone = (await zoneRows(tx)).find((z) => z.id === id);
+  if (!zone) throw new NotFoundError(ZONE_NOT_FOUND);
+  return zoneJson(zone);
+}
+
+export async function createZone(db: Db, editor: Editor, input: ZoneCreate) {
+  const zone = await db
+    .transaction(async (tx) => {
+      const [row] = await tx.insert(shippingZones).values({ code: input.code, name: input.name }).returning({ id: shippingZones.id });
+      await tx.insert(shippingRates).values({ zoneId: row!.id, costCents: input.cost_cents, freeOverCents: input.free_over_cents ?? null });
+      await recordChange(tx, editor, 'shipping', `zone:${row!.id}`, 'create', `${input.code}: ${input.cost_cents} cents`);
+      return zoneById(tx, row!.id);
+    })
+    .catch((error: unknown) => {
+      if (uniqueViolation(error)?.includes('code')) throw new InvalidInputError('Another zone has this code.', { code: ['Another zone has this code.'] });
+      throw error;
+    });
+  contentChanged(db);
+  return zone;
+}
+
+export async function updateZone(db: Db, editor: Editor, id: number, patch: ZonePatch) {
+  const zone = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(shippingZones).where(eq(shippingZones.id, id)).for('update');
+    if (!row) throw new NotFoundError(ZONE_NOT_FOUND);
+    if (patch.name !== undefined) await tx.update(shippingZones).set({ name: patch.name }).where(eq(shippingZones.id, id));
+    const rate = definedOnly({ costCents: patch.cost_cents, freeOverCents: patch.free_over_cents });
+    if (Object.keys(rate).length) {
+      await tx
+        .insert(shippingRates)
+        .values({ zoneId: id, costCents: patch.cost_cents ?? 0, freeOverCents: patch.free_over_cents ?? null })
+        .onConflictDoUpdate({ target: shippingRates.zoneId, set: rate });
+    }
+    await recordChange(tx, editor, 'shipping', `zone:${id}`, 'update', `${row.code}: ${changedFields(patch)}`);
+    return zoneById(tx, id);
+  });
+  contentChanged(db);
+  return zone;
+}
+
+export async function updateCountry(db: Db, editor: Editor, id: number, patch: CountryPatch) {
+  const country = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(countries).where(eq(countries.id, id)).for('update');
+    if (!row) throw new NotFoundError(COUNTRY_NOT_FOUND);
+    if (patch.zone_id) {
+      const [zone] = await tx.select({ id: shippingZones.id }).from(shippingZones).where(eq(shippingZones.id, patch.zone_id));
+      if (!zone) throw new InvalidInputError('Choose a delivery zone of the shop.', { zone_id: ['Choose a delivery zone of the shop.'] });
+    }
+    const set = definedOnly({ zoneId: patch.zone_id, deliveryAvailable: patch.delivery_available, postcodePattern: patch.postcode_pattern === '' ? null : patch.postcode_pattern });
+    const [after] = await tx.update(countries).set(set).where(eq(countries.id, id)).returning();
+    await recordChange(tx, editor, 'shipping', `country:${row.iso}`, 'update', `${row.name}: ${changedFields(patch)}`);
+    return countryJson(after!);
+  });
+  contentChanged(db);
+  return country;
+}
+
+export async function listCurrencies(db: Db) {
+  return (await db.select().from(currencies).orderBy(asc(currencies.position), asc(currencies.id))).map(currencyJson);
+}
+
+export async function createCurrency(db: Db, editor: Editor, input: CurrencyCreate) {
+  const currency = await db
+    .transaction(async (tx) => {
+      const [row] = await tx.insert(currencies).values({ code: input.code, symbol: input.symbol, value: input.rate, position: input.position ?? 0 }).returning();
+      await recordChange(tx, editor, 'currency', input.code, 'create', `${input.code} at ${input.rate}`);
+      return currencyJson(row!);
+    })
+    .catch((error: unknown) => {
+      if (uniqueViolation(error)?.includes('code')) throw new InvalidInputError('The shop already has this currency.', { code: ['The shop already has this currency.'] });
+      throw error;
+    });
+  contentChanged(db);
+  return currency;
+}
+
+export async function updateCurrency(db: Db, editor: Editor, id: number, patch: CurrencyPatch) {
+  const currency = await db.transaction(async (tx) => {
+    // Every currency row locked: making one the default takes it from another in the same step.
+    const all = await tx.select().from(currencies).orderBy(asc(currencies.id)).for('update');
+    const row = all.find((c) => c.id === id);
+    if (!row) throw new NotFoundError(CURRENCY_NOT_FOUND);
+    if (row.code === BASE && patch.rate !== undefined && Number(patch.rate) !== 1) {
+      throw new InvalidInputError('Prices are kept in euros: the euro\'s rate is always 1.', { rate: ['Prices are kept in euros: the euro\'s rate is always 1.'] });
+    }
+    if (patch.is_default) await tx.update(currencies).set({ isDefault: false }).where(sql`${currencies.id} <> ${id}`);
+    const [after] = await tx
+      .update(currencies)
+      .set(definedOnly({ symbol: patch.symbol, value: patch.rate, isDefault: patch.is_default, position: patch.position }))
+      .where(eq(currencies.id, id))
+      .returning();
+    await recordChange(tx, editor, 'currency', row.code, 'update', `${row.code}: ${changedFields(patch)}${patch.rate ? ` ${Number(row.value)} → ${patch.rate}` : ''}`);
+    return currencyJson(after!);
+  });
+  contentChanged(db);
+  return currency;
+}
+
+export async function deleteCurrency(db: Db, editor: Editor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(currencies).where(eq(currencies.id, id)).for('update');
+    if (!row) throw new NotFoundError(CURRENCY_NOT_FOUND);
+    if (row.code === BASE) throw new ConflictError('The euro cannot be removed: prices are kept in euros.');
+    if (row.isDefault) throw new ConflictError('Make another currency the default first.');
+    await tx.delete(currencies).where(eq(currencies.id, id));
+    await recordChange(tx, editor, 'currency', row.code, 'delete', row.code);
+  });
+  contentChanged(db);
+}
