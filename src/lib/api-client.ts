@@ -36,6 +36,8 @@ export interface RequestOptions {
   skipAuthHandling?: boolean;
   /** Extra request headers (e.g. checkout's Idempotency-Key); never overrides the client's own. */
   headers?: Record<string, string>;
+  /** A file upload (multipart/form-data, e.g. /admin/media) instead of a JSON body; no locale is added. */
+  form?: FormData;
 }
 
 export const DEFAULT_TIMEOUT_MS = 6_000;
@@ -201,9 +203,12 @@ export function createApiClient(hooks: ApiClientHooks = {}): ApiClient {
     const fallback = options.fallbackMessage ?? 'Something went wrong';
     const locale = options.withLocale === false ? {} : (hooks.locale?.() ?? {});
     const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
-    let body: string | undefined;
+    let body: string | FormData | undefined;
     let query = options.query;
-    if (BODY_METHODS.has(method)) {
+    if (options.form) {
+      // The browser writes the multipart Content-Type with its boundary.
+      body = options.form;
+    } else if (BODY_METHODS.has(method)) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify({ ...locale, ...options.body });
     } else {

@@ -1,4 +1,5 @@
 import { type Page, expect as pwExpect } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { BASE, xsrfHeaders } from './support/shopper';
 
@@ -83,9 +84,40 @@ test('staff: create, vary, translate, publish a product and buy a variation; a p
   await save(page, 'Product', 'Save product');
   await expect(page.getByText(`SKU ${sku} · Published`)).toBeVisible();
 
-  // On the storefront: the variation picker and the cart.
+  // Photos: two uploads (a PNG named .jpg is taken as the PNG it is), alt texts, saved in order.
+  const photo = async (format: 'jpeg' | 'png', colour: string) =>
+    sharp({ create: { width: 1600, height: 1200, channels: 3, background: colour } })
+      .composite([{ input: Buffer.from(`<svg width="1600" height="1200"><circle cx="800" cy="600" r="400" fill="#fff"/></svg>`) }])
+      [format]()
+      .toBuffer();
+  await page.getByLabel('Add photos (JPEG, PNG, WebP or AVIF, up to 15 MB each)').setInputFiles([
+    { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await photo('jpeg', '#2a6f4e') },
+    { name: 'side.jpg', mimeType: 'image/jpeg', buffer: await photo('png', '#6f2a4e') },
+  ]);
+  await expect(page.getByText('2 photos added: write the alternative texts, then save the images.')).toBeVisible();
+  const images = formOf(page, 'Images');
+  await images.getByLabel(/^New photo \d+ \(front\.jpg\): alternative text in English/).fill('Ridge tent pitched on grass');
+  await images.getByLabel(/^New photo \d+ \(side\.jpg\): alternative text in English/).fill('Ridge tent from the side');
+  await images.getByLabel(/^New photo \d+ \(front\.jpg\): alternative text in Deutsch/).fill('Gratzelt auf der Wiese');
+  await axe.check();
+  await save(page, 'Images', 'Save images');
+  await expect(formOf(page, 'Images').getByLabel('Image 1: alternative text in English (required)')).toHaveValue('Ridge tent pitched on grass');
+  await expect(formOf(page, 'Images').getByLabel('Image 2: alternative text in English (required)')).toHaveValue('Ridge tent from the side');
+
+  // On the storefront: responsive photos, the variation picker and the cart.
   await page.getByRole('link', { name: 'View in the shop' }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const lead = page.getByRole('img', { name: 'Ridge tent pitched on grass' }).first();
+  await expect(lead).toHaveAttribute('fetchpriority', 'high');
+  await expect(lead).toHaveAttribute('width', /\d+/);
+  await expect(lead).toHaveAttribute('height', /\d+/);
+  const picture = page.locator('picture', { has: lead });
+  await expect(picture.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /\/media\/[0-9a-f]{64}\/\d+\.avif \d+w/);
+  await expect(picture.locator('source[type="image/webp"]')).toHaveAttribute('srcset', /\/media\/[0-9a-f]{64}\/\d+\.webp \d+w/);
+  const avif = (await picture.locator('source[type="image/avif"]').getAttribute('srcset'))!.split(' ')[0]!;
+  const served = await page.request.get(avif);
+  expect(served.headers()['content-type']).toBe('image/avif');
+  expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   const size = page.getByLabel('Size', { exact: true });
   await size.focus();
   await expect(page.locator('astro-island:has(.product-purchase)')).not.toHaveAttribute('ssr', /.*/);

@@ -43,6 +43,19 @@ describe('api client', () => {
     expect(init.body).toBeUndefined();
   });
 
+  it('sends a file upload as the form itself, with the XSRF token and no JSON type', async () => {
+    const calls = stubFetch(() => json({ status: 'OK', payload: { id: 1 }, message: null }));
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'image/png' }), 'a.png');
+    await client().request('POST', '/admin/media', { form });
+    const [url, init] = calls[0]!;
+    expect(url).toBe('/api/admin/media');
+    expect(init.body).toBe(form);
+    const headers = init.headers as Record<string, string>;
+    expect(headers['Content-Type']).toBeUndefined();
+    expect(headers['X-XSRF-TOKEN']).toBe('xsrf-1');
+  });
+
   it('puts currency/lang_id into POST, PUT and PATCH bodies, and leaves them out on opt-out', async () => {
     const calls = stubFetch(() => json({ status: 'OK', message: 'ok' }));
     const api = client();

@@ -1,3 +1,6 @@
+import { ApiError } from '@/lib/api-client';
+import { api } from '@/stores/api';
+
 /**
  * The image rows of the product editor: move up, move down, remove. The rows' field names carry
  * their row key (data-row="images:<n>"), and the form sends rows in document order, so moving a
@@ -29,5 +32,48 @@ export function initImageRows(root: Document): void {
       (next?.querySelector<HTMLElement>('button') ?? list.closest('form')?.querySelector<HTMLElement>('button[type="submit"]'))?.focus();
       announce('Image removed. Save images to keep the change.');
     }
+  });
+}
+
+let uploaded = 0;
+
+/**
+ * "Add photos": each chosen file goes to /api/admin/media (the server checks what it really is,
+ * strips its metadata and answers the stored photo), then joins the list as a new row whose
+ * alternative texts staff fill in before saving. Progress and problems are announced.
+ */
+export function initImageUpload(root: Document): void {
+  const input = root.querySelector<HTMLInputElement>('[data-image-upload]');
+  const template = root.querySelector<HTMLTemplateElement>('[data-image-template]');
+  const list = root.querySelector<HTMLElement>('[data-image-rows]');
+  const status = root.querySelector<HTMLElement>('[data-upload-status]');
+  if (!input || !template || !list || !status) return;
+  input.addEventListener('change', async () => {
+    const files = Array.from(input.files ?? []);
+    const added: HTMLElement[] = [];
+    const problems: string[] = [];
+    for (const [i, file] of files.entries()) {
+      status.textContent = `Uploading photo ${i + 1} of ${files.length}…`;
+      const form = new FormData();
+      form.append('file', file, file.name);
+      try {
+        const reply = await api.request<{ id: number; url: string }>('POST', '/admin/media', { form, withLocale: false, timeoutMs: 60_000 });
+        const key = `new${++uploaded}`;
+        const holder = document.createElement('ol');
+        holder.innerHTML = template.innerHTML.replaceAll('__KEY__', key).replaceAll('__LABEL__', `New photo ${uploaded} (${file.name.replaceAll(/[<>&"]/g, '')})`);
+        const row = holder.querySelector<HTMLElement>('[data-image-row]')!;
+        row.querySelector<HTMLInputElement>('input[name="asset_id"]')!.value = String(reply.payload!.id);
+        row.querySelector<HTMLImageElement>('[data-thumb]')!.src = reply.payload!.url;
+        list.append(row);
+        added.push(row);
+      } catch (error) {
+        problems.push(`${file.name}: ${error instanceof ApiError ? (Object.values(error.errors).flat()[0] ?? error.message) : 'the upload failed.'}`);
+      }
+    }
+    input.value = '';
+    if (added.length) root.querySelector('[data-no-images]')?.remove();
+    const done = added.length ? `${added.length} ${added.length === 1 ? 'photo' : 'photos'} added: write the alternative texts, then save the images.` : '';
+    status.textContent = [done, ...problems].filter(Boolean).join(' ');
+    added[0]?.querySelector<HTMLInputElement>('input[name^="alt."]')?.focus();
   });
 }
