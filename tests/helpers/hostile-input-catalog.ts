@@ -66,7 +66,14 @@ export function catalogRouteTable(ids: CatalogIds, idCases: (path: (id: string) 
   const PATTERN_STAR = 'A post-code pattern may not use * or +: give the lengths, as in [0-9]{5} or [A-Z]{1,2}.';
   const RATE = 'The rate is units of the currency for 1 EUR, above 0, with at most 6 decimals (e.g. 1.0835).';
 
+  const importPath = (id: string) => `/api/admin/catalog-imports/${id}`;
+  const IMPORT_NOT_FOUND = 'Import not found.';
+
   return {
+    'GET /api/admin/catalog-imports': admin('/api/admin/catalog-imports', 'none'),
+    'POST /api/admin/catalog-imports': admin('/api/admin/catalog-imports', 'multipart'),
+    'GET /api/admin/catalog-imports/:id': admin(importPath('1'), 'none', idCases(importPath, IMPORT_NOT_FOUND)),
+    'POST /api/admin/catalog-imports/:id/apply': admin(`${importPath('1')}/apply`, 'none', idCases((id) => `${importPath(id)}/apply`, IMPORT_NOT_FOUND)),
     'GET /api/admin/shipping': admin('/api/admin/shipping', 'none'),
     'POST /api/admin/shipping/zones': admin('/api/admin/shipping/zones', 'object', [
       invalid('everything missing', {}, 'The zone code may have 2 to 16 capital letters, digits or underscores.'),

@@ -56,6 +56,7 @@ export function pageRouteTable(ids: { product: string; staticPage: string; media
     'admin/promo-codes/index.astro': { path: '/admin/promo-codes', params: ['q'], who: 'staff' },
     'admin/categories/[id].astro': { path: '/admin/categories/1', segment: (v) => `/admin/categories/${v}`, params: ['lang'], who: 'staff' },
     'admin/categories/index.astro': { path: '/admin/categories', who: 'staff' },
+    'admin/products/import.astro': { path: '/admin/products/import', who: 'staff' },
     'admin/products/export.csv.ts': { path: '/admin/products/export.csv', who: 'staff' },
     'admin/products/[id].astro': { path: '/admin/products/new', segment: (v) => `/admin/products/${v}`, params: ['lang'], who: 'staff' },
     'admin/products/index.astro': { path: '/admin/products', params: ['q', 'category', 'status', 'stock', 'sale', 'no_image', 'missing', 'sort', 'after', 'before'], who: 'staff' },

@@ -33,7 +33,7 @@ export function commonCases(entry: Entry, method: string): Case[] {
     );
   }
   if (method === 'GET') return cases;
-  if (entry.body === 'multipart') return [...cases, ...uploadCases()];
+  if (entry.body === 'multipart') return [...cases, ...(entry.path.includes('catalog-imports') ? csvUploadCases() : uploadCases())];
   cases.push(
     { name: 'malformed JSON', raw: { body: '{"name": "a",' }, status: 400, message: BODY_MESSAGES.json },
     { name: 'invalid UTF-8', raw: { body: INVALID_UTF8 }, status: 400, message: BODY_MESSAGES.utf8 },
@@ -95,6 +95,21 @@ function uploadCases(): Case[] {
     { name: 'empty file', ...file('empty.jpg', ''), status: 422 },
     { name: 'truncated multipart', raw: { body: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nabc', type: 'multipart/form-data; boundary=b' }, status: 400, message: 'Malformed FormData request. Failed to parse body as FormData.' },
     { name: 'body over 16 MB', raw: { ...file('big.jpg', huge(API_UPLOAD_BODY_LIMIT_BYTES)).raw }, status: 413, message: 'The upload is too large (limit 16 MB).' },
+  ];
+}
+
+/** The catalogue CSV upload: the same transport cases; every file here is refused before its dry run (which would record an import). */
+function csvUploadCases(): Case[] {
+  const FILE_MISSING = 'Choose a CSV file (form field "file").';
+  const file = (filename: string, content: string, type = 'text/csv') => ({ raw: multipart([{ name: 'file', filename, type, content }]) });
+  return [
+    { name: 'JSON body', json: { file: 'x' }, status: 415, message: BODY_MESSAGES.multipart },
+    { name: 'CSV sent as the raw body', raw: { body: 'sku\nA', type: 'text/csv' }, status: 415, message: BODY_MESSAGES.multipart },
+    { name: 'no file field', raw: multipart([{ name: 'csv', filename: 'a.csv', content: 'x' }]), status: 422, message: FILE_MISSING },
+    { name: 'file as a text field', raw: multipart([{ name: 'file', content: SQL }]), status: 422, message: FILE_MISSING },
+    { name: 'empty file', ...file('empty.csv', ''), status: 422, message: 'The file is empty.' },
+    { name: 'NUL bytes', ...file('binary.csv', 'sku\u0000\nA'), status: 422, message: 'The file is not a CSV text file.' },
+    { name: 'body over 16 MB', raw: { ...file('big.csv', huge(API_UPLOAD_BODY_LIMIT_BYTES)).raw }, status: 413, message: 'The upload is too large (limit 16 MB).' },
   ];
 }
 

@@ -6,6 +6,7 @@ import { adminProductRoutes } from './admin/products';
 import { adminCategoryRoutes } from './admin/categories';
 import { adminPromoRoutes } from './admin/promo-codes';
 import { adminShippingRoutes } from './admin/shipping';
+import { adminCatalogImportRoutes } from './admin/catalog-imports';
 import { adminRoutes } from './admin/routes';
 import { cartRoutes } from './cart';
 import { categoryRoutes, productRoutes } from './catalog';
@@ -33,6 +34,7 @@ export const contractModules = {
   adminCategories: adminCategoryRoutes,
   adminPromoCodes: adminPromoRoutes,
   adminShipping: adminShippingRoutes,
+  adminCatalogImports: adminCatalogImportRoutes,
   adminMedia: adminMediaRoutes,
   docs: docsRoutes,
 } as const;

@@ -15,6 +15,7 @@ import { adminProductsApp } from './admin-products.routes';
 import { adminCategoriesApp } from './admin-categories.routes';
 import { adminPromoCodesApp } from './admin-promo-codes.routes';
 import { adminCurrenciesApp, adminShippingApp } from './admin-shipping.routes';
+import { adminCatalogImportsApp } from './admin-catalog-imports.routes';
 import { adminHomeHeroApp, adminSettingsApp } from './admin-settings.routes';
 import { adminTranslationsApp } from './admin-translations.routes';
 import { authApp } from './auth.routes';
@@ -126,6 +127,7 @@ export function createApi() {
   app.route('/api/admin/promo-codes', adminPromoCodesApp);
   app.route('/api/admin/shipping', adminShippingApp);
   app.route('/api/admin/currencies', adminCurrenciesApp);
+  app.route('/api/admin/catalog-imports', adminCatalogImportsApp);
   app.route('/api/admin/media', adminMediaApp);
   return app;
 }

@@ -27,7 +27,7 @@ export const BODY_MESSAGES = {
  * The routes that take a file (multipart/form-data) instead of JSON; their form is read and
  * checked by the route's own schema, within the upload body limit (app.ts).
  */
-export const UPLOAD_PATHS = new Set(['/api/admin/media']);
+export const UPLOAD_PATHS = new Set(['/api/admin/media', '/api/admin/catalog-imports']);
 const MULTIPART_TYPE = /^multipart\/form-data\s*;\s*boundary=/i;
 
 /** The methods whose JSON body is read: by the gate here and by the locale middleware (lang_id, currency). */

@@ -56,8 +56,22 @@ async function claim(db: Db, id: number) {
   throw new ConflictError('This import is being applied by another process; its progress is shown here.');
 }
 
+/** Applies the import and answers when it is done (the CLI, tests). */
 export async function applyImport(db: Db, id: number, options: ApplyOptions): Promise<ImportState> {
+  return runApply(db, id, await claim(db, id), options);
+}
+
+/**
+ * Claims the import now (a refusal is the caller's answer) and applies it in the background: the
+ * page polls the import's progress. `done` settles when the last batch is in.
+ */
+export async function beginApply(db: Db, id: number, options: ApplyOptions): Promise<{ state: ImportState; done: Promise<ImportState> }> {
   const row = await claim(db, id);
+  const { content: _content, ...state } = row;
+  return { state: importState(state), done: runApply(db, id, row, options) };
+}
+
+async function runApply(db: Db, id: number, row: Awaited<ReturnType<typeof claim>>, options: ApplyOptions): Promise<ImportState> {
   const languages = await adminLanguages(db);
   const ctx = { defaultLanguage: languages.default.code, languageIds: new Map(languages.all.map((l) => [l.code, l.id])) };
   const read = readCatalogCsv(row.content, await importLanguages(db));

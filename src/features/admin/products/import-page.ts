@@ -1,0 +1,106 @@
+/**
+ * The import page's script (ADR 026): sends the CSV to the dry run, shows its report, applies a
+ * clean file and follows the server's progress (the apply runs on the server; the page only polls
+ * it, so closing the page does not stop it). Every state change is announced.
+ */
+import { ApiError } from '@/lib/api-client';
+import type { z } from 'zod';
+import type { importStateSchema } from '@/lib/contract/admin/catalog-imports';
+import { api } from '@/stores/api';
+
+type ImportState = z.infer<typeof importStateSchema>;
+
+const POLL_MS = 500;
+
+export function initImportPage(root: Document): void {
+  const form = root.querySelector<HTMLFormElement>('[data-import-form]');
+  const report = root.querySelector<HTMLElement>('[data-import-report]');
+  if (!form || !report) return;
+  const error = form.querySelector<HTMLElement>('[data-import-error]')!;
+  const title = report.querySelector<HTMLElement>('[data-report-title]')!;
+  const summary = report.querySelector<HTMLElement>('[data-report-summary]')!;
+  const table = report.querySelector<HTMLTableElement>('[data-problems]')!;
+  const apply = report.querySelector<HTMLButtonElement>('[data-apply]')!;
+  const progress = report.querySelector<HTMLElement>('[data-progress]')!;
+  const bar = progress.querySelector('progress')!;
+  const progressText = progress.querySelector<HTMLElement>('[data-progress-text]')!;
+  let current: ImportState | null = null;
+
+  const showProgress = (state: ImportState) => {
+    progress.hidden = false;
+    bar.max = Math.max(1, state.total_rows);
+    bar.value = state.applied_rows;
+    const percent = state.total_rows ? Math.floor((state.applied_rows / state.total_rows) * 100) : 100;
+    progressText.textContent =
+      state.status === 'done'
+        ? `Done: ${state.summary.created ?? 0} created, ${state.summary.updated ?? 0} updated, ${state.summary.unchanged ?? 0} unchanged.`
+        : state.status === 'failed'
+          ? `The import stopped after ${state.applied_rows} of ${state.total_rows} rows. Apply again to continue.`
+          : `${state.applied_rows} of ${state.total_rows} rows (${percent} %)…`;
+  };
+
+  const follow = async (id: number) => {
+    for (;;) {
+      const reply = await api.request<ImportState>('GET', `/admin/catalog-imports/${id}`, { withLocale: false });
+      const state = reply.payload!;
+      showProgress(state);
+      if (state.status !== 'applying') {
+        apply.hidden = state.status !== 'failed';
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  };
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    error.textContent = '';
+    const file = form.querySelector<HTMLInputElement>('input[type="file"]')!.files?.[0];
+    if (!file) {
+      error.textContent = 'Choose a CSV file.';
+      return;
+    }
+    const data = new FormData();
+    data.append('file', file, file.name);
+    const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    button.disabled = true;
+    try {
+      const reply = await api.request<ImportState>('POST', '/admin/catalog-imports', { form: data, withLocale: false, timeoutMs: 120_000 });
+      current = reply.payload!;
+      report.hidden = false;
+      progress.hidden = true;
+      title.textContent = `Check of ${current.file_name}`;
+      summary.textContent = reply.message ?? '';
+      const body = table.tBodies[0]!;
+      body.replaceChildren(
+        ...current.errors.map((p) => {
+          const row = document.createElement('tr');
+          for (const text of [String(p.line), p.sku, p.message]) row.append(Object.assign(document.createElement('td'), { textContent: text }));
+          return row;
+        }),
+      );
+      table.hidden = current.errors.length === 0;
+      apply.hidden = current.error_count > 0 || current.status === 'done';
+      if (current.status === 'applying') void follow(current.id);
+      title.focus();
+    } catch (failure) {
+      error.textContent = failure instanceof ApiError ? (Object.values(failure.errors).flat()[0] ?? failure.message) : 'The file could not be sent. Please try again.';
+    } finally {
+      button.disabled = false;
+    }
+  });
+
+  apply.addEventListener('click', async () => {
+    if (!current) return;
+    apply.hidden = true;
+    try {
+      const reply = await api.request<ImportState>('POST', `/admin/catalog-imports/${current.id}/apply`, { withLocale: false });
+      showProgress(reply.payload!);
+      await follow(current.id);
+    } catch (failure) {
+      progress.hidden = false;
+      progressText.textContent = failure instanceof ApiError ? failure.message : 'The import could not be started. Please try again.';
+      apply.hidden = false;
+    }
+  });
+}
