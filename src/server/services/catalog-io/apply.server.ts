@@ -32,8 +32,23 @@ export interface ApplyOptions {
   stopAfterBatches?: number;
 }
 
+/** The imports this process is applying now: its own claim is only taken over after a stop. */
+const running = new Set<number>();
+const BUSY = 'This import is being applied by another process; its progress is shown here.';
+
 /** Claims the import for this process, or says why not. */
 async function claim(db: Db, id: number) {
+  if (running.has(id)) throw new ConflictError(BUSY);
+  running.add(id);
+  try {
+    return await claimRow(db, id);
+  } catch (error) {
+    running.delete(id);
+    throw error;
+  }
+}
+
+async function claimRow(db: Db, id: number) {
   const [claimed] = await db
     .update(catalogImports)
     .set({ status: 'applying', runner: RUNNER, updatedAt: sql`now()` })
@@ -53,7 +68,7 @@ async function claim(db: Db, id: number) {
   if (!state) throw new NotFoundError(IMPORT_NOT_FOUND);
   if (state.error_count > 0) throw new ConflictError(`The dry run found ${state.error_count} problems: fix the file and upload it again.`);
   if (state.status === 'done') throw new ConflictError('This import is already applied.');
-  throw new ConflictError('This import is being applied by another process; its progress is shown here.');
+  throw new ConflictError(BUSY);
 }
 
 /** Applies the import and answers when it is done (the CLI, tests). */
@@ -85,12 +100,20 @@ async function runApply(db: Db, id: number, row: Awaited<ReturnType<typeof claim
       const batch = read.rows.slice(applied, applied + size);
       const next = applied + batch.length;
       await db.transaction(async (tx) => {
+        // Progress first, as a compare-and-set on the locked row: a batch is applied once even if a
+        // stalled apply and the one that took it over both reach it.
+        const [mine] = await tx
+          .update(catalogImports)
+          .set({ appliedRows: next, updatedAt: sql`now()` })
+          .where(and(eq(catalogImports.id, id), eq(catalogImports.runner, RUNNER), eq(catalogImports.appliedRows, applied)))
+          .returning({ id: catalogImports.id });
+        if (!mine) throw new ConflictError(BUSY);
         const done: Counts[] = [
           await applyProductRows(tx, batch.filter((r): r is ProductRow => r.kind === 'product'), ctx),
           await applyVariationRows(tx, batch.filter((r): r is VariationRow => r.kind === 'variation')),
         ];
         for (const c of done) for (const [key, n] of Object.entries(c)) summary[key] = (summary[key] ?? 0) + n;
-        await tx.update(catalogImports).set({ appliedRows: next, summary, updatedAt: sql`now()` }).where(eq(catalogImports.id, id));
+        await tx.update(catalogImports).set({ summary }).where(eq(catalogImports.id, id));
       });
       applied = next;
       batches++;
@@ -100,9 +123,14 @@ async function runApply(db: Db, id: number, row: Awaited<ReturnType<typeof claim
     await recordChange(db, options.editor, 'catalog_import', id, 'apply', `${row.fileName}: ${summary.created ?? 0} created, ${summary.updated ?? 0} updated, ${summary.unchanged ?? 0} unchanged`);
     return importState(finished!);
   } catch (error) {
-    await db.update(catalogImports).set({ status: 'failed', runner: null, updatedAt: sql`now()` }).where(eq(catalogImports.id, id));
+    // Only this process's claim turns into "failed"; one that was taken over is the other's now.
+    await db
+      .update(catalogImports)
+      .set({ status: 'failed', runner: null, updatedAt: sql`now()` })
+      .where(and(eq(catalogImports.id, id), eq(catalogImports.runner, RUNNER)));
     throw error;
   } finally {
+    running.delete(id);
     // Whatever was committed is in the shop: every instance drops its caches.
     if (batches > 0) contentChanged(db);
   }
