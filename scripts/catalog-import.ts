@@ -28,7 +28,7 @@ try {
   if (checked.error_count > 0) {
     for (const problem of checked.errors) console.error(problemText(problem));
     if (checked.error_count > checked.errors.length) console.error(`… and ${checked.error_count - checked.errors.length} more.`);
-    console.error(`${checked.error_count} problems in ${checked.total_rows} rows: nothing was imported.`);
+    console.error(`${checked.error_count} ${checked.error_count === 1 ? 'problem' : 'problems'} in ${checked.total_rows} rows: nothing was imported.`);
     process.exitCode = 1;
   } else if (dryRun) {
     console.log(`${checked.total_rows} rows checked, no problems (${database.describe}). Run without --dry-run to import them.`);

@@ -34,12 +34,12 @@ describe('POST /api/admin/catalog-imports', () => {
   it('answers the dry run with each problem\'s line, and writes no product', async () => {
     const reply = await upload(staff, 'sku,name,price\r\nAPI-1,Good,10.00\r\nAPI-2,Bad,ten\r\n');
     expect(reply.status).toBe(201);
-    expect(reply.body.message).toBe('1 problems: nothing was imported.');
+    expect(reply.body.message).toBe('1 problem: nothing was imported.');
     expect(reply.body.payload).toMatchObject({ status: 'checked', total_rows: 1, error_count: 1, errors: [{ line: 3, sku: 'API-2', message: 'The price "ten" is not an amount such as 12.50.' }] });
     expect(await db().select().from(products).where(eq(products.sku, 'API-1'))).toEqual([]);
     const apply = await staff.post(`/api/admin/catalog-imports/${reply.body.payload.id}/apply`);
     expect(apply.status).toBe(409);
-    expect(apply.body.message).toBe('The dry run found 1 problems: fix the file and upload it again.');
+    expect(apply.body.message).toBe('The dry run found 1 problem: fix the file and upload it again.');
   });
 
   it('applies a clean file in the background; its progress reaches done', async () => {

@@ -25,7 +25,7 @@ export const adminCatalogImportsApp = createRouter()
     }
     if (text.includes('\u0000')) throw new HttpError(422, 'The file is not a CSV text file.');
     const state = await checkImport(c.var.db, text, { fileName: file.name, createdBy: c.var.user!.id });
-    const message = state.status !== 'checked' ? `This file's import stopped after ${state.applied_rows} of ${state.total_rows} rows: apply it to continue.` : state.error_count ? `${state.error_count} problems: nothing was imported.` : `${state.total_rows} rows checked, no problems.`;
+    const message = state.status !== 'checked' ? `This file's import stopped after ${state.applied_rows} of ${state.total_rows} rows: apply it to continue.` : state.error_count ? `${state.error_count} ${state.error_count === 1 ? 'problem' : 'problems'}: nothing was imported.` : `${state.total_rows} rows checked, no problems.`;
     return ok(c, state, { status: 201, message });
   })
   .get('/:id', validate('param', idParam), async (c) => {

@@ -66,7 +66,7 @@ async function claimRow(db: Db, id: number) {
   if (claimed) return claimed;
   const state = await getImport(db, id);
   if (!state) throw new NotFoundError(IMPORT_NOT_FOUND);
-  if (state.error_count > 0) throw new ConflictError(`The dry run found ${state.error_count} problems: fix the file and upload it again.`);
+  if (state.error_count > 0) throw new ConflictError(`The dry run found ${state.error_count} ${state.error_count === 1 ? 'problem' : 'problems'}: fix the file and upload it again.`);
   if (state.status === 'done') throw new ConflictError('This import is already applied.');
   throw new ConflictError(BUSY);
 }

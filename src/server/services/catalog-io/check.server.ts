@@ -61,7 +61,7 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
 }
 
 /** The problems only the database can tell. */
-async function databaseProblems(db: Db, rows: readonly CatalogRow[]): Promise<Problem[]> {
+async function databaseProblems(db: Db, rows: readonly CatalogRow[], inFile: ReadonlySet<string>): Promise<Problem[]> {
   const problems: Problem[] = [];
   const add = (row: CatalogRow, message: string) => problems.push({ line: row.line, sku: row.sku, message });
   const slugs = new Set((await db.select({ slug: categories.slug }).from(categories)).map((c) => c.slug));
@@ -72,7 +72,6 @@ async function databaseProblems(db: Db, rows: readonly CatalogRow[]): Promise<Pr
     for (const p of await db.select({ sku: products.sku, id: products.id }).from(products).where(inArray(products.sku, part))) productSkus.set(p.sku, p.id);
     for (const v of await db.select({ sku: variations.sku, productId: variations.productId }).from(variations).where(inArray(variations.sku, part))) variationSkus.set(v.sku, { productId: v.productId });
   }
-  const inFile = new Set(rows.filter((r) => r.kind === 'product').map((r) => r.sku));
   for (const row of rows) {
     if (row.kind === 'product') {
       if (variationSkus.has(row.sku)) add(row, 'This SKU belongs to a variation in the shop; a product needs its own.');
@@ -104,7 +103,7 @@ export async function checkImport(db: Db, text: string, options: { fileName: str
   if (unfinished) return importState(unfinished);
   const read = readCatalogCsv(text, await importLanguages(db));
   // The rows that read well are checked against the shop too: one report names everything.
-  const problems = [...read.problems, ...(await databaseProblems(db, read.rows))];
+  const problems = [...read.problems, ...(await databaseProblems(db, read.rows, read.productSkus))];
   problems.sort((a, b) => a.line - b.line);
   const [row] = await db
     .insert(catalogImports)

@@ -11,6 +11,8 @@ export interface ReadCatalog {
   header: Header | null;
   rows: CatalogRow[];
   problems: Problem[];
+  /** The SKUs of every product row of the file, those with problems too: their variations are not orphans. */
+  productSkus: Set<string>;
 }
 
 export function readCatalogCsv(text: string, languages: { default: string; others: string[] }): ReadCatalog {
@@ -18,20 +20,23 @@ export function readCatalogCsv(text: string, languages: { default: string; other
   try {
     records = parseCsv(text);
   } catch (error) {
-    if (error instanceof CsvSyntaxError) return { header: null, rows: [], problems: [{ line: error.line, sku: '', message: error.message.replace(/^Line \d+: /, '') }] };
+    if (error instanceof CsvSyntaxError) return { header: null, rows: [], problems: [{ line: error.line, sku: '', message: error.message.replace(/^Line \d+: /, '') }], productSkus: new Set() };
     throw error;
   }
   const [first, ...rest] = records;
-  if (!first) return { header: null, rows: [], problems: [{ line: 1, sku: '', message: 'The file is empty.' }] };
+  if (!first) return { header: null, rows: [], problems: [{ line: 1, sku: '', message: 'The file is empty.' }], productSkus: new Set() };
   const header = readHeader(first.cells, languages);
-  if (Array.isArray(header)) return { header: null, rows: [], problems: header };
+  if (Array.isArray(header)) return { header: null, rows: [], problems: header, productSkus: new Set() };
   const problems: Problem[] = [];
   const products: ProductRow[] = [];
   const variations: VariationRow[] = [];
   const firstLine = new Map<string, number>();
   const skuColumn = header.columns.indexOf('sku');
+  const parentColumn = header.columns.indexOf('parent_sku');
+  const productSkus = new Set<string>();
   for (const record of rest) {
     const sku = (record.cells[skuColumn] ?? '').trim();
+    if (sku && (parentColumn < 0 || !(record.cells[parentColumn] ?? '').trim())) productSkus.add(sku);
     const seen = sku ? firstLine.get(sku.toUpperCase()) : undefined;
     if (seen !== undefined) {
       problems.push({ line: record.line, sku, message: `The SKU is already on line ${seen}.` });
@@ -47,5 +52,5 @@ export function readCatalogCsv(text: string, languages: { default: string; other
     else variations.push(row);
   }
   if (products.length + variations.length + problems.length === 0) problems.push({ line: 2, sku: '', message: 'The file has a header but no rows.' });
-  return { header, rows: [...products, ...variations], problems };
+  return { header, rows: [...products, ...variations], problems, productSkus };
 }
