@@ -1,5 +1,5 @@
 /**
- * npm run catalog:import -- <file.csv> [--dry-run]
+ * npm run catalog:import -- <file.csv> [--zip images.zip] [--dry-run]
  * Checks a catalogue CSV (docs/catalog-csv.md) against the configured database (DATABASE_URL, else
  * PGlite in DATA_DIR; stop the server first when using PGlite), prints every problem with its line,
  * and, when there is none and --dry-run is not given, applies it in batches with a progress bar.
@@ -14,17 +14,20 @@ import { openConfiguredDatabase } from '../src/server/db/seed/open';
 import { progressLine } from './lib/progress';
 
 const args = process.argv.slice(2);
-const file = args.find((a) => !a.startsWith('--'));
+const zipAt = args.indexOf('--zip');
+const zipPath = zipAt >= 0 ? args[zipAt + 1] : undefined;
+const file = args.find((a, i) => !a.startsWith('--') && (zipAt < 0 || i !== zipAt + 1));
 const dryRun = args.includes('--dry-run');
-if (!file) {
-  console.error('Usage: npm run catalog:import -- <file.csv> [--dry-run]');
+if (!file || (zipAt >= 0 && !zipPath)) {
+  console.error('Usage: npm run catalog:import -- <file.csv> [--zip images.zip] [--dry-run]');
   process.exit(2);
 }
 const text = readFileSync(file, 'utf8');
 const database = await openConfiguredDatabase();
 try {
   const started = performance.now();
-  const checked = await checkImport(database.db, text, { fileName: basename(file), createdBy: null });
+  const zip = zipPath ? new Uint8Array(readFileSync(zipPath)) : undefined;
+  const checked = await checkImport(database.db, text, { fileName: basename(file), createdBy: null, zip });
   if (checked.error_count > 0) {
     for (const problem of checked.errors) console.error(problemText(problem));
     if (checked.error_count > checked.errors.length) console.error(`… and ${checked.error_count - checked.errors.length} more.`);

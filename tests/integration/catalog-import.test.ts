@@ -5,6 +5,8 @@
  * nothing, a crashed apply resumes where it stopped, and export → import round-trips.
  */
 import { asc, eq, sql } from 'drizzle-orm';
+import { zipSync } from 'fflate';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogImports, productImages, productTranslations, products, variations } from '@/server/db/schema/index';
 import { applyImport } from '@/server/services/catalog-io/apply.server';
@@ -153,6 +155,37 @@ describe('apply', () => {
     expect((await db().select().from(products).where(eq(products.sku, 'PAR-1'))).length).toBe(1);
     const [row] = await db().select().from(catalogImports).where(eq(catalogImports.id, state.id));
     expect(row!.status).toBe('done');
+  });
+});
+
+describe('images from a zip', () => {
+  it('stores the named photos as uploads, names the rows whose photos are missing or unusable, and links the rest', async () => {
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a7' } }).jpeg().toBuffer();
+    const zip = zipSync({ 'photos/tent.jpg': new Uint8Array(photo), 'bad.jpg': new TextEncoder().encode('not a photo'), 'readme.txt': new TextEncoder().encode('x') });
+    const csv = (images: string) => [HEADER, `ZIP-1,,yes,Zip Tent,,,99.00,,1,tents,,${images},Front`].join('\n');
+    const bad = await checkImport(db(), csv('tent.jpg|bad.jpg|missing.jpg'), { fileName: 'zip.csv', createdBy: null, zip });
+    expect(bad.errors.map(problemText)).toEqual([
+      'Line 2 (SKU ZIP-1): bad.jpg: The file must be a JPEG, PNG, WebP or AVIF image.',
+      'Line 2 (SKU ZIP-1): missing.jpg is not in the images zip.',
+    ]);
+    const noZip = await checkImport(db(), csv('tent.jpg'), { fileName: 'nozip.csv', createdBy: null });
+    expect(noZip.errors.map(problemText)).toEqual(['Line 2 (SKU ZIP-1): The image tent.jpg is named by its file name: upload the images zip with the CSV.']);
+
+    const good = await checkImport(db(), csv('tent.jpg'), { fileName: 'zip.csv', createdBy: null, zip });
+    expect(good.errors).toEqual([]);
+    await applyImport(db(), good.id, { editor: null });
+    const product = await productBySku('ZIP-1');
+    const [image] = await db().select().from(productImages).where(eq(productImages.productId, product.id));
+    expect(image!.assetId).not.toBeNull();
+    expect(image!.url).toMatch(/^\/media\/[0-9a-f]{64}\/\d+\.jpg$/);
+    expect(image!.alt).toEqual({ en: 'Front' });
+    // The export names the photo by its /media address, and importing that keeps it an upload.
+    const line = (await exportText()).split('\r\n').find((l) => l.startsWith('ZIP-1,'))!;
+    expect(line).toContain(image!.url);
+    const copy = await checkImport(db(), [HEADER, `ZIP-2,,yes,Zip Copy,,,9.00,,1,tents,,${image!.url},Copy`].join('\n'), { fileName: 'copy.csv', createdBy: null });
+    await applyImport(db(), copy.id, { editor: null });
+    const [copied] = await db().select().from(productImages).where(eq(productImages.productId, (await productBySku('ZIP-2')).id));
+    expect(copied!.assetId).toBe(image!.assetId);
   });
 });
 

@@ -16,7 +16,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 export const adminCatalogImportsApp = createRouter()
   .get('/', async (c) => ok(c, await recentImports(c.var.db)))
   .post('/', validate('form', csvForm), async (c) => {
-    const { file } = c.req.valid('form');
+    const { file, images } = c.req.valid('form');
     let text: string;
     try {
       text = utf8.decode(await file.arrayBuffer());
@@ -24,7 +24,8 @@ export const adminCatalogImportsApp = createRouter()
       throw new HttpError(422, 'The file is not UTF-8 text: save the CSV as UTF-8 and upload it again.');
     }
     if (text.includes('\u0000')) throw new HttpError(422, 'The file is not a CSV text file.');
-    const state = await checkImport(c.var.db, text, { fileName: file.name, createdBy: c.var.user!.id });
+    const zip = images ? new Uint8Array(await images.arrayBuffer()) : undefined;
+    const state = await checkImport(c.var.db, text, { fileName: file.name, createdBy: c.var.user!.id, zip });
     const message = state.status !== 'checked' ? `This file's import stopped after ${state.applied_rows} of ${state.total_rows} rows: apply it to continue.` : state.error_count ? `${state.error_count} ${state.error_count === 1 ? 'problem' : 'problems'}: nothing was imported.` : `${state.total_rows} rows checked, no problems.`;
     return ok(c, state, { status: 201, message });
   })

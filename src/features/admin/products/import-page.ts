@@ -55,13 +55,15 @@ export function initImportPage(root: Document): void {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     error.textContent = '';
-    const file = form.querySelector<HTMLInputElement>('input[type="file"]')!.files?.[0];
+    const file = form.querySelector<HTMLInputElement>('input[name="file"]')!.files?.[0];
+    const images = form.querySelector<HTMLInputElement>('input[name="images"]')?.files?.[0];
     if (!file) {
       error.textContent = 'Choose a CSV file.';
       return;
     }
     const data = new FormData();
     data.append('file', file, file.name);
+    if (images) data.append('images', images, images.name);
     const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
     button.disabled = true;
     try {

@@ -16,6 +16,11 @@ export const csvForm = z.object({
     .min(1, 'The file is empty.')
     .max(CSV_MAX_BYTES, `The file may have at most ${Math.floor(CSV_MAX_BYTES / 1024 / 1024)} MB here; import larger ones with npm run catalog:import.`)
     .describe('The catalogue CSV, UTF-8'),
+  images: z
+    .file({ error: 'The images must be one .zip file (form field "images").' })
+    .max(CSV_MAX_BYTES, 'The CSV and the images zip may have at most 15 MB together here; import larger ones with npm run catalog:import -- file.csv --zip images.zip.')
+    .optional()
+    .describe('Optional: a zip of the images the CSV names by file name'),
 });
 
 export const importStateSchema = z.object({

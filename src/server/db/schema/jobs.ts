@@ -48,7 +48,9 @@ export const catalogImports = pgTable(
       .default([]),
     /** The CSV itself, so an apply runs in the background, on any instance, and resumes after a crash. */
     content: text("content").notNull().default(""),
-    /** The process applying it (host:pid); with updated_at, whether a crashed apply may be taken over. */
+    /** Images of the uploaded zip by file name, stored as media assets by the dry run: { name: { id, url } }. */
+  files: jsonb('files').$type<Record<string, { id: number; url: string }>>().notNull().default({}),
+  /** The process applying it (host:pid); with updated_at, whether a crashed apply may be taken over. */
     runner: varchar("runner", { length: 128 }),
     /** What the apply did: created, updated, unchanged. */
     summary: jsonb("summary")

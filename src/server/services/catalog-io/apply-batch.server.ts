@@ -9,6 +9,7 @@ import {
   attributeGroups,
   attributes,
   categories,
+  mediaAssets,
   productAttributeGroups,
   productCategories,
   productImages,
@@ -27,7 +28,12 @@ export interface BatchContext {
   defaultLanguage: string;
   /** Language code → id. */
   languageIds: Map<string, number>;
+  /** The zip's images by file name (check.server.ts stored them). */
+  files: Record<string, { id: number; url: string }>;
 }
+
+/** /media/{hash}/… : an uploaded photo of this shop (an exported file names them so). */
+const MEDIA_PATH = /^\/media\/([0-9a-f]{64})\//;
 
 export interface Counts {
   created: number;
@@ -49,6 +55,15 @@ export async function applyProductRows(tx: Tx, rows: readonly ProductRow[], ctx:
     tx.select({ id: categories.id, slug: categories.slug }).from(categories),
   ]);
   const categoryId = new Map(categoryRows.map((c) => [c.slug, c.id]));
+  const hashes = [...new Set(rows.flatMap((r) => (r.images ?? []).flatMap((i) => MEDIA_PATH.exec(i.src)?.[1] ?? [])))];
+  const assetByHash = new Map(hashes.length ? (await tx.select({ id: mediaAssets.id, hash: mediaAssets.hash }).from(mediaAssets).where(inArray(mediaAssets.hash, hashes))).map((a) => [a.hash, a.id]) : []);
+  /** An image cell's stored URL and asset: a zip file's asset, a known /media photo, or an outside address. */
+  const source = (src: string): { url: string; assetId: number | null } => {
+    const file = ctx.files[src];
+    if (file) return { url: file.url, assetId: file.id };
+    const hash = MEDIA_PATH.exec(src)?.[1];
+    return { url: src, assetId: (hash && assetByHash.get(hash)) || null };
+  };
 
   // New products: one insert; their slugs from the name and the SKU, made unique in the batch and the shop.
   const fresh = rows.filter((r) => !existing.has(r.sku));
@@ -136,11 +151,12 @@ export async function applyProductRows(tx: Tx, rows: readonly ProductRow[], ctx:
     if (row.images !== undefined) {
       const have = images.filter((i) => i.productId === product.id);
       const want = row.images.map((image, position) => {
+        const { url, assetId } = source(image.src);
         // Alternative texts of other languages stay with an image that stays.
-        const kept = have.find((h) => h.url === image.src)?.alt ?? {};
+        const kept = have.find((h) => h.url === url)?.alt ?? {};
         const alt = { ...kept, [ctx.defaultLanguage]: image.alt };
         if (!image.alt) delete alt[ctx.defaultLanguage];
-        return { productId: product.id, url: image.src, position, alt };
+        return { productId: product.id, url, assetId, position, alt };
       });
       if (!same(want.map((w) => [w.url, w.alt]), have.map((h) => [h.url, h.alt]))) {
         reimage.push(product.id);

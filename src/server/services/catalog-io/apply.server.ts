@@ -88,7 +88,7 @@ export async function beginApply(db: Db, id: number, options: ApplyOptions): Pro
 
 async function runApply(db: Db, id: number, row: Awaited<ReturnType<typeof claim>>, options: ApplyOptions): Promise<ImportState> {
   const languages = await adminLanguages(db);
-  const ctx = { defaultLanguage: languages.default.code, languageIds: new Map(languages.all.map((l) => [l.code, l.id])) };
+  const ctx = { defaultLanguage: languages.default.code, languageIds: new Map(languages.all.map((l) => [l.code, l.id])), files: row.files };
   const read = readCatalogCsv(row.content, await importLanguages(db));
   const size = options.batchSize ?? DEFAULT_BATCH;
   const summary: Record<string, number> = { ...row.summary };

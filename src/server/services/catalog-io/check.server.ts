@@ -11,6 +11,7 @@ import { catalogImports, categories, products, variations } from '@/server/db/sc
 import { adminLanguages } from '../admin/languages';
 import type { CatalogRow, Problem } from './format';
 import { readCatalogCsv } from './read';
+import { storeZipImages } from './zip-images.server';
 
 /** The import as the page and the API show it. */
 export interface ImportState {
@@ -78,8 +79,6 @@ async function databaseProblems(db: Db, rows: readonly CatalogRow[], inFile: Rea
       if (!productSkus.has(row.sku) && (row.name === undefined || row.price === undefined)) add(row, 'A new product needs a name and a price.');
       const unknown = (row.categories ?? []).filter((slug) => !slugs.has(slug));
       if (unknown.length) add(row, `Unknown categories: ${unknown.join(', ')}. Use the slugs of /admin/categories.`);
-      const files = (row.images ?? []).filter((image) => !image.src.startsWith('/') && !image.src.startsWith('https://'));
-      if (files.length) add(row, `Images by file name (${files.map((f) => f.src).join(', ')}) need the images zip, which this import does not take yet: use https:// addresses.`);
     } else {
       if (productSkus.has(row.sku)) add(row, 'This SKU belongs to a product in the shop; a variation needs its own.');
       if (!inFile.has(row.parentSku) && !productSkus.has(row.parentSku)) add(row, `No product has the SKU ${row.parentSku} (parent_sku), in the file or in the shop.`);
@@ -91,8 +90,32 @@ async function databaseProblems(db: Db, rows: readonly CatalogRow[], inFile: Rea
   return problems;
 }
 
-/** Checks a file and records the import (status `checked`); nothing else is written. */
-export async function checkImport(db: Db, text: string, options: { fileName: string; createdBy: number | null }): Promise<ImportState> {
+/** Images named by file name (not an address): from the zip. */
+const isFileName = (src: string) => !src.startsWith('/') && !src.startsWith('https://');
+
+/** The zip's images the rows name, stored as media assets; the rows whose images cannot be had, as problems. */
+async function zipProblems(db: Db, rows: readonly CatalogRow[], zip: Uint8Array | undefined, createdBy: number | null) {
+  const users = new Map<string, CatalogRow[]>();
+  for (const row of rows) {
+    if (row.kind !== 'product') continue;
+    for (const image of row.images ?? []) if (isFileName(image.src)) users.set(image.src, [...(users.get(image.src) ?? []), row]);
+  }
+  const problems: Problem[] = [];
+  if (users.size === 0) return { files: {}, problems };
+  if (!zip) {
+    for (const [name, named] of users) for (const row of named) problems.push({ line: row.line, sku: row.sku, message: `The image ${name} is named by its file name: upload the images zip with the CSV.` });
+    return { files: {}, problems };
+  }
+  const stored = await storeZipImages(db, zip, new Set(users.keys()), createdBy);
+  for (const [name, message] of stored.problems) for (const row of users.get(name)!) problems.push({ line: row.line, sku: row.sku, message });
+  return { files: stored.files, problems };
+}
+
+/**
+ * Checks a file and records the import (status `checked`); nothing else is written, except the
+ * zip's images, stored as media assets (content-addressed: checking the same zip again adds none).
+ */
+export async function checkImport(db: Db, text: string, options: { fileName: string; createdBy: number | null; zip?: Uint8Array }): Promise<ImportState> {
   const fileHash = createHash('sha256').update(text).digest('hex');
   const [unfinished] = await db
     .select(stateColumns)
@@ -103,7 +126,8 @@ export async function checkImport(db: Db, text: string, options: { fileName: str
   if (unfinished) return importState(unfinished);
   const read = readCatalogCsv(text, await importLanguages(db));
   // The rows that read well are checked against the shop too: one report names everything.
-  const problems = [...read.problems, ...(await databaseProblems(db, read.rows, read.productSkus))];
+  const images = await zipProblems(db, read.rows, options.zip, options.createdBy);
+  const problems = [...read.problems, ...(await databaseProblems(db, read.rows, read.productSkus)), ...images.problems];
   problems.sort((a, b) => a.line - b.line);
   const [row] = await db
     .insert(catalogImports)
@@ -116,6 +140,7 @@ export async function checkImport(db: Db, text: string, options: { fileName: str
       errors: problems.slice(0, REPORTED_PROBLEMS),
       summary: { products: read.rows.filter((r) => r.kind === 'product').length, variations: read.rows.filter((r) => r.kind === 'variation').length },
       content: problems.length ? '' : text,
+      files: images.files,
       createdBy: options.createdBy,
     })
     .returning(stateColumns);
