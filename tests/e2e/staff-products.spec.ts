@@ -206,8 +206,8 @@ test('staff: create a promo code the cart accepts; change a delivery price; axe 
   const check = await page.request.post('/api/promocodes/check', { headers: await xsrfHeaders(page), data: { code: code.toLowerCase() } });
   expect(((await check.json()) as { payload: { discount_amount: number } }).payload.discount_amount).toBe(15);
 
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Delivery and currencies' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Delivery and currencies' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Delivery, VAT and currencies' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Delivery, VAT and currencies' })).toBeVisible();
   await axe.check();
   const zone = page.getByRole('form').filter({ has: page.getByRole('button', { name: /^Save zone / }) }).first();
   const price = zone.getByLabel('Delivery price (EUR)');

@@ -98,6 +98,21 @@ export function catalogRouteTable(ids: CatalogIds, idCases: (path: (id: string) 
       invalid('SQL as zone', { zone_id: SQL }, 'zone_id must be the id of a delivery zone (none: no zone).'),
       invalid('flag as text', { delivery_available: 'yes' }, 'delivery_available must be true or false.'),
     ]),
+    'GET /api/admin/vat-rates': admin('/api/admin/vat-rates', 'none'),
+    'POST /api/admin/vat-rates': admin('/api/admin/vat-rates', 'object', [
+      invalid('everything missing', {}, 'The name is required.'),
+      invalid('rate as number', { name: 'x', percent: 7 }, 'The VAT rate is a percentage from 0 to 99.99 with at most 2 decimals, e.g. 7 or 5.5.'),
+      invalid('rate of 100', { name: 'x', percent: '100' }, 'The VAT rate is a percentage from 0 to 99.99 with at most 2 decimals, e.g. 7 or 5.5.'),
+      invalid('SQL as rate', { name: 'x', percent: SQL }, 'The VAT rate is a percentage from 0 to 99.99 with at most 2 decimals, e.g. 7 or 5.5.'),
+      invalid('huge name', { name: huge(10_000), percent: '7' }, 'The name may have at most 64 characters.'),
+      invalid('extra field', { name: 'x', percent: '7', products: 3 }, UNKNOWN_FIELD),
+    ]),
+    'PUT /api/admin/vat-rates/:id': admin('/api/admin/vat-rates/1', 'object', [
+      ...idCases((id) => `/api/admin/vat-rates/${id}`, 'VAT class not found.').map((c) => ({ ...c, json: { name: 'x' } })),
+      invalid('empty patch', {}, 'Nothing to change.'),
+      { name: 'unknown class', path: '/api/admin/vat-rates/999999999', json: { percent: '5' }, status: 404, message: 'VAT class not found.' },
+    ]),
+    'DELETE /api/admin/vat-rates/:id': admin('/api/admin/vat-rates/999999999', 'none', idCases((id) => `/api/admin/vat-rates/${id}`, 'VAT class not found.')),
     'GET /api/admin/currencies': admin('/api/admin/currencies', 'none'),
     'POST /api/admin/currencies': admin('/api/admin/currencies', 'object', [
       invalid('everything missing', {}, 'The currency code is three capital letters (ISO 4217), e.g. CHF.'),
@@ -203,6 +218,7 @@ export function catalogRouteTable(ids: CatalogIds, idCases: (path: (id: string) 
       invalid('SQL as SKU', { ...patch, sku: SQL }, SKU),
       invalid('sale price not lower', { ...patch, sale_price_cents: 100 }, 'The sale price must be lower than the price.'),
       invalid('active as text', { ...patch, active: 'true' }, 'active must be true or false.'),
+      invalid('SQL as VAT class', { ...patch, vat_rate_id: SQL }, "vat_rate_id must be the id of a VAT class (none: the shop's rate)."),
       invalid('extra field', { ...patch, discount_percent: 90 }, UNKNOWN_FIELD),
     ]),
     'POST /api/admin/products/:id/variations/generate': admin(`${productPath(String(ids.product))}/variations/generate`, 'object', [

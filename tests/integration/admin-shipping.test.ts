@@ -59,7 +59,9 @@ describe('delivery zones and countries', () => {
     expect(res.status).toBe(200);
     const germany = res.body.payload.countries.find((c: { iso: string }) => c.iso === 'DE');
     const zone = res.body.payload.zones.find((z: { id: number }) => z.id === germany.zone_id);
-    expect(zone).toMatchObject({ cost_cents: expect.any(Number), countries: expect.any(Number) });
+    const inZone = res.body.payload.countries.filter((c: { zone_id: number }) => c.zone_id === germany.zone_id).length;
+    expect(zone).toMatchObject({ cost_cents: expect.any(Number), countries: inZone });
+    expect(inZone).toBeGreaterThan(1);
   });
 
   it('a zone\'s new price is in the next totals', async () => {
@@ -94,6 +96,36 @@ describe('delivery zones and countries', () => {
     expect(made.status).toBe(201);
     expect(made.body.payload).toMatchObject({ code: 'ISLANDS', cost_cents: 2_500, free_over_cents: 20_000, countries: 0 });
     expect((await staff.post('/api/admin/shipping/zones', { code: 'ISLANDS', name: 'Again', cost_cents: 1 })).body.errors).toEqual({ code: ['Another zone has this code.'] });
+  });
+});
+
+describe('VAT classes', () => {
+  it('a product of a reduced class is taxed at its rate in the next totals; removing the class brings the shop\'s back', async () => {
+    const made = await staff.post('/api/admin/vat-rates', { name: 'Reduced', percent: '7' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.payload).toMatchObject({ name: 'Reduced', percent: '7.00', products: 0 });
+    expect((await staff.post('/api/admin/vat-rates', { name: 'Reduced', percent: '5' })).body.errors).toEqual({ name: ['Another VAT class has this name.'] });
+    expect((await staff.post('/api/admin/vat-rates', { name: 'Odd', percent: '7.125' })).body.errors.percent).toEqual(['The VAT rate is a percentage from 0 to 99.99 with at most 2 decimals, e.g. 7 or 5.5.']);
+
+    const germany = await country('DE');
+    await staff.put(`/api/admin/shipping/zones/${germany.zoneId}`, { cost_cents: 0 });
+    const standard = await totals('Germany', '10115');
+    // 25.00 at the fixture's 20 %: 4.17.
+    expect(standard.body.original).toMatchObject({ final_amount: 25, vat: 4.17 });
+    const product = (await staff.get(`/api/admin/products/${fx.pegs}`)).body.payload;
+    const classed = await staff.put(`/api/admin/products/${fx.pegs}`, { version: product.version, vat_rate_id: made.body.payload.id });
+    expect(classed.body.payload.vat_rate_id).toBe(made.body.payload.id);
+    const reduced = await totals('Germany', '10115');
+    // 25.00 at 7 %: 1.64; the response's vat_rate stays the shop's.
+    expect(reduced.body.original).toMatchObject({ final_amount: 25, vat: 1.64 });
+    expect(reduced.body.vat_rate).toBe(20);
+    expect((await staff.get('/api/admin/vat-rates')).body.payload[0].products).toBe(1);
+
+    const removed = await staff.delete(`/api/admin/vat-rates/${made.body.payload.id}`);
+    expect(removed.body.message).toBe('VAT class removed: its 1 products use the shop\'s rate now.');
+    expect((await totals('Germany', '10115')).body.original.vat).toBe(4.17);
+    const unknown = await staff.put(`/api/admin/products/${fx.pegs}`, { version: product.version + 1, vat_rate_id: made.body.payload.id });
+    expect(unknown.body.errors).toEqual({ vat_rate_id: ['Choose one of the VAT classes of /admin/shipping.'] });
   });
 });
 

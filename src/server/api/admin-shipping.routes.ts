@@ -1,7 +1,7 @@
 /** /api/admin/shipping and /api/admin/currencies (ADR 026): delivery and currencies for staff. */
-import { countryPatchBody, currencyCreateBody, currencyPatchBody, zoneCreateBody, zonePatchBody } from '@/lib/contract/admin/shipping';
+import { countryPatchBody, currencyCreateBody, currencyPatchBody, vatRateCreateBody, vatRatePatchBody, zoneCreateBody, zonePatchBody } from '@/lib/contract/admin/shipping';
 import { idParam } from '@/lib/contract/admin/fields';
-import { createCurrency, createZone, deleteCurrency, deliverySettings, listCurrencies, updateCountry, updateCurrency, updateZone } from '../services/back-office/shipping-admin.server';
+import { createCurrency, createVatRate, createZone, deleteCurrency, deleteVatRate, deliverySettings, listCurrencies, listVatRates, updateCountry, updateCurrency, updateVatRate, updateZone } from '../services/back-office/shipping-admin.server';
 import { createRouter } from './env';
 import { ok } from './envelope';
 import { validate } from './validate';
@@ -25,4 +25,15 @@ export const adminCurrenciesApp = createRouter()
   .delete('/:id', validate('param', idParam), async (c) => {
     await deleteCurrency(c.var.db, c.var.user!, c.req.valid('param').id);
     return ok(c, null, { message: 'Currency removed.' });
+  });
+
+export const adminVatRatesApp = createRouter()
+  .get('/', async (c) => ok(c, await listVatRates(c.var.db)))
+  .post('/', validate('json', vatRateCreateBody), async (c) => ok(c, await createVatRate(c.var.db, c.var.user!, c.req.valid('json')), { status: 201, message: 'VAT class added.' }))
+  .put('/:id', validate('param', idParam), validate('json', vatRatePatchBody), async (c) =>
+    ok(c, await updateVatRate(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: 'VAT class saved.' }),
+  )
+  .delete('/:id', validate('param', idParam), async (c) => {
+    const moved = await deleteVatRate(c.var.db, c.var.user!, c.req.valid('param').id);
+    return ok(c, null, { message: moved ? `VAT class removed: its ${moved} products use the shop's rate now.` : 'VAT class removed.' });
   });

@@ -14,7 +14,7 @@ import { adminOrdersApp } from './admin-orders.routes';
 import { adminProductsApp } from './admin-products.routes';
 import { adminCategoriesApp } from './admin-categories.routes';
 import { adminPromoCodesApp } from './admin-promo-codes.routes';
-import { adminCurrenciesApp, adminShippingApp } from './admin-shipping.routes';
+import { adminCurrenciesApp, adminShippingApp, adminVatRatesApp } from './admin-shipping.routes';
 import { adminCatalogImportsApp } from './admin-catalog-imports.routes';
 import { adminHomeHeroApp, adminSettingsApp } from './admin-settings.routes';
 import { adminTranslationsApp } from './admin-translations.routes';
@@ -127,6 +127,7 @@ export function createApi() {
   app.route('/api/admin/promo-codes', adminPromoCodesApp);
   app.route('/api/admin/shipping', adminShippingApp);
   app.route('/api/admin/currencies', adminCurrenciesApp);
+  app.route('/api/admin/vat-rates', adminVatRatesApp);
   app.route('/api/admin/catalog-imports', adminCatalogImportsApp);
   app.route('/api/admin/media', adminMediaApp);
   return app;
@@ -141,4 +142,4 @@ const CONTENT_AREAS = ['static-pages', 'faqs', 'featured-categories', 'settings'
 const ORDER_AREAS = ['orders', 'customers'] as const;
 
 /** The /api/admin areas of the catalogue (staff and admins, ADR 026). */
-const CATALOG_AREAS = ['products', 'categories', 'promo-codes', 'shipping', 'currencies', 'catalog-imports'] as const;
+const CATALOG_AREAS = ['products', 'categories', 'promo-codes', 'shipping', 'currencies', 'vat-rates', 'catalog-imports'] as const;

@@ -28,6 +28,8 @@ const SALE = `The sale price must be a whole number of cents from 0 to ${MAX_PRI
 const salePriceField = z.number({ message: SALE }).int(SALE).min(0, SALE).max(MAX_PRICE_CENTS, SALE).nullable();
 const STOCK = `The stock must be a whole number from 0 to ${MAX_STOCK}.`;
 const stockField = z.number({ message: STOCK }).int(STOCK).min(0, STOCK).max(MAX_STOCK, STOCK);
+const VAT_CLASS = 'vat_rate_id must be the id of a VAT class (none: the shop\'s rate).';
+const vatRateField = z.number({ message: VAT_CLASS }).int(VAT_CLASS).positive(VAT_CLASS).nullable();
 const CATEGORIES = 'categories must be a list of category ids.';
 const categoryIdsField = z.array(z.number({ message: CATEGORIES }).int(CATEGORIES).positive(CATEGORIES), { message: CATEGORIES }).max(20, 'A product may be in at most 20 categories.');
 
@@ -49,6 +51,7 @@ export const createBody = z
       sale_price_cents: salePriceField.optional(),
       stock: stockField.optional(),
       category_ids: categoryIdsField.optional(),
+      vat_rate_id: vatRateField.optional(),
       active: flag('active').optional(),
     },
     { message: 'Unknown field.' },
@@ -69,6 +72,7 @@ export const patchBody = z
       sale_price_cents: salePriceField.optional(),
       stock: stockField.optional(),
       category_ids: categoryIdsField.optional(),
+      vat_rate_id: vatRateField.optional(),
       active: flag('active').optional(),
       is_new: flag('is_new').optional(),
       is_top: flag('is_top').optional(),
@@ -196,6 +200,7 @@ export const adminProductSchema = z.object({
   is_new: z.boolean(),
   is_top: z.boolean(),
   category_ids: z.array(id),
+  vat_rate_id: id.nullable(),
   texts: z.array(textSchema),
   attribute_groups: z.array(z.object({ id, name: z.string(), values: z.array(z.string()) })),
   variations: z.array(adminVariationSchema),

@@ -73,6 +73,17 @@ export const currencyPatchBody = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change.' });
 export type CurrencyPatch = z.infer<typeof currencyPatchBody>;
 
+const VAT = 'The VAT rate is a percentage from 0 to 99.99 with at most 2 decimals, e.g. 7 or 5.5.';
+const vatPercentField = z.string({ message: VAT }).trim().regex(/^\d{1,2}(\.\d{1,2})?$/, VAT);
+const vatName = z.string({ message: 'The name is required.' }).trim().min(1, 'The name is required.').max(64, 'The name may have at most 64 characters.');
+export const vatRateCreateBody = z.strictObject({ name: vatName, percent: vatPercentField, position: positionField.optional() }, { message: 'Unknown field.' });
+export type VatRateCreate = z.infer<typeof vatRateCreateBody>;
+export const vatRatePatchBody = z
+  .strictObject({ name: vatName.optional(), percent: vatPercentField.optional(), position: positionField.optional() }, { message: 'Unknown field.' })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change.' });
+export type VatRatePatch = z.infer<typeof vatRatePatchBody>;
+export const vatRateSchema = z.object({ id, name: z.string(), percent: z.string(), position: z.number().int(), products: z.number().int() });
+
 export const zoneSchema = z.object({ id, code: z.string(), name: z.string(), cost_cents: z.number().int(), free_over_cents: z.number().int().nullable(), countries: z.number().int() });
 export const countrySchema = z.object({ id, name: z.string(), iso: z.string(), zone_id: id.nullable(), delivery_available: z.boolean(), postcode_pattern: z.string().nullable() });
 export const currencySchema = z.object({ id, code: z.string(), symbol: z.string(), rate: z.string(), is_default: z.boolean(), position: z.number().int() });
@@ -90,5 +101,9 @@ export const adminShippingRoutes = {
   currencies: route({ ...staff, method: 'GET', path: '/api/admin/currencies', tag: tagCurrencies, summary: 'Currencies and their rates to the euro', response: okBody(z.array(currencySchema)) }),
   createCurrency: route({ ...staff, method: 'POST', path: '/api/admin/currencies', tag: tagCurrencies, summary: 'Add a currency', body: currencyCreateBody, response: okBody(currencySchema), status: 201 }),
   updateCurrency: route({ ...staff, method: 'PUT', path: '/api/admin/currencies/:id', tag: tagCurrencies, summary: 'Change a rate, symbol, order or the default currency', params: idParam, body: currencyPatchBody, response: okBody(currencySchema) }),
+  vatRates: route({ ...staff, method: 'GET', path: '/api/admin/vat-rates', tag: 'Admin: VAT classes', summary: 'The VAT classes besides the shop\'s rate, with their products', response: okBody(z.array(vatRateSchema)) }),
+  createVatRate: route({ ...staff, method: 'POST', path: '/api/admin/vat-rates', tag: 'Admin: VAT classes', summary: 'Add a VAT class', body: vatRateCreateBody, response: okBody(vatRateSchema), status: 201 }),
+  updateVatRate: route({ ...staff, method: 'PUT', path: '/api/admin/vat-rates/:id', tag: 'Admin: VAT classes', summary: 'Rename a VAT class or change its rate', params: idParam, body: vatRatePatchBody, response: okBody(vatRateSchema) }),
+  deleteVatRate: route({ ...staff, method: 'DELETE', path: '/api/admin/vat-rates/:id', tag: 'Admin: VAT classes', summary: 'Remove a VAT class (its products go back to the shop\'s rate)', params: idParam, response: okBody(z.null()) }),
   deleteCurrency: route({ ...staff, method: 'DELETE', path: '/api/admin/currencies/:id', tag: tagCurrencies, summary: 'Remove a currency (not the euro, not the default)', params: idParam, response: okBody(z.null()) }),
 } as const;

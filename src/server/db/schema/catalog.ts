@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -58,6 +59,22 @@ export const categoryTranslations = pgTable(
   (t) => [primaryKey({ columns: [t.categoryId, t.languageId] })],
 );
 
+/**
+ * The VAT classes besides the shop's own rate (settings.vat_percent), e.g. "Reduced 7 %" for
+ * books or food (ADR 026). A product without one is taxed at the shop's rate.
+ */
+export const vatRates = pgTable(
+  'vat_rates',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 64 }).notNull().unique(),
+    /** A decimal with 2 places, e.g. "7.00". */
+    percent: numeric('percent', { precision: 5, scale: 2 }).notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [check('vat_rates_percent_range', sql`${t.percent} >= 0 and ${t.percent} < 100`)],
+);
+
 /** HTML without tags, for the search vector. */
 const plain = (column: string) => `regexp_replace(coalesce(${column}, ''), '<[^>]*>', ' ', 'g')`;
 
@@ -78,6 +95,8 @@ export const products = pgTable(
     isNew: boolean('is_new').notNull().default(false),
     stock: integer('stock').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** The product's VAT class; null: the shop's rate. */
+    vatRateId: integer('vat_rate_id').references((): AnyPgColumn => vatRates.id, { onDelete: 'set null' }),
     /** Bumped by every back-office save: a save based on an older version is refused (optimistic concurrency). */
     version: integer('version').notNull().default(1),
     /** How many product_images rows it has: kept by triggers (migration 0012) for the staff list's "no image" filter. */

@@ -6,8 +6,8 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { countries, currencies, shippingRates, shippingZones } from '@/server/db/schema/index';
-import type { CountryPatch, CurrencyCreate, CurrencyPatch, ZoneCreate, ZonePatch } from '@/lib/contract/admin/shipping';
+import { countries, currencies, shippingRates, shippingZones, vatRates } from '@/server/db/schema/index';
+import type { CountryPatch, CurrencyCreate, CurrencyPatch, VatRateCreate, VatRatePatch, ZoneCreate, ZonePatch } from '@/lib/contract/admin/shipping';
 import { uniqueViolation } from '@/server/db/error-chain';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { contentChanged } from '../content-changed';
@@ -26,7 +26,8 @@ async function zoneRows(db: Db | Tx) {
       name: shippingZones.name,
       cost: shippingRates.costCents,
       freeOver: shippingRates.freeOverCents,
-      countries: sql<number>`(select count(*)::int from countries c where c.zone_id = ${shippingZones.id})`,
+      // Written out: drizzle renders a column inside a select list without its table.
+      countries: sql<number>`(select count(*)::int from countries c where c.zone_id = "shipping_zones"."id")`,
     })
     .from(shippingZones)
     .leftJoin(shippingRates, eq(shippingRates.zoneId, shippingZones.id))
@@ -151,4 +152,70 @@ export async function deleteCurrency(db: Db, editor: Editor, id: number): Promis
     await recordChange(tx, editor, 'currency', row.code, 'delete', row.code);
   });
   contentChanged(db);
+}
+
+export const VAT_RATE_NOT_FOUND = 'VAT class not found.';
+const VAT_NAME_TAKEN = 'Another VAT class has this name.';
+
+async function vatRateRows(db: Db | Tx) {
+  return db
+    .select({ id: vatRates.id, name: vatRates.name, percent: vatRates.percent, position: vatRates.position, products: sql<number>`(select count(*)::int from products p where p.vat_rate_id = "vat_rates"."id")` })
+    .from(vatRates)
+    .orderBy(asc(vatRates.position), asc(vatRates.id));
+}
+type VatRow = Awaited<ReturnType<typeof vatRateRows>>[number];
+const vatJson = (r: VatRow) => ({ id: r.id, name: r.name, percent: Number(r.percent).toFixed(2), position: r.position, products: Number(r.products) });
+
+/** The VAT classes besides the shop's rate (settings.vat_percent), with how many products use each. */
+export async function listVatRates(db: Db) {
+  return (await vatRateRows(db)).map(vatJson);
+}
+
+async function vatById(tx: Db | Tx, id: number) {
+  const row = (await vatRateRows(tx)).find((r) => r.id === id);
+  if (!row) throw new NotFoundError(VAT_RATE_NOT_FOUND);
+  return vatJson(row);
+}
+
+const vatNameTaken = (error: unknown): never => {
+  if (uniqueViolation(error)?.includes('name')) throw new InvalidInputError(VAT_NAME_TAKEN, { name: [VAT_NAME_TAKEN] });
+  throw error;
+};
+
+export async function createVatRate(db: Db, editor: Editor, input: VatRateCreate) {
+  const rate = await db
+    .transaction(async (tx) => {
+      const [row] = await tx.insert(vatRates).values({ name: input.name, percent: input.percent, position: input.position ?? 0 }).returning({ id: vatRates.id });
+      await recordChange(tx, editor, 'vat_rate', row!.id, 'create', `${input.name}: ${input.percent} %`);
+      return vatById(tx, row!.id);
+    })
+    .catch(vatNameTaken);
+  contentChanged(db);
+  return rate;
+}
+
+/** A new rate applies to the next totals; orders keep the VAT they were placed with. */
+export async function updateVatRate(db: Db, editor: Editor, id: number, patch: VatRatePatch) {
+  const rate = await db
+    .transaction(async (tx) => {
+      const [before] = await tx.select().from(vatRates).where(eq(vatRates.id, id)).for('update');
+      if (!before) throw new NotFoundError(VAT_RATE_NOT_FOUND);
+      await tx.update(vatRates).set(definedOnly({ name: patch.name, percent: patch.percent, position: patch.position })).where(eq(vatRates.id, id));
+      await recordChange(tx, editor, 'vat_rate', id, 'update', `${before.name}: ${changedFields(patch)}${patch.percent ? ` ${Number(before.percent)} → ${patch.percent} %` : ''}`);
+      return vatById(tx, id);
+    })
+    .catch(vatNameTaken);
+  contentChanged(db);
+  return rate;
+}
+
+export async function deleteVatRate(db: Db, editor: Editor, id: number): Promise<number> {
+  const moved = await db.transaction(async (tx) => {
+    const rate = await vatById(tx, id);
+    await tx.delete(vatRates).where(eq(vatRates.id, id));
+    await recordChange(tx, editor, 'vat_rate', id, 'delete', `${rate.name}: ${rate.products} products back to the shop's rate`);
+    return rate.products;
+  });
+  contentChanged(db);
+  return moved;
 }

@@ -39,6 +39,7 @@ interface RawRow {
   name: string;
   image_url: string | null;
   price_cents: number;
+  vat_percent: string | null;
   stock: number;
   product_active: boolean;
   variation_active: boolean | null;
@@ -55,6 +56,7 @@ export async function loadCartRows(db: Db, userId: number, languageId: number): 
         coalesce(v.sku, p.sku) as sku, coalesce(t.name, p.name) as name,
         (select i.url from product_images i where i.product_id = p.id order by i.position, i.id limit 1) as image_url,
         coalesce(v.price_cents, p.price_cents) as price_cents,
+        (select vr.percent::text from vat_rates vr where vr.id = p.vat_rate_id) as vat_percent,
         coalesce(v.stock, p.stock) as stock,
         p.active as product_active, v.active as variation_active,
         exists (select 1 from variations v2 where v2.product_id = p.id and v2.active) as has_variations,
@@ -78,6 +80,7 @@ export async function loadCartRows(db: Db, userId: number, languageId: number): 
     name: r.name,
     imageUrl: r.image_url,
     priceCents: Number(r.price_cents),
+    vatPercent: r.vat_percent,
     stock: Number(r.stock),
     productActive: r.product_active,
     variationActive: r.variation_active,

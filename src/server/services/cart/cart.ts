@@ -20,6 +20,8 @@ export interface CartRow {
   name: string;
   imageUrl: string | null;
   priceCents: number;
+  /** The product's VAT class rate ("7.00"); null: the shop's rate. */
+  vatPercent?: string | null;
   stock: number;
   productActive: boolean;
   variationActive: boolean | null;

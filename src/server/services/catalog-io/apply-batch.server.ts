@@ -17,6 +17,7 @@ import {
   productTranslations,
   variationAttributes,
   variations,
+  vatRates,
 } from '@/server/db/schema/index';
 import { toStoredPrice } from '@/lib/rules/product-price';
 import { slugify } from '@/lib/rules/slug';
@@ -54,6 +55,8 @@ export async function applyProductRows(tx: Tx, rows: readonly ProductRow[], ctx:
     ids.length ? tx.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(productImages.productId, productImages.position, productImages.id) : [],
     tx.select({ id: categories.id, slug: categories.slug }).from(categories),
   ]);
+  const vatClass = new Map((await tx.select({ id: vatRates.id, name: vatRates.name }).from(vatRates)).map((r) => [r.name, r.id]));
+  const vatRateOf = (name: string) => (name ? (vatClass.get(name) ?? null) : null);
   const categoryId = new Map(categoryRows.map((c) => [c.slug, c.id]));
   const hashes = [...new Set(rows.flatMap((r) => (r.images ?? []).flatMap((i) => MEDIA_PATH.exec(i.src)?.[1] ?? [])))];
   const assetByHash = new Map(hashes.length ? (await tx.select({ id: mediaAssets.id, hash: mediaAssets.hash }).from(mediaAssets).where(inArray(mediaAssets.hash, hashes))).map((a) => [a.hash, a.id]) : []);
@@ -87,6 +90,7 @@ export async function applyProductRows(tx: Tx, rows: readonly ProductRow[], ctx:
           ...toStoredPrice(r.price!),
           stock: r.stock ?? 0,
           active: r.active ?? true,
+          vatRateId: r.vatClass === undefined ? null : vatRateOf(r.vatClass),
         })),
       )
       .returning();
@@ -119,6 +123,7 @@ export async function applyProductRows(tx: Tx, rows: readonly ProductRow[], ctx:
       }
       if (row.stock !== undefined && row.stock !== product.stock) base.stock = row.stock;
       if (row.active !== undefined && row.active !== product.active) base.active = row.active;
+      if (row.vatClass !== undefined && vatRateOf(row.vatClass) !== product.vatRateId) base.vatRateId = vatRateOf(row.vatClass);
       if (Object.keys(base).length) {
         await tx.update(products).set(base).where(eq(products.id, product.id));
         changed = true;

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { catalogImports, categories, products, variations } from '@/server/db/schema/index';
+import { catalogImports, categories, products, variations, vatRates } from '@/server/db/schema/index';
 import { adminLanguages } from '../admin/languages';
 import type { CatalogRow, Problem } from './format';
 import { readCatalogCsv } from './read';
@@ -66,6 +66,7 @@ async function databaseProblems(db: Db, rows: readonly CatalogRow[], inFile: Rea
   const problems: Problem[] = [];
   const add = (row: CatalogRow, message: string) => problems.push({ line: row.line, sku: row.sku, message });
   const slugs = new Set((await db.select({ slug: categories.slug }).from(categories)).map((c) => c.slug));
+  const vatClasses = new Set((await db.select({ name: vatRates.name }).from(vatRates)).map((r) => r.name));
   const productSkus = new Map<string, number>();
   const variationSkus = new Map<string, { productId: number }>();
   const allSkus = [...new Set(rows.flatMap((r) => (r.kind === 'variation' ? [r.sku, r.parentSku] : [r.sku])))];
@@ -79,6 +80,7 @@ async function databaseProblems(db: Db, rows: readonly CatalogRow[], inFile: Rea
       if (!productSkus.has(row.sku) && (row.name === undefined || row.price === undefined)) add(row, 'A new product needs a name and a price.');
       const unknown = (row.categories ?? []).filter((slug) => !slugs.has(slug));
       if (unknown.length) add(row, `Unknown categories: ${unknown.join(', ')}. Use the slugs of /admin/categories.`);
+      if (row.vatClass && !vatClasses.has(row.vatClass)) add(row, `Unknown VAT class "${row.vatClass}": use a name from /admin/shipping, or leave it empty for the shop's rate.`);
     } else {
       if (productSkus.has(row.sku)) add(row, 'This SKU belongs to a product in the shop; a variation needs its own.');
       if (!inFile.has(row.parentSku) && !productSkus.has(row.parentSku)) add(row, `No product has the SKU ${row.parentSku} (parent_sku), in the file or in the shop.`);

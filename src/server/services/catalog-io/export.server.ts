@@ -5,7 +5,7 @@
  */
 import { asc, gt, inArray } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { attributeGroups, attributes, categories, productCategories, productImages, products, productTranslations, variationAttributes, variations } from '@/server/db/schema/index';
+import { attributeGroups, attributes, categories, productCategories, productImages, products, productTranslations, variationAttributes, variations, vatRates } from '@/server/db/schema/index';
 import { formatAmount } from '@/lib/rules/product-price';
 import { csvRow } from '../csv';
 import { adminLanguages } from '../admin/languages';
@@ -19,6 +19,7 @@ export async function* exportCatalogCsv(db: Db, batch = 1_000): AsyncGenerator<s
   const columns = exportColumns(others.map((l) => l.code));
   yield `\uFEFF${csvRow(columns)}`;
   const slugOf = new Map((await db.select({ id: categories.id, slug: categories.slug }).from(categories)).map((c) => [c.id, c.slug]));
+  const vatName = new Map((await db.select({ id: vatRates.id, name: vatRates.name }).from(vatRates)).map((r) => [r.id, r.name]));
   const groupName = new Map((await db.select().from(attributeGroups)).map((g) => [g.id, g.name]));
   const attribute = new Map((await db.select().from(attributes)).map((a) => [a.id, { group: groupName.get(a.groupId)!, value: a.name }]));
   let after = 0;
@@ -53,6 +54,7 @@ export async function* exportCatalogCsv(db: Db, batch = 1_000): AsyncGenerator<s
         categories: links.filter((l) => l.productId === p.id).map((l) => slugOf.get(l.categoryId)!).sort().join(LIST_SEPARATOR),
         attributes: '',
         images: pictures.map((i) => i.url).join(LIST_SEPARATOR),
+        vat_class: p.vatRateId === null ? '' : (vatName.get(p.vatRateId) ?? ''),
         image_alt: pictures.some((i) => i.alt[languages.default.code]) ? pictures.map((i) => i.alt[languages.default.code] ?? '').join(LIST_SEPARATOR) : '',
       };
       for (const l of others) {

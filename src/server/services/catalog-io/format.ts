@@ -8,7 +8,7 @@
 import { MAX_STOCK, SKU_PATTERN, SKU_PROBLEM, type StaffPrice, formatAmount, parseAmount, salePriceProblem, toStaffPrice } from '@/lib/rules/product-price';
 import { unneutralized } from '../csv';
 
-export const BASE_COLUMNS = ['sku', 'parent_sku', 'active', 'slug', 'name', 'description', 'price', 'sale_price', 'stock', 'categories', 'attributes', 'images', 'image_alt'] as const;
+export const BASE_COLUMNS = ['sku', 'parent_sku', 'active', 'slug', 'name', 'description', 'price', 'sale_price', 'stock', 'categories', 'attributes', 'images', 'image_alt', 'vat_class'] as const;
 type BaseColumn = (typeof BASE_COLUMNS)[number];
 /** Per-language columns: `name:de`, `description:de`. */
 const TRANSLATED = /^(name|description):([a-z]{2,8})$/;
@@ -43,6 +43,8 @@ export interface ProductRow {
   stock?: number;
   categories?: string[];
   images?: ImageCell[];
+  /** The VAT class's name; '' for the shop's rate. */
+  vatClass?: string;
 }
 
 export interface VariationRow {
@@ -146,7 +148,7 @@ export function readRow(header: Header, line: number, raw: string[]): CatalogRow
   if (parentSku) {
     if (!SKU_PATTERN.test(parentSku)) problem(`parent_sku: ${SKU_PROBLEM}`);
     if (parentSku === sku) problem('A variation cannot be its own product.');
-    for (const column of ['slug', 'name', 'description', 'sale_price', 'categories', 'images', 'image_alt', ...header.languages.flatMap((c) => [`name:${c}`, `description:${c}`])]) {
+    for (const column of ['slug', 'name', 'description', 'sale_price', 'categories', 'images', 'image_alt', 'vat_class', ...header.languages.flatMap((c) => [`name:${c}`, `description:${c}`])]) {
       if (get(column)) problem(`${column} belongs on the product's row, not on a variation's.`);
     }
     const attributes = list(get('attributes') ?? '').map((pair) => {
@@ -213,6 +215,7 @@ export function readRow(header: Header, line: number, raw: string[]): CatalogRow
     stock: stockOf(),
     categories: get('categories') === undefined ? undefined : list(get('categories')!),
     images: sources?.map((src, i) => ({ src, alt: alts[i] ?? '' })),
+    vatClass: get('vat_class'),
   };
   return problems.length ? problems.map((message) => ({ line, sku, message })) : row;
 }
@@ -235,6 +238,7 @@ export function exportColumns(languages: readonly string[]): string[] {
     'attributes',
     'images',
     'image_alt',
+    'vat_class',
   ];
 }
 

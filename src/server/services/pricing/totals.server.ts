@@ -191,7 +191,7 @@ export async function totalsOfCart(reader: Db, setting: TotalsSetting, input: To
   if (orderable.length === 0) throw fail('cart_items', TOTALS_MESSAGES.nothingAvailable);
 
   const t = computeTotalsCents({
-    lines: orderable.map((r) => ({ unitCents: r.priceCents, count: r.count })),
+    lines: orderable.map((r) => ({ unitCents: r.priceCents, count: r.count, vatPercent: r.vatPercent ?? null })),
     delivery,
     promo: promo ? promoRule(promo) : null,
     vatPercent,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { convertCents } from '@/lib/money';
-import { computeTotalsCents, percentOf, type TotalsInput, vatBasisPoints, vatContained, vatRateNumber } from './totals';
+import { computeTotalsCents, percentOf, type TotalsInput, vatBasisPoints, vatContained, vatRateNumber, vatOfShares } from './totals';
 
 const base = (over: Partial<TotalsInput> = {}): TotalsInput => ({
   lines: [{ unitCents: 1000, count: 1 }],
@@ -229,5 +229,39 @@ describe('computeTotalsCents: converted block', () => {
       expect(t.convertedUnits).toEqual(lines.map((l) => convertCents(l.unitCents, input.rate)));
       if (t.original.delivery !== null) expect(t.converted.delivery).toBe(convertCents(t.original.delivery, input.rate));
     }
+  });
+});
+
+describe('computeTotalsCents: products of other VAT classes', () => {
+  const base = { delivery: { costCents: 500, freeOverCents: null }, promo: null, vatPercent: '20.00', rate: '1' };
+
+  it('one rate everywhere is exactly the single-rate rule', () => {
+    const mixed = computeTotalsCents({ ...base, lines: [{ unitCents: 1999, count: 3, vatPercent: '20.00' }] });
+    const plain = computeTotalsCents({ ...base, lines: [{ unitCents: 1999, count: 3 }] });
+    expect(mixed.original).toEqual(plain.original);
+  });
+
+  it('adds the VAT of each rate\'s share: 100.00 at 7 % and 100.00 at 20 % with 5.00 delivery', () => {
+    const t = computeTotalsCents({ ...base, lines: [{ unitCents: 10_000, count: 1, vatPercent: '7.00' }, { unitCents: 10_000, count: 1 }] });
+    // 10 000 at 7 %: 654.21 → 654; 10 500 at 20 %: 1 750.
+    expect(t.original).toMatchObject({ cartTotal: 20_000, delivery: 500, final: 20_500, vat: 654 + 1_750 });
+  });
+
+  it('shares a discount out in proportion, the shares adding up to final', () => {
+    const t = computeTotalsCents({
+      ...base,
+      delivery: { costCents: 0, freeOverCents: null },
+      promo: { type: 'fixed', value: 1_001, appliesToDelivery: false },
+      lines: [{ unitCents: 3_333, count: 1, vatPercent: '7.00' }, { unitCents: 6_667, count: 1, vatPercent: '20.00' }],
+    });
+    // final 8 999 shared 3 333 : 6 667 → 2 999.37 and 5 999.63 → 2 999 and 6 000 (largest remainder).
+    expect(t.original.final).toBe(8_999);
+    expect(vatOfShares(8_999, [{ vatPercent: '7.00', cents: 3_333 }, { vatPercent: '20.00', cents: 6_667 }])).toBe(vatContained(2_999, '7.00') + vatContained(6_000, '20.00'));
+    expect(t.original.vat).toBe(196 + 1_000);
+  });
+
+  it('a zero rate adds no VAT for its share', () => {
+    const t = computeTotalsCents({ ...base, delivery: null, lines: [{ unitCents: 5_000, count: 2, vatPercent: '0.00' }, { unitCents: 1_200, count: 1 }] });
+    expect(t.original.vat).toBe(vatContained(1_200, '20.00'));
   });
 });

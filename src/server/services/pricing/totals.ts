@@ -9,7 +9,10 @@
  * - promo: fixed = its amount, percent = percent of what it applies to (items, or items +
  *   delivery when appliesToDelivery), rounded half-up once; never more than what it applies to;
  * - final = cart total + delivery − discount (never below zero);
- * - VAT is contained in final: vat = final − final / (1 + rate), half-up to the cent;
+ * - VAT is contained in final: vat = final − final / (1 + rate), half-up to the cent; with
+ *   products of other VAT classes (ADR 026) final is shared out over the rates in proportion to
+ *   what each rate's lines (and delivery, at the shop's rate) cost before the discount, the
+ *   shares summing exactly to final, and the VAT of each share added: one rate is the rule above;
  * - the converted block is computed by the SAME rules from converted unit prices, the converted
  *   delivery cost and the converted fixed amount (each converted half-up), so its lines add up
  *   to its cart total and cart + delivery − discount = final exactly in that currency. Only the
@@ -36,6 +39,8 @@ export interface PricedLine {
   /** Unit price in EUR cents. */
   unitCents: number;
   count: number;
+  /** The product's VAT class rate ("7.00"); null or absent: the shop's rate (settings.vat_percent). */
+  vatPercent?: string | null;
 }
 
 export interface AmountsCents {
@@ -125,9 +130,45 @@ function itemsDiscount(cartTotal: number, promo: PromoRule | null): number {
   return Math.min(promo.type === 'percent' ? percentOf(cartTotal, promo.value) : promo.value, cartTotal);
 }
 
-function block(cartTotal: number, items: number, delivery: number | null, discount: number, vatPercent: string | number): AmountsCents {
+/** What the lines of one VAT rate (and the delivery, at the shop's rate) cost before the discount. */
+interface RateBase {
+  vatPercent: string | number;
+  cents: number;
+}
+
+/**
+ * `final` shared out over the rates in proportion to their bases (largest remainder, so the shares
+ * add up to final exactly), and the VAT contained in each share added up.
+ */
+export function vatOfShares(final: number, bases: readonly RateBase[]): number {
+  const used = bases.filter((b) => b.cents > 0);
+  if (used.length <= 1) return vatContained(final, used[0]?.vatPercent ?? bases[0]?.vatPercent ?? 0);
+  const total = BigInt(used.reduce((sum, b) => sum + b.cents, 0));
+  const exact = used.map((b) => BigInt(final) * BigInt(b.cents));
+  const shares = exact.map((x) => x / total);
+  let left = BigInt(final) - shares.reduce((a, b) => a + b, 0n);
+  const order = exact.map((x, i) => ({ i, rest: x % total })).sort((a, b) => (b.rest > a.rest ? 1 : b.rest < a.rest ? -1 : a.i - b.i));
+  for (const { i } of order) {
+    if (left === 0n) break;
+    shares[i]! += 1n;
+    left -= 1n;
+  }
+  return used.reduce((sum, b, i) => sum + vatContained(Number(shares[i]), b.vatPercent), 0);
+}
+
+function block(cartTotal: number, items: number, delivery: number | null, discount: number, bases: readonly RateBase[]): AmountsCents {
   const final = Math.max(0, cartTotal + (delivery ?? 0) - discount);
-  return { cartTotal, delivery, discount, vat: vatContained(final, vatPercent), final, items };
+  return { cartTotal, delivery, discount, vat: vatOfShares(final, bases), final, items };
+}
+
+/** Each VAT rate's share of the amounts before the discount; the delivery goes at the shop's rate. */
+function rateBases(lines: readonly PricedLine[], units: readonly number[], delivery: number | null, shopRate: string | number): RateBase[] {
+  const byRate = new Map<string, number>([[String(vatBasisPoints(shopRate)), delivery ?? 0]]);
+  lines.forEach((line, i) => {
+    const key = String(vatBasisPoints(line.vatPercent ?? shopRate));
+    byRate.set(key, (byRate.get(key) ?? 0) + units[i]! * line.count);
+  });
+  return [...byRate].map(([bp, cents]) => ({ vatPercent: (Number(bp) / 100).toFixed(2), cents }));
 }
 
 export function computeTotalsCents(input: TotalsInput): TotalsCents {
@@ -153,7 +194,7 @@ export function computeTotalsCents(input: TotalsInput): TotalsCents {
     freeDelivery = threshold !== null && cartTotal - itemsDiscount(cartTotal, promo) >= threshold;
     delivery = freeDelivery ? 0 : input.delivery.costCents;
   }
-  const original = block(cartTotal, items, delivery, applyPromo(cartTotal, delivery, promo, promo?.value ?? 0), vatPercent);
+  const original = block(cartTotal, items, delivery, applyPromo(cartTotal, delivery, promo, promo?.value ?? 0), rateBases(lines, lines.map((l) => l.unitCents), delivery, vatPercent));
 
   const convertedUnits = lines.map((line) => convertCents(line.unitCents, rate));
   const cartConverted = convertedUnits.reduce((sum, unit, i) => sum + unit * lines[i]!.count, 0);
@@ -164,7 +205,7 @@ export function computeTotalsCents(input: TotalsInput): TotalsCents {
     items,
     deliveryConverted,
     applyPromo(cartConverted, deliveryConverted, promo, fixedConverted),
-    vatPercent,
+    rateBases(lines, convertedUnits, deliveryConverted, vatPercent),
   );
   return { original, converted, convertedUnits, freeDelivery };
 }

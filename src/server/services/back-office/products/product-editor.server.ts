@@ -19,6 +19,7 @@ import {
   productTranslations,
   variationAttributes,
   variations,
+  vatRates,
 } from '@/server/db/schema/index';
 import type { AdminProduct, ProductCreate, ProductPatch } from '@/lib/contract/admin/products';
 import { salePriceProblem, toStaffPrice, toStoredPrice } from '@/lib/rules/product-price';
@@ -78,6 +79,7 @@ export async function getAdminProduct(db: Db | Tx, id: number): Promise<AdminPro
     is_new: product.isNew,
     is_top: product.isTop,
     category_ids: categoryRows.map((c) => c.id),
+    vat_rate_id: product.vatRateId,
     texts: languages.all.map((l) => {
       const own = l.id === languages.default.id ? product : translations.find((t) => t.languageId === l.id);
       return { language_id: l.id, code: l.code, name: own?.name || product.name, description: own?.description || product.description, own: Boolean(own) };
@@ -111,6 +113,13 @@ async function setCategories(tx: Tx, productId: number, ids: readonly number[]):
   if (ids.length) await tx.insert(productCategories).values([...new Set(ids)].map((categoryId) => ({ productId, categoryId })));
 }
 
+const UNKNOWN_VAT = 'Choose one of the VAT classes of /admin/shipping.';
+async function checkVatRate(tx: Tx, vatRateId: number | null | undefined): Promise<void> {
+  if (!vatRateId) return;
+  const [rate] = await tx.select({ id: vatRates.id }).from(vatRates).where(eq(vatRates.id, vatRateId));
+  if (!rate) throw new InvalidInputError(UNKNOWN_VAT, { vat_rate_id: [UNKNOWN_VAT] });
+}
+
 async function checkSku(tx: Tx, sku: string, productId?: number): Promise<void> {
   if (await skuTaken(tx, sku, { productId })) throw new InvalidInputError(SKU_TAKEN, { sku: [SKU_TAKEN] });
 }
@@ -138,6 +147,7 @@ export async function createProduct(db: Db, editor: Editor, input: ProductCreate
     .transaction(async (tx) => {
       await checkSku(tx, input.sku);
       if (input.slug) await checkSlug(tx, input.slug);
+      await checkVatRate(tx, input.vat_rate_id);
       const [row] = await tx
         .insert(products)
         .values({
@@ -149,6 +159,7 @@ export async function createProduct(db: Db, editor: Editor, input: ProductCreate
           ...stored,
           stock: input.stock ?? 0,
           active: input.active ?? false,
+          vatRateId: input.vat_rate_id ?? null,
         })
         .returning({ id: products.id });
       const productId = row!.id;
@@ -171,6 +182,7 @@ export async function updateProduct(db: Db, editor: Editor, id: number, patch: P
       const before = await lockProductVersion(tx, id, patch.version);
       if (patch.sku !== undefined && patch.sku !== before.sku) await checkSku(tx, patch.sku, id);
       if (patch.slug !== undefined && patch.slug !== before.slug) await checkSlug(tx, patch.slug, id);
+      await checkVatRate(tx, patch.vat_rate_id);
       const price = patch.price_cents !== undefined || patch.sale_price_cents !== undefined ? mergedPrice(before, patch) : undefined;
       const isDefault = language.id === languages.default.id;
       const base = definedOnly({
@@ -179,6 +191,7 @@ export async function updateProduct(db: Db, editor: Editor, id: number, patch: P
         slug: patch.slug,
         ...price,
         stock: patch.stock,
+        vatRateId: patch.vat_rate_id,
         active: patch.active,
         isNew: patch.is_new,
         isTop: patch.is_top,
