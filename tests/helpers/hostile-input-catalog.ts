@@ -218,7 +218,7 @@ export function catalogRouteTable(ids: CatalogIds, idCases: (path: (id: string) 
       invalid('SQL as SKU', { ...patch, sku: SQL }, SKU),
       invalid('sale price not lower', { ...patch, sale_price_cents: 100 }, 'The sale price must be lower than the price.'),
       invalid('active as text', { ...patch, active: 'true' }, 'active must be true or false.'),
-      invalid('SQL as VAT class', { ...patch, vat_rate_id: SQL }, "vat_rate_id must be the id of a VAT class (none: the shop's rate)."),
+      invalid('SQL as VAT class', { ...patch, vat_rate_id: SQL }, "vat_rate_id must be the id of one of the VAT classes, or empty for the shop's rate."),
       invalid('extra field', { ...patch, discount_percent: 90 }, UNKNOWN_FIELD),
     ]),
     'POST /api/admin/products/:id/variations/generate': admin(`${productPath(String(ids.product))}/variations/generate`, 'object', [
