@@ -9,7 +9,7 @@
  */
 import { engineEnv, prepare, PRODUCTS, startEngineShop } from './lib/bench-catalogue.mjs';
 import { buildIfNeeded, freePort, run } from './lib/process.mjs';
-import { signInCookies } from './lib/page-timing.mjs';
+import { sequentialTimes, signInCookies } from './lib/page-timing.mjs';
 import { machineLine, writeSection } from './lib/results.mjs';
 
 const QUICK = process.argv.includes('--quick');
@@ -22,26 +22,6 @@ const ENGINES = /** @type {('pglite' | 'postgres')[]} */ (engineArg ? [engineArg
 const nextLink = (html) => /<a href="(\/admin\/products\?[^"]*after=[^"]*)" rel="next"/.exec(html)?.[1]?.replaceAll('&amp;', '&') ?? null;
 /** @param {string} html */
 const firstProduct = (html) => /<a href="(\/admin\/products\/\d+)">/.exec(html)?.[1] ?? null;
-
-/** @param {number[]} sorted @param {number} p */
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-
-/** One request at a time (what one staff member waits for), REQUESTS times. @param {string} base @param {string} path @param {string} cookie */
-async function timed(base, path, cookie) {
-  /** @type {number[]} */
-  const times = [];
-  let errors = 0;
-  for (let i = 0; i < REQUESTS; i++) {
-    const started = performance.now();
-    const response = await fetch(`${base}${path}`, { headers: { cookie, 'accept-encoding': 'br, gzip', accept: 'text/html' } });
-    await response.arrayBuffer();
-    times.push(performance.now() - started);
-    if (response.status !== 200) errors++;
-  }
-  times.sort((a, b) => a - b);
-  const round = (/** @type {number} */ ms) => Math.round(ms * 10) / 10;
-  return { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), requests: times.length, errors };
-}
 
 /** @param {'pglite' | 'postgres'} engine */
 async function measure(engine) {
@@ -76,7 +56,7 @@ async function measure(engine) {
     let over = false;
     for (const [name, path] of cases) {
       await get(path);
-      const t = await timed(base, path, cookie);
+      const t = await sequentialTimes(base, path, cookie, REQUESTS);
       const ok = t.p95 < BUDGET_MS && t.errors === 0;
       over ||= !ok;
       rows.push(`| ${engine} | ${name} | ${t.requests} | ${t.p50} ms | ${t.p95} ms | ${t.errors} | ${ok ? 'within' : 'OVER'} |`);

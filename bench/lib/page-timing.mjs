@@ -6,7 +6,28 @@ import autocannon from 'autocannon';
 export const CONNECTIONS = 10;
 
 /** @param {number[]} sorted @param {number} p */
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+/**
+ * One request at a time, `requests` times: what one signed-in person waits for (the back-office
+ * list benches). p50/p95 in ms (one decimal), and the answers that were not 200.
+ * @param {string} base @param {string} path @param {string} cookie @param {number} requests
+ */
+export async function sequentialTimes(base, path, cookie, requests) {
+  /** @type {number[]} */
+  const times = [];
+  let errors = 0;
+  for (let i = 0; i < requests; i++) {
+    const started = performance.now();
+    const response = await fetch(`${base}${path}`, { headers: { cookie, ...BROWSER_HEADERS } });
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+    if (response.status !== 200) errors++;
+  }
+  times.sort((a, b) => a - b);
+  const round = (/** @type {number} */ ms) => Math.round(ms * 10) / 10;
+  return { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), requests: times.length, errors };
+}
 
 /** What every timed request sends, as a browser would. */
 const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip', accept: 'text/html' };

@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { BASE } from './support/shopper';
+import { signInToBackOffice } from './support/back-office';
 
 /**
  * The catalogue import and export (issue 16, ADR 026) in Chromium as the demo staff member: a
@@ -8,15 +8,7 @@ import { BASE } from './support/shopper';
  * bar, its product is on the storefront, and the export holds it as imported. axe on the page.
  */
 
-const STAFF = { email: 'staff@example.com', password: 'Staff1234!' };
 
-async function signIn(page: Page) {
-  await page.goto('/auth?form=signin&redirect=%2Fadmin');
-  await page.getByLabel('Email', { exact: true }).fill(STAFF.email);
-  await page.getByLabel('Password', { exact: true }).fill(STAFF.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(`${BASE}/admin`);
-}
 
 test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
@@ -31,7 +23,7 @@ test('staff: a bad row is named by its line, the fixed file imports with progres
     `${sku}-W,${sku},yes,,,39.90,,5,,Colour=Warm white`,
     `${sku}-C,${sku},yes,,,41.90,,7,,Colour=Cold white`,
   ];
-  await signIn(page);
+  await signInToBackOffice(page);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Import and export' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Import and export' })).toBeVisible();
   await axe.check();

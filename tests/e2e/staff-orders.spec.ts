@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { BASE, newVerifiedCustomer, xsrfHeaders } from './support/shopper';
+import { EDITOR, STAFF, signInToBackOffice } from './support/back-office';
 
 /**
  * A day in the back office (issue 15, ADR 023), in Chromium as the demo staff member: a new
@@ -11,8 +12,6 @@ import { BASE, newVerifiedCustomer, xsrfHeaders } from './support/shopper';
  * exported as CSV with its progress bar. axe on every back-office page on the way.
  */
 
-const STAFF = { email: 'staff@example.com', password: 'Staff1234!' };
-const EDITOR = { email: 'editor@example.com', password: 'Editor1234!' };
 
 interface CatalogProduct {
   id: number;
@@ -58,13 +57,6 @@ async function buy(page: Page, email: string, product: CatalogProduct, count: nu
   return post<{ status: string; order_data?: { order_nr: string }; redirect_url?: string }>(page, '/api/orders/checkout', shipping(email, over));
 }
 
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/auth?form=signin&redirect=%2Fadmin');
-  await page.getByLabel('Email', { exact: true }).fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(`${BASE}/admin`);
-}
 
 /** Sends an action form of the order page, accepting its confirm question, and waits for the reload. */
 async function act(page: Page, form: string, fill: Record<string, string> = {}, button?: string) {
@@ -120,7 +112,7 @@ test('staff: find, mark paid, ship, cancel, refund to balance, export; axe on ev
   expect(await statusOf(cardNr)).toBe('Success');
 
   // Staff: the list, found by the customer's email.
-  await signIn(page, STAFF);
+  await signInToBackOffice(page, STAFF);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   await axe.check();
@@ -198,7 +190,7 @@ test('staff: find, mark paid, ship, cancel, refund to balance, export; axe on ev
 });
 
 test('an editor has no orders area: no link, and the 403 page on /admin/orders', async ({ page }) => {
-  await signIn(page, EDITOR);
+  await signInToBackOffice(page, EDITOR);
   await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' })).toHaveCount(0);
   const response = await page.goto('/admin/orders');
   expect(response!.status()).toBe(403);

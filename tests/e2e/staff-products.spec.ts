@@ -2,6 +2,7 @@ import { type Page, expect as pwExpect } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { BASE, xsrfHeaders } from './support/shopper';
+import { signInToBackOffice } from './support/back-office';
 
 /**
  * The staff product editor (issue 16, ADR 026), in Chromium as the demo staff member: create a
@@ -10,19 +11,11 @@ import { BASE, xsrfHeaders } from './support/shopper';
  * form opened before someone else's save is refused with the reason. axe on the back-office pages.
  */
 
-const STAFF = { email: 'staff@example.com', password: 'Staff1234!' };
 
 test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
 });
 
-async function signIn(page: Page) {
-  await page.goto('/auth?form=signin&redirect=%2Fadmin');
-  await page.getByLabel('Email', { exact: true }).fill(STAFF.email);
-  await page.getByLabel('Password', { exact: true }).fill(STAFF.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(`${BASE}/admin`);
-}
 
 /** The form under a heading, by the heading's name. */
 const formOf = (page: Page, heading: string) => page.locator('form', { has: page.getByRole('heading', { name: heading, exact: true }) });
@@ -37,7 +30,7 @@ async function save(page: Page, heading: string, button: string) {
 test('staff: create, vary, translate, publish a product and buy a variation; a price change reaches the next guest; a stale save is refused; axe', async ({ page, browser, axe }) => {
   const sku = `E2E-${Date.now().toString(36).toUpperCase()}`;
   const name = `Ridge Tent ${sku}`;
-  await signIn(page);
+  await signInToBackOffice(page);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
   await axe.check();
@@ -155,7 +148,7 @@ test('staff: create, vary, translate, publish a product and buy a variation; a p
 
 test('staff: create a category, name it in German, change its slug; the old address answers 301; axe', async ({ page, axe, request }) => {
   const slug = `e2e-cat-${Date.now().toString(36)}`;
-  await signIn(page);
+  await signInToBackOffice(page);
   await page.goto('/admin/categories');
   await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
   await axe.check();
@@ -192,7 +185,7 @@ test('staff: create a category, name it in German, change its slug; the old addr
 
 test('staff: create a promo code the cart accepts; change a delivery price; axe on both pages', async ({ page, axe }) => {
   const code = `E2E${Date.now().toString(36).toUpperCase()}`;
-  await signIn(page);
+  await signInToBackOffice(page);
   await page.goto('/admin/promo-codes');
   await expect(page.getByRole('heading', { level: 1, name: 'Promo codes' })).toBeVisible();
   await axe.check();

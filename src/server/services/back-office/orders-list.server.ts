@@ -6,6 +6,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '../catalog/rows';
+import { keysetClause, keysetPage } from './keyset.server';
 import { type Cursor, type OrderListQuery, ORDERS_PAGE_SIZE, searchKind } from './orders-list';
 
 export interface OrderListRow {
@@ -104,12 +105,7 @@ function rowOf(r: Record<string, unknown>): OrderListRow {
 /** One keyset slice: `after` the cursor in list order, or `before` it (read backwards, then turned). */
 async function slice(db: Db, query: OrderListQuery, where: SQL, limit: number, cursor: { after?: Cursor | null; before?: Cursor | null }): Promise<OrderListRow[]> {
   const s = sortKey(query);
-  const backwards = !cursor.after && !!cursor.before;
-  const edge = cursor.after ?? cursor.before ?? null;
-  // Reading forwards in a descending list means smaller keys, and so on.
-  const smaller = s.descending !== backwards;
-  const keyset = edge ? (smaller ? sql`and (${s.column}, o.id) < (${s.toValue(edge.key)}, ${edge.id})` : sql`and (${s.column}, o.id) > (${s.toValue(edge.key)}, ${edge.id})`) : sql``;
-  const direction = smaller ? sql`desc` : sql`asc`;
+  const { where: keyset, direction, backwards } = keysetClause(s, sql`o.id`, cursor);
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       select o.id, o.order_nr, o.kind, o.created_at, o.status, o.payment_method, o.name, o.surname, o.email,
@@ -129,21 +125,7 @@ export async function listOrders(db: Db, query: OrderListQuery, pageSize = ORDER
     db.execute(sql`select count(*)::int as n from (select 1 from orders o where ${where} limit ${COUNT_CAP + 1}) matches`),
   ]);
   const n = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
-  const backwards = !query.after && !!query.before;
-  // One row more than the page tells whether another page lies that way.
-  const more = rows.length > pageSize;
-  const page = backwards ? rows.slice(rows.length - Math.min(rows.length, pageSize)) : rows.slice(0, pageSize);
-  const first = page[0];
-  const last = page.at(-1);
-  const hasNext = backwards ? true : more;
-  const hasPrevious = backwards ? more : !!query.after;
-  return {
-    rows: page,
-    total: Math.min(n, COUNT_CAP),
-    capped: n > COUNT_CAP,
-    next: hasNext && last ? { key: last.key, id: last.id } : null,
-    previous: hasPrevious && first ? { key: first.key, id: first.id } : null,
-  };
+  return { ...keysetPage(rows, pageSize, query), total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP };
 }
 
 /** Exact count for the export's progress bar (the export reads them all anyway). */

@@ -7,6 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { LOW_STOCK_THRESHOLD } from '../catalog/product-json';
 import { rowsOf } from '../catalog/rows';
+import { keysetClause, keysetPage } from './keyset.server';
 import type { Cursor } from './orders-list';
 import { PRODUCTS_PAGE_SIZE, type ProductListQuery } from './products-list';
 
@@ -91,11 +92,7 @@ function rowOf(r: Record<string, unknown>): ProductListRow {
 
 async function slice(db: Db, query: ProductListQuery, where: SQL, limit: number, cursor: { after?: Cursor | null; before?: Cursor | null }): Promise<ProductListRow[]> {
   const s = sortKey(query);
-  const backwards = !cursor.after && !!cursor.before;
-  const edge = cursor.after ?? cursor.before ?? null;
-  const smaller = s.descending !== backwards;
-  const keyset = edge ? (smaller ? sql`and (${s.column}, p.id) < (${s.toValue(edge.key)}, ${edge.id})` : sql`and (${s.column}, p.id) > (${s.toValue(edge.key)}, ${edge.id})`) : sql``;
-  const direction = smaller ? sql`desc` : sql`asc`;
+  const { where: keyset, direction, backwards } = keysetClause(s, sql`p.id`, cursor);
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       select p.id, p.sku, p.name, p.price_cents, p.old_price_cents, p.stock, p.active, p.updated_at, ${s.key} as sort_key,
@@ -122,18 +119,5 @@ export async function listProducts(db: Db, query: ProductListQuery, pageSize = P
     db.execute(sql`select count(*)::int as n from (select 1 from products p where ${where} limit ${PRODUCT_COUNT_CAP + 1}) matches`),
   ]);
   const n = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
-  const backwards = !query.after && !!query.before;
-  const more = rows.length > pageSize;
-  const page = backwards ? rows.slice(rows.length - Math.min(rows.length, pageSize)) : rows.slice(0, pageSize);
-  const first = page[0];
-  const last = page.at(-1);
-  const hasNext = backwards ? true : more;
-  const hasPrevious = backwards ? more : !!query.after;
-  return {
-    rows: page,
-    total: Math.min(n, PRODUCT_COUNT_CAP),
-    capped: n > PRODUCT_COUNT_CAP,
-    next: hasNext && last ? { key: last.key, id: last.id } : null,
-    previous: hasPrevious && first ? { key: first.key, id: first.id } : null,
-  };
+  return { ...keysetPage(rows, pageSize, query), total: Math.min(n, PRODUCT_COUNT_CAP), capped: n > PRODUCT_COUNT_CAP };
 }

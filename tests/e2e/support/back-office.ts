@@ -1,0 +1,18 @@
+/**
+ * The back office's e2e helpers: the demo staff and editor accounts (seeded with their published
+ * passwords in dev and tests) and signing in through the real sign-in page, landing on /admin.
+ */
+import type { Page } from '@playwright/test';
+import { expect } from '../fixtures';
+import { BASE } from './shopper';
+
+export const STAFF = { email: 'staff@example.com', password: 'Staff1234!' };
+export const EDITOR = { email: 'editor@example.com', password: 'Editor1234!' };
+
+export async function signInToBackOffice(page: Page, who: { email: string; password: string } = STAFF): Promise<void> {
+  await page.goto('/auth?form=signin&redirect=%2Fadmin');
+  await page.getByLabel('Email', { exact: true }).fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(`${BASE}/admin`);
+}
