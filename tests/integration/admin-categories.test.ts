@@ -58,6 +58,12 @@ describe('the tree', () => {
     expect(translation!.name).toBe('Hängematten');
     expect((await getCategoryTree(db(), fx.lang.de)).find((c) => c.slug === 'outdoor')!.subcategories.map((c) => c.name)).toContain('Hängematten');
 
+    const pictured = await staff.put(`${base}/${id}`, { image_url: '/media/abc/640.jpg' });
+    expect(pictured.body.payload.image_url).toBe('/media/abc/640.jpg');
+    // The storefront's tree carries it at once (the home page's tiles show it).
+    expect((await getCategoryTree(db(), fx.lang.en)).find((c) => c.slug === 'outdoor')!.subcategories.find((c) => c.id === id)!.imageUrl).toBe('/media/abc/640.jpg');
+    await staff.put(`${base}/${id}`, { image_url: null });
+
     const renamed = await staff.put(`${base}/${id}`, { slug: 'camping-hammocks' });
     expect(renamed.body.payload).toMatchObject({ slug: 'camping-hammocks', old_slugs: ['hammocks'] });
     expect(await renamedCategoryPath(db(), 'hammocks')).toBe('/products/outdoor/camping-hammocks');
@@ -69,7 +75,7 @@ describe('the tree', () => {
     await staff.put(`${base}/${fx.cat.outdoor}`, { slug: 'outdoor' });
     expect(await renamedCategoryPath(db(), 'outdoor')).toBeNull();
     const audit = await db().select().from(contentChanges).where(eq(contentChanges.entity, 'category'));
-    expect(audit.filter((a) => a.entityId === String(id)).map((a) => a.action)).toEqual(['create', 'update', 'update']);
+    expect(audit.filter((a) => a.entityId === String(id)).map((a) => a.action)).toEqual(['create', 'update', 'update', 'update', 'update']);
   });
 
   it('refuses a taken or reserved slug, a cycle and a tree deeper than three levels', async () => {

@@ -12,6 +12,8 @@ export interface CategoryNode {
   url: string;
   /** 0 for a top-level category, as in the spec's Category entity. */
   parentId: number;
+  /** A photo staff chose (/admin/categories), or null for the generated drawing. */
+  imageUrl: string | null;
   position: number;
   subcategories: CategoryNode[];
 }
@@ -22,6 +24,7 @@ interface Row {
   slug: string;
   name: string;
   position: number;
+  imageUrl?: string | null;
 }
 
 async function readRows(db: Db, languageId: number, topLevelOnly: boolean): Promise<Row[]> {
@@ -32,6 +35,7 @@ async function readRows(db: Db, languageId: number, topLevelOnly: boolean): Prom
       slug: categories.slug,
       name: sql<string>`coalesce(${categoryTranslations.name}, ${categories.name})`,
       position: categories.position,
+      imageUrl: categories.imageUrl,
     })
     .from(categories)
     .leftJoin(
@@ -49,6 +53,7 @@ function node(row: Row, url: string): CategoryNode {
     slug: row.slug,
     url,
     parentId: row.parentId ?? 0,
+    imageUrl: row.imageUrl ?? null,
     position: row.position,
     subcategories: [],
   };
