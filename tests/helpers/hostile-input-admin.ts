@@ -272,6 +272,43 @@ function orderActionTable(ids: AdminIds): Record<string, Entry> {
   };
 }
 
+/** Blocks pages (ADR 027): every case refused before anything is written. */
+function pageBlockTable(ids: AdminIds, pagePath: (id: string) => string): Record<string, Entry> {
+  const editor = (path: string, body: Entry['body'], cases: Case[] = []): Entry => ({ who: 'editor', path, body, cases });
+  const blocks = `${pagePath(String(ids.page))}/blocks`;
+  const texts = `${pagePath(String(ids.page))}/block-texts`;
+  const hero = { id: 'h', v: 1, type: 'hero', heading: 'Hi', text: '', image: null, button: null };
+  const LINK = 'A link must be a path on this shop (starting with /) or an https:// address.';
+  return {
+    'GET /api/admin/static-pages/:id/blocks': editor(blocks, 'none', idCases((id) => `${pagePath(id)}/blocks`, 'Page not found')),
+    'PUT /api/admin/static-pages/:id/blocks': editor(blocks, 'object', [
+      ...idCases((id) => `${pagePath(id)}/blocks`, 'Page not found').map((c) => ({ ...c, json: { layout: 'blocks' } })),
+      invalid('empty body', {}, NOTHING),
+      invalid('SQL as layout', { layout: SQL }, 'layout must be html or blocks.'),
+      invalid('blocks as text', { blocks: SQL }, 'blocks must be a list.'),
+      invalid('unknown block type', { blocks: [{ ...hero, type: 'script' }] }, 'type must be one of hero, rich_text, image, image_text, product_grid, category_tiles, cta, faq, newsletter, spacer.'),
+      invalid('javascript: button', { blocks: [{ ...hero, button: { label: 'x', href: 'javascript:alert(1)' } }] }, LINK),
+      invalid('HTML in a link', { blocks: [{ ...hero, button: { label: 'x', href: `/x"${HTML}` } }] }, LINK),
+      invalid('huge heading', { blocks: [{ ...hero, heading: huge(10_000) }] }, 'The heading may have at most 120 characters.'),
+      invalid('huge rich text', { blocks: [{ id: 'r', v: 1, type: 'rich_text', html: huge(60_000) }] }, 'The text must be HTML of at most 50000 characters.'),
+      invalid('unknown field in a block', { blocks: [{ ...hero, onload: 'x' }] }, UNKNOWN_FIELD),
+      invalid('block id with HTML', { blocks: [{ ...hero, id: HTML }] }, 'A block id has 1 to 32 letters, digits, dashes or underscores.'),
+      invalid('the same id twice', { blocks: [hero, hero] }, 'The block id h is used twice.'),
+      invalid('too many blocks', { blocks: Array.from({ length: 51 }, (_, i) => ({ ...hero, id: `h${i}` })) }, 'A page may have at most 50 blocks.'),
+      invalid('future block version', { blocks: [{ ...hero, v: 2 }] }, 'This block version is unknown.'),
+      invalid('SQL as product source', { blocks: [{ id: 'g', v: 1, type: 'product_grid', heading: '', source: SQL, count: 4 }] }, 'The products come from a category, the sale, the new arrivals or a list of SKUs.'),
+    ]),
+    'PUT /api/admin/static-pages/:id/block-texts': editor(texts, 'object', [
+      ...idCases((id) => `${pagePath(id)}/block-texts`, 'Page not found').map((c) => ({ ...c, json: { language_id: ids.language, texts: {} } })),
+      invalid('everything missing', {}, LANGUAGE_ID),
+      invalid('texts as text', { language_id: ids.language, texts: SQL }, 'texts must map block ids to their texts.'),
+      invalid('block id with HTML', { language_id: ids.language, texts: { [HTML]: { heading: 'x' } } }, 'texts must map block ids to their texts.'),
+      invalid('huge text', { language_id: ids.language, texts: { h: { heading: huge(60_000) } } }, 'A text may have at most 50000 characters.'),
+      invalid('unknown block', { language_id: ids.language, texts: { nope: { heading: 'x' } } }, 'The page has no block nope.'),
+    ]),
+  };
+}
+
 export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
   const pagePath = (id: string) => `/api/admin/static-pages/${id}`;
   const versionPath = (suffix = '') => (version: string) => `/api/admin/static-pages/${ids.page}/versions/${version}${suffix}`;
@@ -323,6 +360,7 @@ export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
       ...idCases((id) => `${pagePath(id)}/versions/1/restore`, 'Page not found'),
       ...idCases(versionPath('/restore'), 'Version not found', VERSION),
     ]),
+    ...pageBlockTable(ids, pagePath),
 
     'GET /api/admin/faqs': editor('/api/admin/faqs', 'none'),
     'POST /api/admin/faqs': editor('/api/admin/faqs', 'object', [

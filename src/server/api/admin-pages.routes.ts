@@ -16,7 +16,8 @@ import { createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
 import { validate } from './validate';
-import { createBody, patchBody, versionParams } from '@/lib/contract/admin/pages';
+import { blockTextsBody, blocksBody, createBody, patchBody, versionParams } from '@/lib/contract/admin/pages';
+import { adminPageBlocks, saveBlockTexts, saveBlocks } from '../services/admin/page-blocks-admin.server';
 
 export const adminPagesApp = createRouter()
   .get('/', async (c) => ok(c, await listAdminPages(c.var.db)))
@@ -47,4 +48,15 @@ export const adminPagesApp = createRouter()
   .post('/:id/versions/:version/restore', validate('param', versionParams), async (c) => {
     const { id, version } = c.req.valid('param');
     return ok(c, await restorePageVersion(c.var.db, c.var.user!, id, version), { message: `Version ${version} restored.` });
-  });
+  })
+  .get('/:id/blocks', validate('param', idParam), async (c) => {
+    const blocks = await adminPageBlocks(c.var.db, c.req.valid('param').id);
+    if (!blocks) throw new HttpError(404, PAGE_NOT_FOUND);
+    return ok(c, blocks);
+  })
+  .put('/:id/blocks', validate('param', idParam), validate('json', blocksBody), async (c) =>
+    ok(c, await saveBlocks(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: 'Blocks saved.' }),
+  )
+  .put('/:id/block-texts', validate('param', idParam), validate('json', blockTextsBody), async (c) =>
+    ok(c, await saveBlockTexts(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: 'Texts saved.' }),
+  );

@@ -1,5 +1,6 @@
 /** Request schemas of /api/admin/pages (ADR 013, 018). */
 import { z } from 'zod';
+import { blockTextsSchema, blocksSchema } from '../blocks';
 import { flag, htmlField, idParam, idText, languageIdField, nonEmptyPatch, positionField, slugField, titleField } from './fields';
 
 export const fields = {
@@ -43,3 +44,17 @@ export const patchBody = nonEmptyPatch(
 );
 
 export const versionParams = idParam.extend({ version: idText('Invalid version.') });
+
+/** A page's layout and blocks (ADR 027); the default language's texts are inside the blocks. */
+export const blocksBody = z
+  .strictObject(
+    {
+      layout: z.enum(['html', 'blocks'], { message: 'layout must be html or blocks.' }).optional(),
+      blocks: blocksSchema.optional(),
+    },
+    { message: 'Unknown field.' },
+  )
+  .refine((v) => v.layout !== undefined || v.blocks !== undefined, { message: 'Nothing to change.' });
+
+/** Another language's texts of the page's blocks. */
+export const blockTextsBody = z.strictObject({ language_id: languageIdField, texts: blockTextsSchema }, { message: 'Unknown field.' });

@@ -6,7 +6,7 @@ import { idParam } from './fields';
 import { body as editorBody } from './editors';
 import { createBody as faqCreate, patchBody as faqPatch } from './faqs';
 import { createBody as featuredCreate, patchBody as featuredPatch } from './featured';
-import { createBody as pageCreate, patchBody as pagePatch, versionParams } from './pages';
+import { blockTextsBody, blocksBody, createBody as pageCreate, patchBody as pagePatch, versionParams } from './pages';
 import { previewBody } from './preview';
 import { heroBody, settingsBody } from './settings';
 import { query as translationsQuery, saveBody as translationBody } from './translations';
@@ -86,6 +86,9 @@ export const adminRoutes = {
   deletePage: route({ ...editor, method: 'DELETE', path: '/api/admin/static-pages/:id', tag: tagPages, summary: 'Delete a page', params: idParam, response: deleted, errors: [404, 422] }),
   pageVersions: route({ ...editor, method: 'GET', path: '/api/admin/static-pages/:id/versions', tag: tagPages, summary: 'A page\'s versions', params: idParam, response: okBody(z.array(pageVersionSummarySchema)), errors: [404, 422] }),
   pageVersion: route({ ...editor, method: 'GET', path: '/api/admin/static-pages/:id/versions/:version', tag: tagPages, summary: 'One version of a page', params: versionParams, response: okBody(z.object({}).loose()), errors: [404, 422] }),
+  pageBlocks: route({ ...editor, method: 'GET', path: '/api/admin/static-pages/:id/blocks', tag: tagPages, summary: 'A page\'s layout, blocks and every language\'s block texts', params: idParam, response: okBody(z.object({ layout: z.string(), blocks: z.array(z.unknown()), texts: z.record(z.string(), z.unknown()) })), errors: [404, 422] }),
+  savePageBlocks: route({ ...editor, method: 'PUT', path: '/api/admin/static-pages/:id/blocks', tag: tagPages, summary: 'Save the layout and blocks (a new version)', params: idParam, body: blocksBody, response: okBody(adminPageSchema), errors: [404, 422] }),
+  savePageBlockTexts: route({ ...editor, method: 'PUT', path: '/api/admin/static-pages/:id/block-texts', tag: tagPages, summary: 'Save another language\'s block texts (a new version)', params: idParam, body: blockTextsBody, response: okBody(adminPageSchema), errors: [404, 422] }),
   restorePageVersion: route({ ...editor, method: 'POST', path: '/api/admin/static-pages/:id/versions/:version/restore', tag: tagPages, summary: 'Restore a version (as a new version)', params: versionParams, response: okBody(adminPageSchema), errors: [404, 409, 422] }),
 
   faqs: route({ ...editor, method: 'GET', path: '/api/admin/faqs', tag: tagFaqs, summary: 'Every FAQ entry', response: okBody(z.array(adminFaqSummarySchema)) }),

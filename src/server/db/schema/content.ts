@@ -44,6 +44,10 @@ export const staticPages = pgTable('static_pages', {
   isCookie: boolean('is_cookie').notNull().default(false),
   published: boolean('published').notNull().default(true),
   position: integer('position').notNull().default(0),
+  /** 'html': `content` is the page (ADR 013); 'blocks': `blocks` is (ADR 027). */
+  layout: varchar('layout', { length: 16 }).notNull().default('html'),
+  /** The ordered blocks with their settings and default-language texts (src/lib/contract/blocks.ts). */
+  blocks: jsonb('blocks').$type<unknown[]>().notNull().default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -59,6 +63,8 @@ export const staticPageTranslations = pgTable(
       .references(() => languages.id, { onDelete: 'cascade' }),
     title: varchar('title', { length: 191 }).notNull(),
     content: text('content').notNull(),
+    /** This language's block texts: { blockId: { field: text } }; what is missing falls back to the default language. */
+    blockTexts: jsonb('block_texts').$type<Record<string, Record<string, string>>>().notNull().default({}),
   },
   (t) => [primaryKey({ columns: [t.pageId, t.languageId] })],
 );
@@ -162,6 +168,11 @@ export interface StaticPageSnapshot {
   position: number;
   /** By language code; the default language's entry is the base row. */
   texts: Record<string, { title: string; content: string }>;
+  /** Blocks pages (ADR 027); absent in versions saved before them. */
+  layout?: string;
+  blocks?: unknown[];
+  /** Other languages' block texts by language code. */
+  blockTexts?: Record<string, Record<string, Record<string, string>>>;
 }
 
 /** Old slugs of renamed pages: /static-page/{old} answers 301 to the page's current slug. */

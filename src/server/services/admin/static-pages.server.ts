@@ -105,9 +105,13 @@ async function snapshotOf(tx: Tx, id: number, languages: AdminLanguages): Promis
   if (!page) throw new NotFoundError(PAGE_NOT_FOUND);
   const translations = await tx.select().from(staticPageTranslations).where(eq(staticPageTranslations.pageId, id));
   const texts: StaticPageSnapshot['texts'] = { [languages.default.code]: { title: page.title, content: page.content } };
+  const blockTexts: NonNullable<StaticPageSnapshot['blockTexts']> = {};
   for (const t of translations) {
     const code = languages.all.find((l) => l.id === t.languageId)?.code;
-    if (code && code !== languages.default.code) texts[code] = { title: t.title, content: t.content };
+    if (code && code !== languages.default.code) {
+      texts[code] = { title: t.title, content: t.content };
+      if (Object.keys(t.blockTexts).length) blockTexts[code] = t.blockTexts;
+    }
   }
   return {
     slug: page.slug,
@@ -117,10 +121,13 @@ async function snapshotOf(tx: Tx, id: number, languages: AdminLanguages): Promis
     published: page.published,
     position: page.position,
     texts,
+    layout: page.layout,
+    blocks: page.blocks,
+    blockTexts,
   };
 }
 
-async function addVersion(
+export async function addVersion(
   tx: Tx,
   id: number,
   editor: Editor | null,
@@ -142,7 +149,7 @@ async function addVersion(
 }
 
 /** Pages seeded before editing began get their untouched state as version 1 before the first change. */
-async function ensureBaseline(tx: Tx, id: number, languages: AdminLanguages): Promise<void> {
+export async function ensureBaseline(tx: Tx, id: number, languages: AdminLanguages): Promise<void> {
   const [any] = await tx.select({ id: staticPageVersions.id }).from(staticPageVersions).where(eq(staticPageVersions.pageId, id)).limit(1);
   if (!any) await addVersion(tx, id, null, 'original', 'State before the first edit', languages);
 }
@@ -192,6 +199,11 @@ export function describeChange(before: StaticPageSnapshot, after: StaticPageSnap
   if (before.isPrivacy !== after.isPrivacy) parts.push(`privacy page ${after.isPrivacy ? 'on' : 'off'}`);
   if (before.isCookie !== after.isCookie) parts.push(`cookie page ${after.isCookie ? 'on' : 'off'}`);
   if (before.position !== after.position) parts.push(`footer order ${before.position} → ${after.position}`);
+  if ((before.layout ?? 'html') !== (after.layout ?? 'html')) parts.push(`layout ${after.layout ?? 'html'}`);
+  if (JSON.stringify(before.blocks ?? []) !== JSON.stringify(after.blocks ?? [])) parts.push('blocks');
+  for (const code of new Set([...Object.keys(before.blockTexts ?? {}), ...Object.keys(after.blockTexts ?? {})])) {
+    if (JSON.stringify(before.blockTexts?.[code] ?? {}) !== JSON.stringify(after.blockTexts?.[code] ?? {})) parts.push(`${code}: block texts`);
+  }
   return parts.join('; ') || 'no change';
 }
 
@@ -331,13 +343,22 @@ export async function restorePageVersion(db: Db, editor: Editor, id: number, ver
         isCookie: s.isCookie,
         published: s.published,
         position: s.position,
+        // Versions from before blocks (ADR 027) were HTML pages.
+        layout: s.layout ?? 'html',
+        blocks: s.blocks ?? [],
         updatedAt: sql`now()`,
       })
       .where(eq(staticPages.id, id));
     await tx.delete(staticPageTranslations).where(eq(staticPageTranslations.pageId, id));
     const rows = languages.all
-      .filter((l) => l.id !== languages.default.id && s.texts[l.code])
-      .map((l) => ({ pageId: id, languageId: l.id, title: s.texts[l.code]!.title, content: sanitizeHtml(s.texts[l.code]!.content) }));
+      .filter((l) => l.id !== languages.default.id && (s.texts[l.code] || s.blockTexts?.[l.code]))
+      .map((l) => ({
+        pageId: id,
+        languageId: l.id,
+        title: s.texts[l.code]?.title ?? base?.title ?? '',
+        content: sanitizeHtml(s.texts[l.code]?.content ?? ''),
+        blockTexts: s.blockTexts?.[l.code] ?? {},
+      }));
     if (rows.length) await tx.insert(staticPageTranslations).values(rows);
     const summary = `restored version ${version}`;
     await addVersion(tx, id, editor, 'restore', summary, languages);

@@ -1,0 +1,110 @@
+/**
+ * Saving a page's blocks (ADR 027): the layout and blocks with their default-language texts, or
+ * another language's texts; each save one transaction with a new version (restore brings blocks
+ * back) and an audit row, then every instance's caches emptied. Rich text is sanitised on save
+ * (and again on render); references to photos, FAQs and categories are checked.
+ */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { faqs, mediaAssets, staticPages, staticPageTranslations, staticPageVersions, type StaticPageSnapshot } from '@/server/db/schema/index';
+import { type Block, type BlockTexts, TRANSLATABLE } from '@/lib/contract/blocks';
+import { InvalidInputError, NotFoundError } from '../errors';
+import { contentChanged } from '../content-changed';
+import { sanitizeHtml } from '../html';
+import { type Editor, type Tx, recordChange } from './audit';
+import { adminLanguages, pickLanguage } from './languages';
+import { PAGE_NOT_FOUND, addVersion, describeChange, ensureBaseline, getAdminPage, type AdminPage } from './static-pages.server';
+
+const HTML_FIELDS = new Set(['html']);
+
+function cleanBlock(block: Block): Block {
+  return 'html' in block ? ({ ...block, html: sanitizeHtml(block.html) } as Block) : block;
+}
+
+async function checkReferences(tx: Tx, blocks: readonly Block[]): Promise<void> {
+  const assets = [...new Set(blocks.flatMap((b) => ('image' in b && b.image ? [b.image.asset_id] : [])))];
+  if (assets.length) {
+    const found = await tx.select({ id: mediaAssets.id }).from(mediaAssets).where(inArray(mediaAssets.id, assets));
+    if (found.length !== assets.length) throw new InvalidInputError('An image of a block was not found: choose it again from the media library.', { blocks: ['An image of a block was not found.'] });
+  }
+  const faqIds = [...new Set(blocks.flatMap((b) => (b.type === 'faq' ? b.faq_ids : [])))];
+  if (faqIds.length) {
+    const found = await tx.select({ id: faqs.id }).from(faqs).where(inArray(faqs.id, faqIds));
+    if (found.length !== faqIds.length) throw new InvalidInputError('A question of an FAQ block was not found.', { blocks: ['A question of an FAQ block was not found.'] });
+  }
+}
+
+async function saveVersion(tx: Tx, db: Db, editor: Editor, id: number, action: string, change: (tx: Tx) => Promise<void>) {
+  const languages = await adminLanguages(db);
+  await ensureBaseline(tx, id, languages);
+  const [beforeRow] = await tx.select().from(staticPages).where(eq(staticPages.id, id)).for('update');
+  if (!beforeRow) throw new NotFoundError(PAGE_NOT_FOUND);
+  const before = await latestSnapshot(tx, id);
+  await change(tx);
+  await tx.update(staticPages).set({ updatedAt: sql`now()` }).where(eq(staticPages.id, id));
+  const summary = await addVersion(tx, id, editor, action, (after) => (before ? describeChange(before, after) : action), languages);
+  await recordChange(tx, editor, 'static_page', id, action, summary);
+}
+
+async function latestSnapshot(tx: Tx, id: number): Promise<StaticPageSnapshot | null> {
+  const [row] = await tx.select({ snapshot: staticPageVersions.snapshot }).from(staticPageVersions).where(eq(staticPageVersions.pageId, id)).orderBy(desc(staticPageVersions.version)).limit(1);
+  return row?.snapshot ?? null;
+}
+
+/** The layout and blocks (default-language texts inside them). */
+export async function saveBlocks(db: Db, editor: Editor, id: number, input: { layout?: 'html' | 'blocks'; blocks?: Block[] }): Promise<AdminPage> {
+  await db.transaction(async (tx) => {
+    await saveVersion(tx, db, editor, id, 'blocks', async (t) => {
+      const blocks = input.blocks?.map(cleanBlock);
+      if (blocks) await checkReferences(t, blocks);
+      await t
+        .update(staticPages)
+        .set({ ...(input.layout && { layout: input.layout }), ...(blocks && { blocks }) })
+        .where(eq(staticPages.id, id));
+    });
+  });
+  contentChanged(db);
+  return (await getAdminPage(db, id))!;
+}
+
+/** Another language's block texts; only the translatable fields of blocks the page has are kept. */
+export async function saveBlockTexts(db: Db, editor: Editor, id: number, input: { language_id: number; texts: BlockTexts }): Promise<AdminPage> {
+  const languages = await adminLanguages(db);
+  const language = pickLanguage(languages, input.language_id);
+  if (language.id === languages.default.id) {
+    throw new InvalidInputError('The default language\'s texts are inside the blocks: save the blocks.', { language_id: ['The default language\'s texts are inside the blocks.'] });
+  }
+  await db.transaction(async (tx) => {
+    await saveVersion(tx, db, editor, id, 'translate', async (t) => {
+      const [page] = await t.select({ blocks: staticPages.blocks, title: staticPages.title }).from(staticPages).where(eq(staticPages.id, id));
+      const byId = new Map((page!.blocks as Block[]).map((b) => [b.id, b]));
+      const texts: BlockTexts = {};
+      for (const [blockId, fields] of Object.entries(input.texts)) {
+        const block = byId.get(blockId);
+        if (!block) throw new InvalidInputError(`The page has no block ${blockId}.`, { texts: [`The page has no block ${blockId}.`] });
+        const allowed = new Set(TRANSLATABLE[block.type]);
+        const kept = Object.entries(fields).filter(([field, value]) => allowed.has(field) && value.trim() !== '');
+        if (kept.length) texts[blockId] = Object.fromEntries(kept.map(([field, value]) => [field, HTML_FIELDS.has(field) ? sanitizeHtml(value) : value.trim()]));
+      }
+      await t
+        .insert(staticPageTranslations)
+        .values({ pageId: id, languageId: language.id, title: page!.title, content: '', blockTexts: texts })
+        .onConflictDoUpdate({ target: [staticPageTranslations.pageId, staticPageTranslations.languageId], set: { blockTexts: texts } });
+    });
+  });
+  contentChanged(db);
+  return (await getAdminPage(db, id))!;
+}
+
+/** The stored blocks and every language's block texts, for the editor. */
+export async function adminPageBlocks(db: Db, id: number) {
+  const [page] = await db.select({ layout: staticPages.layout, blocks: staticPages.blocks }).from(staticPages).where(eq(staticPages.id, id));
+  if (!page) return null;
+  const languages = await adminLanguages(db);
+  const rows = await db.select({ languageId: staticPageTranslations.languageId, texts: staticPageTranslations.blockTexts }).from(staticPageTranslations).where(and(eq(staticPageTranslations.pageId, id)));
+  const texts = Object.fromEntries(rows.flatMap((r) => {
+    const code = languages.all.find((l) => l.id === r.languageId)?.code;
+    return code ? [[code, r.texts]] : [];
+  }));
+  return { layout: page.layout, blocks: page.blocks, texts };
+}

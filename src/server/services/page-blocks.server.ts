@@ -1,0 +1,86 @@
+/**
+ * What a blocks page needs to render (ADR 027): its blocks in the visitor's language (stored
+ * blocks read through the upgrades and checked again, so a bad stored block is left out rather
+ * than rendered), and everything the blocks point at, read in a few queries: photos, the product
+ * grids (live from the catalogue, in the visitor's language and currency), categories, FAQ entries.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { faqs, faqTranslations, mediaAssets, products, staticPages, staticPageTranslations } from '@/server/db/schema/index';
+import { assetUrl } from '@/server/media/asset-url';
+import { type Block, blockSchema, upgradeBlock } from '@/lib/contract/blocks';
+import { logger } from '@/server/logger';
+import { productsByIds } from '@/server/services/catalog/by-ids';
+import { newArrivals, onSale } from '@/server/services/catalog/product-lists';
+import type { ProductJson } from '@/server/services/catalog/product-json';
+import { rowsOf } from '@/server/services/catalog/rows';
+import { type CategoryNode, getCategoryTree } from '@/server/services/categories';
+import { renderStoredHtml } from '@/server/services/html';
+import { blocksInLanguage } from './block-texts';
+
+export interface BlockData {
+  photos: Map<number, { url: string; width: number; height: number }>;
+  products: Map<string, ProductJson[]>;
+  categories: Map<number, CategoryNode>;
+  faqs: Map<number, { title: string; content: string }>;
+}
+
+/** The page's blocks in the language, or null for a page written in HTML. */
+export async function pageBlocks(db: Db, pageId: number, languageId: number): Promise<Block[] | null> {
+  const [page] = await db.select({ layout: staticPages.layout, blocks: staticPages.blocks }).from(staticPages).where(eq(staticPages.id, pageId));
+  if (!page || page.layout !== 'blocks') return null;
+  const [own] = await db
+    .select({ texts: staticPageTranslations.blockTexts })
+    .from(staticPageTranslations)
+    .where(and(eq(staticPageTranslations.pageId, pageId), eq(staticPageTranslations.languageId, languageId)));
+  const blocks: Block[] = [];
+  for (const stored of page.blocks) {
+    const parsed = blockSchema.safeParse(upgradeBlock(stored as Record<string, unknown>));
+    if (parsed.success) blocks.push(parsed.data);
+    else logger.warn({ pageId, issues: parsed.error.issues.slice(0, 3) }, 'stored page block left out');
+  }
+  return blocksInLanguage(blocks, own?.texts);
+}
+
+async function gridProducts(db: Db, block: Extract<Block, { type: 'product_grid' }>, ctx: { languageId: number; rate: string }): Promise<ProductJson[]> {
+  const source = block.source;
+  if (source.kind === 'sale') return onSale(db, block.count, ctx);
+  if (source.kind === 'new') return newArrivals(db, block.count, ctx);
+  const ids =
+    source.kind === 'skus'
+      ? (await db.select({ id: products.id }).from(products).where(and(eq(products.active, true), inArray(products.sku, source.skus))).limit(block.count)).map((r) => r.id)
+      : rowsOf<{ id: number }>(
+          await db.execute(sql`select p.id from products p where p.active and exists (select 1 from product_categories pc where pc.product_id = p.id
+            and pc.category_id in (select c.id from categories c where c.id = ${source.category_id} or c.parent_id = ${source.category_id}))
+            order by p.created_at desc, p.id desc limit ${block.count}`),
+        ).map((r) => Number(r.id));
+  const found = await productsByIds(db, ids, ctx);
+  // Hand-picked SKUs keep the order staff gave them.
+  if (source.kind === 'skus') return source.skus.flatMap((sku) => found.filter((p) => p.sku === sku));
+  return found;
+}
+
+export async function loadBlockData(db: Db, blocks: readonly Block[], ctx: { languageId: number; rate: string }): Promise<BlockData> {
+  const assetIds = blocks.flatMap((b) => ('image' in b && b.image ? [b.image.asset_id] : []));
+  const faqIds = blocks.flatMap((b) => (b.type === 'faq' ? b.faq_ids : []));
+  const needsTree = blocks.some((b) => b.type === 'category_tiles');
+  const [photos, grids, tree, faqRows] = await Promise.all([
+    assetIds.length ? db.select({ id: mediaAssets.id, hash: mediaAssets.hash, width: mediaAssets.width, height: mediaAssets.height }).from(mediaAssets).where(inArray(mediaAssets.id, assetIds)) : [],
+    Promise.all(blocks.filter((b) => b.type === 'product_grid').map(async (b) => [b.id, await gridProducts(db, b, ctx)] as const)),
+    needsTree ? getCategoryTree(db, ctx.languageId) : Promise.resolve([]),
+    faqIds.length
+      ? db
+          .select({ id: faqs.id, title: sql<string>`coalesce(nullif(${faqTranslations.title}, ''), ${faqs.title})`, content: sql<string>`coalesce(nullif(${faqTranslations.content}, ''), ${faqs.content})` })
+          .from(faqs)
+          .leftJoin(faqTranslations, and(eq(faqTranslations.faqId, faqs.id), eq(faqTranslations.languageId, ctx.languageId)))
+          .where(and(inArray(faqs.id, faqIds), eq(faqs.published, true)))
+      : [],
+  ]);
+  const flat = tree.flatMap((top) => [top, ...top.subcategories, ...top.subcategories.flatMap((s) => s.subcategories)]);
+  return {
+    photos: new Map(photos.map((p) => [p.id, { url: assetUrl(p), width: p.width, height: p.height }])),
+    products: new Map(grids),
+    categories: new Map(flat.map((c) => [c.id, c])),
+    faqs: new Map(faqRows.map((f) => [f.id, { title: f.title, content: renderStoredHtml(f.content) }])),
+  };
+}
