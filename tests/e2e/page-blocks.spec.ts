@@ -1,0 +1,82 @@
+import { gzipSync } from 'node:zlib';
+import sharp from 'sharp';
+import { expect, test } from './fixtures';
+import { EDITOR, signInToBackOffice } from './support/back-office';
+import { BASE, xsrfHeaders } from './support/shopper';
+
+/**
+ * A landing page built from blocks (issue 17, ADR 027): the demo editor uploads a photo and saves
+ * a page of a hero, rich text with a link, a product grid of the sale and an FAQ block, with German
+ * texts for some fields; a signed-out visitor reading German sees the German heading and the
+ * English text where no German was given, the hero photo as AVIF/WebP with the LCP priority,
+ * product cards, the FAQPage JSON-LD, axe clean, and little JavaScript.
+ */
+
+test('editor saves a blocks page; a German visitor sees it with fallback, responsive hero, products, FAQ JSON-LD; axe; small JS', async ({ page, browser, axe }) => {
+  const slug = `summer-${Date.now().toString(36)}`;
+  await signInToBackOffice(page, EDITOR);
+  const headers = await xsrfHeaders(page);
+  const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2a6f4e' } }).jpeg().toBuffer();
+  const uploaded = await page.request.post('/api/admin/media', { headers, multipart: { file: { name: 'hero.jpg', mimeType: 'image/jpeg', buffer: photo } } });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
+  const assetId = ((await uploaded.json()) as { payload: { id: number } }).payload.id;
+  const created = await page.request.post('/api/admin/static-pages', { headers, data: { slug, title: 'Summer sale', content: '<p>Soon.</p>', published: true } });
+  expect(created.status(), await created.text()).toBe(201);
+  const pageId = ((await created.json()) as { payload: { id: number } }).payload.id;
+  const faqsList = (await (await page.request.get('/api/admin/faqs')).json()) as { payload: { id: number; title: string; published: boolean }[] };
+  const faq = faqsList.payload.find((f) => f.published)!;
+  const blocks = [
+    { id: 'hero', v: 1, type: 'hero', heading: 'Summer sale', text: 'Tents and packs for the long days', image: { asset_id: assetId }, button: { label: 'Shop the sale', href: '/products/all/all?sale=1' } },
+    { id: 'intro', v: 1, type: 'rich_text', html: '<p>Everything on sale ships free. Read the <a href="/faq">FAQ</a>.</p>' },
+    { id: 'grid', v: 1, type: 'product_grid', heading: 'On sale now', source: { kind: 'sale' }, count: 4 },
+    { id: 'faq', v: 1, type: 'faq', heading: 'Questions', faq_ids: [faq.id] },
+  ];
+  const saved = await page.request.put(`/api/admin/static-pages/${pageId}/blocks`, { headers, data: { layout: 'blocks', blocks } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const languages = (await (await page.request.get('/api/languages')).json()) as { payload: { id: number; code: string }[] };
+  const de = languages.payload.find((l) => l.code === 'de')!.id;
+  const texts = await page.request.put(`/api/admin/static-pages/${pageId}/block-texts`, { headers, data: { language_id: de, texts: { hero: { heading: 'Sommerschlussverkauf', 'button.label': 'Zum Sale' }, grid: { heading: 'Jetzt reduziert' } } } });
+  expect(texts.status(), await texts.text()).toBe(200);
+
+  const guest = await browser.newContext();
+  await guest.addCookies([
+    { name: 'cookie-notice-dismissed', value: '1', url: BASE },
+    { name: 'languageId', value: String(de), url: BASE },
+  ]);
+  const visitor = await guest.newPage();
+  await visitor.setViewportSize({ width: 412, height: 915 });
+  const scripts = new Map<string, Promise<number>>();
+  visitor.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.set(response.url(), response.body().then((b) => gzipSync(b, { level: 9 }).length, () => 0));
+  });
+  const res = await visitor.goto(`/static-page/${slug}`, { waitUntil: 'networkidle' });
+  expect(res?.status()).toBe(200);
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Sommerschlussverkauf');
+  // No German text given: the English one.
+  await expect(visitor.getByText('Tents and packs for the long days')).toBeVisible();
+  await expect(visitor.getByRole('link', { name: 'Zum Sale' })).toHaveAttribute('href', '/products/all/all?sale=1');
+  const hero = visitor.locator('.block-hero picture');
+  await expect(hero.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /\/media\/[0-9a-f]{64}\/\d+\.avif \d+w/);
+  await expect(hero.locator('source[type="image/webp"]')).toHaveAttribute('srcset', /\.webp \d+w/);
+  await expect(hero.locator('img')).toHaveAttribute('fetchpriority', 'high');
+  await expect(visitor.getByRole('link', { name: 'FAQ' }).first()).toBeVisible();
+  const grid = visitor.getByRole('region', { name: 'Jetzt reduziert' });
+  const cards = grid.getByRole('article');
+  expect(await cards.count()).toBeGreaterThan(0);
+  expect(await cards.count()).toBeLessThanOrEqual(4);
+  const jsonLd = await visitor.locator('script[type="application/ld+json"]').allTextContents();
+  const faqLd = jsonLd.map((text) => JSON.parse(text) as { '@type': string; mainEntity?: { name: string }[] }).find((d) => d['@type'] === 'FAQPage');
+  expect(faqLd?.mainEntity?.length).toBe(1);
+  await visitor.getByText(faqLd!.mainEntity![0]!.name).click();
+  const sizes = await Promise.all(scripts.values());
+  const bytes = sizes.reduce((sum, n) => sum + n, 0);
+  console.log(`JS /static-page/${slug}: ${bytes} B gz in ${sizes.length} files`);
+  // The issue's budget for a landing page: 15 KB of JavaScript before interaction.
+  expect(bytes).toBeLessThanOrEqual(15 * 1024);
+  await guest.close();
+
+  // axe on the same page (as the editor, who may read it too).
+  await page.goto(`/static-page/${slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Summer sale');
+  await axe.check();
+});
