@@ -57,11 +57,14 @@ async function start(): Promise<Runtime> {
   // Mail that failed to send is retried in the background (a no-op without SMTP_URL).
   const { startMailRetry } = await import('./mail/mailer');
   const { startOrderJobs } = await import('./services/orders/jobs');
+  const { startPageSchedule } = await import('./services/admin/page-schedule.server');
   // Each runs once per interval across all instances sharing a PostgreSQL (ADR 015).
   const intervalMs = cfg.JOBS_INTERVAL_SECONDS * 1000;
   const stopMail = startMailRetry(database, { intervalMs });
   // Unpaid card orders release their stock; unacknowledged gateway outcomes are resent.
   const stopOrders = startOrderJobs(database, intervalMs);
+  // Pages planned to go up or come down do so (ADR 027).
+  const stopPages = startPageSchedule(database, intervalMs);
   // Other instances on the same PostgreSQL announce their content edits (ADR 016).
   let stopSync = async () => {};
   if (cfg.DATABASE_URL) {
@@ -70,7 +73,7 @@ async function start(): Promise<Runtime> {
     stopSync = startContentSync(cfg.DATABASE_URL, () => contentChangedElsewhere(database.db)).stop;
   }
   const stopJobs = async () => {
-    await Promise.all([stopMail(), stopOrders(), stopSync()]);
+    await Promise.all([stopMail(), stopOrders(), stopPages(), stopSync()]);
   };
   return { database, release, stopJobs };
 }

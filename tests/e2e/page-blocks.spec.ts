@@ -75,6 +75,21 @@ test('editor saves a blocks page; a German visitor sees it with fallback, respon
   expect(bytes).toBeLessThanOrEqual(15 * 1024);
   await guest.close();
 
+  // Taken down, it is a 404, except through a preview link, which opens signed-out, noindex.
+  expect((await page.request.put(`/api/admin/static-pages/${pageId}`, { headers, data: { published: false } })).status()).toBe(200);
+  const link = (await (await page.request.post(`/api/admin/static-pages/${pageId}/preview-link`, { headers, data: { hours: 1 } })).json()) as { payload: { url: string } };
+  const stranger = await browser.newContext();
+  const strangerPage = await stranger.newPage();
+  expect((await strangerPage.goto(`/static-page/${slug}`))?.status()).toBe(404);
+  const previewed = await strangerPage.goto(link.payload.url);
+  expect(previewed?.status()).toBe(200);
+  expect(previewed?.headers()['x-robots-tag']).toBe('noindex');
+  await expect(strangerPage.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  await expect(strangerPage.getByRole('heading', { level: 1 })).toHaveText('Summer sale');
+  expect((await strangerPage.goto(`${link.payload.url.slice(0, -3)}abc`))?.status()).toBe(404);
+  await stranger.close();
+  expect((await page.request.put(`/api/admin/static-pages/${pageId}`, { headers, data: { published: true } })).status()).toBe(200);
+
   // axe on the same page (as the editor, who may read it too).
   await page.goto(`/static-page/${slug}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Summer sale');

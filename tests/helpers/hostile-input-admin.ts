@@ -298,6 +298,20 @@ function pageBlockTable(ids: AdminIds, pagePath: (id: string) => string): Record
       invalid('future block version', { blocks: [{ ...hero, v: 2 }] }, 'This block version is unknown.'),
       invalid('SQL as product source', { blocks: [{ id: 'g', v: 1, type: 'product_grid', heading: '', source: SQL, count: 4 }] }, 'The products come from a category, the sale, the new arrivals or a list of SKUs.'),
     ]),
+    'PUT /api/admin/static-pages/:id/schedule': editor(`${pagePath(String(ids.page))}/schedule`, 'object', [
+      ...idCases((id) => `${pagePath(id)}/schedule`, 'Page not found').map((c) => ({ ...c, json: { publish_at: null } })),
+      invalid('empty body', {}, NOTHING),
+      invalid('SQL as a time', { publish_at: SQL }, 'A time is an ISO 8601 date and time with its offset, e.g. 2026-12-01T08:00:00Z.'),
+      invalid('a time without offset', { publish_at: '2030-01-01T08:00:00' }, 'A time is an ISO 8601 date and time with its offset, e.g. 2026-12-01T08:00:00Z.'),
+      invalid('a number as time', { unpublish_at: 1_900_000_000 }, 'A time is an ISO 8601 date and time with its offset, e.g. 2026-12-01T08:00:00Z.'),
+      invalid('down before up', { publish_at: '2030-02-01T00:00:00Z', unpublish_at: '2030-01-01T00:00:00Z' }, 'The page must come down after it goes up.'),
+    ]),
+    'POST /api/admin/static-pages/:id/preview-link': editor(`${pagePath('999999999')}/preview-link`, 'object', [
+      ...idCases((id) => `${pagePath(id)}/preview-link`, 'Page not found').map((c) => ({ ...c, json: {} })),
+      invalid('hours as text', { hours: '72' }, 'A preview link lasts 1 to 168 hours.'),
+      invalid('a year', { hours: 8_760 }, 'A preview link lasts 1 to 168 hours.'),
+      invalid('extra field', { page_id: 1 }, UNKNOWN_FIELD),
+    ]),
     'PUT /api/admin/static-pages/:id/block-texts': editor(texts, 'object', [
       ...idCases((id) => `${pagePath(id)}/block-texts`, 'Page not found').map((c) => ({ ...c, json: { language_id: ids.language, texts: {} } })),
       invalid('everything missing', {}, LANGUAGE_ID),

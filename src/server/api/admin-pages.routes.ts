@@ -16,7 +16,9 @@ import { createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
 import { validate } from './validate';
-import { blockTextsBody, blocksBody, createBody, patchBody, versionParams } from '@/lib/contract/admin/pages';
+import { blockTextsBody, blocksBody, createBody, patchBody, previewLinkBody, scheduleBody, versionParams } from '@/lib/contract/admin/pages';
+import { previewToken } from '../services/admin/page-preview.server';
+import { setPageSchedule } from '../services/admin/page-schedule.server';
 import { adminPageBlocks, saveBlockTexts, saveBlocks } from '../services/admin/page-blocks-admin.server';
 
 export const adminPagesApp = createRouter()
@@ -57,6 +59,17 @@ export const adminPagesApp = createRouter()
   .put('/:id/blocks', validate('param', idParam), validate('json', blocksBody), async (c) =>
     ok(c, await saveBlocks(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: 'Blocks saved.' }),
   )
+  .put('/:id/schedule', validate('param', idParam), validate('json', scheduleBody), async (c) =>
+    ok(c, await setPageSchedule(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: 'Schedule saved.' }),
+  )
+  .post('/:id/preview-link', validate('param', idParam), validate('json', previewLinkBody), async (c) => {
+    const id = c.req.valid('param').id;
+    const page = await getAdminPage(c.var.db, id);
+    if (!page) throw new HttpError(404, PAGE_NOT_FOUND);
+    const expiresAt = new Date(Date.now() + (c.req.valid('json').hours ?? 72) * 3_600_000);
+    const token = await previewToken(c.var.db, id, expiresAt);
+    return ok(c, { url: `/static-page/${page.slug}?preview=${token}`, expires_at: expiresAt.toISOString() }, { status: 201, message: 'Anyone with this link sees the page as it is now until it expires.' });
+  })
   .put('/:id/block-texts', validate('param', idParam), validate('json', blockTextsBody), async (c) =>
     ok(c, await saveBlockTexts(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: 'Texts saved.' }),
   );

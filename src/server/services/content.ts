@@ -72,7 +72,7 @@ const PAGE_ID = /^\d{1,9}$/;
  * One published page by numeric id or by slug (footer links use ids, the cookie notice and
  * sign-up use slugs); null when there is no such published page.
  */
-export async function getStaticPage(db: Db, languageId: number, idOrSlug: string | number): Promise<StaticPage | null> {
+export async function getStaticPage(db: Db, languageId: number, idOrSlug: string | number, options: { unpublished?: boolean } = {}): Promise<StaticPage | null> {
   const key = String(idOrSlug).trim();
   if (key === '' || key.length > 96) return null;
   const match = PAGE_ID.test(key) ? eq(staticPages.id, Number(key)) : eq(staticPages.slug, key);
@@ -80,7 +80,7 @@ export async function getStaticPage(db: Db, languageId: number, idOrSlug: string
     .select({ ...pageSummaryColumns, content: translated(staticPageTranslations.content, staticPages.content) })
     .from(staticPages)
     .leftJoin(staticPageTranslations, pageTranslation(languageId))
-    .where(and(match, eq(staticPages.published, true)))
+    .where(options.unpublished ? match : and(match, eq(staticPages.published, true)))
     .limit(1);
   return row ? { ...row, content: renderStoredHtml(row.content) } : null;
 }

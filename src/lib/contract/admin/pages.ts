@@ -58,3 +58,13 @@ export const blocksBody = z
 
 /** Another language's texts of the page's blocks. */
 export const blockTextsBody = z.strictObject({ language_id: languageIdField, texts: blockTextsSchema }, { message: 'Unknown field.' });
+
+const WHEN = 'A time is an ISO 8601 date and time with its offset, e.g. 2026-12-01T08:00:00Z.';
+const when = z.iso.datetime({ offset: true, message: WHEN }).nullable();
+/** When the page goes up and comes down (null cancels what was planned). */
+export const scheduleBody = z
+  .strictObject({ publish_at: when.optional(), unpublish_at: when.optional() }, { message: 'Unknown field.' })
+  .refine((v) => v.publish_at !== undefined || v.unpublish_at !== undefined, { message: 'Nothing to change.' });
+
+const HOURS = 'A preview link lasts 1 to 168 hours.';
+export const previewLinkBody = z.strictObject({ hours: z.number({ message: HOURS }).int(HOURS).min(1, HOURS).max(168, HOURS).optional() }, { message: 'Unknown field.' });

@@ -48,6 +48,9 @@ export const staticPages = pgTable('static_pages', {
   layout: varchar('layout', { length: 16 }).notNull().default('html'),
   /** The ordered blocks with their settings and default-language texts (src/lib/contract/blocks.ts). */
   blocks: jsonb('blocks').$type<unknown[]>().notNull().default([]),
+  /** When the page-schedule job publishes it, or takes it down (ADR 027); null: not planned. */
+  publishAt: timestamp('publish_at', { withTimezone: true }),
+  unpublishAt: timestamp('unpublish_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
