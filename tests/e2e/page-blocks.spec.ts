@@ -35,6 +35,8 @@ test('editor saves a blocks page; a German visitor sees it with fallback, respon
   expect(saved.status(), await saved.text()).toBe(200);
   const languages = (await (await page.request.get('/api/languages')).json()) as { payload: { id: number; code: string }[] };
   const de = languages.payload.find((l) => l.code === 'de')!.id;
+  const seo = await page.request.put(`/api/admin/static-pages/${pageId}/seo`, { headers, data: { meta_title: 'Summer sale on tents', meta_description: 'Up to 40 % off tents and packs.', og_asset_id: assetId } });
+  expect(seo.status(), await seo.text()).toBe(200);
   const texts = await page.request.put(`/api/admin/static-pages/${pageId}/block-texts`, { headers, data: { language_id: de, texts: { hero: { heading: 'Sommerschlussverkauf', 'button.label': 'Zum Sale' }, grid: { heading: 'Jetzt reduziert' } } } });
   expect(texts.status(), await texts.text()).toBe(200);
 
@@ -52,6 +54,9 @@ test('editor saves a blocks page; a German visitor sees it with fallback, respon
   const res = await visitor.goto(`/static-page/${slug}`, { waitUntil: 'networkidle' });
   expect(res?.status()).toBe(200);
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Sommerschlussverkauf');
+  await expect(visitor.locator('meta[name="description"]')).toHaveAttribute('content', 'Up to 40 % off tents and packs.');
+  await expect(visitor.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/media\/[0-9a-f]{64}\/og\.jpg$/);
+  await expect(visitor).toHaveTitle(/^Summer sale on tents/);
   // No German text given: the English one.
   await expect(visitor.getByText('Tents and packs for the long days')).toBeVisible();
   await expect(visitor.getByRole('link', { name: 'Zum Sale' })).toHaveAttribute('href', '/products/all/all?sale=1');

@@ -306,6 +306,16 @@ function pageBlockTable(ids: AdminIds, pagePath: (id: string) => string): Record
       invalid('a number as time', { unpublish_at: 1_900_000_000 }, 'A time is an ISO 8601 date and time with its offset, e.g. 2026-12-01T08:00:00Z.'),
       invalid('down before up', { publish_at: '2030-02-01T00:00:00Z', unpublish_at: '2030-01-01T00:00:00Z' }, 'The page must come down after it goes up.'),
     ]),
+    'PUT /api/admin/static-pages/:id/seo': editor(`${pagePath(String(ids.page))}/seo`, 'object', [
+      ...idCases((id) => `${pagePath(id)}/seo`, 'Page not found').map((c) => ({ ...c, json: { noindex: false } })),
+      invalid('empty body', {}, NOTHING),
+      invalid('only the language', { language_id: ids.language }, NOTHING),
+      invalid('huge meta title', { meta_title: huge(10_000) }, 'The meta title may have at most 70 characters (search results show about 60).'),
+      invalid('meta description as array', { meta_description: ['x'] }, 'The meta description must be text.'),
+      invalid('SQL as photo', { og_asset_id: SQL }, 'og_asset_id must be an uploaded photo.'),
+      invalid('unknown photo', { og_asset_id: 999_999_999 }, 'The sharing photo was not found: choose it again.'),
+      invalid('noindex as text', { noindex: 'yes' }, 'noindex must be true or false.'),
+    ]),
     'POST /api/admin/static-pages/:id/preview-link': editor(`${pagePath('999999999')}/preview-link`, 'object', [
       ...idCases((id) => `${pagePath(id)}/preview-link`, 'Page not found').map((c) => ({ ...c, json: {} })),
       invalid('hours as text', { hours: '72' }, 'A preview link lasts 1 to 168 hours.'),

@@ -11,6 +11,7 @@ import { createApi } from '@/server/api/app';
 import { faqs, staticPages } from '@/server/db/schema/index';
 import { storeUpload } from '@/server/media/assets.server';
 import { loadBlockData, pageBlocks } from '@/server/services/page-blocks.server';
+import { pageSeo } from '@/server/services/admin/page-seo.server';
 import { useTestDatabase } from '../helpers/db';
 import { type FixtureCatalog, insertFixtureCatalog } from '../helpers/fixture-catalog';
 import { type ApiSession, createApiSession } from '../helpers/session';
@@ -98,6 +99,19 @@ describe('saving blocks', () => {
     const badLink = await editor.put(url('/blocks'), { blocks: [{ ...blocks()[0], button: { label: 'x', href: 'javascript:alert(1)' } }] });
     expect(badLink.status).toBe(422);
     expect(badLink.body.errors['blocks.0.button.href']).toEqual(['A link must be a path on this shop (starting with /) or an https:// address.']);
+  });
+
+  it('keeps search and sharing texts per language with fallback, the sharing photo and noindex', async () => {
+    const en = await editor.put(url('/seo'), { meta_title: 'Summer sale: tents and packs', meta_description: 'Up to 40 % off tents and packs until August.', og_asset_id: assetId });
+    expect(en.status, JSON.stringify(en.body)).toBe(200);
+    await editor.put(url('/seo'), { language_id: fx.lang.de, meta_description: 'Bis zu 40 % auf Zelte und Rucksäcke.' });
+    const de = await pageSeo(db(), pageId, 'de', 'en');
+    expect(de).toEqual({ title: 'Summer sale: tents and packs', description: 'Bis zu 40 % auf Zelte und Rucksäcke.', image: expect.stringMatching(/^\/media\/[0-9a-f]{64}\/og\.jpg$/), noindex: false });
+    await editor.put(url('/seo'), { noindex: true });
+    expect((await pageSeo(db(), pageId, 'en', 'en')).noindex).toBe(true);
+    const long = await editor.put(url('/seo'), { meta_title: 'x'.repeat(71) });
+    expect(long.body.errors.meta_title).toEqual(['The meta title may have at most 70 characters (search results show about 60).']);
+    expect((await editor.put(url('/seo'), { og_asset_id: 999_999 })).body.message).toBe('The sharing photo was not found: choose it again.');
   });
 
   it('restores the HTML page from before the blocks', async () => {

@@ -16,7 +16,8 @@ import { createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
 import { validate } from './validate';
-import { blockTextsBody, blocksBody, createBody, patchBody, previewLinkBody, scheduleBody, versionParams } from '@/lib/contract/admin/pages';
+import { blockTextsBody, blocksBody, createBody, patchBody, previewLinkBody, scheduleBody, seoBody, versionParams } from '@/lib/contract/admin/pages';
+import { savePageSeo } from '../services/admin/page-seo.server';
 import { previewToken } from '../services/admin/page-preview.server';
 import { setPageSchedule } from '../services/admin/page-schedule.server';
 import { adminPageBlocks, saveBlockTexts, saveBlocks } from '../services/admin/page-blocks-admin.server';
@@ -61,6 +62,9 @@ export const adminPagesApp = createRouter()
   )
   .put('/:id/schedule', validate('param', idParam), validate('json', scheduleBody), async (c) =>
     ok(c, await setPageSchedule(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: 'Schedule saved.' }),
+  )
+  .put('/:id/seo', validate('param', idParam), validate('json', seoBody), async (c) =>
+    ok(c, await savePageSeo(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: 'Search and sharing saved.' }),
   )
   .post('/:id/preview-link', validate('param', idParam), validate('json', previewLinkBody), async (c) => {
     const id = c.req.valid('param').id;

@@ -68,3 +68,19 @@ export const scheduleBody = z
 
 const HOURS = 'A preview link lasts 1 to 168 hours.';
 export const previewLinkBody = z.strictObject({ hours: z.number({ message: HOURS }).int(HOURS).min(1, HOURS).max(168, HOURS).optional() }, { message: 'Unknown field.' });
+
+/** Search and sharing of a page (ADR 027): texts per language, the shared photo and noindex. */
+export const META_TITLE_MAX = 70;
+export const META_DESCRIPTION_MAX = 200;
+export const seoBody = z
+  .strictObject(
+    {
+      language_id: languageIdField.optional(),
+      meta_title: z.string({ message: 'The meta title must be text.' }).trim().max(META_TITLE_MAX, `The meta title may have at most ${META_TITLE_MAX} characters (search results show about 60).`).optional(),
+      meta_description: z.string({ message: 'The meta description must be text.' }).trim().max(META_DESCRIPTION_MAX, `The meta description may have at most ${META_DESCRIPTION_MAX} characters (search results show about 155).`).optional(),
+      og_asset_id: z.number({ message: 'og_asset_id must be an uploaded photo.' }).int('og_asset_id must be an uploaded photo.').positive('og_asset_id must be an uploaded photo.').nullable().optional(),
+      noindex: flag('noindex').optional(),
+    },
+    { message: 'Unknown field.' },
+  )
+  .refine((v) => Object.entries(v).some(([key, value]) => key !== 'language_id' && value !== undefined), { message: 'Nothing to change.' });

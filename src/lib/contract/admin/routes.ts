@@ -6,7 +6,7 @@ import { idParam } from './fields';
 import { body as editorBody } from './editors';
 import { createBody as faqCreate, patchBody as faqPatch } from './faqs';
 import { createBody as featuredCreate, patchBody as featuredPatch } from './featured';
-import { blockTextsBody, blocksBody, createBody as pageCreate, patchBody as pagePatch, previewLinkBody, scheduleBody, versionParams } from './pages';
+import { blockTextsBody, blocksBody, createBody as pageCreate, patchBody as pagePatch, previewLinkBody, scheduleBody, seoBody, versionParams } from './pages';
 import { previewBody } from './preview';
 import { heroBody, settingsBody } from './settings';
 import { query as translationsQuery, saveBody as translationBody } from './translations';
@@ -90,6 +90,7 @@ export const adminRoutes = {
   savePageBlocks: route({ ...editor, method: 'PUT', path: '/api/admin/static-pages/:id/blocks', tag: tagPages, summary: 'Save the layout and blocks (a new version)', params: idParam, body: blocksBody, response: okBody(adminPageSchema), errors: [404, 422] }),
   savePageBlockTexts: route({ ...editor, method: 'PUT', path: '/api/admin/static-pages/:id/block-texts', tag: tagPages, summary: 'Save another language\'s block texts (a new version)', params: idParam, body: blockTextsBody, response: okBody(adminPageSchema), errors: [404, 422] }),
   schedulePage: route({ ...editor, method: 'PUT', path: '/api/admin/static-pages/:id/schedule', tag: tagPages, summary: 'Plan when the page goes up and comes down', params: idParam, body: scheduleBody, response: okBody(z.object({ publish_at: z.string().nullable(), unpublish_at: z.string().nullable() })), errors: [404, 422] }),
+  pageSeo: route({ ...editor, method: 'PUT', path: '/api/admin/static-pages/:id/seo', tag: tagPages, summary: 'Meta title and description (per language), sharing photo, noindex', params: idParam, body: seoBody, response: okBody(z.object({}).loose()), errors: [404, 422] }),
   pagePreviewLink: route({ ...editor, method: 'POST', path: '/api/admin/static-pages/:id/preview-link', tag: tagPages, summary: 'A signed link that shows the page as it is now to anyone, until it expires', params: idParam, body: previewLinkBody, response: okBody(z.object({ url: z.string(), expires_at: z.string() })), status: 201, errors: [404, 422] }),
   restorePageVersion: route({ ...editor, method: 'POST', path: '/api/admin/static-pages/:id/versions/:version/restore', tag: tagPages, summary: 'Restore a version (as a new version)', params: versionParams, response: okBody(adminPageSchema), errors: [404, 409, 422] }),
 

@@ -33,6 +33,12 @@ export const settings = pgTable('settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+export interface PageSeo {
+  noindex?: boolean;
+  og_asset_id?: number | null;
+  texts?: Record<string, { title?: string; description?: string }>;
+}
+
 /** Text columns hold the default language; *_translations rows override per language. */
 export const staticPages = pgTable('static_pages', {
   id: serial('id').primaryKey(),
@@ -48,6 +54,8 @@ export const staticPages = pgTable('static_pages', {
   layout: varchar('layout', { length: 16 }).notNull().default('html'),
   /** The ordered blocks with their settings and default-language texts (src/lib/contract/blocks.ts). */
   blocks: jsonb('blocks').$type<unknown[]>().notNull().default([]),
+  /** Search and sharing (ADR 027): noindex, the Open Graph photo, meta title and description by language code. */
+  seo: jsonb('seo').$type<PageSeo>().notNull().default({}),
   /** When the page-schedule job publishes it, or takes it down (ADR 027); null: not planned. */
   publishAt: timestamp('publish_at', { withTimezone: true }),
   unpublishAt: timestamp('unpublish_at', { withTimezone: true }),
