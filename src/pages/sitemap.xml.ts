@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { config } from '../server/config';
 import { getDb } from '../server/runtime';
-import { chooseLanguage, loadShopBasics } from '../server/services/request-context';
 import { sitemapBody } from '../server/services/sitemap';
 import { logger } from '../server/logger';
 
@@ -11,8 +10,7 @@ export const prerender = false;
 export const GET: APIRoute = async ({ url }) => {
   try {
     const db = await getDb();
-    const language = chooseLanguage((await loadShopBasics(db)).languages, null);
-    const body = await sitemapBody(db, config().PUBLIC_URL, language.id, url.searchParams.get('part'));
+    const body = await sitemapBody(db, config().PUBLIC_URL, url.searchParams.get('part'));
     if (!body) return new Response('Not found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
     return new Response(body, {
       headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { GET as robotsGet } from '@/pages/robots.txt';
 import { GET as sitemapGet } from '@/pages/sitemap.xml';
 import { config } from '@/server/config';
+import { staticPages } from '@/server/db/schema/index';
 import { loadCatalogMeta } from '@/server/services/catalog/meta';
 import { rowsOf } from '@/server/services/catalog/rows';
 import { listStaticPages } from '@/server/services/content';
@@ -41,6 +42,14 @@ describe('/robots.txt', () => {
 });
 
 describe('/sitemap.xml', () => {
+  it('leaves out a page marked noindex', async () => {
+    const db = database().db;
+    const [page] = await db.insert(staticPages).values({ slug: 'hidden-campaign', title: 'Hidden', content: '<p>x</p>', seo: { noindex: true } }).returning();
+    const urls = locs(await (await call(sitemapGet, '/sitemap.xml')).text());
+    expect(urls).not.toContain(`${config().PUBLIC_URL}/static-page/${page!.id}`);
+    await db.delete(staticPages).where(eq(staticPages.id, page!.id));
+  });
+
   it('lists home, FAQ, every category, every published static page and every active product, absolute', async () => {
     const res = await call(sitemapGet, '/sitemap.xml');
     expect(res.status).toBe(200);
@@ -66,6 +75,8 @@ describe('/sitemap.xml', () => {
     const pages = await listStaticPages(db, languageId);
     expect(pages.length).toBeGreaterThan(0);
     for (const p of pages) expect(urls).toContain(`${origin}/static-page/${p.id}`);
+    // Pages carry the day of their last change (ADR 027).
+    expect(xml).toMatch(new RegExp(`<loc>${origin.replaceAll('.', '\\.')}/static-page/${pages[0]!.id}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`));
 
     const products = await activeProducts();
     const productUrls = urls.filter((u) => /\/products\/[^/]+\/[^/]+\/\d+$/.test(u));
@@ -98,7 +109,7 @@ describe('/sitemap.xml', () => {
     const max = 100;
     const parts = Math.ceil(products.length / max);
     const read = async (part: string | null) => {
-      const body = await sitemapBody(db, origin, 1, part, max);
+      const body = await sitemapBody(db, origin, part, max);
       return body ? await new Response(body).text() : null;
     };
     const index = (await read(null))!;

@@ -7,11 +7,11 @@
  * id): the protocol allows 50 000 URLs per file. Products are read in keyset batches of
  * SITEMAP_BATCH ids and written as they arrive, so a big part never sits in memory whole.
  */
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type CatalogMeta, categoryUrl, loadCatalogMeta } from './catalog/meta';
 import { rowsOf } from './catalog/rows';
-import { listStaticPages } from './content';
+import { staticPages } from '../db/schema/index';
 
 export const SITEMAP_MAX_URLS = 45_000;
 export const SITEMAP_BATCH = 5_000;
@@ -38,7 +38,8 @@ export function absolute(origin: string, path: string): string {
   return new URL(path, `${origin.replace(/\/+$/, '')}/`).href;
 }
 
-const urlEntry = (origin: string, path: string) => `<url><loc>${xmlEscape(absolute(origin, path))}</loc></url>\n`;
+const urlEntry = (origin: string, path: string, lastmod?: string) =>
+  `<url><loc>${xmlEscape(absolute(origin, path))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>\n`;
 
 const URLSET_OPEN = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
 const URLSET_CLOSE = '</urlset>\n';
@@ -49,15 +50,31 @@ export function productPathOf(meta: CatalogMeta, id: number, newestCategoryId: n
   return `${category ? categoryUrl(category) : '/products/all/all'}/${id}`;
 }
 
-/** Home, FAQ, the list of everything, every category and every published static page. */
-export async function pagePaths(db: Db, languageId: number): Promise<string[]> {
-  const [meta, pages] = await Promise.all([loadCatalogMeta(db), listStaticPages(db, languageId)]);
+export interface SitemapEntry {
+  path: string;
+  /** W3C date of the last change, where the shop knows it (static pages). */
+  lastmod?: string;
+}
+
+/**
+ * Home, FAQ, the list of everything, every category and every published static page that search
+ * engines may index (a page marked noindex is left out, ADR 027), pages with their last change.
+ */
+export async function pagePaths(db: Db): Promise<SitemapEntry[]> {
+  const [meta, pages] = await Promise.all([
+    loadCatalogMeta(db),
+    db
+      .select({ id: staticPages.id, updatedAt: staticPages.updatedAt })
+      .from(staticPages)
+      .where(and(eq(staticPages.published, true), sql`coalesce((${staticPages.seo} ->> 'noindex')::boolean, false) = false`))
+      .orderBy(asc(staticPages.position), asc(staticPages.id)),
+  ]);
   return [
-    '/',
-    '/faq',
-    '/products/all/all',
-    ...[...meta.categories.values()].map(categoryUrl),
-    ...pages.map((p) => `/static-page/${p.id}`),
+    { path: '/' },
+    { path: '/faq' },
+    { path: '/products/all/all' },
+    ...[...meta.categories.values()].map((c) => ({ path: categoryUrl(c) })),
+    ...pages.map((p) => ({ path: `/static-page/${p.id}`, lastmod: p.updatedAt.toISOString().slice(0, 10) })),
   ];
 }
 
@@ -130,7 +147,6 @@ export function sitemapPartOf(part: string | null, productCount: number, max = S
 export async function sitemapBody(
   db: Db,
   origin: string,
-  languageId: number,
   part: string | null,
   /** Products per part (tests use a small one). */
   max = SITEMAP_MAX_URLS,
@@ -151,7 +167,7 @@ export async function sitemapBody(
   return streamOf(async function* () {
     yield URLSET_OPEN;
     if (which.kind !== 'products') {
-      yield (await pagePaths(db, languageId)).map((p) => urlEntry(origin, p)).join('');
+      yield (await pagePaths(db)).map((p) => urlEntry(origin, p.path, p.lastmod)).join('');
     }
     if (which.kind !== 'pages') {
       const offset = which.kind === 'products' ? (which.n - 1) * max : 0;
