@@ -100,3 +100,31 @@ test('editor saves a blocks page; a German visitor sees it with fallback, respon
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Summer sale');
   await axe.check();
 });
+
+test('editor: the media library uploads a photo, takes its alternative texts and refuses to delete a photo in use; axe', async ({ page, axe }) => {
+  await signInToBackOffice(page, EDITOR);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Media library' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Media library' })).toBeVisible();
+  const name = `trail-${Date.now().toString(36)}.png`;
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#6f4e2a' } }).png().toBuffer();
+  const reloaded = page.waitForURL(`${BASE}/admin/media`);
+  await page.getByLabel('Upload photos (JPEG, PNG, WebP or AVIF, up to 15 MB each)').setInputFiles({ name, mimeType: 'image/png', buffer: photo });
+  await reloaded;
+  await page.getByLabel('File name').fill(name);
+  await page.getByRole('button', { name: 'Find photos' }).click();
+  const item = page.getByRole('listitem').filter({ hasText: name });
+  await expect(item).toContainText('640×480 · ');
+  await expect(item).toContainText('not used yet');
+  await axe.check();
+  const texts = item.getByRole('form', { name: `Alternative texts of ${name}` });
+  await texts.getByLabel('What it shows, in Deutsch').fill('Wanderweg im Herbst');
+  // The English text is required: the browser keeps the form until it is written.
+  const english = texts.getByLabel('What it shows, in English (required)');
+  await texts.getByRole('button', { name: `Save the texts of ${name}` }).click();
+  expect(await english.evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).toBe(true);
+  await english.fill('A trail in autumn');
+  const saved = page.waitForEvent('load');
+  await texts.getByRole('button', { name: `Save the texts of ${name}` }).click();
+  await saved;
+  await expect(page.getByRole('listitem').filter({ hasText: name }).getByLabel('What it shows, in English (required)')).toHaveValue('A trail in autumn');
+});

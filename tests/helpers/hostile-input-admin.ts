@@ -502,6 +502,19 @@ export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
       invalid('extra field', { content: '<p>x</p>', slug: 'x' }, UNKNOWN_FIELD),
     ]),
 
+    'GET /api/admin/media/library': editor('/api/admin/media/library', 'none', [
+      { name: 'huge search', query: `?q=${huge(10_000)}`, status: 422, message: 'The search may have at most 120 characters.' },
+      { name: 'SQL as cursor', query: `?before=${encodeURIComponent(SQL)}`, status: 422, message: 'before must be the `next` of the previous page.' },
+      { name: 'unknown parameter', query: '?limit=5', status: 422, message: 'Unknown parameter.' },
+    ]),
+    'PUT /api/admin/media/:id/alt': editor('/api/admin/media/999999999/alt', 'object', [
+      ...idCases((id) => `/api/admin/media/${id}/alt`, 'Photo not found.').map((c) => ({ ...c, json: { alt: { en: 'x' } } })),
+      invalid('alt as text', { alt: SQL }, 'alt must map language codes to texts.'),
+      invalid('huge alt', { alt: { en: huge(10_000) } }, 'An alternative text may have at most 300 characters.'),
+      invalid('no default text', { alt: { de: 'x' } }, 'The alternative text in English is required.'),
+      invalid('extra field', { alt: {}, id: 1 }, UNKNOWN_FIELD),
+    ]),
+    'DELETE /api/admin/media/:id': editor('/api/admin/media/999999999', 'none', idCases((id) => `/api/admin/media/${id}`, 'Photo not found.')),
     'GET /api/admin/media': editor('/api/admin/media', 'none', [
       { name: 'SQL as before', query: `?before=${encodeURIComponent(SQL)}`, status: 422, message: 'before must be the `next` of the previous page.' },
       { name: 'negative before', query: '?before=-1', status: 422, message: 'before must be the `next` of the previous page.' },

@@ -1,5 +1,7 @@
 /** /api/admin/media: photo uploads and the media library (ADR 026). */
-import { listQuery, type MediaAssetJson, uploadForm } from '@/lib/contract/admin/media';
+import { altBody, libraryQuery, listQuery, type MediaAssetJson, uploadForm } from '@/lib/contract/admin/media';
+import { idParam } from '@/lib/contract/admin/fields';
+import { deleteAsset, listLibrary, setAssetAlt } from '../media/library.server';
 import { type MediaAsset, listAssets, storeUpload } from '../media/assets.server';
 import { createRouter } from './env';
 import { ok } from './envelope';
@@ -32,4 +34,15 @@ export const adminMediaApp = createRouter()
     const bytes = new Uint8Array(await file.arrayBuffer());
     const asset = await storeUpload(c.var.db, bytes, { originalName: file.name, createdBy: c.var.user!.id });
     return ok(c, assetJson(asset));
+  })
+  .get('/library', validate('query', libraryQuery), async (c) => {
+    const query = c.req.valid('query');
+    return ok(c, await listLibrary(c.var.db, { q: query.q, before: query.before, limit: PAGE_SIZE }));
+  })
+  .put('/:id/alt', validate('param', idParam), validate('json', altBody), async (c) =>
+    ok(c, await setAssetAlt(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json').alt), { message: 'Alternative texts saved.' }),
+  )
+  .delete('/:id', validate('param', idParam), async (c) => {
+    await deleteAsset(c.var.db, c.var.user!, c.req.valid('param').id);
+    return ok(c, null, { message: 'Photo deleted.' });
   });

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -18,6 +18,8 @@ export const mediaAssets = pgTable(
     bytes: integer('bytes').notNull(),
     storageKey: text('storage_key').notNull(),
     originalName: varchar('original_name', { length: 255 }).notNull().default(''),
+    /** What the photo shows, by language code (the media library asks for every language, ADR 027). */
+    alt: jsonb('alt').$type<Record<string, string>>().notNull().default({}),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

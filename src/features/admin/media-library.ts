@@ -1,0 +1,34 @@
+/**
+ * The media library's upload: each chosen file goes to /api/admin/media (checked, stripped and
+ * stored by the server); then the page reloads with the new photos first, to write their texts.
+ */
+import { ApiError } from '@/lib/api-client';
+import { api } from '@/stores/api';
+
+export function initLibraryUpload(root: Document): void {
+  const input = root.querySelector<HTMLInputElement>('[data-library-upload]');
+  const status = root.querySelector<HTMLElement>('[data-library-status]');
+  if (!input || !status) return;
+  input.addEventListener('change', async () => {
+    const files = Array.from(input.files ?? []);
+    const problems: string[] = [];
+    let stored = 0;
+    for (const [i, file] of files.entries()) {
+      status.textContent = `Uploading photo ${i + 1} of ${files.length}…`;
+      const form = new FormData();
+      form.append('file', file, file.name);
+      try {
+        await api.request('POST', '/admin/media', { form, withLocale: false, timeoutMs: 60_000 });
+        stored++;
+      } catch (error) {
+        problems.push(`${file.name}: ${error instanceof ApiError ? (Object.values(error.errors).flat()[0] ?? error.message) : 'the upload failed.'}`);
+      }
+    }
+    input.value = '';
+    if (problems.length === 0 && stored > 0) {
+      window.location.assign('/admin/media');
+      return;
+    }
+    status.textContent = [stored ? `${stored} uploaded.` : '', ...problems].filter(Boolean).join(' ');
+  });
+}

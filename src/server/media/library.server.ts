@@ -1,0 +1,94 @@
+/**
+ * The media library (ADR 027): uploaded photos found by name, their alternative texts per
+ * language, where each is used (product photos, page blocks, sharing photos, category photos),
+ * and a delete that refuses while a photo is in use, so no page or product loses its picture.
+ */
+import { and, desc, eq, ilike, lt, sql } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { mediaAssets } from '@/server/db/schema/index';
+import { ConflictError, InvalidInputError, NotFoundError } from '@/server/services/errors';
+import { type Editor, recordChange } from '@/server/services/admin/audit';
+import { adminLanguages } from '@/server/services/admin/languages';
+import { contentChanged } from '@/server/services/content-changed';
+import { assetUrl } from './asset-url';
+
+export interface LibraryItem {
+  id: number;
+  url: string;
+  width: number;
+  height: number;
+  bytes: number;
+  original_name: string;
+  alt: Record<string, string>;
+  /** Products and pages that show it. */
+  usage: { products: number; pages: number; categories: number };
+  created_at: string;
+}
+
+export const ASSET_NOT_FOUND = 'Photo not found.';
+
+/** Where a photo is used: one subquery per kind of place, for the rows of a page of the library. */
+const usage = {
+  products: sql<number>`(select count(distinct pi.product_id)::int from product_images pi where pi.asset_id = "media_assets"."id")`,
+  pages: sql<number>`(select count(*)::int from static_pages sp where sp.blocks @> jsonb_build_array(jsonb_build_object('image', jsonb_build_object('asset_id', "media_assets"."id"))) or (sp.seo ->> 'og_asset_id')::int = "media_assets"."id")`,
+  categories: sql<number>`(select count(*)::int from categories c where c.image_url like '/media/' || "media_assets"."hash" || '/%')`,
+};
+
+export async function listLibrary(db: Db, options: { q?: string; before?: number; limit: number }): Promise<{ items: LibraryItem[]; next: number | null }> {
+  const q = (options.q ?? '').trim();
+  const rows = await db
+    .select({ asset: mediaAssets, products: usage.products, pages: usage.pages, categories: usage.categories })
+    .from(mediaAssets)
+    .where(and(options.before ? lt(mediaAssets.id, options.before) : undefined, q ? ilike(mediaAssets.originalName, `%${q.replaceAll(/[%_\\]/g, '\\$&')}%`) : undefined))
+    .orderBy(desc(mediaAssets.id))
+    .limit(options.limit + 1);
+  const page = rows.slice(0, options.limit);
+  return {
+    items: page.map((r) => ({
+      id: r.asset.id,
+      url: assetUrl(r.asset),
+      width: r.asset.width,
+      height: r.asset.height,
+      bytes: r.asset.bytes,
+      original_name: r.asset.originalName,
+      alt: r.asset.alt,
+      usage: { products: Number(r.products), pages: Number(r.pages), categories: Number(r.categories) },
+      created_at: r.asset.createdAt.toISOString(),
+    })),
+    next: rows.length > options.limit ? page.at(-1)!.asset.id : null,
+  };
+}
+
+/** Sets the photo's alternative texts; the default language's is required. */
+export async function setAssetAlt(db: Db, editor: Editor, id: number, alt: Record<string, string>): Promise<Record<string, string>> {
+  const languages = await adminLanguages(db);
+  const codes = new Set(languages.all.map((l) => l.code));
+  const unknown = Object.keys(alt).find((code) => !codes.has(code));
+  if (unknown) throw new InvalidInputError(`Unknown language: ${unknown}.`, { alt: [`Unknown language: ${unknown}.`] });
+  const clean = Object.fromEntries(Object.entries(alt).map(([code, text]) => [code, text.trim()]).filter(([, text]) => text !== ''));
+  if (!clean[languages.default.code]) {
+    const message = `The alternative text in ${languages.default.title} is required.`;
+    throw new InvalidInputError(message, { [`alt.${languages.default.code}`]: [message] });
+  }
+  const [row] = await db.update(mediaAssets).set({ alt: clean }).where(eq(mediaAssets.id, id)).returning({ id: mediaAssets.id });
+  if (!row) throw new NotFoundError(ASSET_NOT_FOUND);
+  await recordChange(db, editor, 'media_asset', id, 'alt', Object.keys(clean).join(', '));
+  contentChanged(db);
+  return clean;
+}
+
+/** Deletes a photo nothing uses (its stored files stay: content-addressed, harmless, reused if it comes back). */
+export async function deleteAsset(db: Db, editor: Editor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ asset: mediaAssets, products: usage.products, pages: usage.pages, categories: usage.categories }).from(mediaAssets).where(eq(mediaAssets.id, id)).for('update');
+    if (!row) throw new NotFoundError(ASSET_NOT_FOUND);
+    const used = [
+      [Number(row.products), 'product', 'products'],
+      [Number(row.pages), 'page', 'pages'],
+      [Number(row.categories), 'category', 'categories'],
+    ].filter(([n]) => Number(n) > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
+    if (used.length) throw new ConflictError(`This photo is used by ${used.join(' and ')}: take it out there first.`);
+    await tx.delete(mediaAssets).where(eq(mediaAssets.id, id));
+    await recordChange(tx, editor, 'media_asset', id, 'delete', row.asset.originalName || row.asset.hash.slice(0, 12));
+  });
+}
