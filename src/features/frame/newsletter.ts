@@ -34,3 +34,4 @@ export async function subscribeNewsletter(email: string, fallbackError: string, 
   clearTimer = setTimeout(() => $newsletter.set({ phase: 'idle' }), NEWSLETTER_MESSAGE_MS);
   return ok;
 }
+
