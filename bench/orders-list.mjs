@@ -14,7 +14,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensurePgDatabase } from './lib/bench-catalogue.mjs';
 import { buildIfNeeded, freePort, ROOT, run } from './lib/process.mjs';
-import { sequentialTimes, signInCookies } from './lib/page-timing.mjs';
+import { signInCookies, timedRows } from './lib/page-timing.mjs';
 import { machineLine, writeSection } from './lib/results.mjs';
 import { startShop } from './lib/shop.mjs';
 
@@ -69,17 +69,7 @@ async function measure(engine) {
       ['status + payment + country + dates', '/admin/orders?status=Shipped&method=card&country=3&from=2025-01-01&to=2025-06-30'],
       ['sorted by total, highest first', '/admin/orders?sort=total_desc'],
     ];
-    /** @type {string[]} */
-    const rows = [];
-    let over = false;
-    for (const [name, path] of cases) {
-      await get(path);
-      const t = await sequentialTimes(base, path, cookie, REQUESTS);
-      const ok = t.p95 < LIST_BUDGET_MS && t.errors === 0;
-      over ||= !ok;
-      rows.push(`| ${engine} | ${name} | ${t.requests} | ${t.p50} ms | ${t.p95} ms | ${t.errors} | ${ok ? 'within' : 'OVER'} |`);
-      console.log(rows.at(-1));
-    }
+    let { rows, over } = await timedRows({ engine, base, cookie, requests: REQUESTS, budgetMs: LIST_BUDGET_MS }, cases);
     const started = performance.now();
     const csv = await get('/admin/orders/export.csv');
     const seconds = (performance.now() - started) / 1000;

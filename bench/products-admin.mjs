@@ -9,7 +9,7 @@
  */
 import { engineEnv, prepare, PRODUCTS, startEngineShop } from './lib/bench-catalogue.mjs';
 import { buildIfNeeded, freePort, run } from './lib/process.mjs';
-import { sequentialTimes, signInCookies } from './lib/page-timing.mjs';
+import { signInCookies, timedRows } from './lib/page-timing.mjs';
 import { machineLine, writeSection } from './lib/results.mjs';
 
 const QUICK = process.argv.includes('--quick');
@@ -51,17 +51,7 @@ async function measure(engine) {
       ['sorted by price, highest first', '/admin/products?sort=price_desc'],
       ['one product\'s editor', editor],
     ];
-    /** @type {string[]} */
-    const rows = [];
-    let over = false;
-    for (const [name, path] of cases) {
-      await get(path);
-      const t = await sequentialTimes(base, path, cookie, REQUESTS);
-      const ok = t.p95 < BUDGET_MS && t.errors === 0;
-      over ||= !ok;
-      rows.push(`| ${engine} | ${name} | ${t.requests} | ${t.p50} ms | ${t.p95} ms | ${t.errors} | ${ok ? 'within' : 'OVER'} |`);
-      console.log(rows.at(-1));
-    }
+    const { rows, over } = await timedRows({ engine, base, cookie, requests: REQUESTS, budgetMs: BUDGET_MS }, cases);
     return { rows, over };
   } finally {
     await shop.stop();

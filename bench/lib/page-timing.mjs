@@ -79,3 +79,24 @@ export async function serverTime(base, path, expected, durationS, headers = {}) 
   return { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), requests: latencies.length, errors: result.errors + result.timeouts + wrong };
 }
 
+
+/**
+ * The back-office list benches' table rows: each case warmed once, then timed one request at a
+ * time; `over` when a p95 passes the budget or a request failed.
+ * @param {{ engine: string, base: string, cookie: string, requests: number, budgetMs: number }} run
+ * @param {[string, string][]} cases name and path
+ */
+export async function timedRows(run, cases) {
+  /** @type {string[]} */
+  const rows = [];
+  let over = false;
+  for (const [name, path] of cases) {
+    await (await fetch(`${run.base}${path}`, { headers: { cookie: run.cookie } })).arrayBuffer();
+    const t = await sequentialTimes(run.base, path, run.cookie, run.requests);
+    const ok = t.p95 < run.budgetMs && t.errors === 0;
+    over ||= !ok;
+    rows.push(`| ${run.engine} | ${name} | ${t.requests} | ${t.p50} ms | ${t.p95} ms | ${t.errors} | ${ok ? 'within' : 'OVER'} |`);
+    console.log(rows.at(-1));
+  }
+  return { rows, over };
+}
