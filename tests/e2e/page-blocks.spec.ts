@@ -107,8 +107,11 @@ test('editor: the media library uploads a photo, takes its alternative texts and
   await expect(page.getByRole('heading', { level: 1, name: 'Media library' })).toBeVisible();
   const name = `trail-${Date.now().toString(36)}.png`;
   const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#6f4e2a' } }).png().toBuffer();
-  const reloaded = page.waitForURL(`${BASE}/admin/media`);
+  // The page is already at /admin/media: wait for the upload's answer and the reload it leads to.
+  const uploaded = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/admin/media');
+  const reloaded = page.waitForEvent('load');
   await page.getByLabel('Upload photos (JPEG, PNG, WebP or AVIF, up to 15 MB each)').setInputFiles({ name, mimeType: 'image/png', buffer: photo });
+  expect((await uploaded).status()).toBe(200);
   await reloaded;
   await page.getByLabel('File name').fill(name);
   await page.getByRole('button', { name: 'Find photos' }).click();

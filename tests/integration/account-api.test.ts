@@ -165,7 +165,9 @@ describe('PUT /api/user/profile', () => {
     expect(replies.filter((r) => r.status === 200)).toHaveLength(EMAIL_CHANGE_LIMIT.limit);
     const limited = replies.filter((r) => r.status === 429);
     expect(limited).toHaveLength(12 - EMAIL_CHANGE_LIMIT.limit);
-    expect(Number(limited[0]!.res.headers.get('retry-after'))).toBeGreaterThan(EMAIL_CHANGE_LIMIT.windowSeconds - 60);
+    // The email-change limit answers with its hour; under a burst a shorter limit on the same request
+    // (the password check) may answer some of them first, so look at the longest wait, not the first reply's.
+    expect(Math.max(...limited.map((r) => Number(r.res.headers.get('retry-after'))))).toBeGreaterThan(EMAIL_CHANGE_LIMIT.windowSeconds - 60);
     const mailed = (await database().db.select().from(mailOutbox)).filter((m) => targets.includes(m.to));
     expect(mailed).toHaveLength(EMAIL_CHANGE_LIMIT.limit);
     // A registered address costs a change too: no free existence probe.
