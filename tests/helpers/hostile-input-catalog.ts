@@ -92,6 +92,8 @@ export function catalogRouteTable(ids: CatalogIds, idCases: (path: (id: string) 
       invalid('empty patch', {}, 'Nothing to change.'),
       invalid('runaway pattern', { postcode_pattern: '^(a+)+$' }, PATTERN_STAR),
       invalid('unanchored pattern', { postcode_pattern: SQL }, 'A post-code pattern starts with ^ and ends with $ (it must match the whole post code).'),
+      invalid('many ways to match', { postcode_pattern: '^(1|1|1|1){1,16}$' }, 'This pattern can match the same text in too many ways: repeat plain characters or classes, not groups of alternatives.'),
+      invalid('alternative outside a group', { postcode_pattern: '^1|2$' }, 'Put alternatives in a group, as in ^(GIR 0AA|[0-9]{5})$: a | outside a group matches only part of the post code.'),
       invalid('back-reference', { postcode_pattern: '^(\\d)\\1$' }, 'A post-code pattern may use \\d and \\s but no back-references, look-arounds or other escapes.'),
       invalid('huge pattern', { postcode_pattern: `^${huge(10_000)}$` }, 'A post-code pattern may have at most 120 characters.'),
       invalid('unknown zone', { zone_id: 999_999_999 }, 'Choose a delivery zone of the shop.'),

@@ -91,6 +91,15 @@ describe('delivery zones and countries', () => {
     await staff.put(`/api/admin/shipping/countries/${germany.id}`, { delivery_available: true });
   });
 
+  it('a runaway pattern already in the data is not run: orders to that country go on', async () => {
+    const germany = await country('DE');
+    await db().update(countries).set({ postcodePattern: '^(1|1|1|1){1,16}$' }).where(eq(countries.id, germany.id));
+    const answered = await totals('Germany', '1111111111111112');
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    expect((await totals('Germany', '1'.repeat(17))).status).toBe(422);
+    await db().update(countries).set({ postcodePattern: null }).where(eq(countries.id, germany.id));
+  });
+
   it('creates a zone and refuses a second with the same code', async () => {
     const made = await staff.post('/api/admin/shipping/zones', { code: 'ISLANDS', name: 'Islands', cost_cents: 2_500, free_over_cents: 20_000 });
     expect(made.status).toBe(201);

@@ -5,6 +5,7 @@ import { RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX } from '../rules/review';
 import { type PhoneData, validatePhoneFields } from '../phone';
 
 import { PAYMENT_METHODS } from '../rules/payment';
+import { POST_CODE_MAX } from '../rules/postcode-pattern';
 
 /**
  * Request bodies of the forms answered in the shopper's language (accounts spec §5 rules; ADR
@@ -186,7 +187,7 @@ export function profileBody(t: Translate) {
     email: emailField(t),
     address: optionalText(t, 255),
     city: optionalText(t, 96),
-    post_code: optionalText(t, 16),
+    post_code: optionalText(t, POST_CODE_MAX),
     country_id: z.preprocess(
       (v) => (v === undefined || v === '' ? null : v),
       z.coerce.number({ error: invalidCountry }).int(invalidCountry).positive(invalidCountry).max(2_147_483_647, invalidCountry).nullable(),
@@ -207,7 +208,7 @@ export function checkoutBody(t: Translate) {
     }),
     city: requiredText(t, 96),
     address: requiredText(t, 255),
-    postCode: requiredText(t, 16),
+    postCode: requiredText(t, POST_CODE_MAX),
     promoCode: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
       z.string({ error: 'The promo code must be text.' }).trim().max(64, 'The promo code may be at most 64 characters.').nullable().optional(),

@@ -4,6 +4,7 @@
  * settings.vat_percent. The arithmetic is totals.ts; this file loads and validates. Checkout
  * calls computeTotals with the same inputs, compares and snapshots `cents` and `lines`.
  */
+import { POST_CODE_MAX, postcodeFits } from '@/lib/rules/postcode-pattern';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { countries, shippingRates } from '@/server/db/schema/index';
@@ -27,8 +28,6 @@ export const TOTALS_MESSAGES = {
   unavailableLeftOut: 'Some items in your cart are no longer available and are not included in the total.',
   cartChanged: 'Your cart has changed; the totals are for the items now in your cart.',
 } as const;
-
-export const POST_CODE_MAX = 16;
 
 /** One block of the totals as the API shows it: the contract's type (src/lib/contract/cart.ts). */
 export type TotalsBlockJson = TotalsBlock;
@@ -113,16 +112,8 @@ export function checkPostCode(postCode: string, country: { name: string; postcod
   const value = postCode.trim();
   if (value === '') throw fail('postCode', TOTALS_MESSAGES.postcodeMissing);
   if (value.length > POST_CODE_MAX) throw fail('postCode', TOTALS_MESSAGES.postcodeFormat(country.name));
-  if (country.postcodePattern) {
-    let pattern: RegExp | null = null;
-    try {
-      pattern = new RegExp(country.postcodePattern);
-    } catch {
-      pattern = null; // a broken pattern in the data must not block every order to that country
-    }
-    // Patterns are written in capitals ("1234 AB", "SW1A 1AA"); shoppers type either case.
-    if (pattern && !pattern.test(value.toUpperCase())) throw fail('postCode', TOTALS_MESSAGES.postcodeFormat(country.name));
-  }
+  // A stored pattern the rules refuse is not run (postcodeFits): it must neither block nor slow orders.
+  if (country.postcodePattern && !postcodeFits(country.postcodePattern, value)) throw fail('postCode', TOTALS_MESSAGES.postcodeFormat(country.name));
   return value;
 }
 
