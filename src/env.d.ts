@@ -8,6 +8,8 @@ declare namespace App {
     sessionId: string | null;
     /** Set by a page whose HTML is the same for every signed-out visitor (src/server/services/guest-pages.server.ts). */
     cacheForGuests?: boolean;
+    /** Set by a page the back office shows in a frame of its own (a preview link, ADR 027): same-origin framing allowed. */
+    framableBySelf?: boolean;
     /** The status a request was refused with by the page gate (src/server/page-gate.ts); the /400 page shows it. */
     requestError?: 400 | 403 | 404 | 413 | 414 | 415;
   }

@@ -37,6 +37,17 @@ function secure(input: Response): Response {
   return response;
 }
 
+/**
+ * A page the back office frames (the page editor's preview): framing by this origin only, never
+ * by another site, instead of the default 'none'.
+ */
+function framableBySelf(response: Response): Response {
+  const policy = response.headers.get(CSP);
+  if (policy) response.headers.set(CSP, policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+  response.headers.set('X-Frame-Options', 'SAMEORIGIN');
+  return response;
+}
+
 /** The same page, as a 503 a browser or crawler should retry (and nothing may cache). */
 function asOutage(response: Response): Response {
   const headers = new Headers(response.headers);
@@ -92,7 +103,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // Pages that catch their own query failures (list, FAQ, static page) show an in-page message
     // with a 500; when the database is down that page is answered as an outage (ADR 017).
     if (isPage && response.status === 500 && (await isDatabaseDown(await getDb()))) return secure(asOutage(response));
-    return secure(response);
+    const secured = secure(response);
+    return context.locals.framableBySelf ? framableBySelf(secured) : secured;
   } catch (error) {
     // A page whose queries failed because the database is down: 503 + Retry-After (ADR 017).
     if (isDatabaseUnavailable(error)) return secure(databaseUnavailableResponse({ json: !isPage }));

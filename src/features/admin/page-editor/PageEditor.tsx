@@ -1,0 +1,230 @@
+/**
+ * The visual page editor (issue 17, ADR 027): a page's blocks as a list a marketer arranges —
+ * add, move by dragging or with the Move up/down buttons, duplicate, hide, delete — and edits
+ * without HTML; in another language only the texts, with the default language's beside them. The
+ * preview beside it is the real page through a preview link, at phone or desktop width.
+ */
+import { useRef, useState } from 'react';
+import { ApiError } from '@/lib/api-client';
+import { BLOCK_TYPES, type Block, type BlockTexts, type BlockType } from '@/lib/contract/blocks';
+import { api } from '@/stores/api';
+import BlockForm, { type EditorChoices } from './BlockForm';
+import BlockTranslation from './BlockTranslation';
+import { BLOCK_LABELS, blockSummary, cleanTexts, duplicateBlock, freshId, moveBlock, newBlock, type PlacedErrors, placeErrors, removeBlock, replaceBlock, toggleHidden } from './blocks-editing';
+import type { PickedPhoto } from './MediaPicker';
+import PreviewPane from './PreviewPane';
+
+export interface PageEditorProps {
+  pageId: number;
+  layout: 'html' | 'blocks';
+  blocks: Block[];
+  /** This language's block texts (another language than the default). */
+  texts: BlockTexts;
+  language: { id: number; code: string; title: string };
+  defaultLanguage: { id: number; code: string; title: string };
+  choices: EditorChoices;
+  photos: PickedPhoto[];
+}
+
+const NO_ERRORS: PlacedErrors = { blocks: new Map(), page: [] };
+
+export default function PageEditor(props: PageEditorProps) {
+  const translating = props.language.id !== props.defaultLanguage.id;
+  const [layout, setLayout] = useState(props.layout);
+  const [blocks, setBlocks] = useState<Block[]>(props.blocks);
+  const [texts, setTexts] = useState<BlockTexts>(props.texts);
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const [errors, setErrors] = useState<PlacedErrors>(NO_ERRORS);
+  const [announcement, setAnnouncement] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const [savedAt, setSavedAt] = useState(0);
+  const [adding, setAdding] = useState<BlockType>('hero');
+  const [dragFrom, setDragFrom] = useState<number | null>(null);
+  const [photos, setPhotos] = useState(() => new Map(props.photos.map((p) => [p.id, p])));
+  const focusAfter = useRef<string | null>(null);
+
+  const change = (next: Block[], message?: string) => {
+    setBlocks(next);
+    setDirty(true);
+    if (message) setAnnouncement(message);
+  };
+  const toggleOpen = (id: string) => setOpen((now) => (now.has(id) ? new Set([...now].filter((x) => x !== id)) : new Set([...now, id])));
+  const labelOf = (block: Block, i: number) => `${BLOCK_LABELS[block.type]} (block ${i + 1})`;
+
+  function move(from: number, to: number) {
+    if (to < 0 || to >= blocks.length || from === to) return;
+    const block = blocks[from]!;
+    focusAfter.current = `${block.id}:${to < from ? 'up' : 'down'}`;
+    change(moveBlock(blocks, from, to), `${BLOCK_LABELS[block.type]} moved to position ${to + 1} of ${blocks.length}.`);
+  }
+
+  function add() {
+    const block = newBlock(adding, freshId(blocks, adding));
+    change([...blocks, block], `${BLOCK_LABELS[adding]} added at position ${blocks.length + 1}.`);
+    setOpen((now) => new Set([...now, block.id]));
+    focusAfter.current = `${block.id}:title`;
+  }
+
+  async function save() {
+    setSaving(true);
+    setErrors(NO_ERRORS);
+    try {
+      if (translating) await api.put(`/admin/static-pages/${props.pageId}/block-texts`, { language_id: props.language.id, texts: cleanTexts(blocks, texts) });
+      else await api.put(`/admin/static-pages/${props.pageId}/blocks`, { layout, blocks });
+      // The page's HTML form above changes with the layout: show the page as it now is.
+      if (!translating && layout !== props.layout) {
+        window.location.reload();
+        return;
+      }
+      setDirty(false);
+      setSavedAt(Date.now());
+      setAnnouncement(translating ? `${props.language.title} texts saved.` : 'Blocks saved.');
+    } catch (error) {
+      const placed = error instanceof ApiError ? placeErrors(error.errors, error.message) : { blocks: new Map(), page: ['The page could not be saved. Try again.'] };
+      setErrors(placed);
+      // Open the blocks with problems so their messages can be seen.
+      setOpen((now) => new Set([...now, ...[...placed.blocks.keys()].flatMap((i) => (blocks[i] ? [blocks[i]!.id] : []))]));
+      setAnnouncement(`Not saved: ${placed.page[0] ?? `${placed.blocks.size} block(s) need attention.`}`);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  // Focus follows a moved or added block (the list re-renders under the keyboard user).
+  const focusRef = (key: string) => (el: HTMLElement | null) => {
+    if (el && focusAfter.current === key) {
+      focusAfter.current = null;
+      requestAnimationFrame(() => el.focus());
+    }
+  };
+
+  if (layout === 'html' && !translating) {
+    return (
+      <section className="page-editor" aria-labelledby="blocks-title">
+        <h2 id="blocks-title">Blocks</h2>
+        <p>This page is written as HTML (the form above). Build it from blocks instead: a hero, text, photos, products and questions, without HTML.</p>
+        <button type="button" className="button" onClick={() => setLayout('blocks')}>
+          Build this page from blocks
+        </button>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page-editor" aria-labelledby="blocks-title">
+      <h2 id="blocks-title">{translating ? `Block texts in ${props.language.title}` : 'Blocks'}</h2>
+      {translating && <p className="field-hint">Fields left empty show the {props.defaultLanguage.title} text. Layout, photos and products are the same in every language.</p>}
+      <div className="page-editor-split">
+        <div className="page-editor-blocks">
+          {blocks.length === 0 && <p>No blocks yet: add the first one below.</p>}
+          <ol className="block-list">
+            {blocks.map((block, i) => {
+              const isOpen = open.has(block.id);
+              const blockErrors = errors.blocks.get(i);
+              return (
+                <li
+                  key={block.id}
+                  className={`block-item${block.hidden ? ' is-hidden' : ''}${dragFrom === i ? ' is-dragging' : ''}${blockErrors ? ' has-error' : ''}`}
+                  draggable={!translating}
+                  onDragStart={(e) => {
+                    setDragFrom(i);
+                    e.dataTransfer.effectAllowed = 'move';
+                    e.dataTransfer.setData('text/plain', block.id);
+                  }}
+                  onDragOver={(e) => {
+                    if (dragFrom !== null) e.preventDefault();
+                  }}
+                  onDrop={(e) => {
+                    e.preventDefault();
+                    if (dragFrom !== null) move(dragFrom, i);
+                    setDragFrom(null);
+                  }}
+                  onDragEnd={() => setDragFrom(null)}
+                  aria-label={labelOf(block, i)}
+                >
+                  <div className="block-head">
+                    <button type="button" className="block-title" aria-expanded={isOpen} ref={focusRef(`${block.id}:title`)} onClick={() => toggleOpen(block.id)}>
+                      <strong>{BLOCK_LABELS[block.type]}</strong> <span>{blockSummary(block)}</span>
+                      {block.hidden && <span className="badge">hidden</span>}
+                    </button>
+                    {!translating && (
+                      <div className="block-tools" role="group" aria-label={`${labelOf(block, i)}: actions`}>
+                        <button type="button" ref={focusRef(`${block.id}:up`)} disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={`Move ${labelOf(block, i)} up`}>
+                          Move up
+                        </button>
+                        <button type="button" ref={focusRef(`${block.id}:down`)} disabled={i === blocks.length - 1} onClick={() => move(i, i + 1)} aria-label={`Move ${labelOf(block, i)} down`}>
+                          Move down
+                        </button>
+                        <button type="button" onClick={() => change(duplicateBlock(blocks, i), `${BLOCK_LABELS[block.type]} duplicated at position ${i + 2}.`)} aria-label={`Duplicate ${labelOf(block, i)}`}>
+                          Duplicate
+                        </button>
+                        <button type="button" aria-pressed={Boolean(block.hidden)} onClick={() => change(toggleHidden(blocks, i), block.hidden ? `${BLOCK_LABELS[block.type]} shown.` : `${BLOCK_LABELS[block.type]} hidden: visitors do not see it.`)} aria-label={`Hide ${labelOf(block, i)}`}>
+                          Hide
+                        </button>
+                        <button type="button" className="danger" onClick={() => window.confirm(`Delete this ${BLOCK_LABELS[block.type].toLowerCase()} block?`) && change(removeBlock(blocks, i), `${BLOCK_LABELS[block.type]} deleted.`)} aria-label={`Delete ${labelOf(block, i)}`}>
+                          Delete
+                        </button>
+                      </div>
+                    )}
+                  </div>
+                  {blockErrors && !isOpen && <p className="field-error">{[...blockErrors.values()][0]}</p>}
+                  {isOpen && (
+                    <div className="block-body">
+                      {blockErrors?.get('') && <p className="field-error">{blockErrors.get('')}</p>}
+                      {translating ? (
+                        <BlockTranslation
+                          block={block}
+                          texts={texts[block.id] ?? {}}
+                          lang={props.language.code}
+                          defaultTitle={props.defaultLanguage.title}
+                          errors={blockErrors}
+                          onChange={(fields) => {
+                            setTexts({ ...texts, [block.id]: fields });
+                            setDirty(true);
+                          }}
+                        />
+                      ) : (
+                        <BlockForm block={block} errors={blockErrors} choices={props.choices} photos={photos} onPhoto={(p) => setPhotos(new Map(photos).set(p.id, p))} onChange={(next) => change(replaceBlock(blocks, i, next))} />
+                      )}
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+          {!translating && (
+            <div className="block-add">
+              <label htmlFor="block-type">New block</label>
+              <select id="block-type" value={adding} onChange={(e) => setAdding(e.target.value as BlockType)}>
+                {BLOCK_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {BLOCK_LABELS[type]}
+                  </option>
+                ))}
+              </select>
+              <button type="button" className="button secondary" onClick={add}>
+                Add block
+              </button>
+            </div>
+          )}
+          {errors.page.length > 0 && (
+            <p className="form-error" role="alert">
+              {errors.page.join(' ')}
+            </p>
+          )}
+          <div className="admin-actions">
+            <button type="button" className="button" disabled={saving} onClick={save}>
+              {saving ? 'Saving…' : translating ? `Save ${props.language.title} texts` : 'Save blocks'}
+            </button>
+            <span className="field-hint">{dirty ? 'Unsaved changes.' : savedAt ? 'All changes saved.' : ''}</span>
+          </div>
+        </div>
+        <PreviewPane pageId={props.pageId} refresh={savedAt} />
+      </div>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </section>
+  );
+}

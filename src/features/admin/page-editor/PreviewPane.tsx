@@ -1,0 +1,50 @@
+/**
+ * The page as visitors will see it, in its real layout: the shop's own page through a short
+ * preview link (ADR 027), in a frame at phone or desktop width, reloaded after each save.
+ */
+import { useEffect, useState } from 'react';
+import { ApiError } from '@/lib/api-client';
+import { api } from '@/stores/api';
+
+const WIDTHS = { phone: 390, desktop: 1280 } as const;
+
+export default function PreviewPane({ pageId, refresh }: { pageId: number; refresh: number }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [problem, setProblem] = useState('');
+  const [width, setWidth] = useState<keyof typeof WIDTHS>('phone');
+
+  useEffect(() => {
+    let stale = false;
+    api
+      .post(`/admin/static-pages/${pageId}/preview-link`, { hours: 1 })
+      .then((reply) => {
+        if (stale) return;
+        const link = new URL(reply.payload.url, window.location.origin);
+        // A fresh query each save, so the frame loads the page again.
+        link.searchParams.set('v', String(refresh));
+        setUrl(link.pathname + link.search);
+      })
+      .catch((error: unknown) => setProblem(error instanceof ApiError ? error.message : 'The preview could not be opened.'));
+    return () => {
+      stale = true;
+    };
+  }, [pageId, refresh]);
+
+  return (
+    <section className="page-preview" aria-labelledby="preview-title">
+      <h3 id="preview-title">Preview</h3>
+      <div className="admin-actions" role="group" aria-label="Preview width">
+        {(Object.keys(WIDTHS) as (keyof typeof WIDTHS)[]).map((w) => (
+          <button key={w} type="button" className="button secondary" aria-pressed={width === w} onClick={() => setWidth(w)}>
+            {w === 'phone' ? 'Phone' : 'Desktop'}
+          </button>
+        ))}
+      </div>
+      {problem && <p className="form-error">{problem}</p>}
+      <p className="field-hint">Shows the page as saved. Save to see your changes here.</p>
+      <div className={`preview-frame is-${width}`}>
+        {url && <iframe title={`Preview at ${width} width`} src={url} width={WIDTHS[width]} height={width === 'phone' ? 844 : 900} />}
+      </div>
+    </section>
+  );
+}

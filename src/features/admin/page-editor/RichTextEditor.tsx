@@ -1,0 +1,132 @@
+/**
+ * Rich text without typing HTML (issue 17): TipTap with headings, bold, italic, lists, quotes and
+ * links, nothing else (the server's sanitiser keeps the same set). Loaded only when a block with
+ * rich text is opened, so the editor's other screens stay light. The toolbar is a row of toggle
+ * buttons (aria-pressed) and a link field instead of a prompt, all reachable by Tab.
+ */
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useId, useState } from 'react';
+
+export interface RichTextEditorProps {
+  label: string;
+  html: string;
+  lang: string;
+  onChange(html: string): void;
+  describedBy?: string;
+}
+
+const LINK_PATTERN = /^(https:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*|mailto:[^\s"'<>]+)$/;
+
+export default function RichTextEditor({ label, html, lang, onChange, describedBy }: RichTextEditorProps) {
+  const labelId = useId();
+  const linkId = useId();
+  const [link, setLink] = useState('');
+  const [linkError, setLinkError] = useState('');
+  const editor = useEditor({
+    immediatelyRender: false,
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3, 4] },
+        code: false,
+        codeBlock: false,
+        strike: false,
+        underline: false,
+        horizontalRule: false,
+        link: { openOnClick: false, autolink: false, protocols: ['mailto'], HTMLAttributes: { rel: null, target: null } },
+      }),
+    ],
+    content: html,
+    editorProps: {
+      attributes: { 'aria-labelledby': labelId, 'aria-multiline': 'true', role: 'textbox', lang, class: 'rich-text-area static-content', ...(describedBy && { 'aria-describedby': describedBy }) },
+    },
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+  });
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) =>
+      e
+        ? {
+            h2: e.isActive('heading', { level: 2 }),
+            h3: e.isActive('heading', { level: 3 }),
+            bold: e.isActive('bold'),
+            italic: e.isActive('italic'),
+            bullets: e.isActive('bulletList'),
+            numbers: e.isActive('orderedList'),
+            quote: e.isActive('blockquote'),
+            link: e.isActive('link'),
+            href: (e.getAttributes('link').href as string | undefined) ?? '',
+          }
+        : null,
+  });
+
+  if (!editor || !state) return <p className="field-hint">Loading the text editor…</p>;
+  const chain = () => editor.chain().focus();
+  const tools: { name: string; pressed: boolean; run(): void }[] = [
+    { name: 'Heading', pressed: state.h2, run: () => chain().toggleHeading({ level: 2 }).run() },
+    { name: 'Subheading', pressed: state.h3, run: () => chain().toggleHeading({ level: 3 }).run() },
+    { name: 'Bold', pressed: state.bold, run: () => chain().toggleBold().run() },
+    { name: 'Italic', pressed: state.italic, run: () => chain().toggleItalic().run() },
+    { name: 'Bulleted list', pressed: state.bullets, run: () => chain().toggleBulletList().run() },
+    { name: 'Numbered list', pressed: state.numbers, run: () => chain().toggleOrderedList().run() },
+    { name: 'Quote', pressed: state.quote, run: () => chain().toggleBlockquote().run() },
+  ];
+
+  function applyLink() {
+    const href = link.trim();
+    if (href === '') {
+      chain().extendMarkRange('link').unsetLink().run();
+      setLinkError('');
+      return;
+    }
+    if (!LINK_PATTERN.test(href)) {
+      setLinkError('A link is a path on this shop (starting with /), an https:// address or mailto:.');
+      return;
+    }
+    setLinkError('');
+    if (editor!.state.selection.empty && !state!.link) chain().insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] }).run();
+    else chain().extendMarkRange('link').setLink({ href }).run();
+    setLink('');
+  }
+
+  return (
+    <div className="rich-text">
+      <p className="rich-text-label" id={labelId}>
+        {label}
+      </p>
+      <div className="rich-text-tools" role="toolbar" aria-label={`${label}: formatting`}>
+        {tools.map((tool) => (
+          <button key={tool.name} type="button" className="tool" aria-pressed={tool.pressed} onClick={tool.run}>
+            {tool.name}
+          </button>
+        ))}
+      </div>
+      <EditorContent editor={editor} />
+      <div className="rich-text-link">
+        <label htmlFor={linkId}>{state.link ? `Link address (now ${state.href})` : 'Link address for the selected text'}</label>
+        <input
+          id={linkId}
+          type="text"
+          inputMode="url"
+          value={link}
+          placeholder="/products/all/all or https://…"
+          onChange={(e) => setLink(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              applyLink();
+            }
+          }}
+        />
+        <button type="button" className="button secondary" onClick={applyLink}>
+          {link.trim() === '' && state.link ? 'Remove link' : 'Set link'}
+        </button>
+        {linkError && (
+          <p className="field-error" role="alert">
+            {linkError}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

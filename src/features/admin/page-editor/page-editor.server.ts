@@ -1,0 +1,70 @@
+/**
+ * What the page editor island starts with (ADR 027): the page's stored blocks (through the same
+ * upgrade and parse as rendering), this language's block texts, the categories and questions
+ * blocks can point at, and the photos the blocks already use (for their thumbnails).
+ */
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { mediaAssets, staticPages } from '@/server/db/schema/index';
+import { type Block, type BlockTexts, blockSchema, upgradeBlock } from '@/lib/contract/blocks';
+import { assetUrl } from '@/server/media/asset-url';
+import { adminPageBlocks } from '@/server/services/admin/page-blocks-admin.server';
+import { listAdminFaqs } from '@/server/services/admin/faqs.server';
+import { type AdminCategoryNode, adminCategoryTree } from '@/server/services/back-office/categories-admin.server';
+import type { PageEditorProps } from './PageEditor';
+import type { PagePublishingProps } from './PagePublishing';
+
+function categoryChoices(nodes: readonly AdminCategoryNode[], path = ''): { id: number; label: string }[] {
+  return nodes.flatMap((n) => {
+    const label = path ? `${path} › ${n.name}` : n.name;
+    return [{ id: n.id, label }, ...categoryChoices(n.children, label)];
+  });
+}
+
+export async function loadPageEditor(db: Db, pageId: number, language: { id: number; code: string }, defaultCode: string): Promise<Omit<PageEditorProps, 'language' | 'defaultLanguage'> | null> {
+  const stored = await adminPageBlocks(db, pageId);
+  if (!stored) return null;
+  const blocks = ((stored.blocks ?? []) as Record<string, unknown>[]).flatMap((b): Block[] => {
+    const parsed = blockSchema.safeParse(upgradeBlock(b));
+    return parsed.success ? [parsed.data] : [];
+  });
+  const [tree, faqList] = await Promise.all([adminCategoryTree(db), listAdminFaqs(db)]);
+  const assetIds = [...new Set(blocks.flatMap((b) => ('image' in b && b.image ? [b.image.asset_id] : [])))];
+  const assets = assetIds.length ? await db.select().from(mediaAssets).where(inArray(mediaAssets.id, assetIds)) : [];
+  return {
+    pageId,
+    layout: stored.layout === 'blocks' ? 'blocks' : 'html',
+    blocks,
+    texts: ((stored.texts as Record<string, BlockTexts>)[language.code] ?? {}) as BlockTexts,
+    choices: {
+      categories: categoryChoices(tree),
+      faqs: faqList.map((f) => ({ id: f.id, label: f.published ? f.title : `${f.title} (not published)` })),
+      defaultLanguage: defaultCode,
+    },
+    photos: assets.map((a) => photoOf(a, defaultCode)),
+  };
+}
+
+type Photo = (typeof mediaAssets)['$inferSelect'];
+const photoOf = (a: Photo, defaultCode: string) => ({ id: a.id, url: assetUrl(a), name: a.originalName, alt: a.alt[defaultCode] ?? '' });
+
+/** The publishing forms' current values: the plan, and search and sharing in this language. */
+export async function loadPagePublishing(db: Db, pageId: number, language: { id: number; code: string; title: string }, defaultCode: string): Promise<PagePublishingProps | null> {
+  const [page] = await db.select({ publishAt: staticPages.publishAt, unpublishAt: staticPages.unpublishAt, seo: staticPages.seo }).from(staticPages).where(eq(staticPages.id, pageId));
+  if (!page) return null;
+  const ogId = page.seo.og_asset_id ?? null;
+  const [og] = ogId ? await db.select().from(mediaAssets).where(eq(mediaAssets.id, ogId)) : [];
+  const own = page.seo.texts?.[language.code] ?? {};
+  return {
+    pageId,
+    language,
+    isDefaultLanguage: language.code === defaultCode,
+    defaultCode,
+    publishAt: page.publishAt?.toISOString() ?? null,
+    unpublishAt: page.unpublishAt?.toISOString() ?? null,
+    metaTitle: own.title ?? '',
+    metaDescription: own.description ?? '',
+    ogPhoto: og ? photoOf(og, defaultCode) : null,
+    noindex: page.seo.noindex ?? false,
+  };
+}
