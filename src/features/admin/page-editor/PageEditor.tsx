@@ -8,6 +8,7 @@ import { useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { BLOCK_TYPES, type Block, type BlockTexts, type BlockType } from '@/lib/contract/blocks';
 import { api } from '@/stores/api';
+import { ADMIN } from './admin-calls';
 import BlockForm, { type EditorChoices } from './BlockForm';
 import BlockTranslation from './BlockTranslation';
 import { BLOCK_LABELS, blockSummary, cleanTexts, duplicateBlock, freshId, moveBlock, newBlock, type PlacedErrors, placeErrors, removeBlock, replaceBlock, toggleHidden } from './blocks-editing';
@@ -70,8 +71,8 @@ export default function PageEditor(props: PageEditorProps) {
     setSaving(true);
     setErrors(NO_ERRORS);
     try {
-      if (translating) await api.put(`/admin/static-pages/${props.pageId}/block-texts`, { language_id: props.language.id, texts: cleanTexts(blocks, texts) });
-      else await api.put(`/admin/static-pages/${props.pageId}/blocks`, { layout, blocks });
+      if (translating) await api.put(`/admin/static-pages/${props.pageId}/block-texts`, { language_id: props.language.id, texts: cleanTexts(blocks, texts) }, ADMIN);
+      else await api.put(`/admin/static-pages/${props.pageId}/blocks`, { layout, blocks }, ADMIN);
       // The page's HTML form above changes with the layout: show the page as it now is.
       if (!translating && layout !== props.layout) {
         window.location.reload();

@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '@/lib/contract/admin/pages';
 import { api } from '@/stores/api';
+import { ADMIN } from './admin-calls';
 import { TextField } from './fields';
 import MediaPicker, { type PickedPhoto } from './MediaPicker';
 
@@ -65,7 +66,7 @@ export default function PagePublishing(props: PagePublishingProps) {
   async function shareLink() {
     setLinkStatus('Creating the link…');
     try {
-      const reply = await api.post(`/admin/static-pages/${props.pageId}/preview-link`, { hours: Number(hours) });
+      const reply = await api.post(`/admin/static-pages/${props.pageId}/preview-link`, { hours: Number(hours) }, ADMIN);
       setLink({ url: new URL(reply.payload.url, window.location.origin).href, expires: reply.payload.expires_at });
       setLinkStatus('');
     } catch (error) {
@@ -76,7 +77,7 @@ export default function PagePublishing(props: PagePublishingProps) {
   async function saveSchedule() {
     setScheduleStatus('Saving…');
     try {
-      await api.put(`/admin/static-pages/${props.pageId}/schedule`, { publish_at: localToIso(publishAt), unpublish_at: localToIso(unpublishAt) });
+      await api.put(`/admin/static-pages/${props.pageId}/schedule`, { publish_at: localToIso(publishAt), unpublish_at: localToIso(unpublishAt) }, ADMIN);
       setScheduleStatus(publishAt || unpublishAt ? 'Schedule saved.' : 'Nothing planned.');
     } catch (error) {
       setScheduleStatus(problemOf(error));
@@ -91,7 +92,7 @@ export default function PagePublishing(props: PagePublishingProps) {
         meta_title: metaTitle,
         meta_description: metaDescription,
         ...(props.isDefaultLanguage && { og_asset_id: ogPhoto?.id ?? null, noindex }),
-      });
+      }, ADMIN);
       setSeoStatus('Search and sharing saved.');
     } catch (error) {
       setSeoStatus(problemOf(error));

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { api } from '@/stores/api';
+import { ADMIN } from './admin-calls';
 
 const WIDTHS = { phone: 390, desktop: 1280 } as const;
 
@@ -16,7 +17,7 @@ export default function PreviewPane({ pageId, refresh }: { pageId: number; refre
   useEffect(() => {
     let stale = false;
     api
-      .post(`/admin/static-pages/${pageId}/preview-link`, { hours: 1 })
+      .post(`/admin/static-pages/${pageId}/preview-link`, { hours: 1 }, ADMIN)
       .then((reply) => {
         if (stale) return;
         const link = new URL(reply.payload.url, window.location.origin);

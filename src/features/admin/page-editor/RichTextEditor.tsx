@@ -4,7 +4,7 @@
  * rich text is opened, so the editor's other screens stay light. The toolbar is a row of toggle
  * buttons (aria-pressed) and a link field instead of a prompt, all reachable by Tab.
  */
-import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useId, useState } from 'react';
 
@@ -25,6 +25,10 @@ export default function RichTextEditor({ label, html, lang, onChange, describedB
   const [linkError, setLinkError] = useState('');
   const editor = useEditor({
     immediatelyRender: false,
+    // The toolbar shows what is on at the cursor: it re-renders with each change of the text.
+    shouldRerenderOnTransaction: true,
+    // Its few base styles are in page-editor.css: the CSP refuses injected <style> elements.
+    injectCSS: false,
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3, 4] },
@@ -42,25 +46,18 @@ export default function RichTextEditor({ label, html, lang, onChange, describedB
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
-  const state = useEditorState({
-    editor,
-    selector: ({ editor: e }) =>
-      e
-        ? {
-            h2: e.isActive('heading', { level: 2 }),
-            h3: e.isActive('heading', { level: 3 }),
-            bold: e.isActive('bold'),
-            italic: e.isActive('italic'),
-            bullets: e.isActive('bulletList'),
-            numbers: e.isActive('orderedList'),
-            quote: e.isActive('blockquote'),
-            link: e.isActive('link'),
-            href: (e.getAttributes('link').href as string | undefined) ?? '',
-          }
-        : null,
-  });
-
-  if (!editor || !state) return <p className="field-hint">Loading the text editor…</p>;
+  if (!editor) return <p className="field-hint">Loading the text editor…</p>;
+  const state = {
+    h2: editor.isActive('heading', { level: 2 }),
+    h3: editor.isActive('heading', { level: 3 }),
+    bold: editor.isActive('bold'),
+    italic: editor.isActive('italic'),
+    bullets: editor.isActive('bulletList'),
+    numbers: editor.isActive('orderedList'),
+    quote: editor.isActive('blockquote'),
+    link: editor.isActive('link'),
+    href: (editor.getAttributes('link').href as string | undefined) ?? '',
+  };
   const chain = () => editor.chain().focus();
   const tools: { name: string; pressed: boolean; run(): void }[] = [
     { name: 'Heading', pressed: state.h2, run: () => chain().toggleHeading({ level: 2 }).run() },
@@ -84,7 +81,7 @@ export default function RichTextEditor({ label, html, lang, onChange, describedB
       return;
     }
     setLinkError('');
-    if (editor!.state.selection.empty && !state!.link) chain().insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] }).run();
+    if (editor!.state.selection.empty && !state.link) chain().insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] }).run();
     else chain().extendMarkRange('link').setLink({ href }).run();
     setLink('');
   }
