@@ -27,7 +27,7 @@ test('a marketer builds, previews, shares, schedules and restores a landing page
   const pageUrl = page.url();
 
   await page.getByRole('button', { name: 'Build this page from blocks' }).click();
-  await page.getByRole('button', { name: 'Save blocks' }).click();
+  await page.getByRole('button', { name: 'Save draft' }).click();
   // The layout changed: the page reloads without the HTML source field.
   await expect(page.getByText('No blocks yet: add the first one below.')).toBeVisible();
   await expect(page.getByLabel('Content (HTML source)')).toHaveCount(0);
@@ -81,8 +81,8 @@ test('a marketer builds, previews, shares, schedules and restores a landing page
   await expect(page.getByRole('status').filter({ hasText: 'Questions (FAQ) moved to position 3 of 4.' })).toBeAttached();
   await expect(page.getByRole('button', { name: 'Move Questions (FAQ) (block 3) up' })).toBeFocused();
 
-  await page.getByRole('button', { name: 'Save blocks' }).click();
-  await expect(page.getByText('All changes saved.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Draft saved: not public yet.')).toBeVisible();
   await axe.check({ exclude: ['iframe'] });
 
   // The preview is the real page, at phone width.
@@ -96,8 +96,8 @@ test('a marketer builds, previews, shares, schedules and restores a landing page
   await page.goto(`${pageUrl}?lang=de`);
   await page.getByRole('button', { name: /^Hero/ }).click();
   await block('Hero (block 1)').getByLabel('Heading').fill('Sommercamp');
-  await page.getByRole('button', { name: 'Save Deutsch texts' }).click();
-  await expect(page.getByText('All changes saved.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save Deutsch draft' }).click();
+  await expect(page.getByText('Draft saved: not public yet.')).toBeVisible();
 
   // Search and sharing, in English: a description and the hero photo as the sharing photo.
   await page.goto(pageUrl);
@@ -118,7 +118,7 @@ test('a marketer builds, previews, shares, schedules and restores a landing page
   expect(previewed?.headers()['x-robots-tag']).toBe('noindex');
   await expect(outsider.getByRole('heading', { level: 1 })).toHaveText('Summer camp');
 
-  // Scheduled for now: the page-schedule job puts it up.
+  // Scheduled for now: the page-schedule job puts it up, with its draft.
   const now = await page.evaluate(() => {
     const d = new Date();
     const pad = (n: number) => String(n).padStart(2, '0');
@@ -139,17 +139,22 @@ test('a marketer builds, previews, shares, schedules and restores a landing page
   const jsonLd = await outsider.locator('script[type="application/ld+json"]').allTextContents();
   expect(jsonLd.map((t) => (JSON.parse(t) as { '@type': string })['@type'])).toContain('FAQPage');
 
-  // A change goes wrong; restoring the version before it brings the page back as it was.
+  // A change saved as a draft is not public; published, it is; restoring the version before it brings the page back.
   await page.goto(`${pageUrl}?lang=de`);
   await page.getByRole('button', { name: /^Hero/ }).click();
   await block('Hero (block 1)').getByLabel('Heading').fill('Wintercamp');
-  await page.getByRole('button', { name: 'Save Deutsch texts' }).click();
-  await expect(page.getByText('All changes saved.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save Deutsch draft' }).click();
+  await expect(page.getByText('Draft saved: not public yet.')).toBeVisible();
+  await outsider.goto(`/static-page/${slug}`);
+  await expect(outsider.getByRole('heading', { level: 1 })).toHaveText('Sommercamp');
+  await page.getByRole('button', { name: 'Publish changes' }).click();
+  await expect(page.getByText('Same as the published page.')).toBeVisible();
   await outsider.goto(`/static-page/${slug}`);
   await expect(outsider.getByRole('heading', { level: 1 })).toHaveText('Wintercamp');
-  await page.reload();
-  await page.locator('section[aria-labelledby="versions-title"]').getByRole('button', { name: /^Restore version/ }).first().click();
-  await expect(page.locator('section[aria-labelledby="versions-title"]').getByText(/restore: restored version \d+/).first()).toBeVisible();
+  const history = page.locator('section[aria-labelledby="versions-title"]');
+  await expect(history.getByText(/publish draft/).first()).toBeVisible();
+  await history.getByRole('button', { name: /^Restore version/ }).first().click();
+  await expect(history.getByText(/restore: restored version \d+/).first()).toBeVisible();
   await outsider.goto(`/static-page/${slug}`);
   await expect(outsider.getByRole('heading', { level: 1 })).toHaveText('Sommercamp');
   await guest.close();

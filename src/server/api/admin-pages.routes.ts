@@ -16,11 +16,12 @@ import { createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
 import { validate } from './validate';
-import { blockTextsBody, blocksBody, createBody, patchBody, previewLinkBody, scheduleBody, seoBody, versionParams } from '@/lib/contract/admin/pages';
+import { blockTextsBody, blocksBody, createBody, draftBody, patchBody, previewLinkBody, scheduleBody, seoBody, versionParams } from '@/lib/contract/admin/pages';
 import { savePageSeo } from '../services/admin/page-seo.server';
 import { previewToken } from '../services/admin/page-preview.server';
 import { setPageSchedule } from '../services/admin/page-schedule.server';
 import { adminPageBlocks, saveBlockTexts, saveBlocks } from '../services/admin/page-blocks-admin.server';
+import { discardDraft, publishDraft, saveDraft } from '../services/admin/page-drafts.server';
 
 export const adminPagesApp = createRouter()
   .get('/', async (c) => ok(c, await listAdminPages(c.var.db)))
@@ -73,6 +74,20 @@ export const adminPagesApp = createRouter()
     const expiresAt = new Date(Date.now() + (c.req.valid('json').hours ?? 72) * 3_600_000);
     const token = await previewToken(c.var.db, id, expiresAt);
     return ok(c, { url: `/static-page/${page.slug}?preview=${token}`, expires_at: expiresAt.toISOString() }, { status: 201, message: 'Anyone with this link sees the page as it is now until it expires.' });
+  })
+  .put('/:id/draft', validate('param', idParam), validate('json', draftBody), async (c) => {
+    const { layout, blocks, language_id, texts } = c.req.valid('json');
+    const input = language_id !== undefined && texts ? { language_id, texts } : { ...(layout && { layout }), ...(blocks && { blocks }) };
+    return ok(c, await saveDraft(c.var.db, c.var.user!, c.req.valid('param').id, input), { message: 'Draft saved. Visitors see the published page until you publish.' });
+  })
+  .post('/:id/draft/publish', validate('param', idParam), async (c) => {
+    const id = c.req.valid('param').id;
+    await publishDraft(c.var.db, c.var.user!, id);
+    return ok(c, (await getAdminPage(c.var.db, id))!, { message: 'Changes published.' });
+  })
+  .delete('/:id/draft', validate('param', idParam), async (c) => {
+    await discardDraft(c.var.db, c.var.user!, c.req.valid('param').id);
+    return ok(c, null, { message: 'Draft discarded.' });
   })
   .put('/:id/block-texts', validate('param', idParam), validate('json', blockTextsBody), async (c) =>
     ok(c, await saveBlockTexts(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: 'Texts saved.' }),

@@ -26,13 +26,18 @@ export interface BlockData {
 }
 
 /** The page's blocks in the language, or null for a page written in HTML. */
-export async function pageBlocks(db: Db, pageId: number, languageId: number): Promise<Block[] | null> {
-  const [page] = await db.select({ layout: staticPages.layout, blocks: staticPages.blocks }).from(staticPages).where(eq(staticPages.id, pageId));
+export async function pageBlocks(db: Db, pageId: number, languageId: number, options: { draft?: { languageCode: string } } = {}): Promise<Block[] | null> {
+  const [row] = await db.select({ layout: staticPages.layout, blocks: staticPages.blocks, draft: staticPages.draft }).from(staticPages).where(eq(staticPages.id, pageId));
+  // A preview link shows the unpublished changes (ADR 027), if there are any.
+  const draft = options.draft && row?.draft ? row.draft : null;
+  const page = draft ?? row;
   if (!page || page.layout !== 'blocks') return null;
-  const [own] = await db
-    .select({ texts: staticPageTranslations.blockTexts })
-    .from(staticPageTranslations)
-    .where(and(eq(staticPageTranslations.pageId, pageId), eq(staticPageTranslations.languageId, languageId)));
+  const [own] = draft
+    ? [{ texts: draft.block_texts[options.draft!.languageCode] ?? {} }]
+    : await db
+        .select({ texts: staticPageTranslations.blockTexts })
+        .from(staticPageTranslations)
+        .where(and(eq(staticPageTranslations.pageId, pageId), eq(staticPageTranslations.languageId, languageId)));
   const blocks: Block[] = [];
   for (const stored of page.blocks) {
     const parsed = blockSchema.safeParse(upgradeBlock(stored as Record<string, unknown>));

@@ -25,6 +25,8 @@ export interface PageEditorProps {
   defaultLanguage: { id: number; code: string; title: string };
   choices: EditorChoices;
   photos: PickedPhoto[];
+  /** When the unpublished changes were saved; null: the editor shows what is live. */
+  draftSavedAt: string | null;
 }
 
 const NO_ERRORS: PlacedErrors = { blocks: new Map(), page: [] };
@@ -40,6 +42,7 @@ export default function PageEditor(props: PageEditorProps) {
   const [saving, setSaving] = useState(false);
   const [dirty, setDirty] = useState(false);
   const [savedAt, setSavedAt] = useState(0);
+  const [hasDraft, setHasDraft] = useState(props.draftSavedAt !== null);
   const [adding, setAdding] = useState<BlockType>('hero');
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [photos, setPhotos] = useState(() => new Map(props.photos.map((p) => [p.id, p])));
@@ -71,16 +74,18 @@ export default function PageEditor(props: PageEditorProps) {
     setSaving(true);
     setErrors(NO_ERRORS);
     try {
-      if (translating) await api.put(`/admin/static-pages/${props.pageId}/block-texts`, { language_id: props.language.id, texts: cleanTexts(blocks, texts) }, ADMIN);
-      else await api.put(`/admin/static-pages/${props.pageId}/blocks`, { layout, blocks }, ADMIN);
+      // Into the draft: visitors keep seeing the published page until "Publish changes".
+      const body = translating ? { language_id: props.language.id, texts: cleanTexts(blocks, texts) } : { layout, blocks };
+      await api.put(`/admin/static-pages/${props.pageId}/draft`, body, ADMIN);
       // The page's HTML form above changes with the layout: show the page as it now is.
       if (!translating && layout !== props.layout) {
         window.location.reload();
         return;
       }
       setDirty(false);
+      setHasDraft(true);
       setSavedAt(Date.now());
-      setAnnouncement(translating ? `${props.language.title} texts saved.` : 'Blocks saved.');
+      setAnnouncement('Draft saved. Visitors see the published page until you publish the changes.');
     } catch (error) {
       const placed = error instanceof ApiError ? placeErrors(error.errors, error.message) : { blocks: new Map(), page: ['The page could not be saved. Try again.'] };
       setErrors(placed);
@@ -88,6 +93,19 @@ export default function PageEditor(props: PageEditorProps) {
       setOpen((now) => new Set([...now, ...[...placed.blocks.keys()].flatMap((i) => (blocks[i] ? [blocks[i]!.id] : []))]));
       setAnnouncement(`Not saved: ${placed.page[0] ?? `${placed.blocks.size} block(s) need attention.`}`);
     } finally {
+      setSaving(false);
+    }
+  }
+
+  /** Publishes or discards the draft; the page reloads to show the versions and the live state. */
+  async function settleDraft(how: 'publish' | 'discard') {
+    setSaving(true);
+    try {
+      if (how === 'publish') await api.post(`/admin/static-pages/${props.pageId}/draft/publish`, {}, ADMIN);
+      else await api.delete(`/admin/static-pages/${props.pageId}/draft`, ADMIN);
+      window.location.reload();
+    } catch (error) {
+      setErrors({ blocks: new Map(), page: [error instanceof ApiError ? error.message : 'Not done: try again.'] });
       setSaving(false);
     }
   }
@@ -216,9 +234,17 @@ export default function PageEditor(props: PageEditorProps) {
           )}
           <div className="admin-actions">
             <button type="button" className="button" disabled={saving} onClick={save}>
-              {saving ? 'Saving…' : translating ? `Save ${props.language.title} texts` : 'Save blocks'}
+              {saving ? 'Saving…' : translating ? `Save ${props.language.title} draft` : 'Save draft'}
             </button>
-            <span className="field-hint">{dirty ? 'Unsaved changes.' : savedAt ? 'All changes saved.' : ''}</span>
+            <button type="button" className="button" disabled={saving || dirty || !hasDraft} onClick={() => settleDraft('publish')}>
+              Publish changes
+            </button>
+            {hasDraft && (
+              <button type="button" className="button secondary" disabled={saving} onClick={() => window.confirm('Discard the unpublished changes in every language?') && settleDraft('discard')}>
+                Discard draft
+              </button>
+            )}
+            <span className="field-hint">{dirty ? 'Unsaved changes.' : savedAt ? 'Draft saved: not public yet.' : hasDraft ? 'Unpublished changes are waiting.' : 'Same as the published page.'}</span>
           </div>
         </div>
         <PreviewPane pageId={props.pageId} refresh={savedAt} />

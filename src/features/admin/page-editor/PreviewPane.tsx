@@ -42,7 +42,7 @@ export default function PreviewPane({ pageId, refresh }: { pageId: number; refre
         ))}
       </div>
       {problem && <p className="form-error">{problem}</p>}
-      <p className="field-hint">Shows the page as saved. Save to see your changes here.</p>
+      <p className="field-hint">Shows the page with the saved draft. Save the draft to see your changes here.</p>
       <div className={`preview-frame is-${width}`}>
         {url && <iframe title={`Preview at ${width} width`} src={url} width={WIDTHS[width]} height={width === 'phone' ? 844 : 900} />}
       </div>

@@ -24,7 +24,9 @@ function categoryChoices(nodes: readonly AdminCategoryNode[], path = ''): { id: 
 export async function loadPageEditor(db: Db, pageId: number, language: { id: number; code: string }, defaultCode: string): Promise<Omit<PageEditorProps, 'language' | 'defaultLanguage'> | null> {
   const stored = await adminPageBlocks(db, pageId);
   if (!stored) return null;
-  const blocks = ((stored.blocks ?? []) as Record<string, unknown>[]).flatMap((b): Block[] => {
+  // Unpublished changes, when there are some, are what the editor continues.
+  const draft = stored.draft;
+  const blocks = ((draft?.blocks ?? stored.blocks ?? []) as Record<string, unknown>[]).flatMap((b): Block[] => {
     const parsed = blockSchema.safeParse(upgradeBlock(b));
     return parsed.success ? [parsed.data] : [];
   });
@@ -33,9 +35,10 @@ export async function loadPageEditor(db: Db, pageId: number, language: { id: num
   const assets = assetIds.length ? await db.select().from(mediaAssets).where(inArray(mediaAssets.id, assetIds)) : [];
   return {
     pageId,
-    layout: stored.layout === 'blocks' ? 'blocks' : 'html',
+    layout: (draft?.layout ?? stored.layout) === 'blocks' ? 'blocks' : 'html',
     blocks,
-    texts: ((stored.texts as Record<string, BlockTexts>)[language.code] ?? {}) as BlockTexts,
+    texts: ((draft ? draft.block_texts : (stored.texts as Record<string, BlockTexts>))[language.code] ?? {}) as BlockTexts,
+    draftSavedAt: draft?.saved_at ?? null,
     choices: {
       categories: categoryChoices(tree),
       faqs: faqList.map((f) => ({ id: f.id, label: f.published ? f.title : `${f.title} (not published)` })),

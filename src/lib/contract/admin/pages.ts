@@ -59,6 +59,28 @@ export const blocksBody = z
 /** Another language's texts of the page's blocks. */
 export const blockTextsBody = z.strictObject({ language_id: languageIdField, texts: blockTextsSchema }, { message: 'Unknown field.' });
 
+/** A draft's part (ADR 027): the layout and blocks, or one other language's texts. Visitors do not see it. */
+export const draftBody = z
+  .strictObject(
+    {
+      layout: z.enum(['html', 'blocks'], { message: 'layout must be html or blocks.' }).optional(),
+      blocks: blocksSchema.optional(),
+      language_id: languageIdField.optional(),
+      texts: blockTextsSchema.optional(),
+    },
+    { message: 'Unknown field.' },
+  )
+  .refine((v) => (v.language_id === undefined) === (v.texts === undefined), { message: 'Another language\'s texts need both language_id and texts.' })
+  .refine((v) => v.layout !== undefined || v.blocks !== undefined || v.texts !== undefined, { message: 'Nothing to change.' })
+  .refine((v) => v.texts === undefined || (v.layout === undefined && v.blocks === undefined), { message: 'Save the blocks and another language\'s texts separately.' });
+
+export const draftSchema = z.object({
+  layout: z.enum(['html', 'blocks']),
+  blocks: z.array(z.unknown()),
+  block_texts: z.record(z.string(), z.unknown()).describe('Other languages\' block texts by language code'),
+  saved_at: z.string(),
+});
+
 const WHEN = 'A time is an ISO 8601 date and time with its offset, e.g. 2026-12-01T08:00:00Z.';
 const when = z.iso.datetime({ offset: true, message: WHEN }).nullable();
 /** When the page goes up and comes down (null cancels what was planned). */

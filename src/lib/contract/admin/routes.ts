@@ -6,7 +6,7 @@ import { idParam } from './fields';
 import { body as editorBody } from './editors';
 import { createBody as faqCreate, patchBody as faqPatch } from './faqs';
 import { createBody as featuredCreate, patchBody as featuredPatch } from './featured';
-import { blockTextsBody, blocksBody, createBody as pageCreate, patchBody as pagePatch, previewLinkBody, scheduleBody, seoBody, versionParams } from './pages';
+import { blockTextsBody, blocksBody, createBody as pageCreate, draftBody, draftSchema, patchBody as pagePatch, previewLinkBody, scheduleBody, seoBody, versionParams } from './pages';
 import { previewBody } from './preview';
 import { heroBody, settingsBody } from './settings';
 import { query as translationsQuery, saveBody as translationBody } from './translations';
@@ -86,7 +86,10 @@ export const adminRoutes = {
   deletePage: route({ ...editor, method: 'DELETE', path: '/api/admin/static-pages/:id', tag: tagPages, summary: 'Delete a page', params: idParam, response: deleted, errors: [404, 422] }),
   pageVersions: route({ ...editor, method: 'GET', path: '/api/admin/static-pages/:id/versions', tag: tagPages, summary: 'A page\'s versions', params: idParam, response: okBody(z.array(pageVersionSummarySchema)), errors: [404, 422] }),
   pageVersion: route({ ...editor, method: 'GET', path: '/api/admin/static-pages/:id/versions/:version', tag: tagPages, summary: 'One version of a page', params: versionParams, response: okBody(z.object({}).loose()), errors: [404, 422] }),
-  pageBlocks: route({ ...editor, method: 'GET', path: '/api/admin/static-pages/:id/blocks', tag: tagPages, summary: 'A page\'s layout, blocks and every language\'s block texts', params: idParam, response: okBody(z.object({ layout: z.string(), blocks: z.array(z.unknown()), texts: z.record(z.string(), z.unknown()) })), errors: [404, 422] }),
+  pageBlocks: route({ ...editor, method: 'GET', path: '/api/admin/static-pages/:id/blocks', tag: tagPages, summary: 'A page\'s layout, blocks and every language\'s block texts', params: idParam, response: okBody(z.object({ layout: z.string(), blocks: z.array(z.unknown()), texts: z.record(z.string(), z.unknown()), draft: draftSchema.nullable() })), errors: [404, 422] }),
+  savePageDraft: route({ ...editor, method: 'PUT', path: '/api/admin/static-pages/:id/draft', tag: tagPages, summary: 'Save unpublished changes: the layout and blocks, or another language\'s texts (visitors keep seeing the published page)', params: idParam, body: draftBody, response: okBody(draftSchema), errors: [404, 422] }),
+  publishPageDraft: route({ ...editor, method: 'POST', path: '/api/admin/static-pages/:id/draft/publish', tag: tagPages, summary: 'Publish the unpublished changes (a new version)', params: idParam, response: okBody(adminPageSchema), errors: [404, 409, 422] }),
+  discardPageDraft: route({ ...editor, method: 'DELETE', path: '/api/admin/static-pages/:id/draft', tag: tagPages, summary: 'Discard the unpublished changes', params: idParam, response: deleted, errors: [404, 409, 422] }),
   savePageBlocks: route({ ...editor, method: 'PUT', path: '/api/admin/static-pages/:id/blocks', tag: tagPages, summary: 'Save the layout and blocks (a new version)', params: idParam, body: blocksBody, response: okBody(adminPageSchema), errors: [404, 422] }),
   savePageBlockTexts: route({ ...editor, method: 'PUT', path: '/api/admin/static-pages/:id/block-texts', tag: tagPages, summary: 'Save another language\'s block texts (a new version)', params: idParam, body: blockTextsBody, response: okBody(adminPageSchema), errors: [404, 422] }),
   schedulePage: route({ ...editor, method: 'PUT', path: '/api/admin/static-pages/:id/schedule', tag: tagPages, summary: 'Plan when the page goes up and comes down', params: idParam, body: scheduleBody, response: okBody(z.object({ publish_at: z.string().nullable(), unpublish_at: z.string().nullable() })), errors: [404, 422] }),

@@ -33,6 +33,15 @@ export const settings = pgTable('settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Unpublished changes to a page's blocks (ADR 027): what the editor saved, kept apart from what visitors see. */
+export interface PageDraft {
+  layout: 'html' | 'blocks';
+  blocks: unknown[];
+  /** Other languages' block texts by language code. */
+  block_texts: Record<string, Record<string, Record<string, string>>>;
+  saved_at: string;
+}
+
 export interface PageSeo {
   noindex?: boolean;
   og_asset_id?: number | null;
@@ -56,6 +65,8 @@ export const staticPages = pgTable('static_pages', {
   blocks: jsonb('blocks').$type<unknown[]>().notNull().default([]),
   /** Search and sharing (ADR 027): noindex, the Open Graph photo, meta title and description by language code. */
   seo: jsonb('seo').$type<PageSeo>().notNull().default({}),
+  /** Saved but not yet published blocks and texts (null: none); publishing or the schedule applies it. */
+  draft: jsonb('draft').$type<PageDraft>(),
   /** When the page-schedule job publishes it, or takes it down (ADR 027); null: not planned. */
   publishAt: timestamp('publish_at', { withTimezone: true }),
   unpublishAt: timestamp('unpublish_at', { withTimezone: true }),

@@ -12,16 +12,16 @@ import { InvalidInputError, NotFoundError } from '../errors';
 import { contentChanged } from '../content-changed';
 import { sanitizeHtml } from '../html';
 import { type Editor, type Tx, recordChange } from './audit';
-import { adminLanguages, pickLanguage } from './languages';
+import { type AdminLanguages, adminLanguages, pickLanguage } from './languages';
 import { PAGE_NOT_FOUND, addVersion, describeChange, ensureBaseline, getAdminPage, type AdminPage } from './static-pages.server';
 
 const HTML_FIELDS = new Set(['html']);
 
-function cleanBlock(block: Block): Block {
+export function cleanBlock(block: Block): Block {
   return 'html' in block ? ({ ...block, html: sanitizeHtml(block.html) } as Block) : block;
 }
 
-async function checkReferences(tx: Tx, blocks: readonly Block[]): Promise<void> {
+export async function checkReferences(tx: Tx, blocks: readonly Block[]): Promise<void> {
   const assets = [...new Set(blocks.flatMap((b) => ('image' in b && b.image ? [b.image.asset_id] : [])))];
   if (assets.length) {
     const found = await tx.select({ id: mediaAssets.id }).from(mediaAssets).where(inArray(mediaAssets.id, assets));
@@ -34,7 +34,7 @@ async function checkReferences(tx: Tx, blocks: readonly Block[]): Promise<void> 
   }
 }
 
-async function saveVersion(tx: Tx, db: Db, editor: Editor, id: number, action: string, change: (tx: Tx) => Promise<void>) {
+export async function saveVersion(tx: Tx, db: Db, editor: Editor, id: number, action: string, change: (tx: Tx) => Promise<void>) {
   const languages = await adminLanguages(db);
   await ensureBaseline(tx, id, languages);
   const [beforeRow] = await tx.select().from(staticPages).where(eq(staticPages.id, id)).for('update');
@@ -67,25 +67,37 @@ export async function saveBlocks(db: Db, editor: Editor, id: number, input: { la
   return (await getAdminPage(db, id))!;
 }
 
-/** Another language's block texts; only the translatable fields of blocks the page has are kept. */
-export async function saveBlockTexts(db: Db, editor: Editor, id: number, input: { language_id: number; texts: BlockTexts }): Promise<AdminPage> {
-  const languages = await adminLanguages(db);
-  const language = pickLanguage(languages, input.language_id);
+/** Another language's texts as stored: only translatable, non-empty fields of blocks the page has; rich text sanitised. */
+export function keptTexts(blocks: readonly Block[], input: BlockTexts): BlockTexts {
+  const byId = new Map(blocks.map((b) => [b.id, b]));
+  const texts: BlockTexts = {};
+  for (const [blockId, fields] of Object.entries(input)) {
+    const block = byId.get(blockId);
+    if (!block) throw new InvalidInputError(`The page has no block ${blockId}.`, { texts: [`The page has no block ${blockId}.`] });
+    const allowed = new Set(TRANSLATABLE[block.type]);
+    const kept = Object.entries(fields).filter(([field, value]) => allowed.has(field) && value.trim() !== '');
+    if (kept.length) texts[blockId] = Object.fromEntries(kept.map(([field, value]) => [field, HTML_FIELDS.has(field) ? sanitizeHtml(value) : value.trim()]));
+  }
+  return texts;
+}
+
+/** The language of block texts other than the default (whose texts are inside the blocks). */
+export function translationLanguage(languages: AdminLanguages, languageId: number) {
+  const language = pickLanguage(languages, languageId);
   if (language.id === languages.default.id) {
     throw new InvalidInputError('The default language\'s texts are inside the blocks: save the blocks.', { language_id: ['The default language\'s texts are inside the blocks.'] });
   }
+  return language;
+}
+
+/** Another language's block texts; only the translatable fields of blocks the page has are kept. */
+export async function saveBlockTexts(db: Db, editor: Editor, id: number, input: { language_id: number; texts: BlockTexts }): Promise<AdminPage> {
+  const languages = await adminLanguages(db);
+  const language = translationLanguage(languages, input.language_id);
   await db.transaction(async (tx) => {
     await saveVersion(tx, db, editor, id, 'translate', async (t) => {
       const [page] = await t.select({ blocks: staticPages.blocks, title: staticPages.title }).from(staticPages).where(eq(staticPages.id, id));
-      const byId = new Map((page!.blocks as Block[]).map((b) => [b.id, b]));
-      const texts: BlockTexts = {};
-      for (const [blockId, fields] of Object.entries(input.texts)) {
-        const block = byId.get(blockId);
-        if (!block) throw new InvalidInputError(`The page has no block ${blockId}.`, { texts: [`The page has no block ${blockId}.`] });
-        const allowed = new Set(TRANSLATABLE[block.type]);
-        const kept = Object.entries(fields).filter(([field, value]) => allowed.has(field) && value.trim() !== '');
-        if (kept.length) texts[blockId] = Object.fromEntries(kept.map(([field, value]) => [field, HTML_FIELDS.has(field) ? sanitizeHtml(value) : value.trim()]));
-      }
+      const texts = keptTexts(page!.blocks as Block[], input.texts);
       await t
         .insert(staticPageTranslations)
         .values({ pageId: id, languageId: language.id, title: page!.title, content: '', blockTexts: texts })
@@ -98,7 +110,7 @@ export async function saveBlockTexts(db: Db, editor: Editor, id: number, input: 
 
 /** The stored blocks and every language's block texts, for the editor. */
 export async function adminPageBlocks(db: Db, id: number) {
-  const [page] = await db.select({ layout: staticPages.layout, blocks: staticPages.blocks }).from(staticPages).where(eq(staticPages.id, id));
+  const [page] = await db.select({ layout: staticPages.layout, blocks: staticPages.blocks, draft: staticPages.draft }).from(staticPages).where(eq(staticPages.id, id));
   if (!page) return null;
   const languages = await adminLanguages(db);
   const rows = await db.select({ languageId: staticPageTranslations.languageId, texts: staticPageTranslations.blockTexts }).from(staticPageTranslations).where(and(eq(staticPageTranslations.pageId, id)));
@@ -106,5 +118,5 @@ export async function adminPageBlocks(db: Db, id: number) {
     const code = languages.all.find((l) => l.id === r.languageId)?.code;
     return code ? [[code, r.texts]] : [];
   }));
-  return { layout: page.layout, blocks: page.blocks, texts };
+  return { layout: page.layout, blocks: page.blocks, texts, draft: page.draft };
 }

@@ -13,6 +13,7 @@ import { type JobTarget, scheduleSharedJob } from '../shared-jobs.server';
 import { type Editor, recordChange } from './audit';
 import { adminLanguages } from './languages';
 import { PAGE_NOT_FOUND, addVersion, ensureBaseline } from './static-pages.server';
+import { applyDraft } from './page-drafts.server';
 
 export const PAGE_SCHEDULE_JOB = 'page-schedule';
 
@@ -44,7 +45,7 @@ export async function runPageSchedule(db: Db, now: Date = new Date()): Promise<{
   const languages = await adminLanguages(db);
   const done = await db.transaction(async (tx) => {
     const due = await tx
-      .select({ id: staticPages.id, publishAt: staticPages.publishAt, unpublishAt: staticPages.unpublishAt })
+      .select({ id: staticPages.id, publishAt: staticPages.publishAt, unpublishAt: staticPages.unpublishAt, draft: staticPages.draft })
       .from(staticPages)
       .where(sql`(${staticPages.publishAt} <= ${now} or ${staticPages.unpublishAt} <= ${now})`)
       .for('update');
@@ -54,6 +55,8 @@ export async function runPageSchedule(db: Db, now: Date = new Date()): Promise<{
       await ensureBaseline(tx, page.id, languages);
       const goesUp = page.publishAt !== null && page.publishAt <= now;
       const comesDown = page.unpublishAt !== null && page.unpublishAt <= now;
+      // A page that goes up shows the changes prepared for it (its draft), published with it.
+      if (goesUp && !comesDown && page.draft) await applyDraft(tx, page.id, page.draft, languages);
       // Both due (a window that has passed): the page ends down, as it would have.
       const set = { ...(goesUp && { publishAt: null, published: true }), ...(comesDown && { unpublishAt: null, published: false }), updatedAt: sql`now()` };
       await tx.update(staticPages).set(set).where(eq(staticPages.id, page.id));

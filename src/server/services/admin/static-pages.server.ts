@@ -346,6 +346,8 @@ export async function restorePageVersion(db: Db, editor: Editor, id: number, ver
         // Versions from before blocks (ADR 027) were HTML pages.
         layout: s.layout ?? 'html',
         blocks: s.blocks ?? [],
+        // Restoring puts the page back as it was: unpublished changes made since go too.
+        draft: null,
         updatedAt: sql`now()`,
       })
       .where(eq(staticPages.id, id));
