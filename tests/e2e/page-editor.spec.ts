@@ -116,6 +116,9 @@ test('a marketer builds, previews, shares, schedules and restores a landing page
   expect((await outsider.goto(`/static-page/${slug}`))?.status()).toBe(404);
   const previewed = await outsider.goto(link);
   expect(previewed?.headers()['x-robots-tag']).toBe('noindex');
+  // Only a preview may be framed, and only by the shop itself (the editor's preview pane).
+  expect(previewed?.headers()['x-frame-options']).toBe('SAMEORIGIN');
+  expect(previewed?.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
   await expect(outsider.getByRole('heading', { level: 1 })).toHaveText('Summer camp');
 
   // Scheduled for now: the page-schedule job puts it up, with its draft.
@@ -132,6 +135,8 @@ test('a marketer builds, previews, shares, schedules and restores a landing page
   await guest.addCookies([{ name: 'languageId', value: String(de), url: BASE }]);
   await expect.poll(async () => (await outsider.goto(`/static-page/${slug}`))?.status(), { timeout: 150_000, intervals: [5_000] }).toBe(200);
   await expect(outsider.getByRole('heading', { level: 1 })).toHaveText('Sommercamp');
+  const publicPage = await outsider.goto(`/static-page/${slug}`);
+  expect(publicPage?.headers()['x-frame-options']).toBe('DENY');
   await expect(outsider.getByText('Tents and packs for the long days')).toBeVisible();
   await expect(outsider.getByRole('link', { name: 'Read our delivery terms' })).toHaveAttribute('href', '/static-page/terms');
   await expect(outsider.locator('meta[name="description"]')).toHaveAttribute('content', 'Tents and packs for summer camps, up to 40 % off.');

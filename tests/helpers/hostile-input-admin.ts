@@ -277,6 +277,7 @@ function pageBlockTable(ids: AdminIds, pagePath: (id: string) => string): Record
   const editor = (path: string, body: Entry['body'], cases: Case[] = []): Entry => ({ who: 'editor', path, body, cases });
   const blocks = `${pagePath(String(ids.page))}/blocks`;
   const texts = `${pagePath(String(ids.page))}/block-texts`;
+  const draft = `${pagePath(String(ids.page))}/draft`;
   const hero = { id: 'h', v: 1, type: 'hero', heading: 'Hi', text: '', image: null, button: null };
   const LINK = 'A link must be a path on this shop (starting with /) or an https:// address.';
   return {
@@ -322,6 +323,18 @@ function pageBlockTable(ids: AdminIds, pagePath: (id: string) => string): Record
       invalid('a year', { hours: 8_760 }, 'A preview link lasts 1 to 168 hours.'),
       invalid('extra field', { page_id: 1 }, UNKNOWN_FIELD),
     ]),
+    'PUT /api/admin/static-pages/:id/draft': editor(draft, 'object', [
+      ...idCases((id) => `${pagePath(id)}/draft`, 'Page not found').map((c) => ({ ...c, json: { layout: 'blocks' } })),
+      invalid('empty body', {}, NOTHING),
+      invalid('SQL as layout', { layout: SQL }, 'layout must be html or blocks.'),
+      invalid('javascript: button', { blocks: [{ ...hero, button: { label: 'x', href: 'javascript:alert(1)' } }] }, LINK),
+      invalid('texts without a language', { texts: { h: { heading: 'x' } } }, "Another language's texts need both language_id and texts."),
+      invalid('blocks and texts at once', { blocks: [hero], language_id: ids.language, texts: {} }, "Save the blocks and another language's texts separately."),
+      invalid('unknown photo', { blocks: [{ ...hero, image: { asset_id: 999_999_999 } }] }, 'An image of a block was not found: choose it again from the media library.'),
+      invalid('huge text', { language_id: ids.language, texts: { h: { heading: huge(60_000) } } }, 'A text may have at most 50000 characters.'),
+    ]),
+    'POST /api/admin/static-pages/:id/draft/publish': editor(`${pagePath('999999999')}/draft/publish`, 'none', idCases((id) => `${pagePath(id)}/draft/publish`, 'Page not found')),
+    'DELETE /api/admin/static-pages/:id/draft': editor(`${pagePath('999999999')}/draft`, 'none', idCases((id) => `${pagePath(id)}/draft`, 'Page not found')),
     'PUT /api/admin/static-pages/:id/block-texts': editor(texts, 'object', [
       ...idCases((id) => `${pagePath(id)}/block-texts`, 'Page not found').map((c) => ({ ...c, json: { language_id: ids.language, texts: {} } })),
       invalid('everything missing', {}, LANGUAGE_ID),
