@@ -4,7 +4,8 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseDown, isDatabaseUnavailable } f
 import { databaseUnavailableResponse, initFailureResponse } from './server/init-failure';
 import { peerOf, requestOrigin } from './server/client-origin';
 import { checkPageRequest, refusePage } from './server/page-gate';
-import { getDb, ready } from './server/runtime';
+import { getDb, hasReadReplica, ready } from './server/runtime';
+import { mayReadReplica, readPrimaryCookie, withReadRouting } from './server/db/read-replica';
 import { renderForGuests } from './server/services/guest-pages.server';
 import { cookieBase, resolveSession, SESSION_COOKIE, XSRF_COOKIE } from './server/services/auth/sessions';
 // Plain .mjs because astro.config.mjs and the start script share it without a TS loader.
@@ -99,7 +100,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // The pages' input gate (ADR 020); the API has its own (src/server/api/body.ts).
     const refusal = isPage ? await checkPageRequest(context) : null;
     if (refusal) return secure(await refusePage(context, next, refusal));
-    const response = isPage ? await renderForGuests(context, next, context.locals.user !== null) : await next();
+    const method = context.request.method;
+    const replica = isPage && (await hasReadReplica());
+    const render = () => (isPage ? renderForGuests(context, next, context.locals.user !== null) : next());
+    // Catalogue reads of this page may go to the read replica (getReadDb, db/read-replica.ts).
+    let response = replica ? await withReadRouting(mayReadReplica(method, path, context.request.headers.get('cookie')), render) : await render();
+    if (replica && !['GET', 'HEAD', 'OPTIONS'].includes(method)) {
+      response = withMutableHeaders(response);
+      response.headers.append('Set-Cookie', readPrimaryCookie(requestOrigin(peerOf(context), context.request.headers).forwardedHttps));
+    }
     // Pages that catch their own query failures (list, FAQ, static page) show an in-page message
     // with a 500; when the database is down that page is answered as an outage (ADR 017).
     if (isPage && response.status === 500 && (await isDatabaseDown(await getDb()))) return secure(asOutage(response));

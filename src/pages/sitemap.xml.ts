@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { config } from '../server/config';
-import { getDb } from '../server/runtime';
+import { getReadDb } from '../server/runtime';
 import { sitemapBody } from '../server/services/sitemap';
 import { logger } from '../server/logger';
 
@@ -9,7 +9,7 @@ export const prerender = false;
 /** Categories, products, static pages, FAQ and home (src/server/services/sitemap.ts). */
 export const GET: APIRoute = async ({ url }) => {
   try {
-    const db = await getDb();
+    const db = await getReadDb();
     const body = await sitemapBody(db, config().PUBLIC_URL, url.searchParams.get('part'));
     if (!body) return new Response('Not found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
     return new Response(body, {

@@ -16,6 +16,11 @@ const schema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
+    /** A streaming replica for catalogue and content reads (ADR 015); needs DATABASE_URL. */
+    DATABASE_READ_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     SMTP_URL: z
@@ -75,6 +80,7 @@ const schema = z
       }),
   })
   .superRefine((env, ctx) => {
+    if (env.DATABASE_READ_URL && !env.DATABASE_URL) ctx.issues.push({ code: 'custom', input: undefined, path: ['DATABASE_READ_URL'], message: 'needs DATABASE_URL (the primary): a replica serves PostgreSQL only' });
     const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
     const given = s3.filter((name) => env[name] !== undefined);
     if (given.length > 0) {

@@ -3,6 +3,7 @@ import { config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
 import { lockDataDir } from './db/lock';
 import { logger } from './logger';
+import { type ReadReplica, openReadReplica, replicaAllowed } from './db/read-replica';
 
 /**
  * The process-wide database. Kept on globalThis because the start script and the built Astro
@@ -13,6 +14,8 @@ interface Runtime {
   release: () => void;
   /** Stops the background jobs (mail retries) before the database closes. */
   stopJobs?: () => Promise<void>;
+  /** DATABASE_READ_URL's replica, when set. */
+  replica?: ReadReplica;
 }
 
 const KEY = Symbol.for('gear-shop.runtime');
@@ -75,7 +78,16 @@ async function start(): Promise<Runtime> {
   const stopJobs = async () => {
     await Promise.all([stopMail(), stopOrders(), stopPages(), stopSync()]);
   };
-  return { database, release, stopJobs };
+  const replica = cfg.DATABASE_READ_URL ? await openReadReplica(cfg.DATABASE_READ_URL, (line) => logger.warn(line)) : undefined;
+  if (replica) {
+    logger.info('catalogue and content reads go to the read replica');
+    // Caches are kept per database: an edit (on the primary) must empty the replica's too.
+    const { contentChangedElsewhere, onContentChanged } = await import('./services/content-changed');
+    onContentChanged((db) => {
+      if (db === database.db) contentChangedElsewhere(replica.db);
+    });
+  }
+  return { database, release, stopJobs, ...(replica && { replica }) };
 }
 
 /** Opens, migrates and (on an empty database) seeds once per process. */
@@ -96,6 +108,21 @@ export async function getDb(): Promise<Db> {
   return (await ready()).database.db;
 }
 
+/**
+ * The database for catalogue and content reads: the replica when there is one that answers and
+ * this request may read from it (read-replica.ts: reading, not the back office, no recent change
+ * by this browser), else the primary.
+ */
+export async function getReadDb(): Promise<Db> {
+  const runtime = await ready();
+  return runtime.replica?.healthy() && replicaAllowed() ? runtime.replica.db : runtime.database.db;
+}
+
+/** Whether a replica is configured (the middlewares then mark browsers that change something). */
+export async function hasReadReplica(): Promise<boolean> {
+  return (await ready()).replica !== undefined;
+}
+
 export async function shutdown(): Promise<void> {
   const pending = holder[KEY];
   if (!pending) return;
@@ -103,6 +130,7 @@ export async function shutdown(): Promise<void> {
   const runtime = await pending.catch(() => undefined);
   if (!runtime) return;
   await runtime.stopJobs?.().catch(() => undefined);
+  await runtime.replica?.close().catch(() => undefined);
   await runtime.database.close();
   runtime.release();
 }

@@ -1,7 +1,7 @@
 /**
  * A PostgreSQL server of the test's own (initdb in a temp folder, on a free port), for tests that
  * stop and restart the database under a running shop: the machine's shared server must never be
- * touched. Runs the binaries of PG_BIN (default: the newest Debian install under /usr/lib/postgresql) as user postgres when
+ * touched; with `replicaOf`, a streaming replica of such a server. Runs the binaries of PG_BIN (default: the newest Debian install under /usr/lib/postgresql) as user postgres when
  * the test runs as root (the server refuses to run as root). stop() in afterAll removes it all.
  */
 import { execFile, execFileSync } from 'node:child_process';
@@ -36,7 +36,8 @@ export interface PrivatePostgres {
   remove(): void;
 }
 
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+/** replicaOf: a streaming replica of that server (pg_basebackup -R), read-only, on its own port. */
+export async function startPrivatePostgres(setup: { replicaOf?: PrivatePostgres } = {}): Promise<PrivatePostgres> {
   const root = mkdtempSync(join(tmpdir(), 'shop-private-pg-'));
   const dataDir = join(root, 'data');
   const asRoot = userInfo().uid === 0;
@@ -48,13 +49,23 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   }
   // Asynchronous: the test drives load from this process while the server restarts.
   const run = async (binary: string, args: string[], timeout = 60_000) => {
-    await promisify(execFile)(asRoot ? 'runuser' : join(PG_BIN, binary), asRoot ? ['-u', 'postgres', '--', join(PG_BIN, binary), ...args] : args, {
-      cwd: root,
-      timeout,
-    });
+    try {
+      await promisify(execFile)(asRoot ? 'runuser' : join(PG_BIN, binary), asRoot ? ['-u', 'postgres', '--', join(PG_BIN, binary), ...args] : args, {
+        cwd: root,
+        timeout,
+      });
+    } catch (error) {
+      const stderr = (error as { stderr?: string }).stderr ?? '';
+      throw new Error(`${binary} failed: ${stderr || (error as Error).message}`);
+    }
   };
   const port = await freePort();
-  await run('initdb', ['-D', dataDir, '--auth=trust', '--username=postgres', '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync']);
+  if (setup.replicaOf) {
+    // initdb's trust rules cover replication from loopback; -R writes standby.signal and primary_conninfo.
+    await run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(setup.replicaOf.port), '-U', 'postgres', '-D', dataDir, '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync']);
+  } else {
+    await run('initdb', ['-D', dataDir, '--auth=trust', '--username=postgres', '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync']);
+  }
   // Small and quick: no fsync (a test cluster), sockets only in its own folder, loopback only.
   const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=32MB -c max_connections=60`;
   const ctl = (...args: string[]) => run('pg_ctl', ['-D', dataDir, '-l', join(root, 'server.log'), '-o', options, '-w', '-t', '60', ...args]);

@@ -24,26 +24,26 @@ import { HttpError } from './errors';
 export const PAGE_NOT_FOUND_KEY = 'staticPage.error.notFound';
 
 export const contentApp = createRouter()
-  .get('/static-pages', publicCache(), async (c) => ok(c, await listStaticPages(c.var.db, c.var.language.id)))
+  .get('/static-pages', publicCache(), async (c) => ok(c, await listStaticPages(c.var.readDb, c.var.language.id)))
   .get('/static-pages/:idOrSlug', publicCache(), async (c) => {
     const idOrSlug = c.req.param('idOrSlug');
-    const page = await getStaticPage(c.var.db, c.var.language.id, idOrSlug);
+    const page = await getStaticPage(c.var.readDb, c.var.language.id, idOrSlug);
     if (!page) {
       // A renamed page keeps its old address working, here as on /static-page/{slug} (ADR 013).
-      const movedTo = await redirectedSlug(c.var.db, idOrSlug);
+      const movedTo = await redirectedSlug(c.var.readDb, idOrSlug);
       if (movedTo) return c.redirect(`/api/static-pages/${encodeURIComponent(movedTo)}${new URL(c.req.url).search}`, 301);
-      const t = await getTranslator(c.var.db, c.var.language.code);
+      const t = await getTranslator(c.var.readDb, c.var.language.code);
       throw new HttpError(404, t(PAGE_NOT_FOUND_KEY));
     }
     return ok(c, page);
   })
-  .get('/social-links', publicCache(), async (c) => ok(c, await listSocialLinks(c.var.db)))
-  .get('/countries', publicCache(), async (c) => ok(c, await listCountries(c.var.db)))
-  .get('/settings', publicCache(), async (c) => ok(c, await publicSettings(c.var.db, c.var.currency)))
+  .get('/social-links', publicCache(), async (c) => ok(c, await listSocialLinks(c.var.readDb)))
+  .get('/countries', publicCache(), async (c) => ok(c, await listCountries(c.var.readDb)))
+  .get('/settings', publicCache(), async (c) => ok(c, await publicSettings(c.var.readDb, c.var.currency)))
   // The spec's FAQ call reads `faqs`, not `payload` (storefront §7).
   .get('/faqs', publicCache(), async (c) =>
-    c.json({ status: 'OK' as const, faqs: await listFaqs(c.var.db, c.var.language.id), message: null }),
+    c.json({ status: 'OK' as const, faqs: await listFaqs(c.var.readDb, c.var.language.id), message: null }),
   )
-  .get('/languages', publicCache(), async (c) => ok(c, await listLanguages(c.var.db)))
-  .get('/localizations', publicCache(), async (c) => ok(c, await loadMessages(c.var.db, c.var.language.id)))
-  .get('/currencies', publicCache(), async (c) => ok(c, await listCurrencies(c.var.db)));
+  .get('/languages', publicCache(), async (c) => ok(c, await listLanguages(c.var.readDb)))
+  .get('/localizations', publicCache(), async (c) => ok(c, await loadMessages(c.var.readDb, c.var.language.id)))
+  .get('/currencies', publicCache(), async (c) => ok(c, await listCurrencies(c.var.readDb)));

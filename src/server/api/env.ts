@@ -14,6 +14,8 @@ export interface ApiVariables {
   /** pino child logger carrying the request id, so a handler's logs join the request line. */
   log: Logger;
   db: Db;
+  /** For catalogue and content reads: the read replica when allowed (db/read-replica.ts), else db. */
+  readDb: Db;
   engine: Engine;
   /** The request's currency and language (query on GET, body on writes); see locale.ts. */
   currency: CurrencyOption;

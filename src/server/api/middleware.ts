@@ -2,7 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import { logger } from '../logger';
 import { ready } from '../runtime';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from '../db/unavailable';
-import { type ApiEnv, clientAddress } from './env';
+import { type ApiEnv, clientAddress, forwardedHttps } from './env';
+import { mayReadReplica, readPrimaryCookie } from '../db/read-replica';
 import { HttpError } from './errors';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../request-id';
 
@@ -53,7 +54,11 @@ export function withDatabase(): MiddlewareHandler<ApiEnv> {
       });
     }
     c.set('db', runtime.database.db);
+    const replica = runtime.replica;
+    c.set('readDb', replica?.healthy() && mayReadReplica(c.req.method, c.req.path, c.req.header('cookie')) ? replica.db : runtime.database.db);
     c.set('engine', runtime.database.engine);
     await next();
+    // This browser's next reads stay on the primary until its change has surely reached the replica.
+    if (replica && !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) c.header('Set-Cookie', readPrimaryCookie(forwardedHttps(c)), { append: true });
   };
 }

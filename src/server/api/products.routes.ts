@@ -25,23 +25,23 @@ export const productsApp = createRouter();
 productsApp.use(publicCache());
 
 productsApp.get('/new-arrivals', validate('query', listQuery), async (c) =>
-  ok(c, await newArrivals(c.var.db, c.req.valid('query').limit ?? LIST_LIMIT_DEFAULT, listContext(c))),
+  ok(c, await newArrivals(c.var.readDb, c.req.valid('query').limit ?? LIST_LIMIT_DEFAULT, listContext(c))),
 );
 
 productsApp.get('/top-products', validate('query', listQuery), async (c) =>
-  ok(c, await topProducts(c.var.db, c.req.valid('query').limit ?? LIST_LIMIT_DEFAULT, listContext(c))),
+  ok(c, await topProducts(c.var.readDb, c.req.valid('query').limit ?? LIST_LIMIT_DEFAULT, listContext(c))),
 );
 
 productsApp.get('/on-sale', validate('query', listQuery), async (c) =>
-  ok(c, await onSale(c.var.db, c.req.valid('query').limit ?? LIST_LIMIT_DEFAULT, listContext(c))),
+  ok(c, await onSale(c.var.readDb, c.req.valid('query').limit ?? LIST_LIMIT_DEFAULT, listContext(c))),
 );
 
 productsApp.get('/trending', validate('query', listQuery), async (c) =>
-  ok(c, await trending(c.var.db, c.req.valid('query').limit ?? LIST_LIMIT_DEFAULT, listContext(c))),
+  ok(c, await trending(c.var.readDb, c.req.valid('query').limit ?? LIST_LIMIT_DEFAULT, listContext(c))),
 );
 
 productsApp.get('/catalog', validate('query', catalogQuery), async (c) => {
-  const result = await queryCatalog(c.var.db, catalogInputOf(c.req.valid('query')), {
+  const result = await queryCatalog(c.var.readDb, catalogInputOf(c.req.valid('query')), {
     language: c.var.language,
     rate: c.var.currency.value,
   });
@@ -52,11 +52,11 @@ productsApp.get('/catalog', validate('query', catalogQuery), async (c) => {
 
 /** The wishlist's cards: products in the order asked; inactive or unknown ids are left out. */
 productsApp.get('/by-ids', validate('query', byIdsQuery), async (c) =>
-  ok(c, await productsByIds(c.var.db, c.req.valid('query').ids, listContext(c))),
+  ok(c, await productsByIds(c.var.readDb, c.req.valid('query').ids, listContext(c))),
 );
 
 productsApp.get('/:id/info', validate('param', idParam), async (c) => {
-  const product = await productInfo(c.var.db, Number(c.req.valid('param').id), listContext(c));
+  const product = await productInfo(c.var.readDb, Number(c.req.valid('param').id), listContext(c));
   if (!product) throw new HttpError(404, 'Product not found');
   return ok(c, product);
 });
