@@ -3,7 +3,7 @@
  * language, where each is used (product photos, page blocks, sharing photos, category photos),
  * and a delete that refuses while a photo is in use, so no page or product loses its picture.
  */
-import { and, desc, eq, ilike, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { mediaAssets } from '@/server/db/schema/index';
 import { ConflictError, InvalidInputError, NotFoundError } from '@/server/services/errors';
@@ -91,4 +91,11 @@ export async function deleteAsset(db: Db, editor: Editor, id: number): Promise<v
     await tx.delete(mediaAssets).where(eq(mediaAssets.id, id));
     await recordChange(tx, editor, 'media_asset', id, 'delete', row.asset.originalName || row.asset.hash.slice(0, 12));
   });
+}
+
+/** Photos by id as the editors' pickers show them: URL, file name, the default language's alternative text. */
+export async function photosByIds(db: Db, ids: readonly number[], defaultCode: string): Promise<{ id: number; url: string; name: string; alt: string }[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(mediaAssets).where(inArray(mediaAssets.id, [...ids]));
+  return rows.map((a) => ({ id: a.id, url: assetUrl(a), name: a.originalName, alt: a.alt[defaultCode] ?? '' }));
 }

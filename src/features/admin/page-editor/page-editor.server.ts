@@ -3,11 +3,10 @@
  * upgrade and parse as rendering), this language's block texts, the categories and questions
  * blocks can point at, and the photos the blocks already use (for their thumbnails).
  */
-import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { mediaAssets, staticPages } from '@/server/db/schema/index';
 import { type Block, type BlockTexts, blockSchema, upgradeBlock } from '@/lib/contract/blocks';
-import { assetUrl } from '@/server/media/asset-url';
+import { photosByIds } from '@/server/media/library.server';
+import { pagePublishingState } from '@/server/services/admin/page-seo.server';
 import { adminPageBlocks } from '@/server/services/admin/page-blocks-admin.server';
 import { listAdminFaqs } from '@/server/services/admin/faqs.server';
 import { type AdminCategoryNode, adminCategoryTree } from '@/server/services/back-office/categories-admin.server';
@@ -32,7 +31,7 @@ export async function loadPageEditor(db: Db, pageId: number, language: { id: num
   });
   const [tree, faqList] = await Promise.all([adminCategoryTree(db), listAdminFaqs(db)]);
   const assetIds = [...new Set(blocks.flatMap((b) => ('image' in b && b.image ? [b.image.asset_id] : [])))];
-  const assets = assetIds.length ? await db.select().from(mediaAssets).where(inArray(mediaAssets.id, assetIds)) : [];
+  const photos = await photosByIds(db, assetIds, defaultCode);
   return {
     pageId,
     layout: (draft?.layout ?? stored.layout) === 'blocks' ? 'blocks' : 'html',
@@ -44,19 +43,16 @@ export async function loadPageEditor(db: Db, pageId: number, language: { id: num
       faqs: faqList.map((f) => ({ id: f.id, label: f.published ? f.title : `${f.title} (not published)` })),
       defaultLanguage: defaultCode,
     },
-    photos: assets.map((a) => photoOf(a, defaultCode)),
+    photos,
   };
 }
 
-type Photo = (typeof mediaAssets)['$inferSelect'];
-const photoOf = (a: Photo, defaultCode: string) => ({ id: a.id, url: assetUrl(a), name: a.originalName, alt: a.alt[defaultCode] ?? '' });
-
 /** The publishing forms' current values: the plan, and search and sharing in this language. */
 export async function loadPagePublishing(db: Db, pageId: number, language: { id: number; code: string; title: string }, defaultCode: string): Promise<PagePublishingProps | null> {
-  const [page] = await db.select({ publishAt: staticPages.publishAt, unpublishAt: staticPages.unpublishAt, seo: staticPages.seo }).from(staticPages).where(eq(staticPages.id, pageId));
+  const page = await pagePublishingState(db, pageId);
   if (!page) return null;
   const ogId = page.seo.og_asset_id ?? null;
-  const [og] = ogId ? await db.select().from(mediaAssets).where(eq(mediaAssets.id, ogId)) : [];
+  const [og] = ogId ? await photosByIds(db, [ogId], defaultCode) : [];
   const own = page.seo.texts?.[language.code] ?? {};
   return {
     pageId,
@@ -67,7 +63,7 @@ export async function loadPagePublishing(db: Db, pageId: number, language: { id:
     unpublishAt: page.unpublishAt?.toISOString() ?? null,
     metaTitle: own.title ?? '',
     metaDescription: own.description ?? '',
-    ogPhoto: og ? photoOf(og, defaultCode) : null,
+    ogPhoto: og ?? null,
     noindex: page.seo.noindex ?? false,
   };
 }

@@ -73,3 +73,9 @@ export async function pageSeo(db: Db, pageId: number, languageCode: string, defa
   }
   return { title: own?.title || base?.title || null, description: own?.description || base?.description || null, image, noindex: seo.noindex ?? false };
 }
+
+/** What the publishing forms start from: the plan and the stored search and sharing settings. */
+export async function pagePublishingState(db: Db, pageId: number): Promise<{ publishAt: Date | null; unpublishAt: Date | null; seo: PageSeo } | null> {
+  const [page] = await db.select({ publishAt: staticPages.publishAt, unpublishAt: staticPages.unpublishAt, seo: staticPages.seo }).from(staticPages).where(eq(staticPages.id, pageId));
+  return page ?? null;
+}
