@@ -8,6 +8,8 @@ import type { CartContents } from './cart-lines';
 import { $cart, $quantityDrafts, hydrateCart, loadCart, removeItem, setCartTexts, updateQuantity } from './cart-store';
 import type { CartPageTexts } from './cart-texts';
 import CartLineItem from './CartLineItem';
+import { linePrice } from './cart-lines';
+import { fill } from '@/lib/rules/placeholders';
 import Checkout from './Checkout';
 import type { PaymentMethod } from '@/lib/rules/payment';
 import type { CheckoutCountry, ProfileForCheckout } from './checkout-form';
@@ -94,10 +96,22 @@ export default function CartPage({
   }
 
   const empty = cart.lines.length === 0 && cart.unavailableItems.length === 0;
+  // What a screen reader hears after the cart changed (quantity, removal): units and sum. Not on load.
+  const units = cart.lines.reduce((sum, l) => sum + l.count, 0);
+  const sum = cart.lines.reduce((total, l) => total + linePrice(l), 0);
+  const summary = fill(texts.announce, { count: String(units), total: money(sum) });
+  const [announcement, setAnnouncement] = useState('');
+  const firstSummary = useRef(summary);
+  useEffect(() => {
+    if (summary !== firstSummary.current) setAnnouncement(summary);
+  }, [summary]);
   const showSpinner = cart.loading && !cart.loaded && !initialCart;
 
   return (
     <div className="cart-view">
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {view === 'cart' ? announcement : ''}
+      </p>
       <h1 ref={headingRef} tabIndex={-1}>
         {view === 'checkout' ? texts.checkoutTitle : texts.title}
       </h1>

@@ -72,6 +72,8 @@ export default function TotalsSummary({ lines, state, texts, money }: TotalsSumm
       </dl>
       <p className="checkout-summary-note" role="status" aria-live="polite">
         {state.status === 'calculating' ? s.wait : na ? s.deliveryUnavailable : !block ? s.pending : ''}
+        {/* Heard, not seen: the new total after each calculation (the amounts above change silently). */}
+        {state.status !== 'calculating' && block && !na && <span className="visually-hidden">{fill(s.announce, { amount: money(block.final_amount, currency) })}</span>}
       </p>
     </section>
   );

@@ -14,6 +14,8 @@ export interface CartPageTexts {
   store: CartTexts;
   title: string;
   lines: string;
+  /** "Cart updated: {{count}} items, {{total}}." for screen readers after a change. */
+  announce: string;
   empty: string;
   continueShopping: string;
   signInPrompt: string;
@@ -66,6 +68,8 @@ export interface CartPageTexts {
     /** "VAT ({{rate}}%)" */
     vat: string;
     total: string;
+    /** "Total now {{amount}}." announced after each calculation. */
+    announce: string;
     notAvailable: string;
     pending: string;
     wait: string;
@@ -116,6 +120,7 @@ export function cartPageTexts(t: Translator, phoneExpiryHours = DEFAULT_PHONE_OR
     },
     title: t('cart.title'),
     lines: t('cart.lines'),
+    announce: t('cart.announce', { count: slot('count'), total: slot('total') }),
     empty: t('cart.empty'),
     continueShopping: t('cart.continueShopping'),
     signInPrompt: t('cart.signInPrompt'),
@@ -169,6 +174,7 @@ export function cartPageTexts(t: Translator, phoneExpiryHours = DEFAULT_PHONE_OR
       discount: t('checkout.summary.discount'),
       vat: t('checkout.summary.vat', { rate: slot('rate') }),
       total: t('checkout.summary.total'),
+      announce: t('checkout.summary.announce', { amount: slot('amount') }),
       notAvailable: t('common.notAvailable'),
       pending: t('checkout.summary.pending'),
       wait: t('checkout.totals.wait'),
