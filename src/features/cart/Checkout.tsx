@@ -190,6 +190,11 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
 
   function onMainAction(event?: React.SubmitEvent<HTMLFormElement>) {
     event?.preventDefault();
+    // aria-disabled, not disabled (CheckoutPlaceOrder): a press of a button that reads as disabled does nothing.
+    if (button.disabled && button.action !== 'validate') {
+      if (totals.status === 'calculating') showToast(texts.summary.wait, 'info');
+      return;
+    }
     switch (button.action) {
       case 'validate': {
         update({ type: 'submitted' });

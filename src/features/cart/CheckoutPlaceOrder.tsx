@@ -33,8 +33,9 @@ export default function CheckoutPlaceOrder({ methods, method, onMethod, button, 
       <button
         type="submit"
         className={`button checkout-submit${button.label === 'error' ? ' is-error' : ''}`}
-        // Complete Form reads as disabled but a press still shows what is missing (§5).
-        disabled={button.disabled && button.action !== 'validate'}
+        // Never natively disabled: the button keeps the keyboard focus while the totals are
+        // calculated (a disabled button drops it to the page). A press meanwhile does nothing
+        // (Checkout's onMainAction); Complete Form still shows what is missing (§5).
         aria-disabled={button.disabled ? true : undefined}
         data-state={button.label}
       >
