@@ -36,6 +36,8 @@ async function languageId(page: Page, code: string): Promise<number> {
 }
 
 test('editor: sign in → shipping page in German → preview → publish → public page and footer link → restore', async ({ page, context, axe }) => {
+  // Eleven page loads, four of the edit page with its editor islands.
+  test.slow();
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/auth\?.*redirect=%2Fadmin/);
   await page.getByLabel('Email', { exact: true }).fill(EDITOR.email);

@@ -118,7 +118,9 @@ export default function PageEditor(props: PageEditorProps) {
     }
   };
 
-  if (layout === 'html' && !translating) {
+  // An HTML page's other languages are edited in the form above (language tabs).
+  if (layout === 'html' && translating) return null;
+  if (layout === 'html') {
     return (
       <section className="page-editor" aria-labelledby="blocks-title">
         <h2 id="blocks-title">Blocks</h2>

@@ -102,7 +102,7 @@ export default function PagePublishing(props: PagePublishingProps) {
   return (
     <div className="page-publishing">
       <section aria-labelledby={`${ids.link}-title`} className="admin-form">
-        <h2 id={`${ids.link}-title`}>Share a preview</h2>
+        <h2 id={`${ids.link}-title`}>Shareable link</h2>
         <p className="field-hint">Anyone with the link sees the page as it is now, even unpublished and signed out, until the link expires. Search engines do not index it.</p>
         <div className="field">
           <label htmlFor={ids.hours}>Link valid for</label>
