@@ -84,7 +84,7 @@ function waysOf(body: string): number {
 
   function escape(inClass: boolean) {
     const e = body[at + 1];
-    if (e === undefined) refuse(POSTCODE_PATTERN_MESSAGES.invalid);
+    if (e === undefined) return refuse(POSTCODE_PATTERN_MESSAGES.invalid);
     // \d \s, and a backslash before punctuation; anything else (\1, \k, \p, \u, \x, \b, \w...) is refused.
     const ok = e === 'd' || e === 's' || e === 'D' || e === 'S' || /[-.\\/()[\]{}?*+|^$ ]/.test(e) || (inClass && e === ']');
     if (!ok) refuse(POSTCODE_PATTERN_MESSAGES.escapes);
