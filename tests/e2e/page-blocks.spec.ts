@@ -64,6 +64,14 @@ test('editor saves a blocks page; a German visitor sees it with fallback, respon
   await expect(hero.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /\/media\/[0-9a-f]{64}\/\d+\.avif \d+w/);
   await expect(hero.locator('source[type="image/webp"]')).toHaveAttribute('srcset', /\.webp \d+w/);
   await expect(hero.locator('img')).toHaveAttribute('fetchpriority', 'high');
+  await expect(hero.locator('img')).toHaveAttribute('width', '1600');
+  await expect(hero.locator('img')).toHaveAttribute('height', '900');
+  // The opening hero's photo is preloaded, asking for the very AVIF file the <picture> picks.
+  const preload = visitor.locator('head link[rel="preload"][as="image"]');
+  await expect(preload).toHaveCount(1);
+  await expect(preload).toHaveAttribute('imagesrcset', (await hero.locator('source[type="image/avif"]').getAttribute('srcset'))!);
+  await expect(preload).toHaveAttribute('imagesizes', (await hero.locator('source[type="image/avif"]').getAttribute('sizes'))!);
+  await expect(preload).toHaveAttribute('fetchpriority', 'high');
   await expect(visitor.getByRole('link', { name: 'FAQ' }).first()).toBeVisible();
   const grid = visitor.getByRole('region', { name: 'Jetzt reduziert' });
   const cards = grid.getByRole('article');
@@ -143,7 +151,13 @@ test('a product grid block adds a product to the cart from its card: the header 
   const created = await page.request.post('/api/admin/static-pages', { headers, data: { slug, title: 'Picks', content: '<p>Soon.</p>', published: true } });
   expect(created.status(), await created.text()).toBe(201);
   const pageId = ((await created.json()) as { payload: { id: number } }).payload.id;
+  // A hidden hero with a photo opens the stored list: the first block shown is the text, so nothing is preloaded.
+  const photo = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#4e2a6f' } }).jpeg().toBuffer();
+  const uploaded = await page.request.post('/api/admin/media', { headers, multipart: { file: { name: 'hidden.jpg', mimeType: 'image/jpeg', buffer: photo } } });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
+  const assetId = ((await uploaded.json()) as { payload: { id: number } }).payload.id;
   const blocks = [
+    { id: 'hidden-hero', v: 1, type: 'hero', hidden: true, heading: 'Not yet', text: '', image: { asset_id: assetId }, button: null },
     { id: 'intro', v: 1, type: 'rich_text', html: '<p>Our picks.</p>' },
     { id: 'picks', v: 1, type: 'product_grid', heading: 'Our picks', source: { kind: 'skus', skus: [simple.sku] }, count: 1 },
     { id: 'more', v: 1, type: 'product_grid', heading: 'On sale', source: { kind: 'sale' }, count: 2 },
@@ -162,6 +176,8 @@ test('a product grid block adds a product to the cart from its card: the header 
   // An empty cart's link is just "Cart"; with items it says how many.
   const cartLink = visitor.getByRole('banner').getByRole('link', { name: /^Cart(, \d+ items?)?$/ });
   await expect(cartLink).toHaveAccessibleName('Cart');
+  await expect(visitor.locator('link[rel="preload"][as="image"]')).toHaveCount(0);
+  await expect(visitor.getByRole('heading', { name: 'Not yet' })).toHaveCount(0);
   // Two grids, one set of card texts and one card script.
   await expect(visitor.locator('[data-card-texts]')).toHaveCount(1);
   const grid = visitor.getByRole('region', { name: 'Our picks' });
