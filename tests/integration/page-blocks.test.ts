@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '@/server/api/app';
 import { staticPageSchema } from '@/lib/contract/content';
-import { faqs, staticPages } from '@/server/db/schema/index';
+import { faqs, mediaAssets, staticPages } from '@/server/db/schema/index';
 import { storeUpload } from '@/server/media/assets.server';
 import { loadBlockData, pageBlocks } from '@/server/services/page-blocks.server';
 import { pageSeo } from '@/server/services/admin/page-seo.server';
@@ -157,5 +157,41 @@ describe('GET /api/static-pages/:idOrSlug for a blocks page', () => {
     const en = (await (await api.request(`/api/static-pages/${pageId}`)).json()) as { payload: { layout: string; blocks: { heading?: string; html?: string }[] } };
     expect(en.payload.layout).toBe('blocks');
     expect(en.payload.blocks.map((b) => b.heading ?? b.html)).toEqual(['Summer sale', '<p>Read the <a href="/static-page/terms">terms</a>.</p>', 'On sale now', 'Questions']);
+  });
+});
+
+describe('tighter checks on save', () => {
+  const LINKED = "An image with a link needs an alternative text (here or in the media library): it is the link's name.";
+  const image = (over: Record<string, unknown>) => ({ id: 'img', v: 1, type: 'image', image: { asset_id: assetId }, alt: '', caption: '', href: '/products/all/all', ...over });
+
+  it('an image with a link needs its own alternative text or its photo\'s', async () => {
+    await db().update(mediaAssets).set({ alt: {} }).where(eq(mediaAssets.id, assetId));
+    const bare = await editor.put(url('/blocks'), { blocks: [image({})] });
+    expect(bare.status).toBe(422);
+    expect(bare.body).toMatchObject({ message: LINKED, errors: { 'blocks.0.alt': [LINKED] } });
+    const noPhoto = await editor.put(url('/blocks'), { blocks: [blocks()[0], image({ image: null, alt: '  ' })] });
+    expect(noPhoto.body).toMatchObject({ message: LINKED, errors: { 'blocks.1.alt': [LINKED] } });
+    // Without a link no text is required (a decorative photo).
+    expect((await editor.put(url('/blocks'), { blocks: [image({ href: null })] })).status).toBe(200);
+    expect((await editor.put(url('/blocks'), { blocks: [image({ alt: 'Tents in the sun' })] })).status).toBe(200);
+    // The photo's text in the default language from the media library is enough.
+    await db().update(mediaAssets).set({ alt: { en: 'Tents in the sun', de: 'Zelte' } }).where(eq(mediaAssets.id, assetId));
+    expect((await editor.put(url('/blocks'), { blocks: [image({})] })).status).toBe(200);
+  });
+
+  it('a hero needs a heading', async () => {
+    const res = await editor.put(url('/blocks'), { blocks: [{ ...blocks()[0], heading: ' ' }] });
+    expect(res.status).toBe(422);
+    expect(res.body.errors['blocks.0.heading']).toEqual(["A hero needs a heading (it is the page's title when the hero opens it)."]);
+  });
+
+  it("another language's texts may be no longer than the default language's", async () => {
+    expect((await editor.put(url('/blocks'), { blocks: blocks() })).status).toBe(200);
+    const res = await editor.put(url('/block-texts'), { language_id: fx.lang.de, texts: { hero: { heading: 'x'.repeat(121), 'button.label': 'Zum Sale' } } });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('The heading may have at most 120 characters.');
+    expect(res.body.errors).toEqual({ 'texts.hero.heading': ['The heading may have at most 120 characters.'] });
+    const fits = await editor.put(url('/block-texts'), { language_id: fx.lang.de, texts: { hero: { heading: 'x'.repeat(120) } } });
+    expect(fits.status).toBe(200);
   });
 });
