@@ -189,3 +189,24 @@ test('a product grid block adds a product to the cart from its card: the header 
   expect(errors).toEqual([]);
   await guest.close();
 });
+
+test('the demo "Summer sale" landing page: from the footer, hero photo preloaded, 8 sale cards, 3 questions, German texts; axe', async ({ shop, page, axe }) => {
+  await shop.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Summer sale' }).click();
+  await expect(page).toHaveURL(/\/static-page\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Summer sale');
+  await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'Shop the sale' })).toHaveAttribute('href', '/products/all/all?sale=true');
+  await expect(page.getByRole('link', { name: '30-day returns' })).toHaveAttribute('href', '/static-page/returns');
+  await expect(page.getByRole('region', { name: 'On sale now' }).getByRole('article')).toHaveCount(8);
+  await expect(page.getByRole('region', { name: 'Questions before you buy' }).getByRole('group')).toHaveCount(3);
+  await expect(page.getByRole('link', { name: 'See the new arrivals' })).toBeVisible();
+  await axe.check();
+  shop.expectNoPageErrors();
+
+  const languages = (await (await page.request.get('/api/languages')).json()) as { payload: { id: number; code: string }[] };
+  await page.context().addCookies([{ name: 'languageId', value: String(languages.payload.find((l) => l.code === 'de')!.id), url: BASE }]);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sommerschlussverkauf');
+  await expect(page.getByRole('region', { name: 'Jetzt reduziert' }).getByRole('article')).toHaveCount(8);
+});
