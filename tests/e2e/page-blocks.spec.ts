@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { EDITOR, signInToBackOffice } from './support/back-office';
-import { BASE, xsrfHeaders } from './support/shopper';
+import { BASE, newVerifiedCustomer, xsrfHeaders } from './support/shopper';
 
 /**
  * A landing page built from blocks (issue 17, ADR 027): the demo editor uploads a photo and saves
@@ -64,6 +64,14 @@ test('editor saves a blocks page; a German visitor sees it with fallback, respon
   await expect(hero.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /\/media\/[0-9a-f]{64}\/\d+\.avif \d+w/);
   await expect(hero.locator('source[type="image/webp"]')).toHaveAttribute('srcset', /\.webp \d+w/);
   await expect(hero.locator('img')).toHaveAttribute('fetchpriority', 'high');
+  await expect(hero.locator('img')).toHaveAttribute('width', '1600');
+  await expect(hero.locator('img')).toHaveAttribute('height', '900');
+  // The opening hero's photo is preloaded, asking for the very AVIF file the <picture> picks.
+  const preload = visitor.locator('head link[rel="preload"][as="image"]');
+  await expect(preload).toHaveCount(1);
+  await expect(preload).toHaveAttribute('imagesrcset', (await hero.locator('source[type="image/avif"]').getAttribute('srcset'))!);
+  await expect(preload).toHaveAttribute('imagesizes', (await hero.locator('source[type="image/avif"]').getAttribute('sizes'))!);
+  await expect(preload).toHaveAttribute('fetchpriority', 'high');
   await expect(visitor.getByRole('link', { name: 'FAQ' }).first()).toBeVisible();
   const grid = visitor.getByRole('region', { name: 'Jetzt reduziert' });
   const cards = grid.getByRole('article');
@@ -130,4 +138,75 @@ test('editor: the media library uploads a photo, takes its alternative texts and
   await texts.getByRole('button', { name: `Save the texts of ${name}` }).click();
   await saved;
   await expect(page.getByRole('listitem').filter({ hasText: name }).getByLabel('What it shows, in English (required)')).toHaveValue('A trail in autumn');
+});
+
+test('a product grid block adds a product to the cart from its card: the header count changes; the card script is on the page once', async ({ page, browser, mailbox }) => {
+  const slug = `grid-${Date.now().toString(36)}`;
+  await signInToBackOffice(page, EDITOR);
+  const headers = await xsrfHeaders(page);
+  // A product without variations, in stock: its card adds it at once (no variation modal).
+  const catalog = (await (await page.request.get('/api/products/catalog?per_page=50&page=1')).json()) as { payload: { sku: string; name: string; stock: number; variations: unknown[] }[] };
+  const simple = catalog.payload.find((p) => p.variations.length === 0 && p.stock > 5)!;
+  expect(simple, 'the demo catalogue has an in-stock product without variations').toBeDefined();
+  const created = await page.request.post('/api/admin/static-pages', { headers, data: { slug, title: 'Picks', content: '<p>Soon.</p>', published: true } });
+  expect(created.status(), await created.text()).toBe(201);
+  const pageId = ((await created.json()) as { payload: { id: number } }).payload.id;
+  // A hidden hero with a photo opens the stored list: the first block shown is the text, so nothing is preloaded.
+  const photo = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#4e2a6f' } }).jpeg().toBuffer();
+  const uploaded = await page.request.post('/api/admin/media', { headers, multipart: { file: { name: 'hidden.jpg', mimeType: 'image/jpeg', buffer: photo } } });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
+  const assetId = ((await uploaded.json()) as { payload: { id: number } }).payload.id;
+  const blocks = [
+    { id: 'hidden-hero', v: 1, type: 'hero', hidden: true, heading: 'Not yet', text: '', image: { asset_id: assetId }, button: null },
+    { id: 'intro', v: 1, type: 'rich_text', html: '<p>Our picks.</p>' },
+    { id: 'picks', v: 1, type: 'product_grid', heading: 'Our picks', source: { kind: 'skus', skus: [simple.sku] }, count: 1 },
+    { id: 'more', v: 1, type: 'product_grid', heading: 'On sale', source: { kind: 'sale' }, count: 2 },
+  ];
+  const saved = await page.request.put(`/api/admin/static-pages/${pageId}/blocks`, { headers, data: { layout: 'blocks', blocks } });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  // A new customer (a cart of their own, empty; guests are sent to sign in first).
+  const guest = await browser.newContext();
+  await guest.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
+  const visitor = await guest.newPage();
+  await newVerifiedCustomer(visitor, mailbox, 'blocks.grid');
+  const errors: Error[] = [];
+  visitor.on('pageerror', (error) => errors.push(error));
+  await visitor.goto(`/static-page/${slug}`);
+  // An empty cart's link is just "Cart"; with items it says how many.
+  const cartLink = visitor.getByRole('banner').getByRole('link', { name: /^Cart(, \d+ items?)?$/ });
+  await expect(cartLink).toHaveAccessibleName('Cart');
+  await expect(visitor.locator('link[rel="preload"][as="image"]')).toHaveCount(0);
+  await expect(visitor.getByRole('heading', { name: 'Not yet' })).toHaveCount(0);
+  // Two grids, one set of card texts and one card script.
+  await expect(visitor.locator('[data-card-texts]')).toHaveCount(1);
+  const grid = visitor.getByRole('region', { name: 'Our picks' });
+  await grid.getByRole('button', { name: `Add to cart: ${simple.name}` }).click();
+  await expect(visitor.getByText('Item added to cart!')).toBeVisible();
+  // The script added it in place: still on the landing page, not the product page.
+  expect(new URL(visitor.url()).pathname).toBe(`/static-page/${slug}`);
+  await expect(cartLink).toHaveAccessibleName(/^Cart, 1 items?$/);
+  expect(errors).toEqual([]);
+  await guest.close();
+});
+
+test('the demo "Summer sale" landing page: from the footer, hero photo preloaded, 8 sale cards, 3 questions, German texts; axe', async ({ shop, page, axe }) => {
+  await shop.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Summer sale' }).click();
+  await expect(page).toHaveURL(/\/static-page\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Summer sale');
+  await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'Shop the sale' })).toHaveAttribute('href', '/products/all/all?sale=true');
+  await expect(page.getByRole('link', { name: '30-day returns' })).toHaveAttribute('href', '/static-page/returns');
+  await expect(page.getByRole('region', { name: 'On sale now' }).getByRole('article')).toHaveCount(8);
+  await expect(page.getByRole('region', { name: 'Questions before you buy' }).getByRole('group')).toHaveCount(3);
+  await expect(page.getByRole('link', { name: 'See the new arrivals' })).toBeVisible();
+  await axe.check();
+  shop.expectNoPageErrors();
+
+  const languages = (await (await page.request.get('/api/languages')).json()) as { payload: { id: number; code: string }[] };
+  await page.context().addCookies([{ name: 'languageId', value: String(languages.payload.find((l) => l.code === 'de')!.id), url: BASE }]);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sommerschlussverkauf');
+  await expect(page.getByRole('region', { name: 'Jetzt reduziert' }).getByRole('article')).toHaveCount(8);
 });

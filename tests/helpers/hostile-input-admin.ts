@@ -291,6 +291,8 @@ function pageBlockTable(ids: AdminIds, pagePath: (id: string) => string): Record
       invalid('javascript: button', { blocks: [{ ...hero, button: { label: 'x', href: 'javascript:alert(1)' } }] }, LINK),
       invalid('HTML in a link', { blocks: [{ ...hero, button: { label: 'x', href: `/x"${HTML}` } }] }, LINK),
       invalid('huge heading', { blocks: [{ ...hero, heading: huge(10_000) }] }, 'The heading may have at most 120 characters.'),
+      invalid('hero without heading', { blocks: [{ ...hero, heading: '   ' }] }, "A hero needs a heading (it is the page's title when the hero opens it)."),
+      invalid('linked image without alternative text', { blocks: [{ id: 'i', v: 1, type: 'image', image: null, alt: '', caption: '', href: '/x' }] }, "An image with a link needs an alternative text (here or in the media library): it is the link's name."),
       invalid('huge rich text', { blocks: [{ id: 'r', v: 1, type: 'rich_text', html: huge(60_000) }] }, 'The text must be HTML of at most 50000 characters.'),
       invalid('unknown field in a block', { blocks: [{ ...hero, onload: 'x' }] }, UNKNOWN_FIELD),
       invalid('block id with HTML', { blocks: [{ ...hero, id: HTML }] }, 'A block id has 1 to 32 letters, digits, dashes or underscores.'),
@@ -341,6 +343,8 @@ function pageBlockTable(ids: AdminIds, pagePath: (id: string) => string): Record
       invalid('texts as text', { language_id: ids.language, texts: SQL }, 'texts must map block ids to their texts.'),
       invalid('block id with HTML', { language_id: ids.language, texts: { [HTML]: { heading: 'x' } } }, 'texts must map block ids to their texts.'),
       invalid('huge text', { language_id: ids.language, texts: { h: { heading: huge(60_000) } } }, 'A text may have at most 50000 characters.'),
+      invalid('heading longer than in the default language', { language_id: ids.language, texts: { h: { heading: huge(121) } } }, 'The heading may have at most 120 characters.'),
+      invalid('button label longer than in the default language', { language_id: ids.language, texts: { h: { 'button.label': huge(61) } } }, 'The button label may have at most 60 characters.'),
       invalid('unknown block', { language_id: ids.language, texts: { nope: { heading: 'x' } } }, 'The page has no block nope.'),
     ]),
   };

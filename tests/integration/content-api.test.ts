@@ -54,6 +54,7 @@ describe('GET /api/static-pages', () => {
         title: 'About us',
         slug: 'about-us',
         content: '<p>We sell <b>gear</b>.</p>',
+        layout: 'html',
         is_terms: false,
         is_privacy: false,
         is_cookie: false,

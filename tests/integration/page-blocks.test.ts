@@ -8,7 +8,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '@/server/api/app';
-import { faqs, staticPages } from '@/server/db/schema/index';
+import { staticPageSchema } from '@/lib/contract/content';
+import { faqs, mediaAssets, staticPages } from '@/server/db/schema/index';
 import { storeUpload } from '@/server/media/assets.server';
 import { loadBlockData, pageBlocks } from '@/server/services/page-blocks.server';
 import { pageSeo } from '@/server/services/admin/page-seo.server';
@@ -125,5 +126,72 @@ describe('saving blocks', () => {
     const withBlocks = [...versions].reverse().find((v) => v.action === 'translate')!;
     await editor.post(url(`/versions/${withBlocks.version}/restore`));
     expect((await pageBlocks(db(), pageId, fx.lang.de))![0]).toMatchObject({ heading: 'Sommerschlussverkauf' });
+  });
+});
+
+describe('GET /api/static-pages/:idOrSlug for a blocks page', () => {
+  it('answers the layout and the blocks shown in the requested language, per-field fallback, rich text sanitised', async () => {
+    const saved = await editor.put(url('/blocks'), { layout: 'blocks', blocks: blocks() });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const de = await editor.put(url('/block-texts'), {
+      language_id: fx.lang.de,
+      texts: { hero: { heading: 'Sommerschlussverkauf' }, intro: { html: '<p>Lies die <a href="/static-page/terms">AGB</a>.</p><img src=x onerror="alert(1)">' } },
+    });
+    expect(de.status, JSON.stringify(de.body)).toBe(200);
+
+    const res = await api.request(`/api/static-pages/summer-sale?lang_id=${fx.lang.de}`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { payload: Record<string, unknown> };
+    expect(body.payload).toMatchObject({ id: pageId, slug: 'summer-sale', title: 'Summer sale', layout: 'blocks' });
+    expect(body.payload.blocks).toEqual([
+      // The German heading; the text and the button's label fall back to English.
+      { id: 'hero', v: 1, type: 'hero', heading: 'Sommerschlussverkauf', text: 'Up to 40 % off tents', image: { asset_id: assetId }, button: { label: 'Shop the sale', href: '/products/all/all?sale=1' } },
+      { id: 'intro', v: 1, type: 'rich_text', html: '<p>Lies die <a href="/static-page/terms">AGB</a>.</p><img src="x" />' },
+      { id: 'grid', v: 1, type: 'product_grid', heading: 'On sale now', source: { kind: 'sale' }, count: 2 },
+      { id: 'faq', v: 1, type: 'faq', heading: 'Questions', faq_ids: [faqId] },
+      // The hidden spacer is left out.
+    ]);
+    expect(staticPageSchema.safeParse(body.payload).success).toBe(true);
+
+    // By id, in English: the default language's texts.
+    const en = (await (await api.request(`/api/static-pages/${pageId}`)).json()) as { payload: { layout: string; blocks: { heading?: string; html?: string }[] } };
+    expect(en.payload.layout).toBe('blocks');
+    expect(en.payload.blocks.map((b) => b.heading ?? b.html)).toEqual(['Summer sale', '<p>Read the <a href="/static-page/terms">terms</a>.</p>', 'On sale now', 'Questions']);
+  });
+});
+
+describe('tighter checks on save', () => {
+  const LINKED = "An image with a link needs an alternative text (here or in the media library): it is the link's name.";
+  const image = (over: Record<string, unknown>) => ({ id: 'img', v: 1, type: 'image', image: { asset_id: assetId }, alt: '', caption: '', href: '/products/all/all', ...over });
+
+  it('an image with a link needs its own alternative text or its photo\'s', async () => {
+    await db().update(mediaAssets).set({ alt: {} }).where(eq(mediaAssets.id, assetId));
+    const bare = await editor.put(url('/blocks'), { blocks: [image({})] });
+    expect(bare.status).toBe(422);
+    expect(bare.body).toMatchObject({ message: LINKED, errors: { 'blocks.0.alt': [LINKED] } });
+    const noPhoto = await editor.put(url('/blocks'), { blocks: [blocks()[0], image({ image: null, alt: '  ' })] });
+    expect(noPhoto.body).toMatchObject({ message: LINKED, errors: { 'blocks.1.alt': [LINKED] } });
+    // Without a link no text is required (a decorative photo).
+    expect((await editor.put(url('/blocks'), { blocks: [image({ href: null })] })).status).toBe(200);
+    expect((await editor.put(url('/blocks'), { blocks: [image({ alt: 'Tents in the sun' })] })).status).toBe(200);
+    // The photo's text in the default language from the media library is enough.
+    await db().update(mediaAssets).set({ alt: { en: 'Tents in the sun', de: 'Zelte' } }).where(eq(mediaAssets.id, assetId));
+    expect((await editor.put(url('/blocks'), { blocks: [image({})] })).status).toBe(200);
+  });
+
+  it('a hero needs a heading', async () => {
+    const res = await editor.put(url('/blocks'), { blocks: [{ ...blocks()[0], heading: ' ' }] });
+    expect(res.status).toBe(422);
+    expect(res.body.errors['blocks.0.heading']).toEqual(["A hero needs a heading (it is the page's title when the hero opens it)."]);
+  });
+
+  it("another language's texts may be no longer than the default language's", async () => {
+    expect((await editor.put(url('/blocks'), { blocks: blocks() })).status).toBe(200);
+    const res = await editor.put(url('/block-texts'), { language_id: fx.lang.de, texts: { hero: { heading: 'x'.repeat(121), 'button.label': 'Zum Sale' } } });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('The heading may have at most 120 characters.');
+    expect(res.body.errors).toEqual({ 'texts.hero.heading': ['The heading may have at most 120 characters.'] });
+    const fits = await editor.put(url('/block-texts'), { language_id: fx.lang.de, texts: { hero: { heading: 'x'.repeat(120) } } });
+    expect(fits.status).toBe(200);
   });
 });

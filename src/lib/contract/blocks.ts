@@ -11,7 +11,21 @@ export const BLOCK_TYPES = ['hero', 'rich_text', 'image', 'image_text', 'product
 export type BlockType = (typeof BLOCK_TYPES)[number];
 export const MAX_BLOCKS = 50;
 
-const text = (name: string, max: number) => z.string({ message: `${name} must be text.` }).trim().max(max, `${name} may have at most ${max} characters.`);
+const tooLong = (name: string, max: number) => `${name} may have at most ${max} characters.`;
+const text = (name: string, max: number) => z.string({ message: `${name} must be text.` }).trim().max(max, tooLong(name, max));
+/**
+ * The translatable plain-text fields and their longest text, the same in every language: the
+ * default language's inside the block and the others' in block_texts (rich text has its own).
+ */
+export const TEXT_LIMITS: Readonly<Record<string, { name: string; max: number }>> = {
+  heading: { name: 'The heading', max: 120 },
+  text: { name: 'The text', max: 500 },
+  'button.label': { name: 'The button label', max: 60 },
+  alt: { name: 'The alternative text', max: 300 },
+  caption: { name: 'The caption', max: 300 },
+};
+const limited = (field: keyof typeof TEXT_LIMITS & string) => text(TEXT_LIMITS[field]!.name, TEXT_LIMITS[field]!.max);
+export const HERO_HEADING_REQUIRED = 'A hero needs a heading (it is the page\'s title when the hero opens it).';
 const LINK = 'A link must be a path on this shop (starting with /) or an https:// address.';
 const link = z.string({ message: LINK }).max(2000, LINK).regex(/^(https:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*)$/, LINK);
 const HTML = 'The text must be HTML of at most 50000 characters.';
@@ -19,7 +33,7 @@ const html = z.string({ message: HTML }).max(50_000, HTML);
 const ID = (name: string) => `${name} must be an id.`;
 const refId = (name: string) => z.number({ message: ID(name) }).int(ID(name)).positive(ID(name));
 const image = z.strictObject({ asset_id: refId('asset_id') }, { message: 'An image is { asset_id }.' }).nullable();
-const button = z.strictObject({ label: text('The button label', 60), href: link }, { message: 'A button is { label, href }.' }).nullable();
+const button = z.strictObject({ label: limited('button.label'), href: link }, { message: 'A button is { label, href }.' }).nullable();
 const BLOCK_ID = 'A block id has 1 to 32 letters, digits, dashes or underscores.';
 
 const base = {
@@ -29,14 +43,15 @@ const base = {
 };
 const strict = <T extends z.ZodRawShape>(shape: T) => z.strictObject({ ...base, ...shape }, { message: 'Unknown field.' });
 
-export const heroBlock = strict({ type: z.literal('hero'), heading: text('The heading', 120), text: text('The text', 500), image, button });
+export const heroBlock = strict({ type: z.literal('hero'), heading: limited('heading').min(1, HERO_HEADING_REQUIRED), text: limited('text'), image, button });
 export const richTextBlock = strict({ type: z.literal('rich_text'), html });
-export const imageBlock = strict({ type: z.literal('image'), image, alt: text('The alternative text', 300), caption: text('The caption', 300), href: link.nullable() });
+// An image with a link needs an alternative text (the block's or its photo's): the server checks it on save, with the photo's.
+export const imageBlock = strict({ type: z.literal('image'), image, alt: limited('alt'), caption: limited('caption'), href: link.nullable() });
 export const imageTextBlock = strict({
   type: z.literal('image_text'),
   image,
-  alt: text('The alternative text', 300),
-  heading: text('The heading', 120),
+  alt: limited('alt'),
+  heading: limited('heading'),
   html,
   image_side: z.enum(['left', 'right'], { message: 'image_side must be left or right.' }),
 });
@@ -52,11 +67,11 @@ export const productSource = z.discriminatedUnion(
   { message: SOURCE },
 );
 const COUNT = 'The number of products is a whole number from 1 to 24.';
-export const productGridBlock = strict({ type: z.literal('product_grid'), heading: text('The heading', 120), source: productSource, count: z.number({ message: COUNT }).int(COUNT).min(1, COUNT).max(24, COUNT) });
-export const categoryTilesBlock = strict({ type: z.literal('category_tiles'), heading: text('The heading', 120), category_ids: z.array(refId('category_ids'), { message: 'category_ids must be a list.' }).min(1, 'Choose at least one category.').max(12, 'At most 12 categories.') });
-export const ctaBlock = strict({ type: z.literal('cta'), heading: text('The heading', 120), text: text('The text', 500), button });
-export const faqBlock = strict({ type: z.literal('faq'), heading: text('The heading', 120), faq_ids: z.array(refId('faq_ids'), { message: 'faq_ids must be a list.' }).min(1, 'Choose at least one question.').max(30, 'At most 30 questions.') });
-export const newsletterBlock = strict({ type: z.literal('newsletter'), heading: text('The heading', 120), text: text('The text', 500) });
+export const productGridBlock = strict({ type: z.literal('product_grid'), heading: limited('heading'), source: productSource, count: z.number({ message: COUNT }).int(COUNT).min(1, COUNT).max(24, COUNT) });
+export const categoryTilesBlock = strict({ type: z.literal('category_tiles'), heading: limited('heading'), category_ids: z.array(refId('category_ids'), { message: 'category_ids must be a list.' }).min(1, 'Choose at least one category.').max(12, 'At most 12 categories.') });
+export const ctaBlock = strict({ type: z.literal('cta'), heading: limited('heading'), text: limited('text'), button });
+export const faqBlock = strict({ type: z.literal('faq'), heading: limited('heading'), faq_ids: z.array(refId('faq_ids'), { message: 'faq_ids must be a list.' }).min(1, 'Choose at least one question.').max(30, 'At most 30 questions.') });
+export const newsletterBlock = strict({ type: z.literal('newsletter'), heading: limited('heading'), text: limited('text') });
 export const spacerBlock = strict({ type: z.literal('spacer'), size: z.enum(['s', 'm', 'l'], { message: 'size must be s, m or l.' }), divider: z.boolean({ message: 'divider must be true or false.' }) });
 
 export const blockSchema = z.discriminatedUnion('type', [heroBlock, richTextBlock, imageBlock, imageTextBlock, productGridBlock, categoryTilesBlock, ctaBlock, faqBlock, newsletterBlock, spacerBlock], {
@@ -94,7 +109,15 @@ export const blockTextsSchema = z.record(
   z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, BLOCK_ID),
   z.record(z.string().regex(/^[a-z_.]{1,32}$/, 'A text is named by its field.'), z.string({ message: 'A text must be text.' }).max(50_000, 'A text may have at most 50000 characters.'), { message: 'Each block\'s texts are { field: text }.' }),
   { message: 'texts must map block ids to their texts.' },
-);
+).superRefine((texts, ctx) => {
+  // Another language's texts fit where the default language's do.
+  for (const [blockId, fields] of Object.entries(texts)) {
+    for (const [field, value] of Object.entries(fields)) {
+      const limit = TEXT_LIMITS[field];
+      if (limit && value.trim().length > limit.max) ctx.addIssue({ code: 'custom', message: tooLong(limit.name, limit.max), path: [blockId, field] });
+    }
+  }
+});
 export type BlockTexts = z.infer<typeof blockTextsSchema>;
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { route } from './define';
+import { blockSchema } from './blocks';
 import { amount, id, okBody } from './envelope';
 
 /** Shop content (storefront spec §3, §7; ADR 006): pages, FAQ, links, countries, settings, locales. */
@@ -14,7 +15,17 @@ export const staticPageSummarySchema = z.object({
 });
 export type StaticPageSummary = z.infer<typeof staticPageSummarySchema>;
 
-export const staticPageSchema = staticPageSummarySchema.extend({ content: z.string().meta({ description: 'Sanitised HTML.' }) });
+export const staticPageSchema = staticPageSummarySchema.extend({
+  content: z.string().meta({ description: 'Sanitised HTML.' }),
+  layout: z.enum(['html', 'blocks']).meta({ description: 'A page written in HTML (`content`) or built from blocks (`blocks`; ADR 027).' }),
+  blocks: z
+    .array(blockSchema)
+    .optional()
+    .meta({
+      description:
+        'Only for layout `blocks`: the blocks shown, in order (hidden ones left out), with their texts in the request language, each field falling back to the default language; rich text is sanitised HTML. Photos, FAQ entries and categories are ids.',
+    }),
+});
 export type StaticPage = z.infer<typeof staticPageSchema>;
 
 export const faqSchema = z.object({ id, title: z.string(), content: z.string().meta({ description: 'Sanitised HTML.' }), is_popular: z.boolean() });

@@ -16,6 +16,7 @@ import {
   listStaticPages,
   publicSettings,
 } from '../services/content';
+import { pageBlocks, publicBlocks } from '../services/page-blocks.server';
 import { publicCache } from './cache';
 import { createRouter } from './env';
 import { ok } from './envelope';
@@ -35,7 +36,9 @@ export const contentApp = createRouter()
       const t = await getTranslator(c.var.readDb, c.var.language.code);
       throw new HttpError(404, t(PAGE_NOT_FOUND_KEY));
     }
-    return ok(c, page);
+    // A page built from blocks (ADR 027) answers them in the request language too.
+    const blocks = await pageBlocks(c.var.db, page.id, c.var.language.id);
+    return ok(c, blocks ? { ...page, blocks: publicBlocks(blocks) } : page);
   })
   .get('/social-links', publicCache(), async (c) => ok(c, await listSocialLinks(c.var.readDb)))
   .get('/countries', publicCache(), async (c) => ok(c, await listCountries(c.var.readDb)))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Block, blocksSchema, upgradeBlock } from '@/lib/contract/blocks';
+import { type Block, blockTextsSchema, blocksSchema, upgradeBlock } from '@/lib/contract/blocks';
 import { blocksInLanguage, fieldText } from './block-texts';
 
 const hero: Block = { id: 'h1', v: 1, type: 'hero', heading: 'Summer sale', text: 'Up to 40 % off', image: { asset_id: 3 }, button: { label: 'Shop now', href: '/products/all/all?sale=1' } };
@@ -34,6 +34,30 @@ describe('block schemas', () => {
     expect(messages([{ ...grid, source: { kind: 'all' } }])).toEqual(['The products come from a category, the sale, the new arrivals or a list of SKUs.']);
     expect(messages([{ ...hero, script: '<script>' }])).toEqual(['Unknown field.']);
     expect(messages(Array.from({ length: 51 }, (_, i) => ({ ...spacer, id: `s${i}` })))).toEqual(['A page may have at most 50 blocks.']);
+  });
+
+  it('a hero needs a heading; blanks do not count', () => {
+    const messages = (value: unknown) => blocksSchema.safeParse(value).error?.issues.map((i) => i.message);
+    expect(messages([{ ...hero, heading: '' }])).toEqual(["A hero needs a heading (it is the page's title when the hero opens it)."]);
+    expect(messages([{ ...hero, heading: '   ' }])).toEqual(["A hero needs a heading (it is the page's title when the hero opens it)."]);
+    // Other blocks' headings stay optional.
+    expect(messages([{ ...grid, heading: '' }])).toBeUndefined();
+  });
+
+  it("another language's texts keep the default language's lengths, field by field", () => {
+    const issues = (value: unknown) => blockTextsSchema.safeParse(value).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues({ h1: { heading: 'x'.repeat(120), text: 'y'.repeat(500), 'button.label': 'z'.repeat(60) } })).toBeUndefined();
+    // Surrounding blanks are trimmed on save, so they do not count.
+    expect(issues({ h1: { heading: ` ${'x'.repeat(120)} ` } })).toBeUndefined();
+    expect(issues({ h1: { heading: 'x'.repeat(121), text: 'y'.repeat(501), 'button.label': 'z'.repeat(61) }, img: { alt: 'a'.repeat(301), caption: 'c'.repeat(301) } })).toEqual([
+      ['h1.heading', 'The heading may have at most 120 characters.'],
+      ['h1.text', 'The text may have at most 500 characters.'],
+      ['h1.button.label', 'The button label may have at most 60 characters.'],
+      ['img.alt', 'The alternative text may have at most 300 characters.'],
+      ['img.caption', 'The caption may have at most 300 characters.'],
+    ]);
+    // Rich text keeps its own limit.
+    expect(issues({ r: { html: `<p>${'x'.repeat(10_000)}</p>` } })).toBeUndefined();
   });
 
   it('reads stored blocks through the upgrades (none yet: version 1 stays as it is)', () => {

@@ -77,12 +77,13 @@ export async function getStaticPage(db: Db, languageId: number, idOrSlug: string
   if (key === '' || key.length > 96) return null;
   const match = PAGE_ID.test(key) ? eq(staticPages.id, Number(key)) : eq(staticPages.slug, key);
   const [row] = await db
-    .select({ ...pageSummaryColumns, content: translated(staticPageTranslations.content, staticPages.content) })
+    .select({ ...pageSummaryColumns, content: translated(staticPageTranslations.content, staticPages.content), layout: staticPages.layout })
     .from(staticPages)
     .leftJoin(staticPageTranslations, pageTranslation(languageId))
     .where(options.unpublished ? match : and(match, eq(staticPages.published, true)))
     .limit(1);
-  return row ? { ...row, content: renderStoredHtml(row.content) } : null;
+  // The layout says whether the page is its HTML or built from blocks (ADR 027; the blocks come from page-blocks.server).
+  return row ? { ...row, content: renderStoredHtml(row.content), layout: row.layout === 'blocks' ? 'blocks' : 'html' } : null;
 }
 
 /** The first published page with the flag, e.g. the cookie page the cookie notice links to. */

@@ -89,3 +89,15 @@ export async function loadBlockData(db: Db, blocks: readonly Block[], ctx: { lan
     faqs: new Map(faqRows.map((f) => [f.id, { title: f.title, content: renderStoredHtml(f.content) }])),
   };
 }
+
+/**
+ * Blocks as the public API answers them (GET /api/static-pages/:idOrSlug): the blocks shown
+ * (pageBlocks already left hidden ones out and laid the language's texts over them), rich text
+ * sanitised again as on render, without the `hidden` flag.
+ */
+export function publicBlocks(blocks: readonly Block[]): Block[] {
+  return blocks.map((block) => {
+    const { hidden: _hidden, ...shown } = block;
+    return ('html' in shown ? { ...shown, html: renderStoredHtml(shown.html) } : shown) as Block;
+  });
+}

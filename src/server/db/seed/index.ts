@@ -6,6 +6,7 @@ import { seedCatalog } from './catalog';
 import { seedPhotos } from './photos';
 import { seedFeatured, seedPages, seedSettings } from './content';
 import { seedGeo } from './geo';
+import { seedLandingPage } from './landing-page';
 import { seedCurrencies, seedLanguages } from './i18n';
 import { type DemoPasswordPolicy, type GeneratedLogin, hashDemoPasswords, type Passwords, seedPromoCodes, seedUsers } from './users';
 
@@ -39,6 +40,8 @@ async function seedInto(db: Db, passwords: Passwords, now: Date): Promise<void> 
   await seedFeatured(db, lang);
   const products = await seedCatalog(db, lang, now);
   await seedPhotos(db, products);
+  // After the catalogue and the FAQs: its grid and questions point at them.
+  await seedLandingPage(db, lang);
   const promos = await seedPromoCodes(db, now);
   await seedUsers(db, passwords, { lang, countries: countryIds, promos }, products, now);
 }

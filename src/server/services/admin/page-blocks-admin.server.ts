@@ -21,11 +21,20 @@ export function cleanBlock(block: Block): Block {
   return 'html' in block ? ({ ...block, html: sanitizeHtml(block.html) } as Block) : block;
 }
 
-export async function checkReferences(tx: Tx, blocks: readonly Block[]): Promise<void> {
+export const LINKED_IMAGE_ALT = 'An image with a link needs an alternative text (here or in the media library): it is the link\'s name.';
+
+export async function checkReferences(tx: Tx, blocks: readonly Block[], defaultLanguage: string): Promise<void> {
   const assets = [...new Set(blocks.flatMap((b) => ('image' in b && b.image ? [b.image.asset_id] : [])))];
+  const alts = new Map<number, string>();
   if (assets.length) {
-    const found = await tx.select({ id: mediaAssets.id }).from(mediaAssets).where(inArray(mediaAssets.id, assets));
+    const found = await tx.select({ id: mediaAssets.id, alt: mediaAssets.alt }).from(mediaAssets).where(inArray(mediaAssets.id, assets));
     if (found.length !== assets.length) throw new InvalidInputError('An image of a block was not found: choose it again from the media library.', { blocks: ['An image of a block was not found.'] });
+    for (const asset of found) alts.set(asset.id, asset.alt[defaultLanguage]?.trim() ?? '');
+  }
+  // A linked image is the link's only content: without a text a screen reader has nothing to say.
+  for (const [i, block] of blocks.entries()) {
+    if (block.type !== 'image' || !block.href || block.alt.trim() !== '') continue;
+    if (!block.image || !alts.get(block.image.asset_id)) throw new InvalidInputError(LINKED_IMAGE_ALT, { [`blocks.${i}.alt`]: [LINKED_IMAGE_ALT] });
   }
   const faqIds = [...new Set(blocks.flatMap((b) => (b.type === 'faq' ? b.faq_ids : [])))];
   if (faqIds.length) {
@@ -56,7 +65,7 @@ export async function saveBlocks(db: Db, editor: Editor, id: number, input: { la
   await db.transaction(async (tx) => {
     await saveVersion(tx, db, editor, id, 'blocks', async (t) => {
       const blocks = input.blocks?.map(cleanBlock);
-      if (blocks) await checkReferences(t, blocks);
+      if (blocks) await checkReferences(t, blocks, (await adminLanguages(db)).default.code);
       await t
         .update(staticPages)
         .set({ ...(input.layout && { layout: input.layout }), ...(blocks && { blocks }) })

@@ -46,7 +46,7 @@ export async function saveDraft(db: Db, editor: Editor, id: number, input: Draft
       if (input.layout) draft.layout = input.layout;
       if (input.blocks) {
         const blocks = input.blocks.map(cleanBlock);
-        await checkReferences(tx, blocks);
+        await checkReferences(tx, blocks, languages.default.code);
         draft.blocks = blocks;
         // Texts of blocks that are gone go with them.
         const ids = new Set(blocks.map((b) => b.id));
