@@ -6,24 +6,12 @@
  * version `v`; BLOCK_UPGRADES turns an older stored block into the current shape.
  */
 import { z } from 'zod';
+import { BLOCK_TYPES, type BlockType, MAX_BLOCKS, TEXT_LIMITS, TRANSLATABLE } from './block-types';
 
-export const BLOCK_TYPES = ['hero', 'rich_text', 'image', 'image_text', 'product_grid', 'category_tiles', 'cta', 'faq', 'newsletter', 'spacer'] as const;
-export type BlockType = (typeof BLOCK_TYPES)[number];
-export const MAX_BLOCKS = 50;
+export { BLOCK_TYPES, type BlockType, MAX_BLOCKS, TEXT_LIMITS, TRANSLATABLE };
 
 const tooLong = (name: string, max: number) => `${name} may have at most ${max} characters.`;
 const text = (name: string, max: number) => z.string({ message: `${name} must be text.` }).trim().max(max, tooLong(name, max));
-/**
- * The translatable plain-text fields and their longest text, the same in every language: the
- * default language's inside the block and the others' in block_texts (rich text has its own).
- */
-export const TEXT_LIMITS: Readonly<Record<string, { name: string; max: number }>> = {
-  heading: { name: 'The heading', max: 120 },
-  text: { name: 'The text', max: 500 },
-  'button.label': { name: 'The button label', max: 60 },
-  alt: { name: 'The alternative text', max: 300 },
-  caption: { name: 'The caption', max: 300 },
-};
 const limited = (field: keyof typeof TEXT_LIMITS & string) => text(TEXT_LIMITS[field]!.name, TEXT_LIMITS[field]!.max);
 export const HERO_HEADING_REQUIRED = 'A hero needs a heading (it is the page\'s title when the hero opens it).';
 const LINK = 'A link must be a path on this shop (starting with /) or an https:// address.';
@@ -90,19 +78,6 @@ export const blocksSchema = z
     }
   });
 
-/** The fields of each type that are texts, translated per language (the rest is shared). */
-export const TRANSLATABLE: Record<BlockType, readonly string[]> = {
-  hero: ['heading', 'text', 'button.label'],
-  rich_text: ['html'],
-  image: ['alt', 'caption'],
-  image_text: ['alt', 'heading', 'html'],
-  product_grid: ['heading'],
-  category_tiles: ['heading'],
-  cta: ['heading', 'text', 'button.label'],
-  faq: ['heading'],
-  newsletter: ['heading', 'text'],
-  spacer: [],
-};
 
 /** Another language's texts: { blockId: { field: text } }. */
 export const blockTextsSchema = z.record(

@@ -6,7 +6,8 @@
  */
 import { useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
-import { BLOCK_TYPES, type Block, type BlockTexts, type BlockType } from '@/lib/contract/blocks';
+import type { Block, BlockTexts } from '@/lib/contract/blocks';
+import { BLOCK_TYPES, type BlockType } from '@/lib/contract/block-types';
 import { api } from '@/stores/api';
 import { ADMIN } from './admin-calls';
 import BlockForm, { type EditorChoices } from './BlockForm';

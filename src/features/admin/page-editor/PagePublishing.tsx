@@ -5,7 +5,7 @@
  */
 import { useId, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
-import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '@/lib/contract/admin/pages';
+import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '@/lib/contract/block-types';
 import { api } from '@/stores/api';
 import { ADMIN } from './admin-calls';
 import { TextField } from './fields';

@@ -4,8 +4,8 @@
  * deleting, a one-line summary per block, and where a 422's field errors belong. The shapes are
  * the contract's (src/lib/contract/blocks.ts), so what the editor builds is what the server checks.
  */
-import type { Block, BlockTexts, BlockType } from '@/lib/contract/blocks';
-import { TRANSLATABLE } from '@/lib/contract/blocks';
+import type { Block, BlockTexts } from '@/lib/contract/blocks';
+import { type BlockType, TRANSLATABLE } from '@/lib/contract/block-types';
 
 export const BLOCK_LABELS: Record<BlockType, string> = {
   hero: 'Hero',

@@ -1,6 +1,7 @@
 /** Request schemas of /api/admin/pages (ADR 013, 018). */
 import { z } from 'zod';
 import { blockTextsSchema, blocksSchema } from '../blocks';
+import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '../block-types';
 import { flag, htmlField, idParam, idText, languageIdField, nonEmptyPatch, positionField, slugField, titleField } from './fields';
 
 export const fields = {
@@ -92,8 +93,7 @@ const HOURS = 'A preview link lasts 1 to 168 hours.';
 export const previewLinkBody = z.strictObject({ hours: z.number({ message: HOURS }).int(HOURS).min(1, HOURS).max(168, HOURS).optional() }, { message: 'Unknown field.' });
 
 /** Search and sharing of a page (ADR 027): texts per language, the shared photo and noindex. */
-export const META_TITLE_MAX = 70;
-export const META_DESCRIPTION_MAX = 200;
+export { META_DESCRIPTION_MAX, META_TITLE_MAX };
 export const seoBody = z
   .strictObject(
     {
