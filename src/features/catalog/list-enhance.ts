@@ -8,6 +8,7 @@
  */
 import { PRICE_DEBOUNCE_MS, priceBounds, priceQuery, sanitizePriceInput } from './price-input';
 import { listUrl, parseListState, withFilter } from './list-query';
+import { REVEAL_EVENT } from './filters-dialog';
 
 const FOCUS_KEY = 'shop.list.focus';
 
@@ -70,6 +71,8 @@ function enhancePriceFilter(form: HTMLFormElement): void {
     sessionStorage.removeItem(FOCUS_KEY);
     const input = name === 'price_min' ? min : name === 'price_max' ? max : null;
     if (input) {
+      // On a phone the input is in the closed Filters panel: the dialog opens first.
+      input.dispatchEvent(new Event(REVEAL_EVENT, { bubbles: true }));
       input.focus();
       input.setSelectionRange(input.value.length, input.value.length);
     }
