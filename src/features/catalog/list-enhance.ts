@@ -86,7 +86,8 @@ function enhanceSort(form: HTMLFormElement): void {
   if (!select) return;
   for (const el of form.querySelectorAll<HTMLElement>('[data-no-js]')) el.hidden = true;
   select.addEventListener('change', () => {
-    const sort = select.value === 'desc' ? 'desc' : 'asc';
+    // '' is "Best match" on a search: no sort parameter, the relevance order.
+    const sort = select.value === 'desc' ? 'desc' : select.value === 'asc' ? 'asc' : null;
     go(listUrl(withFilter(currentState(), { sort })));
   });
 }

@@ -58,16 +58,29 @@ export function searchCondition(f: ResolvedFilter): SQL | undefined {
     where tr.language_id = ${f.languageId} and ${translated}) or ${base})`;
 }
 
-/** ts_rank + trigram similarity of the best matching text (translation or base row). */
+/**
+ * Relevance (issue 18): a word in the name counts far above the same word in the description
+ * (ts_rank weights D, C, B, A = 0.01, 0.02, 0.05, 1: names are weight A, descriptions B), a
+ * product in a category whose name matches comes next, and trigram similarity of the name breaks
+ * ties and carries typos. Searching "tent" puts tents before lanterns whose text mentions tents.
+ */
+const WEIGHTS = sql.raw(`'{0.01, 0.02, 0.05, 1.0}'`);
+const CATEGORY_BONUS = 0.3;
+
+function categoryMatch(config: 'english' | 'simple', tsquery: string): SQL {
+  return sql`(case when exists (select 1 from product_categories pc join categories c on c.id = pc.category_id
+    where pc.product_id = p.id and to_tsvector(${sql.raw(`'${config}'`)}, c.name) @@ to_tsquery(${sql.raw(`'${config}'`)}, ${tsquery})) then ${CATEGORY_BONUS}::real else 0 end)`;
+}
+
 export function rankExpression(f: ResolvedFilter): SQL {
   if (!f.search) return sql`0::real`;
   const { text, tsquery } = f.search;
   const base = tsquery
-    ? sql`(ts_rank(p.search, to_tsquery('english', ${tsquery})) + similarity(p.name, ${text}))`
+    ? sql`(ts_rank(${WEIGHTS}, p.search, to_tsquery('english', ${tsquery})) + ${categoryMatch('english', tsquery)} + similarity(p.name, ${text}))`
     : sql`similarity(p.name, ${text})`;
   if (f.defaultLanguage) return base;
   const translated = tsquery
-    ? sql`(ts_rank(t.search, to_tsquery('simple', ${tsquery})) + similarity(t.name, ${text}))`
+    ? sql`(ts_rank(${WEIGHTS}, t.search, to_tsquery('simple', ${tsquery})) + similarity(t.name, ${text}))`
     : sql`similarity(t.name, ${text})`;
   return sql`greatest(coalesce(${translated}, 0), ${base})`;
 }
