@@ -46,7 +46,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
-  timeout: 30_000,
+  // CI runs two browsers, the server and the build cache on two cores: long journeys need the room.
+  timeout: process.env.CI ? 60_000 : 30_000,
   // The CI machine has two cores shared by the server, the build cache and two browsers.
   expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],

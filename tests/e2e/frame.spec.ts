@@ -300,7 +300,7 @@ test('a toast left open by one page shows on the next, bottom-right, and closes 
   await page.evaluate(() =>
     sessionStorage.setItem(
       'shop.toasts',
-      JSON.stringify([{ id: 'e2e', type: 'success', message: 'Item added to cart!', closesAt: Date.now() + 2500 }]),
+      JSON.stringify([{ id: 'e2e', type: 'success', message: 'Item added to cart!', closesAt: Date.now() + 6000 }]),
     ),
   );
   await mainNav(page).getByRole('link', { name: 'HOME' }).click();
@@ -311,7 +311,7 @@ test('a toast left open by one page shows on the next, bottom-right, and closes 
   const viewport = page.viewportSize()!;
   expect(box.x + box.width).toBeGreaterThan(viewport.width - 40);
   expect(box.y + box.height).toBeGreaterThan(viewport.height - 40);
-  await expect(item).toHaveCount(0, { timeout: 4_000 });
+  await expect(item).toHaveCount(0, { timeout: 10_000 });
   expect(await page.evaluate(() => sessionStorage.getItem('shop.toasts'))).toBeNull();
   shop.expectNoPageErrors();
 });

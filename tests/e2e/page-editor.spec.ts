@@ -48,7 +48,8 @@ test('a marketer builds, previews, shares, schedules and restores a landing page
   await hero.getByRole('button', { name: 'Choose photo: Hero photo' }).click();
   const dialog = page.getByRole('dialog', { name: 'Choose a photo' });
   await expect(dialog).toBeVisible();
-  const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2a6f4e' } }).jpeg().toBuffer();
+  // Bytes of its own: the library keeps one asset per content, named by its first upload.
+  const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 20 + (Date.now() % 200), g: 91, b: 140 } } }).jpeg().toBuffer();
   await dialog.getByLabel(/Upload a new photo/).setInputFiles({ name: 'camp-hero.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(dialog).toBeHidden({ timeout: 30_000 });
   await expect(hero.getByText(/camp-hero\.jpg/)).toBeVisible();
