@@ -9,7 +9,8 @@ import type { ClientDirective } from 'astro';
  * window, or at once when sessionStorage[`sessionKey`] holds something (the Toaster uses both).
  *
  * A click or change that lands before the code has arrived is held and replayed on the same
- * element after hydration, so the first press of a button is not lost.
+ * element after hydration, so the first press of a button is not lost; a control that already
+ * has the focus when the directive runs hydrates the island at once.
  */
 
 const TRIGGERS = ['focusin', 'pointerover', 'pointerdown', 'touchstart', 'keydown'] as const;
@@ -80,6 +81,8 @@ const interaction: ClientDirective = (load, options, el) => {
   for (const type of TRIGGERS) el.addEventListener(type, start, { once: true, passive: true });
   if (opts.event) window.addEventListener(opts.event, start, { once: true });
   if (hasSessionValue(opts.sessionKey)) void start();
+  // Focus that arrived before this ran (a fast keyboard, a slow phone) fired no focusin we heard.
+  if (el.contains(document.activeElement)) void start();
 };
 
 export default interaction;

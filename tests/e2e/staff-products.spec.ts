@@ -28,6 +28,8 @@ async function save(page: Page, heading: string, button: string) {
 }
 
 test('staff: create, vary, translate, publish a product and buy a variation; a price change reaches the next guest; a stale save is refused; axe', async ({ page, browser, axe }) => {
+  // About twenty page loads and two browser tabs: a minute on a busy two-core machine.
+  test.slow();
   const sku = `E2E-${Date.now().toString(36).toUpperCase()}`;
   const name = `Ridge Tent ${sku}`;
   await signInToBackOffice(page);
