@@ -21,10 +21,9 @@ export interface CurrencyChoice {
   isDefault: boolean;
 }
 
-export const LANGUAGE_KEY = 'languageId';
-export const CURRENCY_KEY = 'currency';
-export const CURRENCY_SYMBOL_KEY = 'currencySymbol';
-const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+import { CURRENCY_KEY, CURRENCY_SYMBOL_KEY, LANGUAGE_KEY, writeCookie } from './locale-cookie';
+
+export { CURRENCY_KEY, CURRENCY_SYMBOL_KEY, LANGUAGE_KEY, writeCookie };
 
 export const EUR: CurrencyChoice = Object.freeze({ code: 'EUR', symbol: '€', isDefault: true });
 
@@ -36,12 +35,6 @@ export const $currency = computed([$currencyCode, $currencySymbol], (code, symbo
   code: code || EUR.code,
   symbol: symbol || (code ? code : EUR.symbol),
 }));
-
-export function writeCookie(name: string, value: string, maxAgeS: number = COOKIE_MAX_AGE_S): void {
-  if (typeof document === 'undefined') return;
-  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeS}; SameSite=Lax${secure}`;
-}
 
 /** What the server rendered this page with (data attributes on <html>, see DefaultLayout). */
 export function pageLocale(): { languageId?: string; currency?: string; currencySymbol?: string } {

@@ -3,7 +3,7 @@
  * overwrite the stored one: applies planStoredChoice, reloading at most once per tab session so a
  * browser that refuses cookies never loops.
  */
-import { CURRENCY_KEY, LANGUAGE_KEY, writeCookie } from './locale';
+import { CURRENCY_KEY, LANGUAGE_KEY, writeCookie } from './locale-cookie';
 import { planStoredChoice } from './stored-choice';
 
 const RELOADED = 'stored-choice-reloaded';
