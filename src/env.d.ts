@@ -10,6 +10,10 @@ declare namespace App {
     cacheForGuests?: boolean;
     /** Set by a page the back office shows in a frame of its own (a preview link, ADR 027): same-origin framing allowed. */
     framableBySelf?: boolean;
+    /** The language of a storefront page, from its address (src/server/language-routing.ts); unset on shared paths (API, back office). */
+    pageLanguageId?: number;
+    /** '' or '/de': the language segment the page's address starts with. */
+    pathPrefix?: string;
     /** The status a request was refused with by the page gate (src/server/page-gate.ts); the /400 page shows it. */
     requestError?: 400 | 403 | 404 | 413 | 414 | 415;
   }

@@ -62,7 +62,7 @@ async function respondFromCache(key: string, page: CachedPage, acceptEncoding: s
 export async function renderForGuests(context: APIContext, next: MiddlewareNext, signedIn: boolean): Promise<Response> {
   const key =
     context.request.method === 'GET' && !signedIn
-      ? pageCacheKey(context.url, (name) => context.cookies.get(name)?.value)
+      ? pageCacheKey(context.url, (name) => context.cookies.get(name)?.value, context.locals.pageLanguageId)
       : null;
   if (key === null) return next();
   const acceptEncoding = context.request.headers.get('accept-encoding');
