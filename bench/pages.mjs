@@ -166,6 +166,8 @@ function lighthouseOnce(url) {
 
 /** Pages whose HTML differs for a signed-in customer (header, prices, review form). */
 const SIGNED_IN_TYPES = new Set(['home', 'list', 'product']);
+/** Issue 18's target for them: signed-in pages within the guest budget, p95 at 10 connections. */
+const SIGNED_IN_P95_MS = 30;
 
 const kb = (/** @type {number} */ bytes) => `${(bytes / KB).toFixed(1)} KB`;
 
@@ -249,7 +251,8 @@ async function main() {
       console.log(rows.at(-1));
       if (SIGNED_IN_TYPES.has(page.type)) {
         const own = await serverTime(base, page.path, expected, DURATION_S, { cookie: customer });
-        signedInRows.push(`| ${page.type} | \`${page.path}\` | ${own.p50} / ${own.p95} ms (${own.requests} req) | ${own.errors} |`);
+        const signedInVerdict = own.p95 <= SIGNED_IN_P95_MS ? 'within' : '**over**';
+        signedInRows.push(`| ${page.type} | \`${page.path}\` | ${own.p50} / ${own.p95} ms (${own.requests} req) | ${own.errors} | ${signedInVerdict} |`);
         console.log(signedInRows.at(-1));
       }
     }
@@ -293,11 +296,12 @@ the cumulative layout shift after loading / after scrolling to the bottom:
 |---|---|---|---|---|---|
 ${imageRows.join('\n')}
 
-Signed in as the demo customer, the same pages are rendered on every request (no page cache;
-informative, no verdict):
+Signed in as the demo customer, the same pages are rendered on every request (no page cache).
+Issue 18's target is p95 ≤ ${SIGNED_IN_P95_MS} ms (not yet met: the per-user parts are not split
+from the shared page yet; it does not fail the run):
 
-| page | path | server p50 / p95 | failed |
-|---|---|---|---|
+| page | path | server p50 / p95 | failed | p95 ≤ ${SIGNED_IN_P95_MS} ms |
+|---|---|---|---|---|
 ${signedInRows.join('\n')}
 `,
   );
