@@ -52,6 +52,8 @@ const KB = 1024;
 const BUDGETS = {
   home: { js: 90 * KB, html: 40 * KB, p95: 50 },
   list: { js: 90 * KB, html: 40 * KB, p95: 30 },
+  // A language address (ADR 028): the same list in German, its links localized on the rendered HTML.
+  'list (de)': { js: 90 * KB, html: 40 * KB, p95: 30 },
   product: { js: 90 * KB, html: 40 * KB, p95: 30 },
   'product (photos)': { js: 90 * KB, html: 40 * KB, p95: 30 },
   wishlist: { js: 90 * KB, html: 20 * KB, p95: 30 },
@@ -82,6 +84,7 @@ async function discoverPages(base) {
   const pages = [
     { type: 'home', path: '/' },
     { type: 'list', path: '/products/all/all' },
+    { type: 'list (de)', path: '/de/products/all/all' },
     { type: 'faq', path: '/faq' },
     { type: 'wishlist', path: '/wishlist' },
     { type: 'cart', path: '/cart' },
