@@ -36,4 +36,13 @@ describe('routeLanguage (ADR 028)', () => {
     expect(get('/de/admin', '2')).toEqual({ kind: 'shared' });
     expect(get('/de/api/health')).toEqual({ kind: 'shared' });
   });
+
+  it('never redirects to another site', () => {
+    for (const pathname of ['/en//evil.example', '/en/\\evil.example', '//evil.example', '/\\evil.example']) {
+      const route = get(pathname, '2');
+      if (route.kind === 'redirect') expect(new URL(route.location, 'http://shop.test').origin).toBe('http://shop.test');
+    }
+    expect(get('/en//evil.example')).toEqual({ kind: 'shared' });
+    expect(get('//evil.example', '2')).toEqual({ kind: 'shared' });
+  });
 });

@@ -9,6 +9,7 @@
  * - shared paths (API, back office, files): no language in the address; the cookie decides, as before.
  */
 import { isLocalizedPath, languageSegment, localizePath, splitLanguagePath } from '@/lib/language-path';
+import { isSafeRedirect } from '@/lib/redirect';
 import { chooseLanguage, LANGUAGE_COOKIE, type LanguageOption } from './services/request-context';
 
 export type LanguageRoute =
@@ -25,6 +26,13 @@ export interface LanguageRequest {
 }
 
 export function routeLanguage(request: LanguageRequest, languages: readonly LanguageOption[]): LanguageRoute {
+  const route = chooseRoute(request, languages);
+  // `/en//evil.example` would otherwise send the browser to another site: such an address is no
+  // page here, so it is left to the router (404), never redirected.
+  return route.kind === 'redirect' && !isSafeRedirect(route.location) ? { kind: 'shared' } : route;
+}
+
+function chooseRoute(request: LanguageRequest, languages: readonly LanguageOption[]): LanguageRoute {
   const fallback = chooseLanguage(languages, undefined);
   const defaultSegment = languageSegment(fallback.code);
   const bySegment = new Map(languages.map((l) => [languageSegment(l.code), l]));

@@ -122,4 +122,14 @@ describe('a URL per language', () => {
     expect((await get('/de/api/health')).status).toBe(404);
     expect((await get('/api/health')).status).toBe(200);
   });
+
+  it('hostile language addresses: never a 500, never a redirect off the site', async () => {
+    for (const path of ['/en//evil.example', '//evil.example', '/en/%2F%2Fevil.example', '/de/%00', '/de/%C3%28', '/DE/faq', '/de/de/faq', '/de/locale?redirect=//evil.example', '/en/%0d%0aSet-Cookie:%20a=b', `/de/${'x'.repeat(4000)}`]) {
+      const res = await get(path);
+      expect(res.status, path).toBeLessThan(500);
+      const location = res.headers.get('location');
+      if (location !== null) expect(new URL(location, base).origin, path).toBe(new URL(base).origin);
+      expect(res.headers.getSetCookie().join('\n'), path).not.toMatch(/\ba=b/);
+    }
+  });
 });
