@@ -4,9 +4,10 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseDown, isDatabaseUnavailable } f
 import { databaseUnavailableResponse, initFailureResponse } from './server/init-failure';
 import { peerOf, requestOrigin } from './server/client-origin';
 import { checkPageRequest, refusePage } from './server/page-gate';
-import { getDb, hasReadReplica, ready } from './server/runtime';
+import { getDb, getReadDb, hasReadReplica, ready } from './server/runtime';
 import { mayReadReplica, readPrimaryCookie, withReadRouting } from './server/db/read-replica';
 import { renderForGuests } from './server/services/guest-pages.server';
+import { signedInVariant } from './server/services/signed-in-pages.server';
 import { routeLanguage } from './server/language-routing';
 import { localizeResponse } from './server/localize-links';
 import { LANGUAGE_COOKIE, loadShopBasics } from './server/services/request-context';
@@ -127,7 +128,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
       }
     }
     const replica = isPage && (await hasReadReplica());
-    const render = () => (isPage ? renderForGuests(context, forward, context.locals.user !== null) : next());
+    const user = context.locals.user;
+    // A signed-in visitor's frame variant (cart count, review access…): pages share by it.
+    const variantOf = user
+      ? async () => {
+          const variant = await signedInVariant(await getReadDb(), user, path.slice((context.locals.pathPrefix ?? '').length) || '/');
+          context.locals.cartUnits = variant.cartUnits;
+          return variant.key;
+        }
+      : null;
+    const render = () => (isPage ? renderForGuests(context, forward, variantOf) : next());
     // Catalogue reads of this page may go to the read replica (getReadDb, db/read-replica.ts).
     let response = replica ? await withReadRouting(mayReadReplica(method, path, context.request.headers.get('cookie')), render) : await render();
     if (replica && !['GET', 'HEAD', 'OPTIONS'].includes(method)) {
