@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localizeLinks } from './localize-links';
+import { localizeLinks, localizeResponse } from './localize-links';
 
 const segments = ['en', 'de', 'fr'];
 
@@ -24,5 +24,14 @@ describe('localizeLinks', () => {
 
   it('leaves the default language page alone', () => {
     expect(localizeLinks('<a href="/faq">FAQ</a>', '', segments)).toBe('<a href="/faq">FAQ</a>');
+  });
+
+  it("keeps a page's redirect in its language", async () => {
+    const moved = await localizeResponse(new Response(null, { status: 301, headers: { location: '/static-page/about-us' } }), '/de', segments);
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/de/static-page/about-us');
+    for (const location of ['/api/x', '/de/faq', '//evil.example', 'https://pay.example/x']) {
+      expect((await localizeResponse(new Response(null, { status: 302, headers: { location } }), '/de', segments)).headers.get('location')).toBe(location);
+    }
   });
 });
