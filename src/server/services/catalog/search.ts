@@ -69,33 +69,84 @@ export function toTsQueryText(groups: readonly (readonly string[])[]): string {
     .join(' & ');
 }
 
+// ------------------------------------------------------------------ stemming and compounds
+
+/**
+ * The text-search configurations a translation can be stemmed with: the answers of the
+ * database's language_search_config() (migration 0017). Named in SQL text, so only these.
+ */
+export type TextConfig = 'english' | 'german' | 'french' | 'simple';
+const TEXT_CONFIGS: readonly TextConfig[] = ['english', 'german', 'french', 'simple'];
+
+export function toTextConfig(name: unknown): TextConfig {
+  return TEXT_CONFIGS.find((c) => c === name) ?? 'simple';
+}
+
+/** Languages that glue nouns into compounds ("Kuppelzelt"), where a word is looked for inside names' words. */
+const COMPOUNDING: ReadonlySet<TextConfig> = new Set(['german']);
+const MIN_COMPOUND_PART = 4;
+const MAX_COMPOUNDS = 12;
+
+/** Umlauts and ß folded as the German stemmer folds them ("säcke" stems to "sack"). */
+const fold = (word: string) => word.replace(/ä/g, 'a').replace(/ö/g, 'o').replace(/ü/g, 'u').replace(/ß/g, 'ss');
+
+/**
+ * Name words that carry the stem inside, not at the start (a prefix already matches by itself):
+ * "zelt" → "kuppelzelt", "tunnelzelt". The full-text index only matches whole words or their
+ * beginnings, so these words join the term's alternatives. Shortest first: the closest compounds.
+ */
+export function compoundWords(stem: string, vocabulary: ReadonlySet<string>): string[] {
+  const part = fold(stem);
+  if (part.length < MIN_COMPOUND_PART) return [];
+  const found: string[] = [];
+  for (const word of vocabulary) if (word.length > part.length + 2 && fold(word).indexOf(part, 3) >= 3) found.push(word);
+  found.sort((a, b) => a.length - b.length || a.localeCompare(b));
+  return found.slice(0, MAX_COMPOUNDS);
+}
+
+/** Each term's stem in the configuration (the term itself for a stop word or no stemmer). */
+async function stems(db: Db, config: TextConfig, terms: readonly string[]): Promise<string[]> {
+  const rows = rowsOf<{ i: number; stem: string | null }>(
+    await db.execute(sql`select v.i, (ts_lexize(${`${config}_stem`}::regdictionary, v.w))[1] as stem
+      from (values ${sql.join(terms.map((w, i) => sql`(${i}::int, ${w}::text)`), sql`, `)}) v(i, w)`),
+  );
+  const byIndex = new Map(rows.map((r) => [Number(r.i), r.stem]));
+  return terms.map((term, i) => byIndex.get(i) || term);
+}
+
 // ------------------------------------------------------------------ vocabulary cache
 
 const MAX_AGE_MS = 5 * 60_000;
+/** The distinct words of product names (with the language's translations) and its stemming. */
+export interface Vocabulary {
+  words: Set<string>;
+  config: TextConfig;
+}
 interface Entry {
-  promise: Promise<Set<string>>;
+  promise: Promise<Vocabulary>;
   loadedAt: number;
 }
 const vocabularies = new Map<Db, Map<number, Entry>>();
 
-async function readVocabulary(db: Db, languageId: number): Promise<Set<string>> {
+async function readVocabulary(db: Db, languageId: number): Promise<Vocabulary> {
   // Whitespace-split in SQL keeps the transfer to the distinct words; the Unicode-aware split
   // into letters and digits happens here (the database's regex classes depend on its locale).
-  const rows = rowsOf<{ w: string }>(
-    await db.execute(sql`
+  const [wordRows, configRows] = await Promise.all([
+    db.execute(sql`
       select distinct lower(w) as w from (
         select regexp_split_to_table(name, '\\s+') as w from products where active
         union all
         select regexp_split_to_table(name, '\\s+') from product_translations where language_id = ${languageId}
       ) words`),
-  );
-  const out = new Set<string>();
-  for (const { w } of rows) for (const word of tokenize(String(w))) if (word.length >= 3) out.add(word);
-  return out;
+    db.execute(sql`select language_search_config(code)::text as config from languages where id = ${languageId}`),
+  ]);
+  const words = new Set<string>();
+  for (const { w } of rowsOf<{ w: string }>(wordRows)) for (const word of tokenize(String(w))) if (word.length >= 3) words.add(word);
+  return { words, config: toTextConfig(rowsOf<{ config: string }>(configRows)[0]?.config) };
 }
 
 /** Cached for 5 minutes; an old vocabulary keeps serving while a new one loads. */
-export function loadVocabulary(db: Db, languageId: number, now = Date.now()): Promise<Set<string>> {
+export function loadVocabulary(db: Db, languageId: number, now = Date.now()): Promise<Vocabulary> {
   let perDb = vocabularies.get(db);
   if (!perDb) vocabularies.set(db, (perDb = new Map()));
   const entry = perDb.get(languageId);
@@ -131,6 +182,8 @@ export function isKnown(term: string, expanded: readonly string[], vocabulary: R
 export interface SearchQuery {
   /** to_tsquery() text, '' when the search has no words */
   tsquery: string;
+  /** The stemming of the language's translations (the base row is always english). */
+  config: TextConfig;
   /**
    * Some word is unknown even after correction: only then is the (per-row expensive) trigram
    * similarity on names added as an alternative match (see docs/decisions/005).
@@ -141,8 +194,8 @@ export interface SearchQuery {
 /** The search text → tsquery text with typo corrections, and whether trigram matching is needed. */
 export async function buildSearchQuery(db: Db, languageId: number, text: string): Promise<SearchQuery> {
   const terms = tokenize(text);
-  if (terms.length === 0) return { tsquery: '', fuzzy: true };
-  const vocabulary = await loadVocabulary(db, languageId);
+  if (terms.length === 0) return { tsquery: '', config: 'simple', fuzzy: true };
+  const { words: vocabulary, config } = await loadVocabulary(db, languageId);
   // Correcting an unknown word scans the whole vocabulary (~0.5 ms); the answer only changes
   // with the vocabulary, so it is remembered per vocabulary (the Set is replaced on reload).
   let memo = expansions.get(vocabulary);
@@ -150,9 +203,11 @@ export async function buildSearchQuery(db: Db, languageId: number, text: string)
   const key = terms.join(' ');
   const known = memo.get(key);
   if (known) return known;
-  const groups = terms.map((term) => expandTerm(term, vocabulary));
-  const query = {
+  const compounds = COMPOUNDING.has(config) ? (await stems(db, config, terms)).map((stem) => compoundWords(stem, vocabulary)) : [];
+  const groups = terms.map((term, i) => [...new Set([...expandTerm(term, vocabulary), ...(compounds[i] ?? [])])]);
+  const query: SearchQuery = {
     tsquery: toTsQueryText(groups),
+    config,
     fuzzy: terms.some((term, i) => !isKnown(term, groups[i]!, vocabulary)),
   };
   if (memo.size >= MAX_MEMO) memo.delete(memo.keys().next().value!);
