@@ -43,6 +43,7 @@ describe('catalog search text', () => {
   it('builds a tsquery of prefix words, AND across words, OR across corrections', () => {
     expect(toTsQueryText([['tnet', 'tent'], ['dome']])).toBe('(tnet:* | tent:*) & (dome:*)');
     expect(toTsQueryText([])).toBe('');
+    expect(toTsQueryText([['tnet', 'tent'], ['dome']], false)).toBe('(tnet | tent) & (dome)');
   });
 
   it('finds German compounds that carry a stem inside, not at the start, umlauts folded', () => {
@@ -51,6 +52,8 @@ describe('catalog search text', () => {
     expect(compoundWords('schlafsack', vocab)).toEqual(['daunenschlafsack']);
     expect(compoundWords('hangematt', vocab)).toEqual(['campinghängematte']); // the stemmer folds ä to a
     expect(compoundWords('set', vocab)).toEqual([]); // too short a part: too many false friends
+    expect(compoundWords('schlafsak', vocab)).toEqual(['daunenschlafsack']); // a long part may carry one typo
+    expect(compoundWords('zelx', vocab)).toEqual([]); // a short one may not
   });
 
   it('names only known text-search configurations (they are written into SQL)', () => {

@@ -9,7 +9,7 @@ export interface ResolvedFilter {
    * The raw search text (trigram similarity), its tsquery text (full text) and the stemming of
    * the language's translations (product_translations.search_config); null = no search.
    */
-  search: { text: string; tsquery: string; config: TextConfig; fuzzy: boolean } | null;
+  search: { text: string; tsquery: string; exact: string; config: TextConfig; fuzzy: boolean } | null;
   languageId: number;
   /** The default language's text is the base row (english config); others have translations. */
   defaultLanguage: boolean;
@@ -76,15 +76,24 @@ function categoryMatch(config: 'english' | 'simple', tsquery: string): SQL {
     where pc.product_id = p.id and to_tsvector(${sql.raw(`'${config}'`)}, c.name) @@ to_tsquery(${sql.raw(`'${config}'`)}, ${tsquery})) then ${CATEGORY_BONUS}::real else 0 end)`;
 }
 
+/**
+ * Words matched as words, not only as beginnings: "rennrad" ranks "Rennrad" above "Rennradhelm",
+ * "kocher" the (compound-expanded) "Campingkocher" above "Kochset" (both begin with the stem koch).
+ */
+function textRank(vector: SQL, config: TextConfig, s: NonNullable<ResolvedFilter['search']>): SQL {
+  const cfg = sql.raw(`'${config}'`);
+  return sql`ts_rank(${WEIGHTS}, ${vector}, to_tsquery(${cfg}, ${s.tsquery})) + ts_rank(${WEIGHTS}, ${vector}, to_tsquery(${cfg}, ${s.exact}))`;
+}
+
 export function rankExpression(f: ResolvedFilter): SQL {
   if (!f.search) return sql`0::real`;
   const { text, tsquery, config } = f.search;
   const base = tsquery
-    ? sql`(ts_rank(${WEIGHTS}, p.search, to_tsquery('english', ${tsquery})) + ${categoryMatch('english', tsquery)} + similarity(p.name, ${text}))`
+    ? sql`(${textRank(sql`p.search`, 'english', f.search)} + ${categoryMatch('english', tsquery)} + similarity(p.name, ${text}))`
     : sql`similarity(p.name, ${text})`;
   if (f.defaultLanguage) return base;
   const translated = tsquery
-    ? sql`(ts_rank(${WEIGHTS}, t.search, to_tsquery(${sql.raw(`'${config}'`)}, ${tsquery})) + similarity(t.name, ${text}))`
+    ? sql`(${textRank(sql`t.search`, config, f.search)} + similarity(t.name, ${text}))`
     : sql`similarity(t.name, ${text})`;
   return sql`greatest(coalesce(${translated}, 0), ${base})`;
 }

@@ -59,13 +59,15 @@ export function expandTerm(term: string, vocabulary: ReadonlySet<string>): strin
 }
 
 /**
- * A to_tsquery() text: every word (or one of its corrections) must match, each as a prefix.
+ * A to_tsquery() text: every word (or one of its corrections) must match, each as a prefix
+ * (or, with `prefix: false`, as a whole word: the rank's bonus for exact words).
  * Words are letters and digits only, so nothing here can break the tsquery syntax.
  */
-export function toTsQueryText(groups: readonly (readonly string[])[]): string {
+export function toTsQueryText(groups: readonly (readonly string[])[], prefix = true): string {
+  const suffix = prefix ? ':*' : '';
   return groups
     .filter((g) => g.length > 0)
-    .map((g) => `(${g.map((w) => `${w}:*`).join(' | ')})`)
+    .map((g) => `(${g.map((w) => `${w}${suffix}`).join(' | ')})`)
     .join(' & ');
 }
 
@@ -90,6 +92,21 @@ const MAX_COMPOUNDS = 12;
 /** Umlauts and ß folded as the German stemmer folds them ("säcke" stems to "sack"). */
 const fold = (word: string) => word.replace(/ä/g, 'a').replace(/ö/g, 'o').replace(/ü/g, 'u').replace(/ß/g, 'ss');
 
+/** A part of 7 letters or more may carry one typo ("schlafsak" in "daunenschlafsack"). */
+const MIN_FUZZY_PART = 7;
+
+/** Whether `part` (with at most `typos` edits) occurs in `word` after its first 3 letters. */
+function carries(word: string, part: string, typos: number): boolean {
+  if (word.indexOf(part, 3) >= 3) return true;
+  if (typos === 0) return false;
+  for (let start = 3; start + part.length - typos <= word.length; start++) {
+    for (let len = part.length - typos; len <= part.length + typos; len++) {
+      if (start + len <= word.length && editDistance(part, word.slice(start, start + len), typos) <= typos) return true;
+    }
+  }
+  return false;
+}
+
 /**
  * Name words that carry the stem inside, not at the start (a prefix already matches by itself):
  * "zelt" → "kuppelzelt", "tunnelzelt". The full-text index only matches whole words or their
@@ -98,8 +115,9 @@ const fold = (word: string) => word.replace(/ä/g, 'a').replace(/ö/g, 'o').repl
 export function compoundWords(stem: string, vocabulary: ReadonlySet<string>): string[] {
   const part = fold(stem);
   if (part.length < MIN_COMPOUND_PART) return [];
+  const typos = part.length >= MIN_FUZZY_PART ? 1 : 0;
   const found: string[] = [];
-  for (const word of vocabulary) if (word.length > part.length + 2 && fold(word).indexOf(part, 3) >= 3) found.push(word);
+  for (const word of vocabulary) if (word.length > part.length + 2 && carries(fold(word), part, typos)) found.push(word);
   found.sort((a, b) => a.length - b.length || a.localeCompare(b));
   return found.slice(0, MAX_COMPOUNDS);
 }
@@ -182,6 +200,8 @@ export function isKnown(term: string, expanded: readonly string[], vocabulary: R
 export interface SearchQuery {
   /** to_tsquery() text, '' when the search has no words */
   tsquery: string;
+  /** The same words as whole words: names that have the word itself rank above longer words it begins. */
+  exact: string;
   /** The stemming of the language's translations (the base row is always english). */
   config: TextConfig;
   /**
@@ -194,7 +214,7 @@ export interface SearchQuery {
 /** The search text → tsquery text with typo corrections, and whether trigram matching is needed. */
 export async function buildSearchQuery(db: Db, languageId: number, text: string): Promise<SearchQuery> {
   const terms = tokenize(text);
-  if (terms.length === 0) return { tsquery: '', config: 'simple', fuzzy: true };
+  if (terms.length === 0) return { tsquery: '', exact: '', config: 'simple', fuzzy: true };
   const { words: vocabulary, config } = await loadVocabulary(db, languageId);
   // Correcting an unknown word scans the whole vocabulary (~0.5 ms); the answer only changes
   // with the vocabulary, so it is remembered per vocabulary (the Set is replaced on reload).
@@ -203,10 +223,16 @@ export async function buildSearchQuery(db: Db, languageId: number, text: string)
   const key = terms.join(' ');
   const known = memo.get(key);
   if (known) return known;
-  const compounds = COMPOUNDING.has(config) ? (await stems(db, config, terms)).map((stem) => compoundWords(stem, vocabulary)) : [];
-  const groups = terms.map((term, i) => [...new Set([...expandTerm(term, vocabulary), ...(compounds[i] ?? [])])]);
+  // Stemming before typos: "hanteln" is the plural of the known "hantel", not a typo of "lantern".
+  const stemmed = config === 'simple' ? terms : await stems(db, config, terms);
+  const groups = terms.map((term, i) => {
+    const stem = stemmed[i]!;
+    const spelled = stem !== term && isKnown(stem, [stem], vocabulary) ? [term] : expandTerm(term, vocabulary);
+    return [...new Set([...spelled, ...(COMPOUNDING.has(config) ? compoundWords(stem, vocabulary) : [])])];
+  });
   const query: SearchQuery = {
     tsquery: toTsQueryText(groups),
+    exact: toTsQueryText(groups, false),
     config,
     fuzzy: terms.some((term, i) => !isKnown(term, groups[i]!, vocabulary)),
   };
