@@ -160,6 +160,19 @@ describe('search relevance', () => {
     }
   });
 
+  it('an inflection no name carries (so no typo correction helps) finds the descriptions with the word', async () => {
+    // Only stemming can match these: the typo vocabulary is product names, and the words differ by more than their ends.
+    for (const [lang, query, word] of [['de', 'Konstruktionen', '%konstruktion%'], ['fr', 'testés', '%testé%']] as const) {
+      const { rows } = (await database().db.execute(sql`select t.product_id as id from product_translations t
+        join languages l on l.id = t.language_id where l.code = ${lang} and t.description ilike ${word}`)) as unknown as { rows: { id: number }[] };
+      const expected = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+      expect(expected.length, word).toBeGreaterThan(20);
+      const found = await search(query, { lang });
+      expect(found.length, query).toBe(Math.min(expected.length, 60));
+      expect(found.every((p) => expected.includes(p.id)), query).toBe(true);
+    }
+  });
+
   it('a price order is kept when asked for; without one the order is relevance', async () => {
     const byPrice = await search('tent', { sort: 'asc' });
     const relevance = await search('tent');

@@ -90,7 +90,7 @@ const MIN_COMPOUND_PART = 4;
 const MAX_COMPOUNDS = 12;
 
 /** Umlauts and ß folded as the German stemmer folds them ("säcke" stems to "sack"). */
-const fold = (word: string) => word.replace(/ä/g, 'a').replace(/ö/g, 'o').replace(/ü/g, 'u').replace(/ß/g, 'ss');
+const fold = (word: string) => (/[äöüß]/.test(word) ? word.replace(/ä/g, 'a').replace(/ö/g, 'o').replace(/ü/g, 'u').replace(/ß/g, 'ss') : word);
 
 /** A part of 7 letters or more may carry one typo ("schlafsak" in "daunenschlafsack"). */
 const MIN_FUZZY_PART = 7;
@@ -99,6 +99,9 @@ const MIN_FUZZY_PART = 7;
 function carries(word: string, part: string, typos: number): boolean {
   if (word.indexOf(part, 3) >= 3) return true;
   if (typos === 0) return false;
+  // One edit leaves one half of the part intact: words with neither half cannot match (cheap test first).
+  const half = part.length >> 1;
+  if (!word.includes(part.slice(0, half), 3) && !word.includes(part.slice(half), 3)) return false;
   for (let start = 3; start + part.length - typos <= word.length; start++) {
     for (let len = part.length - typos; len <= part.length + typos; len++) {
       if (start + len <= word.length && editDistance(part, word.slice(start, start + len), typos) <= typos) return true;
