@@ -37,6 +37,7 @@ describe('catalog search text', () => {
     expect(expandTerm('tent', vocab)).toEqual(['tent']);
     expect(expandTerm('tnet', vocab)).toEqual(['tnet', 'net', 'tent']); // both at distance 1, alphabetical
     expect(expandTerm('tne', vocab)).toEqual(['tne']); // too short to correct
+    expect(expandTerm('hanteln', new Set(['hantel', 'lantern']))).toEqual(['hanteln', 'hantel']); // 1 edit beats 2
     expect(expandTerm('2024', vocab)).toEqual(['2024']);
   });
 

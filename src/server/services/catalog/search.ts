@@ -45,7 +45,7 @@ export function allowedTypos(term: string): number {
   return term.length <= 6 ? 1 : 2;
 }
 
-/** The term itself plus the closest known words when the term is not a known word. */
+/** The term itself plus the closest known words (all at the least distance) when the term is not a known word. */
 export function expandTerm(term: string, vocabulary: ReadonlySet<string>): string[] {
   const max = allowedTypos(term);
   if (max === 0 || vocabulary.has(term)) return [term];
@@ -55,7 +55,9 @@ export function expandTerm(term: string, vocabulary: ReadonlySet<string>): strin
     if (d <= max) found.push({ word, d });
   }
   found.sort((x, y) => x.d - y.d || x.word.localeCompare(y.word));
-  return [term, ...found.slice(0, MAX_EXPANSIONS).map((f) => f.word)];
+  // Only the nearest: with "hantel" 1 edit from "hanteln", "lantern" 2 edits away is noise.
+  const nearest = found.filter((f) => f.d === found[0]!.d);
+  return [term, ...nearest.slice(0, MAX_EXPANSIONS).map((f) => f.word)];
 }
 
 /**
