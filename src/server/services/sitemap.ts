@@ -16,8 +16,7 @@ import type { Db } from '../db/client';
 import { type CatalogMeta, categoryUrl, loadCatalogMeta } from './catalog/meta';
 import { rowsOf } from './catalog/rows';
 import { staticPages } from '../db/schema/index';
-import { languageAlternates } from '@/features/i18n/alternates';
-import { isLocalizedPath } from '@/lib/language-path';
+import { isLocalizedPath, languageAlternates } from '@/lib/language-path';
 import { ENGLISH_FALLBACK, loadShopBasics, type LanguageOption } from './request-context';
 
 export const SITEMAP_MAX_URLS = 45_000;
