@@ -59,7 +59,9 @@ test('editor saves a blocks page; a German visitor sees it with fallback, respon
   await expect(visitor).toHaveTitle(/^Summer sale on tents/);
   // No German text given: the English one.
   await expect(visitor.getByText('Tents and packs for the long days')).toBeVisible();
-  await expect(visitor.getByRole('link', { name: 'Zum Sale' })).toHaveAttribute('href', '/products/all/all?sale=1');
+  // The visitor chose German, so the page is at its German address and the button's link stays German (ADR 028).
+  await expect(visitor).toHaveURL(new RegExp(`/de/static-page/${slug}$`));
+  await expect(visitor.getByRole('link', { name: 'Zum Sale' })).toHaveAttribute('href', '/de/products/all/all?sale=1');
   const hero = visitor.locator('.block-hero picture');
   await expect(hero.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /\/media\/[0-9a-f]{64}\/\d+\.avif \d+w/);
   await expect(hero.locator('source[type="image/webp"]')).toHaveAttribute('srcset', /\.webp \d+w/);
