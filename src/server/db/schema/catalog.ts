@@ -101,6 +101,12 @@ export const products = pgTable(
     version: integer('version').notNull().default(1),
     /** How many product_images rows it has: kept by triggers (migration 0012) for the staff list's "no image" filter. */
     imageCount: integer('image_count').notNull().default(0),
+    /**
+     * The distinct attribute ids of its active variations, ascending: kept by triggers on
+     * variations and variation_attributes (migration 0018) so the catalogue's attribute filter
+     * and facet counts read the product row instead of joining variations (ADR 005).
+     */
+    attributeIds: integer('attribute_ids').array().notNull().default(sql`'{}'::integer[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     search: tsvector('search').generatedAlwaysAs(

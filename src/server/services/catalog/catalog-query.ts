@@ -133,15 +133,15 @@ function filteredSet(meta: CatalogMeta, f: ResolvedFilter, orderBy: OrderBy): Fi
   const byRank = orderBy === 'rank';
   const priceCond = sql`price_cents between ${f.minEur ?? 0} and ${f.maxEur ?? 2147483647}`;
   const hasPrice = f.minEur !== null || f.maxEur !== null;
-  const attrConds = [...f.attrGroups.values()].map((ids) => attrCondition(sql`id`, ids));
+  const attrConds = [...f.attrGroups.values()].map((ids) => attrCondition(sql`attrs`, ids));
   const ctes = sql`with base as materialized (
-        select p.id, p.price_cents, ${byRank ? rankExpression(f) : sql`0::real`} as rank
+        select p.id, p.price_cents, p.attribute_ids as attrs, ${byRank ? rankExpression(f) : sql`0::real`} as rank
         from products p ${byRank ? translationJoin(f) : sql``}
         where ${conditions(meta, f, { withPrice: false, withAttrs: false })}
       ),
       attred as (select id, price_cents, rank from base ${attrConds.length ? sql`where ${sql.join(attrConds, sql` and `)}` : sql``}),
       priced as (select id, price_cents, rank from attred ${hasPrice ? sql`where ${priceCond}` : sql``}),
-      fbase as (select id from base ${hasPrice ? sql`where ${priceCond}` : sql``})`;
+      fbase as (select id, attrs from base ${hasPrice ? sql`where ${priceCond}` : sql``})`;
   return { ctes, order };
 }
 

@@ -35,11 +35,13 @@ export function groupAttributes(meta: CatalogMeta, ids: readonly number[]): Map<
   return groups;
 }
 
-/** Products (alias `alias`) with an active variation carrying one of the attributes. */
-export function attrCondition(alias: SQL, attributeIds: readonly number[]): SQL {
-  return sql`${alias} in (select v.product_id from variations v
-    join variation_attributes va on va.variation_id = v.id
-    where v.active and va.attribute_id in (${list(attributeIds)}))`;
+/**
+ * Rows whose attribute-id array (`products.attribute_ids`, the attributes of the product's active
+ * variations, kept by triggers: migration 0018) holds one of the attributes. Reading the array on
+ * rows already fetched replaces a join through variations and variation_attributes (ADR 005).
+ */
+export function attrCondition(attrs: SQL, attributeIds: readonly number[]): SQL {
+  return sql`${attrs} && array[${list(attributeIds)}]::int[]`;
 }
 
 function match(vector: SQL, name: SQL, config: 'english' | 'simple', f: NonNullable<ResolvedFilter['search']>): SQL {
@@ -109,7 +111,7 @@ export function conditions(
   }
   if (options.withAttrs !== false) {
     for (const [groupId, ids] of f.attrGroups) {
-      if (groupId !== options.exceptGroup) parts.push(attrCondition(sql`p.id`, ids));
+      if (groupId !== options.exceptGroup) parts.push(attrCondition(sql`p.attribute_ids`, ids));
     }
   }
   return sql.join(parts, sql` and `);
