@@ -69,9 +69,14 @@ export function searchCondition(f: ResolvedFilter): SQL | undefined {
 const WEIGHTS = sql.raw(`'{0.01, 0.02, 0.05, 1.0}'`);
 const CATEGORY_BONUS = 0.3;
 
+/**
+ * Uncorrelated on purpose: as `exists (... where pc.product_id = p.id ...)` the planner may run it
+ * once per matched row, matching every category name against the query each time (3.8 s for the
+ * 23 000 matches of "pro" on the 100k bench); as `p.id in (...)` it is one hashed subplan.
+ */
 function categoryMatch(config: 'english' | 'simple', tsquery: string): SQL {
-  return sql`(case when exists (select 1 from product_categories pc join categories c on c.id = pc.category_id
-    where pc.product_id = p.id and to_tsvector(${sql.raw(`'${config}'`)}, c.name) @@ to_tsquery(${sql.raw(`'${config}'`)}, ${tsquery})) then ${CATEGORY_BONUS}::real else 0 end)`;
+  return sql`(case when p.id in (select pc.product_id from product_categories pc join categories c on c.id = pc.category_id
+    where to_tsvector(${sql.raw(`'${config}'`)}, c.name) @@ to_tsquery(${sql.raw(`'${config}'`)}, ${tsquery})) then ${CATEGORY_BONUS}::real else 0 end)`;
 }
 
 export function rankExpression(f: ResolvedFilter): SQL {
