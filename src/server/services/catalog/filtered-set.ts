@@ -42,16 +42,18 @@ export function filteredSetKey(f: ResolvedFilter, byRank: boolean): string {
 }
 
 /**
- * One statement; the rows come back as ONE flat JSON array (id, price, n, n attribute ids, ...)
- * because a single text value is far cheaper to move and parse than a row per product, most of
- * all on PGlite (100 000 rows: ~1.6 MB).
+ * One statement; the rows come back as ONE flat JSON array (id, price, [rank,] n, n attribute ids,
+ * ...) because a single text value is far cheaper to move and parse than a row per product, most
+ * of all on PGlite (100 000 rows: ~1.6 MB). The order is made here: sorting in the aggregate cost
+ * the database a third of the statement (PGlite, 8 000 rows), sorting in JS ~1 ms. The rank is a
+ * float4 printed exactly (shortest round-trip text), so comparing the parsed numbers orders rows
+ * as the database would.
  */
 export async function readFilteredSet(db: Db, meta: CatalogMeta, f: ResolvedFilter, byRank: boolean): Promise<FilteredSet> {
-  const order = byRank ? sql`rank desc, id asc` : sql`price_cents asc, id asc`;
   const [row] = rowsOf<{ rows: string | null }>(
     await db.execute(sql`
-      select '[' || coalesce(string_agg(concat_ws(',', id, price_cents, cardinality(attrs),
-          nullif(array_to_string(attrs, ','), '')), ',' order by ${order}), '') || ']' as rows
+      select '[' || coalesce(string_agg(concat_ws(',', id, price_cents, ${byRank ? sql`rank,` : sql``} cardinality(attrs),
+          nullif(array_to_string(attrs, ','), '')), ','), '') || ']' as rows
       from (
         select p.id, p.price_cents, p.attribute_ids as attrs, ${byRank ? rankExpression(f) : sql`0::real`} as rank
         from products p ${byRank ? translationJoin(f) : sql``}
@@ -59,12 +61,16 @@ export async function readFilteredSet(db: Db, meta: CatalogMeta, f: ResolvedFilt
       ) b`),
   );
   const flat = parseJson<number[]>(row?.rows ?? '[]', []);
-  let n = 0;
+  const head = byRank ? 4 : 3; // id, price, [rank,] n
+  const starts: number[] = [];
   let attrCount = 0;
-  for (let i = 0; i < flat.length; i += 3 + flat[i + 2]!) {
-    n++;
-    attrCount += flat[i + 2]!;
+  for (let i = 0; i < flat.length; i += head + flat[i + head - 1]!) {
+    starts.push(i);
+    attrCount += flat[i + head - 1]!;
   }
+  // rank descending or price ascending, ties by id ascending: the SQL orders of ADR 005
+  starts.sort(byRank ? (x, y) => flat[y + 2]! - flat[x + 2]! || flat[x]! - flat[y]! : (x, y) => flat[x + 1]! - flat[y + 1]! || flat[x]! - flat[y]!);
+  const n = starts.length;
   const set: FilteredSet = {
     ids: new Int32Array(n),
     prices: new Int32Array(n),
@@ -73,14 +79,13 @@ export async function readFilteredSet(db: Db, meta: CatalogMeta, f: ResolvedFilt
     summaries: new Map(),
   };
   let a = 0;
-  for (let i = 0, r = 0; i < flat.length; r++) {
+  starts.forEach((i, r) => {
     set.ids[r] = flat[i]!;
     set.prices[r] = flat[i + 1]!;
-    const count = flat[i + 2]!;
     set.attrStart[r] = a;
-    for (let k = 0; k < count; k++) set.attrs[a++] = flat[i + 3 + k]!;
-    i += 3 + count;
-  }
+    const count = flat[i + head - 1]!;
+    for (let k = 0; k < count; k++) set.attrs[a++] = flat[i + head + k]!;
+  });
   set.attrStart[n] = a;
   return set;
 }
