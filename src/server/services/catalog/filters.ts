@@ -106,7 +106,10 @@ export function conditions(
   if (search) parts.push(search);
   if (f.categoryIds) {
     const ids = withDescendants(meta, f.categoryIds);
-    parts.push(sql`p.id in (select pc.product_id from product_categories pc where pc.category_id in (${list(ids)}))`);
+    // products.category_ids mirrors product_categories (triggers, migration 0018): read on the rows
+    // already fetched, or through its GIN index when no search narrows them, instead of hashing
+    // every link of the categories (32 000 for Outdoor on the 100k bench) for a semi-join.
+    parts.push(sql`p.category_ids && array[${list(ids)}]::int[]`);
   }
   if (f.isNew) parts.push(sql`p.is_new`);
   if (f.sale) parts.push(sql`(p.old_price_cents > 0 or p.discount_percent > 0)`);
