@@ -2,9 +2,10 @@ import type { Db } from '@/server/db/client';
 
 /**
  * What a catalogue filter yields apart from the page itself: total, price range, facet counts
- * and the first ids in result order. Paging through one filter, or many shoppers opening the
- * same list, repeat exactly this work (the expensive part: the whole matching set, see
- * docs/decisions/005), so it is kept for a short time per database and filter.
+ * and the first ids in result order. Paging through one filter, many shoppers opening the same
+ * list, or one shopper trying prices and facets on one search repeat the expensive part (the
+ * whole matching set, see docs/decisions/005), so the filtered set (filtered-set.ts, the summaries
+ * computed from it ride along) is kept for a short time per database and key.
  *
  * Staleness: an entry is fresh for CACHE_TTL_MS and served stale while it reloads for as long
  * again (see cachedSummary). Within that time a product added, removed from a
@@ -14,6 +15,7 @@ import type { Db } from '@/server/db/client';
  * whole answer is already declared cacheable by any shared cache for 60 s (api/cache.ts), so
  * this adds no staleness a shopper could not already see. Each shop instance has its own cache.
  */
+/** A filter's answer apart from its page (filtered-set.ts `summarise`). */
 export interface FilterSummary {
   total: number;
   /** EUR cents, null when nothing matches the filter without its price bounds. */
