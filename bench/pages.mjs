@@ -52,6 +52,8 @@ const KB = 1024;
 const BUDGETS = {
   home: { js: 90 * KB, html: 40 * KB, p95: 50 },
   list: { js: 90 * KB, html: 40 * KB, p95: 30 },
+  // A language address (ADR 028): the same list in German, its links localized on the rendered HTML.
+  'list (de)': { js: 90 * KB, html: 40 * KB, p95: 30 },
   product: { js: 90 * KB, html: 40 * KB, p95: 30 },
   'product (photos)': { js: 90 * KB, html: 40 * KB, p95: 30 },
   wishlist: { js: 90 * KB, html: 20 * KB, p95: 30 },
@@ -82,6 +84,7 @@ async function discoverPages(base) {
   const pages = [
     { type: 'home', path: '/' },
     { type: 'list', path: '/products/all/all' },
+    { type: 'list (de)', path: '/de/products/all/all' },
     { type: 'faq', path: '/faq' },
     { type: 'wishlist', path: '/wishlist' },
     { type: 'cart', path: '/cart' },
@@ -166,6 +169,8 @@ function lighthouseOnce(url) {
 
 /** Pages whose HTML differs for a signed-in customer (header, prices, review form). */
 const SIGNED_IN_TYPES = new Set(['home', 'list', 'product']);
+/** Issue 18's target for them: signed-in pages within the guest budget, p95 at 10 connections. */
+const SIGNED_IN_P95_MS = 30;
 
 const kb = (/** @type {number} */ bytes) => `${(bytes / KB).toFixed(1)} KB`;
 
@@ -249,7 +254,8 @@ async function main() {
       console.log(rows.at(-1));
       if (SIGNED_IN_TYPES.has(page.type)) {
         const own = await serverTime(base, page.path, expected, DURATION_S, { cookie: customer });
-        signedInRows.push(`| ${page.type} | \`${page.path}\` | ${own.p50} / ${own.p95} ms (${own.requests} req) | ${own.errors} |`);
+        const signedInVerdict = own.p95 <= SIGNED_IN_P95_MS ? 'within' : '**over**';
+        signedInRows.push(`| ${page.type} | \`${page.path}\` | ${own.p50} / ${own.p95} ms (${own.requests} req) | ${own.errors} | ${signedInVerdict} |`);
         console.log(signedInRows.at(-1));
       }
     }
@@ -293,11 +299,13 @@ the cumulative layout shift after loading / after scrolling to the bottom:
 |---|---|---|---|---|---|
 ${imageRows.join('\n')}
 
-Signed in as the demo customer, the same pages are rendered on every request (no page cache;
-informative, no verdict):
+Signed in as the demo customer: these pages come from the page cache by the visitor's frame
+variant (docs/decisions/016, "Signed-in visitors"), each request paying one cart count (and on a
+product page one review-eligibility query). Issue 18's target is p95 ≤ ${SIGNED_IN_P95_MS} ms
+(reported, it does not fail the run):
 
-| page | path | server p50 / p95 | failed |
-|---|---|---|---|
+| page | path | server p50 / p95 | failed | p95 ≤ ${SIGNED_IN_P95_MS} ms |
+|---|---|---|---|---|
 ${signedInRows.join('\n')}
 `,
   );

@@ -8,8 +8,19 @@ declare namespace App {
     sessionId: string | null;
     /** Set by a page whose HTML is the same for every signed-out visitor (src/server/services/guest-pages.server.ts). */
     cacheForGuests?: boolean;
+    /**
+     * Set by a page whose HTML differs between signed-in visitors only by their frame variant
+     * (src/server/services/signed-in-pages.server.ts): shared among visitors with the same one.
+     */
+    cacheForSignedIn?: boolean;
+    /** The signed-in visitor's cart badge count, when the middleware already counted it. */
+    cartUnits?: number;
     /** Set by a page the back office shows in a frame of its own (a preview link, ADR 027): same-origin framing allowed. */
     framableBySelf?: boolean;
+    /** The language of a storefront page, from its address (src/server/language-routing.ts); unset on shared paths (API, back office). */
+    pageLanguageId?: number;
+    /** '' or '/de': the language segment the page's address starts with. */
+    pathPrefix?: string;
     /** The status a request was refused with by the page gate (src/server/page-gate.ts); the /400 page shows it. */
     requestError?: 400 | 403 | 404 | 413 | 414 | 415;
   }

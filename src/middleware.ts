@@ -4,9 +4,13 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseDown, isDatabaseUnavailable } f
 import { databaseUnavailableResponse, initFailureResponse } from './server/init-failure';
 import { peerOf, requestOrigin } from './server/client-origin';
 import { checkPageRequest, refusePage } from './server/page-gate';
-import { getDb, hasReadReplica, ready } from './server/runtime';
+import { getDb, getReadDb, hasReadReplica, ready } from './server/runtime';
 import { mayReadReplica, readPrimaryCookie, withReadRouting } from './server/db/read-replica';
 import { renderForGuests } from './server/services/guest-pages.server';
+import { signedInVariant } from './server/services/signed-in-pages.server';
+import { routeLanguage } from './server/language-routing';
+import { localizeResponse } from './server/localize-links';
+import { LANGUAGE_COOKIE, loadShopBasics } from './server/services/request-context';
 import { cookieBase, resolveSession, SESSION_COOKIE, XSRF_COOKIE } from './server/services/auth/sessions';
 // Plain .mjs because astro.config.mjs and the start script share it without a TS loader.
 import { BASE_SECURITY_HEADERS, RESOURCE_CSP } from '../scripts/server/security-headers.mjs';
@@ -101,8 +105,39 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const refusal = isPage ? await checkPageRequest(context) : null;
     if (refusal) return secure(await refusePage(context, next, refusal));
     const method = context.request.method;
+    // The page's language comes from its address (ADR 028); `/de/…` renders the unprefixed page.
+    let forward: typeof next = next;
+    // A page's Astro.rewrite('/404') runs the middleware again for the unprefixed path: the
+    // language stays the one of the address the visitor asked for.
+    if (isPage && context.locals.pageLanguageId === undefined) {
+      const raw = new URL(context.request.url);
+      const route = routeLanguage(
+        { method, pathname: raw.pathname, search: raw.search, languageCookie: context.cookies.get(LANGUAGE_COOKIE)?.value },
+        (await loadShopBasics(await getDb())).languages,
+      );
+      if (route.kind === 'redirect') {
+        return secure(new Response(null, { status: route.status, headers: { Location: route.location, 'Cache-Control': 'no-store', Vary: 'Cookie' } }));
+      }
+      if (route.kind === 'page') {
+        context.locals.pageLanguageId = route.language.id;
+        context.locals.pathPrefix = route.prefix;
+        const { rewrite, prefix, segments } = route;
+        if (rewrite !== null) {
+          forward = (async (payload?: Parameters<typeof next>[0]) => localizeResponse(await next(payload ?? rewrite), prefix, segments)) as typeof next;
+        }
+      }
+    }
     const replica = isPage && (await hasReadReplica());
-    const render = () => (isPage ? renderForGuests(context, next, context.locals.user !== null) : next());
+    const user = context.locals.user;
+    // A signed-in visitor's frame variant (cart count, review access…): pages share by it.
+    const variantOf = user
+      ? async () => {
+          const variant = await signedInVariant(await getReadDb(), user, path.slice((context.locals.pathPrefix ?? '').length) || '/');
+          context.locals.cartUnits = variant.cartUnits;
+          return variant.key;
+        }
+      : null;
+    const render = () => (isPage ? renderForGuests(context, forward, variantOf) : next());
     // Catalogue reads of this page may go to the read replica (getReadDb, db/read-replica.ts).
     let response = replica ? await withReadRouting(mayReadReplica(method, path, context.request.headers.get('cookie')), render) : await render();
     if (replica && !['GET', 'HEAD', 'OPTIONS'].includes(method)) {

@@ -6,6 +6,7 @@
  */
 
 import type { FieldErrors } from './contract/envelope';
+import { pageHref } from './language-path';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -177,7 +178,7 @@ export function createApiClient(hooks: ApiClientHooks = {}): ApiClient {
         hooks.currentPath?.() ?? (typeof location === 'undefined' ? '/' : location.pathname + location.search);
       if (hooks.onEmailNotVerified) hooks.onEmailNotVerified(path);
       else if (typeof location !== 'undefined') {
-        location.assign(`/email-verification?redirect=${encodeURIComponent(path)}`);
+        location.assign(pageHref(`/email-verification?redirect=${encodeURIComponent(path)}`));
       }
     }
   }

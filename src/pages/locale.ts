@@ -2,7 +2,8 @@ import type { APIRoute } from 'astro';
 import { getDb } from '../server/runtime';
 import { safeRedirect } from '../lib/redirect';
 import { chooseFromForm, LOCALE_COOKIE_MAX_AGE } from '../server/services/locale-switch';
-import { CURRENCY_COOKIE, LANGUAGE_COOKIE, loadShopBasics } from '../server/services/request-context';
+import { chooseLanguage, CURRENCY_COOKIE, LANGUAGE_COOKIE, loadShopBasics } from '../server/services/request-context';
+import { pathInLanguage } from '../lib/language-path';
 
 export const prerender = false;
 
@@ -17,5 +18,9 @@ export const GET: APIRoute = async ({ url, cookies, redirect }) => {
   const options = { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: 'lax' as const };
   if (choice.language) cookies.set(LANGUAGE_COOKIE, String(choice.language.id), options);
   if (choice.currency) cookies.set(CURRENCY_COOKIE, choice.currency.code, options);
-  return redirect(safeRedirect(url.searchParams.get('redirect'), '/'), 303);
+  const back = safeRedirect(url.searchParams.get('redirect'), '/');
+  // Back to the same page in the chosen language (ADR 028).
+  const language = choice.language ?? chooseLanguage(languages, cookies.get(LANGUAGE_COOKIE)?.value);
+  const fallback = chooseLanguage(languages, undefined);
+  return redirect(pathInLanguage(back, language.code, fallback.code, languages.map((l) => l.code)), 303);
 };

@@ -100,6 +100,8 @@ test('the language picker switches the page to German, also after reload', async
   ]);
   await page.waitForLoadState('load');
   const nav = mainNav(page);
+  // The German page has an address of its own (ADR 028).
+  await expect(page).toHaveURL(/\/de\/$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'START' })).toBeVisible();
   expect(await cookie(page, 'languageId')).toMatch(/^\d+$/);
@@ -108,6 +110,18 @@ test('the language picker switches the page to German, also after reload', async
   await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveValue(String(await cookie(page, 'languageId')));
   await expect(nav).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('languageId'))).toBe(await cookie(page, 'languageId'));
+  shop.expectNoPageErrors();
+});
+
+test('the language picker keeps the shopper on the same page, filters and all, at the new language\'s address', async ({ shop, page }) => {
+  await shop.goto('/de/products/all/all?sale=true&sort=desc');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await Promise.all([page.waitForURL(/\/fr\/products\/all\/all\?sale=true&sort=desc$/), page.getByRole('combobox', { name: 'Sprache' }).selectOption({ label: 'Français' })]);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  // Links of the French page stay French; the English address sends this visitor to French now.
+  await expect(page.getByRole('link', { name: /^Accueil$/i }).first()).toHaveAttribute('href', '/fr/');
+  await page.goto('/faq');
+  await expect(page).toHaveURL(/\/fr\/faq$/);
   shop.expectNoPageErrors();
 });
 

@@ -131,19 +131,32 @@ test('a marketer builds, previews, shares, schedules and restores a landing page
   await page.getByLabel('Publish at', { exact: true }).fill(now);
   await page.getByRole('button', { name: 'Save schedule' }).click();
   await expect(page.getByText('Schedule saved.')).toBeVisible();
-  const languages = (await (await page.request.get('/api/languages')).json()) as { payload: { id: number; code: string }[] };
-  const de = languages.payload.find((l) => l.code === 'de')!.id;
-  await guest.addCookies([{ name: 'languageId', value: String(de), url: BASE }]);
-  await expect.poll(async () => (await outsider.goto(`/static-page/${slug}`))?.status(), { timeout: 150_000, intervals: [5_000] }).toBe(200);
+  // The German page at its own address (ADR 028).
+  await expect.poll(async () => (await outsider.goto(`/de/static-page/${slug}`))?.status(), { timeout: 150_000, intervals: [5_000] }).toBe(200);
   await expect(outsider.getByRole('heading', { level: 1 })).toHaveText('Sommercamp');
-  const publicPage = await outsider.goto(`/static-page/${slug}`);
+  const publicPage = await outsider.goto(`/de/static-page/${slug}`);
   expect(publicPage?.headers()['x-frame-options']).toBe('DENY');
   await expect(outsider.getByText('Tents and packs for the long days')).toBeVisible();
-  await expect(outsider.getByRole('link', { name: 'Read our delivery terms' })).toHaveAttribute('href', '/static-page/terms');
+  // The marketer's link follows the page's language.
+  await expect(outsider.getByRole('link', { name: 'Read our delivery terms' })).toHaveAttribute('href', '/de/static-page/terms');
+  const alternate = (lang: string) => outsider.locator(`link[rel="alternate"][hreflang="${lang}"]`);
+  await expect(alternate('de')).toHaveAttribute('href', /\/de\/static-page\/\d+$/);
+  await expect(alternate('fr')).toHaveAttribute('href', /\/fr\/static-page\/\d+$/);
+  await expect(alternate('en')).toHaveAttribute('href', /[^/]\/static-page\/\d+$/);
+  await expect(alternate('x-default')).toHaveAttribute('href', (await alternate('en').getAttribute('href'))!);
+  await expect(outsider.locator('link[rel="canonical"]')).toHaveAttribute('href', (await alternate('de').getAttribute('href'))!);
   await expect(outsider.locator('meta[name="description"]')).toHaveAttribute('content', 'Tents and packs for summer camps, up to 40 % off.');
   await expect(outsider.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/media\/[0-9a-f]{64}\/og\.jpg$/);
   const jsonLd = await outsider.locator('script[type="application/ld+json"]').allTextContents();
   expect(jsonLd.map((t) => (JSON.parse(t) as { '@type': string })['@type'])).toContain('FAQPage');
+  // English, at the English address: the texts nobody translated fall back; the alternates are the same.
+  // (A stored choice would send the unprefixed address to German: this visitor has none.)
+  await guest.clearCookies();
+  await outsider.evaluate(() => localStorage.clear());
+  await outsider.goto(`/static-page/${slug}`);
+  await expect(outsider.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(outsider.getByText('Tents and packs for the long days')).toBeVisible();
+  await expect(alternate('de')).toHaveAttribute('href', /\/de\/static-page\/\d+$/);
 
   // A change saved as a draft is not public; published, it is; restoring the version before it brings the page back.
   await page.goto(`${pageUrl}?lang=de`);
@@ -151,17 +164,17 @@ test('a marketer builds, previews, shares, schedules and restores a landing page
   await block('Hero (block 1)').getByLabel('Heading').fill('Wintercamp');
   await page.getByRole('button', { name: 'Save Deutsch draft' }).click();
   await expect(page.getByText('Draft saved: not public yet.')).toBeVisible();
-  await outsider.goto(`/static-page/${slug}`);
+  await outsider.goto(`/de/static-page/${slug}`);
   await expect(outsider.getByRole('heading', { level: 1 })).toHaveText('Sommercamp');
   await page.getByRole('button', { name: 'Publish changes' }).click();
   await expect(page.getByText('Same as the published page.')).toBeVisible();
-  await outsider.goto(`/static-page/${slug}`);
+  await outsider.goto(`/de/static-page/${slug}`);
   await expect(outsider.getByRole('heading', { level: 1 })).toHaveText('Wintercamp');
   const history = page.locator('section[aria-labelledby="versions-title"]');
   await expect(history.getByText(/publish draft/).first()).toBeVisible();
   await history.getByRole('button', { name: /^Restore version/ }).first().click();
   await expect(history.getByText(/restore: restored version \d+/).first()).toBeVisible();
-  await outsider.goto(`/static-page/${slug}`);
+  await outsider.goto(`/de/static-page/${slug}`);
   await expect(outsider.getByRole('heading', { level: 1 })).toHaveText('Sommercamp');
   await guest.close();
 });

@@ -27,6 +27,8 @@ test('stored German and US dollars without cookies: the home page comes back in 
   }, [de]);
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  // The bare entry address goes to the German one (ADR 028).
+  await expect(page).toHaveURL(`${BASE}/de/`);
   await expect(page.locator('html')).toHaveAttribute('data-currency', 'USD');
   const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]));
   expect(cookies).toMatchObject({ languageId: de, currency: 'USD' });
@@ -59,4 +61,21 @@ test('an invalid stored value is replaced by the page\'s; no cookie jar means no
   await other.waitForTimeout(1500);
   expect(loads.length).toBeLessThanOrEqual(2);
   await refusing.close();
+});
+
+test('a German address stays German for a visitor whose stored language is English, and becomes the choice', async ({ page, context }) => {
+  const { de, en } = await ids(page.request);
+  await context.addInitScript(([language]) => {
+    if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('languageId', language!);
+    }
+  }, [en]);
+  const loads: string[] = [];
+  page.on('load', () => loads.push(page.url()));
+  await page.goto('/de/faq');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect.poll(async () => Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value])).languageId).toBe(de);
+  await page.waitForTimeout(500);
+  expect(loads).toEqual([`${BASE}/de/faq`]);
 });

@@ -72,14 +72,15 @@ describe('public HTML after edits', () => {
   }, 180_000);
 
   it('a German edit shows in German on the next request; other languages keep their text', async () => {
-    const languages = await editor.get('/api/languages');
-    const de = languages.body.payload.find((l: { code: string }) => l.code === 'de').id as number;
     const pages = await editor.get('/api/admin/static-pages');
     const shipping = pages.body.payload.find((p: { slug: string }) => p.slug === 'shipping');
-    const before = await publicHtml('/static-page/shipping', `languageId=${de}`);
+    // The German page's own address (ADR 028); the unprefixed one is English.
+    const before = await publicHtml('/de/static-page/shipping');
     expect(before.html.includes('Versand &amp; Lieferung')).toBe(true);
+    const languages = await editor.get('/api/languages');
+    const de = languages.body.payload.find((l: { code: string }) => l.code === 'de').id as number;
     await editor.put(`/api/admin/static-pages/${shipping.id}`, { language_id: de, title: 'Versand und Lieferung', content: '<p>Versand am selben Tag.</p>' });
-    const after = await publicHtml('/static-page/shipping', `languageId=${de}`);
+    const after = await publicHtml('/de/static-page/shipping');
     expect(heading(after.html)).toBe('Versand und Lieferung');
     expect(after.html.includes('<p>Versand am selben Tag.</p>')).toBe(true);
     expect(heading((await publicHtml('/static-page/shipping')).html)).toBe('Shipping &amp; delivery');
@@ -92,6 +93,10 @@ describe('public HTML after edits', () => {
     const old = await publicHtml('/static-page/about');
     expect(old.status).toBe(301);
     expect(old.location).toBe('/static-page/about-us');
+    // The German address of the old slug moves to the German address of the new one.
+    const oldGerman = await publicHtml('/de/static-page/about');
+    expect(oldGerman.status).toBe(301);
+    expect(oldGerman.location).toBe('/de/static-page/about-us');
     const moved = await publicHtml('/static-page/about-us');
     expect(moved.status).toBe(200);
     expect(heading(moved.html)).toBe('About us');

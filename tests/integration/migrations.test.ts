@@ -66,6 +66,27 @@ describe(`migrations on a fresh ${testEngine()} database`, () => {
     expect(indexes.length).toBeGreaterThan(0);
   });
 
+  it('stem each translation in its language (0017): the trigger follows the language code', async () => {
+    await database.db.execute(sql`insert into languages (code, title) values ('de', 'Deutsch'), ('fr', 'Français'), ('pl', 'Polski')`);
+    await database.db.execute(sql`insert into products (sku, slug, name, price_cents) values ('STEM-1', 'stem-1', 'Dome Tent', 100)`);
+    await database.db.execute(sql`insert into product_translations (product_id, language_id, name)
+      select p.id, l.id, case l.code when 'de' then 'Zelt' when 'fr' then 'Chaussure' else 'Namiot' end
+      from products p, languages l where p.sku = 'STEM-1'`);
+    const matches = async (config: string, words: string) =>
+      (await rows<{ code: string; config: string }>(database, sql`select l.code, t.search_config::text as config from product_translations t
+        join languages l on l.id = t.language_id where t.search @@ to_tsquery(${config}::regconfig, ${words}) order by l.code`));
+    expect(await matches('german', 'Zelte')).toEqual([{ code: 'de', config: 'german' }]);
+    expect(await matches('french', 'chaussures')).toEqual([{ code: 'fr', config: 'french' }]);
+    expect(await matches('simple', 'namiot')).toEqual([{ code: 'pl', config: 'simple' }]);
+    // The app cannot write another configuration, and a new code re-stems the language's rows.
+    await database.db.execute(sql`update product_translations set search_config = 'english' where language_id = (select id from languages where code = 'pl')`);
+    expect(await matches('simple', 'namiot')).toEqual([{ code: 'pl', config: 'simple' }]);
+    await database.db.execute(sql`update languages set code = 'de-AT' where code = 'pl'`);
+    expect(await matches('german', 'namiot')).toEqual([{ code: 'de-AT', config: 'german' }]);
+    await database.db.execute(sql`delete from products where sku = 'STEM-1'`);
+    await database.db.execute(sql`delete from languages where code in ('de', 'fr', 'de-AT')`);
+  });
+
   it('record every migration of the journal, and a second migrate() is a no-op', async () => {
     const count = async () =>
       Number((await rows<{ n: number }>(database, sql`select count(*) as n from drizzle.__drizzle_migrations`))[0]?.n);

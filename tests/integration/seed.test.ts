@@ -31,21 +31,14 @@ const countAll = async (db: Db) =>
 describe('demo seed', () => {
   let database: Database;
   let db: Db;
-  let seedMs = 0;
 
   beforeAll(async () => {
     database = await createTestDatabase({ seed: 'none' });
     db = database.db;
-    const startedAt = performance.now();
+    // Its time is the start-up benchmark's business (bench/), not a test's.
     await seedDemo(db);
-    seedMs = performance.now() - startedAt;
   }, 120_000);
   afterAll(() => database?.close());
-
-  it('is quick', () => {
-    // Generous for a loaded CI box; on this machine it is ~2–5 s.
-    expect(seedMs).toBeLessThan(30_000);
-  });
 
   it('has the counts the shop needs', async () => {
     expect(await one(db, 'select count(*) as n from products')).toBeGreaterThanOrEqual(300);

@@ -18,7 +18,9 @@ const database = useTestDatabase({ seed: 'demo' });
 const call = (route: typeof sitemapGet, path: string) =>
   route({ url: new URL(path, 'http://shop.test'), request: new Request(new URL(path, 'http://shop.test')) } as never) as Promise<Response>;
 
-const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+const allLocs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+/** The default language's addresses (the demo shop's others are /de/… and /fr/…). */
+const locs = (xml: string) => allLocs(xml).filter((u) => !/^https?:\/\/[^/]+\/(de|fr)(\/|$)/.test(u));
 
 async function activeProducts(): Promise<{ id: number; cat: number | null }[]> {
   return rowsOf<{ id: number; cat: number | null }>(
@@ -37,6 +39,9 @@ describe('/robots.txt', () => {
     const lines = text.trim().split('\n');
     expect(lines.slice(0, 2)).toEqual(['User-agent: *', 'Allow: /']);
     for (const path of ['/account', '/cart', '/auth', '/admin', '/pay', '/dev']) expect(lines).toContain(`Disallow: ${path}`);
+    // The private pages of the other languages too (ADR 028); shared paths have no language.
+    for (const path of ['/de/account', '/fr/cart', '/de/auth']) expect(lines).toContain(`Disallow: ${path}`);
+    expect(lines).not.toContain('Disallow: /de/admin');
     expect(lines.at(-1)).toBe(`Sitemap: ${config().PUBLIC_URL}/sitemap.xml`);
   });
 });
@@ -55,7 +60,7 @@ describe('/sitemap.xml', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toContain('application/xml');
     const xml = await res.text();
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">')).toBe(true);
     expect(xml.trim().endsWith('</urlset>')).toBe(true);
     const urls = locs(xml);
     const origin = config().PUBLIC_URL;
@@ -96,6 +101,25 @@ describe('/sitemap.xml', () => {
     } finally {
       await db.execute(sql`update products set active = true where id = ${victim!.id}`);
     }
+  });
+
+  it('lists every page in every language, each with its alternates, x-default and lastmod', async () => {
+    const xml = await (await call(sitemapGet, '/sitemap.xml')).text();
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const origin = config().PUBLIC_URL;
+    const all = allLocs(xml);
+    const own = locs(xml);
+    expect(all.length).toBe(own.length * 3);
+    expect(all).toContain(`${origin}/de/`);
+    expect(all).toContain(`${origin}/fr/faq`);
+    const product = own.find((u) => /\/products\/[^/]+\/[^/]+\/\d+$/.test(u))!;
+    const german = product.replace(origin, `${origin}/de`);
+    const entry = xml.split('<url>').find((u) => u.startsWith(`<loc>${german}</loc>`))!;
+    expect(entry).toMatch(/^<loc>[^<]+<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${product}"/>`);
+    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="de" href="${german}"/>`);
+    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="fr" href="${product.replace(origin, `${origin}/fr`)}"/>`);
+    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${product}"/>`);
   });
 
   it('an unknown part is a 404 while the catalogue fits one file', async () => {

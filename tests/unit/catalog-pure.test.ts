@@ -3,7 +3,7 @@ import { convertCents } from '@/lib/money';
 import { buildMeta, categoryUrl, withDescendants } from '@/server/services/catalog/meta';
 import { maxEurCents, minEurCents } from '@/server/services/catalog/price';
 import { availability } from '@/server/services/catalog/product-json';
-import { editDistance, expandTerm, tokenize, toTsQueryText } from '@/server/services/catalog/search';
+import { compoundWords, editDistance, expandTerm, tokenize, toTextConfig, toTsQueryText } from '@/server/services/catalog/search';
 
 describe('catalog price bounds', () => {
   it.each(['1', '1.0835', '0.85', '1.08', '157.123456', '0.012345'])('match the displayed price exactly at rate %s', (rate) => {
@@ -37,12 +37,31 @@ describe('catalog search text', () => {
     expect(expandTerm('tent', vocab)).toEqual(['tent']);
     expect(expandTerm('tnet', vocab)).toEqual(['tnet', 'net', 'tent']); // both at distance 1, alphabetical
     expect(expandTerm('tne', vocab)).toEqual(['tne']); // too short to correct
+    expect(expandTerm('hanteln', new Set(['hantel', 'lantern']))).toEqual(['hanteln', 'hantel']); // 1 edit beats 2
     expect(expandTerm('2024', vocab)).toEqual(['2024']);
   });
 
   it('builds a tsquery of prefix words, AND across words, OR across corrections', () => {
     expect(toTsQueryText([['tnet', 'tent'], ['dome']])).toBe('(tnet:* | tent:*) & (dome:*)');
     expect(toTsQueryText([])).toBe('');
+    expect(toTsQueryText([['tnet', 'tent'], ['dome']], false)).toBe('(tnet | tent) & (dome)');
+  });
+
+  it('finds German compounds that carry a stem inside, not at the start, umlauts folded', () => {
+    const vocab = new Set(['kuppelzelt', 'tunnelzelt', 'zeltboden', 'zelt', 'daunenschlafsack', 'rucksack', 'campinghängematte', 'kochset']);
+    expect(compoundWords('zelt', vocab)).toEqual(['kuppelzelt', 'tunnelzelt']); // shortest, then alphabetical; 'zeltboden' is a prefix match already
+    expect(compoundWords('schlafsack', vocab)).toEqual(['daunenschlafsack']);
+    expect(compoundWords('hangematt', vocab)).toEqual(['campinghängematte']); // the stemmer folds ä to a
+    expect(compoundWords('set', vocab)).toEqual([]); // too short a part: too many false friends
+    expect(compoundWords('schlafsak', vocab)).toEqual(['daunenschlafsack']); // a long part may carry one typo
+    expect(compoundWords('zelx', vocab)).toEqual([]); // a short one may not
+  });
+
+  it('names only known text-search configurations (they are written into SQL)', () => {
+    expect(toTextConfig('german')).toBe('german');
+    expect(toTextConfig('french')).toBe('french');
+    expect(toTextConfig("german'); drop table products; --")).toBe('simple');
+    expect(toTextConfig(undefined)).toBe('simple');
   });
 });
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { showToast } from '@/stores/toasts';
 import type { LogoutTexts } from './account-texts';
 import { logout } from './auth-store';
+import { pageHref } from '@/lib/language-path';
 
 /**
  * Log out (accounts spec §2, §4): POST /api/logout, then the local session marker, profile and
@@ -27,7 +28,7 @@ export default function LogoutButton({ texts, redirectTo = '/' }: LogoutButtonPr
     const result = await logout({ fallbackMessage: texts.failed });
     // The session is gone locally either way; tell the shopper if the server did not hear it.
     if (!result.ok) showToast(result.message, 'error');
-    location.assign(redirectTo);
+    location.assign(pageHref(redirectTo));
   }
 
   return (

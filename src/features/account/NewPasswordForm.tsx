@@ -4,6 +4,7 @@ import { resetPassword } from './auth-store';
 import { validateNewPassword } from './auth-validation';
 import { FormMessage, PasswordField, TextField, formValue, useHydrated } from './AuthFields';
 import type { NewPasswordTexts } from './auth-texts';
+import { pageHref } from '@/lib/language-path';
 
 export interface NewPasswordFormProps {
   texts: NewPasswordTexts;
@@ -67,7 +68,7 @@ export default function NewPasswordForm({ texts, token, email }: NewPasswordForm
     return (
       <div className="auth-form">
         <FormMessage id="new-password-message" success={done} />
-        <a ref={signInLink} className="button" href="/auth?form=signin">
+        <a ref={signInLink} className="button" href={pageHref('/auth?form=signin')}>
           {texts.goToSignIn}
         </a>
       </div>
@@ -110,7 +111,7 @@ export default function NewPasswordForm({ texts, token, email }: NewPasswordForm
       <FormMessage id="new-password-message" error={problem ? null : error} />
       {error && !problem && (
         <p>
-          <a href="/auth?form=reset">{texts.requestNew}</a>
+          <a href={pageHref('/auth?form=reset')}>{texts.requestNew}</a>
         </p>
       )}
     </form>

@@ -8,6 +8,7 @@ import { FormMessage, PasswordField, TextField, formValue } from './AuthFields';
 import PhoneInput from './PhoneInput';
 import type { SignUpTexts } from './auth-texts';
 import type { StaticPageSummary } from '@/lib/contract/content';
+import { pageHref } from '@/lib/language-path';
 
 export interface SignUpCountry {
   id: number;
@@ -55,8 +56,8 @@ const FIELD_IDS: Record<FieldName, string> = {
   passConfirm: 'signup-password-confirm',
 };
 
-function pageHref(page: PageLink): string {
-  return `/static-page/${encodeURIComponent(page.slug || String(page.id))}`;
+function staticPageHref(page: PageLink): string {
+  return pageHref(`/static-page/${encodeURIComponent(page.slug || String(page.id))}`);
 }
 
 /**
@@ -157,7 +158,7 @@ export default function SignUpForm({ texts, countries, verificationUrl }: SignUp
       { fallbackMessage: texts.failed },
     );
     if (result.ok) {
-      location.assign(verificationUrl);
+      location.assign(pageHref(verificationUrl));
       return;
     }
     setBusy(false);
@@ -177,7 +178,7 @@ export default function SignUpForm({ texts, countries, verificationUrl }: SignUp
   const termsReady = terms.phase === 'ready';
   const link = (page: PageLink | null, label: string) =>
     page ? (
-      <a href={pageHref(page)} target="_blank" rel="noopener">
+      <a href={staticPageHref(page)} target="_blank" rel="noopener">
         {label}
         <span className="visually-hidden"> {texts.newTab}</span>
       </a>

@@ -5,6 +5,7 @@ import { showToast } from '@/stores/toasts';
 import { ALREADY_VERIFIED, logout, resendVerification } from './auth-store';
 import type { VerificationTexts } from './auth-texts';
 import { useHydrated } from './AuthFields';
+import { pageHref } from '@/lib/language-path';
 
 export interface VerificationActionsProps {
   texts: VerificationTexts;
@@ -35,7 +36,7 @@ export default function VerificationActions({ texts, redirect }: VerificationAct
     setBusy('logout');
     const result = await logout({ fallbackMessage: texts.logoutFailed });
     if (!result.ok) showToast(result.message || texts.logoutFailed, 'error');
-    location.assign('/');
+    location.assign(pageHref('/'));
   }
 
   return (

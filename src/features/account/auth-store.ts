@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import { ApiError, type Envelope } from '@/lib/api-client';
 import { signInUrl } from '@/lib/redirect';
 import { api, onUnauthorized } from '@/stores/api';
+import { pageHref } from '@/lib/language-path';
 
 /**
  * Auth state of the browser (accounts spec §3 "Auth state", §4 "Authentication", "Session
@@ -295,7 +296,7 @@ export function handleSessionExpired(navigate: (url: string) => void = defaultNa
   expiredHandled = true;
   clearLocalSession();
   const here = typeof location === 'undefined' ? undefined : location.pathname + location.search;
-  navigate(signInUrl(here));
+  navigate(pageHref(signInUrl(here)));
 }
 
 function defaultNavigate(url: string): void {

@@ -35,7 +35,7 @@ export interface AdminEditPage<T> extends AdminPage {
 export async function loadAdminPage(Astro: PageContext, permission: Permission | 'any'): Promise<AdminPage | Response> {
   const user = await requireStaff(Astro, permission);
   if (user instanceof Response) return user;
-  const frame = await loadFrameOrFail(Astro.cookies);
+  const frame = await loadFrameOrFail(Astro);
   if (frame instanceof Response) return frame;
   return { user, frame, db: await getDb() };
 }

@@ -15,6 +15,7 @@ import type { PaymentMethod } from '@/lib/rules/payment';
 import type { CheckoutCountry, ProfileForCheckout } from './checkout-form';
 import { formatMoney, symbolAndDecimals } from '@/lib/money';
 import './cart.css';
+import { pageHref } from '@/lib/language-path';
 
 /**
  * /cart (accounts spec §2 Cart page, Checkout form): the lines, the unavailable block, the
@@ -137,10 +138,10 @@ export default function CartPage({
           <p>{texts.empty}</p>
           <p>{texts.signInPrompt}</p>
           <p className="cart-empty-actions">
-            <a className="button" href={signInHref}>
+            <a className="button" href={pageHref(signInHref)}>
               {texts.signIn}
             </a>
-            <a className="button secondary" href="/products/all/all">
+            <a className="button secondary" href={pageHref('/products/all/all')}>
               {texts.continueShopping}
             </a>
           </p>
@@ -161,7 +162,7 @@ export default function CartPage({
         <div className="cart-empty">
           <p>{texts.empty}</p>
           <p>
-            <a className="button" href="/products/all/all">
+            <a className="button" href={pageHref('/products/all/all')}>
               {texts.continueShopping}
             </a>
           </p>
@@ -214,7 +215,7 @@ export default function CartPage({
           )}
           {cart.lines.length > 0 && (
             <div className="cart-actions">
-              <a className="link-button" href="/products/all/all">
+              <a className="link-button" href={pageHref('/products/all/all')}>
                 {texts.continueShopping}
               </a>
               <button type="button" className="button" onClick={() => show('checkout')} disabled={Object.keys(drafts).length > 0}>

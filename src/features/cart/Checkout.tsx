@@ -39,6 +39,7 @@ import CheckoutPromo from './CheckoutPromo';
 import ConfirmDialog from './ConfirmDialog';
 import TotalsSummary from './TotalsSummary';
 import { classifyTotalsError, EMPTY_TOTALS, expectedTotal, totalsReducer } from './totals-state';
+import { pageHref } from '@/lib/language-path';
 
 /**
  * The checkout (accounts spec §2 Checkout form; §4 Promo, Checkout prefill, Checkout button
@@ -266,7 +267,7 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
         break;
       case 'fail':
         showToast(outcome.message, 'error');
-        location.assign('/fail-payment');
+        location.assign(pageHref('/fail-payment'));
         return;
     }
     update({ type: 'place-failed' });
@@ -334,7 +335,7 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
           phoneGlobal={phoneNumbers.global || state.phoneOrder.phone_number || ''}
           phoneUkEu={phoneNumbers.ukEu}
           signedIn={signedIn}
-          onClose={() => location.assign(viewOrdersTarget(signedIn))}
+          onClose={() => location.assign(pageHref(viewOrdersTarget(signedIn)))}
           texts={texts.phonePayment}
         />
       )}

@@ -20,6 +20,7 @@ import {
 } from './cart-lines';
 import { onCartReset } from './cart-reset';
 import { createKeyedDebouncer } from './debounce';
+import { pageHref } from '@/lib/language-path';
 
 /**
  * The signed-in customer's cart in the browser (accounts spec §3 "Cart item", §4 "Cart add",
@@ -146,7 +147,7 @@ export async function addToCart(id: number, isVariation: boolean, count = 1): Pr
   } catch (error) {
     if (error instanceof ApiError && error.status === 401 && (!$auth.get().isAuthenticated || error.message === UNAUTHENTICATED)) {
       showToast(texts.signInToAdd, 'error');
-      if (typeof location !== 'undefined') location.assign(signInUrl(here()));
+      if (typeof location !== 'undefined') location.assign(pageHref(signInUrl(here())));
       return { ok: false, message: texts.signInToAdd, kind: 'handled' };
     }
     return { ok: false, message: messageOf(error, texts.addFailed), kind: handledByClient(error) ? 'handled' : 'error' };

@@ -9,11 +9,12 @@
 import { PRICE_DEBOUNCE_MS, priceBounds, priceQuery, sanitizePriceInput } from './price-input';
 import { listUrl, parseListState, withFilter } from './list-query';
 import { REVEAL_EVENT } from './filters-dialog';
+import { pageHref, pagePathname } from '@/lib/language-path';
 
 const FOCUS_KEY = 'shop.list.focus';
 
 function currentState() {
-  const parts = location.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const parts = pagePathname().split('/').filter(Boolean).map(decodeURIComponent);
   return parseListState(parts[1], parts[2], new URLSearchParams(location.search));
 }
 
@@ -25,7 +26,7 @@ function showLoading(): void {
 }
 
 function go(url: string, focusName?: string): void {
-  const here = location.pathname + location.search;
+  const here = pagePathname() + location.search;
   if (url === here) return;
   if (focusName) {
     try {
@@ -35,7 +36,7 @@ function go(url: string, focusName?: string): void {
     }
   }
   showLoading();
-  location.assign(url);
+  location.assign(pageHref(url));
 }
 
 function enhancePriceFilter(form: HTMLFormElement): void {

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $cartCount } from './cart-count';
 import { fill } from '@/lib/rules/placeholders';
+import { pageHref } from '@/lib/language-path';
 
 export interface CartBadgeProps {
   /** Server-rendered count; the store takes over once the cart code sets it. */
@@ -20,7 +21,7 @@ export default function CartBadge({ count, label, countLabel }: CartBadgeProps) 
   useEffect(() => setHydrated(true), []);
   const shown = hydrated ? (live ?? count) : count;
   return (
-    <a className="icon-link" href="/cart" aria-label={shown > 0 ? fill(countLabel, { count: shown }) : label}>
+    <a className="icon-link" href={pageHref('/cart')} aria-label={shown > 0 ? fill(countLabel, { count: shown }) : label}>
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
         <path
           d="M3 4h2l2.4 11.2a1.5 1.5 0 0 0 1.5 1.2h8.6a1.5 1.5 0 0 0 1.5-1.1L21 8H6.2"

@@ -1,6 +1,7 @@
 import '@/stores/bootstrap';
 import { useEffect, useRef, useState } from 'react';
 import { SEARCH_DEBOUNCE_MS, searchOf, searchUrl } from './search';
+import { pageHref, pagePathname } from '@/lib/language-path';
 
 export interface SearchBoxProps {
   label: string;
@@ -37,11 +38,13 @@ export default function SearchBox({ label, placeholder, submitLabel, action, hid
     event.preventDefault();
     clearTimeout(timer.current);
     const value = input.current?.value ?? text;
-    timer.current = setTimeout(() => location.assign(searchUrl(new URL(location.href), value)), SEARCH_DEBOUNCE_MS);
+    // The list route is read from the address without its language prefix, and the result keeps it.
+    const here = new URL(pagePathname() + location.search, location.origin);
+    timer.current = setTimeout(() => location.assign(pageHref(searchUrl(here, value))), SEARCH_DEBOUNCE_MS);
   }
 
   return (
-    <form className="search" role="search" method="get" action={action} onSubmit={submit}>
+    <form className="search" role="search" method="get" action={pageHref(action)} onSubmit={submit}>
       <label className="visually-hidden" htmlFor="header-search">
         {label}
       </label>

@@ -32,9 +32,21 @@ export function columns<T>(items: readonly T[], size: number = FOOTER_COLUMN_SIZ
   return out;
 }
 
-export async function loadFrame(cookies: AstroCookies, ctx?: RequestContext): Promise<FrameData> {
+/** The part of `Astro` the frame reads: the cookies and what the middleware put on locals. */
+export interface FrameRequest {
+  cookies: AstroCookies;
+  locals: App.Locals;
+}
+
+/** A page's context: language from its address (ADR 028), currency and consent from cookies. */
+export async function loadRequestContext(astro: FrameRequest): Promise<RequestContext> {
+  return resolveRequestContext(await getDb(), astro.cookies, astro.locals);
+}
+
+export async function loadFrame(astro: FrameRequest, ctx?: RequestContext): Promise<FrameData> {
+  const { cookies } = astro;
   const db = await getDb();
-  const context = ctx ?? (await resolveRequestContext(db, cookies));
+  const context = ctx ?? (await resolveRequestContext(db, cookies, astro.locals));
   const pages = await listStaticPages(db, context.language.id);
   const consent =
     cookies.get(CONSENT_COOKIE)?.value === 'true'
@@ -52,11 +64,11 @@ export async function loadFrame(cookies: AstroCookies, ctx?: RequestContext): Pr
 
 /**
  * For a page's frontmatter:
- *   const frame = await loadFrameOrFail(Astro.cookies); if (frame instanceof Response) return frame;
+ *   const frame = await loadFrameOrFail(Astro); if (frame instanceof Response) return frame;
  */
-export async function loadFrameOrFail(cookies: AstroCookies, ctx?: RequestContext): Promise<FrameData | Response> {
+export async function loadFrameOrFail(astro: FrameRequest, ctx?: RequestContext): Promise<FrameData | Response> {
   try {
-    return await loadFrame(cookies, ctx);
+    return await loadFrame(astro, ctx);
   } catch (error) {
     return initFailureResponse(error);
   }

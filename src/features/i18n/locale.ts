@@ -68,11 +68,14 @@ function reloadPage(): void {
   if (typeof location !== 'undefined') location.reload();
 }
 
-export function setLanguage(id: number | string, options: { reload?: boolean } = {}): void {
+/** `to`: the page's address in the new language (ADR 028), else the page reloads. */
+export function setLanguage(id: number | string, options: { reload?: boolean; to?: string } = {}): void {
   const value = String(id);
   $language.set(value);
   writeCookie(LANGUAGE_KEY, value);
-  if (options.reload ?? true) reloadPage();
+  if (!(options.reload ?? true)) return;
+  if (options.to !== undefined && typeof location !== 'undefined' && options.to !== `${location.pathname}${location.search}`) location.assign(options.to);
+  else reloadPage();
 }
 
 /**

@@ -29,6 +29,7 @@ const plan = planStoredChoice({
   storedCurrency: read(CURRENCY_KEY),
   hasLanguageCookie: cookieNames.has('languageId'),
   hasCurrencyCookie: cookieNames.has('currency'),
+  languageInAddress: (html.pathPrefix ?? '') !== '',
 });
 for (const [name, value] of Object.entries(plan.cookies)) writeCookie(name, value);
 for (const [key, value] of Object.entries(plan.store)) {

@@ -28,4 +28,13 @@ describe('the stored language and currency at start-up', () => {
   it('a cookie wins: nothing to do', () => {
     expect(planStoredChoice({ ...base, storedLanguage: '2', hasLanguageCookie: true, hasCurrencyCookie: true })).toEqual({ cookies: {}, store: {}, reload: false });
   });
+
+  it('an address that names its language (/de/…) keeps it and makes it the choice; the currency follows the stored one', () => {
+    expect(planStoredChoice({ ...base, pageLanguage: '2', storedLanguage: '1', storedCurrency: 'USD', languageInAddress: true })).toEqual({
+      cookies: { languageId: '2', currency: 'USD' },
+      store: { languageId: '2' },
+      reload: true,
+    });
+    expect(planStoredChoice({ ...base, pageLanguage: '2', storedLanguage: '1', hasLanguageCookie: true, hasCurrencyCookie: true, languageInAddress: true })).toEqual({ cookies: {}, store: {}, reload: false });
+  });
 });

@@ -16,6 +16,12 @@ export interface StoredChoiceInput {
   storedCurrency: string | null;
   /** Whether the request carried the cookies. */
   hasLanguageCookie: boolean;
+  /**
+   * The address names the page's language (`/de/…`, ADR 028): a stored choice never overrides
+   * that (only the unprefixed address follows a choice). Without a language cookie the page's
+   * language becomes the choice, so links the browser builds without a prefix stay in it.
+   */
+  languageInAddress?: boolean;
   hasCurrencyCookie: boolean;
 }
 
@@ -42,7 +48,11 @@ function one(name: string, page: string, valid: readonly string[], stored: strin
 
 export function planStoredChoice(input: StoredChoiceInput): StoredChoicePlan {
   const plan: StoredChoicePlan = { cookies: {}, store: {}, reload: false };
-  one('languageId', input.pageLanguage, input.languages, input.storedLanguage, input.hasLanguageCookie, plan);
+  if (!input.languageInAddress) one('languageId', input.pageLanguage, input.languages, input.storedLanguage, input.hasLanguageCookie, plan);
+  else if (!input.hasLanguageCookie && input.pageLanguage !== '') {
+    plan.cookies.languageId = input.pageLanguage;
+    if (input.storedLanguage !== input.pageLanguage) plan.store.languageId = input.pageLanguage;
+  }
   one('currency', input.pageCurrency, input.currencies, input.storedCurrency, input.hasCurrencyCookie, plan);
   return plan;
 }

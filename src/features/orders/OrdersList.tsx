@@ -19,6 +19,7 @@ import {
 import { fill } from '@/lib/rules/placeholders';
 import type { OrdersTexts } from './orders-texts';
 import PhonePaymentModal from './PhonePaymentModal';
+import { pageHref } from '@/lib/language-path';
 
 /**
  * Orders tab of /account (accounts spec §2 Order history): 5 orders a page, newest first, with
@@ -141,7 +142,7 @@ function OrderCard({
           </dl>
         </div>
         <p className="order-detail-link">
-          <a href={orderDetailHref(order.order_nr)} aria-describedby={titleId}>
+          <a href={pageHref(orderDetailHref(order.order_nr))} aria-describedby={titleId}>
             {texts.viewDetails}
           </a>
         </p>
@@ -169,7 +170,7 @@ function Pagination({ pagination, texts, onPage }: { pagination: HistoryPaginati
   const { current_page: current, last_page: last } = pagination;
   const link = (page: number, label: string, children: React.ReactNode, extra: { current?: boolean; rel?: string } = {}) => (
     <a
-      href={ordersPageHref(page)}
+      href={pageHref(ordersPageHref(page))}
       aria-label={label}
       aria-current={extra.current ? 'page' : undefined}
       rel={extra.rel}
@@ -219,7 +220,7 @@ export default function OrdersList({ initial, locale, signedIn, texts }: OrdersL
       const pagination = body.pagination;
       setData({ orders: Array.isArray(body.payload) ? body.payload : [], pagination });
       if (options.push && typeof history !== 'undefined') {
-        const href = ordersPageHref(pagination.current_page);
+        const href = pageHref(ordersPageHref(pagination.current_page));
         if (`${location.pathname}${location.search}` !== href) history.pushState({ ordersPage: pagination.current_page }, '', href);
       }
       if (options.focus) listRef.current?.focus();

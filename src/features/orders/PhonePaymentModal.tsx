@@ -5,6 +5,7 @@ import { copyText } from './clipboard';
 import { formatAmountAndCurrency, viewOrdersTarget } from './orders-format';
 import type { PhonePaymentTexts } from './orders-texts';
 import './phone-payment.css';
+import { pageHref } from '@/lib/language-path';
 
 /**
  * The phone payment modal (accounts spec §2 Phone payment modal): two phone numbers (US and
@@ -184,7 +185,7 @@ export default function PhonePaymentModal({
             className="button phone-modal-orders"
             disabled={!signedIn}
             aria-describedby={signedIn ? undefined : hintId}
-            onClick={() => location.assign(viewOrdersTarget(signedIn))}
+            onClick={() => location.assign(pageHref(viewOrdersTarget(signedIn)))}
           >
             {texts.viewOrders}
           </button>

@@ -8,7 +8,7 @@ import { categoryUrl, loadCatalogMeta } from '@/server/services/catalog/meta';
 import type { ProductJson } from '@/server/services/catalog/product-json';
 import { productInfo } from '@/server/services/catalog/product-info';
 import { onSale } from '@/server/services/catalog/product-lists';
-import { listReviews, type ReviewEligibility, reviewEligibility } from '@/server/services/reviews.server';
+import { listReviews, type ReviewAccess, reviewAccessOf, reviewEligibility } from '@/server/services/reviews.server';
 import type { ReviewJson, ReviewSummary } from '@/lib/contract/accounts';
 import type { CategoryRef } from './breadcrumbs';
 
@@ -35,7 +35,7 @@ export function cachedOnSale(db: Db, ctx: { languageId: number; rate: string }, 
   return entry.promise;
 }
 
-export type ReviewAccess = 'guest' | 'unverified' | 'not_bought' | 'reviewed' | 'can_review';
+export type { ReviewAccess };
 
 export interface ProductPageData {
   product: ProductJson;
@@ -45,13 +45,6 @@ export interface ProductPageData {
   summary: ReviewSummary;
   access: ReviewAccess;
   sale: ProductJson[];
-}
-
-function accessOf(user: AuthUser | null, eligibility: ReviewEligibility | null): ReviewAccess {
-  if (!user) return 'guest';
-  if (!user.emailVerified) return 'unverified';
-  if (!eligibility?.bought) return 'not_bought';
-  return eligibility.reviewed ? 'reviewed' : 'can_review';
 }
 
 /** null when there is no active product with that id (the page answers 404). */
@@ -84,7 +77,7 @@ export async function loadProductPage(
     categories,
     reviews: list.reviews,
     summary: list.summary,
-    access: accessOf(user, eligibility),
+    access: reviewAccessOf(user, eligibility),
     sale: sale.filter((p) => p.id !== id).slice(0, SALE_CAROUSEL_LIMIT),
   };
 }

@@ -56,15 +56,21 @@ async function respondFromCache(key: string, page: CachedPage, acceptEncoding: s
 
 /**
  * Answers a signed-out GET of a page that opted in (`Astro.locals.cacheForGuests = true`) from
- * the guest page cache, or renders it and keeps the result. Signed-in visitors are always rendered
- * for themselves; a guest session (CSRF cookie only) changes nothing on these pages.
+ * the guest page cache, or renders it and keeps the result; a guest session (CSRF cookie only)
+ * changes nothing on these pages. A signed-in GET of a page that opted in for them too
+ * (`cacheForSignedIn`) is answered from the entry of its variant (signed-in-pages.server.ts):
+ * visitors who see the same frame share it. `variantOf` gives a signed-in visitor's variant.
  */
-export async function renderForGuests(context: APIContext, next: MiddlewareNext, signedIn: boolean): Promise<Response> {
-  const key =
-    context.request.method === 'GET' && !signedIn
-      ? pageCacheKey(context.url, (name) => context.cookies.get(name)?.value)
-      : null;
-  if (key === null) return next();
+export async function renderForGuests(
+  context: APIContext,
+  next: MiddlewareNext,
+  variantOf: (() => Promise<string>) | null,
+): Promise<Response> {
+  const base =
+    context.request.method === 'GET' ? pageCacheKey(context.url, (name) => context.cookies.get(name)?.value, context.locals.pageLanguageId) : null;
+  if (base === null) return next();
+  const signedIn = variantOf !== null;
+  const key = signedIn ? `${base}\u0001${await variantOf()}` : base;
   const acceptEncoding = context.request.headers.get('accept-encoding');
   const hit = pages.get(key);
   if (hit) return respondFromCache(key, hit, acceptEncoding);
@@ -72,7 +78,8 @@ export async function renderForGuests(context: APIContext, next: MiddlewareNext,
   const response = await next();
   // A page that set a cookie wrote something for this visitor only.
   const setsCookie = !context.cookies.headers().next().done;
-  if (!context.locals.cacheForGuests || !CACHED_STATUSES.has(response.status) || setsCookie) return response;
+  const optedIn = signedIn ? context.locals.cacheForSignedIn : context.locals.cacheForGuests;
+  if (!optedIn || !CACHED_STATUSES.has(response.status) || setsCookie) return response;
   const page = { status: response.status, headers: [...response.headers.entries()], body: new Uint8Array(await response.arrayBuffer()) };
   pages.set(key, page);
   const headers = new Headers(response.headers);

@@ -7,10 +7,11 @@ import { renderForGuests } from './guest-pages.server';
 
 let rendered = 0;
 /** A page render: counts itself and prints which render it was. */
-const render = (init: { status?: number; setsCookie?: boolean; optIn?: boolean } = {}) => {
+const render = (init: { status?: number; setsCookie?: boolean; optIn?: boolean; signedInToo?: boolean } = {}) => {
   return (context: APIContext) => async () => {
     rendered++;
     if (init.optIn !== false) context.locals.cacheForGuests = true;
+    if (init.signedInToo) context.locals.cacheForSignedIn = true;
     if (init.setsCookie) context.cookies.set('x', '1');
     return new Response(`<html><body>${`render ${rendered} `.repeat(200)}</body></html>`, {
       status: init.status ?? 200,
@@ -35,9 +36,10 @@ function context(path: string, options: { cookies?: Record<string, string>; meth
   return ctx as unknown as APIContext;
 }
 
-async function visit(path: string, options: Parameters<typeof context>[1] & { signedIn?: boolean; page?: ReturnType<typeof render> } = {}) {
+async function visit(path: string, options: Parameters<typeof context>[1] & { signedIn?: boolean; variant?: string; page?: ReturnType<typeof render> } = {}) {
   const ctx = context(path, options);
-  const response = await renderForGuests(ctx, (options.page ?? render())(ctx), options.signedIn ?? false);
+  const variant = options.variant ?? (options.signedIn ? 'shopper|verified|0' : undefined);
+  const response = await renderForGuests(ctx, (options.page ?? render())(ctx), variant === undefined ? null : async () => variant);
   const body = Buffer.from(await response.arrayBuffer());
   const text = response.headers.get('content-encoding') === 'br' ? brotliDecompressSync(body).toString() : body.toString();
   return { response, text, cache: response.headers.get('x-page-cache') };
@@ -60,6 +62,18 @@ describe('renderForGuests', () => {
     expect(a.response.headers.get('vary')).toContain('Accept-Encoding');
     expect(Number(a.response.headers.get('content-length'))).toBeLessThan(a.text.length);
     expect(b.text).toBe(a.text);
+  });
+
+  it('signed-in visitors share a page that opted in only with visitors of the same variant, never with guests', async () => {
+    const page = render({ signedInToo: true });
+    const guest = await visit('/products/all/all?v=1', { page });
+    const a1 = await visit('/products/all/all?v=1', { page, variant: 'shopper|verified|2' });
+    const a2 = await visit('/products/all/all?v=1', { page, variant: 'shopper|verified|2' });
+    const b = await visit('/products/all/all?v=1', { page, variant: 'shopper|verified|3' });
+    expect([guest.cache, a1.cache, a2.cache, b.cache]).toEqual(['miss', 'miss', 'hit', 'miss']);
+    expect(a2.text).toBe(a1.text);
+    expect(new Set([guest.text, a1.text, b.text]).size).toBe(3);
+    expect((await visit('/products/all/all?v=1', { page })).text).toBe(guest.text);
   });
 
   it('renders for every signed-in visitor, and for each language, currency and consent state', async () => {

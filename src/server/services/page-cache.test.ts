@@ -18,6 +18,7 @@ describe('pageCacheKey', () => {
     expect(pageCacheKey(url, cookies({ currency: 'USD' }))).not.toBe(base);
     expect(pageCacheKey(url, cookies({ 'cookie-consent': 'true' }))).not.toBe(base);
     expect(pageCacheKey(url, cookies({ 'cookie-notice-dismissed': '1' }))).not.toBe(base);
+    expect(pageCacheKey(url, cookies({}), 2)).not.toBe(base);
     expect(pageCacheKey(url, cookies({ XSRF_TOKEN: 'abc', other: 'x' }))).toBe(base);
   });
 

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { currencies, languages, settings } from '../db/schema/index';
 import { getTranslator, type Translator } from '../i18n/index';
+import { pathPrefix, withPathPrefix } from '@/lib/language-path';
 
 export interface LanguageOption {
   id: number;
@@ -31,6 +32,16 @@ export interface RequestContext extends ShopBasics {
   language: LanguageOption;
   currency: CurrencyOption;
   t: Translator;
+  /** '' or '/de': the language segment of this page's address (ADR 028). */
+  pathPrefix: string;
+  /** A shop path (`/products/all/all`) as a link in this page's language. */
+  href: (path: string) => string;
+}
+
+/** What the middleware learnt from a page's address (Astro.locals). */
+export interface PageLanguage {
+  pageLanguageId?: number;
+  pathPrefix?: string;
 }
 
 /** Cookie names shared with the pickers' islands (the spec's storage key is languageId). */
@@ -138,11 +149,15 @@ export interface CookieReader {
   get(name: string): { value: string } | undefined;
 }
 
-/** Language, currency, settings and the translator for one request, from its cookies. */
-export async function resolveRequestContext(db: Db, cookies: CookieReader): Promise<RequestContext> {
+/**
+ * Language, currency, settings and the translator for one request: the language of a storefront
+ * page from its address (the middleware's `page`), of a shared page (back office) from the cookie.
+ */
+export async function resolveRequestContext(db: Db, cookies: CookieReader, page: PageLanguage = {}): Promise<RequestContext> {
   const basics = await loadShopBasics(db);
-  const language = chooseLanguage(basics.languages, cookies.get(LANGUAGE_COOKIE)?.value);
+  const language = chooseLanguage(basics.languages, page.pageLanguageId ?? cookies.get(LANGUAGE_COOKIE)?.value);
   const currency = chooseCurrency(basics.currencies, cookies.get(CURRENCY_COOKIE)?.value);
   const t = await getTranslator(db, language.code);
-  return { ...basics, language, currency, t };
+  const prefix = page.pageLanguageId === undefined ? pathPrefix(language.code, chooseLanguage(basics.languages, undefined).code) : (page.pathPrefix ?? '');
+  return { ...basics, language, currency, t, pathPrefix: prefix, href: (path) => withPathPrefix(path, prefix) };
 }

@@ -73,6 +73,16 @@ export interface ReviewEligibility {
   reviewed: boolean;
 }
 
+/** What the product page's review section offers this visitor. */
+export type ReviewAccess = 'guest' | 'unverified' | 'not_bought' | 'reviewed' | 'can_review';
+
+export function reviewAccessOf(user: { emailVerified: boolean } | null, eligibility: ReviewEligibility | null): ReviewAccess {
+  if (!user) return 'guest';
+  if (!user.emailVerified) return 'unverified';
+  if (!eligibility?.bought) return 'not_bought';
+  return eligibility.reviewed ? 'reviewed' : 'can_review';
+}
+
 /** One query: has the customer bought the product (order status Success) and reviewed it. */
 export async function reviewEligibility(db: Db, userId: number, productId: number): Promise<ReviewEligibility> {
   const [row] = await db

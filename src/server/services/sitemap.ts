@@ -6,12 +6,18 @@
  * parts are `?part=pages` and `?part=products-N` (N from 1, SITEMAP_MAX_URLS products each, by
  * id): the protocol allows 50 000 URLs per file. Products are read in keyset batches of
  * SITEMAP_BATCH ids and written as they arrive, so a big part never sits in memory whole.
+ *
+ * Every page is listed once per language at its own address (ADR 028), each with `xhtml:link`
+ * alternates for every language and `x-default`; a part then holds SITEMAP_MAX_URLS / languages
+ * products. `lastmod` is the day of the last change where the shop keeps one (products, pages).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type CatalogMeta, categoryUrl, loadCatalogMeta } from './catalog/meta';
 import { rowsOf } from './catalog/rows';
 import { staticPages } from '../db/schema/index';
+import { isLocalizedPath, languageAlternates } from '@/lib/language-path';
+import { ENGLISH_FALLBACK, loadShopBasics, type LanguageOption } from './request-context';
 
 export const SITEMAP_MAX_URLS = 45_000;
 export const SITEMAP_BATCH = 5_000;
@@ -19,11 +25,14 @@ export const SITEMAP_BATCH = 5_000;
 /** Paths a crawler has no business in (private or transactional pages). */
 export const ROBOTS_DISALLOW = ['/account', '/cart', '/auth', '/admin', '/pay', '/dev'] as const;
 
-export function robotsTxt(origin: string): string {
+/** `prefixes`: the other languages' address segments ('/de'), whose private pages are private too. */
+export function robotsTxt(origin: string, prefixes: readonly string[] = []): string {
+  const localized = ROBOTS_DISALLOW.filter((path) => isLocalizedPath(path));
   return [
     'User-agent: *',
     'Allow: /',
     ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`),
+    ...prefixes.flatMap((prefix) => localized.map((path) => `Disallow: ${prefix}${path}`)),
     '',
     `Sitemap: ${absolute(origin, '/sitemap.xml')}`,
     '',
@@ -38,10 +47,19 @@ export function absolute(origin: string, path: string): string {
   return new URL(path, `${origin.replace(/\/+$/, '')}/`).href;
 }
 
-const urlEntry = (origin: string, path: string, lastmod?: string) =>
-  `<url><loc>${xmlEscape(absolute(origin, path))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>\n`;
+/** One page: an <url> per language, each naming all of them (and x-default) as alternates. */
+function urlEntries(origin: string, entry: SitemapEntry, languages: readonly LanguageOption[]): string {
+  const alternates = languageAlternates(origin, entry.path, languages);
+  const links = alternates.map((a) => `<xhtml:link rel="alternate" hreflang="${xmlEscape(a.hreflang)}" href="${xmlEscape(a.href)}"/>`).join('');
+  const lastmod = entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : '';
+  return alternates
+    .filter((a) => a.hreflang !== 'x-default')
+    .map((a) => `<url><loc>${xmlEscape(a.href)}</loc>${lastmod}${links}</url>\n`)
+    .join('');
+}
 
-const URLSET_OPEN = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+const URLSET_OPEN =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
 const URLSET_CLOSE = '</urlset>\n';
 
 /** The product page path (/products/{top}/{sub}/{id}) under its newest category, as the cards link. */
@@ -87,7 +105,7 @@ export async function countActiveProducts(db: Db): Promise<number> {
  * Active products' paths in id order, `limit` of them after skipping `offset`, yielded in
  * batches (keyset pagination over the primary key).
  */
-export async function* productPaths(db: Db, offset = 0, limit = Number.MAX_SAFE_INTEGER): AsyncGenerator<string[]> {
+export async function* productPaths(db: Db, offset = 0, limit = Number.MAX_SAFE_INTEGER): AsyncGenerator<SitemapEntry[]> {
   const meta = await loadCatalogMeta(db);
   let after = 0;
   if (offset > 0) {
@@ -99,14 +117,15 @@ export async function* productPaths(db: Db, offset = 0, limit = Number.MAX_SAFE_
   }
   let left = limit;
   while (left > 0) {
-    const batch = rowsOf<{ id: number; cat: number | null }>(
+    const batch = rowsOf<{ id: number; cat: number | null; day: string }>(
       await db.execute(sql`
-        select p.id, (select max(pc.category_id) from product_categories pc where pc.product_id = p.id) as cat
+        select p.id, (select max(pc.category_id) from product_categories pc where pc.product_id = p.id) as cat,
+          to_char(p.updated_at at time zone 'UTC', 'YYYY-MM-DD') as day
         from products p where p.active and p.id > ${after}
         order by p.id limit ${Math.min(SITEMAP_BATCH, left)}`),
     );
     if (batch.length === 0) return;
-    yield batch.map((r) => productPathOf(meta, Number(r.id), r.cat === null ? null : Number(r.cat)));
+    yield batch.map((r) => ({ path: productPathOf(meta, Number(r.id), r.cat === null ? null : Number(r.cat)), lastmod: r.day }));
     after = Number(batch[batch.length - 1]!.id);
     left -= batch.length;
   }
@@ -148,10 +167,12 @@ export async function sitemapBody(
   db: Db,
   origin: string,
   part: string | null,
-  /** Products per part (tests use a small one). */
-  max = SITEMAP_MAX_URLS,
+  /** Products per part (tests use a small one); by default as many as keep a part within SITEMAP_MAX_URLS. */
+  maxProducts?: number,
 ): Promise<ReadableStream<Uint8Array> | null> {
-  const count = await countActiveProducts(db);
+  const [count, basics] = await Promise.all([countActiveProducts(db), loadShopBasics(db)]);
+  const languages = basics.languages.length > 0 ? basics.languages : [ENGLISH_FALLBACK];
+  const max = maxProducts ?? Math.max(1, Math.floor(SITEMAP_MAX_URLS / Math.max(1, languages.length)));
   const which = sitemapPartOf(part, count, max);
   if (!which) return null;
   if (which.kind === 'index') {
@@ -167,12 +188,12 @@ export async function sitemapBody(
   return streamOf(async function* () {
     yield URLSET_OPEN;
     if (which.kind !== 'products') {
-      yield (await pagePaths(db)).map((p) => urlEntry(origin, p.path, p.lastmod)).join('');
+      yield (await pagePaths(db)).map((p) => urlEntries(origin, p, languages)).join('');
     }
     if (which.kind !== 'pages') {
       const offset = which.kind === 'products' ? (which.n - 1) * max : 0;
       const limit = which.kind === 'products' ? max : Number.MAX_SAFE_INTEGER;
-      for await (const batch of productPaths(db, offset, limit)) yield batch.map((p) => urlEntry(origin, p)).join('');
+      for await (const batch of productPaths(db, offset, limit)) yield batch.map((p) => urlEntries(origin, p, languages)).join('');
     }
     yield URLSET_CLOSE;
   });

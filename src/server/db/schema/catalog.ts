@@ -17,7 +17,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { languages } from './i18n';
-import { tsvector } from './types';
+import { regconfig, tsvector } from './types';
 import { mediaAssets } from './media';
 import { users } from './users';
 
@@ -149,9 +149,15 @@ export const productTranslations = pgTable(
       .references(() => languages.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 191 }).notNull(),
     description: text('description').notNull().default(''),
+    /**
+     * The stemming of the row's language (german, french, english; simple for others): set by the
+     * trigger of migration 0017 from languages.code, never written by the app. Search queries use
+     * the same configuration (catalog/search.ts), so "Zelte" finds "Zelt", "chaussures" "chaussure".
+     */
+    searchConfig: regconfig('search_config').notNull().default(sql`'simple'::regconfig`),
     search: tsvector('search').generatedAlwaysAs(
       sql.raw(
-        `setweight(to_tsvector('simple'::regconfig, coalesce(name, '')), 'A') || setweight(to_tsvector('simple'::regconfig, ${plain('description')}), 'B')`,
+        `setweight(to_tsvector(search_config, coalesce(name, '')), 'A') || setweight(to_tsvector(search_config, ${plain('description')}), 'B')`,
       ),
     ),
   },

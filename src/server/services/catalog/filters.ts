@@ -1,11 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { CatalogMeta } from './meta';
 import { withDescendants } from './meta';
+import type { TextConfig } from './search';
 
 /** A catalogue filter with prices already in EUR cents (see price.ts) and words as a tsquery text. */
 export interface ResolvedFilter {
-  /** The raw search text (trigram similarity) and its tsquery text (full text); null = no search. */
-  search: { text: string; tsquery: string; fuzzy: boolean } | null;
+  /**
+   * The raw search text (trigram similarity), its tsquery text (full text) and the stemming of
+   * the language's translations (product_translations.search_config); null = no search.
+   */
+  search: { text: string; tsquery: string; exact: string; config: TextConfig; fuzzy: boolean } | null;
   languageId: number;
   /** The default language's text is the base row (english config); others have translations. */
   defaultLanguage: boolean;
@@ -44,7 +48,7 @@ export function attrCondition(attrs: SQL, attributeIds: readonly number[]): SQL 
   return sql`${attrs} && array[${list(attributeIds)}]::int[]`;
 }
 
-function match(vector: SQL, name: SQL, config: 'english' | 'simple', f: NonNullable<ResolvedFilter['search']>): SQL {
+function match(vector: SQL, name: SQL, config: TextConfig, f: NonNullable<ResolvedFilter['search']>): SQL {
   const fts = sql`${vector} @@ to_tsquery(${sql.raw(`'${config}'`)}, ${f.tsquery})`;
   const trigram = sql`${name} % ${f.text}`;
   if (!f.tsquery) return trigram;
@@ -55,7 +59,7 @@ export function searchCondition(f: ResolvedFilter): SQL | undefined {
   if (!f.search) return undefined;
   const base = match(sql`p.search`, sql`p.name`, 'english', f.search);
   if (f.defaultLanguage) return base;
-  const translated = match(sql`tr.search`, sql`tr.name`, 'simple', f.search);
+  const translated = match(sql`tr.search`, sql`tr.name`, f.search.config, f.search);
   return sql`(p.id in (select tr.product_id from product_translations tr
     where tr.language_id = ${f.languageId} and ${translated}) or ${base})`;
 }
@@ -79,15 +83,24 @@ function categoryMatch(config: 'english' | 'simple', tsquery: string): SQL {
     where to_tsvector(${sql.raw(`'${config}'`)}, c.name) @@ to_tsquery(${sql.raw(`'${config}'`)}, ${tsquery})) then ${CATEGORY_BONUS}::real else 0 end)`;
 }
 
+/**
+ * Words matched as words, not only as beginnings: "rennrad" ranks "Rennrad" above "Rennradhelm",
+ * "kocher" the (compound-expanded) "Campingkocher" above "Kochset" (both begin with the stem koch).
+ */
+function textRank(vector: SQL, config: TextConfig, s: NonNullable<ResolvedFilter['search']>): SQL {
+  const cfg = sql.raw(`'${config}'`);
+  return sql`ts_rank(${WEIGHTS}, ${vector}, to_tsquery(${cfg}, ${s.tsquery})) + ts_rank(${WEIGHTS}, ${vector}, to_tsquery(${cfg}, ${s.exact}))`;
+}
+
 export function rankExpression(f: ResolvedFilter): SQL {
   if (!f.search) return sql`0::real`;
-  const { text, tsquery } = f.search;
+  const { text, tsquery, config } = f.search;
   const base = tsquery
-    ? sql`(ts_rank(${WEIGHTS}, p.search, to_tsquery('english', ${tsquery})) + ${categoryMatch('english', tsquery)} + similarity(p.name, ${text}))`
+    ? sql`(${textRank(sql`p.search`, 'english', f.search)} + ${categoryMatch('english', tsquery)} + similarity(p.name, ${text}))`
     : sql`similarity(p.name, ${text})`;
   if (f.defaultLanguage) return base;
   const translated = tsquery
-    ? sql`(ts_rank(${WEIGHTS}, t.search, to_tsquery('simple', ${tsquery})) + similarity(t.name, ${text}))`
+    ? sql`(${textRank(sql`t.search`, config, f.search)} + similarity(t.name, ${text}))`
     : sql`similarity(t.name, ${text})`;
   return sql`greatest(coalesce(${translated}, 0), ${base})`;
 }

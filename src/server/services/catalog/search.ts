@@ -45,7 +45,7 @@ export function allowedTypos(term: string): number {
   return term.length <= 6 ? 1 : 2;
 }
 
-/** The term itself plus the closest known words when the term is not a known word. */
+/** The term itself plus the closest known words (all at the least distance) when the term is not a known word. */
 export function expandTerm(term: string, vocabulary: ReadonlySet<string>): string[] {
   const max = allowedTypos(term);
   if (max === 0 || vocabulary.has(term)) return [term];
@@ -55,47 +55,121 @@ export function expandTerm(term: string, vocabulary: ReadonlySet<string>): strin
     if (d <= max) found.push({ word, d });
   }
   found.sort((x, y) => x.d - y.d || x.word.localeCompare(y.word));
-  return [term, ...found.slice(0, MAX_EXPANSIONS).map((f) => f.word)];
+  // Only the nearest: with "hantel" 1 edit from "hanteln", "lantern" 2 edits away is noise.
+  const nearest = found.filter((f) => f.d === found[0]!.d);
+  return [term, ...nearest.slice(0, MAX_EXPANSIONS).map((f) => f.word)];
 }
 
 /**
- * A to_tsquery() text: every word (or one of its corrections) must match, each as a prefix.
+ * A to_tsquery() text: every word (or one of its corrections) must match, each as a prefix
+ * (or, with `prefix: false`, as a whole word: the rank's bonus for exact words).
  * Words are letters and digits only, so nothing here can break the tsquery syntax.
  */
-export function toTsQueryText(groups: readonly (readonly string[])[]): string {
+export function toTsQueryText(groups: readonly (readonly string[])[], prefix = true): string {
+  const suffix = prefix ? ':*' : '';
   return groups
     .filter((g) => g.length > 0)
-    .map((g) => `(${g.map((w) => `${w}:*`).join(' | ')})`)
+    .map((g) => `(${g.map((w) => `${w}${suffix}`).join(' | ')})`)
     .join(' & ');
+}
+
+// ------------------------------------------------------------------ stemming and compounds
+
+/**
+ * The text-search configurations a translation can be stemmed with: the answers of the
+ * database's language_search_config() (migration 0017). Named in SQL text, so only these.
+ */
+export type TextConfig = 'english' | 'german' | 'french' | 'simple';
+const TEXT_CONFIGS: readonly TextConfig[] = ['english', 'german', 'french', 'simple'];
+
+export function toTextConfig(name: unknown): TextConfig {
+  return TEXT_CONFIGS.find((c) => c === name) ?? 'simple';
+}
+
+/** Languages that glue nouns into compounds ("Kuppelzelt"), where a word is looked for inside names' words. */
+const COMPOUNDING: ReadonlySet<TextConfig> = new Set(['german']);
+const MIN_COMPOUND_PART = 4;
+const MAX_COMPOUNDS = 12;
+
+/** Umlauts and ß folded as the German stemmer folds them ("säcke" stems to "sack"). */
+const fold = (word: string) => (/[äöüß]/.test(word) ? word.replace(/ä/g, 'a').replace(/ö/g, 'o').replace(/ü/g, 'u').replace(/ß/g, 'ss') : word);
+
+/** A part of 7 letters or more may carry one typo ("schlafsak" in "daunenschlafsack"). */
+const MIN_FUZZY_PART = 7;
+
+/** Whether `part` (with at most `typos` edits) occurs in `word` after its first 3 letters. */
+function carries(word: string, part: string, typos: number): boolean {
+  if (word.indexOf(part, 3) >= 3) return true;
+  if (typos === 0) return false;
+  // One edit leaves one half of the part intact: words with neither half cannot match (cheap test first).
+  const half = part.length >> 1;
+  if (!word.includes(part.slice(0, half), 3) && !word.includes(part.slice(half), 3)) return false;
+  for (let start = 3; start + part.length - typos <= word.length; start++) {
+    for (let len = part.length - typos; len <= part.length + typos; len++) {
+      if (start + len <= word.length && editDistance(part, word.slice(start, start + len), typos) <= typos) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Name words that carry the stem inside, not at the start (a prefix already matches by itself):
+ * "zelt" → "kuppelzelt", "tunnelzelt". The full-text index only matches whole words or their
+ * beginnings, so these words join the term's alternatives. Shortest first: the closest compounds.
+ */
+export function compoundWords(stem: string, vocabulary: ReadonlySet<string>): string[] {
+  const part = fold(stem);
+  if (part.length < MIN_COMPOUND_PART) return [];
+  const typos = part.length >= MIN_FUZZY_PART ? 1 : 0;
+  const found: string[] = [];
+  for (const word of vocabulary) if (word.length > part.length + 2 && carries(fold(word), part, typos)) found.push(word);
+  found.sort((a, b) => a.length - b.length || a.localeCompare(b));
+  return found.slice(0, MAX_COMPOUNDS);
+}
+
+/** Each term's stem in the configuration (the term itself for a stop word or no stemmer). */
+async function stems(db: Db, config: TextConfig, terms: readonly string[]): Promise<string[]> {
+  const rows = rowsOf<{ i: number; stem: string | null }>(
+    await db.execute(sql`select v.i, (ts_lexize(${`${config}_stem`}::regdictionary, v.w))[1] as stem
+      from (values ${sql.join(terms.map((w, i) => sql`(${i}::int, ${w}::text)`), sql`, `)}) v(i, w)`),
+  );
+  const byIndex = new Map(rows.map((r) => [Number(r.i), r.stem]));
+  return terms.map((term, i) => byIndex.get(i) || term);
 }
 
 // ------------------------------------------------------------------ vocabulary cache
 
 const MAX_AGE_MS = 5 * 60_000;
+/** The distinct words of product names (with the language's translations) and its stemming. */
+export interface Vocabulary {
+  words: Set<string>;
+  config: TextConfig;
+}
 interface Entry {
-  promise: Promise<Set<string>>;
+  promise: Promise<Vocabulary>;
   loadedAt: number;
 }
 const vocabularies = new Map<Db, Map<number, Entry>>();
 
-async function readVocabulary(db: Db, languageId: number): Promise<Set<string>> {
+async function readVocabulary(db: Db, languageId: number): Promise<Vocabulary> {
   // Whitespace-split in SQL keeps the transfer to the distinct words; the Unicode-aware split
   // into letters and digits happens here (the database's regex classes depend on its locale).
-  const rows = rowsOf<{ w: string }>(
-    await db.execute(sql`
+  const [wordRows, configRows] = await Promise.all([
+    db.execute(sql`
       select distinct lower(w) as w from (
         select regexp_split_to_table(name, '\\s+') as w from products where active
         union all
         select regexp_split_to_table(name, '\\s+') from product_translations where language_id = ${languageId}
       ) words`),
-  );
-  const out = new Set<string>();
-  for (const { w } of rows) for (const word of tokenize(String(w))) if (word.length >= 3) out.add(word);
-  return out;
+    db.execute(sql`select language_search_config(code)::text as config from languages where id = ${languageId}`),
+  ]);
+  const words = new Set<string>();
+  for (const { w } of rowsOf<{ w: string }>(wordRows)) for (const word of tokenize(String(w))) if (word.length >= 3) words.add(word);
+  return { words, config: toTextConfig(rowsOf<{ config: string }>(configRows)[0]?.config) };
 }
 
 /** Cached for 5 minutes; an old vocabulary keeps serving while a new one loads. */
-export function loadVocabulary(db: Db, languageId: number, now = Date.now()): Promise<Set<string>> {
+export function loadVocabulary(db: Db, languageId: number, now = Date.now()): Promise<Vocabulary> {
   let perDb = vocabularies.get(db);
   if (!perDb) vocabularies.set(db, (perDb = new Map()));
   const entry = perDb.get(languageId);
@@ -131,6 +205,10 @@ export function isKnown(term: string, expanded: readonly string[], vocabulary: R
 export interface SearchQuery {
   /** to_tsquery() text, '' when the search has no words */
   tsquery: string;
+  /** The same words as whole words: names that have the word itself rank above longer words it begins. */
+  exact: string;
+  /** The stemming of the language's translations (the base row is always english). */
+  config: TextConfig;
   /**
    * Some word is unknown even after correction: only then is the (per-row expensive) trigram
    * similarity on names added as an alternative match (see docs/decisions/005).
@@ -141,8 +219,8 @@ export interface SearchQuery {
 /** The search text → tsquery text with typo corrections, and whether trigram matching is needed. */
 export async function buildSearchQuery(db: Db, languageId: number, text: string): Promise<SearchQuery> {
   const terms = tokenize(text);
-  if (terms.length === 0) return { tsquery: '', fuzzy: true };
-  const vocabulary = await loadVocabulary(db, languageId);
+  if (terms.length === 0) return { tsquery: '', exact: '', config: 'simple', fuzzy: true };
+  const { words: vocabulary, config } = await loadVocabulary(db, languageId);
   // Correcting an unknown word scans the whole vocabulary (~0.5 ms); the answer only changes
   // with the vocabulary, so it is remembered per vocabulary (the Set is replaced on reload).
   let memo = expansions.get(vocabulary);
@@ -150,9 +228,17 @@ export async function buildSearchQuery(db: Db, languageId: number, text: string)
   const key = terms.join(' ');
   const known = memo.get(key);
   if (known) return known;
-  const groups = terms.map((term) => expandTerm(term, vocabulary));
-  const query = {
+  // Stemming before typos: "hanteln" is the plural of the known "hantel", not a typo of "lantern".
+  const stemmed = config === 'simple' ? terms : await stems(db, config, terms);
+  const groups = terms.map((term, i) => {
+    const stem = stemmed[i]!;
+    const spelled = stem !== term && isKnown(stem, [stem], vocabulary) ? [term] : expandTerm(term, vocabulary);
+    return [...new Set([...spelled, ...(COMPOUNDING.has(config) ? compoundWords(stem, vocabulary) : [])])];
+  });
+  const query: SearchQuery = {
     tsquery: toTsQueryText(groups),
+    exact: toTsQueryText(groups, false),
+    config,
     fuzzy: terms.some((term, i) => !isKnown(term, groups[i]!, vocabulary)),
   };
   if (memo.size >= MAX_MEMO) memo.delete(memo.keys().next().value!);

@@ -1,0 +1,33 @@
+/**
+ * Signed-in customers share rendered pages too (issue 18, ADR 016): a page that opts in
+ * (`Astro.locals.cacheForSignedIn`) differs between signed-in visitors only by what its frame
+ * shows of them, never by who they are: signed in, email verified, back-office link, the cart
+ * badge's count, and on a product page what the review section offers. Those few values are the
+ * page's *variant*; visitors with the same variant get the same HTML, so the page is rendered
+ * once per variant (for 10 s, like the guest pages) instead of once per request.
+ */
+import { isBackOffice } from '@/lib/rules/roles';
+import type { Db } from '../db/client';
+import type { AuthUser } from './auth/users';
+import { countCartUnits } from './cart/cart.server';
+import { reviewAccessOf, reviewEligibility } from './reviews.server';
+
+/** A product page's unprefixed path names its id last (/products/{top}/{sub}/{id}). */
+const PRODUCT_PATH = /^\/products\/[^/]+\/[^/]+\/(\d{1,9})$/;
+
+export interface SignedInVariant {
+  key: string;
+  /** The badge count, so the layout need not count again. */
+  cartUnits: number;
+}
+
+export async function signedInVariant(db: Db, user: AuthUser, path: string): Promise<SignedInVariant> {
+  const productId = PRODUCT_PATH.exec(path)?.[1];
+  const [cartUnits, eligibility] = await Promise.all([
+    countCartUnits(db, user.id),
+    productId !== undefined && user.emailVerified ? reviewEligibility(db, user.id, Number(productId)) : Promise.resolve(null),
+  ]);
+  const parts = [isBackOffice(user.role) ? 'office' : 'shopper', user.emailVerified ? 'verified' : 'unverified', String(cartUnits)];
+  if (productId !== undefined) parts.push(reviewAccessOf(user, eligibility));
+  return { key: parts.join('|'), cartUnits };
+}
