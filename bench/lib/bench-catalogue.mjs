@@ -10,10 +10,16 @@ import pg from 'pg';
 import { ROOT, run } from './process.mjs';
 import { startShop } from './shop.mjs';
 
-export const PRODUCTS = 100_000;
-const DATA_DIR = join(ROOT, 'bench', '.tmp', 'catalog-data');
+/**
+ * BENCH_PRODUCTS (default 100 000) picks another catalogue size: its own PGlite directory and
+ * PostgreSQL database (catalog-data-N, shop_bench_N), so the 100k catalogue stays as it is.
+ * BENCH_PG_DB names the PostgreSQL database instead (e.g. one of your own on a shared server).
+ */
+export const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const SUFFIX = PRODUCTS === 100_000 ? '' : `_${PRODUCTS}`;
+const DATA_DIR = join(ROOT, 'bench', '.tmp', `catalog-data${SUFFIX.replace('_', '-')}`);
 const PG_SERVER = process.env.BENCH_PG_SERVER ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PG_DB = 'shop_bench';
+const PG_DB = process.env.BENCH_PG_DB ?? `shop_bench${SUFFIX}`;
 
 /** @param {'pglite' | 'postgres'} engine */
 export function engineEnv(engine) {
@@ -28,7 +34,8 @@ export async function ensurePgDatabase(name = PG_DB) {
   await client.connect();
   try {
     const found = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (found.rowCount === 0) await client.query(`create database ${name}`);
+    // A name from our own constant or BENCH_PG_DB; quoted as an identifier (CREATE takes no parameters).
+    if (found.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '""')}"`);
   } finally {
     await client.end();
   }

@@ -68,7 +68,7 @@ describe('catalogue caches (docs/decisions/005)', () => {
     }
   });
 
-  it('pages beyond the cached ids are read from the database, same answers', async () => {
+  it('pages beyond the cached ids are computed from the cached filtered set, same answers', async () => {
     const ctx = { language: { id: fx.lang.en, isDefault: true }, rate: '1' };
     for (const sort of ['asc', 'desc', undefined] as const) {
       for (const search of [undefined, 'tent']) {

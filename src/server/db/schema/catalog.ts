@@ -101,6 +101,14 @@ export const products = pgTable(
     version: integer('version').notNull().default(1),
     /** How many product_images rows it has: kept by triggers (migration 0012) for the staff list's "no image" filter. */
     imageCount: integer('image_count').notNull().default(0),
+    /**
+     * The distinct attribute ids of its active variations, ascending: kept by triggers on
+     * variations and variation_attributes (migration 0018) so the catalogue's attribute filter
+     * and facet counts read the product row instead of joining variations (ADR 005).
+     */
+    attributeIds: integer('attribute_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** Its product_categories ids (direct links), ascending: kept by triggers (migration 0018), for the catalogue's category filter. */
+    categoryIds: integer('category_ids').array().notNull().default(sql`'{}'::integer[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     search: tsvector('search').generatedAlwaysAs(
@@ -126,6 +134,7 @@ export const products = pgTable(
     index('products_updated_idx').on(t.updatedAt, t.id),
     index('products_price_idx').on(t.priceCents, t.id),
     index('products_no_image_idx').on(t.id).where(sql`${t.imageCount} = 0`),
+    index('products_category_ids_idx').using('gin', t.categoryIds),
   ],
 );
 

@@ -2,9 +2,10 @@ import type { Db } from '@/server/db/client';
 
 /**
  * What a catalogue filter yields apart from the page itself: total, price range, facet counts
- * and the first ids in result order. Paging through one filter, or many shoppers opening the
- * same list, repeat exactly this work (the expensive part: the whole matching set, see
- * docs/decisions/005), so it is kept for a short time per database and filter.
+ * and the first ids in result order. Paging through one filter, many shoppers opening the same
+ * list, or one shopper trying prices and facets on one search repeat the expensive part (the
+ * whole matching set, see docs/decisions/005), so the filtered set (filtered-set.ts, the summaries
+ * computed from it ride along) is kept for a short time per database and key.
  *
  * Staleness: an entry is fresh for CACHE_TTL_MS and served stale while it reloads for as long
  * again (see cachedSummary). Within that time a product added, removed from a
@@ -14,6 +15,7 @@ import type { Db } from '@/server/db/client';
  * whole answer is already declared cacheable by any shared cache for 60 s (api/cache.ts), so
  * this adds no staleness a shopper could not already see. Each shop instance has its own cache.
  */
+/** A filter's answer apart from its page (filtered-set.ts `summarise`). */
 export interface FilterSummary {
   total: number;
   /** EUR cents, null when nothing matches the filter without its price bounds. */
@@ -26,55 +28,81 @@ export interface FilterSummary {
 }
 
 export const CACHE_TTL_MS = 30_000;
-/** 100 pages of the default 15; pages beyond are read from the database (the summary still cached). */
+/** 100 pages of the default 15; pages beyond are computed from the cached filtered set. */
 export const MAX_CACHED_IDS = 1_500;
 const MAX_ENTRIES = 300;
+/**
+ * Weight bound of one database's entries: a filtered set weighs its row count (~16 bytes a row,
+ * filtered-set.ts), so the sets kept stay below ~30 MB whatever filters shoppers try.
+ */
+export const MAX_WEIGHT = 2_000_000;
 
 interface Entry {
-  promise: Promise<FilterSummary>;
+  promise: Promise<unknown>;
   at: number;
+  /** Known once loaded (see `weigh`). */
+  weight: number;
   /** A refresh of this stale entry is under way. */
   refreshing?: boolean;
 }
 let caches = new WeakMap<Db, Map<string, Entry>>();
 
 /**
- * The cached summary for `key`, or `load()`'s. Fresh for CACHE_TTL_MS; for CACHE_TTL_MS more it
+ * The cached value for `key`, or `load()`'s. Fresh for CACHE_TTL_MS; for CACHE_TTL_MS more it
  * is still served while ONE background load replaces it, so a popular filter never waits for the
  * full query again (so the worst staleness is 2 × CACHE_TTL_MS plus one load). Concurrent misses
  * on one key share one load (on PGlite, which runs one query at a time, a burst of equal requests
  * costs one query). A failed load is not kept. Least recently used entries go first beyond
- * MAX_ENTRIES.
+ * MAX_ENTRIES or beyond MAX_WEIGHT in total (`weigh` of a loaded value, 1 by default).
  */
-export function cachedSummary(db: Db, key: string, load: () => Promise<FilterSummary>, now = Date.now()): Promise<FilterSummary> {
+export function cachedSummary<T = FilterSummary>(
+  db: Db,
+  key: string,
+  load: () => Promise<T>,
+  now = Date.now(),
+  weigh: (value: T) => number = () => 1,
+): Promise<T> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
   const map = cache;
+  const weighed = (entry: Entry) =>
+    (entry.promise as Promise<T>).then((value) => {
+      entry.weight = weigh(value);
+      let total = 0;
+      for (const e of map.values()) total += e.weight;
+      for (const [k, e] of map) {
+        if (total <= MAX_WEIGHT || e === entry) break;
+        map.delete(k);
+        total -= e.weight;
+      }
+    }, () => undefined);
   const hit = map.get(key);
   if (hit && now - hit.at < 2 * CACHE_TTL_MS) {
     map.delete(key);
     map.set(key, hit);
     if (now - hit.at >= CACHE_TTL_MS && !hit.refreshing) {
       hit.refreshing = true;
-      const fresh: Entry = { promise: load(), at: now };
+      const fresh: Entry = { promise: load(), at: now, weight: hit.weight };
       fresh.promise.then(
         () => {
           if (map.get(key) === hit) map.set(key, fresh);
+          void weighed(fresh);
         },
         () => {
           hit.refreshing = false;
         },
       );
     }
-    return hit.promise;
+    return hit.promise as Promise<T>;
   }
-  const entry: Entry = { promise: load(), at: now };
+  const entry: Entry = { promise: load(), at: now, weight: 0 };
   map.set(key, entry);
   entry.promise.catch(() => {
     if (map.get(key) === entry) map.delete(key);
   });
+  void weighed(entry);
   while (map.size > MAX_ENTRIES) map.delete(map.keys().next().value!);
-  return entry.promise;
+  return entry.promise as Promise<T>;
 }
 
 /**

@@ -1,38 +1,9 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { type ResolvedFilter, attrCondition } from './filters';
+import type { ResolvedFilter } from './filters';
 import type { CatalogMeta } from './meta';
 import type { Facet } from '@/lib/contract/catalog';
 
 /** An attribute group with its options' counts: the contract's shape (src/lib/contract/catalog.ts). */
 export type { Facet };
-
-/**
- * Attribute facet counts as SQL over a CTE `fbase(id)` (the products of the current filter
- * without any attribute selection). Each group's counts use the whole current filter except that
- * group's own selection (so picking "Red" still shows how many are "Blue"); groups without a
- * selection share one count over the full filter (k = 0). A product counts once per attribute
- * however many of its variations carry it. Rows: (k, a, n).
- */
-export function facetCountsSql(meta: CatalogMeta, f: ResolvedFilter): SQL {
-  const selected = [...f.attrGroups.keys()];
-  const sets = [
-    sql`select 0 as k, va.attribute_id as a, count(distinct v.product_id)::int as n
-      from fbase b join variations v on v.product_id = b.id and v.active
-        join variation_attributes va on va.variation_id = v.id
-      ${selected.length ? sql`where ${sql.join(selected.map((g) => attrCondition(sql`b.id`, f.attrGroups.get(g)!)), sql` and `)}` : sql``}
-      group by va.attribute_id`,
-    ...selected.map((groupId) => {
-      const others = selected.filter((g) => g !== groupId).map((g) => attrCondition(sql`b.id`, f.attrGroups.get(g)!));
-      const own = [...meta.attributes.values()].filter((a) => a.groupId === groupId).map((a) => sql`${a.id}`);
-      return sql`select ${groupId}::int as k, va.attribute_id as a, count(distinct v.product_id)::int as n
-        from fbase b join variations v on v.product_id = b.id and v.active
-          join variation_attributes va on va.variation_id = v.id
-        where va.attribute_id in (${sql.join(own, sql`, `)}) ${others.length ? sql`and ${sql.join(others, sql` and `)}` : sql``}
-        group by va.attribute_id`;
-    }),
-  ];
-  return sql.join(sets, sql` union all `);
-}
 
 /** Groups in position order with their options that occur (or are chosen). */
 export function shapeFacets(meta: CatalogMeta, f: ResolvedFilter, rows: readonly [number, number, number][]): Facet[] {
