@@ -4,7 +4,7 @@
  * without HTML; in another language only the texts, with the default language's beside them. The
  * preview beside it is the real page through a preview link, at phone or desktop width.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import type { Block, BlockTexts } from '@/lib/contract/blocks';
 import { BLOCK_TYPES, type BlockType } from '@/lib/contract/block-types';
@@ -35,6 +35,10 @@ const NO_ERRORS: PlacedErrors = { blocks: new Map(), page: [] };
 export default function PageEditor(props: PageEditorProps) {
   const translating = props.language.id !== props.defaultLanguage.id;
   const [layout, setLayout] = useState(props.layout);
+  // The server-rendered button does nothing until the editor's code runs: it says so by being
+  // disabled until then (a press on a slow phone or machine was lost).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const [blocks, setBlocks] = useState<Block[]>(props.blocks);
   const [texts, setTexts] = useState<BlockTexts>(props.texts);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
@@ -126,7 +130,7 @@ export default function PageEditor(props: PageEditorProps) {
       <section className="page-editor" aria-labelledby="blocks-title">
         <h2 id="blocks-title">Blocks</h2>
         <p>This page is written as HTML (the form above). Build it from blocks instead: a hero, text, photos, products and questions, without HTML.</p>
-        <button type="button" className="button" onClick={() => setLayout('blocks')}>
+        <button type="button" className="button" disabled={!hydrated} onClick={() => setLayout('blocks')}>
           Build this page from blocks
         </button>
       </section>
