@@ -15,6 +15,8 @@ declare namespace App {
     cacheForSignedIn?: boolean;
     /** The signed-in visitor's cart badge count, when the middleware already counted it. */
     cartUnits?: number;
+    /** On a product page: the signed-in visitor's review access, when the middleware already asked. */
+    reviewAccess?: import('./server/services/reviews.server').ReviewAccess;
     /** Set by a page the back office shows in a frame of its own (a preview link, ADR 027): same-origin framing allowed. */
     framableBySelf?: boolean;
     /** The language of a storefront page, from its address (src/server/language-routing.ts); unset on shared paths (API, back office). */

@@ -134,6 +134,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       ? async () => {
           const variant = await signedInVariant(await getReadDb(), user, path.slice((context.locals.pathPrefix ?? '').length) || '/');
           context.locals.cartUnits = variant.cartUnits;
+          context.locals.reviewAccess = variant.reviewAccess;
           return variant.key;
         }
       : null;

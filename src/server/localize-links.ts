@@ -6,16 +6,14 @@
  * paths (API, files, back office) and paths that already name a language stay as they are.
  * Canonical and hreflang links are absolute URLs, so they are never touched.
  */
-import { isLocalizedPath, splitLanguagePath } from '@/lib/language-path';
+import { splitLanguagePath, withPathPrefix } from '@/lib/language-path';
 
 const LINK_ATTRIBUTE = /(\s(?:href|action|data-href)=")(\/(?!\/)[^"]*)"/g;
 
 /** A site path in the page's language, or the path unchanged (shared, already in a language, another site). */
 function localizePathIn(path: string, prefix: string, segments: readonly string[]): string {
-  if (!path.startsWith('/') || path.startsWith('//')) return path;
   const pathname = path.split(/[?#]/, 1)[0] ?? path;
-  if (!isLocalizedPath(pathname) || splitLanguagePath(pathname, segments).segment !== null) return path;
-  return `${prefix}${path}`;
+  return splitLanguagePath(pathname, segments).segment !== null ? path : withPathPrefix(path, prefix);
 }
 
 export function localizeLinks(html: string, prefix: string, segments: readonly string[]): string {

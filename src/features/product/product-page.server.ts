@@ -53,12 +53,14 @@ export async function loadProductPage(
   id: number,
   ctx: { languageId: number; rate: string },
   user: AuthUser | null,
+  /** The visitor's review access when the caller already knows it (the middleware's page variant). */
+  knownAccess?: ReviewAccess,
 ): Promise<ProductPageData | null> {
   const [product, meta, list, eligibility, sale] = await Promise.all([
     productInfo(db, id, ctx),
     loadCatalogMeta(db),
     listReviews(db, id),
-    user?.emailVerified ? reviewEligibility(db, user.id, id) : Promise.resolve(null),
+    knownAccess === undefined && user?.emailVerified ? reviewEligibility(db, user.id, id) : Promise.resolve(null),
     // The carousel is secondary: a failure leaves it out rather than failing the page.
     cachedOnSale(db, ctx).catch(() => [] as ProductJson[]),
   ]);
@@ -77,7 +79,7 @@ export async function loadProductPage(
     categories,
     reviews: list.reviews,
     summary: list.summary,
-    access: reviewAccessOf(user, eligibility),
+    access: knownAccess ?? reviewAccessOf(user, eligibility),
     sale: sale.filter((p) => p.id !== id).slice(0, SALE_CAROUSEL_LIMIT),
   };
 }

@@ -10,7 +10,7 @@ import { isBackOffice } from '@/lib/rules/roles';
 import type { Db } from '../db/client';
 import type { AuthUser } from './auth/users';
 import { countCartUnits } from './cart/cart.server';
-import { reviewAccessOf, reviewEligibility } from './reviews.server';
+import { type ReviewAccess, reviewAccessOf, reviewEligibility } from './reviews.server';
 
 /** A product page's unprefixed path names its id last (/products/{top}/{sub}/{id}). */
 const PRODUCT_PATH = /^\/products\/[^/]+\/[^/]+\/(\d{1,9})$/;
@@ -19,6 +19,8 @@ export interface SignedInVariant {
   key: string;
   /** The badge count, so the layout need not count again. */
   cartUnits: number;
+  /** On a product page: what its review section offers, so the page need not ask again. */
+  reviewAccess?: ReviewAccess;
 }
 
 export async function signedInVariant(db: Db, user: AuthUser, path: string): Promise<SignedInVariant> {
@@ -28,6 +30,7 @@ export async function signedInVariant(db: Db, user: AuthUser, path: string): Pro
     productId !== undefined && user.emailVerified ? reviewEligibility(db, user.id, Number(productId)) : Promise.resolve(null),
   ]);
   const parts = [isBackOffice(user.role) ? 'office' : 'shopper', user.emailVerified ? 'verified' : 'unverified', String(cartUnits)];
-  if (productId !== undefined) parts.push(reviewAccessOf(user, eligibility));
-  return { key: parts.join('|'), cartUnits };
+  if (productId === undefined) return { key: parts.join('|'), cartUnits };
+  const reviewAccess = reviewAccessOf(user, eligibility);
+  return { key: [...parts, reviewAccess].join('|'), cartUnits, reviewAccess };
 }
