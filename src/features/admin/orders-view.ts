@@ -40,15 +40,22 @@ export function eventLabel(at: Translator, type: string): string {
   return EVENT_TYPES.has(type) ? at(`admin.orders.event.${type}`) : type;
 }
 
-/** "status: Pending → Success, carrier: DHL" from an event's before/after. */
-export function changeSummary(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string {
+const FIELDS: ReadonlySet<string> = new Set(['status', 'paid_at', 'carrier', 'tracking_number', 'tracking_url', 'refunded_cents', 'refund_id', 'balance_cents']);
+
+/**
+ * "status: Pending → Success, carrier: DHL" from an event's before/after, field names and statuses
+ * in the admin's language (the stored values stay as recorded).
+ */
+export function changeSummary(at: Translator, before: Record<string, unknown> | null, after: Record<string, unknown> | null): string {
   if (!after) return '';
   return Object.entries(after)
     .filter(([key]) => key !== 'reason' && key !== 'text')
     .map(([key, value]) => {
       const old = before?.[key];
-      const show = (v: unknown) => (v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-      return old === undefined ? `${key}: ${show(value)}` : `${key}: ${show(old)} → ${show(value)}`;
+      const show = (v: unknown) =>
+        v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : key === 'status' ? statusLabel(at, String(v)) : String(v);
+      const name = FIELDS.has(key) ? at(`admin.orders.field.${key}`) : key;
+      return old === undefined ? `${name}: ${show(value)}` : `${name}: ${show(old)} → ${show(value)}`;
     })
     .join(', ');
 }
