@@ -70,7 +70,8 @@ test('staff in German: orders, an order, products, a new product saved, import, 
   await create.getByLabel('Kategorie').selectOption({ index: 0 });
   await create.getByRole('button', { name: 'Produkt anlegen' }).click();
   await expect(page).toHaveURL(/\/admin\/products\/\d+$/);
-  await expect(h1(page, `Zelt ${sku}`)).toBeVisible();
+  // The product's name is content in the shop's default language, and says so.
+  await expect(h1(page, `Zelt ${sku}`)).toHaveAttribute('lang', 'en');
   await expect(page.getByText(`Artikelnummer ${sku} · Nicht veröffentlicht · Version 1`)).toBeVisible();
   await expect(page.getByRole('list', { name: 'Sprache des Textes' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Varianten' })).toBeVisible();
