@@ -53,6 +53,15 @@ test('staff in German: orders, an order, products, a new product saved, import, 
   await expect(page.getByRole('button', { name: 'Notiz hinzufügen' })).toBeVisible();
   await expect(page.getByRole('link', { name: '← Alle Bestellungen' })).toBeVisible();
   await axe.check();
+  // A staff action in German: an internal note lands on the timeline under its German name.
+  const note = `Rückruf vereinbart ${Date.now()}`;
+  await page.getByLabel('Notiz (nur für Mitarbeiter, nie für den Kunden sichtbar)').fill(note);
+  const noted = page.waitForEvent('load');
+  await page.getByRole('button', { name: 'Notiz hinzufügen' }).click();
+  await noted;
+  const timeline = page.getByRole('list', { name: 'Verlauf' });
+  await expect(timeline.getByRole('listitem').filter({ hasText: note })).toContainText('Notiz');
+  await expect(timeline.getByRole('listitem').filter({ hasText: note }).getByText('intern', { exact: true })).toBeVisible();
 
   await nav.getByRole('link', { name: 'Produkte', exact: true }).click();
   await expect(h1(page, 'Produkte')).toBeVisible();
@@ -84,6 +93,10 @@ test('staff in German: orders, an order, products, a new product saved, import, 
   await expect(base.getByLabel('Bestand')).toHaveValue('7');
   await expectAdminLanguage(page, 'de');
   await axe.check();
+  // Money as German writes it.
+  await page.goto(`/admin/products?q=${sku}`);
+  await expect(page.getByRole('table')).toContainText(/99,00\s€/);
+  await expect(page.getByRole('table').getByRole('caption')).toHaveText(`1 Produkt zu „${sku}“`);
 
   await nav.getByRole('link', { name: 'Import und Export' }).click();
   await expect(h1(page, 'Import und Export')).toBeVisible();
