@@ -74,7 +74,7 @@ test('staff in German: orders, an order, products, a new product saved, import, 
   await page.getByRole('link', { name: 'Neues Produkt' }).click();
   const create = page.locator('form', { has: page.getByRole('heading', { name: 'Neues Produkt' }) });
   await create.getByLabel('Artikelnummer').fill(sku);
-  await create.getByLabel(/^Name auf /).fill(`Zelt ${sku}`);
+  await create.getByLabel('Name (English)').fill(`Zelt ${sku}`);
   await create.getByLabel('Preis (EUR, inkl. MwSt.)').fill('99.00');
   await create.getByLabel('Kategorie').selectOption({ index: 0 });
   await create.getByRole('button', { name: 'Produkt anlegen' }).click();
