@@ -81,7 +81,11 @@ function Editor(props: PageEditorProps) {
   function move(from: number, to: number) {
     if (to < 0 || to >= blocks.length || from === to) return;
     const block = blocks[from]!;
-    focusAfter.current = `${block.id}:${to < from ? 'up' : 'down'}`;
+    // The pressed button keeps the focus, unless the block reached the end it moved to: that button is
+    // disabled there (focus would fall to the page), so the other one takes it.
+    const atEnd = to === 0 || to === blocks.length - 1;
+    const pressed = to < from ? 'up' : 'down';
+    focusAfter.current = `${block.id}:${atEnd ? (pressed === 'up' ? 'down' : 'up') : pressed}`;
     change(moveBlock(blocks, from, to), t('admin.pageEditor.announce.moved', { type: typeName(block.type), position: to + 1, count: blocks.length }));
   }
 
