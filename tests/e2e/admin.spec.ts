@@ -91,7 +91,7 @@ test('editor: sign in → shipping page in German → preview → publish → pu
   // the shop above, and the admin speaks the person's language (issue 17): it is German now.
   await page.goto(`${pageUrl}?lang=de`);
   page.once('dialog', (dialog) => void dialog.accept());
-  await page.getByRole('button', { name: 'Version Nr. 1 wiederherstellen' }).click();
+  await page.getByRole('button', { name: 'Version 1 wiederherstellen' }).click();
   await expect(page.getByRole('region', { name: 'Versionsverlauf' }).locator('li').first()).toContainText('restore: restored version 1');
   await expect(page.getByLabel('Inhalt (HTML-Quelltext)')).toHaveValue(original);
   await page.goto('/static-page/shipping');
