@@ -12,6 +12,8 @@ export function initLibraryUpload(root: Document): void {
   if (!input || !status) return;
   // The page writes this script's words in the marketer's language (media.astro, data-texts).
   const texts = JSON.parse(input.dataset.texts ?? '{}') as Record<'uploading' | 'failed' | 'uploaded', string>;
+  // Disabled in the HTML until now: files chosen before this script ran were never sent.
+  input.disabled = false;
   input.addEventListener('change', async () => {
     const files = Array.from(input.files ?? []);
     const problems: string[] = [];

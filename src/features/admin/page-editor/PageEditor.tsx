@@ -244,14 +244,15 @@ function Editor(props: PageEditorProps) {
           {!translating && (
             <div className="block-add">
               <label htmlFor="block-type">{t('admin.pageEditor.newBlock')}</label>
-              <select id="block-type" value={adding} onChange={(e) => setAdding(e.target.value as BlockType)}>
+              {/* Disabled until hydrated, like the build button: a choice made before that was reset to the first type. */}
+              <select id="block-type" value={adding} disabled={!hydrated} onChange={(e) => setAdding(e.target.value as BlockType)}>
                 {BLOCK_TYPES.map((type) => (
                   <option key={type} value={type}>
                     {typeName(type)}
                   </option>
                 ))}
               </select>
-              <button type="button" className="button secondary" onClick={add}>
+              <button type="button" className="button secondary" disabled={!hydrated} onClick={add}>
                 {t('admin.pageEditor.addBlock')}
               </button>
             </div>
