@@ -5,14 +5,16 @@
 import type { Block } from '@/lib/contract/blocks';
 import { RichTextField, TextField } from './fields';
 import { fieldValue, translatableFields } from './blocks-editing';
+import { useEditorTexts } from './editor-texts';
 
+// A translatable field's path → its label key in pageEditor.json (the same labels as BlockForm's).
 const FIELD_LABELS: Record<string, string> = {
-  heading: 'Heading',
-  text: 'Text',
-  html: 'Text',
-  alt: 'Alternative text',
-  caption: 'Caption',
-  'button.label': 'Button text',
+  heading: 'heading',
+  text: 'text',
+  html: 'text',
+  alt: 'alt',
+  caption: 'caption',
+  'button.label': 'buttonText',
 };
 
 interface Props {
@@ -25,19 +27,21 @@ interface Props {
 }
 
 export default function BlockTranslation({ block, texts, lang, defaultTitle, errors, onChange }: Props) {
+  const { t } = useEditorTexts();
   const fields = translatableFields(block);
-  if (fields.length === 0) return <p className="field-hint">This block has no texts to translate.</p>;
+  if (fields.length === 0) return <p className="field-hint">{t('admin.pageEditor.noTexts')}</p>;
   return (
     <>
       {fields.map((field) => {
-        const label = FIELD_LABELS[field] ?? field;
+        const key = FIELD_LABELS[field];
+        const label = key ? t(`admin.pageEditor.field.${key}`) : field;
         const original = fieldValue(block, field);
         const set = (value: string) => onChange({ ...texts, [field]: value });
         return field === 'html' ? (
           <div key={field}>
             <RichTextField label={label} value={texts[field] ?? ''} lang={lang} onChange={set} error={errors?.get(field)} />
             <details className="field-hint">
-              <summary>{defaultTitle} text</summary>
+              <summary>{t('admin.pageEditor.defaultText', { language: defaultTitle })}</summary>
               <div className="static-content" dangerouslySetInnerHTML={{ __html: original }} />
             </details>
           </div>
