@@ -6,14 +6,15 @@ import { csvForm } from '@/lib/contract/admin/catalog-imports';
 import { idParam } from '@/lib/contract/admin/fields';
 import { IMPORT_NOT_FOUND, beginApply } from '../services/catalog-io/apply.server';
 import { checkImport, getImport, recentImports } from '../services/catalog-io/check.server';
-import { createRouter } from './env';
+import { localized } from '../services/localized';
+import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { HttpError } from './errors';
 import { validate } from './validate';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-export const adminCatalogImportsApp = createRouter()
+export const adminCatalogImportsApp = createAdminRouter()
   .get('/', async (c) => ok(c, await recentImports(c.var.db)))
   .post('/', validate('form', csvForm), async (c) => {
     const { file, images } = c.req.valid('form');
@@ -21,12 +22,12 @@ export const adminCatalogImportsApp = createRouter()
     try {
       text = utf8.decode(await file.arrayBuffer());
     } catch {
-      throw new HttpError(422, 'The file is not UTF-8 text: save the CSV as UTF-8 and upload it again.');
+      throw new HttpError(422, localized('admin.api.importNotUtf8'));
     }
-    if (text.includes('\u0000')) throw new HttpError(422, 'The file is not a CSV text file.');
+    if (text.includes('\u0000')) throw new HttpError(422, localized('admin.api.importNotCsv'));
     const zip = images ? new Uint8Array(await images.arrayBuffer()) : undefined;
     const state = await checkImport(c.var.db, text, { fileName: file.name, createdBy: c.var.user!.id, zip });
-    const message = state.status !== 'checked' ? `This file's import stopped after ${state.applied_rows} of ${state.total_rows} rows: apply it to continue.` : state.error_count ? `${state.error_count} ${state.error_count === 1 ? 'problem' : 'problems'}: nothing was imported.` : `${state.total_rows} rows checked, no problems.`;
+    const message = state.status !== 'checked' ? c.var.at('admin.api.importStopped', { applied: state.applied_rows, total: state.total_rows }) : state.error_count ? c.var.at(state.error_count === 1 ? 'admin.api.importProblemsOne' : 'admin.api.importProblemsOther', { count: state.error_count }) : c.var.at('admin.api.importChecked', { count: state.total_rows });
     return ok(c, state, { status: 201, message });
   })
   .get('/:id', validate('param', idParam), async (c) => {
@@ -38,5 +39,5 @@ export const adminCatalogImportsApp = createRouter()
     const log = c.var.log;
     const { state, done } = await beginApply(c.var.db, c.req.valid('param').id, { editor: c.var.user! });
     done.catch((error: unknown) => log.error({ err: error, importId: state.id }, 'catalogue import failed'));
-    return ok(c, state, { status: 202, message: 'The import is running.' });
+    return ok(c, state, { status: 202, message: c.var.at('admin.api.importRunning') });
   });

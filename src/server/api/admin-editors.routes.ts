@@ -1,19 +1,20 @@
 /** /api/admin/editors: admins grant and take the back-office roles (staff and editors get 403 here). */
 import { listStaff, setRole } from '../services/admin/roles.server';
 import { requirePermission } from './admin-guard';
-import { createRouter } from './env';
+import { englishText, localized } from '../services/localized';
+import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { HttpError } from './errors';
 import { validate } from './validate';
 import { body } from '@/lib/contract/admin/editors';
 
-export const adminEditorsApp = createRouter()
+export const adminEditorsApp = createAdminRouter()
   .use(requirePermission('roles'))
   .get('/', async (c) => ok(c, await listStaff(c.var.db)))
   .put('/', validate('json', body), async (c) => {
     const { email, role } = c.req.valid('json');
-    if (email.trim().toLowerCase() === c.var.user!.email.toLowerCase()) throw new HttpError(422, 'You cannot change your own role.', { errors: { email: ['You cannot change your own role.'] } });
+    if (email.trim().toLowerCase() === c.var.user!.email.toLowerCase()) throw new HttpError(422, localized('admin.api.ownRole'), { errors: { email: [englishText(localized('admin.api.ownRole'))] } });
     const changed = await setRole(c.var.db, c.var.user!, email, role);
-    if (!changed) throw new HttpError(422, 'No account has this email address.', { errors: { email: ['No account has this email address.'] } });
+    if (!changed) throw new HttpError(422, localized('admin.api.noAccount'), { errors: { email: [englishText(localized('admin.api.noAccount'))] } });
     return ok(c, changed);
   });

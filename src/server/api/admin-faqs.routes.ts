@@ -1,13 +1,13 @@
 /** /api/admin/faqs */
 import { FAQ_NOT_FOUND, createFaq, deleteFaq, getAdminFaq, listAdminFaqs, updateFaq } from '../services/admin/faqs.server';
 import { idParam } from '@/lib/contract/admin/fields';
-import { createRouter } from './env';
+import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { HttpError } from './errors';
 import { validate } from './validate';
 import { createBody, patchBody } from '@/lib/contract/admin/faqs';
 
-export const adminFaqsApp = createRouter()
+export const adminFaqsApp = createAdminRouter()
   .get('/', async (c) => ok(c, await listAdminFaqs(c.var.db)))
   .post('/', validate('json', createBody), async (c) => ok(c, await createFaq(c.var.db, c.var.user!, c.req.valid('json')), { status: 201 }))
   .get('/:id', validate('param', idParam), async (c) => {
@@ -20,5 +20,5 @@ export const adminFaqsApp = createRouter()
   )
   .delete('/:id', validate('param', idParam), async (c) => {
     await deleteFaq(c.var.db, c.var.user!, c.req.valid('param').id);
-    return ok(c, null, { message: 'FAQ deleted.' });
+    return ok(c, null, { message: c.var.at('admin.api.faqDeleted') });
   });

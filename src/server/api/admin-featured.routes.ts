@@ -8,13 +8,13 @@ import {
   updateFeatured,
 } from '../services/admin/featured.server';
 import { idParam } from '@/lib/contract/admin/fields';
-import { createRouter } from './env';
+import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { HttpError } from './errors';
 import { validate } from './validate';
 import { createBody, patchBody } from '@/lib/contract/admin/featured';
 
-export const adminFeaturedApp = createRouter()
+export const adminFeaturedApp = createAdminRouter()
   .get('/', async (c) => ok(c, await listAdminFeatured(c.var.db)))
   .post('/', validate('json', createBody), async (c) => ok(c, await createFeatured(c.var.db, c.var.user!, c.req.valid('json')), { status: 201 }))
   .get('/:id', validate('param', idParam), async (c) => {
@@ -27,5 +27,5 @@ export const adminFeaturedApp = createRouter()
   )
   .delete('/:id', validate('param', idParam), async (c) => {
     await deleteFeatured(c.var.db, c.var.user!, c.req.valid('param').id);
-    return ok(c, null, { message: 'Featured category deleted.' });
+    return ok(c, null, { message: c.var.at('admin.api.featuredDeleted') });
   });

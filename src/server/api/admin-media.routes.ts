@@ -3,7 +3,7 @@ import { altBody, libraryQuery, listQuery, type MediaAssetJson, uploadForm } fro
 import { idParam } from '@/lib/contract/admin/fields';
 import { deleteAsset, listLibrary, setAssetAlt } from '../media/library.server';
 import { type MediaAsset, listAssets, storeUpload } from '../media/assets.server';
-import { createRouter } from './env';
+import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { validate } from './validate';
 
@@ -23,7 +23,7 @@ function assetJson(asset: MediaAsset): MediaAssetJson {
   };
 }
 
-export const adminMediaApp = createRouter()
+export const adminMediaApp = createAdminRouter()
   .get('/', validate('query', listQuery), async (c) => {
     const query = c.req.valid('query');
     const page = await listAssets(c.var.db, { limit: query.limit ?? PAGE_SIZE, before: query.before });
@@ -40,9 +40,9 @@ export const adminMediaApp = createRouter()
     return ok(c, await listLibrary(c.var.db, { q: query.q, before: query.before, limit: PAGE_SIZE }));
   })
   .put('/:id/alt', validate('param', idParam), validate('json', altBody), async (c) =>
-    ok(c, await setAssetAlt(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json').alt), { message: 'Alternative texts saved.' }),
+    ok(c, await setAssetAlt(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json').alt), { message: c.var.at('admin.api.altsSaved') }),
   )
   .delete('/:id', validate('param', idParam), async (c) => {
     await deleteAsset(c.var.db, c.var.user!, c.req.valid('param').id);
-    return ok(c, null, { message: 'Photo deleted.' });
+    return ok(c, null, { message: c.var.at('admin.api.photoDeleted') });
   });

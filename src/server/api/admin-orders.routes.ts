@@ -12,18 +12,18 @@ import { addOrderNote } from '../services/orders/staff/note.server';
 import { staffOrderState, refundJson } from '../services/orders/staff/order-state.server';
 import { refundOrder } from '../services/orders/staff/refund.server';
 import { shipOrder } from '../services/orders/staff/ship.server';
-import { createRouter } from './env';
+import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { HttpError } from './errors';
 import { validate } from './validate';
 import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, cancelBody, noteBody, orderNrParam, refundBody, shipBody } from '@/lib/contract/admin/orders';
 
-export const adminOrdersApp = createRouter()
+export const adminOrdersApp = createAdminRouter()
   .post('/:orderNr/mark-paid', validate('param', orderNrParam), async (c) => {
     const db = c.var.db;
     const done = await markPaid(db, { orderNr: c.req.valid('param').orderNr, actorId: c.var.user!.id });
     if (done.paidOrderId !== undefined) await sendOrderConfirmation(db, done.paidOrderId, c.var.log);
-    return ok(c, await staffOrderState(db, done.orderId), { message: done.message });
+    return ok(c, await staffOrderState(db, done.orderId), { message: c.var.at(done.message.key, done.message.vars) });
   })
   .post('/:orderNr/ship', validate('param', orderNrParam), validate('json', shipBody), async (c) => {
     const db = c.var.db;
@@ -36,14 +36,14 @@ export const adminOrdersApp = createRouter()
       trackingUrl: body.tracking_url ?? null,
     });
     if (done.changed) await sendShippedMail(db, done.orderId, c.var.log);
-    return ok(c, await staffOrderState(db, done.orderId), { message: done.message });
+    return ok(c, await staffOrderState(db, done.orderId), { message: c.var.at(done.message.key, done.message.vars) });
   })
   .post('/:orderNr/cancel', validate('param', orderNrParam), validate('json', cancelBody), async (c) => {
     const db = c.var.db;
     const body = c.req.valid('json');
     const done = await cancelOrder(db, { orderNr: c.req.valid('param').orderNr, actorId: c.var.user!.id, reason: body.reason, refundTo: body.refund_to });
     if (done.changed) await sendCancelledMail(db, done.orderId, done.refund ?? null, c.var.log);
-    return ok(c, await staffOrderState(db, done.orderId), { message: done.message });
+    return ok(c, await staffOrderState(db, done.orderId), { message: c.var.at(done.message.key, done.message.vars) });
   })
   .post('/:orderNr/refund', validate('param', orderNrParam), validate('json', refundBody), async (c) => {
     const db = c.var.db;
@@ -60,10 +60,10 @@ export const adminOrdersApp = createRouter()
       idempotencyKey: key,
     });
     if (done.changed) await sendRefundedMail(db, done.orderId, done.refund, c.var.log);
-    return ok(c, { ...(await staffOrderState(db, done.orderId)), refund: refundJson(done.refund) }, { message: done.message });
+    return ok(c, { ...(await staffOrderState(db, done.orderId)), refund: refundJson(done.refund) }, { message: c.var.at(done.message.key, done.message.vars) });
   })
   .post('/:orderNr/notes', validate('param', orderNrParam), validate('json', noteBody), async (c) => {
     const db = c.var.db;
     const done = await addOrderNote(db, { orderNr: c.req.valid('param').orderNr, actorId: c.var.user!.id, text: c.req.valid('json').text });
-    return ok(c, await staffOrderState(db, done.orderId), { message: done.message });
+    return ok(c, await staffOrderState(db, done.orderId), { message: c.var.at(done.message.key, done.message.vars) });
   });

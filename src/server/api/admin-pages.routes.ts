@@ -12,7 +12,7 @@ import {
   updatePage,
 } from '../services/admin/static-pages.server';
 import { idParam } from '@/lib/contract/admin/fields';
-import { createRouter } from './env';
+import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { HttpError } from './errors';
 import { validate } from './validate';
@@ -23,7 +23,7 @@ import { setPageSchedule } from '../services/admin/page-schedule.server';
 import { adminPageBlocks, saveBlockTexts, saveBlocks } from '../services/admin/page-blocks-admin.server';
 import { discardDraft, publishDraft, saveDraft } from '../services/admin/page-drafts.server';
 
-export const adminPagesApp = createRouter()
+export const adminPagesApp = createAdminRouter()
   .get('/', async (c) => ok(c, await listAdminPages(c.var.db)))
   .post('/', validate('json', createBody), async (c) => ok(c, await createPage(c.var.db, c.var.user!, c.req.valid('json')), { status: 201 }))
   .get('/:id', validate('param', idParam), async (c) => {
@@ -36,7 +36,7 @@ export const adminPagesApp = createRouter()
   )
   .delete('/:id', validate('param', idParam), async (c) => {
     await deletePage(c.var.db, c.var.user!, c.req.valid('param').id);
-    return ok(c, null, { message: 'Page deleted.' });
+    return ok(c, null, { message: c.var.at('admin.api.pageDeleted') });
   })
   .get('/:id/versions', validate('param', idParam), async (c) => {
     const versions = await listPageVersions(c.var.db, c.req.valid('param').id);
@@ -51,7 +51,7 @@ export const adminPagesApp = createRouter()
   })
   .post('/:id/versions/:version/restore', validate('param', versionParams), async (c) => {
     const { id, version } = c.req.valid('param');
-    return ok(c, await restorePageVersion(c.var.db, c.var.user!, id, version), { message: `Version ${version} restored.` });
+    return ok(c, await restorePageVersion(c.var.db, c.var.user!, id, version), { message: c.var.at('admin.api.versionRestored', { version }) });
   })
   .get('/:id/blocks', validate('param', idParam), async (c) => {
     const blocks = await adminPageBlocks(c.var.db, c.req.valid('param').id);
@@ -59,13 +59,13 @@ export const adminPagesApp = createRouter()
     return ok(c, blocks);
   })
   .put('/:id/blocks', validate('param', idParam), validate('json', blocksBody), async (c) =>
-    ok(c, await saveBlocks(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: 'Blocks saved.' }),
+    ok(c, await saveBlocks(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: c.var.at('admin.api.blocksSaved') }),
   )
   .put('/:id/schedule', validate('param', idParam), validate('json', scheduleBody), async (c) =>
-    ok(c, await setPageSchedule(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: 'Schedule saved.' }),
+    ok(c, await setPageSchedule(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: c.var.at('admin.api.scheduleSaved') }),
   )
   .put('/:id/seo', validate('param', idParam), validate('json', seoBody), async (c) =>
-    ok(c, await savePageSeo(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: 'Search and sharing saved.' }),
+    ok(c, await savePageSeo(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: c.var.at('admin.api.seoSaved') }),
   )
   .post('/:id/preview-link', validate('param', idParam), validate('json', previewLinkBody), async (c) => {
     const id = c.req.valid('param').id;
@@ -73,22 +73,22 @@ export const adminPagesApp = createRouter()
     if (!page) throw new HttpError(404, PAGE_NOT_FOUND);
     const expiresAt = new Date(Date.now() + (c.req.valid('json').hours ?? 72) * 3_600_000);
     const token = await previewToken(c.var.db, id, expiresAt);
-    return ok(c, { url: `/static-page/${page.slug}?preview=${token}`, expires_at: expiresAt.toISOString() }, { status: 201, message: 'Anyone with this link sees the page as it is now until it expires.' });
+    return ok(c, { url: `/static-page/${page.slug}?preview=${token}`, expires_at: expiresAt.toISOString() }, { status: 201, message: c.var.at('admin.api.previewLinkCreated') });
   })
   .put('/:id/draft', validate('param', idParam), validate('json', draftBody), async (c) => {
     const { layout, blocks, language_id, texts } = c.req.valid('json');
     const input = language_id !== undefined && texts ? { language_id, texts } : { ...(layout && { layout }), ...(blocks && { blocks }) };
-    return ok(c, await saveDraft(c.var.db, c.var.user!, c.req.valid('param').id, input), { message: 'Draft saved. Visitors see the published page until you publish.' });
+    return ok(c, await saveDraft(c.var.db, c.var.user!, c.req.valid('param').id, input), { message: c.var.at('admin.api.draftSaved') });
   })
   .post('/:id/draft/publish', validate('param', idParam), async (c) => {
     const id = c.req.valid('param').id;
     await publishDraft(c.var.db, c.var.user!, id);
-    return ok(c, (await getAdminPage(c.var.db, id))!, { message: 'Changes published.' });
+    return ok(c, (await getAdminPage(c.var.db, id))!, { message: c.var.at('admin.api.changesPublished') });
   })
   .delete('/:id/draft', validate('param', idParam), async (c) => {
     await discardDraft(c.var.db, c.var.user!, c.req.valid('param').id);
-    return ok(c, null, { message: 'Draft discarded.' });
+    return ok(c, null, { message: c.var.at('admin.api.draftDiscarded') });
   })
   .put('/:id/block-texts', validate('param', idParam), validate('json', blockTextsBody), async (c) =>
-    ok(c, await saveBlockTexts(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: 'Texts saved.' }),
+    ok(c, await saveBlockTexts(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: c.var.at('admin.api.textsSaved') }),
   );

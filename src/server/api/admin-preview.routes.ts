@@ -4,10 +4,10 @@
  */
 import { renderStoredHtml } from '../services/html';
 import { previewBody } from '@/lib/contract/admin/preview';
-import { createRouter } from './env';
+import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { validate } from './validate';
 
-export const adminPreviewApp = createRouter().post('/', validate('json', previewBody), (c) =>
+export const adminPreviewApp = createAdminRouter().post('/', validate('json', previewBody), (c) =>
   ok(c, { html: renderStoredHtml(c.req.valid('json').content) }),
 );

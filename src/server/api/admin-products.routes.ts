@@ -10,12 +10,12 @@ import { setProductImages } from '../services/back-office/products/product-image
 import { generateVariations, saveVariations } from '../services/back-office/products/product-variations.server';
 import { encodeCursor, parseProductListQuery } from '../services/back-office/products-list';
 import { listProducts } from '../services/back-office/products-list.server';
-import { createRouter } from './env';
+import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { HttpError } from './errors';
 import { validate } from './validate';
 
-export const adminProductsApp = createRouter()
+export const adminProductsApp = createAdminRouter()
   .get('/', validate('query', productListQuery), async (c) => {
     const page = await listProducts(c.var.db, parseProductListQuery(new URLSearchParams(c.req.valid('query') as Record<string, string>)));
     return ok(c, {
@@ -34,16 +34,16 @@ export const adminProductsApp = createRouter()
       capped: page.capped,
       next: page.next ? encodeCursor(page.next) : null,
       previous: page.previous ? encodeCursor(page.previous) : null,
-    }, { message: page.capped ? `More than ${page.total} products.` : `${page.total} ${page.total === 1 ? 'product' : 'products'}.` });
+    }, { message: c.var.at(page.capped ? 'admin.api.productCountMore' : page.total === 1 ? 'admin.api.productCountOne' : 'admin.api.productCountOther', { count: page.total }) });
   })
-  .post('/', validate('json', createBody), async (c) => ok(c, await createProduct(c.var.db, c.var.user!, c.req.valid('json')), { status: 201, message: 'Product created.' }))
+  .post('/', validate('json', createBody), async (c) => ok(c, await createProduct(c.var.db, c.var.user!, c.req.valid('json')), { status: 201, message: c.var.at('admin.api.productCreated') }))
   .get('/:id', validate('param', idParam), async (c) => {
     const product = await getAdminProduct(c.var.db, c.req.valid('param').id);
     if (!product) throw new HttpError(404, PRODUCT_NOT_FOUND);
     return ok(c, product);
   })
   .put('/:id', validate('param', idParam), validate('json', patchBody), async (c) =>
-    ok(c, await updateProduct(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: 'Product saved.' }),
+    ok(c, await updateProduct(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: c.var.at('admin.api.productSaved') }),
   )
   .post('/:id/variations/generate', validate('param', idParam), validate('json', generateVariationsBody), async (c) => {
     const done = await generateVariations(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json'));
@@ -51,8 +51,8 @@ export const adminProductsApp = createRouter()
     return ok(c, done.product, { message });
   })
   .put('/:id/variations', validate('param', idParam), validate('json', saveVariationsBody), async (c) =>
-    ok(c, await saveVariations(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: 'Variations saved.' }),
+    ok(c, await saveVariations(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: c.var.at('admin.api.variationsSaved') }),
   )
   .put('/:id/images', validate('param', idParam), validate('json', imagesBody), async (c) =>
-    ok(c, await setProductImages(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: 'Images saved.' }),
+    ok(c, await setProductImages(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: c.var.at('admin.api.imagesSaved') }),
   );

@@ -2,38 +2,38 @@
 import { countryPatchBody, currencyCreateBody, currencyPatchBody, vatRateCreateBody, vatRatePatchBody, zoneCreateBody, zonePatchBody } from '@/lib/contract/admin/shipping';
 import { idParam } from '@/lib/contract/admin/fields';
 import { createCurrency, createVatRate, createZone, deleteCurrency, deleteVatRate, deliverySettings, listCurrencies, listVatRates, updateCountry, updateCurrency, updateVatRate, updateZone } from '../services/back-office/shipping-admin.server';
-import { createRouter } from './env';
+import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { validate } from './validate';
 
-export const adminShippingApp = createRouter()
+export const adminShippingApp = createAdminRouter()
   .get('/', async (c) => ok(c, await deliverySettings(c.var.db)))
-  .post('/zones', validate('json', zoneCreateBody), async (c) => ok(c, await createZone(c.var.db, c.var.user!, c.req.valid('json')), { status: 201, message: 'Delivery zone created.' }))
+  .post('/zones', validate('json', zoneCreateBody), async (c) => ok(c, await createZone(c.var.db, c.var.user!, c.req.valid('json')), { status: 201, message: c.var.at('admin.api.zoneCreated') }))
   .put('/zones/:id', validate('param', idParam), validate('json', zonePatchBody), async (c) =>
-    ok(c, await updateZone(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: 'Delivery zone saved.' }),
+    ok(c, await updateZone(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: c.var.at('admin.api.zoneSaved') }),
   )
   .put('/countries/:id', validate('param', idParam), validate('json', countryPatchBody), async (c) =>
-    ok(c, await updateCountry(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: 'Country saved.' }),
+    ok(c, await updateCountry(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: c.var.at('admin.api.countrySaved') }),
   );
 
-export const adminCurrenciesApp = createRouter()
+export const adminCurrenciesApp = createAdminRouter()
   .get('/', async (c) => ok(c, await listCurrencies(c.var.db)))
-  .post('/', validate('json', currencyCreateBody), async (c) => ok(c, await createCurrency(c.var.db, c.var.user!, c.req.valid('json')), { status: 201, message: 'Currency added.' }))
+  .post('/', validate('json', currencyCreateBody), async (c) => ok(c, await createCurrency(c.var.db, c.var.user!, c.req.valid('json')), { status: 201, message: c.var.at('admin.api.currencyAdded') }))
   .put('/:id', validate('param', idParam), validate('json', currencyPatchBody), async (c) =>
-    ok(c, await updateCurrency(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: 'Currency saved.' }),
+    ok(c, await updateCurrency(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: c.var.at('admin.api.currencySaved') }),
   )
   .delete('/:id', validate('param', idParam), async (c) => {
     await deleteCurrency(c.var.db, c.var.user!, c.req.valid('param').id);
-    return ok(c, null, { message: 'Currency removed.' });
+    return ok(c, null, { message: c.var.at('admin.api.currencyRemoved') });
   });
 
-export const adminVatRatesApp = createRouter()
+export const adminVatRatesApp = createAdminRouter()
   .get('/', async (c) => ok(c, await listVatRates(c.var.db)))
-  .post('/', validate('json', vatRateCreateBody), async (c) => ok(c, await createVatRate(c.var.db, c.var.user!, c.req.valid('json')), { status: 201, message: 'VAT class added.' }))
+  .post('/', validate('json', vatRateCreateBody), async (c) => ok(c, await createVatRate(c.var.db, c.var.user!, c.req.valid('json')), { status: 201, message: c.var.at('admin.api.vatAdded') }))
   .put('/:id', validate('param', idParam), validate('json', vatRatePatchBody), async (c) =>
-    ok(c, await updateVatRate(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: 'VAT class saved.' }),
+    ok(c, await updateVatRate(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: c.var.at('admin.api.vatSaved') }),
   )
   .delete('/:id', validate('param', idParam), async (c) => {
     const moved = await deleteVatRate(c.var.db, c.var.user!, c.req.valid('param').id);
-    return ok(c, null, { message: moved ? `VAT class removed: its ${moved} products use the shop's rate now.` : 'VAT class removed.' });
+    return ok(c, null, { message: moved ? c.var.at('admin.api.vatRemovedMoved', { count: moved }) : c.var.at('admin.api.vatRemoved') });
   });

@@ -1,11 +1,11 @@
 /** /api/admin/translations: UI texts per language, search by key, missing keys. */
 import { listTranslations, saveTranslation } from '../services/admin/translations.server';
-import { createRouter } from './env';
+import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { validate } from './validate';
 import { query, saveBody } from '@/lib/contract/admin/translations';
 
-export const adminTranslationsApp = createRouter()
+export const adminTranslationsApp = createAdminRouter()
   .get('/', validate('query', query), async (c) => {
     const { language_id, q, missing } = c.req.valid('query');
     return ok(c, await listTranslations(c.var.db, { language_id, q, missing: missing === '1' || missing === 'true' }));

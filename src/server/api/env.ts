@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import type { Logger } from 'pino';
+import type { Translator } from '@/lib/translator';
 import type { Db, Engine } from '../db/client';
 import type { ActiveSession } from '../services/auth/sessions';
 import type { AuthUser } from '../services/auth/users';
@@ -39,6 +40,20 @@ export interface ApiBindings {
 
 export interface ApiEnv {
   Variables: ApiVariables;
+  Bindings: ApiBindings;
+}
+
+/** What the /api/admin sub-apps (createAdminRouter in admin-language.ts) add. */
+export interface AdminVariables extends ApiVariables {
+  /**
+   * The back office's texts (src/i18n/admin) in the admin's language; the error handler uses it
+   * too. Only admin sub-apps set it, so shopper answers never change language through it.
+   */
+  at: Translator;
+}
+
+export interface AdminEnv {
+  Variables: AdminVariables;
   Bindings: ApiBindings;
 }
 

@@ -5,22 +5,40 @@ import { errorChain } from '../db/error-chain';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 import { logger } from '../logger';
 import { DomainError, type DomainErrorKind } from '../services/errors';
+import { englishText, isLocalized, type Localized } from '../services/localized';
 import { type FieldErrors, errorBody } from './envelope';
-import type { ApiEnv } from './env';
+import type { AdminVariables, ApiEnv } from './env';
 
 /**
  * Throw from a handler to answer with the error envelope. Services throw DomainError
- * (services/errors.ts) instead, which handleError maps to a status below.
+ * (services/errors.ts) instead, which handleError maps to a status below. A Localized message is
+ * answered in the admin's language on /api/admin (admin-language.ts), in English elsewhere.
  */
 export class HttpError extends Error {
   override name = 'HttpError';
+  readonly localized?: Localized;
   constructor(
     readonly status: ContentfulStatusCode,
-    message: string,
+    message: string | Localized,
     readonly options: { errors?: FieldErrors; headers?: Record<string, string> } = {},
   ) {
-    super(message);
+    super(isLocalized(message) ? englishText(message) : message);
+    if (isLocalized(message)) this.localized = message;
   }
+}
+
+/**
+ * The error's text for this caller: translated when the admin API set c.var.at and the error
+ * carries a key. Field errors that repeat the message (a form shows it beside the field) follow
+ * it; other field errors (zod's) stay as they are.
+ */
+function spoken(c: Context<ApiEnv>, error: DomainError | HttpError, errors: FieldErrors | undefined) {
+  const at = (c.var as Partial<AdminVariables>).at;
+  if (!at || !error.localized) return { message: error.message, errors };
+  const message = at(error.localized.key, error.localized.vars);
+  if (!errors) return { message, errors };
+  const fields = Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list.map((text) => (text === error.message ? message : text))]));
+  return { message, errors: fields };
 }
 
 /** The status of each kind of service error. */
@@ -62,10 +80,12 @@ function isBadValue(error: unknown): boolean {
  */
 export function handleError(error: Error, c: Context<ApiEnv>) {
   if (error instanceof DomainError) {
-    return c.json(errorBody(error.message, error.errors), DOMAIN_ERROR_STATUS[error.kind]);
+    const { message, errors } = spoken(c, error, error.errors);
+    return c.json(errorBody(message, errors), DOMAIN_ERROR_STATUS[error.kind]);
   }
   if (error instanceof HttpError) {
-    return c.json(errorBody(error.message, error.options.errors), error.status, error.options.headers);
+    const { message, errors } = spoken(c, error, error.options.errors);
+    return c.json(errorBody(message, errors), error.status, error.options.headers);
   }
   if (error instanceof HTTPException) {
     // Hono's own 4xx (malformed JSON, body limit...) are client errors with safe texts.

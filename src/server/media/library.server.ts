@@ -3,6 +3,7 @@
  * language, where each is used (product photos, page blocks, sharing photos, category photos),
  * and a delete that refuses while a photo is in use, so no page or product loses its picture.
  */
+import { localized } from '@/server/services/localized';
 import { and, desc, eq, ilike, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { mediaAssets } from '@/server/db/schema/index';
@@ -25,7 +26,7 @@ export interface LibraryItem {
   created_at: string;
 }
 
-export const ASSET_NOT_FOUND = 'Photo not found.';
+export const ASSET_NOT_FOUND = localized('admin.api.photoNotFound');
 
 /** Where a photo is used: one subquery per kind of place, for the rows of a page of the library. */
 const usage = {

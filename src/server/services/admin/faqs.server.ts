@@ -1,4 +1,5 @@
 /** FAQs for editors: base row in the default language, faq_translations for the others. */
+import { localized } from '@/server/services/localized';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { faqs, faqTranslations } from '@/server/db/schema/index';
@@ -19,7 +20,7 @@ export interface FaqPatch extends FaqFields {
   content?: string;
 }
 
-export const FAQ_NOT_FOUND = 'FAQ not found';
+export const FAQ_NOT_FOUND = localized('admin.api.faqNotFound');
 
 export async function listAdminFaqs(db: Db) {
   const rows = await db.select().from(faqs).orderBy(asc(faqs.position), asc(faqs.id));

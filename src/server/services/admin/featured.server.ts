@@ -1,4 +1,5 @@
 /** Featured category tiles of the home page for editors (texts per language, link and image shared). */
+import { localized } from '@/server/services/localized';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { featuredCategories, featuredCategoryTranslations } from '@/server/db/schema/index';
@@ -17,7 +18,7 @@ export interface FeaturedPatch {
   position?: number;
 }
 
-export const FEATURED_NOT_FOUND = 'Featured category not found';
+export const FEATURED_NOT_FOUND = localized('admin.api.featuredNotFound');
 
 export async function listAdminFeatured(db: Db) {
   const rows = await db.select().from(featuredCategories).orderBy(asc(featuredCategories.position), asc(featuredCategories.id));

@@ -4,6 +4,7 @@
  * back) and an audit row, then every instance's caches emptied. Rich text is sanitised on save
  * (and again on render); references to photos, FAQs and categories are checked.
  */
+import { englishText, localized } from '@/server/services/localized';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { faqs, mediaAssets, staticPages, staticPageTranslations, staticPageVersions, type StaticPageSnapshot } from '@/server/db/schema/index';
@@ -21,7 +22,7 @@ export function cleanBlock(block: Block): Block {
   return 'html' in block ? ({ ...block, html: sanitizeHtml(block.html) } as Block) : block;
 }
 
-export const LINKED_IMAGE_ALT = 'An image with a link needs an alternative text (here or in the media library): it is the link\'s name.';
+export const LINKED_IMAGE_ALT = localized('admin.api.linkedImageAlt');
 
 export async function checkReferences(tx: Tx, blocks: readonly Block[], defaultLanguage: string): Promise<void> {
   const assets = [...new Set(blocks.flatMap((b) => ('image' in b && b.image ? [b.image.asset_id] : [])))];
@@ -34,7 +35,7 @@ export async function checkReferences(tx: Tx, blocks: readonly Block[], defaultL
   // A linked image is the link's only content: without a text a screen reader has nothing to say.
   for (const [i, block] of blocks.entries()) {
     if (block.type !== 'image' || !block.href || block.alt.trim() !== '') continue;
-    if (!block.image || !alts.get(block.image.asset_id)) throw new InvalidInputError(LINKED_IMAGE_ALT, { [`blocks.${i}.alt`]: [LINKED_IMAGE_ALT] });
+    if (!block.image || !alts.get(block.image.asset_id)) throw new InvalidInputError(LINKED_IMAGE_ALT, { [`blocks.${i}.alt`]: [englishText(LINKED_IMAGE_ALT)] });
   }
   const faqIds = [...new Set(blocks.flatMap((b) => (b.type === 'faq' ? b.faq_ids : [])))];
   if (faqIds.length) {
@@ -82,7 +83,7 @@ export function keptTexts(blocks: readonly Block[], input: BlockTexts): BlockTex
   const texts: BlockTexts = {};
   for (const [blockId, fields] of Object.entries(input)) {
     const block = byId.get(blockId);
-    if (!block) throw new InvalidInputError(`The page has no block ${blockId}.`, { texts: [`The page has no block ${blockId}.`] });
+    if (!block) throw new InvalidInputError(localized('admin.api.noBlock', { block: blockId }), { texts: [englishText(localized('admin.api.noBlock', { block: blockId }))] });
     const allowed = new Set(TRANSLATABLE[block.type]);
     const kept = Object.entries(fields).filter(([field, value]) => allowed.has(field) && value.trim() !== '');
     if (kept.length) texts[blockId] = Object.fromEntries(kept.map(([field, value]) => [field, HTML_FIELDS.has(field) ? sanitizeHtml(value) : value.trim()]));

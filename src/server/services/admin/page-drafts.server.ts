@@ -4,6 +4,7 @@
  * page up) applies it as one new version. A draft starts as a copy of what is live, so publishing
  * it changes exactly what the editor changed.
  */
+import { localized } from '@/server/services/localized';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { type PageDraft, staticPages, staticPageTranslations } from '@/server/db/schema/index';
@@ -15,7 +16,7 @@ import { type AdminLanguages, adminLanguages } from './languages';
 import { checkReferences, cleanBlock, keptTexts, saveVersion, translationLanguage } from './page-blocks-admin.server';
 import { PAGE_NOT_FOUND } from './static-pages.server';
 
-export const NO_DRAFT = 'This page has no unpublished changes.';
+export const NO_DRAFT = localized('admin.api.noDraft');
 
 export type DraftInput = { layout?: 'html' | 'blocks'; blocks?: Block[] } | { language_id: number; texts: BlockTexts };
 

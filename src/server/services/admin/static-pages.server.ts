@@ -3,6 +3,7 @@
  * page's full new state as a numbered version and an audit row; contentChanged runs after the
  * commit so the next public request reads the new text. Renamed slugs leave a redirect behind.
  */
+import { englishText, localized } from '@/server/services/localized';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import {
@@ -54,8 +55,8 @@ export interface AdminPage extends Omit<AdminPageSummary, 'title'> {
   texts: Array<{ language_id: number; code: string; title: string; content: string; own: boolean }>;
 }
 
-export const SLUG_TAKEN = 'Another page already uses this slug.';
-export const PAGE_NOT_FOUND = 'Page not found';
+export const SLUG_TAKEN = localized('admin.api.pageSlugTaken');
+export const PAGE_NOT_FOUND = localized('admin.api.pageNotFound');
 
 export async function listAdminPages(db: Db): Promise<AdminPageSummary[]> {
   const rows = await db.select().from(staticPages).orderBy(asc(staticPages.position), asc(staticPages.id));
@@ -158,7 +159,7 @@ export async function ensureBaseline(tx: Tx, id: number, languages: AdminLanguag
 async function changeSlug(tx: Tx, id: number, from: string, to: string): Promise<void> {
   if (from === to) return;
   const [taken] = await tx.select({ id: staticPages.id }).from(staticPages).where(and(eq(staticPages.slug, to), ne(staticPages.id, id)));
-  if (taken) throw new InvalidInputError(SLUG_TAKEN, { slug: [SLUG_TAKEN] });
+  if (taken) throw new InvalidInputError(SLUG_TAKEN, { slug: [englishText(SLUG_TAKEN)] });
   await tx.delete(staticPageRedirects).where(eq(staticPageRedirects.slug, to));
   await tx
     .insert(staticPageRedirects)
@@ -215,7 +216,7 @@ export async function createPage(
   const languages = await adminLanguages(db);
   const id = await db.transaction(async (tx) => {
     const [taken] = await tx.select({ id: staticPages.id }).from(staticPages).where(eq(staticPages.slug, input.slug));
-    if (taken) throw new InvalidInputError(SLUG_TAKEN, { slug: [SLUG_TAKEN] });
+    if (taken) throw new InvalidInputError(SLUG_TAKEN, { slug: [englishText(SLUG_TAKEN)] });
     await tx.delete(staticPageRedirects).where(eq(staticPageRedirects.slug, input.slug));
     const [row] = await tx
       .insert(staticPages)
@@ -318,7 +319,7 @@ export async function getPageVersion(db: Db, id: number, version: number) {
   return { version: row.version, action: row.action, summary: row.summary, created_at: row.createdAt.toISOString(), snapshot: row.snapshot };
 }
 
-export const VERSION_NOT_FOUND = 'Version not found';
+export const VERSION_NOT_FOUND = localized('admin.api.versionNotFound');
 
 /** Puts the page back to a version's state; the restore itself is recorded as a new version. */
 export async function restorePageVersion(db: Db, editor: Editor, id: number, version: number): Promise<AdminPage> {

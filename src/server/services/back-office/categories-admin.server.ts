@@ -4,6 +4,7 @@
  * its own subtree, at most MAX_DEPTH levels), reorder among siblings, an image, delete when empty.
  * Each change in one transaction with its audit row, then every instance's caches emptied.
  */
+import { englishText, localized } from '@/server/services/localized';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { categories, categoryRedirects, categoryTranslations, productCategories } from '@/server/db/schema/index';
@@ -14,9 +15,9 @@ import { type Editor, type Tx, changedFields, definedOnly, recordChange } from '
 import { adminLanguages, pickLanguage } from '../admin/languages';
 import { rowsOf } from '../catalog/rows';
 
-export const CATEGORY_NOT_FOUND = 'Category not found.';
+export const CATEGORY_NOT_FOUND = localized('admin.api.categoryNotFound');
 export const MAX_DEPTH = 3;
-const SLUG_TAKEN = 'Another category already uses this slug.';
+const SLUG_TAKEN = localized('admin.api.categorySlugTaken');
 /** /products/all/… means "every category". */
 const RESERVED = new Set(['all']);
 
@@ -69,9 +70,9 @@ export async function getAdminCategory(db: Db, id: number) {
 export type AdminCategory = NonNullable<Awaited<ReturnType<typeof getAdminCategory>>>;
 
 async function checkSlug(tx: Tx, slug: string, id?: number): Promise<void> {
-  if (RESERVED.has(slug)) throw new InvalidInputError('The slug "all" means every category; choose another.', { slug: ['The slug "all" means every category; choose another.'] });
+  if (RESERVED.has(slug)) throw new InvalidInputError(localized('admin.api.categorySlugAll'), { slug: [englishText(localized('admin.api.categorySlugAll'))] });
   const [taken] = await tx.select({ id: categories.id }).from(categories).where(id ? and(eq(categories.slug, slug), ne(categories.id, id)) : eq(categories.slug, slug));
-  if (taken) throw new InvalidInputError(SLUG_TAKEN, { slug: [SLUG_TAKEN] });
+  if (taken) throw new InvalidInputError(SLUG_TAKEN, { slug: [englishText(SLUG_TAKEN)] });
 }
 
 /** The levels above a category (1 for a top-level one's child), walking up at most a few steps. */
@@ -80,7 +81,7 @@ async function ancestors(tx: Tx, id: number | null): Promise<number[]> {
   for (let at = id; at !== null && chain.length <= MAX_DEPTH + 1; ) {
     chain.push(at);
     const [row] = await tx.select({ parentId: categories.parentId }).from(categories).where(eq(categories.id, at));
-    if (!row) throw new InvalidInputError('The parent category does not exist.', { parent_id: ['The parent category does not exist.'] });
+    if (!row) throw new InvalidInputError(localized('admin.api.categoryNoParent'), { parent_id: [englishText(localized('admin.api.categoryNoParent'))] });
     at = row.parentId;
   }
   return chain;
@@ -98,9 +99,9 @@ async function subtreeDepth(tx: Tx, id: number): Promise<number> {
 
 async function checkParent(tx: Tx, parentId: number | null, id?: number): Promise<void> {
   const chain = await ancestors(tx, parentId);
-  if (id !== undefined && chain.includes(id)) throw new InvalidInputError('A category cannot move under itself or one of its subcategories.', { parent_id: ['A category cannot move under itself or one of its subcategories.'] });
+  if (id !== undefined && chain.includes(id)) throw new InvalidInputError(localized('admin.api.categoryUnderItself'), { parent_id: [englishText(localized('admin.api.categoryUnderItself'))] });
   const depth = chain.length + (id === undefined ? 1 : await subtreeDepth(tx, id));
-  if (depth > MAX_DEPTH) throw new InvalidInputError(`Categories go at most ${MAX_DEPTH} levels deep.`, { parent_id: [`Categories go at most ${MAX_DEPTH} levels deep.`] });
+  if (depth > MAX_DEPTH) throw new InvalidInputError(localized('admin.api.categoryTooDeep', { depth: MAX_DEPTH }), { parent_id: [englishText(localized('admin.api.categoryTooDeep', { depth: MAX_DEPTH }))] });
 }
 
 async function nextPosition(tx: Tx, parentId: number | null): Promise<number> {
@@ -188,9 +189,9 @@ export async function deleteCategory(db: Db, editor: Editor, id: number): Promis
     const [row] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
     if (!row) throw new NotFoundError(CATEGORY_NOT_FOUND);
     const [child] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.parentId, id)).limit(1);
-    if (child) throw new ConflictError('This category has subcategories: move or delete them first.');
+    if (child) throw new ConflictError(localized('admin.api.categoryHasChildren'));
     const [product] = await tx.select({ id: productCategories.productId }).from(productCategories).where(eq(productCategories.categoryId, id)).limit(1);
-    if (product) throw new ConflictError('Products are in this category: move them to another category first.');
+    if (product) throw new ConflictError(localized('admin.api.categoryHasProducts'));
     await tx.delete(categories).where(eq(categories.id, id));
     await recordChange(tx, editor, 'category', id, 'delete', row.slug);
   });

@@ -4,6 +4,7 @@
  * on lower(code), so two staff members creating SAVE and save at once cannot both succeed). A
  * code that was used is deactivated rather than deleted: orders keep pointing at it.
  */
+import { englishText, type Localized, localized } from '@/server/services/localized';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { promoCodes } from '@/server/db/schema/index';
@@ -13,7 +14,7 @@ import { contentChanged } from '../content-changed';
 import { type Editor, changedFields, definedOnly, recordChange } from '../admin/audit';
 import { uniqueViolation } from '@/server/db/error-chain';
 
-export const PROMO_NOT_FOUND = 'Promo code not found.';
+export const PROMO_NOT_FOUND = localized('admin.api.promoNotFound');
 const CODE_TAKEN = 'Another promo code already has this code (codes are the same in any case).';
 
 type Row = typeof promoCodes.$inferSelect;
@@ -98,7 +99,7 @@ export async function updatePromoCode(db: Db, editor: Editor, id: number, patch:
       if (!before) throw new NotFoundError(PROMO_NOT_FOUND);
       const from = patch.valid_from === undefined ? day(before.validFrom) : patch.valid_from;
       const to = patch.valid_to === undefined ? day(before.validTo) : patch.valid_to;
-      if (from && to && to < from) throw new InvalidInputError('The last day comes before the first.', { valid_to: ['The last day comes before the first.'] });
+      if (from && to && to < from) throw new InvalidInputError(localized('admin.api.promoDates'), { valid_to: [englishText(localized('admin.api.promoDates'))] });
       const [after] = await tx.update(promoCodes).set(columns(patch)).where(eq(promoCodes.id, id)).returning();
       await recordChange(tx, editor, 'promo_code', id, 'update', `${before.code}: ${changedFields(patch)}`);
       return after!;
@@ -109,18 +110,18 @@ export async function updatePromoCode(db: Db, editor: Editor, id: number, patch:
 }
 
 /** Deletes an unused code; a used one is deactivated instead (answered, with a message saying so). */
-export async function deletePromoCode(db: Db, editor: Editor, id: number): Promise<{ kept: AdminPromo | null; message: string }> {
+export async function deletePromoCode(db: Db, editor: Editor, id: number): Promise<{ kept: AdminPromo | null; message: Localized }> {
   const result = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(promoCodes).where(eq(promoCodes.id, id)).for('update');
     if (!row) throw new NotFoundError(PROMO_NOT_FOUND);
     if (row.usedCount > 0) {
       const [kept] = await tx.update(promoCodes).set({ active: false }).where(eq(promoCodes.id, id)).returning();
       await recordChange(tx, editor, 'promo_code', id, 'deactivate', row.code);
-      return { kept: adminPromo(kept!), message: `${row.code} was used ${row.usedCount} times: it is deactivated instead, and its orders keep it.` };
+      return { kept: adminPromo(kept!), message: localized('admin.api.promoDeactivated', { code: row.code, count: row.usedCount }) };
     }
     await tx.delete(promoCodes).where(eq(promoCodes.id, id));
     await recordChange(tx, editor, 'promo_code', id, 'delete', row.code);
-    return { kept: null, message: 'Promo code deleted.' };
+    return { kept: null, message: localized('admin.api.promoDeleted') };
   });
   contentChanged(db);
   return result;

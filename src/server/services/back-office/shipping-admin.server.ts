@@ -4,6 +4,7 @@
  * visitors. Each change in one transaction with its audit row, then every instance's caches
  * emptied (the next totals and pages use it).
  */
+import { localized } from '@/server/services/localized';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { countries, currencies, shippingRates, shippingZones, vatRates } from '@/server/db/schema/index';
@@ -13,9 +14,9 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { contentChanged } from '../content-changed';
 import { type Editor, type Tx, changedFields, definedOnly, recordChange } from '../admin/audit';
 
-export const ZONE_NOT_FOUND = 'Delivery zone not found.';
-export const COUNTRY_NOT_FOUND = 'Country not found.';
-export const CURRENCY_NOT_FOUND = 'Currency not found.';
+export const ZONE_NOT_FOUND = localized('admin.api.zoneNotFound');
+export const COUNTRY_NOT_FOUND = localized('admin.api.countryNotFound');
+export const CURRENCY_NOT_FOUND = localized('admin.api.currencyNotFound');
 const BASE = 'EUR';
 
 async function zoneRows(db: Db | Tx) {
@@ -146,15 +147,15 @@ export async function deleteCurrency(db: Db, editor: Editor, id: number): Promis
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(currencies).where(eq(currencies.id, id)).for('update');
     if (!row) throw new NotFoundError(CURRENCY_NOT_FOUND);
-    if (row.code === BASE) throw new ConflictError('The euro cannot be removed: prices are kept in euros.');
-    if (row.isDefault) throw new ConflictError('Make another currency the default first.');
+    if (row.code === BASE) throw new ConflictError(localized('admin.api.euroNotRemovable'));
+    if (row.isDefault) throw new ConflictError(localized('admin.api.defaultCurrencyFirst'));
     await tx.delete(currencies).where(eq(currencies.id, id));
     await recordChange(tx, editor, 'currency', row.code, 'delete', row.code);
   });
   contentChanged(db);
 }
 
-export const VAT_RATE_NOT_FOUND = 'VAT class not found.';
+export const VAT_RATE_NOT_FOUND = localized('admin.api.vatNotFound');
 const VAT_NAME_TAKEN = 'Another VAT class has this name.';
 
 async function vatRateRows(db: Db | Tx) {

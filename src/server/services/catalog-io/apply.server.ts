@@ -5,6 +5,7 @@
  * import at a time: the apply claims the row (runner, updated_at), and a claim older than
  * STALE_SECONDS without progress is a crashed apply that another may take over.
  */
+import { localized } from '@/server/services/localized';
 import { hostname } from 'node:os';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
@@ -22,7 +23,7 @@ export const DEFAULT_BATCH = 500;
 export const STALE_SECONDS = 30;
 const RUNNER = `${hostname()}:${process.pid}`.slice(0, 128);
 
-export const IMPORT_NOT_FOUND = 'Import not found.';
+export const IMPORT_NOT_FOUND = localized('admin.api.importNotFound');
 
 export interface ApplyOptions {
   editor: Editor | null;

@@ -3,6 +3,7 @@
  * photo (media asset) or a URL, with its alternative text per language. The default language's
  * text is required: a photo without one is invisible to a screen reader and to search engines.
  */
+import { englishText, localized } from '@/server/services/localized';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { mediaAssets, productImages } from '@/server/db/schema/index';
@@ -16,14 +17,14 @@ import { getAdminProduct } from './product-editor.server';
 import { bumpVersion, lockProductVersion } from './product-lock.server';
 
 export const ALT_REQUIRED = (language: string) => `Every image needs an alternative text in ${language}.`;
-const ONE_SOURCE = 'Each image is an uploaded image (asset_id) or a URL, not both.';
-const UNKNOWN_ASSET = 'An image was not found: upload it again.';
+const ONE_SOURCE = localized('admin.api.imageOneSource');
+const UNKNOWN_ASSET = localized('admin.api.imageUnknownAsset');
 
 export async function setProductImages(db: Db, editor: Editor, productId: number, input: ProductImagesInput): Promise<AdminProduct> {
   const languages = await adminLanguages(db);
   const codes = new Set(languages.all.map((l) => l.code));
   for (const image of input.images) {
-    if ((image.asset_id == null) === (image.url === undefined)) throw new InvalidInputError(ONE_SOURCE, { images: [ONE_SOURCE] });
+    if ((image.asset_id == null) === (image.url === undefined)) throw new InvalidInputError(ONE_SOURCE, { images: [englishText(ONE_SOURCE)] });
     const unknown = Object.keys(image.alt).find((code) => !codes.has(code));
     if (unknown) throw new InvalidInputError(`Unknown language: ${unknown}.`, { images: [`Unknown language: ${unknown}.`] });
     if (!image.alt[languages.default.code]) {
@@ -36,7 +37,7 @@ export async function setProductImages(db: Db, editor: Editor, productId: number
     const assetIds = input.images.flatMap((i) => (i.asset_id == null ? [] : [i.asset_id]));
     const assets = assetIds.length ? await tx.select().from(mediaAssets).where(inArray(mediaAssets.id, assetIds)) : [];
     const byId = new Map(assets.map((a) => [a.id, a]));
-    if (assetIds.some((id) => !byId.has(id))) throw new InvalidInputError(UNKNOWN_ASSET, { images: [UNKNOWN_ASSET] });
+    if (assetIds.some((id) => !byId.has(id))) throw new InvalidInputError(UNKNOWN_ASSET, { images: [englishText(UNKNOWN_ASSET)] });
     await tx.delete(productImages).where(eq(productImages.productId, productId));
     if (input.images.length) {
       await tx.insert(productImages).values(

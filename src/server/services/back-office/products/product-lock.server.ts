@@ -4,25 +4,26 @@
  * and bumped there, so of two saves based on the same version exactly one wins and the other is
  * told, whatever the timing.
  */
+import { englishText, type Localized, localized } from '@/server/services/localized';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { products, variations } from '@/server/db/schema/index';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Tx } from '../../admin/audit';
 import { uniqueViolation } from '@/server/db/error-chain';
 
-export const PRODUCT_NOT_FOUND = 'Product not found.';
+export const PRODUCT_NOT_FOUND = localized('admin.api.productNotFound');
 
 export type ProductRow = typeof products.$inferSelect;
 
-export function staleMessage(current: number): string {
-  return `Someone else saved this product after you opened it (it is now at version ${current}). Your changes were not saved: reload the page to see theirs, then make your change again.`;
+export function staleMessage(current: number): Localized {
+  return localized('admin.api.productStale', { version: current });
 }
 
 /** The product, locked for this transaction, when `version` is still its version. */
 export async function lockProductVersion(tx: Tx, id: number, version: number): Promise<ProductRow> {
   const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
   if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
-  if (row.version !== version) throw new ConflictError(staleMessage(row.version), { version: [staleMessage(row.version)] });
+  if (row.version !== version) throw new ConflictError(staleMessage(row.version), { version: [englishText(staleMessage(row.version))] });
   return row;
 }
 
@@ -34,7 +35,7 @@ export async function bumpVersion(tx: Tx, id: number): Promise<void> {
     .where(eq(products.id, id));
 }
 
-export const SKU_TAKEN = 'Another product or variation already has this SKU.';
+export const SKU_TAKEN = localized('admin.api.skuTaken');
 
 /** A SKU names one product or one variation across both tables (the CSV import keys rows by it). */
 export async function skuTaken(tx: Tx, sku: string, except: { productId?: number; variationIds?: number[] } = {}): Promise<boolean> {

@@ -5,6 +5,7 @@
  * (releaseOrderHolds, as a failed order's do), and a paid order gets back everything not yet
  * refunded, to the card by default. A provider that refuses undoes the whole cancel.
  */
+import { localized } from '@/server/services/localized';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { orders, payments } from '@/server/db/schema/index';
@@ -26,11 +27,11 @@ export async function cancelOrder(db: Db, input: { orderNr: string; actorId: num
   return db.transaction(async (tx) => {
     const locked = await lockOrder(tx, input.orderNr);
     const { order } = locked;
-    if (order.status === 'Cancelled') return { orderId: order.id, changed: false, message: 'The order is already cancelled.' };
+    if (order.status === 'Cancelled') return { orderId: order.id, changed: false, message: localized('admin.api.orderAlreadyCancelled') };
     if (order.status !== 'Pending' && order.status !== 'Success') {
-      throw new ConflictError(`Only a pending or paid order that has not shipped can be cancelled; this one is ${order.status}.`);
+      throw new ConflictError(localized('admin.api.cancelWrongStatus', { status: order.status }));
     }
-    if (order.kind !== 'purchase' && order.status === 'Success') throw new ConflictError('A paid balance top-up cannot be cancelled.');
+    if (order.kind !== 'purchase' && order.status === 'Success') throw new ConflictError(localized('admin.api.cancelTopUp'));
     const before = { status: order.status, refunded_cents: order.refundedCents, cancelled_at: null };
 
     let refund: RefundRow | undefined;
@@ -40,7 +41,7 @@ export async function cancelOrder(db: Db, input: { orderNr: string; actorId: num
       const paid = locked.payments.find((p) => p.status === 'succeeded');
       const destination = input.refundTo ?? (paid && cardRefunderFor(paid.provider) ? 'card' : 'balance');
       const made = await refundWithin(tx, locked, input.actorId, { destination, reason: input.reason }, { withEvent: false });
-      if (made.failure !== undefined) throw new UpstreamError(`The payment provider refused the refund: ${made.failure} The order was not cancelled.`);
+      if (made.failure !== undefined) throw new UpstreamError(localized('admin.api.cancelRefundRefused', { failure: made.failure }));
       refund = made.refund;
     }
     const openIds = locked.payments.filter((p) => p.status === 'created' || p.status === 'requires_action').map((p) => p.id);
@@ -61,7 +62,7 @@ export async function cancelOrder(db: Db, input: { orderNr: string; actorId: num
       before,
       after: { status: 'Cancelled', refunded_cents: order.refundedCents, reason: input.reason, ...(refund ? { refund_id: refund.id } : {}) },
     });
-    return { orderId: order.id, changed: true, message: 'The order is cancelled.', refund };
+    return { orderId: order.id, changed: true, message: localized('admin.api.orderCancelled'), refund };
   });
 }
 

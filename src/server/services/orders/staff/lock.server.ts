@@ -4,6 +4,7 @@
  * gateway's settlement and the expiry job take, so two staff members, the webhook and the job
  * take turns on one order instead of deadlocking.
  */
+import { type Localized, localized } from '@/server/services/localized';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { orders, payments } from '@/server/db/schema/index';
@@ -17,7 +18,7 @@ export interface LockedOrder {
   payments: Payment[];
 }
 
-export const ORDER_NOT_FOUND = 'Order not found.';
+export const ORDER_NOT_FOUND = localized('admin.api.orderNotFound');
 
 export async function lockOrder(tx: Db, orderNr: string): Promise<LockedOrder> {
   const [found] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.orderNr, orderNr));
@@ -32,5 +33,6 @@ export async function lockOrder(tx: Db, orderNr: string): Promise<LockedOrder> {
 export interface ActionResult {
   orderId: number;
   changed: boolean;
-  message: string;
+  /** Answered in the admin's language by the admin API (services/localized.ts). */
+  message: Localized;
 }

@@ -3,6 +3,7 @@
  * gateway's own success path (settleSucceeded), so the order, the timeline and the confirmation
  * mail are exactly those of a card payment; a repeat finds the order paid and changes nothing.
  */
+import { localized } from '@/server/services/localized';
 import type { Db } from '@/server/db/client';
 import { payments as paymentRows } from '@/server/db/schema/index';
 import { ConflictError } from '../../errors';
@@ -14,10 +15,10 @@ const PAID = new Set(['Success', 'Shipped', 'Refunded']);
 export async function markPaid(db: Db, input: { orderNr: string; actorId: number }): Promise<ActionResult & { paidOrderId?: number }> {
   return db.transaction(async (tx) => {
     const { order, payments } = await lockOrder(tx, input.orderNr);
-    if (PAID.has(order.status)) return { orderId: order.id, changed: false, message: 'The order is already paid.' };
-    if (order.status !== 'Pending') throw new ConflictError(`Only a pending order can be marked paid; this one is ${order.status}.`);
+    if (PAID.has(order.status)) return { orderId: order.id, changed: false, message: localized('admin.api.orderAlreadyPaid') };
+    if (order.status !== 'Pending') throw new ConflictError(localized('admin.api.markPaidWrongStatus', { status: order.status }));
     if (order.paymentMethod !== 'phone') {
-      throw new ConflictError('Only phone orders are marked paid by staff; a card payment settles through the payment provider.');
+      throw new ConflictError(localized('admin.api.markPaidCard'));
     }
     // Phone orders placed before checkout opened a payment row for them (the demo seed's) get
     // theirs now: the money arrived by phone, and the row records it like any other payment.
@@ -25,6 +26,6 @@ export async function markPaid(db: Db, input: { orderNr: string; actorId: number
       payments.find(isOpenPayment) ??
       (await tx.insert(paymentRows).values({ orderId: order.id, provider: 'phone', amountCents: order.convertedFinalCents, currency: order.currency }).returning())[0]!;
     const settled = await settleSucceeded(tx, payment, order, { actorId: input.actorId, type: 'marked_paid', message: 'Marked paid: the phone payment was received.' });
-    return { orderId: order.id, changed: true, message: 'The order is marked paid.', paidOrderId: settled.paidOrderId };
+    return { orderId: order.id, changed: true, message: localized('admin.api.orderMarkedPaid'), paidOrderId: settled.paidOrderId };
   });
 }

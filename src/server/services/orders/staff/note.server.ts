@@ -1,4 +1,5 @@
 /** Internal notes on an order: timeline rows staff see and the customer never does. */
+import { localized } from '@/server/services/localized';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { orderEvents } from '@/server/db/schema/index';
@@ -17,8 +18,8 @@ export async function addOrderNote(db: Db, input: { orderNr: string; actorId: nu
       .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.type, 'note'), eq(orderEvents.actorId, input.actorId)))
       .orderBy(desc(orderEvents.id))
       .limit(1);
-    if (last && last.recent && last.message === input.text) return { orderId: order.id, changed: false, message: 'This note was already added.' };
+    if (last && last.recent && last.message === input.text) return { orderId: order.id, changed: false, message: localized('admin.api.noteAlreadyAdded') };
     await recordOrderEvent(tx, { orderId: order.id, actorId: input.actorId, type: 'note', internal: true, message: input.text });
-    return { orderId: order.id, changed: true, message: 'The note is added.' };
+    return { orderId: order.id, changed: true, message: localized('admin.api.noteAdded') };
   });
 }

@@ -1,4 +1,5 @@
 /** The order as the staff actions answer it (lib/contract/admin/orders.ts). */
+import { localized } from '@/server/services/localized';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { orders, refunds } from '@/server/db/schema/index';
@@ -23,7 +24,7 @@ export function refundJson(row: typeof refunds.$inferSelect): RefundJson {
 
 export async function staffOrderState(db: Db, orderId: number): Promise<StaffOrderWithRefunds> {
   const [o] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!o) throw new NotFoundError('Order not found.');
+  if (!o) throw new NotFoundError(localized('admin.api.orderNotFound'));
   const rows = await db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id));
   return {
     id: o.id,

@@ -5,6 +5,7 @@
  * final_cents (the CHECK on orders backs it up). A provider that refuses leaves a `failed` refund
  * row and nothing else changed.
  */
+import { englishText, localized } from '@/server/services/localized';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { orderItems, orders, refunds } from '@/server/db/schema/index';
@@ -43,7 +44,7 @@ export async function refundWithin(
 ): Promise<{ refund: RefundRow; failure?: string }> {
   const { order } = locked;
   const left = order.finalCents - order.refundedCents;
-  if (left <= 0) throw new ConflictError('Nothing is left to refund on this order.');
+  if (left <= 0) throw new ConflictError(localized('admin.api.refundNothingLeft'));
   const earlier = await tx.select().from(refunds).where(and(eq(refunds.orderId, order.id), ne(refunds.status, 'failed'))).orderBy(asc(refunds.id));
 
   let amountCents = left;
@@ -67,14 +68,14 @@ export async function refundWithin(
   const payment = locked.payments.find((p) => p.status === 'succeeded') ?? null;
   if (request.destination === 'card') {
     if (!payment || payment.provider === 'phone') {
-      throw new InvalidInputError('This order was not paid by card: refund it to the shop balance.', { destination: ['This order was not paid by card: refund it to the shop balance.'] });
+      throw new InvalidInputError(localized('admin.api.refundNotCard'), { destination: [englishText(localized('admin.api.refundNotCard'))] });
     }
     if (!cardRefunderFor(payment.provider)) {
       const message = `Refunds to cards paid through "${payment.provider}" are not available: refund it to the shop balance.`;
       throw new InvalidInputError(message, { destination: [message] });
     }
   } else if (order.userId === null) {
-    throw new InvalidInputError('This order has no customer account to credit: refund it to the card.', { destination: ['This order has no customer account to credit: refund it to the card.'] });
+    throw new InvalidInputError(localized('admin.api.refundNoAccount'), { destination: [englishText(localized('admin.api.refundNoAccount'))] });
   }
 
   const [refund] = await tx
@@ -159,21 +160,21 @@ export async function refundOrder(db: Db, input: { orderNr: string; actorId: num
       const [same] = await tx.select().from(refunds).where(and(eq(refunds.orderId, order.id), eq(refunds.idempotencyKey, input.idempotencyKey)));
       if (same) return { refund: same, changed: false, failure: same.status === 'failed' ? (same.lastError ?? 'refused') : undefined };
     }
-    if (order.status === 'Refunded') throw new ConflictError('The order is already refunded in full.');
+    if (order.status === 'Refunded') throw new ConflictError(localized('admin.api.refundFull'));
     // A payment that arrived after the order was given up (cancelled, expired) is refunded too.
     const paidLate = GIVEN_UP.has(order.status) && locked.payments.some((p) => p.status === 'succeeded');
-    if (!REFUNDABLE.has(order.status) && !paidLate) throw new ConflictError(`Only a paid or shipped order can be refunded; this one is ${order.status}.`);
-    if (order.kind !== 'purchase') throw new ConflictError('A balance top-up cannot be refunded here.');
+    if (!REFUNDABLE.has(order.status) && !paidLate) throw new ConflictError(localized('admin.api.refundWrongStatus', { status: order.status }));
+    if (order.kind !== 'purchase') throw new ConflictError(localized('admin.api.refundTopUp'));
     const made = await refundWithin(tx, locked, input.actorId, input, { withEvent: true });
     return { ...made, changed: true };
   });
   if (outcome.failure !== undefined) {
-    throw new UpstreamError(`The payment provider refused the refund: ${outcome.failure} Nothing was refunded.`);
+    throw new UpstreamError(localized('admin.api.refundRefused', { failure: outcome.failure }));
   }
   return {
     orderId: outcome.refund.orderId,
     changed: outcome.changed,
-    message: outcome.changed ? 'The refund is made.' : 'This refund was already made.',
+    message: localized(outcome.changed ? 'admin.api.refundMade' : 'admin.api.refundAlreadyMade'),
     refund: outcome.refund,
   };
 }

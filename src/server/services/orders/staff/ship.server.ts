@@ -1,4 +1,5 @@
 /** Ship (ADR 023): a paid order leaves with a carrier and tracking number; the customer is mailed. */
+import { localized } from '@/server/services/localized';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { orders } from '@/server/db/schema/index';
@@ -18,9 +19,9 @@ export interface ShipInput {
 export async function shipOrder(db: Db, input: ShipInput): Promise<ActionResult> {
   return db.transaction(async (tx) => {
     const { order } = await lockOrder(tx, input.orderNr);
-    if (order.status === 'Shipped') return { orderId: order.id, changed: false, message: 'The order is already shipped.' };
-    if (order.status !== 'Success') throw new ConflictError(`Only a paid order can be shipped; this one is ${order.status}.`);
-    if (order.kind !== 'purchase') throw new ConflictError('A balance top-up has nothing to ship.');
+    if (order.status === 'Shipped') return { orderId: order.id, changed: false, message: localized('admin.api.orderAlreadyShipped') };
+    if (order.status !== 'Success') throw new ConflictError(localized('admin.api.shipWrongStatus', { status: order.status }));
+    if (order.kind !== 'purchase') throw new ConflictError(localized('admin.api.shipTopUp'));
     const after = { status: 'Shipped', carrier: input.carrier, tracking_number: input.trackingNumber, tracking_url: input.trackingUrl };
     await tx
       .update(orders)
@@ -34,6 +35,6 @@ export async function shipOrder(db: Db, input: ShipInput): Promise<ActionResult>
       before: { status: order.status, carrier: order.carrier, tracking_number: order.trackingNumber, tracking_url: order.trackingUrl },
       after,
     });
-    return { orderId: order.id, changed: true, message: 'The order is shipped.' };
+    return { orderId: order.id, changed: true, message: localized('admin.api.orderShipped') };
   });
 }
