@@ -1,0 +1,129 @@
+/**
+ * The admin API answers its messages in the admin's language (issue 17): the shop's language
+ * cookie (`languageId`), else the shop's default; English exactly as before without a cookie. The
+ * shopper API and zod's field errors keep their texts. Both engines (TEST_DATABASE_URL).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createApi } from '@/server/api/app';
+import { languages } from '@/server/db/schema/index';
+import { LANGUAGE_COOKIE } from '@/server/services/request-context';
+import { useTestDatabase } from '../helpers/db';
+import { type FixtureCatalog, insertFixtureCatalog } from '../helpers/fixture-catalog';
+import type { ApiSession } from '../helpers/session';
+import { staffOrders } from '../helpers/staff-orders';
+
+const database = useTestDatabase({ seed: 'none' });
+const api = createApi();
+const db = () => database().db;
+const h = staffOrders(api, db, 'admin-language');
+let fx: FixtureCatalog;
+let fr: number;
+let staff: ApiSession;
+let editor: ApiSession;
+
+beforeAll(async () => {
+  fx = await insertFixtureCatalog(db());
+  const [row] = await db().insert(languages).values({ code: 'fr', title: 'Français', position: 2 }).returning();
+  fr = row!.id;
+  staff = (await h.signedIn('staff')).session;
+  editor = (await h.signedIn('editor')).session;
+});
+
+/** The session speaks `language` (a languages row id), or the shop's default when undefined. */
+function speak(session: ApiSession, language: number | string | undefined): ApiSession {
+  if (language === undefined) session.cookies.delete(LANGUAGE_COOKIE);
+  else session.cookies.set(LANGUAGE_COOKIE, String(language));
+  return session;
+}
+
+describe('success messages', () => {
+  it('creates and saves a product in English without a cookie, in German and French with one', async () => {
+    const cases: [number | undefined, string, string][] = [
+      [undefined, 'Product created.', 'Product saved.'],
+      [fx.lang.de, 'Produkt angelegt.', 'Produkt gespeichert.'],
+      [fr, 'Produit créé.', 'Produit enregistré.'],
+    ];
+    for (const [language, created, saved] of cases) {
+      const session = speak(staff, language);
+      const made = await session.post('/api/admin/products', { sku: `LANG-${language ?? 'none'}`, name: 'Language test', price_cents: 1_000 });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      expect(made.body.message).toBe(created);
+      const put = await session.put(`/api/admin/products/${made.body.payload.id}`, { version: 1, price_cents: 1_100 });
+      expect(put.body.message).toBe(saved);
+    }
+  });
+
+  it('fills in the numbers of a message (the product list count)', async () => {
+    const en = await speak(staff, undefined).get('/api/admin/products?q=FX-DOME');
+    const de = await speak(staff, fx.lang.de).get('/api/admin/products?q=FX-DOME');
+    expect(en.body.payload.total).toBe(de.body.payload.total);
+    expect(en.body.message).toBe(`${en.body.payload.total} ${en.body.payload.total === 1 ? 'product' : 'products'}.`);
+    expect(de.body.message).toBe(`${de.body.payload.total} ${de.body.payload.total === 1 ? 'Produkt' : 'Produkte'}.`);
+  });
+
+  it('answers a staff order action in the admin language', async () => {
+    expect((await speak(staff, undefined).post('/api/admin/orders/FX-1/notes', { text: 'Called, in English' })).body.message).toBe('The note is added.');
+    expect((await speak(staff, fr).post('/api/admin/orders/FX-1/notes', { text: 'Appelé' })).body.message).toBe('La note est ajoutée.');
+  });
+
+  it('answers the page editor in the admin language', async () => {
+    const made = await speak(editor, undefined).post('/api/admin/static-pages', { slug: 'language-test', title: 'Language test', content: '<p>x</p>' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const restored = await speak(editor, fx.lang.de).post(`/api/admin/static-pages/${made.body.payload.id}/versions/1/restore`);
+    expect(restored.body.message).toBe('Version 1 wiederhergestellt.');
+    expect((await speak(editor, fr).delete(`/api/admin/static-pages/${made.body.payload.id}`)).body.message).toBe('Page supprimée.');
+  });
+});
+
+describe('errors', () => {
+  it('translates a service error with its values, and English stays as it was', async () => {
+    const en = await speak(staff, undefined).post('/api/admin/orders/FX-2/ship', { carrier: 'DHL', tracking_number: '123' });
+    expect(en.status).toBe(409);
+    expect(en.body).toEqual({ status: 'ERROR', message: 'Only a paid order can be shipped; this one is Pending.' });
+    const de = await speak(staff, fx.lang.de).post('/api/admin/orders/FX-2/ship', { carrier: 'DHL', tracking_number: '123' });
+    expect(de.body.message).toBe('Nur eine bezahlte Bestellung kann versandt werden; diese ist Pending.');
+    expect((await speak(staff, fr).post('/api/admin/orders/20990101-000000/mark-paid')).body.message).toBe('Commande introuvable.');
+  });
+
+  it('translates a 404 a handler throws and the field error that repeats the message', async () => {
+    expect((await speak(staff, undefined).get('/api/admin/products/999999')).body.message).toBe('Product not found.');
+    expect((await speak(staff, fx.lang.de).get('/api/admin/products/999999')).body.message).toBe('Produkt nicht gefunden.');
+    const taken = await speak(staff, fr).post('/api/admin/products', { sku: 'FX-DOME', name: 'Copy', price_cents: 100 });
+    expect(taken.status).toBe(422);
+    expect(taken.body).toMatchObject({ message: 'Un autre produit ou une autre variante a déjà ce SKU.', errors: { sku: ['Un autre produit ou une autre variante a déjà ce SKU.'] } });
+    const english = await speak(staff, undefined).post('/api/admin/products', { sku: 'FX-DOME', name: 'Copy', price_cents: 100 });
+    expect(english.body.errors).toEqual({ sku: ['Another product or variation already has this SKU.'] });
+  });
+
+  it('keeps the version conflict English without a cookie and German with one', async () => {
+    const stale = { version: 999, price_cents: 1 };
+    const en = await speak(staff, undefined).put(`/api/admin/products/${fx.p.tunnel}`, stale);
+    expect(en.status).toBe(409);
+    expect(en.body.message).toMatch(/^Someone else saved this product after you opened it \(it is now at version \d+\)\./);
+    const de = await speak(staff, fx.lang.de).put(`/api/admin/products/${fx.p.tunnel}`, stale);
+    expect(de.body.message).toMatch(/^Jemand anderes hat dieses Produkt gespeichert, nachdem Sie es geöffnet haben \(es ist jetzt bei Version \d+\)\./);
+    expect(de.body.errors.version).toEqual([de.body.message]);
+  });
+});
+
+describe('what keeps its language', () => {
+  it('an unknown language cookie means the shop default', async () => {
+    expect((await speak(staff, 987_654).get('/api/admin/products/999999')).body.message).toBe('Product not found.');
+    expect((await speak(staff, 'x').get('/api/admin/products/999999')).body.message).toBe('Product not found.');
+  });
+
+  it('zod field errors and the shopper API answer as before', async () => {
+    const en = await speak(staff, undefined).post('/api/admin/products', { sku: 'bad sku!', name: 'Bad', price_cents: 100 });
+    const de = await speak(staff, fx.lang.de).post('/api/admin/products', { sku: 'bad sku!', name: 'Bad', price_cents: 100 });
+    expect(de.status).toBe(422);
+    expect(de.body).toEqual(en.body);
+    const shopperEn = await speak(staff, undefined).get('/api/products/999999/info');
+    const shopperDe = await speak(staff, fx.lang.de).get('/api/products/999999/info');
+    expect(shopperDe.status).toBe(404);
+    expect(shopperDe.body).toEqual(shopperEn.body);
+  });
+
+  it('the guard answers as the spec says', async () => {
+    expect((await speak(editor, fx.lang.de).get('/api/admin/products')).body).toEqual({ message: 'This action is unauthorized.' });
+  });
+});
