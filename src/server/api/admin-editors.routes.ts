@@ -1,7 +1,7 @@
 /** /api/admin/editors: admins grant and take the back-office roles (staff and editors get 403 here). */
 import { listStaff, setRole } from '../services/admin/roles.server';
 import { requirePermission } from './admin-guard';
-import { englishText, localized } from '../services/localized';
+import { localized } from '../services/localized';
 import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { HttpError } from './errors';
@@ -13,8 +13,8 @@ export const adminEditorsApp = createAdminRouter()
   .get('/', async (c) => ok(c, await listStaff(c.var.db)))
   .put('/', validate('json', body), async (c) => {
     const { email, role } = c.req.valid('json');
-    if (email.trim().toLowerCase() === c.var.user!.email.toLowerCase()) throw new HttpError(422, localized('admin.api.ownRole'), { errors: { email: [englishText(localized('admin.api.ownRole'))] } });
+    if (email.trim().toLowerCase() === c.var.user!.email.toLowerCase()) throw new HttpError(422, localized('admin.api.ownRole'), { errors: { email: [localized('admin.api.ownRole')] } });
     const changed = await setRole(c.var.db, c.var.user!, email, role);
-    if (!changed) throw new HttpError(422, localized('admin.api.noAccount'), { errors: { email: [englishText(localized('admin.api.noAccount'))] } });
+    if (!changed) throw new HttpError(422, localized('admin.api.noAccount'), { errors: { email: [localized('admin.api.noAccount')] } });
     return ok(c, changed);
   });

@@ -4,6 +4,7 @@
  * the order, so a repeated click neither changes nor mails anything twice. Each answers the order
  * as it is now (with its refunds), and a message.
  */
+import { localized, spokenText } from '../services/localized';
 import { sendOrderConfirmation } from '../services/orders/confirmation-mail';
 import { sendCancelledMail, sendRefundedMail, sendShippedMail } from '../services/orders/fulfilment-mails';
 import { cancelOrder } from '../services/orders/staff/cancel.server';
@@ -16,14 +17,14 @@ import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { HttpError } from './errors';
 import { validate } from './validate';
-import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, cancelBody, noteBody, orderNrParam, refundBody, shipBody } from '@/lib/contract/admin/orders';
+import { IDEMPOTENCY_KEY_PATTERN, cancelBody, noteBody, orderNrParam, refundBody, shipBody } from '@/lib/contract/admin/orders';
 
 export const adminOrdersApp = createAdminRouter()
   .post('/:orderNr/mark-paid', validate('param', orderNrParam), async (c) => {
     const db = c.var.db;
     const done = await markPaid(db, { orderNr: c.req.valid('param').orderNr, actorId: c.var.user!.id });
     if (done.paidOrderId !== undefined) await sendOrderConfirmation(db, done.paidOrderId, c.var.log);
-    return ok(c, await staffOrderState(db, done.orderId), { message: c.var.at(done.message.key, done.message.vars) });
+    return ok(c, await staffOrderState(db, done.orderId), { message: spokenText(c.var.at, done.message) });
   })
   .post('/:orderNr/ship', validate('param', orderNrParam), validate('json', shipBody), async (c) => {
     const db = c.var.db;
@@ -36,19 +37,19 @@ export const adminOrdersApp = createAdminRouter()
       trackingUrl: body.tracking_url ?? null,
     });
     if (done.changed) await sendShippedMail(db, done.orderId, c.var.log);
-    return ok(c, await staffOrderState(db, done.orderId), { message: c.var.at(done.message.key, done.message.vars) });
+    return ok(c, await staffOrderState(db, done.orderId), { message: spokenText(c.var.at, done.message) });
   })
   .post('/:orderNr/cancel', validate('param', orderNrParam), validate('json', cancelBody), async (c) => {
     const db = c.var.db;
     const body = c.req.valid('json');
     const done = await cancelOrder(db, { orderNr: c.req.valid('param').orderNr, actorId: c.var.user!.id, reason: body.reason, refundTo: body.refund_to });
     if (done.changed) await sendCancelledMail(db, done.orderId, done.refund ?? null, c.var.log);
-    return ok(c, await staffOrderState(db, done.orderId), { message: c.var.at(done.message.key, done.message.vars) });
+    return ok(c, await staffOrderState(db, done.orderId), { message: spokenText(c.var.at, done.message) });
   })
   .post('/:orderNr/refund', validate('param', orderNrParam), validate('json', refundBody), async (c) => {
     const db = c.var.db;
     const key = c.req.header('Idempotency-Key') ?? null;
-    if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new HttpError(422, IDEMPOTENCY_KEY_MESSAGE);
+    if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new HttpError(422, localized('admin.api.idempotencyKey'));
     const body = c.req.valid('json');
     const done = await refundOrder(db, {
       orderNr: c.req.valid('param').orderNr,
@@ -60,10 +61,10 @@ export const adminOrdersApp = createAdminRouter()
       idempotencyKey: key,
     });
     if (done.changed) await sendRefundedMail(db, done.orderId, done.refund, c.var.log);
-    return ok(c, { ...(await staffOrderState(db, done.orderId)), refund: refundJson(done.refund) }, { message: c.var.at(done.message.key, done.message.vars) });
+    return ok(c, { ...(await staffOrderState(db, done.orderId)), refund: refundJson(done.refund) }, { message: spokenText(c.var.at, done.message) });
   })
   .post('/:orderNr/notes', validate('param', orderNrParam), validate('json', noteBody), async (c) => {
     const db = c.var.db;
     const done = await addOrderNote(db, { orderNr: c.req.valid('param').orderNr, actorId: c.var.user!.id, text: c.req.valid('json').text });
-    return ok(c, await staffOrderState(db, done.orderId), { message: c.var.at(done.message.key, done.message.vars) });
+    return ok(c, await staffOrderState(db, done.orderId), { message: spokenText(c.var.at, done.message) });
   });

@@ -1,4 +1,5 @@
 /** /api/admin/promo-codes (ADR 026): staff promo codes; the service holds the rules. */
+import { spokenText } from '../services/localized';
 import { createBody, patchBody, promoListQuery } from '@/lib/contract/admin/promo-codes';
 import { idParam } from '@/lib/contract/admin/fields';
 import { PROMO_NOT_FOUND, createPromoCode, deletePromoCode, getPromoCode, listPromoCodes, updatePromoCode } from '../services/back-office/promo-codes-admin.server';
@@ -20,5 +21,5 @@ export const adminPromoCodesApp = createAdminRouter()
   )
   .delete('/:id', validate('param', idParam), async (c) => {
     const done = await deletePromoCode(c.var.db, c.var.user!, c.req.valid('param').id);
-    return ok(c, done.kept, { message: c.var.at(done.message.key, done.message.vars) });
+    return ok(c, done.kept, { message: spokenText(c.var.at, done.message) });
   });

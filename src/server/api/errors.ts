@@ -5,7 +5,7 @@ import { errorChain } from '../db/error-chain';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 import { logger } from '../logger';
 import { DomainError, type DomainErrorKind } from '../services/errors';
-import { englishText, isLocalized, type Localized } from '../services/localized';
+import { englishProblems, englishText, hasLocalized, isLocalized, type Localized, type Problems, spokenText } from '../services/localized';
 import { type FieldErrors, errorBody } from './envelope';
 import type { AdminVariables, ApiEnv } from './env';
 
@@ -17,28 +17,33 @@ import type { AdminVariables, ApiEnv } from './env';
 export class HttpError extends Error {
   override name = 'HttpError';
   readonly localized?: Localized;
+  readonly options: { errors?: FieldErrors; headers?: Record<string, string> };
+  readonly problems?: Problems;
   constructor(
     readonly status: ContentfulStatusCode,
     message: string | Localized,
-    readonly options: { errors?: FieldErrors; headers?: Record<string, string> } = {},
+    { errors, headers }: { errors?: Problems; headers?: Record<string, string> } = {},
   ) {
     super(isLocalized(message) ? englishText(message) : message);
     if (isLocalized(message)) this.localized = message;
+    this.options = { ...(errors ? { errors: englishProblems(errors) } : {}), ...(headers ? { headers } : {}) };
+    if (errors && hasLocalized(errors)) this.problems = errors;
   }
 }
 
 /**
  * The error's text for this caller: translated when the admin API set c.var.at and the error
- * carries a key. Field errors that repeat the message (a form shows it beside the field) follow
- * it; other field errors (zod's) stay as they are.
+ * carries keys. Field errors with keys are translated; an English field error that repeats the
+ * message follows it; other field errors (zod's) stay as they are.
  */
-function spoken(c: Context<ApiEnv>, error: DomainError | HttpError, errors: FieldErrors | undefined) {
+function spoken(c: Context<ApiEnv>, error: DomainError | HttpError, errors: FieldErrors | undefined, problems?: Problems) {
   const at = (c.var as Partial<AdminVariables>).at;
-  if (!at || !error.localized) return { message: error.message, errors };
-  const message = at(error.localized.key, error.localized.vars);
-  if (!errors) return { message, errors };
-  const fields = Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list.map((text) => (text === error.message ? message : text))]));
-  return { message, errors: fields };
+  if (!at || (!error.localized && !problems)) return { message: error.message, errors };
+  const message = error.localized ? spokenText(at, error.localized) : error.message;
+  const say = (text: string | Localized) => (isLocalized(text) ? spokenText(at, text) : text === error.message ? message : text);
+  const fields = problems ?? errors;
+  if (!fields) return { message, errors };
+  return { message, errors: Object.fromEntries(Object.entries(fields).map(([field, list]) => [field, list.map(say)])) };
 }
 
 /** The status of each kind of service error. */
@@ -80,11 +85,11 @@ function isBadValue(error: unknown): boolean {
  */
 export function handleError(error: Error, c: Context<ApiEnv>) {
   if (error instanceof DomainError) {
-    const { message, errors } = spoken(c, error, error.errors);
+    const { message, errors } = spoken(c, error, error.errors, error.problems);
     return c.json(errorBody(message, errors), DOMAIN_ERROR_STATUS[error.kind]);
   }
   if (error instanceof HttpError) {
-    const { message, errors } = spoken(c, error, error.options.errors);
+    const { message, errors } = spoken(c, error, error.options.errors, error.problems);
     return c.json(errorBody(message, errors), error.status, error.options.headers);
   }
   if (error instanceof HTTPException) {

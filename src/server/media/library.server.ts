@@ -65,10 +65,10 @@ export async function setAssetAlt(db: Db, editor: Editor, id: number, alt: Recor
   const languages = await adminLanguages(db);
   const codes = new Set(languages.all.map((l) => l.code));
   const unknown = Object.keys(alt).find((code) => !codes.has(code));
-  if (unknown) throw new InvalidInputError(`Unknown language: ${unknown}.`, { alt: [`Unknown language: ${unknown}.`] });
+  if (unknown) throw new InvalidInputError(localized('admin.api.unknownLanguageCode', { code: unknown }), { alt: [localized('admin.api.unknownLanguageCode', { code: unknown })] });
   const clean = Object.fromEntries(Object.entries(alt).map(([code, text]) => [code, text.trim()]).filter(([, text]) => text !== ''));
   if (!clean[languages.default.code]) {
-    const message = `The alternative text in ${languages.default.title} is required.`;
+    const message = localized('admin.api.altRequired', { language: languages.default.title });
     throw new InvalidInputError(message, { [`alt.${languages.default.code}`]: [message] });
   }
   const [row] = await db.update(mediaAssets).set({ alt: clean }).where(eq(mediaAssets.id, id)).returning({ id: mediaAssets.id });
@@ -84,11 +84,12 @@ export async function deleteAsset(db: Db, editor: Editor, id: number): Promise<v
     const [row] = await tx.select({ asset: mediaAssets, products: usage.products, pages: usage.pages, categories: usage.categories }).from(mediaAssets).where(eq(mediaAssets.id, id)).for('update');
     if (!row) throw new NotFoundError(ASSET_NOT_FOUND);
     const used = [
-      [Number(row.products), 'product', 'products'],
-      [Number(row.pages), 'page', 'pages'],
-      [Number(row.categories), 'category', 'categories'],
-    ].filter(([n]) => Number(n) > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
-    if (used.length) throw new ConflictError(`This photo is used by ${used.join(' and ')}: take it out there first.`);
+      [Number(row.products), 'Product'],
+      [Number(row.pages), 'Page'],
+      [Number(row.categories), 'Category'],
+    ].filter(([n]) => Number(n) > 0).map(([n, what]) => localized(`admin.api.used${what}${n === 1 ? 'One' : 'Other'}`, { n: n! }));
+    // "2 products and 1 page and 3 categories": each part and each "and" in the admin's language.
+    if (used.length) throw new ConflictError(localized('admin.api.photoInUse', { uses: used.reduce((list, part) => localized('admin.api.usedAnd', { list, part })) }));
     await tx.delete(mediaAssets).where(eq(mediaAssets.id, id));
     await recordChange(tx, editor, 'media_asset', id, 'delete', row.asset.originalName || row.asset.hash.slice(0, 12));
   });

@@ -4,7 +4,7 @@
  * handleError) and a page decides for itself. `errors` names the fields a form shows them under.
  */
 import type { FieldErrors } from '@/lib/contract/envelope';
-import { englishText, isLocalized, type Localized } from './localized';
+import { englishProblems, englishText, hasLocalized, isLocalized, type Localized, type Problems } from './localized';
 
 // Field name → messages: the API contract's shape (src/lib/contract/envelope.ts).
 export type { FieldErrors };
@@ -12,46 +12,53 @@ export type { FieldErrors };
 export type DomainErrorKind = 'invalid' | 'not_found' | 'conflict' | 'upstream';
 
 /**
- * `message` is English text, or a Localized key (services/localized.ts) when the admin API should
- * answer it in the admin's language; `message` is then its English text for everyone else.
+ * `message` and the field errors are English text, or Localized keys (services/localized.ts) where
+ * the admin API should answer them in the admin's language; `message` and `errors` then hold the
+ * English texts for everyone else, `localized` and `problems` the keys.
  */
 export class DomainError extends Error {
   override name = 'DomainError';
   readonly localized?: Localized;
+  readonly errors?: FieldErrors;
+  readonly problems?: Problems;
   constructor(
     readonly kind: DomainErrorKind,
     message: string | Localized,
-    readonly errors?: FieldErrors,
+    errors?: Problems,
   ) {
     super(isLocalized(message) ? englishText(message) : message);
     if (isLocalized(message)) this.localized = message;
+    if (errors) {
+      this.errors = englishProblems(errors);
+      if (hasLocalized(errors)) this.problems = errors;
+    }
   }
 }
 
 /** A value the caller gave cannot be used (the API answers 422). */
 export class InvalidInputError extends DomainError {
-  constructor(message: string | Localized, errors?: FieldErrors) {
+  constructor(message: string | Localized, errors?: Problems) {
     super('invalid', message, errors);
   }
 }
 
 /** What the caller asked for does not exist (404). */
 export class NotFoundError extends DomainError {
-  constructor(message: string | Localized, errors?: FieldErrors) {
+  constructor(message: string | Localized, errors?: Problems) {
     super('not_found', message, errors);
   }
 }
 
 /** The request clashes with the state of the shop (409). */
 export class ConflictError extends DomainError {
-  constructor(message: string | Localized, errors?: FieldErrors) {
+  constructor(message: string | Localized, errors?: Problems) {
     super('conflict', message, errors);
   }
 }
 
 /** An outside service the action depends on (a payment provider) refused or failed (502). */
 export class UpstreamError extends DomainError {
-  constructor(message: string | Localized, errors?: FieldErrors) {
+  constructor(message: string | Localized, errors?: Problems) {
     super('upstream', message, errors);
   }
 }

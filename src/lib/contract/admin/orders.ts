@@ -16,7 +16,6 @@ export type RefundDestination = (typeof REFUND_DESTINATIONS)[number];
 
 /** The Idempotency-Key of a refund: a retried click answers the same refund. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\w.:-]{8,128}$/;
-export const IDEMPOTENCY_KEY_MESSAGE = 'The Idempotency-Key header must be 8 to 128 letters, digits or . _ : -';
 
 const ORDER_NR = 'Invalid order number.';
 export const orderNrParam = z.object({

@@ -1,3 +1,4 @@
+import { localized } from '@/server/services/localized';
 import type { Db } from '@/server/db/client';
 import { ConflictError, InvalidInputError } from '../errors';
 import { type LanguageOption, loadShopBasics } from '../request-context';
@@ -11,7 +12,7 @@ export interface AdminLanguages {
 export async function adminLanguages(db: Db): Promise<AdminLanguages> {
   const all = (await loadShopBasics(db)).languages;
   const fallback = all.find((l) => l.isDefault) ?? all[0];
-  if (!fallback) throw new ConflictError('The shop has no languages yet.');
+  if (!fallback) throw new ConflictError(localized('admin.api.noLanguages'));
   return { all, default: fallback };
 }
 
@@ -19,6 +20,6 @@ export async function adminLanguages(db: Db): Promise<AdminLanguages> {
 export function pickLanguage(languages: AdminLanguages, languageId: number | undefined): LanguageOption {
   if (languageId === undefined) return languages.default;
   const found = languages.all.find((l) => l.id === languageId);
-  if (!found) throw new InvalidInputError('Unknown language.', { language_id: ['Unknown language.'] });
+  if (!found) throw new InvalidInputError(localized('admin.api.unknownLanguage'), { language_id: [localized('admin.api.unknownLanguage')] });
   return found;
 }

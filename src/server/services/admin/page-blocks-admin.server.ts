@@ -4,7 +4,7 @@
  * back) and an audit row, then every instance's caches emptied. Rich text is sanitised on save
  * (and again on render); references to photos, FAQs and categories are checked.
  */
-import { englishText, localized } from '@/server/services/localized';
+import { localized } from '@/server/services/localized';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { faqs, mediaAssets, staticPages, staticPageTranslations, staticPageVersions, type StaticPageSnapshot } from '@/server/db/schema/index';
@@ -29,18 +29,18 @@ export async function checkReferences(tx: Tx, blocks: readonly Block[], defaultL
   const alts = new Map<number, string>();
   if (assets.length) {
     const found = await tx.select({ id: mediaAssets.id, alt: mediaAssets.alt }).from(mediaAssets).where(inArray(mediaAssets.id, assets));
-    if (found.length !== assets.length) throw new InvalidInputError('An image of a block was not found: choose it again from the media library.', { blocks: ['An image of a block was not found.'] });
+    if (found.length !== assets.length) throw new InvalidInputError(localized('admin.api.blockImageMissing'), { blocks: [localized('admin.api.blockImageMissingField')] });
     for (const asset of found) alts.set(asset.id, asset.alt[defaultLanguage]?.trim() ?? '');
   }
   // A linked image is the link's only content: without a text a screen reader has nothing to say.
   for (const [i, block] of blocks.entries()) {
     if (block.type !== 'image' || !block.href || block.alt.trim() !== '') continue;
-    if (!block.image || !alts.get(block.image.asset_id)) throw new InvalidInputError(LINKED_IMAGE_ALT, { [`blocks.${i}.alt`]: [englishText(LINKED_IMAGE_ALT)] });
+    if (!block.image || !alts.get(block.image.asset_id)) throw new InvalidInputError(LINKED_IMAGE_ALT, { [`blocks.${i}.alt`]: [LINKED_IMAGE_ALT] });
   }
   const faqIds = [...new Set(blocks.flatMap((b) => (b.type === 'faq' ? b.faq_ids : [])))];
   if (faqIds.length) {
     const found = await tx.select({ id: faqs.id }).from(faqs).where(inArray(faqs.id, faqIds));
-    if (found.length !== faqIds.length) throw new InvalidInputError('A question of an FAQ block was not found.', { blocks: ['A question of an FAQ block was not found.'] });
+    if (found.length !== faqIds.length) throw new InvalidInputError(localized('admin.api.blockFaqMissing'), { blocks: [localized('admin.api.blockFaqMissing')] });
   }
 }
 
@@ -83,7 +83,7 @@ export function keptTexts(blocks: readonly Block[], input: BlockTexts): BlockTex
   const texts: BlockTexts = {};
   for (const [blockId, fields] of Object.entries(input)) {
     const block = byId.get(blockId);
-    if (!block) throw new InvalidInputError(localized('admin.api.noBlock', { block: blockId }), { texts: [englishText(localized('admin.api.noBlock', { block: blockId }))] });
+    if (!block) throw new InvalidInputError(localized('admin.api.noBlock', { block: blockId }), { texts: [localized('admin.api.noBlock', { block: blockId })] });
     const allowed = new Set(TRANSLATABLE[block.type]);
     const kept = Object.entries(fields).filter(([field, value]) => allowed.has(field) && value.trim() !== '');
     if (kept.length) texts[blockId] = Object.fromEntries(kept.map(([field, value]) => [field, HTML_FIELDS.has(field) ? sanitizeHtml(value) : value.trim()]));
@@ -95,7 +95,7 @@ export function keptTexts(blocks: readonly Block[], input: BlockTexts): BlockTex
 export function translationLanguage(languages: AdminLanguages, languageId: number) {
   const language = pickLanguage(languages, languageId);
   if (language.id === languages.default.id) {
-    throw new InvalidInputError('The default language\'s texts are inside the blocks: save the blocks.', { language_id: ['The default language\'s texts are inside the blocks.'] });
+    throw new InvalidInputError(localized('admin.api.defaultTextsInBlocks'), { language_id: [localized('admin.api.defaultTextsInBlocksField')] });
   }
   return language;
 }

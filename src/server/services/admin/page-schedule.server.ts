@@ -3,7 +3,7 @@
  * background job, run once per interval across all instances (shared-jobs.server.ts), does it when
  * the time has come, as a version and an audit row by "the schedule", then empties every cache.
  */
-import { englishText, localized } from '@/server/services/localized';
+import { localized } from '@/server/services/localized';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { staticPages } from '@/server/db/schema/index';
@@ -31,7 +31,7 @@ export async function setPageSchedule(db: Db, editor: Editor, id: number, input:
     const publishAt = input.publish_at === undefined ? page.publishAt : input.publish_at === null ? null : new Date(input.publish_at);
     const unpublishAt = input.unpublish_at === undefined ? page.unpublishAt : input.unpublish_at === null ? null : new Date(input.unpublish_at);
     if (publishAt && unpublishAt && unpublishAt <= publishAt) {
-      throw new InvalidInputError(localized('admin.api.scheduleOrder'), { unpublish_at: [englishText(localized('admin.api.scheduleOrder'))] });
+      throw new InvalidInputError(localized('admin.api.scheduleOrder'), { unpublish_at: [localized('admin.api.scheduleOrder')] });
     }
     await tx.update(staticPages).set({ publishAt, unpublishAt }).where(eq(staticPages.id, id));
     const summary = `schedule: up ${publishAt?.toISOString() ?? '–'}, down ${unpublishAt?.toISOString() ?? '–'}`;

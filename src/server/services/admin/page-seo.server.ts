@@ -3,6 +3,7 @@
  * page's title and first text), the Open Graph photo (its 1200×630 crop) and noindex; each change a
  * new version, audited, caches emptied. `pageSeo` is what the public page shows.
  */
+import { localized } from '@/server/services/localized';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { type PageSeo, mediaAssets, staticPages } from '@/server/db/schema/index';
@@ -29,7 +30,7 @@ export async function savePageSeo(db: Db, editor: Editor, id: number, input: Seo
     if (!page) throw new NotFoundError(PAGE_NOT_FOUND);
     if (input.og_asset_id) {
       const [asset] = await tx.select({ id: mediaAssets.id }).from(mediaAssets).where(eq(mediaAssets.id, input.og_asset_id));
-      if (!asset) throw new InvalidInputError('The sharing photo was not found: choose it again.', { og_asset_id: ['The sharing photo was not found.'] });
+      if (!asset) throw new InvalidInputError(localized('admin.api.sharingPhotoMissing'), { og_asset_id: [localized('admin.api.sharingPhotoMissingField')] });
     }
     await ensureBaseline(tx, id, languages);
     const texts = { ...page.seo.texts };

@@ -3,7 +3,7 @@
  * page's full new state as a numbered version and an audit row; contentChanged runs after the
  * commit so the next public request reads the new text. Renamed slugs leave a redirect behind.
  */
-import { englishText, localized } from '@/server/services/localized';
+import { localized } from '@/server/services/localized';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import {
@@ -159,7 +159,7 @@ export async function ensureBaseline(tx: Tx, id: number, languages: AdminLanguag
 async function changeSlug(tx: Tx, id: number, from: string, to: string): Promise<void> {
   if (from === to) return;
   const [taken] = await tx.select({ id: staticPages.id }).from(staticPages).where(and(eq(staticPages.slug, to), ne(staticPages.id, id)));
-  if (taken) throw new InvalidInputError(SLUG_TAKEN, { slug: [englishText(SLUG_TAKEN)] });
+  if (taken) throw new InvalidInputError(SLUG_TAKEN, { slug: [SLUG_TAKEN] });
   await tx.delete(staticPageRedirects).where(eq(staticPageRedirects.slug, to));
   await tx
     .insert(staticPageRedirects)
@@ -216,7 +216,7 @@ export async function createPage(
   const languages = await adminLanguages(db);
   const id = await db.transaction(async (tx) => {
     const [taken] = await tx.select({ id: staticPages.id }).from(staticPages).where(eq(staticPages.slug, input.slug));
-    if (taken) throw new InvalidInputError(SLUG_TAKEN, { slug: [englishText(SLUG_TAKEN)] });
+    if (taken) throw new InvalidInputError(SLUG_TAKEN, { slug: [SLUG_TAKEN] });
     await tx.delete(staticPageRedirects).where(eq(staticPageRedirects.slug, input.slug));
     const [row] = await tx
       .insert(staticPages)

@@ -3,6 +3,7 @@
  * its localizations row, else its message file (the i18n engine's order). A key with neither is
  * missing, and the shop shows the English text for it until someone translates it.
  */
+import { localized } from '@/server/services/localized';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { localizations } from '@/server/db/schema/index';
@@ -67,7 +68,7 @@ export async function listTranslations(
   };
 }
 
-export const UNKNOWN_KEY = 'Unknown message key.';
+export const UNKNOWN_KEY = localized('admin.api.unknownMessageKey');
 
 export async function saveTranslation(db: Db, editor: Editor, input: { language_id: number; key: string; value: string }) {
   const languages = await adminLanguages(db);
@@ -78,7 +79,7 @@ export async function saveTranslation(db: Db, editor: Editor, input: { language_
   if (englishText === undefined) throw new InvalidInputError(UNKNOWN_KEY, { key: [UNKNOWN_KEY] });
   const expected = placeholders(englishText);
   if (placeholders(input.value).join() !== expected.join()) {
-    const message = `The text must keep exactly the placeholders of the English text: ${expected.map((p) => `{{${p}}}`).join(' ') || 'none'}.`;
+    const message = expected.length ? localized('admin.api.keepPlaceholders', { placeholders: expected.map((p) => `{{${p}}}`).join(' ') }) : localized('admin.api.keepNoPlaceholders');
     throw new InvalidInputError(message, { value: [message] });
   }
   await db.transaction(async (tx) => {

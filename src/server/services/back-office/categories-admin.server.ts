@@ -4,7 +4,7 @@
  * its own subtree, at most MAX_DEPTH levels), reorder among siblings, an image, delete when empty.
  * Each change in one transaction with its audit row, then every instance's caches emptied.
  */
-import { englishText, localized } from '@/server/services/localized';
+import { localized } from '@/server/services/localized';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { categories, categoryRedirects, categoryTranslations, productCategories } from '@/server/db/schema/index';
@@ -70,9 +70,9 @@ export async function getAdminCategory(db: Db, id: number) {
 export type AdminCategory = NonNullable<Awaited<ReturnType<typeof getAdminCategory>>>;
 
 async function checkSlug(tx: Tx, slug: string, id?: number): Promise<void> {
-  if (RESERVED.has(slug)) throw new InvalidInputError(localized('admin.api.categorySlugAll'), { slug: [englishText(localized('admin.api.categorySlugAll'))] });
+  if (RESERVED.has(slug)) throw new InvalidInputError(localized('admin.api.categorySlugAll'), { slug: [localized('admin.api.categorySlugAll')] });
   const [taken] = await tx.select({ id: categories.id }).from(categories).where(id ? and(eq(categories.slug, slug), ne(categories.id, id)) : eq(categories.slug, slug));
-  if (taken) throw new InvalidInputError(SLUG_TAKEN, { slug: [englishText(SLUG_TAKEN)] });
+  if (taken) throw new InvalidInputError(SLUG_TAKEN, { slug: [SLUG_TAKEN] });
 }
 
 /** The levels above a category (1 for a top-level one's child), walking up at most a few steps. */
@@ -81,7 +81,7 @@ async function ancestors(tx: Tx, id: number | null): Promise<number[]> {
   for (let at = id; at !== null && chain.length <= MAX_DEPTH + 1; ) {
     chain.push(at);
     const [row] = await tx.select({ parentId: categories.parentId }).from(categories).where(eq(categories.id, at));
-    if (!row) throw new InvalidInputError(localized('admin.api.categoryNoParent'), { parent_id: [englishText(localized('admin.api.categoryNoParent'))] });
+    if (!row) throw new InvalidInputError(localized('admin.api.categoryNoParent'), { parent_id: [localized('admin.api.categoryNoParent')] });
     at = row.parentId;
   }
   return chain;
@@ -99,9 +99,9 @@ async function subtreeDepth(tx: Tx, id: number): Promise<number> {
 
 async function checkParent(tx: Tx, parentId: number | null, id?: number): Promise<void> {
   const chain = await ancestors(tx, parentId);
-  if (id !== undefined && chain.includes(id)) throw new InvalidInputError(localized('admin.api.categoryUnderItself'), { parent_id: [englishText(localized('admin.api.categoryUnderItself'))] });
+  if (id !== undefined && chain.includes(id)) throw new InvalidInputError(localized('admin.api.categoryUnderItself'), { parent_id: [localized('admin.api.categoryUnderItself')] });
   const depth = chain.length + (id === undefined ? 1 : await subtreeDepth(tx, id));
-  if (depth > MAX_DEPTH) throw new InvalidInputError(localized('admin.api.categoryTooDeep', { depth: MAX_DEPTH }), { parent_id: [englishText(localized('admin.api.categoryTooDeep', { depth: MAX_DEPTH }))] });
+  if (depth > MAX_DEPTH) throw new InvalidInputError(localized('admin.api.categoryTooDeep', { depth: MAX_DEPTH }), { parent_id: [localized('admin.api.categoryTooDeep', { depth: MAX_DEPTH })] });
 }
 
 async function nextPosition(tx: Tx, parentId: number | null): Promise<number> {

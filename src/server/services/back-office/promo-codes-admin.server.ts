@@ -4,7 +4,7 @@
  * on lower(code), so two staff members creating SAVE and save at once cannot both succeed). A
  * code that was used is deactivated rather than deleted: orders keep pointing at it.
  */
-import { englishText, type Localized, localized } from '@/server/services/localized';
+import { type Localized, localized } from '@/server/services/localized';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { promoCodes } from '@/server/db/schema/index';
@@ -15,7 +15,7 @@ import { type Editor, changedFields, definedOnly, recordChange } from '../admin/
 import { uniqueViolation } from '@/server/db/error-chain';
 
 export const PROMO_NOT_FOUND = localized('admin.api.promoNotFound');
-const CODE_TAKEN = 'Another promo code already has this code (codes are the same in any case).';
+const CODE_TAKEN = localized('admin.api.promoCodeTaken');
 
 type Row = typeof promoCodes.$inferSelect;
 
@@ -99,7 +99,7 @@ export async function updatePromoCode(db: Db, editor: Editor, id: number, patch:
       if (!before) throw new NotFoundError(PROMO_NOT_FOUND);
       const from = patch.valid_from === undefined ? day(before.validFrom) : patch.valid_from;
       const to = patch.valid_to === undefined ? day(before.validTo) : patch.valid_to;
-      if (from && to && to < from) throw new InvalidInputError(localized('admin.api.promoDates'), { valid_to: [englishText(localized('admin.api.promoDates'))] });
+      if (from && to && to < from) throw new InvalidInputError(localized('admin.api.promoDates'), { valid_to: [localized('admin.api.promoDates')] });
       const [after] = await tx.update(promoCodes).set(columns(patch)).where(eq(promoCodes.id, id)).returning();
       await recordChange(tx, editor, 'promo_code', id, 'update', `${before.code}: ${changedFields(patch)}`);
       return after!;

@@ -59,7 +59,7 @@ export async function createZone(db: Db, editor: Editor, input: ZoneCreate) {
       return zoneById(tx, row!.id);
     })
     .catch((error: unknown) => {
-      if (uniqueViolation(error)?.includes('code')) throw new InvalidInputError('Another zone has this code.', { code: ['Another zone has this code.'] });
+      if (uniqueViolation(error)?.includes('code')) throw new InvalidInputError(localized('admin.api.zoneCodeTaken'), { code: [localized('admin.api.zoneCodeTaken')] });
       throw error;
     });
   contentChanged(db);
@@ -91,7 +91,7 @@ export async function updateCountry(db: Db, editor: Editor, id: number, patch: C
     if (!row) throw new NotFoundError(COUNTRY_NOT_FOUND);
     if (patch.zone_id) {
       const [zone] = await tx.select({ id: shippingZones.id }).from(shippingZones).where(eq(shippingZones.id, patch.zone_id));
-      if (!zone) throw new InvalidInputError('Choose a delivery zone of the shop.', { zone_id: ['Choose a delivery zone of the shop.'] });
+      if (!zone) throw new InvalidInputError(localized('admin.api.chooseZone'), { zone_id: [localized('admin.api.chooseZone')] });
     }
     const set = definedOnly({ zoneId: patch.zone_id, deliveryAvailable: patch.delivery_available, postcodePattern: patch.postcode_pattern === '' ? null : patch.postcode_pattern });
     const [after] = await tx.update(countries).set(set).where(eq(countries.id, id)).returning();
@@ -114,7 +114,7 @@ export async function createCurrency(db: Db, editor: Editor, input: CurrencyCrea
       return currencyJson(row!);
     })
     .catch((error: unknown) => {
-      if (uniqueViolation(error)?.includes('code')) throw new InvalidInputError('The shop already has this currency.', { code: ['The shop already has this currency.'] });
+      if (uniqueViolation(error)?.includes('code')) throw new InvalidInputError(localized('admin.api.currencyTaken'), { code: [localized('admin.api.currencyTaken')] });
       throw error;
     });
   contentChanged(db);
@@ -128,7 +128,7 @@ export async function updateCurrency(db: Db, editor: Editor, id: number, patch: 
     const row = all.find((c) => c.id === id);
     if (!row) throw new NotFoundError(CURRENCY_NOT_FOUND);
     if (row.code === BASE && patch.rate !== undefined && Number(patch.rate) !== 1) {
-      throw new InvalidInputError('Prices are kept in euros: the euro\'s rate is always 1.', { rate: ['Prices are kept in euros: the euro\'s rate is always 1.'] });
+      throw new InvalidInputError(localized('admin.api.euroRate'), { rate: [localized('admin.api.euroRate')] });
     }
     if (patch.is_default) await tx.update(currencies).set({ isDefault: false }).where(sql`${currencies.id} <> ${id}`);
     const [after] = await tx
@@ -156,7 +156,7 @@ export async function deleteCurrency(db: Db, editor: Editor, id: number): Promis
 }
 
 export const VAT_RATE_NOT_FOUND = localized('admin.api.vatNotFound');
-const VAT_NAME_TAKEN = 'Another VAT class has this name.';
+const VAT_NAME_TAKEN = localized('admin.api.vatNameTaken');
 
 async function vatRateRows(db: Db | Tx) {
   return db

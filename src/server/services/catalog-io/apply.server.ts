@@ -35,7 +35,7 @@ export interface ApplyOptions {
 
 /** The imports this process is applying now: its own claim is only taken over after a stop. */
 const running = new Set<number>();
-const BUSY = 'This import is being applied by another process; its progress is shown here.';
+const BUSY = localized('admin.api.importBusy');
 
 /** Claims the import for this process, or says why not. */
 async function claim(db: Db, id: number) {
@@ -67,8 +67,8 @@ async function claimRow(db: Db, id: number) {
   if (claimed) return claimed;
   const state = await getImport(db, id);
   if (!state) throw new NotFoundError(IMPORT_NOT_FOUND);
-  if (state.error_count > 0) throw new ConflictError(`The dry run found ${state.error_count} ${state.error_count === 1 ? 'problem' : 'problems'}: fix the file and upload it again.`);
-  if (state.status === 'done') throw new ConflictError('This import is already applied.');
+  if (state.error_count > 0) throw new ConflictError(localized(state.error_count === 1 ? 'admin.api.dryRunProblemsOne' : 'admin.api.dryRunProblemsOther', { count: state.error_count }));
+  if (state.status === 'done') throw new ConflictError(localized('admin.api.importApplied'));
   throw new ConflictError(BUSY);
 }
 

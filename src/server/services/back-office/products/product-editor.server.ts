@@ -5,7 +5,7 @@
  * one transaction that checks the form's version (product-lock.server.ts), writes an audit row
  * and then empties every instance's caches (contentChanged).
  */
-import { englishText, localized } from '@/server/services/localized';
+import { localized } from '@/server/services/localized';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import {
@@ -105,7 +105,7 @@ export async function getAdminProduct(db: Db | Tx, id: number): Promise<AdminPro
 async function checkCategories(tx: Tx, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   const found = await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, [...ids]));
-  if (found.length !== new Set(ids).size) throw new InvalidInputError(UNKNOWN_CATEGORY, { category_ids: [englishText(UNKNOWN_CATEGORY)] });
+  if (found.length !== new Set(ids).size) throw new InvalidInputError(UNKNOWN_CATEGORY, { category_ids: [UNKNOWN_CATEGORY] });
 }
 
 async function setCategories(tx: Tx, productId: number, ids: readonly number[]): Promise<void> {
@@ -118,11 +118,11 @@ const UNKNOWN_VAT = localized('admin.api.unknownVat');
 async function checkVatRate(tx: Tx, vatRateId: number | null | undefined): Promise<void> {
   if (!vatRateId) return;
   const [rate] = await tx.select({ id: vatRates.id }).from(vatRates).where(eq(vatRates.id, vatRateId));
-  if (!rate) throw new InvalidInputError(UNKNOWN_VAT, { vat_rate_id: [englishText(UNKNOWN_VAT)] });
+  if (!rate) throw new InvalidInputError(UNKNOWN_VAT, { vat_rate_id: [UNKNOWN_VAT] });
 }
 
 async function checkSku(tx: Tx, sku: string, productId?: number): Promise<void> {
-  if (await skuTaken(tx, sku, { productId })) throw new InvalidInputError(SKU_TAKEN, { sku: [englishText(SKU_TAKEN)] });
+  if (await skuTaken(tx, sku, { productId })) throw new InvalidInputError(SKU_TAKEN, { sku: [SKU_TAKEN] });
 }
 
 async function checkSlug(tx: Tx, slug: string, productId?: number): Promise<void> {
@@ -131,14 +131,14 @@ async function checkSlug(tx: Tx, slug: string, productId?: number): Promise<void
     .from(products)
     .where(productId ? and(eq(products.slug, slug), sql`${products.id} <> ${productId}`) : eq(products.slug, slug))
     .limit(1);
-  if (taken) throw new InvalidInputError(SLUG_TAKEN, { slug: [englishText(SLUG_TAKEN)] });
+  if (taken) throw new InvalidInputError(SLUG_TAKEN, { slug: [SLUG_TAKEN] });
 }
 
 /** A concurrent save that took the SKU or slug between our check and our write: the same 422. */
 function explainUnique(error: unknown): never {
   const constraint = uniqueViolation(error);
-  if (constraint?.includes('sku')) throw new InvalidInputError(SKU_TAKEN, { sku: [englishText(SKU_TAKEN)] });
-  if (constraint?.includes('slug')) throw new InvalidInputError(SLUG_TAKEN, { slug: [englishText(SLUG_TAKEN)] });
+  if (constraint?.includes('sku')) throw new InvalidInputError(SKU_TAKEN, { sku: [SKU_TAKEN] });
+  if (constraint?.includes('slug')) throw new InvalidInputError(SLUG_TAKEN, { slug: [SLUG_TAKEN] });
   throw error;
 }
 

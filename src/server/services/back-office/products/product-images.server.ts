@@ -3,7 +3,7 @@
  * photo (media asset) or a URL, with its alternative text per language. The default language's
  * text is required: a photo without one is invisible to a screen reader and to search engines.
  */
-import { englishText, localized } from '@/server/services/localized';
+import { localized } from '@/server/services/localized';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { mediaAssets, productImages } from '@/server/db/schema/index';
@@ -16,7 +16,7 @@ import { assetUrl } from '@/server/media/asset-url';
 import { getAdminProduct } from './product-editor.server';
 import { bumpVersion, lockProductVersion } from './product-lock.server';
 
-export const ALT_REQUIRED = (language: string) => `Every image needs an alternative text in ${language}.`;
+export const ALT_REQUIRED = (language: string) => localized('admin.api.imageAltRequired', { language });
 const ONE_SOURCE = localized('admin.api.imageOneSource');
 const UNKNOWN_ASSET = localized('admin.api.imageUnknownAsset');
 
@@ -24,9 +24,9 @@ export async function setProductImages(db: Db, editor: Editor, productId: number
   const languages = await adminLanguages(db);
   const codes = new Set(languages.all.map((l) => l.code));
   for (const image of input.images) {
-    if ((image.asset_id == null) === (image.url === undefined)) throw new InvalidInputError(ONE_SOURCE, { images: [englishText(ONE_SOURCE)] });
+    if ((image.asset_id == null) === (image.url === undefined)) throw new InvalidInputError(ONE_SOURCE, { images: [ONE_SOURCE] });
     const unknown = Object.keys(image.alt).find((code) => !codes.has(code));
-    if (unknown) throw new InvalidInputError(`Unknown language: ${unknown}.`, { images: [`Unknown language: ${unknown}.`] });
+    if (unknown) throw new InvalidInputError(localized('admin.api.unknownLanguageCode', { code: unknown }), { images: [localized('admin.api.unknownLanguageCode', { code: unknown })] });
     if (!image.alt[languages.default.code]) {
       const message = ALT_REQUIRED(languages.default.title);
       throw new InvalidInputError(message, { images: [message] });
@@ -37,7 +37,7 @@ export async function setProductImages(db: Db, editor: Editor, productId: number
     const assetIds = input.images.flatMap((i) => (i.asset_id == null ? [] : [i.asset_id]));
     const assets = assetIds.length ? await tx.select().from(mediaAssets).where(inArray(mediaAssets.id, assetIds)) : [];
     const byId = new Map(assets.map((a) => [a.id, a]));
-    if (assetIds.some((id) => !byId.has(id))) throw new InvalidInputError(UNKNOWN_ASSET, { images: [englishText(UNKNOWN_ASSET)] });
+    if (assetIds.some((id) => !byId.has(id))) throw new InvalidInputError(UNKNOWN_ASSET, { images: [UNKNOWN_ASSET] });
     await tx.delete(productImages).where(eq(productImages.productId, productId));
     if (input.images.length) {
       await tx.insert(productImages).values(

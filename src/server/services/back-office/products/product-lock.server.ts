@@ -4,7 +4,7 @@
  * and bumped there, so of two saves based on the same version exactly one wins and the other is
  * told, whatever the timing.
  */
-import { englishText, type Localized, localized } from '@/server/services/localized';
+import { type Localized, localized } from '@/server/services/localized';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { products, variations } from '@/server/db/schema/index';
 import { ConflictError, NotFoundError } from '../../errors';
@@ -23,7 +23,7 @@ export function staleMessage(current: number): Localized {
 export async function lockProductVersion(tx: Tx, id: number, version: number): Promise<ProductRow> {
   const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
   if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
-  if (row.version !== version) throw new ConflictError(staleMessage(row.version), { version: [englishText(staleMessage(row.version))] });
+  if (row.version !== version) throw new ConflictError(staleMessage(row.version), { version: [staleMessage(row.version)] });
   return row;
 }
 

@@ -4,7 +4,7 @@
  * variation's SKU, price, stock and availability, remove combinations. Same version check, audit
  * and cache rule as every product save.
  */
-import { englishText, localized } from '@/server/services/localized';
+import { localized } from '@/server/services/localized';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { attributeGroups, attributes, productAttributeGroups, variationAttributes, variations } from '@/server/db/schema/index';
@@ -70,7 +70,7 @@ export async function generateVariations(db: Db, editor: Editor, productId: numb
     const current = await tx.select({ groupId: productAttributeGroups.groupId }).from(productAttributeGroups).where(eq(productAttributeGroups.productId, productId));
     const [hasVariations] = await tx.select({ id: variations.id }).from(variations).where(eq(variations.productId, productId)).limit(1);
     if (hasVariations && (current.length !== groups.length || current.some((c) => !groups.includes(c.groupId)))) {
-      const message = 'This product already varies over other attributes: remove its variations first to vary over these.';
+      const message = localized('admin.api.variesOverOthers');
       throw new InvalidInputError(message, { axes: [message] });
     }
     await tx.delete(productAttributeGroups).where(eq(productAttributeGroups.productId, productId));
@@ -108,16 +108,16 @@ export async function saveVariations(db: Db, editor: Editor, productId: number, 
       const named = [...input.remove, ...input.variations.map((v) => v.id)];
       if (named.length) {
         const own = await tx.select({ id: variations.id }).from(variations).where(and(eq(variations.productId, productId), inArray(variations.id, named)));
-        if (own.length !== new Set(named).size) throw new InvalidInputError(NOT_THIS_PRODUCTS, { variations: [englishText(NOT_THIS_PRODUCTS)] });
+        if (own.length !== new Set(named).size) throw new InvalidInputError(NOT_THIS_PRODUCTS, { variations: [NOT_THIS_PRODUCTS] });
       }
       const skus = input.variations.map((v) => v.sku);
-      if (new Set(skus).size !== skus.length) throw new InvalidInputError(localized('admin.api.variationSkuTwice'), { variations: [englishText(localized('admin.api.variationSkuTwice'))] });
+      if (new Set(skus).size !== skus.length) throw new InvalidInputError(localized('admin.api.variationSkuTwice'), { variations: [localized('admin.api.variationSkuTwice')] });
       if (input.remove.length) await tx.delete(variations).where(and(eq(variations.productId, productId), inArray(variations.id, input.remove)));
       const ownIds = input.variations.map((v) => v.id);
       for (const v of input.variations) {
         if (input.remove.includes(v.id)) continue;
         if (v.sku === product.sku || (await skuTaken(tx, v.sku, { variationIds: ownIds }))) {
-          throw new InvalidInputError(`${v.sku}: ${englishText(SKU_TAKEN)}`, { variations: [`${v.sku}: ${englishText(SKU_TAKEN)}`] });
+          throw new InvalidInputError(localized('admin.api.variationSkuTaken', { sku: v.sku }), { variations: [localized('admin.api.variationSkuTaken', { sku: v.sku })] });
         }
         await tx.update(variations).set({ sku: v.sku, priceCents: v.price_cents, stock: v.stock, active: v.active }).where(eq(variations.id, v.id));
       }
@@ -129,7 +129,7 @@ export async function saveVariations(db: Db, editor: Editor, productId: number, 
     })
     .catch((error: unknown) => {
       // Two variations swapping SKUs in one save meet the unique index mid-way.
-      if (uniqueViolation(error)?.includes('sku')) throw new InvalidInputError(SKU_TAKEN, { variations: [englishText(SKU_TAKEN)] });
+      if (uniqueViolation(error)?.includes('sku')) throw new InvalidInputError(SKU_TAKEN, { variations: [SKU_TAKEN] });
       throw error;
     });
   contentChanged(db);

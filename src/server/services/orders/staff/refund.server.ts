@@ -5,7 +5,7 @@
  * final_cents (the CHECK on orders backs it up). A provider that refuses leaves a `failed` refund
  * row and nothing else changed.
  */
-import { englishText, localized } from '@/server/services/localized';
+import { localized } from '@/server/services/localized';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { orderItems, orders, refunds } from '@/server/db/schema/index';
@@ -57,7 +57,7 @@ export async function refundWithin(
     amountCents = request.amountCents;
   }
   if (amountCents > left) {
-    const message = `The refund (${eur(amountCents)}) is more than is left to refund (${eur(left)}).`;
+    const message = localized('admin.api.refundTooMuch', { amount: eur(amountCents), left: eur(left) });
     throw new InvalidInputError(message, { [request.lines ? 'lines' : 'amount_cents']: [message] });
   }
   const convertedCents = convertedRefund(
@@ -68,14 +68,14 @@ export async function refundWithin(
   const payment = locked.payments.find((p) => p.status === 'succeeded') ?? null;
   if (request.destination === 'card') {
     if (!payment || payment.provider === 'phone') {
-      throw new InvalidInputError(localized('admin.api.refundNotCard'), { destination: [englishText(localized('admin.api.refundNotCard'))] });
+      throw new InvalidInputError(localized('admin.api.refundNotCard'), { destination: [localized('admin.api.refundNotCard')] });
     }
     if (!cardRefunderFor(payment.provider)) {
-      const message = `Refunds to cards paid through "${payment.provider}" are not available: refund it to the shop balance.`;
+      const message = localized('admin.api.refundProviderUnavailable', { provider: payment.provider });
       throw new InvalidInputError(message, { destination: [message] });
     }
   } else if (order.userId === null) {
-    throw new InvalidInputError(localized('admin.api.refundNoAccount'), { destination: [englishText(localized('admin.api.refundNoAccount'))] });
+    throw new InvalidInputError(localized('admin.api.refundNoAccount'), { destination: [localized('admin.api.refundNoAccount')] });
   }
 
   const [refund] = await tx
