@@ -95,6 +95,20 @@ describe('errors', () => {
     expect(english.body.errors).toEqual({ sku: ['Another product or variation already has this SKU.'] });
   });
 
+  it('translates field errors that carry their own key (page editor, translations)', async () => {
+    const made = await speak(editor, undefined).post('/api/admin/static-pages', { slug: 'field-language', title: 'Field language', content: '<p>x</p>' });
+    const id = made.body.payload.id as number;
+    const en = await speak(editor, undefined).put(`/api/admin/static-pages/${id}`, { language_id: 999, title: 'X' });
+    expect(en.body).toEqual({ status: 'ERROR', message: 'Unknown language.', errors: { language_id: ['Unknown language.'] } });
+    const de = await speak(editor, fx.lang.de).put(`/api/admin/static-pages/${id}`, { language_id: 999, title: 'X' });
+    expect(de.body).toEqual({ status: 'ERROR', message: 'Unbekannte Sprache.', errors: { language_id: ['Unbekannte Sprache.'] } });
+    const key = await speak(editor, fr).put('/api/admin/translations', { language_id: fx.lang.de, key: 'no.such.key', value: 'x' });
+    expect(key.body).toEqual({ status: 'ERROR', message: 'Clé de texte inconnue.', errors: { key: ['Clé de texte inconnue.'] } });
+    const schedule = await speak(editor, fx.lang.de).put(`/api/admin/static-pages/${id}/schedule`, { publish_at: '2030-01-02T00:00:00Z', unpublish_at: '2030-01-01T00:00:00Z' });
+    expect(schedule.status, JSON.stringify(schedule.body)).toBe(422);
+    expect(schedule.body.errors.unpublish_at).toEqual(['Die Seite muss nach ihrer Veröffentlichung offline gehen, nicht davor.']);
+  });
+
   it('keeps the version conflict English without a cookie and German with one', async () => {
     const stale = { version: 999, price_cents: 1 };
     const en = await speak(staff, undefined).put(`/api/admin/products/${fx.p.tunnel}`, stale);
