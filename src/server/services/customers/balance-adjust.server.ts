@@ -9,15 +9,16 @@ import { balanceLedger, contentChanges } from '@/server/db/schema/index';
 import type { CustomerBalance } from '@/lib/contract/admin/orders';
 import { formatCents } from '@/lib/money';
 import { InvalidInputError, NotFoundError } from '../errors';
+import { localized } from '../localized';
 import { changeBalance, lockBalance } from './ledger.server';
 
 export async function adjustBalance(db: Db, input: { customerId: number; actorId: number; deltaCents: number; reason: string }): Promise<CustomerBalance> {
   return db.transaction(async (tx) => {
     const current = await lockBalance(tx, input.customerId);
-    if (current === null) throw new NotFoundError('Customer not found.');
+    if (current === null) throw new NotFoundError(localized('admin.api.customerNotFound'));
     const changed = await changeBalance(tx, { userId: input.customerId, deltaCents: input.deltaCents, kind: 'adjustment', actorId: input.actorId, reason: input.reason });
     if (!changed) {
-      const message = `The balance cannot go below 0: it is ${formatCents(current, 'EUR', 'en')}.`;
+      const message = localized('admin.api.balanceBelowZero', { balance: formatCents(current, 'EUR', 'en') });
       throw new InvalidInputError(message, { delta_cents: [message] });
     }
     await tx.insert(contentChanges).values({

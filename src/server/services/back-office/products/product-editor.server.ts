@@ -221,7 +221,7 @@ export async function updateProduct(db: Db, editor: Editor, id: number, patch: P
 function mergedPrice(before: { priceCents: number; oldPriceCents: number }, patch: ProductPatch) {
   const current = toStaffPrice(before);
   const next = { price_cents: patch.price_cents ?? current.price_cents, sale_price_cents: patch.sale_price_cents === undefined ? current.sale_price_cents : patch.sale_price_cents };
-  const problem = salePriceProblem(next);
-  if (problem) throw new InvalidInputError(problem, { sale_price_cents: [problem] });
+  // salePriceProblem's one problem, in the admin's language (its English text is the same).
+  if (salePriceProblem(next)) throw new InvalidInputError(localized('admin.api.salePriceTooHigh'), { sale_price_cents: [localized('admin.api.salePriceTooHigh')] });
   return toStoredPrice(next);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { englishText } from '../../localized';
 import { convertedRefund, linesAmount, refundedUnits } from './refund-amounts';
 
 describe('convertedRefund', () => {
@@ -31,7 +32,7 @@ describe('linesAmount', () => {
 
   it('refuses a line over what is left after earlier refunds, and a line of another order', () => {
     const refunded = refundedUnits([{ lines: [{ order_item_id: 2, quantity: 2 }] }, { lines: [{ order_item_id: 1, quantity: 2 }] }]);
-    expect(linesAmount(lines, refunded, [{ order_item_id: 2, quantity: 2 }, { order_item_id: 1, quantity: 1 }, { order_item_id: 9, quantity: 1 }]).problems).toEqual([
+    expect(linesAmount(lines, refunded, [{ order_item_id: 2, quantity: 2 }, { order_item_id: 1, quantity: 1 }, { order_item_id: 9, quantity: 1 }]).problems.map(englishText)).toEqual([
       '“Pegs”: at most 1 left to refund.',
       '“Tent” is already refunded in full.',
       'Line 9 is not a line of this order.',

@@ -2,6 +2,8 @@
  * What a refund is worth, in EUR cents and in the order's currency (ADR 023). Pure: the service
  * reads the order, its lines and its earlier refunds and asks these.
  */
+import { type Localized, localized } from '../../localized';
+
 export interface OrderTotals {
   finalCents: number;
   convertedFinalCents: number;
@@ -43,19 +45,19 @@ export function linesAmount(
   lines: readonly OrderLine[],
   refunded: ReadonlyMap<number, number>,
   request: readonly LineRequest[],
-): { amountCents: number; problems: string[] } {
+): { amountCents: number; problems: Localized[] } {
   const byId = new Map(lines.map((l) => [l.id, l]));
-  const problems: string[] = [];
+  const problems: Localized[] = [];
   let amountCents = 0;
   for (const want of request) {
     const line = byId.get(want.order_item_id);
     if (!line) {
-      problems.push(`Line ${want.order_item_id} is not a line of this order.`);
+      problems.push(localized('admin.api.refundLineUnknown', { line: want.order_item_id }));
       continue;
     }
     const left = line.quantity - (refunded.get(line.id) ?? 0);
     if (want.quantity > left) {
-      problems.push(left === 0 ? `“${line.name}” is already refunded in full.` : `“${line.name}”: at most ${left} left to refund.`);
+      problems.push(left === 0 ? localized('admin.api.refundLineDone', { name: line.name }) : localized('admin.api.refundLineLeft', { name: line.name, left }));
       continue;
     }
     amountCents += line.priceCents * want.quantity;
