@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getAdminTranslator } from '@/server/i18n/admin-messages';
 import { InvalidInputError } from '@/server/services/errors';
+import { salePriceProblem } from '@/lib/rules/product-price';
 import { englishText, localized, spokenText } from '@/server/services/localized';
 
 // A photo in two places: the parts and the "and" are Localized values inside the message.
@@ -31,5 +32,10 @@ describe('Localized messages (services/localized.ts)', () => {
     expect(error.localized).toEqual({ key: 'admin.api.unknownLanguage' });
     expect(error.problems?.language_id).toEqual([{ key: 'admin.api.unknownLanguage' }]);
     expect(new InvalidInputError('Plain text.', { a: ['x'] }).problems).toBeUndefined();
+  });
+
+  it('keep the English text of the shared rule they stand in for', () => {
+    // product-editor.server.ts answers salePriceProblem's problem with this key.
+    expect(englishText(localized('admin.api.salePriceTooHigh'))).toBe(salePriceProblem({ price_cents: 100, sale_price_cents: 100 }));
   });
 });
