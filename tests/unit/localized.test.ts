@@ -18,7 +18,7 @@ describe('Localized messages (services/localized.ts)', () => {
 
   it('are spoken in the admin language, nested values in the same language', async () => {
     expect(spokenText(await getAdminTranslator('de'), inUse)).toBe('Dieses Foto wird von 1 Produkt und 2 Seiten verwendet: Nehmen Sie es dort zuerst heraus.');
-    expect(spokenText(await getAdminTranslator('fr'), inUse)).toBe('Cette photo est utilisée par 1 produit et 2 pages : retirez-la d\'abord de là.');
+    expect(spokenText(await getAdminTranslator('fr'), inUse)).toBe('Cette photo est utilisée par 1 produit et 2 pages : retirez-la d’abord de là.');
     // A value that looks like a placeholder is not interpolated again.
     const keep = localized('admin.api.keepPlaceholders', { placeholders: '{{name}}' });
     expect(spokenText(await getAdminTranslator('de'), keep)).toBe('Der Text muss genau die Platzhalter des englischen Textes behalten: {{name}}.');
