@@ -8,7 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { faqs, faqTranslations, mediaAssets, products, staticPages, staticPageTranslations } from '@/server/db/schema/index';
 import { assetUrl } from '@/server/media/asset-url';
-import { type Block, blockSchema, upgradeBlock } from '@/lib/contract/blocks';
+import { type Block, blockAssetIds, blockSchema, upgradeBlock } from '@/lib/contract/blocks';
 import { logger } from '@/server/logger';
 import { productsByIds } from '@/server/services/catalog/by-ids';
 import { newArrivals, onSale } from '@/server/services/catalog/product-lists';
@@ -38,13 +38,18 @@ export async function pageBlocks(db: Db, pageId: number, languageId: number, opt
         .select({ texts: staticPageTranslations.blockTexts })
         .from(staticPageTranslations)
         .where(and(eq(staticPageTranslations.pageId, pageId), eq(staticPageTranslations.languageId, languageId)));
+  return blocksInLanguage(storedBlocks(page.blocks, pageId), own?.texts);
+}
+
+/** Stored blocks read through the upgrades and checked again: a block that fails is left out and logged. */
+export function storedBlocks(stored: readonly unknown[], pageId: number): Block[] {
   const blocks: Block[] = [];
-  for (const stored of page.blocks) {
-    const parsed = blockSchema.safeParse(upgradeBlock(stored as Record<string, unknown>));
+  for (const one of stored) {
+    const parsed = blockSchema.safeParse(upgradeBlock(one as Record<string, unknown>));
     if (parsed.success) blocks.push(parsed.data);
     else logger.warn({ pageId, issues: parsed.error.issues.slice(0, 3) }, 'stored page block left out');
   }
-  return blocksInLanguage(blocks, own?.texts);
+  return blocks;
 }
 
 async function gridProducts(db: Db, block: Extract<Block, { type: 'product_grid' }>, ctx: { languageId: number; rate: string }): Promise<ProductJson[]> {
@@ -66,7 +71,7 @@ async function gridProducts(db: Db, block: Extract<Block, { type: 'product_grid'
 }
 
 export async function loadBlockData(db: Db, blocks: readonly Block[], ctx: { languageId: number; rate: string }): Promise<BlockData> {
-  const assetIds = blocks.flatMap((b) => ('image' in b && b.image ? [b.image.asset_id] : []));
+  const assetIds = blocks.flatMap(blockAssetIds);
   const faqIds = blocks.flatMap((b) => (b.type === 'faq' ? b.faq_ids : []));
   const needsTree = blocks.some((b) => b.type === 'category_tiles');
   const [photos, grids, tree, faqRows] = await Promise.all([

@@ -164,6 +164,32 @@ export default function BlockForm({ block, errors, choices, photos, onPhoto, onC
           <TextField label="Text" value={block.text} max={500} multiline lang={lang} onChange={(text) => set({ text })} error={err('text')} />
         </>
       );
+    case 'featured': {
+      const setTile = (i: number, patch: Partial<(typeof block.tiles)[number]>) => set({ tiles: block.tiles.map((t, j) => (j === i ? { ...t, ...patch } : t)) });
+      const hint = 'Empty: the tile\'s default (Featured tiles in the back office, else the shop\'s).';
+      return (
+        <>
+          <TextField label="Heading" value={block.heading} max={120} lang={lang} hint="Empty: the default heading." onChange={(heading) => set({ heading })} error={err('heading')} />
+          {block.tiles.map((tile, i) => (
+            <fieldset key={i} className="tile-fields">
+              <legend>Tile {i + 1}</legend>
+              <TextField label={`Tile ${i + 1} title`} value={tile.title} max={80} lang={lang} hint={hint} onChange={(title) => setTile(i, { title })} error={err(`tiles.${i}.title`)} />
+              <TextField label={`Tile ${i + 1} description`} value={tile.description} max={300} lang={lang} onChange={(description) => setTile(i, { description })} error={err(`tiles.${i}.description`)} />
+              <TextField label={`Tile ${i + 1} link`} value={tile.href} hint="A path on the shop or an https:// address; empty: the default." onChange={(href) => setTile(i, { href })} error={err(`tiles.${i}.href`)} />
+              <MediaPicker
+                label={`Tile ${i + 1} photo`}
+                value={tile.image ? (photos.get(tile.image.asset_id) ?? { id: tile.image.asset_id, url: '', name: `photo ${tile.image.asset_id}`, alt: '' }) : null}
+                defaultLanguage={lang}
+                onChange={(picked) => {
+                  if (picked) onPhoto(picked);
+                  setTile(i, { image: picked ? { asset_id: picked.id } : null });
+                }}
+              />
+            </fieldset>
+          ))}
+        </>
+      );
+    }
     case 'spacer':
       return (
         <>

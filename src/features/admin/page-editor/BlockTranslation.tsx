@@ -30,7 +30,8 @@ export default function BlockTranslation({ block, texts, lang, defaultTitle, err
   return (
     <>
       {fields.map((field) => {
-        const label = FIELD_LABELS[field] ?? field;
+        const tile = /^tiles\.(\d+)\.(title|description)$/.exec(field);
+        const label = tile ? `Tile ${Number(tile[1]) + 1} ${tile[2]}` : (FIELD_LABELS[field] ?? field);
         const original = fieldValue(block, field);
         const set = (value: string) => onChange({ ...texts, [field]: value });
         return field === 'html' ? (
@@ -42,7 +43,7 @@ export default function BlockTranslation({ block, texts, lang, defaultTitle, err
             </details>
           </div>
         ) : (
-          <TextField key={field} label={label} value={texts[field] ?? ''} lang={lang} hint={`${defaultTitle}: ${original}`} placeholder={original} onChange={set} error={errors?.get(field)} />
+          <TextField key={field} label={label} value={texts[field] ?? ''} lang={lang} hint={`${defaultTitle}: ${original || 'the default tile'}`} placeholder={original} onChange={set} error={errors?.get(field)} />
         );
       })}
     </>
