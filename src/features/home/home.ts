@@ -156,5 +156,28 @@ export function blockTiles(defaults: readonly Tile[], block: FeaturedBlock, phot
   });
 }
 
+/**
+ * The featured area's tiles: the spec's five (titles and descriptions from the messages, the
+ * category photos), then the featured categories staff chose, then what a featured block fills.
+ */
+export function featuredAreaTiles(
+  t: (key: string) => string,
+  photoOf: (slug: string) => string,
+  server: readonly FeaturedFromServer[] | null,
+  block: FeaturedBlock | null,
+  photoUrl: (assetId: number) => string | undefined,
+): Tile[] {
+  const defaults = featuredTiles(
+    FEATURED_SLUGS.map((f) => ({
+      title: t(`home.featured.${f.key}.title`),
+      description: t(`home.featured.${f.key}.description`),
+      image: photoOf(f.slug),
+      href: `/products/${f.slug}/all`,
+    })),
+    server,
+  );
+  return block ? blockTiles(defaults, block, photoUrl) : defaults;
+}
+
 export const SALE_LIST_HREF = '/products/all/all?sale=true';
 export const SHOP_ALL_HREF = '/products/all/all';
