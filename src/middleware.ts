@@ -8,6 +8,7 @@ import { getDb, getReadDb, hasReadReplica, ready } from './server/runtime';
 import { mayReadReplica, readPrimaryCookie, withReadRouting } from './server/db/read-replica';
 import { renderForGuests } from './server/services/guest-pages.server';
 import { signedInVariant } from './server/services/signed-in-pages.server';
+import { cartUnitsSql } from './server/services/cart/cart.server';
 import { routeLanguage } from './server/language-routing';
 import { localizeResponse } from './server/localize-links';
 import { LANGUAGE_COOKIE, loadShopBasics } from './server/services/request-context';
@@ -88,8 +89,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (isPage) {
     if (cookie) {
       try {
-        const resolved = await resolveSession(await getDb(), cookie);
+        // The cart badge's count rides along: a signed-in page then costs one statement.
+        const resolved = await resolveSession(await getDb(), cookie, cartUnitsSql);
         context.locals.user = resolved?.user ?? null;
+        if (resolved?.user && resolved.also !== null) context.locals.cartUnits = resolved.also;
         context.locals.sessionId = resolved?.session.id ?? null;
         if (resolved?.extended) {
           const { forwardedHttps } = requestOrigin(peerOf(context), context.request.headers);
@@ -132,7 +135,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // A signed-in visitor's frame variant (cart count, review access…): pages share by it.
     const variantOf = user
       ? async () => {
-          const variant = await signedInVariant(await getReadDb(), user, path.slice((context.locals.pathPrefix ?? '').length) || '/');
+          const variant = await signedInVariant(await getReadDb(), user, path.slice((context.locals.pathPrefix ?? '').length) || '/', context.locals.cartUnits);
           context.locals.cartUnits = variant.cartUnits;
           context.locals.reviewAccess = variant.reviewAccess;
           return variant.key;

@@ -87,12 +87,13 @@ test('editor: sign in → shipping page in German → preview → publish → pu
   await expect(page.locator('.static-content h2')).toHaveText('Lieferzeiten');
   await expect(page.locator('.static-content script')).toHaveCount(0);
 
-  // Back to the editor: restore version 1 (the state before the edit).
+  // Back to the editor: restore version 1 (the state before the edit). The editor chose German for
+  // the shop above, and the admin speaks the person's language (issue 17): it is German now.
   await page.goto(`${pageUrl}?lang=de`);
   page.once('dialog', (dialog) => void dialog.accept());
-  await page.getByRole('button', { name: 'Restore version 1' }).click();
-  await expect(history.locator('li').first()).toContainText('restore: restored version 1');
-  await expect(page.getByLabel('Content (HTML source)')).toHaveValue(original);
+  await page.getByRole('button', { name: 'Version 1 wiederherstellen' }).click();
+  await expect(page.getByRole('region', { name: 'Versionsverlauf' }).locator('li').first()).toContainText('restore: restored version 1');
+  await expect(page.getByLabel('Inhalt (HTML-Quelltext)')).toHaveValue(original);
   await page.goto('/static-page/shipping');
   await expect(page.locator('.static-content')).toContainText('Wir versenden jede Bestellung innerhalb eines Werktages');
   await expect(page.locator('.static-content')).not.toContainText('Neu: Wir versenden am selben Tag.');

@@ -120,7 +120,10 @@ test('editor: the media library uploads a photo, takes its alternative texts and
   // The page is already at /admin/media: wait for the upload's answer and the reload it leads to.
   const uploaded = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/admin/media');
   const reloaded = page.waitForEvent('load');
-  await page.getByLabel('Upload photos (JPEG, PNG, WebP or AVIF, up to 15 MB each)').setInputFiles({ name, mimeType: 'image/png', buffer: photo });
+  const upload = page.getByLabel('Upload photos (JPEG, PNG, WebP or AVIF, up to 15 MB each)');
+  // Enabled by the upload script: files set before it runs would never be sent.
+  await expect(upload).toBeEnabled();
+  await upload.setInputFiles({ name, mimeType: 'image/png', buffer: photo });
   expect((await uploaded).status()).toBe(200);
   await reloaded;
   await page.getByLabel('File name').fill(name);

@@ -204,7 +204,8 @@ describe('PUT /api/user/profile', () => {
     expect(notice!.text).toContain(`Am ${day} um `);
     expect(notice!.text).toContain(' UTC wurde die E-Mail-Adresse');
     expect(notice!.text).toContain('unter help@gear.test oder über die Kontaktseite');
-    expect(notice!.text).toMatch(/Support kontaktieren:\nhttps?:\/\/[^\s]+\/contact\n/);
+    // The German mail links the German contact page (ADR 028).
+    expect(notice!.text).toMatch(/Support kontaktieren:\nhttps?:\/\/[^\s/]+\/de\/contact\n/);
     expect(notice!.html).toContain('Hanna');
     // No link that would let whoever reads the old mailbox act on the account.
     expect(notice!.text).not.toContain('/api/email/verify/');

@@ -160,7 +160,8 @@ describe('unpaid phone orders expire', () => {
     expect(mail.text).toContain('Tent Pegs Set × 3');
     expect(mail.html).toContain('<html lang="de"');
     expect(mail.html).toContain('Tent Pegs Set × 3');
-    expect(mail.html).toContain('/account?tab=orders');
+    // A German mail links the German orders page (ADR 028).
+    expect(mail.html).toContain('/de/account?tab=orders');
 
     // Once: later passes (or another instance) neither release nor mail again.
     expect((await runOrderJobs(db())).expiredPhone).toEqual([]);

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '@/server/api/app';
 import { RESET_REQUEST_EMAIL_LIMIT } from '@/server/api/password-reset.routes';
-import { mailOutbox, passwordResetTokens, sessions, users } from '@/server/db/schema/index';
+import { languages, mailOutbox, passwordResetTokens, sessions, users } from '@/server/db/schema/index';
 import { sha256Hex } from '@/server/services/auth/crypto';
 import { useTestDatabase } from '../helpers/db';
 import { lastMailTo, linkIn, seedAccountsFixture } from '../helpers/fixture-accounts';
@@ -58,6 +58,17 @@ describe('POST /api/user/reset-password', () => {
     expect(row!.tokenHash).not.toContain(token);
     const minutes = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / 60_000;
     expect(minutes).toBeCloseTo(60, 0);
+  });
+
+  it("links the reset page in the account's language (ADR 028): German mail, /de/reset-password", async () => {
+    const db = database().db;
+    const [de] = await db.select({ id: languages.id }).from(languages).where(eq(languages.code, 'de'));
+    const user = await createUser(db, { email: 'reset-de@example.com', password: 'Old-Pass-1', name: 'Greta' });
+    await db.update(users).set({ languageId: de!.id }).where(eq(users.id, user.id));
+    const { link, mail } = await requestLink('reset-de@example.com');
+    expect(link.pathname).toBe('/de/reset-password');
+    expect(link.searchParams.get('email')).toBe('reset-de@example.com');
+    expect(mail.subject).not.toBe('');
   });
 
   it('rejects a malformed address with 422', async () => {

@@ -148,6 +148,11 @@ function clearErrors(form: HTMLFormElement): void {
   for (const input of form.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
 }
 
+/** The admin's texts for this script, rendered by AdminLayout on its root as data-text-*. */
+function adminTexts(form: HTMLFormElement): DOMStringMap {
+  return form.closest<HTMLElement>('[data-admin-root]')?.dataset ?? {};
+}
+
 async function send(form: HTMLFormElement, submitter: HTMLElement | null): Promise<void> {
   const question = form.dataset.confirm;
   if (question && !window.confirm(question)) return;
@@ -158,13 +163,14 @@ async function send(form: HTMLFormElement, submitter: HTMLElement | null): Promi
   if (button) button.disabled = true;
   try {
     const reply = await api.request<{ id?: number }>(method, form.dataset.api!, { body, withLocale: false });
-    showToast(reply.message || 'Saved.', 'success');
+    // The API's own message is in English (its errors too); the page's fallback texts are in the admin's language.
+    showToast(reply.message || (adminTexts(form).textSaved ?? 'Saved.'), 'success');
     const after = form.dataset.after;
     if (after === 'reload') window.location.reload();
     else if (after) window.location.assign(after.replace('{id}', String(reply.payload?.id ?? '')));
   } catch (error) {
     if (error instanceof ApiError) showErrors(form, error.message, error.errors);
-    else showErrors(form, 'The change could not be saved. Please try again.', {});
+    else showErrors(form, adminTexts(form).textSaveFailed ?? 'The change could not be saved. Please try again.', {});
   } finally {
     if (button) button.disabled = false;
   }

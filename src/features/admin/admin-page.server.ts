@@ -15,6 +15,8 @@ import type { Db } from '@/server/db/client';
 import type { AuthUser } from '@/server/services/auth/users';
 import { adminLanguages, type AdminLanguages } from '@/server/services/admin/languages';
 import type { LanguageOption } from '@/server/services/request-context';
+import { getAdminTranslator } from '@/server/i18n/admin-messages';
+import type { Translator } from '@/lib/translator';
 
 type PageContext = Pick<AstroGlobal, 'locals' | 'url' | 'redirect' | 'rewrite' | 'response' | 'cookies' | 'params'>;
 
@@ -22,6 +24,8 @@ export interface AdminPage {
   user: AuthUser;
   frame: FrameData;
   db: Db;
+  /** The admin's texts in the visitor's language (src/i18n/admin), English for missing ones. */
+  at: Translator;
 }
 
 export interface AdminEditPage<T> extends AdminPage {
@@ -37,7 +41,8 @@ export async function loadAdminPage(Astro: PageContext, permission: Permission |
   if (user instanceof Response) return user;
   const frame = await loadFrameOrFail(Astro);
   if (frame instanceof Response) return frame;
-  return { user, frame, db: await getDb() };
+  const [db, at] = await Promise.all([getDb(), getAdminTranslator(frame.ctx.language.code)]);
+  return { user, frame, db, at };
 }
 
 export async function loadAdminEditPage<T>(

@@ -2,6 +2,7 @@
  * The media library's upload: each chosen file goes to /api/admin/media (checked, stripped and
  * stored by the server); then the page reloads with the new photos first, to write their texts.
  */
+import { fill } from '@/lib/rules/placeholders';
 import { ApiError } from '@/lib/api-client';
 import { api } from '@/stores/api';
 
@@ -9,19 +10,23 @@ export function initLibraryUpload(root: Document): void {
   const input = root.querySelector<HTMLInputElement>('[data-library-upload]');
   const status = root.querySelector<HTMLElement>('[data-library-status]');
   if (!input || !status) return;
+  // The page writes this script's words in the marketer's language (media.astro, data-texts).
+  const texts = JSON.parse(input.dataset.texts ?? '{}') as Record<'uploading' | 'failed' | 'uploaded', string>;
+  // Disabled in the HTML until now: files chosen before this script ran were never sent.
+  input.disabled = false;
   input.addEventListener('change', async () => {
     const files = Array.from(input.files ?? []);
     const problems: string[] = [];
     let stored = 0;
     for (const [i, file] of files.entries()) {
-      status.textContent = `Uploading photo ${i + 1} of ${files.length}…`;
+      status.textContent = fill(texts.uploading, { position: i + 1, count: files.length });
       const form = new FormData();
       form.append('file', file, file.name);
       try {
         await api.request('POST', '/admin/media', { form, withLocale: false, timeoutMs: 60_000 });
         stored++;
       } catch (error) {
-        problems.push(`${file.name}: ${error instanceof ApiError ? (Object.values(error.errors).flat()[0] ?? error.message) : 'the upload failed.'}`);
+        problems.push(`${file.name}: ${error instanceof ApiError ? (Object.values(error.errors).flat()[0] ?? error.message) : texts.failed}`);
       }
     }
     input.value = '';
@@ -29,6 +34,6 @@ export function initLibraryUpload(root: Document): void {
       window.location.assign('/admin/media');
       return;
     }
-    status.textContent = [stored ? `${stored} uploaded.` : '', ...problems].filter(Boolean).join(' ');
+    status.textContent = [stored ? fill(texts.uploaded, { count: stored }) : '', ...problems].filter(Boolean).join(' ');
   });
 }

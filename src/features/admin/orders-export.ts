@@ -2,7 +2,10 @@
  * The order export's progress (ADR 023): fetches the streamed CSV, counts the rows as they arrive
  * against the total the server sends first (X-Total-Count), shows it in a <progress> with a live
  * text, then saves the file. Without JavaScript the link downloads the same file directly.
+ * Its texts come in the admin's language from the box's data-text-* attributes (the page renders them).
  */
+import { fill } from '@/lib/rules/placeholders';
+
 export const TOTAL_HEADER = 'X-Total-Count';
 
 function countRows(chunk: Uint8Array): number {
@@ -14,12 +17,14 @@ function countRows(chunk: Uint8Array): number {
 async function download(link: HTMLAnchorElement, box: HTMLElement): Promise<void> {
   const bar = box.querySelector('progress')!;
   const status = box.querySelector<HTMLElement>('[data-export-status]')!;
+  const text = box.dataset;
+  const locale = text.locale ?? 'en';
   box.hidden = false;
   bar.value = 0;
-  status.textContent = 'Export started…';
+  status.textContent = text.textStarted ?? '';
   const response = await fetch(link.dataset.export!, { credentials: 'same-origin' });
   if (!response.ok || !response.body) {
-    status.textContent = `The export failed (${response.status}). Please try again.`;
+    status.textContent = fill(text.textFailedStatus ?? '', { status: response.status });
     return;
   }
   const total = Number(response.headers.get(TOTAL_HEADER) ?? '0');
@@ -34,10 +39,10 @@ async function download(link: HTMLAnchorElement, box: HTMLElement): Promise<void
     rows += countRows(value);
     const shown = Math.max(0, Math.min(rows, total));
     bar.value = total > 0 ? Math.round((shown / total) * 100) : 100;
-    status.textContent = `${shown.toLocaleString('en')} of ${total.toLocaleString('en')} orders exported`;
+    status.textContent = fill(text.textProgress ?? '', { shown: shown.toLocaleString(locale), total: total.toLocaleString(locale) });
   }
   bar.value = 100;
-  status.textContent = `Done: ${total.toLocaleString('en')} orders exported.`;
+  status.textContent = fill(text.textDone ?? '', { total: total.toLocaleString(locale) });
   const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: 'text/csv' }));
   const save = document.createElement('a');
   save.href = url;
@@ -57,7 +62,7 @@ export function initExport(root: ParentNode): void {
       link.setAttribute('aria-disabled', 'true');
       download(link, box)
         .catch(() => {
-          box.querySelector<HTMLElement>('[data-export-status]')!.textContent = 'The export failed. Please try again.';
+          box.querySelector<HTMLElement>('[data-export-status]')!.textContent = box.dataset.textFailed ?? '';
         })
         .finally(() => link.removeAttribute('aria-disabled'));
     });

@@ -23,10 +23,11 @@ export interface SignedInVariant {
   reviewAccess?: ReviewAccess;
 }
 
-export async function signedInVariant(db: Db, user: AuthUser, path: string): Promise<SignedInVariant> {
+/** `knownCartUnits`: the count the session lookup already made (middleware), so it is not asked twice. */
+export async function signedInVariant(db: Db, user: AuthUser, path: string, knownCartUnits?: number): Promise<SignedInVariant> {
   const productId = PRODUCT_PATH.exec(path)?.[1];
   const [cartUnits, eligibility] = await Promise.all([
-    countCartUnits(db, user.id),
+    knownCartUnits ?? countCartUnits(db, user.id),
     productId !== undefined && user.emailVerified ? reviewEligibility(db, user.id, Number(productId)) : Promise.resolve(null),
   ]);
   const parts = [isBackOffice(user.role) ? 'office' : 'shopper', user.emailVerified ? 'verified' : 'unverified', String(cartUnits)];

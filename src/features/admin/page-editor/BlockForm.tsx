@@ -5,6 +5,7 @@
 import { useId } from 'react';
 import type { Block } from '@/lib/contract/blocks';
 import { CheckboxGroup, RichTextField, SelectField, TextField } from './fields';
+import { useEditorTexts } from './editor-texts';
 import MediaPicker, { type PickedPhoto } from './MediaPicker';
 
 export interface EditorChoices {
@@ -26,12 +27,14 @@ type Button = { label: string; href: string } | null;
 
 export default function BlockForm({ block, errors, choices, photos, onPhoto, onChange }: Props) {
   const countId = useId();
+  const { t } = useEditorTexts();
+  const f = (key: string) => t(`admin.pageEditor.field.${key}`);
   const err = (field: string) => errors?.get(field);
   const lang = choices.defaultLanguage;
   const set = (patch: Partial<Record<string, unknown>>) => onChange({ ...block, ...patch } as Block);
   const photo = (label: string) => {
     if (!('image' in block)) return null;
-    const current = block.image ? (photos.get(block.image.asset_id) ?? { id: block.image.asset_id, url: '', name: `photo ${block.image.asset_id}`, alt: '' }) : null;
+    const current = block.image ? (photos.get(block.image.asset_id) ?? { id: block.image.asset_id, url: '', name: `${f('photo')} ${block.image.asset_id}`, alt: '' }) : null;
     return (
       <>
         <MediaPicker
@@ -55,8 +58,8 @@ export default function BlockForm({ block, errors, choices, photos, onPhoto, onC
     };
     return (
       <div className="field-row">
-        <TextField label="Button text" value={button?.label ?? ''} max={60} lang={lang} onChange={(label) => update({ label })} error={err('button.label') ?? err('button')} />
-        <TextField label="Button link" value={button?.href ?? ''} hint="A path on the shop (/products/all/all) or an https:// address." onChange={(href) => update({ href })} error={err('button.href')} />
+        <TextField label={f('buttonText')} value={button?.label ?? ''} max={60} lang={lang} onChange={(label) => update({ label })} error={err('button.label') ?? err('button')} />
+        <TextField label={f('buttonLink')} value={button?.href ?? ''} hint={f('buttonLinkHint')} onChange={(href) => update({ href })} error={err('button.href')} />
       </div>
     );
   };
@@ -65,46 +68,46 @@ export default function BlockForm({ block, errors, choices, photos, onPhoto, onC
     case 'hero':
       return (
         <>
-          <TextField label="Heading" value={block.heading} max={120} lang={lang} onChange={(heading) => set({ heading })} error={err('heading')} />
-          <TextField label="Text" value={block.text} max={500} multiline lang={lang} onChange={(text) => set({ text })} error={err('text')} />
-          {photo('Hero photo')}
+          <TextField label={f('heading')} value={block.heading} max={120} lang={lang} onChange={(heading) => set({ heading })} error={err('heading')} />
+          <TextField label={f('text')} value={block.text} max={500} multiline lang={lang} onChange={(text) => set({ text })} error={err('text')} />
+          {photo(f('heroPhoto'))}
           {buttonFields(block.button)}
         </>
       );
     case 'rich_text':
-      return <RichTextField label="Text" value={block.html} lang={lang} onChange={(html) => set({ html })} error={err('html')} />;
+      return <RichTextField label={f('text')} value={block.html} lang={lang} onChange={(html) => set({ html })} error={err('html')} />;
     case 'image':
       return (
         <>
-          {photo('Photo')}
-          <TextField label="Alternative text" value={block.alt} max={300} hint="What the photo shows, for people who cannot see it." lang={lang} onChange={(alt) => set({ alt })} error={err('alt')} />
-          <TextField label="Caption" value={block.caption} max={300} lang={lang} onChange={(caption) => set({ caption })} error={err('caption')} />
-          <TextField label="Link (optional)" value={block.href ?? ''} onChange={(href) => set({ href: href === '' ? null : href })} error={err('href')} />
+          {photo(f('photo'))}
+          <TextField label={f('alt')} value={block.alt} max={300} hint={f('altHint')} lang={lang} onChange={(alt) => set({ alt })} error={err('alt')} />
+          <TextField label={f('caption')} value={block.caption} max={300} lang={lang} onChange={(caption) => set({ caption })} error={err('caption')} />
+          <TextField label={f('linkOptional')} value={block.href ?? ''} onChange={(href) => set({ href: href === '' ? null : href })} error={err('href')} />
         </>
       );
     case 'image_text':
       return (
         <>
-          {photo('Photo')}
-          <TextField label="Alternative text" value={block.alt} max={300} lang={lang} onChange={(alt) => set({ alt })} error={err('alt')} />
-          <TextField label="Heading" value={block.heading} max={120} lang={lang} onChange={(heading) => set({ heading })} error={err('heading')} />
-          <RichTextField label="Text" value={block.html} lang={lang} onChange={(html) => set({ html })} error={err('html')} />
-          <SelectField label="Photo side" value={block.image_side} options={[{ value: 'left', label: 'Photo on the left' }, { value: 'right', label: 'Photo on the right' }]} onChange={(image_side) => set({ image_side })} />
+          {photo(f('photo'))}
+          <TextField label={f('alt')} value={block.alt} max={300} lang={lang} onChange={(alt) => set({ alt })} error={err('alt')} />
+          <TextField label={f('heading')} value={block.heading} max={120} lang={lang} onChange={(heading) => set({ heading })} error={err('heading')} />
+          <RichTextField label={f('text')} value={block.html} lang={lang} onChange={(html) => set({ html })} error={err('html')} />
+          <SelectField label={f('photoSide')} value={block.image_side} options={[{ value: 'left', label: f('photoLeft') }, { value: 'right', label: f('photoRight') }]} onChange={(image_side) => set({ image_side })} />
         </>
       );
     case 'product_grid': {
       const source = block.source;
       return (
         <>
-          <TextField label="Heading" value={block.heading} max={120} lang={lang} onChange={(heading) => set({ heading })} error={err('heading')} />
+          <TextField label={f('heading')} value={block.heading} max={120} lang={lang} onChange={(heading) => set({ heading })} error={err('heading')} />
           <SelectField
-            label="Products from"
+            label={f('productsFrom')}
             value={source.kind}
             options={[
-              { value: 'sale', label: 'The sale' },
-              { value: 'new', label: 'The new arrivals' },
-              { value: 'category', label: 'A category' },
-              { value: 'skus', label: 'Chosen products (SKUs)' },
+              { value: 'sale', label: f('fromSale') },
+              { value: 'new', label: f('fromNew') },
+              { value: 'category', label: f('fromCategory') },
+              { value: 'skus', label: f('fromSkus') },
             ]}
             onChange={(kind) =>
               set({ source: kind === 'category' ? { kind, category_id: choices.categories[0]?.id ?? 1 } : kind === 'skus' ? { kind, skus: [] } : { kind } })
@@ -112,7 +115,7 @@ export default function BlockForm({ block, errors, choices, photos, onPhoto, onC
           />
           {source.kind === 'category' && (
             <SelectField
-              label="Category"
+              label={f('category')}
               value={String(source.category_id)}
               options={choices.categories.map((c) => ({ value: String(c.id), label: c.label }))}
               onChange={(id) => set({ source: { kind: 'category', category_id: Number(id) } })}
@@ -120,15 +123,15 @@ export default function BlockForm({ block, errors, choices, photos, onPhoto, onC
           )}
           {source.kind === 'skus' && (
             <TextField
-              label="SKUs"
+              label={f('skus')}
               value={source.skus.join(', ')}
-              hint="Separated by commas, in the order to show."
+              hint={f('skusHint')}
               onChange={(text) => set({ source: { kind: 'skus', skus: text.split(',').map((s) => s.trim()).filter(Boolean) } })}
               error={err('source.skus') ?? err('source')}
             />
           )}
           <div className="field">
-            <label htmlFor={countId}>Number of products</label>
+            <label htmlFor={countId}>{f('count')}</label>
             <input id={countId} type="number" min={1} max={24} value={block.count} onChange={(e) => set({ count: Number(e.target.value) })} />
             {err('count') && <p className="field-error">{err('count')}</p>}
           </div>
@@ -138,47 +141,47 @@ export default function BlockForm({ block, errors, choices, photos, onPhoto, onC
     case 'category_tiles':
       return (
         <>
-          <TextField label="Heading" value={block.heading} max={120} lang={lang} onChange={(heading) => set({ heading })} error={err('heading')} />
-          <CheckboxGroup legend="Categories" options={choices.categories} chosen={block.category_ids} onChange={(category_ids) => set({ category_ids })} error={err('category_ids')} />
+          <TextField label={f('heading')} value={block.heading} max={120} lang={lang} onChange={(heading) => set({ heading })} error={err('heading')} />
+          <CheckboxGroup legend={f('categories')} options={choices.categories} chosen={block.category_ids} onChange={(category_ids) => set({ category_ids })} error={err('category_ids')} />
         </>
       );
     case 'cta':
       return (
         <>
-          <TextField label="Heading" value={block.heading} max={120} lang={lang} onChange={(heading) => set({ heading })} error={err('heading')} />
-          <TextField label="Text" value={block.text} max={500} multiline lang={lang} onChange={(text) => set({ text })} error={err('text')} />
+          <TextField label={f('heading')} value={block.heading} max={120} lang={lang} onChange={(heading) => set({ heading })} error={err('heading')} />
+          <TextField label={f('text')} value={block.text} max={500} multiline lang={lang} onChange={(text) => set({ text })} error={err('text')} />
           {buttonFields(block.button)}
         </>
       );
     case 'faq':
       return (
         <>
-          <TextField label="Heading" value={block.heading} max={120} lang={lang} onChange={(heading) => set({ heading })} error={err('heading')} />
-          <CheckboxGroup legend="Questions" options={choices.faqs} chosen={block.faq_ids} onChange={(faq_ids) => set({ faq_ids })} error={err('faq_ids')} />
+          <TextField label={f('heading')} value={block.heading} max={120} lang={lang} onChange={(heading) => set({ heading })} error={err('heading')} />
+          <CheckboxGroup legend={f('questions')} options={choices.faqs} chosen={block.faq_ids} onChange={(faq_ids) => set({ faq_ids })} error={err('faq_ids')} />
         </>
       );
     case 'newsletter':
       return (
         <>
-          <TextField label="Heading" value={block.heading} max={120} lang={lang} onChange={(heading) => set({ heading })} error={err('heading')} />
-          <TextField label="Text" value={block.text} max={500} multiline lang={lang} onChange={(text) => set({ text })} error={err('text')} />
+          <TextField label={f('heading')} value={block.heading} max={120} lang={lang} onChange={(heading) => set({ heading })} error={err('heading')} />
+          <TextField label={f('text')} value={block.text} max={500} multiline lang={lang} onChange={(text) => set({ text })} error={err('text')} />
         </>
       );
     case 'featured': {
-      const setTile = (i: number, patch: Partial<(typeof block.tiles)[number]>) => set({ tiles: block.tiles.map((t, j) => (j === i ? { ...t, ...patch } : t)) });
-      const hint = 'Empty: the tile\'s default (Featured tiles in the back office, else the shop\'s).';
+      const setTile = (i: number, patch: Partial<(typeof block.tiles)[number]>) => set({ tiles: block.tiles.map((tile, j) => (j === i ? { ...tile, ...patch } : tile)) });
+      const tf = (key: string, i: number) => t(`admin.pageEditor.field.${key}`, { n: i + 1 });
       return (
         <>
-          <TextField label="Heading" value={block.heading} max={120} lang={lang} hint="Empty: the default heading." onChange={(heading) => set({ heading })} error={err('heading')} />
+          <TextField label={f('heading')} value={block.heading} max={120} lang={lang} hint={f('headingDefaultHint')} onChange={(heading) => set({ heading })} error={err('heading')} />
           {block.tiles.map((tile, i) => (
             <fieldset key={i} className="tile-fields">
-              <legend>Tile {i + 1}</legend>
-              <TextField label={`Tile ${i + 1} title`} value={tile.title} max={80} lang={lang} hint={hint} onChange={(title) => setTile(i, { title })} error={err(`tiles.${i}.title`)} />
-              <TextField label={`Tile ${i + 1} description`} value={tile.description} max={300} lang={lang} onChange={(description) => setTile(i, { description })} error={err(`tiles.${i}.description`)} />
-              <TextField label={`Tile ${i + 1} link`} value={tile.href} hint="A path on the shop or an https:// address; empty: the default." onChange={(href) => setTile(i, { href })} error={err(`tiles.${i}.href`)} />
+              <legend>{tf('tile', i)}</legend>
+              <TextField label={tf('tileTitle', i)} value={tile.title} max={80} lang={lang} hint={f('tileHint')} onChange={(title) => setTile(i, { title })} error={err(`tiles.${i}.title`)} />
+              <TextField label={tf('tileDescription', i)} value={tile.description} max={300} lang={lang} onChange={(description) => setTile(i, { description })} error={err(`tiles.${i}.description`)} />
+              <TextField label={tf('tileLink', i)} value={tile.href} hint={f('tileLinkHint')} onChange={(href) => setTile(i, { href })} error={err(`tiles.${i}.href`)} />
               <MediaPicker
-                label={`Tile ${i + 1} photo`}
-                value={tile.image ? (photos.get(tile.image.asset_id) ?? { id: tile.image.asset_id, url: '', name: `photo ${tile.image.asset_id}`, alt: '' }) : null}
+                label={tf('tilePhoto', i)}
+                value={tile.image ? (photos.get(tile.image.asset_id) ?? { id: tile.image.asset_id, url: '', name: `${f('photo')} ${tile.image.asset_id}`, alt: '' }) : null}
                 defaultLanguage={lang}
                 onChange={(picked) => {
                   if (picked) onPhoto(picked);
@@ -193,9 +196,9 @@ export default function BlockForm({ block, errors, choices, photos, onPhoto, onC
     case 'spacer':
       return (
         <>
-          <SelectField label="Space" value={block.size} options={[{ value: 's', label: 'Small' }, { value: 'm', label: 'Medium' }, { value: 'l', label: 'Large' }]} onChange={(size) => set({ size })} />
+          <SelectField label={f('space')} value={block.size} options={[{ value: 's', label: f('spaceS') }, { value: 'm', label: f('spaceM') }, { value: 'l', label: f('spaceL') }]} onChange={(size) => set({ size })} />
           <label className="check">
-            <input type="checkbox" checked={block.divider} onChange={(e) => set({ divider: e.target.checked })} /> Draw a line
+            <input type="checkbox" checked={block.divider} onChange={(e) => set({ divider: e.target.checked })} /> {f('divider')}
           </label>
         </>
       );

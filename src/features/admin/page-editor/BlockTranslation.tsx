@@ -5,14 +5,16 @@
 import type { Block } from '@/lib/contract/blocks';
 import { RichTextField, TextField } from './fields';
 import { fieldValue, translatableFields } from './blocks-editing';
+import { useEditorTexts } from './editor-texts';
 
+// A translatable field's path → its label key in pageEditor.json (the same labels as BlockForm's).
 const FIELD_LABELS: Record<string, string> = {
-  heading: 'Heading',
-  text: 'Text',
-  html: 'Text',
-  alt: 'Alternative text',
-  caption: 'Caption',
-  'button.label': 'Button text',
+  heading: 'heading',
+  text: 'text',
+  html: 'text',
+  alt: 'alt',
+  caption: 'caption',
+  'button.label': 'buttonText',
 };
 
 interface Props {
@@ -25,25 +27,31 @@ interface Props {
 }
 
 export default function BlockTranslation({ block, texts, lang, defaultTitle, errors, onChange }: Props) {
+  const { t } = useEditorTexts();
   const fields = translatableFields(block);
-  if (fields.length === 0) return <p className="field-hint">This block has no texts to translate.</p>;
+  if (fields.length === 0) return <p className="field-hint">{t('admin.pageEditor.noTexts')}</p>;
   return (
     <>
       {fields.map((field) => {
         const tile = /^tiles\.(\d+)\.(title|description)$/.exec(field);
-        const label = tile ? `Tile ${Number(tile[1]) + 1} ${tile[2]}` : (FIELD_LABELS[field] ?? field);
+        const key = FIELD_LABELS[field];
+        const label = tile
+          ? t(tile[2] === 'title' ? 'admin.pageEditor.field.tileTitle' : 'admin.pageEditor.field.tileDescription', { n: Number(tile[1]) + 1 })
+          : key
+            ? t(`admin.pageEditor.field.${key}`)
+            : field;
         const original = fieldValue(block, field);
         const set = (value: string) => onChange({ ...texts, [field]: value });
         return field === 'html' ? (
           <div key={field}>
             <RichTextField label={label} value={texts[field] ?? ''} lang={lang} onChange={set} error={errors?.get(field)} />
             <details className="field-hint">
-              <summary>{defaultTitle} text</summary>
+              <summary>{t('admin.pageEditor.defaultText', { language: defaultTitle })}</summary>
               <div className="static-content" dangerouslySetInnerHTML={{ __html: original }} />
             </details>
           </div>
         ) : (
-          <TextField key={field} label={label} value={texts[field] ?? ''} lang={lang} hint={`${defaultTitle}: ${original || 'the default tile'}`} placeholder={original} onChange={set} error={errors?.get(field)} />
+          <TextField key={field} label={label} value={texts[field] ?? ''} lang={lang} hint={`${defaultTitle}: ${original || t('admin.pageEditor.defaultTile')}`} placeholder={original} onChange={set} error={errors?.get(field)} />
         );
       })}
     </>

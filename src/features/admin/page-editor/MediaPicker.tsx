@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { api } from '@/stores/api';
+import { useEditorTexts } from './editor-texts';
 
 export interface PickedPhoto {
   id: number;
@@ -33,6 +34,8 @@ export interface MediaPickerProps {
 const asPhoto = (item: LibraryItem, language: string): PickedPhoto => ({ id: item.id, url: item.url, name: item.original_name, alt: item.alt[language] ?? '' });
 
 export default function MediaPicker({ label, value, defaultLanguage, onChange }: MediaPickerProps) {
+  const { t } = useEditorTexts();
+  const p = (key: string, vars?: Record<string, unknown>) => t(`admin.pageEditor.picker.${key}`, vars);
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const searchId = useId();
@@ -46,13 +49,13 @@ export default function MediaPicker({ label, value, defaultLanguage, onChange }:
   useEffect(() => {
     if (!open) return;
     const timer = setTimeout(async () => {
-      setStatus('Loading photos…');
+      setStatus(p('loading'));
       try {
         const reply = await api.get('/admin/media/library', { query: query.trim() ? { q: query.trim() } : {}, withLocale: false });
         setItems(reply.payload.items as LibraryItem[]);
-        setStatus(reply.payload.items.length === 0 ? 'No photo found. Upload one below.' : `${reply.payload.items.length} photos.`);
+        setStatus(reply.payload.items.length === 0 ? p('none') : p('count', { count: reply.payload.items.length }));
       } catch (error) {
-        setStatus(error instanceof ApiError ? error.message : 'The photos could not be loaded.');
+        setStatus(error instanceof ApiError ? error.message : p('loadFailed'));
       }
     }, 250);
     return () => clearTimeout(timer);
@@ -69,7 +72,7 @@ export default function MediaPicker({ label, value, defaultLanguage, onChange }:
   async function upload(files: FileList | null) {
     const file = files?.[0];
     if (!file) return;
-    setStatus(`Uploading ${file.name}…`);
+    setStatus(p('uploading', { name: file.name }));
     const form = new FormData();
     form.append('file', file, file.name);
     try {
@@ -78,7 +81,7 @@ export default function MediaPicker({ label, value, defaultLanguage, onChange }:
       setStatus('');
       close();
     } catch (error) {
-      setStatus(error instanceof ApiError ? (Object.values(error.errors).flat()[0] ?? error.message) : 'The upload failed.');
+      setStatus(error instanceof ApiError ? (Object.values(error.errors).flat()[0] ?? error.message) : p('uploadFailed'));
     }
   }
 
@@ -90,19 +93,19 @@ export default function MediaPicker({ label, value, defaultLanguage, onChange }:
           <img src={value.url} alt="" width="96" height="64" />
           <span>
             {value.name}
-            {value.alt ? ` · “${value.alt}”` : ' · no alternative text yet (add it in the media library)'}
+            {value.alt ? ` · “${value.alt}”` : ` · ${p('noAlt')}`}
           </span>
         </p>
       ) : (
-        <p className="field-hint">No photo chosen.</p>
+        <p className="field-hint">{p('noPhoto')}</p>
       )}
       <div className="admin-actions">
         <button ref={opener} type="button" className="button secondary" onClick={show}>
-          {value ? `Change photo: ${label}` : `Choose photo: ${label}`}
+          {p(value ? 'change' : 'choose', { label })}
         </button>
         {value && (
           <button type="button" className="button secondary" onClick={() => onChange(null)}>
-            Remove photo
+            {p('remove')}
           </button>
         )}
       </div>
@@ -115,9 +118,9 @@ export default function MediaPicker({ label, value, defaultLanguage, onChange }:
           opener.current?.focus();
         }}
       >
-        <h2 id={titleId}>Choose a photo</h2>
+        <h2 id={titleId}>{p('title')}</h2>
         <div className="field">
-          <label htmlFor={searchId}>Search photos by name or text</label>
+          <label htmlFor={searchId}>{p('search')}</label>
           <input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
         </div>
         <p className="field-hint" role="status">
@@ -135,18 +138,18 @@ export default function MediaPicker({ label, value, defaultLanguage, onChange }:
                 }}
               >
                 <img src={item.url} alt="" width="120" height={Math.round((120 * item.height) / item.width)} loading="lazy" />
-                <span>Use {item.alt[defaultLanguage] || item.original_name}</span>
+                <span>{p('use', { name: item.alt[defaultLanguage] || item.original_name })}</span>
               </button>
             </li>
           ))}
         </ul>
         <div className="field">
-          <label htmlFor={uploadId}>Upload a new photo (JPEG, PNG, WebP or AVIF, up to 15 MB)</label>
+          <label htmlFor={uploadId}>{p('upload')}</label>
           <input id={uploadId} type="file" accept="image/jpeg,image/png,image/webp,image/avif" onChange={(e) => upload(e.target.files)} />
         </div>
         <div className="admin-actions">
           <button type="button" className="button secondary" onClick={close}>
-            Close
+            {p('close')}
           </button>
         </div>
       </dialog>

@@ -4,7 +4,8 @@
  * without HTML; in another language only the texts, with the default language's beside them. The
  * preview beside it is the real page through a preview link, at phone or desktop width.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { AdminTexts } from '@/lib/admin-text';
 import { ApiError } from '@/lib/api-client';
 import type { Block, BlockTexts } from '@/lib/contract/blocks';
 import { BLOCK_TYPES, type BlockType } from '@/lib/contract/block-types';
@@ -12,8 +13,9 @@ import { api } from '@/stores/api';
 import { ADMIN } from './admin-calls';
 import BlockForm, { type EditorChoices } from './BlockForm';
 import BlockTranslation from './BlockTranslation';
-import { BLOCK_LABELS, blockSummary, cleanTexts, duplicateBlock, freshId, moveBlock, newBlock, type PlacedErrors, placeErrors, removeBlock, replaceBlock, toggleHidden } from './blocks-editing';
+import { blockSummary, cleanTexts, duplicateBlock, freshId, moveBlock, newBlock, type PlacedErrors, placeErrors, removeBlock, replaceBlock, toggleHidden } from './blocks-editing';
 import type { PickedPhoto } from './MediaPicker';
+import { EditorTextsContext, editorTexts, useEditorTexts } from './editor-texts';
 import PreviewPane from './PreviewPane';
 
 export interface PageEditorProps {
@@ -28,11 +30,25 @@ export interface PageEditorProps {
   photos: PickedPhoto[];
   /** When the unpublished changes were saved; null: the editor shows what is live. */
   draftSavedAt: string | null;
+  /** The editor's own texts in the marketer's language (pageEditorTexts); `texts` are the blocks'. */
+  uiTexts: AdminTexts;
+  locale: string;
 }
 
 const NO_ERRORS: PlacedErrors = { blocks: new Map(), page: [] };
 
 export default function PageEditor(props: PageEditorProps) {
+  const ui = useMemo(() => editorTexts(props.uiTexts, props.locale), [props.uiTexts, props.locale]);
+  return (
+    <EditorTextsContext.Provider value={ui}>
+      <Editor {...props} />
+    </EditorTextsContext.Provider>
+  );
+}
+
+function Editor(props: PageEditorProps) {
+  const { t } = useEditorTexts();
+  const typeName = (type: BlockType) => t(`admin.pageEditor.type.${type}`);
   const translating = props.language.id !== props.defaultLanguage.id;
   const [layout, setLayout] = useState(props.layout);
   // The server-rendered button does nothing until the editor's code runs: it says so by being
@@ -59,18 +75,23 @@ export default function PageEditor(props: PageEditorProps) {
     if (message) setAnnouncement(message);
   };
   const toggleOpen = (id: string) => setOpen((now) => (now.has(id) ? new Set([...now].filter((x) => x !== id)) : new Set([...now, id])));
-  const labelOf = (block: Block, i: number) => `${BLOCK_LABELS[block.type]} (block ${i + 1})`;
+  const labelOf = (block: Block, i: number) => t('admin.pageEditor.blockLabel', { type: typeName(block.type), position: i + 1 });
+  const label = (key: string, block: Block, i: number) => t(key, { block: labelOf(block, i) });
 
   function move(from: number, to: number) {
     if (to < 0 || to >= blocks.length || from === to) return;
     const block = blocks[from]!;
-    focusAfter.current = `${block.id}:${to < from ? 'up' : 'down'}`;
-    change(moveBlock(blocks, from, to), `${BLOCK_LABELS[block.type]} moved to position ${to + 1} of ${blocks.length}.`);
+    // The pressed button keeps the focus, unless the block reached the end it moved to: that button is
+    // disabled there (focus would fall to the page), so the other one takes it.
+    const atEnd = to === 0 || to === blocks.length - 1;
+    const pressed = to < from ? 'up' : 'down';
+    focusAfter.current = `${block.id}:${atEnd ? (pressed === 'up' ? 'down' : 'up') : pressed}`;
+    change(moveBlock(blocks, from, to), t('admin.pageEditor.announce.moved', { type: typeName(block.type), position: to + 1, count: blocks.length }));
   }
 
   function add() {
     const block = newBlock(adding, freshId(blocks, adding));
-    change([...blocks, block], `${BLOCK_LABELS[adding]} added at position ${blocks.length + 1}.`);
+    change([...blocks, block], t('admin.pageEditor.announce.added', { type: typeName(adding), position: blocks.length + 1 }));
     setOpen((now) => new Set([...now, block.id]));
     focusAfter.current = `${block.id}:title`;
   }
@@ -90,13 +111,14 @@ export default function PageEditor(props: PageEditorProps) {
       setDirty(false);
       setHasDraft(true);
       setSavedAt(Date.now());
-      setAnnouncement('Draft saved. Visitors see the published page until you publish the changes.');
+      setAnnouncement(t('admin.pageEditor.announce.draftSaved'));
     } catch (error) {
-      const placed = error instanceof ApiError ? placeErrors(error.errors, error.message) : { blocks: new Map(), page: ['The page could not be saved. Try again.'] };
+      const placed = error instanceof ApiError ? placeErrors(error.errors, error.message) : { blocks: new Map(), page: [t('admin.pageEditor.saveFailed')] };
       setErrors(placed);
       // Open the blocks with problems so their messages can be seen.
       setOpen((now) => new Set([...now, ...[...placed.blocks.keys()].flatMap((i) => (blocks[i] ? [blocks[i]!.id] : []))]));
-      setAnnouncement(`Not saved: ${placed.page[0] ?? `${placed.blocks.size} block(s) need attention.`}`);
+      // The server's messages stay as it wrote them; only the editor's own words are translated.
+      setAnnouncement(t('admin.pageEditor.announce.notSaved', { problem: placed.page[0] ?? t('admin.pageEditor.blocksNeedAttention', { count: placed.blocks.size }) }));
     } finally {
       setSaving(false);
     }
@@ -110,7 +132,7 @@ export default function PageEditor(props: PageEditorProps) {
       else await api.delete(`/admin/static-pages/${props.pageId}/draft`, ADMIN);
       window.location.reload();
     } catch (error) {
-      setErrors({ blocks: new Map(), page: [error instanceof ApiError ? error.message : 'Not done: try again.'] });
+      setErrors({ blocks: new Map(), page: [error instanceof ApiError ? error.message : t('admin.pageEditor.notDone')] });
       setSaving(false);
     }
   }
@@ -128,10 +150,10 @@ export default function PageEditor(props: PageEditorProps) {
   if (layout === 'html') {
     return (
       <section className="page-editor" aria-labelledby="blocks-title">
-        <h2 id="blocks-title">Blocks</h2>
-        <p>This page is written as HTML (the form above). Build it from blocks instead: a hero, text, photos, products and questions, without HTML.</p>
+        <h2 id="blocks-title">{t('admin.pageEditor.blocksTitle')}</h2>
+        <p>{t('admin.pageEditor.htmlIntro')}</p>
         <button type="button" className="button" disabled={!hydrated} onClick={() => setLayout('blocks')}>
-          Build this page from blocks
+          {t('admin.pageEditor.buildFromBlocks')}
         </button>
       </section>
     );
@@ -139,11 +161,11 @@ export default function PageEditor(props: PageEditorProps) {
 
   return (
     <section className="page-editor" aria-labelledby="blocks-title">
-      <h2 id="blocks-title">{translating ? `Block texts in ${props.language.title}` : 'Blocks'}</h2>
-      {translating && <p className="field-hint">Fields left empty show the {props.defaultLanguage.title} text. Layout, photos and products are the same in every language.</p>}
+      <h2 id="blocks-title">{translating ? t('admin.pageEditor.translatingTitle', { language: props.language.title }) : t('admin.pageEditor.blocksTitle')}</h2>
+      {translating && <p className="field-hint">{t('admin.pageEditor.translatingHint', { language: props.defaultLanguage.title })}</p>}
       <div className="page-editor-split">
         <div className="page-editor-blocks">
-          {blocks.length === 0 && <p>No blocks yet: add the first one below.</p>}
+          {blocks.length === 0 && <p>{t('admin.pageEditor.noBlocks')}</p>}
           <ol className="block-list">
             {blocks.map((block, i) => {
               const isOpen = open.has(block.id);
@@ -171,25 +193,25 @@ export default function PageEditor(props: PageEditorProps) {
                 >
                   <div className="block-head">
                     <button type="button" className="block-title" aria-expanded={isOpen} ref={focusRef(`${block.id}:title`)} onClick={() => toggleOpen(block.id)}>
-                      <strong>{BLOCK_LABELS[block.type]}</strong> <span>{blockSummary(block)}</span>
-                      {block.hidden && <span className="badge">hidden</span>}
+                      <strong>{typeName(block.type)}</strong> <span>{blockSummary(block, t)}</span>
+                      {block.hidden && <span className="badge">{t('admin.pageEditor.hiddenBadge')}</span>}
                     </button>
                     {!translating && (
-                      <div className="block-tools" role="group" aria-label={`${labelOf(block, i)}: actions`}>
-                        <button type="button" ref={focusRef(`${block.id}:up`)} disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={`Move ${labelOf(block, i)} up`}>
-                          Move up
+                      <div className="block-tools" role="group" aria-label={label('admin.pageEditor.actionsLabel', block, i)}>
+                        <button type="button" ref={focusRef(`${block.id}:up`)} disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={label('admin.pageEditor.moveUpLabel', block, i)}>
+                          {t('admin.pageEditor.moveUp')}
                         </button>
-                        <button type="button" ref={focusRef(`${block.id}:down`)} disabled={i === blocks.length - 1} onClick={() => move(i, i + 1)} aria-label={`Move ${labelOf(block, i)} down`}>
-                          Move down
+                        <button type="button" ref={focusRef(`${block.id}:down`)} disabled={i === blocks.length - 1} onClick={() => move(i, i + 1)} aria-label={label('admin.pageEditor.moveDownLabel', block, i)}>
+                          {t('admin.pageEditor.moveDown')}
                         </button>
-                        <button type="button" onClick={() => change(duplicateBlock(blocks, i), `${BLOCK_LABELS[block.type]} duplicated at position ${i + 2}.`)} aria-label={`Duplicate ${labelOf(block, i)}`}>
-                          Duplicate
+                        <button type="button" onClick={() => change(duplicateBlock(blocks, i), t('admin.pageEditor.announce.duplicated', { type: typeName(block.type), position: i + 2 }))} aria-label={label('admin.pageEditor.duplicateLabel', block, i)}>
+                          {t('admin.pageEditor.duplicate')}
                         </button>
-                        <button type="button" aria-pressed={Boolean(block.hidden)} onClick={() => change(toggleHidden(blocks, i), block.hidden ? `${BLOCK_LABELS[block.type]} shown.` : `${BLOCK_LABELS[block.type]} hidden: visitors do not see it.`)} aria-label={`Hide ${labelOf(block, i)}`}>
-                          Hide
+                        <button type="button" aria-pressed={Boolean(block.hidden)} onClick={() => change(toggleHidden(blocks, i), t(block.hidden ? 'admin.pageEditor.announce.shown' : 'admin.pageEditor.announce.hidden', { type: typeName(block.type) }))} aria-label={label('admin.pageEditor.hideLabel', block, i)}>
+                          {t('admin.pageEditor.hide')}
                         </button>
-                        <button type="button" className="danger" onClick={() => window.confirm(`Delete this ${BLOCK_LABELS[block.type].toLowerCase()} block?`) && change(removeBlock(blocks, i), `${BLOCK_LABELS[block.type]} deleted.`)} aria-label={`Delete ${labelOf(block, i)}`}>
-                          Delete
+                        <button type="button" className="danger" onClick={() => window.confirm(t('admin.pageEditor.confirmDelete', { type: typeName(block.type) })) && change(removeBlock(blocks, i), t('admin.pageEditor.announce.deleted', { type: typeName(block.type) }))} aria-label={label('admin.pageEditor.deleteLabel', block, i)}>
+                          {t('admin.common.delete')}
                         </button>
                       </div>
                     )}
@@ -221,16 +243,17 @@ export default function PageEditor(props: PageEditorProps) {
           </ol>
           {!translating && (
             <div className="block-add">
-              <label htmlFor="block-type">New block</label>
-              <select id="block-type" value={adding} onChange={(e) => setAdding(e.target.value as BlockType)}>
+              <label htmlFor="block-type">{t('admin.pageEditor.newBlock')}</label>
+              {/* Disabled until hydrated, like the build button: a choice made before that was reset to the first type. */}
+              <select id="block-type" value={adding} disabled={!hydrated} onChange={(e) => setAdding(e.target.value as BlockType)}>
                 {BLOCK_TYPES.map((type) => (
                   <option key={type} value={type}>
-                    {BLOCK_LABELS[type]}
+                    {typeName(type)}
                   </option>
                 ))}
               </select>
-              <button type="button" className="button secondary" onClick={add}>
-                Add block
+              <button type="button" className="button secondary" disabled={!hydrated} onClick={add}>
+                {t('admin.pageEditor.addBlock')}
               </button>
             </div>
           )}
@@ -241,17 +264,17 @@ export default function PageEditor(props: PageEditorProps) {
           )}
           <div className="admin-actions">
             <button type="button" className="button" disabled={saving} onClick={save}>
-              {saving ? 'Saving…' : translating ? `Save ${props.language.title} draft` : 'Save draft'}
+              {saving ? t('admin.pageEditor.saving') : translating ? t('admin.pageEditor.saveLanguageDraft', { language: props.language.title }) : t('admin.pageEditor.saveDraft')}
             </button>
             <button type="button" className="button" disabled={saving || dirty || !hasDraft} onClick={() => settleDraft('publish')}>
-              Publish changes
+              {t('admin.pageEditor.publishChanges')}
             </button>
             {hasDraft && (
-              <button type="button" className="button secondary" disabled={saving} onClick={() => window.confirm('Discard the unpublished changes in every language?') && settleDraft('discard')}>
-                Discard draft
+              <button type="button" className="button secondary" disabled={saving} onClick={() => window.confirm(t('admin.pageEditor.confirmDiscard')) && settleDraft('discard')}>
+                {t('admin.pageEditor.discardDraft')}
               </button>
             )}
-            <span className="field-hint">{dirty ? 'Unsaved changes.' : savedAt ? 'Draft saved: not public yet.' : hasDraft ? 'Unpublished changes are waiting.' : 'Same as the published page.'}</span>
+            <span className="field-hint">{t(dirty ? 'admin.pageEditor.state.unsaved' : savedAt ? 'admin.pageEditor.state.draftSaved' : hasDraft ? 'admin.pageEditor.state.waiting' : 'admin.pageEditor.state.same')}</span>
           </div>
         </div>
         <PreviewPane pageId={props.pageId} refresh={savedAt} />

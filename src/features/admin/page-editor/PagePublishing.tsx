@@ -3,11 +3,13 @@
  * unpublish time, and search and sharing (meta texts in this language with their length hints,
  * the sharing photo from the library, noindex). Each part saves on its own.
  */
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '@/lib/contract/block-types';
 import { api } from '@/stores/api';
+import type { AdminTexts } from '@/lib/admin-text';
 import { ADMIN } from './admin-calls';
+import { EditorTextsContext, editorTexts, formatTime, useEditorTexts } from './editor-texts';
 import { TextField } from './fields';
 import MediaPicker, { type PickedPhoto } from './MediaPicker';
 
@@ -22,6 +24,9 @@ export interface PagePublishingProps {
   metaDescription: string;
   ogPhoto: PickedPhoto | null;
   noindex: boolean;
+  /** The forms' texts in the marketer's language (pageEditorTexts). */
+  uiTexts: AdminTexts;
+  locale: string;
 }
 
 /** `2026-12-01T08:00` as typed in the browser's time zone → ISO with offset; '' → null. */
@@ -39,7 +44,8 @@ export function isoToLocal(iso: string | null): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-const problemOf = (error: unknown) => (error instanceof ApiError ? (Object.values(error.errors).flat()[0] ?? error.message) : 'Not saved: try again.');
+// The server's messages are shown as it wrote them; only the fallback is the editor's own.
+const problemOf = (error: unknown, fallback: string) => (error instanceof ApiError ? (Object.values(error.errors).flat()[0] ?? error.message) : fallback);
 
 function Status({ text }: { text: string }) {
   return (
@@ -50,6 +56,18 @@ function Status({ text }: { text: string }) {
 }
 
 export default function PagePublishing(props: PagePublishingProps) {
+  const ui = useMemo(() => editorTexts(props.uiTexts, props.locale), [props.uiTexts, props.locale]);
+  return (
+    <EditorTextsContext.Provider value={ui}>
+      <Publishing {...props} />
+    </EditorTextsContext.Provider>
+  );
+}
+
+function Publishing(props: PagePublishingProps) {
+  const { t: at, locale } = useEditorTexts();
+  const t = (key: string, vars?: Record<string, unknown>) => at(`admin.pageEditor.publishing.${key}`, vars);
+  const failed = (error: unknown) => problemOf(error, t('notSaved'));
   const ids = { hours: useId(), link: useId(), publish: useId(), unpublish: useId() };
   const [hours, setHours] = useState('72');
   const [link, setLink] = useState<{ url: string; expires: string } | null>(null);
@@ -64,28 +82,28 @@ export default function PagePublishing(props: PagePublishingProps) {
   const [seoStatus, setSeoStatus] = useState('');
 
   async function shareLink() {
-    setLinkStatus('Creating the link…');
+    setLinkStatus(t('creatingLink'));
     try {
       const reply = await api.post(`/admin/static-pages/${props.pageId}/preview-link`, { hours: Number(hours) }, ADMIN);
       setLink({ url: new URL(reply.payload.url, window.location.origin).href, expires: reply.payload.expires_at });
       setLinkStatus('');
     } catch (error) {
-      setLinkStatus(problemOf(error));
+      setLinkStatus(failed(error));
     }
   }
 
   async function saveSchedule() {
-    setScheduleStatus('Saving…');
+    setScheduleStatus(at('admin.pageEditor.saving'));
     try {
       await api.put(`/admin/static-pages/${props.pageId}/schedule`, { publish_at: localToIso(publishAt), unpublish_at: localToIso(unpublishAt) }, ADMIN);
-      setScheduleStatus(publishAt || unpublishAt ? 'Schedule saved.' : 'Nothing planned.');
+      setScheduleStatus(t(publishAt || unpublishAt ? 'scheduleSaved' : 'nothingPlanned'));
     } catch (error) {
-      setScheduleStatus(problemOf(error));
+      setScheduleStatus(failed(error));
     }
   }
 
   async function saveSeo() {
-    setSeoStatus('Saving…');
+    setSeoStatus(at('admin.pageEditor.saving'));
     try {
       await api.put(`/admin/static-pages/${props.pageId}/seo`, {
         language_id: props.language.id,
@@ -93,34 +111,34 @@ export default function PagePublishing(props: PagePublishingProps) {
         meta_description: metaDescription,
         ...(props.isDefaultLanguage && { og_asset_id: ogPhoto?.id ?? null, noindex }),
       }, ADMIN);
-      setSeoStatus('Search and sharing saved.');
+      setSeoStatus(t('seoSaved'));
     } catch (error) {
-      setSeoStatus(problemOf(error));
+      setSeoStatus(failed(error));
     }
   }
 
   return (
     <div className="page-publishing">
       <section aria-labelledby={`${ids.link}-title`} className="admin-form">
-        <h2 id={`${ids.link}-title`}>Shareable link</h2>
-        <p className="field-hint">Anyone with the link sees the page as it is now, even unpublished and signed out, until the link expires. Search engines do not index it.</p>
+        <h2 id={`${ids.link}-title`}>{t('linkTitle')}</h2>
+        <p className="field-hint">{t('linkHint')}</p>
         <div className="field">
-          <label htmlFor={ids.hours}>Link valid for</label>
+          <label htmlFor={ids.hours}>{t('validFor')}</label>
           <select id={ids.hours} value={hours} onChange={(e) => setHours(e.target.value)}>
-            <option value="1">1 hour</option>
-            <option value="24">1 day</option>
-            <option value="72">3 days</option>
-            <option value="168">7 days</option>
+            <option value="1">{t('hour1')}</option>
+            <option value="24">{t('day1')}</option>
+            <option value="72">{t('days3')}</option>
+            <option value="168">{t('days7')}</option>
           </select>
         </div>
         <div className="admin-actions">
           <button type="button" className="button" onClick={shareLink}>
-            Create preview link
+            {t('createLink')}
           </button>
         </div>
         {link && (
           <div className="field">
-            <label htmlFor={ids.link}>Preview link (valid until {link.expires.slice(0, 16).replace('T', ' ')} UTC)</label>
+            <label htmlFor={ids.link}>{t('link', { time: formatTime(link.expires, locale) })}</label>
             <input id={ids.link} type="text" readOnly value={link.url} onFocus={(e) => e.target.select()} />
           </div>
         )}
@@ -128,41 +146,41 @@ export default function PagePublishing(props: PagePublishingProps) {
       </section>
 
       <section aria-labelledby={`${ids.publish}-title`} className="admin-form">
-        <h2 id={`${ids.publish}-title`}>Schedule</h2>
-        <p className="field-hint">Times are in your time zone. The page goes up and comes down by itself; leave a field empty for no plan.</p>
+        <h2 id={`${ids.publish}-title`}>{t('scheduleTitle')}</h2>
+        <p className="field-hint">{t('scheduleHint')}</p>
         <div className="field-row">
           <div className="field">
-            <label htmlFor={ids.publish}>Publish at</label>
+            <label htmlFor={ids.publish}>{t('publishAt')}</label>
             <input id={ids.publish} type="datetime-local" value={publishAt} onChange={(e) => setPublishAt(e.target.value)} />
           </div>
           <div className="field">
-            <label htmlFor={ids.unpublish}>Unpublish at</label>
+            <label htmlFor={ids.unpublish}>{t('unpublishAt')}</label>
             <input id={ids.unpublish} type="datetime-local" value={unpublishAt} onChange={(e) => setUnpublishAt(e.target.value)} />
           </div>
         </div>
         <div className="admin-actions">
           <button type="button" className="button" onClick={saveSchedule}>
-            Save schedule
+            {t('saveSchedule')}
           </button>
         </div>
         <Status text={scheduleStatus} />
       </section>
 
       <section aria-labelledby={`${ids.unpublish}-seo`} className="admin-form">
-        <h2 id={`${ids.unpublish}-seo`}>Search and sharing ({props.language.title})</h2>
-        <TextField label="Meta title" value={metaTitle} max={META_TITLE_MAX} lang={props.language.code} hint="Search results show about 60 characters; empty uses the page title." onChange={setMetaTitle} />
-        <TextField label="Meta description" value={metaDescription} max={META_DESCRIPTION_MAX} multiline lang={props.language.code} hint="Search results show about 155 characters; empty uses the page's first text." onChange={setMetaDescription} />
+        <h2 id={`${ids.unpublish}-seo`}>{t('seoTitle', { language: props.language.title })}</h2>
+        <TextField label={t('metaTitle')} value={metaTitle} max={META_TITLE_MAX} lang={props.language.code} hint={t('metaTitleHint')} onChange={setMetaTitle} />
+        <TextField label={t('metaDescription')} value={metaDescription} max={META_DESCRIPTION_MAX} multiline lang={props.language.code} hint={t('metaDescriptionHint')} onChange={setMetaDescription} />
         {props.isDefaultLanguage && (
           <>
-            <MediaPicker label="Sharing photo" value={ogPhoto} defaultLanguage={props.defaultCode} onChange={setOgPhoto} />
+            <MediaPicker label={t('sharingPhoto')} value={ogPhoto} defaultLanguage={props.defaultCode} onChange={setOgPhoto} />
             <label className="check">
-              <input type="checkbox" checked={noindex} onChange={(e) => setNoindex(e.target.checked)} /> Hide from search engines (noindex)
+              <input type="checkbox" checked={noindex} onChange={(e) => setNoindex(e.target.checked)} /> {t('noindex')}
             </label>
           </>
         )}
         <div className="admin-actions">
           <button type="button" className="button" onClick={saveSeo}>
-            Save search and sharing
+            {t('saveSeo')}
           </button>
         </div>
         <Status text={seoStatus} />

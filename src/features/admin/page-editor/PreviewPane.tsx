@@ -6,10 +6,12 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { api } from '@/stores/api';
 import { ADMIN } from './admin-calls';
+import { useEditorTexts } from './editor-texts';
 
 const WIDTHS = { phone: 390, desktop: 1280 } as const;
 
 export default function PreviewPane({ pageId, refresh }: { pageId: number; refresh: number }) {
+  const { t } = useEditorTexts();
   const [url, setUrl] = useState<string | null>(null);
   const [problem, setProblem] = useState('');
   const [width, setWidth] = useState<keyof typeof WIDTHS>('phone');
@@ -25,7 +27,7 @@ export default function PreviewPane({ pageId, refresh }: { pageId: number; refre
         link.searchParams.set('v', String(refresh));
         setUrl(link.pathname + link.search);
       })
-      .catch((error: unknown) => setProblem(error instanceof ApiError ? error.message : 'The preview could not be opened.'));
+      .catch((error: unknown) => setProblem(error instanceof ApiError ? error.message : t('admin.pageEditor.preview.failed')));
     return () => {
       stale = true;
     };
@@ -33,18 +35,18 @@ export default function PreviewPane({ pageId, refresh }: { pageId: number; refre
 
   return (
     <section className="page-preview" aria-labelledby="preview-title">
-      <h3 id="preview-title">Preview</h3>
-      <div className="admin-actions" role="group" aria-label="Preview width">
+      <h3 id="preview-title">{t('admin.pageEditor.preview.title')}</h3>
+      <div className="admin-actions" role="group" aria-label={t('admin.pageEditor.preview.widths')}>
         {(Object.keys(WIDTHS) as (keyof typeof WIDTHS)[]).map((w) => (
           <button key={w} type="button" className="button secondary" aria-pressed={width === w} onClick={() => setWidth(w)}>
-            {w === 'phone' ? 'Phone' : 'Desktop'}
+            {t(`admin.pageEditor.preview.${w}`)}
           </button>
         ))}
       </div>
       {problem && <p className="form-error">{problem}</p>}
-      <p className="field-hint">Shows the page with the saved draft. Save the draft to see your changes here.</p>
+      <p className="field-hint">{t('admin.pageEditor.preview.hint')}</p>
       <div className={`preview-frame is-${width}`}>
-        {url && <iframe title={`Preview at ${width} width`} src={url} width={WIDTHS[width]} height={width === 'phone' ? 844 : 900} />}
+        {url && <iframe title={t(width === 'phone' ? 'admin.pageEditor.preview.framePhone' : 'admin.pageEditor.preview.frameDesktop')} src={url} width={WIDTHS[width]} height={width === 'phone' ? 844 : 900} />}
       </div>
     </section>
   );

@@ -7,6 +7,7 @@
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useId, useState } from 'react';
+import { useEditorTexts } from './editor-texts';
 
 export interface RichTextEditorProps {
   label: string;
@@ -19,6 +20,8 @@ export interface RichTextEditorProps {
 const LINK_PATTERN = /^(https:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*|mailto:[^\s"'<>]+)$/;
 
 export default function RichTextEditor({ label, html, lang, onChange, describedBy }: RichTextEditorProps) {
+  const { t } = useEditorTexts();
+  const r = (key: string, vars?: Record<string, unknown>) => t(`admin.pageEditor.rte.${key}`, vars);
   const labelId = useId();
   const linkId = useId();
   const [link, setLink] = useState('');
@@ -46,7 +49,7 @@ export default function RichTextEditor({ label, html, lang, onChange, describedB
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
-  if (!editor) return <p className="field-hint">Loading the text editor…</p>;
+  if (!editor) return <p className="field-hint">{t('admin.pageEditor.loadingEditor')}</p>;
   const state = {
     h2: editor.isActive('heading', { level: 2 }),
     h3: editor.isActive('heading', { level: 3 }),
@@ -60,13 +63,13 @@ export default function RichTextEditor({ label, html, lang, onChange, describedB
   };
   const chain = () => editor.chain().focus();
   const tools: { name: string; pressed: boolean; run(): void }[] = [
-    { name: 'Heading', pressed: state.h2, run: () => chain().toggleHeading({ level: 2 }).run() },
-    { name: 'Subheading', pressed: state.h3, run: () => chain().toggleHeading({ level: 3 }).run() },
-    { name: 'Bold', pressed: state.bold, run: () => chain().toggleBold().run() },
-    { name: 'Italic', pressed: state.italic, run: () => chain().toggleItalic().run() },
-    { name: 'Bulleted list', pressed: state.bullets, run: () => chain().toggleBulletList().run() },
-    { name: 'Numbered list', pressed: state.numbers, run: () => chain().toggleOrderedList().run() },
-    { name: 'Quote', pressed: state.quote, run: () => chain().toggleBlockquote().run() },
+    { name: r('heading'), pressed: state.h2, run: () => chain().toggleHeading({ level: 2 }).run() },
+    { name: r('subheading'), pressed: state.h3, run: () => chain().toggleHeading({ level: 3 }).run() },
+    { name: r('bold'), pressed: state.bold, run: () => chain().toggleBold().run() },
+    { name: r('italic'), pressed: state.italic, run: () => chain().toggleItalic().run() },
+    { name: r('bullets'), pressed: state.bullets, run: () => chain().toggleBulletList().run() },
+    { name: r('numbers'), pressed: state.numbers, run: () => chain().toggleOrderedList().run() },
+    { name: r('quote'), pressed: state.quote, run: () => chain().toggleBlockquote().run() },
   ];
 
   function applyLink() {
@@ -77,7 +80,7 @@ export default function RichTextEditor({ label, html, lang, onChange, describedB
       return;
     }
     if (!LINK_PATTERN.test(href)) {
-      setLinkError('A link is a path on this shop (starting with /), an https:// address or mailto:.');
+      setLinkError(r('linkError'));
       return;
     }
     setLinkError('');
@@ -91,7 +94,7 @@ export default function RichTextEditor({ label, html, lang, onChange, describedB
       <p className="rich-text-label" id={labelId}>
         {label}
       </p>
-      <div className="rich-text-tools" role="toolbar" aria-label={`${label}: formatting`}>
+      <div className="rich-text-tools" role="toolbar" aria-label={r('toolbar', { label })}>
         {tools.map((tool) => (
           <button key={tool.name} type="button" className="tool" aria-pressed={tool.pressed} onClick={tool.run}>
             {tool.name}
@@ -100,13 +103,13 @@ export default function RichTextEditor({ label, html, lang, onChange, describedB
       </div>
       <EditorContent editor={editor} />
       <div className="rich-text-link">
-        <label htmlFor={linkId}>{state.link ? `Link address (now ${state.href})` : 'Link address for the selected text'}</label>
+        <label htmlFor={linkId}>{state.link ? r('linkNow', { href: state.href }) : r('linkForSelection')}</label>
         <input
           id={linkId}
           type="text"
           inputMode="url"
           value={link}
-          placeholder="/products/all/all or https://…"
+          placeholder={r('linkPlaceholder')}
           onChange={(e) => setLink(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
@@ -116,7 +119,7 @@ export default function RichTextEditor({ label, html, lang, onChange, describedB
           }}
         />
         <button type="button" className="button secondary" onClick={applyLink}>
-          {link.trim() === '' && state.link ? 'Remove link' : 'Set link'}
+          {r(link.trim() === '' && state.link ? 'removeLink' : 'setLink')}
         </button>
         {linkError && (
           <p className="field-error" role="alert">

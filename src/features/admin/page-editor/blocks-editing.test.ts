@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BLOCK_TYPES, type Block, blockSchema } from '@/lib/contract/blocks';
+import en from '@/i18n/admin/en/pageEditor.json';
+import de from '@/i18n/admin/de/pageEditor.json';
+import { adminText } from '@/lib/admin-text';
 import { blockSummary, cleanTexts, duplicateBlock, freshId, moveBlock, newBlock, placeErrors, removeBlock, toggleHidden, translatableFields } from './blocks-editing';
 
 const hero = newBlock('hero', 'hero-1');
@@ -34,9 +37,13 @@ describe('page editor: editing a list of blocks', () => {
   });
 
   it('summarises each block in one line of plain text', () => {
-    expect(blockSummary(text)).toBe('Tents & packs here');
-    expect(blockSummary(grid)).toBe('8 products from the sale: On sale');
-    expect(blockSummary(newBlock('spacer', 's'))).toBe('medium space');
+    const t = adminText(en);
+    expect(blockSummary(text, t)).toBe('Tents & packs here');
+    expect(blockSummary(grid, t)).toBe('8 products from the sale: On sale');
+    expect(blockSummary(newBlock('spacer', 's'), t)).toBe('medium space');
+    // In the marketer's language: the summary is the editor's own text, the heading the page's.
+    expect(blockSummary(grid, adminText(de))).toBe('8 Produkte aus dem Sale: On sale');
+    expect(blockSummary({ ...newBlock('spacer', 's'), divider: true } as Block, adminText(de))).toBe('mittlerer Abstand mit Linie');
   });
 
   it('offers only fields with a default text for translation and drops empty translations', () => {

@@ -6,20 +6,7 @@
  */
 import type { Block, BlockTexts } from '@/lib/contract/blocks';
 import { type BlockType, FEATURED_TILE_COUNT, TRANSLATABLE } from '@/lib/contract/block-types';
-
-export const BLOCK_LABELS: Record<BlockType, string> = {
-  hero: 'Hero',
-  rich_text: 'Rich text',
-  image: 'Image',
-  image_text: 'Image and text',
-  product_grid: 'Product grid',
-  category_tiles: 'Category tiles',
-  cta: 'Call to action',
-  faq: 'Questions (FAQ)',
-  newsletter: 'Newsletter sign-up',
-  spacer: 'Spacer or divider',
-  featured: 'Featured tiles',
-};
+import type { Translator } from '@/lib/translator';
 
 /** A block id that the list does not use yet (ids only need to be unique within the page). */
 export function freshId(blocks: readonly Block[], type: BlockType): string {
@@ -100,32 +87,38 @@ function cut(text: string, max = 60): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-/** One line that tells blocks of a type apart in the list. */
-export function blockSummary(block: Block): string {
+/** One line that tells blocks of a type apart in the list, in the editor's language (`t`). */
+export function blockSummary(block: Block, t: Translator): string {
+  const s = (key: string, vars?: Record<string, unknown>) => t(`admin.pageEditor.summary.${key}`, vars);
+  const titled = (summary: string, heading: string) => cut(heading ? `${summary}: ${heading}` : summary);
   switch (block.type) {
     case 'hero':
     case 'cta':
     case 'newsletter':
-      return cut(block.heading || block.text || '(no heading)');
+      return cut(block.heading || block.text || s('noHeading'));
     case 'rich_text':
-      return cut(plain(block.html) || '(empty)');
+      return cut(plain(block.html) || s('empty'));
     case 'image':
-      return cut(block.alt || block.caption || (block.image ? 'photo without alternative text' : '(no photo)'));
+      return cut(block.alt || block.caption || (block.image ? s('photoWithoutAlt') : s('noPhoto')));
     case 'image_text':
-      return cut(block.heading || plain(block.html) || '(empty)');
+      return cut(block.heading || plain(block.html) || s('empty'));
     case 'product_grid': {
-      const from = block.source.kind === 'category' ? 'a category' : block.source.kind === 'sale' ? 'the sale' : block.source.kind === 'new' ? 'the new arrivals' : `${block.source.skus.length} SKUs`;
-      return cut(`${block.count} products from ${from}${block.heading ? `: ${block.heading}` : ''}`);
+      const kind = block.source.kind;
+      const from = kind === 'category' ? s('fromCategory') : kind === 'sale' ? s('fromSale') : kind === 'new' ? s('fromNew') : s('fromSkus', { count: block.source.skus.length });
+      return titled(s('products', { count: block.count, source: from }), block.heading);
     }
     case 'category_tiles':
-      return cut(`${block.category_ids.length} categories${block.heading ? `: ${block.heading}` : ''}`);
+      return titled(s('categories', { count: block.category_ids.length }), block.heading);
     case 'faq':
-      return cut(`${block.faq_ids.length} questions${block.heading ? `: ${block.heading}` : ''}`);
-    case 'spacer':
-      return `${{ s: 'small', m: 'medium', l: 'large' }[block.size]} space${block.divider ? ' with a line' : ''}`;
+      return titled(s('questions', { count: block.faq_ids.length }), block.heading);
+    case 'spacer': {
+      const size = s(`space.${block.size}`);
+      return block.divider ? s('withLine', { summary: size }) : size;
+    }
     case 'featured': {
       const changed = block.tiles.filter((t) => t.title || t.description || t.href || t.image).length;
-      return cut(`${block.heading || 'Default heading'}; ${changed === 0 ? 'every tile as default' : `${changed} of ${block.tiles.length} tiles changed`}`);
+      const tiles = changed === 0 ? s('tilesDefault') : s('tilesChanged', { changed, count: block.tiles.length });
+      return cut(`${block.heading || s('defaultHeading')}; ${tiles}`);
     }
   }
 }

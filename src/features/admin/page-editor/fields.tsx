@@ -3,6 +3,7 @@
  * each with its hint and its error from the server tied to it (aria-describedby).
  */
 import { lazy, Suspense, useId } from 'react';
+import { useEditorTexts } from './editor-texts';
 
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
 
@@ -20,6 +21,7 @@ export interface FieldProps {
 
 export function TextField({ label, value, onChange, error, hint, max, multiline, lang, placeholder }: FieldProps) {
   const id = useId();
+  const { t } = useEditorTexts();
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   const common = { id, value, lang, placeholder, maxLength: max, 'aria-invalid': error ? true : undefined, 'aria-describedby': described };
   return (
@@ -29,7 +31,7 @@ export function TextField({ label, value, onChange, error, hint, max, multiline,
       {hint && (
         <p className="field-hint" id={`${id}-hint`}>
           {hint}
-          {max ? ` ${value.length}/${max}` : ''}
+          {max ? ` ${t('admin.pageEditor.field.length', { length: value.length, max })}` : ''}
         </p>
       )}
       {error && (
@@ -43,9 +45,10 @@ export function TextField({ label, value, onChange, error, hint, max, multiline,
 
 export function RichTextField({ label, value, onChange, error, lang }: { label: string; value: string; onChange(html: string): void; error?: string | undefined; lang: string }) {
   const id = useId();
+  const { t } = useEditorTexts();
   return (
     <div className="field">
-      <Suspense fallback={<p className="field-hint">Loading the text editor…</p>}>
+      <Suspense fallback={<p className="field-hint">{t('admin.pageEditor.loadingEditor')}</p>}>
         <RichTextEditor label={label} html={value} lang={lang} onChange={onChange} {...(error && { describedBy: `${id}-error` })} />
       </Suspense>
       {error && (

@@ -20,7 +20,7 @@ function categoryChoices(nodes: readonly AdminCategoryNode[], path = ''): { id: 
   });
 }
 
-export async function loadPageEditor(db: Db, pageId: number, language: { id: number; code: string }, defaultCode: string): Promise<Omit<PageEditorProps, 'language' | 'defaultLanguage'> | null> {
+export async function loadPageEditor(db: Db, pageId: number, language: { id: number; code: string }, defaultCode: string, unpublished: string): Promise<Omit<PageEditorProps, 'language' | 'defaultLanguage' | 'uiTexts' | 'locale'> | null> {
   const stored = await adminPageBlocks(db, pageId);
   if (!stored) return null;
   // Unpublished changes, when there are some, are what the editor continues.
@@ -40,7 +40,7 @@ export async function loadPageEditor(db: Db, pageId: number, language: { id: num
     draftSavedAt: draft?.saved_at ?? null,
     choices: {
       categories: categoryChoices(tree),
-      faqs: faqList.map((f) => ({ id: f.id, label: f.published ? f.title : `${f.title} (not published)` })),
+      faqs: faqList.map((f) => ({ id: f.id, label: f.published ? f.title : `${f.title} (${unpublished})` })),
       defaultLanguage: defaultCode,
     },
     photos,
@@ -48,7 +48,7 @@ export async function loadPageEditor(db: Db, pageId: number, language: { id: num
 }
 
 /** The publishing forms' current values: the plan, and search and sharing in this language. */
-export async function loadPagePublishing(db: Db, pageId: number, language: { id: number; code: string; title: string }, defaultCode: string): Promise<PagePublishingProps | null> {
+export async function loadPagePublishing(db: Db, pageId: number, language: { id: number; code: string; title: string }, defaultCode: string): Promise<Omit<PagePublishingProps, 'uiTexts' | 'locale'> | null> {
   const page = await pagePublishingState(db, pageId);
   if (!page) return null;
   const ogId = page.seo.og_asset_id ?? null;

@@ -1,8 +1,11 @@
 /**
  * The import page's script (ADR 026): sends the CSV to the dry run, shows its report, applies a
  * clean file and follows the server's progress (the apply runs on the server; the page only polls
- * it, so closing the page does not stop it). Every state change is announced.
+ * it, so closing the page does not stop it). Every state change is announced. Its own texts are
+ * the form's data-text-* (the page renders them in the admin's language); the server's report and
+ * problems arrive in the API's words.
  */
+import { fill } from '@/lib/rules/placeholders';
 import { ApiError } from '@/lib/api-client';
 import type { z } from 'zod';
 import type { importStateSchema } from '@/lib/contract/admin/catalog-imports';
@@ -24,6 +27,7 @@ export function initImportPage(root: Document): void {
   const progress = report.querySelector<HTMLElement>('[data-progress]')!;
   const bar = progress.querySelector('progress')!;
   const progressText = progress.querySelector<HTMLElement>('[data-progress-text]')!;
+  const text = form.dataset;
   let current: ImportState | null = null;
 
   const showProgress = (state: ImportState) => {
@@ -33,10 +37,8 @@ export function initImportPage(root: Document): void {
     const percent = state.total_rows ? Math.floor((state.applied_rows / state.total_rows) * 100) : 100;
     progressText.textContent =
       state.status === 'done'
-        ? `Done: ${state.summary.created ?? 0} created, ${state.summary.updated ?? 0} updated, ${state.summary.unchanged ?? 0} unchanged.`
-        : state.status === 'failed'
-          ? `The import stopped after ${state.applied_rows} of ${state.total_rows} rows. Apply again to continue.`
-          : `${state.applied_rows} of ${state.total_rows} rows (${percent} %)…`;
+        ? fill(text.textDone ?? '', { created: state.summary.created ?? 0, updated: state.summary.updated ?? 0, unchanged: state.summary.unchanged ?? 0 })
+        : fill((state.status === 'failed' ? text.textStopped : text.textRunning) ?? '', { applied: state.applied_rows, total: state.total_rows, percent });
   };
 
   const follow = async (id: number) => {
@@ -58,7 +60,7 @@ export function initImportPage(root: Document): void {
     const file = form.querySelector<HTMLInputElement>('input[name="file"]')!.files?.[0];
     const images = form.querySelector<HTMLInputElement>('input[name="images"]')?.files?.[0];
     if (!file) {
-      error.textContent = 'Choose a CSV file.';
+      error.textContent = text.textChooseFile ?? '';
       return;
     }
     const data = new FormData();
@@ -71,7 +73,7 @@ export function initImportPage(root: Document): void {
       current = reply.payload!;
       report.hidden = false;
       progress.hidden = true;
-      title.textContent = `Check of ${current.file_name}`;
+      title.textContent = fill(text.textReportOf ?? '', { file: current.file_name });
       summary.textContent = reply.message ?? '';
       const body = table.tBodies[0]!;
       body.replaceChildren(
@@ -86,7 +88,7 @@ export function initImportPage(root: Document): void {
       if (current.status === 'applying') void follow(current.id);
       title.focus();
     } catch (failure) {
-      error.textContent = failure instanceof ApiError ? (Object.values(failure.errors).flat()[0] ?? failure.message) : 'The file could not be sent. Please try again.';
+      error.textContent = failure instanceof ApiError ? (Object.values(failure.errors).flat()[0] ?? failure.message) : (text.textSendFailed ?? '');
     } finally {
       button.disabled = false;
     }
@@ -101,7 +103,7 @@ export function initImportPage(root: Document): void {
       await follow(current.id);
     } catch (failure) {
       progress.hidden = false;
-      progressText.textContent = failure instanceof ApiError ? failure.message : 'The import could not be started. Please try again.';
+      progressText.textContent = failure instanceof ApiError ? failure.message : (text.textStartFailed ?? '');
       apply.hidden = false;
     }
   });

@@ -1,5 +1,11 @@
 import { ApiError } from '@/lib/api-client';
 import { api } from '@/stores/api';
+import { fill } from '@/lib/rules/placeholders';
+
+/** The form's texts in the admin's language (data-text-* that ProductImagesForm renders). */
+function texts(root: Document): DOMStringMap {
+  return root.querySelector<HTMLElement>('.product-images')?.dataset ?? {};
+}
 
 /**
  * The image rows of the product editor: move up, move down, remove. The rows' field names carry
@@ -10,8 +16,9 @@ export function initImageRows(root: Document): void {
   const list = root.querySelector<HTMLElement>('[data-image-rows]');
   const status = root.querySelector<HTMLElement>('[data-image-status]');
   if (!list) return;
-  const announce = (text: string) => {
-    if (status) status.textContent = text;
+  const text = texts(root);
+  const announce = (message: string) => {
+    if (status) status.textContent = message;
   };
   list.addEventListener('click', (event) => {
     const button = (event.target as HTMLElement).closest<HTMLButtonElement>('button');
@@ -21,16 +28,16 @@ export function initImageRows(root: Document): void {
     if (button.dataset.move === 'up' && row.previousElementSibling) {
       list.insertBefore(row, row.previousElementSibling);
       button.focus();
-      announce(`Image moved to position ${rows().indexOf(row) + 1}.`);
+      announce(fill(text.textMoved ?? '', { n: rows().indexOf(row) + 1 }));
     } else if (button.dataset.move === 'down' && row.nextElementSibling) {
       list.insertBefore(row.nextElementSibling, row);
       button.focus();
-      announce(`Image moved to position ${rows().indexOf(row) + 1}.`);
+      announce(fill(text.textMoved ?? '', { n: rows().indexOf(row) + 1 }));
     } else if (button.dataset.remove !== undefined) {
       const next = row.nextElementSibling ?? row.previousElementSibling;
       row.remove();
       (next?.querySelector<HTMLElement>('button') ?? list.closest('form')?.querySelector<HTMLElement>('button[type="submit"]'))?.focus();
-      announce('Image removed. Save images to keep the change.');
+      announce(text.textRemoved ?? '');
     }
   });
 }
@@ -48,31 +55,32 @@ export function initImageUpload(root: Document): void {
   const list = root.querySelector<HTMLElement>('[data-image-rows]');
   const status = root.querySelector<HTMLElement>('[data-upload-status]');
   if (!input || !template || !list || !status) return;
+  const text = texts(root);
   input.addEventListener('change', async () => {
     const files = Array.from(input.files ?? []);
     const added: HTMLElement[] = [];
     const problems: string[] = [];
     for (const [i, file] of files.entries()) {
-      status.textContent = `Uploading photo ${i + 1} of ${files.length}…`;
+      status.textContent = fill(text.textUploading ?? '', { n: i + 1, total: files.length });
       const form = new FormData();
       form.append('file', file, file.name);
       try {
         const reply = await api.request<{ id: number; url: string }>('POST', '/admin/media', { form, withLocale: false, timeoutMs: 60_000 });
         const key = `new${++uploaded}`;
         const holder = document.createElement('ol');
-        holder.innerHTML = template.innerHTML.replaceAll('__KEY__', key).replaceAll('__LABEL__', `New photo ${uploaded} (${file.name.replaceAll(/[<>&"]/g, '')})`);
+        holder.innerHTML = template.innerHTML.replaceAll('__KEY__', key).replaceAll('__LABEL__', fill(text.textNewPhoto ?? '', { n: uploaded, name: file.name.replaceAll(/[<>&"]/g, '') }));
         const row = holder.querySelector<HTMLElement>('[data-image-row]')!;
         row.querySelector<HTMLInputElement>('input[name="asset_id"]')!.value = String(reply.payload!.id);
         row.querySelector<HTMLImageElement>('[data-thumb]')!.src = reply.payload!.url;
         list.append(row);
         added.push(row);
       } catch (error) {
-        problems.push(`${file.name}: ${error instanceof ApiError ? (Object.values(error.errors).flat()[0] ?? error.message) : 'the upload failed.'}`);
+        problems.push(`${file.name}: ${error instanceof ApiError ? (Object.values(error.errors).flat()[0] ?? error.message) : (text.textUploadFailed ?? '')}`);
       }
     }
     input.value = '';
     if (added.length) root.querySelector('[data-no-images]')?.remove();
-    const done = added.length ? `${added.length} ${added.length === 1 ? 'photo' : 'photos'} added: write the alternative texts, then save the images.` : '';
+    const done = added.length ? fill((added.length === 1 ? text.textAddedOne : text.textAddedOther) ?? '', { n: added.length }) : '';
     status.textContent = [done, ...problems].filter(Boolean).join(' ');
     added[0]?.querySelector<HTMLInputElement>('input[name^="alt."]')?.focus();
   });

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from '@/server/db/client';
 import { sendMail } from '@/server/mail/mailer';
 import { formatMailDate, renderEmailChangedMail, renderPasswordResetMail, renderVerificationMail } from '@/server/mail/templates';
-import { config } from '@/server/config';
+import { shopUrl } from '@/server/mail/links';
 import { getTranslator } from '@/server/i18n/index';
 import { loadShopBasics } from '../request-context';
 import { verificationUrl } from './email-verification';
@@ -46,7 +46,7 @@ export async function sendPasswordResetMail(db: Db, user: Recipient, language: s
     language: code,
     t: await getTranslator(db, code),
     name: user.name,
-    url: resetUrl(token, user.email),
+    url: await resetUrl(db, code, token, user.email),
     expiresMinutes: RESET_TOKEN_TTL_MINUTES,
   });
   await sendMail(db, { to: user.email, ...mail });
@@ -76,7 +76,7 @@ export async function sendEmailChangedNotice(
       newEmail: change.newEmail,
       date: formatMailDate(change.at, code),
       supportEmail: settings?.supportEmail ?? '',
-      contactUrl: `${config().PUBLIC_URL}/contact`,
+      contactUrl: await shopUrl(db, code, '/contact'),
     });
     await sendMail(db, { to: change.oldEmail, ...mail });
     return true;

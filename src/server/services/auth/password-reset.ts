@@ -6,7 +6,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { passwordResetTokens, users } from '@/server/db/schema/index';
-import { config } from '@/server/config';
+import { shopUrl } from '@/server/mail/links';
 import { revokeUserTokens } from './access-tokens';
 import { randomToken, sha256Hex } from './crypto';
 import { hashPassword } from './passwords';
@@ -26,9 +26,10 @@ export async function createResetToken(db: Db, user: { id: number; email: string
   return token;
 }
 
-export function resetUrl(token: string, email: string): string {
+/** The reset page's address with the token, in the mail's language. */
+export function resetUrl(db: Db, language: string, token: string, email: string): Promise<string> {
   const params = new URLSearchParams({ token, email });
-  return `${config().PUBLIC_URL}/reset-password?${params}`;
+  return shopUrl(db, language, `/reset-password?${params}`);
 }
 
 /**

@@ -3,7 +3,7 @@
  * is the row id, so the table never holds a usable session. The session also keeps the hash of
  * its CSRF token; the token itself lives only in the readable XSRF-TOKEN cookie.
  */
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { sessions, users } from '@/server/db/schema/index';
 import { reachedOverHttps } from '@/server/hsts';
@@ -38,6 +38,8 @@ export interface ResolvedSession {
   user: AuthUser | null;
   /** The expiry moved on: the caller re-sends the cookies so the browser keeps them as long. */
   extended: boolean;
+  /** What the caller's `also` computed for the session's user, in the same statement (null without a user). */
+  also: number | null;
 }
 
 export interface StartedSession {
@@ -91,8 +93,15 @@ export async function startSession(
   return { cookieValue, csrfToken, session: { id, userId: options.userId, csrfHash, expiresAt } };
 }
 
-/** The live session for a cookie value (and its user), or null when unknown or expired. */
-export async function resolveSession(db: Db, cookieValue: string | undefined): Promise<ResolvedSession | null> {
+/**
+ * The live session for a cookie value (and its user), or null when unknown or expired. `also`
+ * adds one number about the user to the same statement (pages count the cart badge this way).
+ */
+export async function resolveSession(
+  db: Db,
+  cookieValue: string | undefined,
+  also?: (userId: AnyColumn) => SQL<number>,
+): Promise<ResolvedSession | null> {
   if (!cookieValue || cookieValue.length > 128) return null;
   const id = sha256Hex(cookieValue);
   const [row] = await db
@@ -103,6 +112,7 @@ export async function resolveSession(db: Db, cookieValue: string | undefined): P
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
       user: authUserColumns,
+      also: also ? also(sessions.userId) : sql<null>`null`,
     })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
@@ -119,6 +129,7 @@ export async function resolveSession(db: Db, cookieValue: string | undefined): P
   return {
     session: { id: row.id, userId: row.userId, csrfHash: data.csrf ?? null, expiresAt },
     extended,
+    also: row.userId === null || row.also === null ? null : Number(row.also),
     // A left join gives a row of nulls for a guest session.
     user: row.userId !== null && row.user?.id != null ? toAuthUser(row.user as Parameters<typeof toAuthUser>[0]) : null,
   };

@@ -4,7 +4,7 @@
  * same cart are applied one after the other (no lost update, no duplicate-line race). Stock is
  * only checked here, not reserved: checkout reserves it (docs/decisions/010-cart-and-totals.md).
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { cartItems, orders, users } from '@/server/db/schema/index';
 import { InvalidInputError, NotFoundError } from '../errors';
@@ -223,9 +223,14 @@ export async function clearCart(db: Db, userId: number): Promise<void> {
  * Units in the cart that can be bought, for the header badge every page renders (the same count
  * the cart store shows once it has loaded: unavailable lines are left out).
  */
-export async function countCartUnits(db: Db, userId: number): Promise<number> {
-  const result = await db.execute(sql`
-    select coalesce(sum(ci.count), 0)::int as units
+/**
+ * The units of a customer's cart that the badge counts (active, in stock, a variation chosen
+ * where the product has some), as SQL for the customer id `userId`: countCartUnits runs it alone,
+ * the page middleware as a column of the session lookup (one statement per signed-in page).
+ */
+export function cartUnitsSql(userId: SQL | AnyColumn | number): SQL<number> {
+  return sql<number>`(
+    select coalesce(sum(ci.count), 0)::int
     from cart_items ci
     join products p on p.id = ci.product_id
     left join variations v on v.id = ci.variation_id
@@ -233,7 +238,11 @@ export async function countCartUnits(db: Db, userId: number): Promise<number> {
       and p.active
       and (ci.variation_id is null or v.active)
       and coalesce(v.stock, p.stock) > 0
-      and (ci.variation_id is not null or not exists (select 1 from variations pv where pv.product_id = p.id and pv.active))`);
+      and (ci.variation_id is not null or not exists (select 1 from variations pv where pv.product_id = p.id and pv.active)))`.mapWith(Number);
+}
+
+export async function countCartUnits(db: Db, userId: number): Promise<number> {
+  const result = await db.execute(sql`select ${cartUnitsSql(userId)} as units`);
   return Number(rowsOf<{ units: number }>(result)[0]?.units ?? 0);
 }
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '@/server/db/client';
 import { orderItems, orders, users } from '@/server/db/schema/index';
-import { config } from '@/server/config';
+import { shopUrl } from '@/server/mail/links';
 import type { Translator } from '@/server/i18n/index';
 import { escapeHtml, type MailBlock, mailLocale, renderMailLayout } from '@/server/mail/templates';
 import { sendMail } from '@/server/mail/mailer';
@@ -74,7 +74,7 @@ export async function sendOrderMail(db: Db, orderId: number, compose: (parts: Or
       subject,
       heading,
       name: order.name,
-      blocks: [...blocks, { kind: 'action', label: t('mail.order.action'), url: `${config().PUBLIC_URL}/account?tab=orders` }],
+      blocks: [...blocks, { kind: 'action', label: t('mail.order.action'), url: await shopUrl(db, language, '/account?tab=orders') }],
     });
     await sendMail(db, { to: order.email, ...mail });
   } catch (error) {

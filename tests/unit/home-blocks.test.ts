@@ -3,7 +3,7 @@ import type { Block } from '@/lib/contract/blocks';
 import { blockSchema, blockTextsSchema } from '@/lib/contract/blocks';
 import { blockTiles } from '@/features/home/home';
 import { blocksInLanguage } from '@/server/services/block-texts';
-import { defaultFeatured, defaultHomeBlocks, homeBlocksInLanguage } from './home-blocks';
+import { defaultFeatured, defaultHomeBlocks, homeBlocksInLanguage } from '@/lib/home-blocks';
 
 const en = { title: 'Gear up for your next adventure', subtitle: 'Outdoor gear.', shopNow: 'Shop now' };
 const de = { title: 'Ausgerüstet für Ihr nächstes Abenteuer', subtitle: 'Outdoor-Ausrüstung.', shopNow: 'Jetzt einkaufen' };
