@@ -279,6 +279,8 @@ function pageBlockTable(ids: AdminIds, pagePath: (id: string) => string): Record
   const texts = `${pagePath(String(ids.page))}/block-texts`;
   const draft = `${pagePath(String(ids.page))}/draft`;
   const hero = { id: 'h', v: 1, type: 'hero', heading: 'Hi', text: '', image: null, button: null };
+  const tile = { title: '', description: '', href: '', image: null };
+  const featured = { id: 'f', v: 1, type: 'featured', heading: '', tiles: [tile, tile, tile, tile, tile] };
   const LINK = 'A link must be a path on this shop (starting with /) or an https:// address.';
   return {
     'GET /api/admin/static-pages/:id/blocks': editor(blocks, 'none', idCases((id) => `${pagePath(id)}/blocks`, 'Page not found')),
@@ -287,11 +289,16 @@ function pageBlockTable(ids: AdminIds, pagePath: (id: string) => string): Record
       invalid('empty body', {}, NOTHING),
       invalid('SQL as layout', { layout: SQL }, 'layout must be html or blocks.'),
       invalid('blocks as text', { blocks: SQL }, 'blocks must be a list.'),
-      invalid('unknown block type', { blocks: [{ ...hero, type: 'script' }] }, 'type must be one of hero, rich_text, image, image_text, product_grid, category_tiles, cta, faq, newsletter, spacer.'),
+      invalid('unknown block type', { blocks: [{ ...hero, type: 'script' }] }, 'type must be one of hero, rich_text, image, image_text, product_grid, category_tiles, cta, faq, newsletter, spacer, featured.'),
       invalid('javascript: button', { blocks: [{ ...hero, button: { label: 'x', href: 'javascript:alert(1)' } }] }, LINK),
       invalid('HTML in a link', { blocks: [{ ...hero, button: { label: 'x', href: `/x"${HTML}` } }] }, LINK),
       invalid('huge heading', { blocks: [{ ...hero, heading: huge(10_000) }] }, 'The heading may have at most 120 characters.'),
       invalid('hero without heading', { blocks: [{ ...hero, heading: '   ' }] }, "A hero needs a heading (it is the page's title when the hero opens it)."),
+      invalid('four featured tiles', { blocks: [{ ...featured, tiles: featured.tiles.slice(1) }] }, 'The featured area has exactly 5 tiles.'),
+      invalid('featured tiles as text', { blocks: [{ ...featured, tiles: SQL }] }, 'The featured area has exactly 5 tiles.'),
+      invalid('javascript: tile link', { blocks: [{ ...featured, tiles: [{ ...tile, href: 'javascript:alert(1)' }, ...featured.tiles.slice(1)] }] }, LINK),
+      invalid('huge tile title', { blocks: [{ ...featured, tiles: [{ ...tile, title: huge(10_000) }, ...featured.tiles.slice(1)] }] }, 'The tile title may have at most 80 characters.'),
+      invalid('unknown field in a tile', { blocks: [{ ...featured, tiles: [{ ...tile, onclick: 'x' }, ...featured.tiles.slice(1)] }] }, 'A tile is { title, description, href, image }.'),
       invalid('linked image without alternative text', { blocks: [{ id: 'i', v: 1, type: 'image', image: null, alt: '', caption: '', href: '/x' }] }, "An image with a link needs an alternative text (here or in the media library): it is the link's name."),
       invalid('huge rich text', { blocks: [{ id: 'r', v: 1, type: 'rich_text', html: huge(60_000) }] }, 'The text must be HTML of at most 50000 characters.'),
       invalid('unknown field in a block', { blocks: [{ ...hero, onload: 'x' }] }, UNKNOWN_FIELD),
@@ -471,6 +478,7 @@ export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
       invalid('huge Google tag', { google_tag: `<script>${huge(100_000)}</script>` }, 'The Google tag may have at most 5000 characters.'),
       invalid('Google tag as object', { google_tag: { src: 'x' } }, 'The Google tag must be text.'),
     ]),
+    'POST /api/admin/home-page': editor('/api/admin/home-page', 'none'),
     'GET /api/admin/home-hero': editor('/api/admin/home-hero', 'none'),
     'PUT /api/admin/home-hero': editor('/api/admin/home-hero', 'object', [
       invalid('empty patch', {}, NOTHING),

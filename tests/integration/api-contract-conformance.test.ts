@@ -104,5 +104,10 @@ describe('API answers match their contract', () => {
     conforms(admin.featured, await editor.get('/api/admin/featured-categories'));
     conforms(admin.settings, await editor.get('/api/admin/settings'));
     conforms(admin.homeHero, await editor.get('/api/admin/home-hero'));
+    // The home page record (ADR 027): created on the first call, the same record after.
+    const home = conforms(admin.homePage, await editor.post('/api/admin/home-page', {}));
+    const again = await editor.post('/api/admin/home-page', {});
+    expect(again.status).toBe(200);
+    expect(admin.homePage.response.parse(again.body).payload.id).toBe(home.payload.id);
   });
 });

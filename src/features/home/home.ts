@@ -3,6 +3,7 @@
  * fixed slugs and defaults, overridden by the server's featured categories; the new-arrivals
  * tabs (at most 6, the active one following the route category); the list links.
  */
+import type { Block } from '@/lib/contract/blocks';
 
 export const FEATURED_SLUGS = [
   { slug: 'outdoor-adventure', key: 'outdoor' },
@@ -132,6 +133,50 @@ function listPathOfCategory(c: TabCategory, byId: Map<number, TabCategory>): str
     top = byId.get(top.parentId);
   }
   return `/products/${encodeURIComponent(top?.slug ?? ALL_TAB)}/${encodeURIComponent(c.slug)}`;
+}
+
+/** A featured block (ADR 027) as the home page's featured area draws it. */
+type FeaturedBlock = Extract<Block, { type: 'featured' }>;
+
+/**
+ * The five tiles of a featured block: each field the block fills replaces the default tile's
+ * (whose own defaults already took the chosen featured categories); a photo the media library
+ * no longer has keeps the default photo.
+ */
+export function blockTiles(defaults: readonly Tile[], block: FeaturedBlock, photoUrl: (assetId: number) => string | undefined): Tile[] {
+  return defaults.map((tile, i) => {
+    const own = block.tiles[i];
+    if (!own) return tile;
+    return {
+      title: own.title.trim() || tile.title,
+      description: own.description.trim() || tile.description,
+      image: (own.image && photoUrl(own.image.asset_id)) || tile.image,
+      href: own.href || tile.href,
+    };
+  });
+}
+
+/**
+ * The featured area's tiles: the spec's five (titles and descriptions from the messages, the
+ * category photos), then the featured categories staff chose, then what a featured block fills.
+ */
+export function featuredAreaTiles(
+  t: (key: string) => string,
+  photoOf: (slug: string) => string,
+  server: readonly FeaturedFromServer[] | null,
+  block: FeaturedBlock | null,
+  photoUrl: (assetId: number) => string | undefined,
+): Tile[] {
+  const defaults = featuredTiles(
+    FEATURED_SLUGS.map((f) => ({
+      title: t(`home.featured.${f.key}.title`),
+      description: t(`home.featured.${f.key}.description`),
+      image: photoOf(f.slug),
+      href: `/products/${f.slug}/all`,
+    })),
+    server,
+  );
+  return block ? blockTiles(defaults, block, photoUrl) : defaults;
 }
 
 export const SALE_LIST_HREF = '/products/all/all?sale=true';

@@ -21,3 +21,12 @@ export function openingHeroImage(blocks: readonly Block[], data: BlockData): Res
   const first = blocks[0];
   return first?.type === 'hero' ? heroImage(first, data) : null;
 }
+
+/** The home page's hero photo: beside the text from 48rem, half of the 1200 px column; above it, the screen's width. */
+export const HOME_HERO_SIZES = '(min-width: 1232px) 584px, (min-width: 768px) 48vw, 100vw';
+export const HOME_HERO_FALLBACK = { width: 1200, height: 800 };
+
+export function homeHeroImage(block: Extract<Block, { type: 'hero' }>, data: BlockData): ResponsiveImage | null {
+  const photo = block.image ? data.photos.get(block.image.asset_id) : undefined;
+  return photo ? responsiveImage(photo, { sizes: HOME_HERO_SIZES, fallback: HOME_HERO_FALLBACK }) : null;
+}

@@ -6,9 +6,9 @@
  * version `v`; BLOCK_UPGRADES turns an older stored block into the current shape.
  */
 import { z } from 'zod';
-import { BLOCK_TYPES, type BlockType, MAX_BLOCKS, TEXT_LIMITS, TRANSLATABLE } from './block-types';
+import { BLOCK_TYPES, type BlockType, FEATURED_TILE_COUNT, MAX_BLOCKS, TEXT_LIMITS, TRANSLATABLE, textLimit } from './block-types';
 
-export { BLOCK_TYPES, type BlockType, MAX_BLOCKS, TEXT_LIMITS, TRANSLATABLE };
+export { BLOCK_TYPES, type BlockType, FEATURED_TILE_COUNT, MAX_BLOCKS, TEXT_LIMITS, TRANSLATABLE, textLimit };
 
 const tooLong = (name: string, max: number) => `${name} may have at most ${max} characters.`;
 const text = (name: string, max: number) => z.string({ message: `${name} must be text.` }).trim().max(max, tooLong(name, max));
@@ -62,10 +62,24 @@ export const faqBlock = strict({ type: z.literal('faq'), heading: limited('headi
 export const newsletterBlock = strict({ type: z.literal('newsletter'), heading: limited('heading'), text: limited('text') });
 export const spacerBlock = strict({ type: z.literal('spacer'), size: z.enum(['s', 'm', 'l'], { message: 'size must be s, m or l.' }), divider: z.boolean({ message: 'divider must be true or false.' }) });
 
-export const blockSchema = z.discriminatedUnion('type', [heroBlock, richTextBlock, imageBlock, imageTextBlock, productGridBlock, categoryTilesBlock, ctaBlock, faqBlock, newsletterBlock, spacerBlock], {
+/**
+ * The home page's featured area (storefront §2): the five tiles; an empty field keeps the tile's
+ * default (the featured category staff chose in /admin/featured, else the spec's tile).
+ */
+const featuredTile = z.strictObject({ title: limited('title'), description: limited('description'), href: link.or(z.literal('')), image }, { message: 'A tile is { title, description, href, image }.' });
+const TILES = `The featured area has exactly ${FEATURED_TILE_COUNT} tiles.`;
+export const featuredBlock = strict({ type: z.literal('featured'), heading: limited('heading'), tiles: z.array(featuredTile, { message: TILES }).length(FEATURED_TILE_COUNT, TILES) });
+
+export const blockSchema = z.discriminatedUnion('type', [heroBlock, richTextBlock, imageBlock, imageTextBlock, productGridBlock, categoryTilesBlock, ctaBlock, faqBlock, newsletterBlock, spacerBlock, featuredBlock], {
   message: `type must be one of ${BLOCK_TYPES.join(', ')}.`,
 });
 export type Block = z.infer<typeof blockSchema>;
+
+/** The media assets a block shows (its photo, or the featured tiles' photos). */
+export function blockAssetIds(block: Block): number[] {
+  if (block.type === 'featured') return block.tiles.flatMap((t) => (t.image ? [t.image.asset_id] : []));
+  return 'image' in block && block.image ? [block.image.asset_id] : [];
+}
 
 export const blocksSchema = z
   .array(blockSchema, { message: 'blocks must be a list.' })
@@ -82,13 +96,13 @@ export const blocksSchema = z
 /** Another language's texts: { blockId: { field: text } }. */
 export const blockTextsSchema = z.record(
   z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, BLOCK_ID),
-  z.record(z.string().regex(/^[a-z_.]{1,32}$/, 'A text is named by its field.'), z.string({ message: 'A text must be text.' }).max(50_000, 'A text may have at most 50000 characters.'), { message: 'Each block\'s texts are { field: text }.' }),
+  z.record(z.string().regex(/^[a-z0-9_.]{1,32}$/, 'A text is named by its field.'), z.string({ message: 'A text must be text.' }).max(50_000, 'A text may have at most 50000 characters.'), { message: 'Each block\'s texts are { field: text }.' }),
   { message: 'texts must map block ids to their texts.' },
 ).superRefine((texts, ctx) => {
   // Another language's texts fit where the default language's do.
   for (const [blockId, fields] of Object.entries(texts)) {
     for (const [field, value] of Object.entries(fields)) {
-      const limit = TEXT_LIMITS[field];
+      const limit = textLimit(field);
       if (limit && value.trim().length > limit.max) ctx.addIssue({ code: 'custom', message: tooLong(limit.name, limit.max), path: [blockId, field] });
     }
   }
@@ -111,6 +125,7 @@ export const BLOCK_UPGRADES: Record<BlockType, ((block: Record<string, unknown>)
   faq: [],
   newsletter: [],
   spacer: [],
+  featured: [],
 };
 
 export function upgradeBlock(stored: Record<string, unknown>): Record<string, unknown> {

@@ -22,6 +22,7 @@ import { previewToken } from '../services/admin/page-preview.server';
 import { setPageSchedule } from '../services/admin/page-schedule.server';
 import { adminPageBlocks, saveBlockTexts, saveBlocks } from '../services/admin/page-blocks-admin.server';
 import { discardDraft, publishDraft, saveDraft } from '../services/admin/page-drafts.server';
+import { ensureHomePage } from '../services/admin/home-page-admin.server';
 
 export const adminPagesApp = createAdminRouter()
   .get('/', async (c) => ok(c, await listAdminPages(c.var.db)))
@@ -73,7 +74,9 @@ export const adminPagesApp = createAdminRouter()
     if (!page) throw new HttpError(404, PAGE_NOT_FOUND);
     const expiresAt = new Date(Date.now() + (c.req.valid('json').hours ?? 72) * 3_600_000);
     const token = await previewToken(c.var.db, id, expiresAt);
-    return ok(c, { url: `/static-page/${page.slug}?preview=${token}`, expires_at: expiresAt.toISOString() }, { status: 201, message: c.var.at('admin.api.previewLinkCreated') });
+    // The home page record is previewed where it is shown: on the home page.
+    const shownAt = page.is_home ? '/' : `/static-page/${page.slug}`;
+    return ok(c, { url: `${shownAt}?preview=${token}`, expires_at: expiresAt.toISOString() }, { status: 201, message: c.var.at('admin.api.previewLinkCreated') });
   })
   .put('/:id/draft', validate('param', idParam), validate('json', draftBody), async (c) => {
     const { layout, blocks, language_id, texts } = c.req.valid('json');
@@ -92,3 +95,9 @@ export const adminPagesApp = createAdminRouter()
   .put('/:id/block-texts', validate('param', idParam), validate('json', blockTextsBody), async (c) =>
     ok(c, await saveBlockTexts(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: c.var.at('admin.api.textsSaved') }),
   );
+
+/** /api/admin/home-page: the home page record (ADR 027), created on the first call. */
+export const adminHomePageApp = createAdminRouter().post('/', async (c) => {
+  const { page, created } = await ensureHomePage(c.var.db, c.var.user!);
+  return ok(c, page, { status: created ? 201 : 200, ...(created && { message: c.var.at('admin.api.homePageCreated') }) });
+});

@@ -8,7 +8,7 @@ import { adminFaqsApp } from './admin-faqs.routes';
 import { adminFeaturedApp } from './admin-featured.routes';
 import { adminMediaApp } from './admin-media.routes';
 import { requireAnyPermission, requireBackOffice, requirePermission } from './admin-guard';
-import { adminPagesApp } from './admin-pages.routes';
+import { adminHomePageApp, adminPagesApp } from './admin-pages.routes';
 import { adminPreviewApp } from './admin-preview.routes';
 import { adminOrdersApp } from './admin-orders.routes';
 import { adminProductsApp } from './admin-products.routes';
@@ -117,6 +117,7 @@ export function createApi() {
   app.route('/api/admin/featured-categories', adminFeaturedApp);
   app.route('/api/admin/settings', adminSettingsApp);
   app.route('/api/admin/home-hero', adminHomeHeroApp);
+  app.route('/api/admin/home-page', adminHomePageApp);
   app.route('/api/admin/translations', adminTranslationsApp);
   app.route('/api/admin/editors', adminEditorsApp);
   app.route('/api/admin/preview', adminPreviewApp);
@@ -136,7 +137,7 @@ export function createApi() {
 export type Api = ReturnType<typeof createApi>;
 
 /** The /api/admin areas that edit content (editors and admins). */
-const CONTENT_AREAS = ['static-pages', 'faqs', 'featured-categories', 'settings', 'home-hero', 'translations', 'preview'] as const;
+const CONTENT_AREAS = ['static-pages', 'faqs', 'featured-categories', 'settings', 'home-hero', 'home-page', 'translations', 'preview'] as const;
 
 /** The /api/admin areas of orders and customers (staff and admins, ADR 023). */
 const ORDER_AREAS = ['orders', 'customers'] as const;

@@ -31,7 +31,7 @@ export const ASSET_NOT_FOUND = localized('admin.api.photoNotFound');
 /** Where a photo is used: one subquery per kind of place, for the rows of a page of the library. */
 const usage = {
   products: sql<number>`(select count(distinct pi.product_id)::int from product_images pi where pi.asset_id = "media_assets"."id")`,
-  pages: sql<number>`(select count(*)::int from static_pages sp where sp.blocks @> jsonb_build_array(jsonb_build_object('image', jsonb_build_object('asset_id', "media_assets"."id"))) or (sp.seo ->> 'og_asset_id')::int = "media_assets"."id")`,
+  pages: sql<number>`(select count(*)::int from static_pages sp where sp.blocks @> jsonb_build_array(jsonb_build_object('image', jsonb_build_object('asset_id', "media_assets"."id"))) or sp.blocks @> jsonb_build_array(jsonb_build_object('tiles', jsonb_build_array(jsonb_build_object('image', jsonb_build_object('asset_id', "media_assets"."id"))))) or (sp.seo ->> 'og_asset_id')::int = "media_assets"."id")`,
   categories: sql<number>`(select count(*)::int from categories c where c.image_url like '/media/' || "media_assets"."hash" || '/%')`,
 };
 

@@ -28,7 +28,7 @@ describe('block schemas', () => {
     expect(blocksSchema.parse([hero, grid, spacer])).toHaveLength(3);
     const messages = (value: unknown) => blocksSchema.safeParse(value).error?.issues.map((i) => i.message);
     expect(messages([hero, { ...grid, id: 'h1' }])).toEqual(['The block id h1 is used twice.']);
-    expect(messages([{ ...hero, type: 'carousel' }])).toEqual(['type must be one of hero, rich_text, image, image_text, product_grid, category_tiles, cta, faq, newsletter, spacer.']);
+    expect(messages([{ ...hero, type: 'carousel' }])).toEqual(['type must be one of hero, rich_text, image, image_text, product_grid, category_tiles, cta, faq, newsletter, spacer, featured.']);
     expect(messages([{ ...hero, button: { label: 'x', href: 'javascript:alert(1)' } }])).toEqual(['A link must be a path on this shop (starting with /) or an https:// address.']);
     expect(messages([{ ...grid, count: 25 }])).toEqual(['The number of products is a whole number from 1 to 24.']);
     expect(messages([{ ...grid, source: { kind: 'all' } }])).toEqual(['The products come from a category, the sale, the new arrivals or a list of SKUs.']);

@@ -15,7 +15,8 @@ function setPath(target: Record<string, unknown>, path: string, value: string): 
   const inner = target[head];
   // A button that does not exist in the shared block has no label to translate.
   if (inner && typeof inner === 'object') {
-    const copy = { ...(inner as Record<string, unknown>) };
+    // A list (the featured tiles) stays a list.
+    const copy = (Array.isArray(inner) ? [...inner] : { ...inner }) as Record<string, unknown>;
     setPath(copy, rest.join('.'), value);
     target[head] = copy;
   }

@@ -61,7 +61,8 @@ export function listStaticPages(db: Db, languageId: number): Promise<StaticPageS
       .select(pageSummaryColumns)
       .from(staticPages)
       .leftJoin(staticPageTranslations, pageTranslation(languageId))
-      .where(eq(staticPages.published, true))
+      // The home page record (ADR 027) is the home page's blocks, not a page of its own.
+      .where(and(eq(staticPages.published, true), eq(staticPages.isHome, false)))
       .orderBy(asc(staticPages.position), asc(staticPages.id)),
   );
 }
@@ -75,7 +76,7 @@ const PAGE_ID = /^\d{1,9}$/;
 export async function getStaticPage(db: Db, languageId: number, idOrSlug: string | number, options: { unpublished?: boolean } = {}): Promise<StaticPage | null> {
   const key = String(idOrSlug).trim();
   if (key === '' || key.length > 96) return null;
-  const match = PAGE_ID.test(key) ? eq(staticPages.id, Number(key)) : eq(staticPages.slug, key);
+  const match = and(PAGE_ID.test(key) ? eq(staticPages.id, Number(key)) : eq(staticPages.slug, key), eq(staticPages.isHome, false));
   const [row] = await db
     .select({ ...pageSummaryColumns, content: translated(staticPageTranslations.content, staticPages.content), layout: staticPages.layout })
     .from(staticPages)

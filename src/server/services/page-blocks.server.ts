@@ -8,7 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { faqs, faqTranslations, mediaAssets, products, staticPages, staticPageTranslations } from '@/server/db/schema/index';
 import { assetUrl } from '@/server/media/asset-url';
-import { type Block, blockSchema, upgradeBlock } from '@/lib/contract/blocks';
+import { type Block, blockAssetIds, blockSchema, upgradeBlock } from '@/lib/contract/blocks';
 import { logger } from '@/server/logger';
 import { productsByIds } from '@/server/services/catalog/by-ids';
 import { newArrivals, onSale } from '@/server/services/catalog/product-lists';
@@ -16,6 +16,7 @@ import type { ProductJson } from '@/server/services/catalog/product-json';
 import { rowsOf } from '@/server/services/catalog/rows';
 import { type CategoryNode, getCategoryTree } from '@/server/services/categories';
 import { renderStoredHtml } from '@/server/services/html';
+import { type FeaturedCategory, getFeaturedCategories } from '@/server/services/content';
 import { blocksInLanguage } from './block-texts';
 
 export interface BlockData {
@@ -23,6 +24,14 @@ export interface BlockData {
   products: Map<string, ProductJson[]>;
   categories: Map<number, CategoryNode>;
   faqs: Map<number, { title: string; content: string }>;
+  /** For a featured block: the featured categories its tiles default to; null when they could not be loaded. */
+  featured: FeaturedCategory[] | null;
+}
+
+/** What the caller already has (the home page loads the category tree and the featured categories itself). */
+export interface KnownBlockData {
+  tree?: CategoryNode[];
+  featured?: FeaturedCategory[] | null;
 }
 
 /** The page's blocks in the language, or null for a page written in HTML. */
@@ -38,13 +47,18 @@ export async function pageBlocks(db: Db, pageId: number, languageId: number, opt
         .select({ texts: staticPageTranslations.blockTexts })
         .from(staticPageTranslations)
         .where(and(eq(staticPageTranslations.pageId, pageId), eq(staticPageTranslations.languageId, languageId)));
+  return blocksInLanguage(storedBlocks(page.blocks, pageId), own?.texts);
+}
+
+/** Stored blocks read through the upgrades and checked again: a block that fails is left out and logged. */
+export function storedBlocks(stored: readonly unknown[], pageId: number): Block[] {
   const blocks: Block[] = [];
-  for (const stored of page.blocks) {
-    const parsed = blockSchema.safeParse(upgradeBlock(stored as Record<string, unknown>));
+  for (const one of stored) {
+    const parsed = blockSchema.safeParse(upgradeBlock(one as Record<string, unknown>));
     if (parsed.success) blocks.push(parsed.data);
     else logger.warn({ pageId, issues: parsed.error.issues.slice(0, 3) }, 'stored page block left out');
   }
-  return blocksInLanguage(blocks, own?.texts);
+  return blocks;
 }
 
 async function gridProducts(db: Db, block: Extract<Block, { type: 'product_grid' }>, ctx: { languageId: number; rate: string }): Promise<ProductJson[]> {
@@ -65,14 +79,15 @@ async function gridProducts(db: Db, block: Extract<Block, { type: 'product_grid'
   return found;
 }
 
-export async function loadBlockData(db: Db, blocks: readonly Block[], ctx: { languageId: number; rate: string }): Promise<BlockData> {
-  const assetIds = blocks.flatMap((b) => ('image' in b && b.image ? [b.image.asset_id] : []));
+export async function loadBlockData(db: Db, blocks: readonly Block[], ctx: { languageId: number; rate: string }, known: KnownBlockData = {}): Promise<BlockData> {
+  const assetIds = blocks.flatMap(blockAssetIds);
   const faqIds = blocks.flatMap((b) => (b.type === 'faq' ? b.faq_ids : []));
-  const needsTree = blocks.some((b) => b.type === 'category_tiles');
-  const [photos, grids, tree, faqRows] = await Promise.all([
+  const hasFeatured = blocks.some((b) => b.type === 'featured');
+  const needsTree = !known.tree && blocks.some((b) => b.type === 'category_tiles' || b.type === 'featured');
+  const [photos, grids, tree, faqRows, featured] = await Promise.all([
     assetIds.length ? db.select({ id: mediaAssets.id, hash: mediaAssets.hash, width: mediaAssets.width, height: mediaAssets.height }).from(mediaAssets).where(inArray(mediaAssets.id, assetIds)) : [],
     Promise.all(blocks.filter((b) => b.type === 'product_grid').map(async (b) => [b.id, await gridProducts(db, b, ctx)] as const)),
-    needsTree ? getCategoryTree(db, ctx.languageId) : Promise.resolve([]),
+    needsTree ? getCategoryTree(db, ctx.languageId) : Promise.resolve(known.tree ?? []),
     faqIds.length
       ? db
           .select({ id: faqs.id, title: sql<string>`coalesce(nullif(${faqTranslations.title}, ''), ${faqs.title})`, content: sql<string>`coalesce(nullif(${faqTranslations.content}, ''), ${faqs.content})` })
@@ -80,6 +95,13 @@ export async function loadBlockData(db: Db, blocks: readonly Block[], ctx: { lan
           .leftJoin(faqTranslations, and(eq(faqTranslations.faqId, faqs.id), eq(faqTranslations.languageId, ctx.languageId)))
           .where(and(inArray(faqs.id, faqIds), eq(faqs.published, true)))
       : [],
+    // A failed load leaves the tiles at their defaults, as on the home page.
+    known.featured !== undefined || !hasFeatured
+      ? Promise.resolve(known.featured ?? null)
+      : getFeaturedCategories(db, ctx.languageId).catch((error: unknown) => {
+          logger.warn({ err: error }, 'featured categories of a block failed');
+          return null;
+        }),
   ]);
   const flat = tree.flatMap((top) => [top, ...top.subcategories, ...top.subcategories.flatMap((s) => s.subcategories)]);
   return {
@@ -87,6 +109,7 @@ export async function loadBlockData(db: Db, blocks: readonly Block[], ctx: { lan
     products: new Map(grids),
     categories: new Map(flat.map((c) => [c.id, c])),
     faqs: new Map(faqRows.map((f) => [f.id, { title: f.title, content: renderStoredHtml(f.content) }])),
+    featured,
   };
 }
 

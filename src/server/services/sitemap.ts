@@ -84,7 +84,7 @@ export async function pagePaths(db: Db): Promise<SitemapEntry[]> {
     db
       .select({ id: staticPages.id, updatedAt: staticPages.updatedAt })
       .from(staticPages)
-      .where(and(eq(staticPages.published, true), sql`coalesce((${staticPages.seo} ->> 'noindex')::boolean, false) = false`))
+      .where(and(eq(staticPages.published, true), eq(staticPages.isHome, false), sql`coalesce((${staticPages.seo} ->> 'noindex')::boolean, false) = false`))
       .orderBy(asc(staticPages.position), asc(staticPages.id)),
   ]);
   return [

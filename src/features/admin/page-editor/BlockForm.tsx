@@ -167,6 +167,32 @@ export default function BlockForm({ block, errors, choices, photos, onPhoto, onC
           <TextField label={f('text')} value={block.text} max={500} multiline lang={lang} onChange={(text) => set({ text })} error={err('text')} />
         </>
       );
+    case 'featured': {
+      const setTile = (i: number, patch: Partial<(typeof block.tiles)[number]>) => set({ tiles: block.tiles.map((tile, j) => (j === i ? { ...tile, ...patch } : tile)) });
+      const tf = (key: string, i: number) => t(`admin.pageEditor.field.${key}`, { n: i + 1 });
+      return (
+        <>
+          <TextField label={f('heading')} value={block.heading} max={120} lang={lang} hint={f('headingDefaultHint')} onChange={(heading) => set({ heading })} error={err('heading')} />
+          {block.tiles.map((tile, i) => (
+            <fieldset key={i} className="tile-fields">
+              <legend>{tf('tile', i)}</legend>
+              <TextField label={tf('tileTitle', i)} value={tile.title} max={80} lang={lang} hint={f('tileHint')} onChange={(title) => setTile(i, { title })} error={err(`tiles.${i}.title`)} />
+              <TextField label={tf('tileDescription', i)} value={tile.description} max={300} lang={lang} onChange={(description) => setTile(i, { description })} error={err(`tiles.${i}.description`)} />
+              <TextField label={tf('tileLink', i)} value={tile.href} hint={f('tileLinkHint')} onChange={(href) => setTile(i, { href })} error={err(`tiles.${i}.href`)} />
+              <MediaPicker
+                label={tf('tilePhoto', i)}
+                value={tile.image ? (photos.get(tile.image.asset_id) ?? { id: tile.image.asset_id, url: '', name: `${f('photo')} ${tile.image.asset_id}`, alt: '' }) : null}
+                defaultLanguage={lang}
+                onChange={(picked) => {
+                  if (picked) onPhoto(picked);
+                  setTile(i, { image: picked ? { asset_id: picked.id } : null });
+                }}
+              />
+            </fieldset>
+          ))}
+        </>
+      );
+    }
     case 'spacer':
       return (
         <>

@@ -33,8 +33,13 @@ export default function BlockTranslation({ block, texts, lang, defaultTitle, err
   return (
     <>
       {fields.map((field) => {
+        const tile = /^tiles\.(\d+)\.(title|description)$/.exec(field);
         const key = FIELD_LABELS[field];
-        const label = key ? t(`admin.pageEditor.field.${key}`) : field;
+        const label = tile
+          ? t(tile[2] === 'title' ? 'admin.pageEditor.field.tileTitle' : 'admin.pageEditor.field.tileDescription', { n: Number(tile[1]) + 1 })
+          : key
+            ? t(`admin.pageEditor.field.${key}`)
+            : field;
         const original = fieldValue(block, field);
         const set = (value: string) => onChange({ ...texts, [field]: value });
         return field === 'html' ? (
@@ -46,7 +51,7 @@ export default function BlockTranslation({ block, texts, lang, defaultTitle, err
             </details>
           </div>
         ) : (
-          <TextField key={field} label={label} value={texts[field] ?? ''} lang={lang} hint={`${defaultTitle}: ${original}`} placeholder={original} onChange={set} error={errors?.get(field)} />
+          <TextField key={field} label={label} value={texts[field] ?? ''} lang={lang} hint={`${defaultTitle}: ${original || t('admin.pageEditor.defaultTile')}`} placeholder={original} onChange={set} error={errors?.get(field)} />
         );
       })}
     </>

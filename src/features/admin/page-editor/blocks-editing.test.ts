@@ -52,6 +52,16 @@ describe('page editor: editing a list of blocks', () => {
     expect(cleanTexts(list, { 'hero-1': { heading: 'Neu', text: ' ' }, gone: { heading: 'x' }, 'grid-1': { count: '3' } })).toEqual({ 'hero-1': { heading: 'Neu' } });
   });
 
+  it('the featured tiles: every tile text is offered for translation (empty means each language\'s default), and the summary counts changed tiles', () => {
+    const featured = newBlock('featured', 'featured-1') as Extract<Block, { type: 'featured' }>;
+    expect(translatableFields(featured)).toHaveLength(11);
+    expect(translatableFields(featured).slice(0, 3)).toEqual(['heading', 'tiles.0.title', 'tiles.0.description']);
+    expect(blockSummary(featured, adminText(en))).toBe('Default heading; every tile as default');
+    const changed = { ...featured, tiles: featured.tiles.map((t, i) => (i === 1 ? { ...t, title: 'Team sports' } : t)) };
+    expect(blockSummary(changed, adminText(en))).toBe('Default heading; 1 of 5 tiles changed');
+    expect(cleanTexts([changed], { 'featured-1': { 'tiles.1.title': 'Mannschaftssport', 'tiles.9.title': 'x' } })).toEqual({ 'featured-1': { 'tiles.1.title': 'Mannschaftssport' } });
+  });
+
   it('puts a 422\'s field errors on their blocks', () => {
     const placed = placeErrors({ 'blocks.2.heading': ['The heading may have at most 120 characters.'], blocks: ['An image of a block was not found.'] }, 'Invalid data');
     expect(placed.blocks.get(2)?.get('heading')).toBe('The heading may have at most 120 characters.');

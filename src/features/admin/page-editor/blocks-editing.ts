@@ -5,7 +5,7 @@
  * the contract's (src/lib/contract/blocks.ts), so what the editor builds is what the server checks.
  */
 import type { Block, BlockTexts } from '@/lib/contract/blocks';
-import { type BlockType, TRANSLATABLE } from '@/lib/contract/block-types';
+import { type BlockType, FEATURED_TILE_COUNT, TRANSLATABLE } from '@/lib/contract/block-types';
 import type { Translator } from '@/lib/translator';
 
 /** A block id that the list does not use yet (ids only need to be unique within the page). */
@@ -42,6 +42,9 @@ export function newBlock(type: BlockType, id: string): Block {
       return { ...base, type, heading: 'Newsletter', text: '' };
     case 'spacer':
       return { ...base, type, size: 'm', divider: false };
+    case 'featured':
+      // Every field empty: each tile shows its default (the home page's featured categories).
+      return { ...base, type, heading: '', tiles: Array.from({ length: FEATURED_TILE_COUNT }, () => ({ title: '', description: '', href: '', image: null })) };
   }
 }
 
@@ -112,19 +115,27 @@ export function blockSummary(block: Block, t: Translator): string {
       const size = s(`space.${block.size}`);
       return block.divider ? s('withLine', { summary: size }) : size;
     }
+    case 'featured': {
+      const changed = block.tiles.filter((t) => t.title || t.description || t.href || t.image).length;
+      const tiles = changed === 0 ? s('tilesDefault') : s('tilesChanged', { changed, count: block.tiles.length });
+      return cut(`${block.heading || s('defaultHeading')}; ${tiles}`);
+    }
   }
 }
 
-/** The default-language value of a translatable field (`button.label` reads the nested label). */
+/** The default-language value of a translatable field (`button.label`, `tiles.2.title` read nested values). */
 export function fieldValue(block: Block, field: string): string {
-  const [head, tail] = field.split('.') as [string, string | undefined];
-  const value = (block as unknown as Record<string, unknown>)[head];
-  if (tail) return value && typeof value === 'object' ? String((value as Record<string, unknown>)[tail] ?? '') : '';
-  return typeof value === 'string' ? value : '';
+  let at: unknown = block;
+  for (const key of field.split('.')) at = at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined;
+  return typeof at === 'string' ? at : '';
 }
 
-/** The fields a translator fills for a block: only those with a default text to translate. */
+/**
+ * The fields a translator fills for a block: only those with a default text to translate, except
+ * the featured tiles', whose empty fields stand for a default every language has.
+ */
 export function translatableFields(block: Block): string[] {
+  if (block.type === 'featured') return [...TRANSLATABLE.featured];
   return TRANSLATABLE[block.type].filter((field) => fieldValue(block, field).trim() !== '');
 }
 

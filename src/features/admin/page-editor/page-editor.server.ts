@@ -4,7 +4,7 @@
  * blocks can point at, and the photos the blocks already use (for their thumbnails).
  */
 import type { Db } from '@/server/db/client';
-import { type Block, type BlockTexts, blockSchema, upgradeBlock } from '@/lib/contract/blocks';
+import { type Block, type BlockTexts, blockAssetIds, blockSchema, upgradeBlock } from '@/lib/contract/blocks';
 import { photosByIds } from '@/server/media/library.server';
 import { pagePublishingState } from '@/server/services/admin/page-seo.server';
 import { adminPageBlocks } from '@/server/services/admin/page-blocks-admin.server';
@@ -30,7 +30,7 @@ export async function loadPageEditor(db: Db, pageId: number, language: { id: num
     return parsed.success ? [parsed.data] : [];
   });
   const [tree, faqList] = await Promise.all([adminCategoryTree(db), listAdminFaqs(db)]);
-  const assetIds = [...new Set(blocks.flatMap((b) => ('image' in b && b.image ? [b.image.asset_id] : [])))];
+  const assetIds = [...new Set(blocks.flatMap(blockAssetIds))];
   const photos = await photosByIds(db, assetIds, defaultCode);
   return {
     pageId,

@@ -25,6 +25,8 @@ export const adminPageSummarySchema = z.object({
   is_terms: z.boolean(),
   is_privacy: z.boolean(),
   is_cookie: z.boolean(),
+  /** The home page record (ADR 027): its blocks are the home page's hero and featured area. */
+  is_home: z.boolean(),
   published: z.boolean(),
   position: z.number().int(),
   updated_at: z.string(),
@@ -95,6 +97,7 @@ export const adminRoutes = {
   schedulePage: route({ ...editor, method: 'PUT', path: '/api/admin/static-pages/:id/schedule', tag: tagPages, summary: 'Plan when the page goes up and comes down', params: idParam, body: scheduleBody, response: okBody(z.object({ publish_at: z.string().nullable(), unpublish_at: z.string().nullable() })), errors: [404, 422] }),
   pageSeo: route({ ...editor, method: 'PUT', path: '/api/admin/static-pages/:id/seo', tag: tagPages, summary: 'Meta title and description (per language), sharing photo, noindex', params: idParam, body: seoBody, response: okBody(z.object({}).loose()), errors: [404, 422] }),
   pagePreviewLink: route({ ...editor, method: 'POST', path: '/api/admin/static-pages/:id/preview-link', tag: tagPages, summary: 'A signed link that shows the page as it is now to anyone, until it expires', params: idParam, body: previewLinkBody, response: okBody(z.object({ url: z.string(), expires_at: z.string() })), status: 201, errors: [404, 422] }),
+  homePage: route({ ...editor, method: 'POST', path: '/api/admin/home-page', tag: tagPages, summary: 'The home page record, built from blocks and edited like a page: created on the first call (201) with the home page as it is shown, then the same record (200)', response: okBody(adminPageSchema), status: 201 }),
   restorePageVersion: route({ ...editor, method: 'POST', path: '/api/admin/static-pages/:id/versions/:version/restore', tag: tagPages, summary: 'Restore a version (as a new version)', params: versionParams, response: okBody(adminPageSchema), errors: [404, 409, 422] }),
 
   faqs: route({ ...editor, method: 'GET', path: '/api/admin/faqs', tag: tagFaqs, summary: 'Every FAQ entry', response: okBody(z.array(adminFaqSummarySchema)) }),

@@ -10,8 +10,10 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { languages } from './i18n';
 import { users } from './users';
 
@@ -57,6 +59,8 @@ export const staticPages = pgTable('static_pages', {
   isTerms: boolean('is_terms').notNull().default(false),
   isPrivacy: boolean('is_privacy').notNull().default(false),
   isCookie: boolean('is_cookie').notNull().default(false),
+  /** The home page's hero and featured area (ADR 027): at most one such page, never listed or served at /static-page. */
+  isHome: boolean('is_home').notNull().default(false),
   published: boolean('published').notNull().default(true),
   position: integer('position').notNull().default(0),
   /** 'html': `content` is the page (ADR 013); 'blocks': `blocks` is (ADR 027). */
@@ -72,7 +76,7 @@ export const staticPages = pgTable('static_pages', {
   unpublishAt: timestamp('unpublish_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [uniqueIndex('static_pages_one_home').on(t.isHome).where(sql`${t.isHome}`)]);
 
 export const staticPageTranslations = pgTable(
   'static_page_translations',

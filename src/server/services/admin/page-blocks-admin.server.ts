@@ -8,7 +8,7 @@ import { localized } from '@/server/services/localized';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { faqs, mediaAssets, staticPages, staticPageTranslations, staticPageVersions, type StaticPageSnapshot } from '@/server/db/schema/index';
-import { type Block, type BlockTexts, TRANSLATABLE } from '@/lib/contract/blocks';
+import { type Block, type BlockTexts, TRANSLATABLE, blockAssetIds } from '@/lib/contract/blocks';
 import { InvalidInputError, NotFoundError } from '../errors';
 import { contentChanged } from '../content-changed';
 import { sanitizeHtml } from '../html';
@@ -25,7 +25,7 @@ export function cleanBlock(block: Block): Block {
 export const LINKED_IMAGE_ALT = localized('admin.api.linkedImageAlt');
 
 export async function checkReferences(tx: Tx, blocks: readonly Block[], defaultLanguage: string): Promise<void> {
-  const assets = [...new Set(blocks.flatMap((b) => ('image' in b && b.image ? [b.image.asset_id] : [])))];
+  const assets = [...new Set(blocks.flatMap(blockAssetIds))];
   const alts = new Map<number, string>();
   if (assets.length) {
     const found = await tx.select({ id: mediaAssets.id, alt: mediaAssets.alt }).from(mediaAssets).where(inArray(mediaAssets.id, assets));

@@ -45,6 +45,8 @@ export interface AdminPageSummary {
   is_terms: boolean;
   is_privacy: boolean;
   is_cookie: boolean;
+  /** The home page's blocks (ADR 027), edited here but shown on / only. */
+  is_home: boolean;
   published: boolean;
   position: number;
   updated_at: string;
@@ -67,6 +69,7 @@ export async function listAdminPages(db: Db): Promise<AdminPageSummary[]> {
     is_terms: p.isTerms,
     is_privacy: p.isPrivacy,
     is_cookie: p.isCookie,
+    is_home: p.isHome,
     published: p.published,
     position: p.position,
     updated_at: p.updatedAt.toISOString(),
@@ -84,6 +87,7 @@ export async function getAdminPage(db: Db, id: number): Promise<AdminPage | null
     is_terms: page.isTerms,
     is_privacy: page.isPrivacy,
     is_cookie: page.isCookie,
+    is_home: page.isHome,
     published: page.published,
     position: page.position,
     updated_at: page.updatedAt.toISOString(),

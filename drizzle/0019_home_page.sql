@@ -1,0 +1,2 @@
+ALTER TABLE "static_pages" ADD COLUMN "is_home" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "static_pages_one_home" ON "static_pages" USING btree ("is_home") WHERE "static_pages"."is_home";
