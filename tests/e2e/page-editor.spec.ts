@@ -99,6 +99,11 @@ test('a marketer builds, previews, shares, schedules and restores a landing page
   await block('Hero (block 1)').getByLabel('Heading').fill('Sommercamp');
   await page.getByRole('button', { name: 'Save Deutsch draft' }).click();
   await expect(page.getByText('Draft saved: not public yet.')).toBeVisible();
+  // The German tab previews the German page at its own address, with the English fallback.
+  const germanFrame = page.frameLocator('iframe[title="Preview at phone width"]');
+  await expect(page.locator('iframe[title="Preview at phone width"]')).toHaveAttribute('src', /^\/de\/static-page\//);
+  await expect(germanFrame.getByRole('heading', { level: 1 })).toHaveText('Sommercamp');
+  await expect(germanFrame.locator('html')).toHaveAttribute('lang', 'de');
 
   // Search and sharing, in English: a description and the hero photo as the sharing photo.
   await page.goto(pageUrl);

@@ -277,7 +277,7 @@ function Editor(props: PageEditorProps) {
             <span className="field-hint">{t(dirty ? 'admin.pageEditor.state.unsaved' : savedAt ? 'admin.pageEditor.state.draftSaved' : hasDraft ? 'admin.pageEditor.state.waiting' : 'admin.pageEditor.state.same')}</span>
           </div>
         </div>
-        <PreviewPane pageId={props.pageId} refresh={savedAt} />
+        <PreviewPane pageId={props.pageId} refresh={savedAt} languagePrefix={translating ? `/${props.language.code.toLowerCase()}` : ''} />
       </div>
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}

@@ -1,16 +1,19 @@
 /**
  * The page as visitors will see it, in its real layout: the shop's own page through a short
- * preview link (ADR 027), in a frame at phone or desktop width, reloaded after each save.
+ * preview link (ADR 027), in a frame at phone or desktop width, reloaded after each save, in the
+ * language being edited (its own address, ADR 028: the German tab previews /de/…).
  */
 import { useEffect, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { api } from '@/stores/api';
 import { ADMIN } from './admin-calls';
 import { useEditorTexts } from './editor-texts';
+import { withPathPrefix } from '@/lib/language-path';
 
 const WIDTHS = { phone: 390, desktop: 1280 } as const;
 
-export default function PreviewPane({ pageId, refresh }: { pageId: number; refresh: number }) {
+/** `languagePrefix`: '' for the default language, else `/{code}`. */
+export default function PreviewPane({ pageId, refresh, languagePrefix }: { pageId: number; refresh: number; languagePrefix: string }) {
   const { t } = useEditorTexts();
   const [url, setUrl] = useState<string | null>(null);
   const [problem, setProblem] = useState('');
@@ -25,13 +28,13 @@ export default function PreviewPane({ pageId, refresh }: { pageId: number; refre
         const link = new URL(reply.payload.url, window.location.origin);
         // A fresh query each save, so the frame loads the page again.
         link.searchParams.set('v', String(refresh));
-        setUrl(link.pathname + link.search);
+        setUrl(withPathPrefix(link.pathname, languagePrefix) + link.search);
       })
       .catch((error: unknown) => setProblem(error instanceof ApiError ? error.message : t('admin.pageEditor.preview.failed')));
     return () => {
       stale = true;
     };
-  }, [pageId, refresh]);
+  }, [pageId, refresh, languagePrefix]);
 
   return (
     <section className="page-preview" aria-labelledby="preview-title">
