@@ -1,4 +1,5 @@
 import type { Db } from '@/server/db/client';
+import { invalidateCatalogIndex } from './catalog-index';
 
 /**
  * What a catalogue filter yields apart from the page itself: total, price range, facet counts
@@ -111,6 +112,7 @@ export function cachedSummary<T = FilterSummary>(
  * for every database.
  */
 export function invalidateCatalogResults(db?: Db): void {
+  invalidateCatalogIndex(db);
   if (db) {
     caches.delete(db);
     rowCaches.delete(db);

@@ -1,0 +1,205 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { logger } from '@/server/logger';
+import { rowsOf } from './rows';
+
+/**
+ * The filter columns of every active product, in memory (issue 18, "cold filters"; ADR 005):
+ * price, new/sale flags, category ids and attribute ids, in price order (ties by id). Any
+ * combination of categories, flags, price bounds and attribute choices is answered from it in JS
+ * (indexed-set.ts) in a few milliseconds, on both engines; a search asks the database only for
+ * the ids (and ranks) its text matches, cached per text. Rows are compact typed arrays: ~45 bytes
+ * a product with the bench catalogue's 2 categories and ~6 attributes each (~45 MB at 1 000 000).
+ */
+export interface CatalogIndex {
+  /** Row r's product id; rows in price ascending, ties by id ascending. */
+  ids: Int32Array;
+  prices: Int32Array;
+  /** FLAG_NEW | FLAG_SALE */
+  flags: Uint8Array;
+  /** Row r's category ids are cats[catStart[r] .. catStart[r + 1]) (products.category_ids). */
+  catStart: Int32Array;
+  cats: Int32Array;
+  /** Row r's attribute ids are attrs[attrStart[r] .. attrStart[r + 1]) (products.attribute_ids). */
+  attrStart: Int32Array;
+  attrs: Int32Array;
+  /** Product id → row + 1 (0: not an active product); sized by the largest id. */
+  rowOf: Int32Array;
+  builtAt: number;
+}
+
+export const FLAG_NEW = 1;
+export const FLAG_SALE = 2;
+
+/** Past this age the index is rebuilt in the background (served meanwhile): the bound for writes no hook reports. */
+export const INDEX_TTL_MS = 30_000;
+/**
+ * Rows per statement while building: PGlite runs one statement at a time, so a build in slices
+ * lets shoppers' queries in between instead of queueing behind one long scan.
+ */
+const SLICE = 25_000;
+
+/** Reads the index in id slices (keyset) and sorts it into price order. */
+export async function buildCatalogIndex(db: Db, now = Date.now()): Promise<CatalogIndex> {
+  const chunks: number[][] = [];
+  let after = 0;
+  for (;;) {
+    // One text value per slice: flat "id,price,flags,n,cats…,m,attrs…" (see filtered-set.ts for why text).
+    const [row] = rowsOf<{ rows: string | null; last: number | null }>(
+      await db.execute(sql`
+        select '[' || coalesce(string_agg(concat_ws(',', id, price_cents,
+            (case when is_new then ${FLAG_NEW} else 0 end) + (case when old_price_cents > 0 or discount_percent > 0 then ${FLAG_SALE} else 0 end),
+            cardinality(category_ids), nullif(array_to_string(category_ids, ','), ''),
+            cardinality(attribute_ids), nullif(array_to_string(attribute_ids, ','), '')), ','), '') || ']' as rows,
+          max(id) as last
+        from (select * from products where active and id > ${after} order by id limit ${SLICE}) p`),
+    );
+    if (!row?.rows || row.last === null) break;
+    chunks.push(JSON.parse(row.rows) as number[]);
+    after = Number(row.last);
+  }
+  return assemble(chunks, now);
+}
+
+/** Flat slices → typed arrays in (price, id) order. Exported for unit tests. */
+export function assemble(chunks: readonly (readonly number[])[], now = Date.now()): CatalogIndex {
+  const starts: [number, number][] = [];
+  let catCount = 0;
+  let attrCount = 0;
+  let maxId = 0;
+  chunks.forEach((flat, c) => {
+    for (let i = 0; i < flat.length; ) {
+      starts.push([c, i]);
+      maxId = Math.max(maxId, flat[i]!);
+      const nCats = flat[i + 3]!;
+      const nAttrs = flat[i + 4 + nCats]!;
+      catCount += nCats;
+      attrCount += nAttrs;
+      i += 5 + nCats + nAttrs;
+    }
+  });
+  starts.sort(([ca, ia], [cb, ib]) => chunks[ca]![ia + 1]! - chunks[cb]![ib + 1]! || chunks[ca]![ia]! - chunks[cb]![ib]!);
+  const n = starts.length;
+  const index: CatalogIndex = {
+    ids: new Int32Array(n),
+    prices: new Int32Array(n),
+    flags: new Uint8Array(n),
+    catStart: new Int32Array(n + 1),
+    cats: new Int32Array(catCount),
+    attrStart: new Int32Array(n + 1),
+    attrs: new Int32Array(attrCount),
+    rowOf: new Int32Array(maxId + 1),
+    builtAt: now,
+  };
+  let c = 0;
+  let a = 0;
+  starts.forEach(([chunk, i], r) => {
+    const flat = chunks[chunk]!;
+    index.ids[r] = flat[i]!;
+    index.prices[r] = flat[i + 1]!;
+    index.flags[r] = flat[i + 2]!;
+    index.rowOf[flat[i]!] = r + 1;
+    index.catStart[r] = c;
+    const nCats = flat[i + 3]!;
+    for (let k = 0; k < nCats; k++) index.cats[c++] = flat[i + 4 + k]!;
+    index.attrStart[r] = a;
+    const nAttrs = flat[i + 4 + nCats]!;
+    for (let k = 0; k < nAttrs; k++) index.attrs[a++] = flat[i + 5 + nCats + k]!;
+  });
+  index.catStart[n] = c;
+  index.attrStart[n] = a;
+  return index;
+}
+
+interface State {
+  index: CatalogIndex | null;
+  /** The build under way, if any, and the generation it started in. */
+  building: { promise: Promise<CatalogIndex | null>; generation: number } | null;
+  /** Bumped by every invalidation: a build that started before it is thrown away. */
+  generation: number;
+  /** How long the last build took; decides whether a request waits for one. */
+  lastBuildMs: number | undefined;
+}
+
+/**
+ * On globalThis: the start script and the Astro bundle each load their own copy of this module,
+ * but share the database object, and one index per database is enough (memory, build work).
+ */
+const KEY = Symbol.for('gear-shop.catalog-index');
+const holder = globalThis as { [KEY]?: { states: WeakMap<Db, State>; disabled: boolean } };
+const shared = (holder[KEY] ??= { states: new WeakMap(), disabled: false });
+
+function stateOf(db: Db): State {
+  let state = shared.states.get(db);
+  if (!state) shared.states.set(db, (state = { index: null, building: null, generation: 0, lastBuildMs: undefined }));
+  return state;
+}
+
+function startBuild(db: Db, state: State): Promise<CatalogIndex | null> {
+  if (state.building && state.building.generation === state.generation) return state.building.promise;
+  const generation = state.generation;
+  const startedAt = performance.now();
+  const promise = buildCatalogIndex(db).then(
+    (index) => {
+      state.lastBuildMs = performance.now() - startedAt;
+      if (state.building?.promise === promise) state.building = null;
+      // A write was reported while this build read: its rows may predate the write.
+      if (generation !== state.generation) return null;
+      state.index = index;
+      return index;
+    },
+    (error: unknown) => {
+      if (state.building?.promise === promise) state.building = null;
+      // The SQL path answers meanwhile; the next request tries again.
+      logger.warn({ err: error }, 'catalogue index: build failed');
+      return null;
+    },
+  );
+  state.building = { promise, generation };
+  return promise;
+}
+
+/**
+ * The index to answer from, or null: then the caller answers with SQL (the exact path of ADR 005).
+ * A missing index (start, or dropped by a catalogue write) is built in the background; a request
+ * waits for it only while builds are quick (small catalogues: tests, the demo shop), so after a
+ * write on a large catalogue no request waits for the rebuild. An index older than INDEX_TTL_MS is
+ * still used while its replacement builds.
+ */
+export async function catalogIndex(db: Db, now = Date.now()): Promise<CatalogIndex | null> {
+  if (shared.disabled) return null;
+  const state = stateOf(db);
+  if (state.index) {
+    if (now - state.index.builtAt >= INDEX_TTL_MS) void startBuild(db, state);
+    return state.index;
+  }
+  const build = startBuild(db, state);
+  const waitMs = state.lastBuildMs === undefined ? 100 : state.lastBuildMs < 100 ? 250 : 0;
+  if (waitMs === 0) return null;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), waitMs);
+  });
+  try {
+    return await Promise.race([build, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A catalogue write: the next requests answer from SQL or a new index, never from the old one. */
+export function invalidateCatalogIndex(db?: Db): void {
+  if (!db) {
+    shared.states = new WeakMap();
+    return;
+  }
+  const state = shared.states.get(db);
+  if (!state) return;
+  state.index = null;
+  state.generation++;
+}
+
+/** Tests and benchmarks: answer every request through SQL (false) or the index again (true). */
+export function useCatalogIndex(enabled: boolean): void {
+  shared.disabled = !enabled;
+}
