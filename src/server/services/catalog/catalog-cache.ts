@@ -122,6 +122,11 @@ export function invalidateCatalogResults(db?: Db): void {
   }
 }
 
+/** Drops only the cached product rows (their review summary changed): filters and the index stay. */
+export function invalidateCatalogRows(db: Db): void {
+  rowCaches.delete(db);
+}
+
 // ------------------------------------------------------------------ product rows of list pages
 
 /**
