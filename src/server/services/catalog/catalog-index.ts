@@ -25,6 +25,8 @@ export interface CatalogIndex {
   attrs: Int32Array;
   /** Product id → row + 1 (0: not an active product); sized by the largest id. */
   rowOf: Int32Array;
+  /** One more than the largest attribute id. */
+  attrSize: number;
   builtAt: number;
 }
 
@@ -61,25 +63,49 @@ export async function buildCatalogIndex(db: Db, now = Date.now()): Promise<Catal
   return assemble(chunks, now);
 }
 
-/** Flat slices → typed arrays in (price, id) order. Exported for unit tests. */
+/** Flat slices → typed arrays in (price, id) order. Exported for unit tests and bench/. */
 export function assemble(chunks: readonly (readonly number[])[], now = Date.now()): CatalogIndex {
-  const starts: [number, number][] = [];
+  let n = 0;
   let catCount = 0;
   let attrCount = 0;
   let maxId = 0;
-  chunks.forEach((flat, c) => {
+  let maxPrice = 0;
+  let attrSize = 1;
+  for (const flat of chunks) {
     for (let i = 0; i < flat.length; ) {
-      starts.push([c, i]);
+      n++;
       maxId = Math.max(maxId, flat[i]!);
+      maxPrice = Math.max(maxPrice, flat[i + 1]!);
       const nCats = flat[i + 3]!;
       const nAttrs = flat[i + 4 + nCats]!;
+      for (let k = 0; k < nAttrs; k++) attrSize = Math.max(attrSize, flat[i + 5 + nCats + k]! + 1);
       catCount += nCats;
       attrCount += nAttrs;
       i += 5 + nCats + nAttrs;
     }
+  }
+  // Where each product's run starts, by id (ids are unique: the primary key).
+  const chunkOf = new Int32Array(maxId + 1);
+  const offsetOf = new Int32Array(maxId + 1);
+  const keys = new Float64Array(n);
+  const span = maxId + 1;
+  // price * span + id sorts as (price, id) and is exact below 2^53; natively sorted, ~20x faster
+  // than a comparator at 1 000 000 rows. Otherwise ids are sorted with a comparator.
+  const packed = (maxPrice + 1) * span <= Number.MAX_SAFE_INTEGER;
+  let k = 0;
+  chunks.forEach((flat, c) => {
+    for (let i = 0; i < flat.length; ) {
+      const id = flat[i]!;
+      chunkOf[id] = c;
+      offsetOf[id] = i;
+      keys[k++] = packed ? flat[i + 1]! * span + id : id;
+      const nCats = flat[i + 3]!;
+      i += 5 + nCats + flat[i + 4 + nCats]!;
+    }
   });
-  starts.sort(([ca, ia], [cb, ib]) => chunks[ca]![ia + 1]! - chunks[cb]![ib + 1]! || chunks[ca]![ia]! - chunks[cb]![ib]!);
-  const n = starts.length;
+  const priceOf = (id: number) => chunks[chunkOf[id]!]![offsetOf[id]! + 1]!;
+  if (packed) keys.sort();
+  else keys.sort((x, y) => priceOf(x) - priceOf(y) || x - y);
   const index: CatalogIndex = {
     ids: new Int32Array(n),
     prices: new Int32Array(n),
@@ -89,23 +115,26 @@ export function assemble(chunks: readonly (readonly number[])[], now = Date.now(
     attrStart: new Int32Array(n + 1),
     attrs: new Int32Array(attrCount),
     rowOf: new Int32Array(maxId + 1),
+    attrSize,
     builtAt: now,
   };
   let c = 0;
   let a = 0;
-  starts.forEach(([chunk, i], r) => {
-    const flat = chunks[chunk]!;
-    index.ids[r] = flat[i]!;
+  for (let r = 0; r < n; r++) {
+    const id = packed ? keys[r]! % span : keys[r]!;
+    const flat = chunks[chunkOf[id]!]!;
+    const i = offsetOf[id]!;
+    index.ids[r] = id;
     index.prices[r] = flat[i + 1]!;
     index.flags[r] = flat[i + 2]!;
-    index.rowOf[flat[i]!] = r + 1;
+    index.rowOf[id] = r + 1;
     index.catStart[r] = c;
     const nCats = flat[i + 3]!;
-    for (let k = 0; k < nCats; k++) index.cats[c++] = flat[i + 4 + k]!;
+    for (let j = 0; j < nCats; j++) index.cats[c++] = flat[i + 4 + j]!;
     index.attrStart[r] = a;
     const nAttrs = flat[i + 4 + nCats]!;
-    for (let k = 0; k < nAttrs; k++) index.attrs[a++] = flat[i + 5 + nCats + k]!;
-  });
+    for (let j = 0; j < nAttrs; j++) index.attrs[a++] = flat[i + 5 + nCats + j]!;
+  }
   index.catStart[n] = c;
   index.attrStart[n] = a;
   return index;

@@ -113,7 +113,7 @@ export async function queryCatalog(
  */
 async function filteredSet(db: Db, meta: CatalogMeta, f: ResolvedFilter, byRank: boolean): Promise<FilteredSet> {
   const index = await catalogIndex(db);
-  const weigh = (s: { ids: Int32Array }) => s.ids.length;
+  const weigh = (s: FilteredSet | TextMatches) => ('rows' in s && s.rows ? s.rows.length : s.ids.length);
   if (!index) return cachedSummary(db, filteredSetKey(f, byRank), () => readFilteredSet(db, meta, f, byRank), Date.now(), weigh);
   // The index's build time in the key: a set made from an older index is not served from a newer one.
   return cachedSummary(

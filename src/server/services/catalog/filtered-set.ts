@@ -21,6 +21,14 @@ export interface FilteredSet {
   /** Row i's attribute ids are attrs[attrStart[i] .. attrStart[i + 1]). */
   attrStart: Int32Array;
   attrs: Int32Array;
+  /**
+   * The set's rows of the arrays above, in its order; null: every row. A set made from the
+   * catalogue index (indexed-set.ts) shares the index's arrays and lists its rows here instead
+   * of copying them (a category of 300 000 products would otherwise copy ~10 MB per new filter).
+   */
+  rows?: Int32Array | null;
+  /** One more than the largest attribute id in attrs, when known (the index knows it). */
+  attrSize?: number;
   /** Summaries computed from this set, per price bounds, attribute choice, order and id cap. */
   summaries: Map<string, FilterSummary>;
 }
@@ -76,6 +84,7 @@ export async function readFilteredSet(db: Db, meta: CatalogMeta, f: ResolvedFilt
     prices: new Int32Array(n),
     attrStart: new Int32Array(n + 1),
     attrs: new Int32Array(attrCount),
+    rows: null,
     summaries: new Map(),
   };
   let a = 0;
@@ -119,7 +128,8 @@ export function summarise(set: FilteredSet, meta: CatalogMeta, f: ResolvedFilter
   // runs on every new price or facet choice; string-keyed maps made it 1.7 ms for 8 000 rows).
   let size = 1;
   for (const id of meta.attributes.keys()) size = Math.max(size, id + 1);
-  for (let k = 0; k < set.attrs.length; k++) size = Math.max(size, set.attrs[k]! + 1);
+  if (set.attrSize !== undefined) size = Math.max(size, set.attrSize);
+  else for (let k = 0; k < set.attrs.length; k++) size = Math.max(size, set.attrs[k]! + 1);
   const groups = [...f.attrGroups.entries()].map(([groupId, chosen]) => {
     const isChosen = new Uint8Array(size);
     for (const id of chosen) if (id < size) isChosen[id] = 1;
@@ -131,7 +141,10 @@ export function summarise(set: FilteredSet, meta: CatalogMeta, f: ResolvedFilter
   const rows: number[] = [];
   let minCents: number | null = null;
   let maxCents: number | null = null;
-  for (let r = 0; r < set.ids.length; r++) {
+  const members = set.rows;
+  const n = members ? members.length : set.ids.length;
+  for (let m = 0; m < n; m++) {
+    const r = members ? members[m]! : m;
     const from = set.attrStart[r]!;
     const to = set.attrStart[r + 1]!;
     let missing = 0;

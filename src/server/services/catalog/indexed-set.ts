@@ -61,70 +61,57 @@ export function setFromIndex(
   text: TextMatches | null,
   byRank: boolean,
 ): FilteredSet {
-  const wanted = f.categoryIds ? categoryTest(withDescendants(meta, f.categoryIds)) : null;
+  const wanted = f.categoryIds ? categoryMask(withDescendants(meta, f.categoryIds)) : null;
   const flagsWanted = (f.isNew ? FLAG_NEW : 0) | (f.sale ? FLAG_SALE : 0);
-  const keep = (r: number) => {
-    if ((index.flags[r]! & flagsWanted) !== flagsWanted) return false;
-    if (!wanted) return true;
-    for (let k = index.catStart[r]!; k < index.catStart[r + 1]!; k++) if (wanted(index.cats[k]!)) return true;
+  const { flags, catStart, cats } = index;
+  // Plain loops over typed arrays, no closures: this runs over every row of the index (1 000 000
+  // at most) for a category or flag filter without a search.
+  const keep = (r: number): boolean => {
+    if ((flags[r]! & flagsWanted) !== flagsWanted) return false;
+    if (wanted === null) return true;
+    for (let k = catStart[r]!, end = catStart[r + 1]!; k < end; k++) {
+      const id = cats[k]!;
+      if (id < wanted.length && wanted[id] === 1) return true;
+    }
     return false;
   };
-  const rows: number[] = [];
   if (!text) {
-    for (let r = 0; r < index.ids.length; r++) if (keep(r)) rows.push(r);
-    return copyRows(index, rows);
+    if (!wanted && !flagsWanted) return view(index, null);
+    const rows = new Int32Array(index.ids.length);
+    let n = 0;
+    for (let r = 0; r < rows.length; r++) if (keep(r)) rows[n++] = r;
+    return view(index, rows.slice(0, n));
   }
-  const rankOf = byRank ? new Map<number, number>() : null;
+  const rows = new Int32Array(text.ids.length);
+  let n = 0;
   for (let k = 0; k < text.ids.length; k++) {
     // A match the index does not know was (de)activated or added since one of them was read.
-    const row = text.ids[k]! < index.rowOf.length ? index.rowOf[text.ids[k]!]! - 1 : -1;
-    if (row < 0 || !keep(row)) continue;
-    rows.push(row);
-    rankOf?.set(row, text.ranks[k]!);
+    const id = text.ids[k]!;
+    const row = id < index.rowOf.length ? index.rowOf[id]! - 1 : -1;
+    if (row >= 0 && keep(row)) rows[n++] = byRank ? k : row;
   }
-  if (!rankOf) return copyRows(index, Int32Array.from(rows).sort()); // row numbers are the (price, id) order
-  // rank descending, ties by id ascending (the SQL order of ADR 005)
-  rows.sort((x, y) => rankOf.get(y)! - rankOf.get(x)! || index.ids[x]! - index.ids[y]!);
-  return copyRows(index, rows);
+  if (!byRank) return view(index, rows.slice(0, n).sort()); // row numbers are the (price, id) order
+  // rank descending, ties by id ascending (the SQL order of ADR 005); rows holds match numbers here
+  const order = Array.from(rows.subarray(0, n)).sort((x, y) => text.ranks[y]! - text.ranks[x]! || text.ids[x]! - text.ids[y]!);
+  return view(index, Int32Array.from(order, (k) => index.rowOf[text.ids[k]!]! - 1));
+}
+
+/** The set as rows of the index's own arrays: nothing is copied but the row numbers. */
+function view(index: CatalogIndex, rows: Int32Array | null): FilteredSet {
+  return { ids: index.ids, prices: index.prices, attrStart: index.attrStart, attrs: index.attrs, rows, attrSize: index.attrSize, summaries: new Map() };
 }
 
 /**
- * Membership of the filter's categories: a byte mask over ids up to a bound (category ids are
- * small), a set for larger ones, so an absurd id in the query costs no huge allocation.
+ * Membership of the filter's categories as a byte mask by id. Ids beyond any category id in the
+ * meta cannot be in any product's category_ids that the meta knows of, but a category created
+ * since the meta was read could be: so the mask covers the request's ids up to a bound, and an id
+ * beyond it (never a real one: serial ids) is left out rather than allocating megabytes.
  */
-function categoryTest(ids: readonly number[]): (id: number) => boolean {
-  const MASK_LIMIT = 1 << 20;
+function categoryMask(ids: readonly number[]): Uint8Array {
+  const LIMIT = 1 << 22;
   let size = 1;
-  const large = new Set<number>();
-  for (const id of ids) {
-    if (id >= 0 && id < MASK_LIMIT) size = Math.max(size, id + 1);
-    else large.add(id);
-  }
+  for (const id of ids) if (id >= 0 && id < LIMIT) size = Math.max(size, id + 1);
   const mask = new Uint8Array(size);
-  for (const id of ids) if (id >= 0 && id < MASK_LIMIT) mask[id] = 1;
-  return large.size ? (id) => (id < size && mask[id] === 1) || large.has(id) : (id) => id < size && mask[id] === 1;
-}
-
-function copyRows(index: CatalogIndex, rows: ArrayLike<number>): FilteredSet {
-  const n = rows.length;
-  let attrCount = 0;
-  for (let k = 0; k < n; k++) attrCount += index.attrStart[rows[k]! + 1]! - index.attrStart[rows[k]!]!;
-  const set: FilteredSet = {
-    ids: new Int32Array(n),
-    prices: new Int32Array(n),
-    attrStart: new Int32Array(n + 1),
-    attrs: new Int32Array(attrCount),
-    summaries: new Map(),
-  };
-  let a = 0;
-  for (let k = 0; k < n; k++) {
-    const r = rows[k]!;
-    set.ids[k] = index.ids[r]!;
-    set.prices[k] = index.prices[r]!;
-    set.attrStart[k] = a;
-    set.attrs.set(index.attrs.subarray(index.attrStart[r]!, index.attrStart[r + 1]!), a);
-    a += index.attrStart[r + 1]! - index.attrStart[r]!;
-  }
-  set.attrStart[n] = a;
-  return set;
+  for (const id of ids) if (id >= 0 && id < LIMIT) mask[id] = 1;
+  return mask;
 }
