@@ -111,8 +111,9 @@ export function cachedSummary<T = FilterSummary>(
  * saving a product may call it; other instances still catch up within the TTLs). Without a db,
  * for every database.
  */
-export function invalidateCatalogResults(db?: Db): void {
-  invalidateCatalogIndex(db);
+export function invalidateCatalogResults(db?: Db, options: { keepIndex?: boolean } = {}): void {
+  // keepIndex: benches and tests that want cold results on a current index (no write happened)
+  if (!options.keepIndex) invalidateCatalogIndex(db);
   if (db) {
     caches.delete(db);
     rowCaches.delete(db);

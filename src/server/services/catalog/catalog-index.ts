@@ -216,6 +216,12 @@ export async function catalogIndex(db: Db, now = Date.now()): Promise<CatalogInd
   }
 }
 
+/** The index once built (a build is started if none is under way); null when it failed. Tests and benches. */
+export async function catalogIndexReady(db: Db): Promise<CatalogIndex | null> {
+  const state = stateOf(db);
+  return state.index ?? (await startBuild(db, state));
+}
+
 /** A catalogue write: the next requests answer from SQL or a new index, never from the old one. */
 export function invalidateCatalogIndex(db?: Db): void {
   if (!db) {
