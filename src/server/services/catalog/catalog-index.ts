@@ -34,12 +34,12 @@ export const FLAG_NEW = 1;
 export const FLAG_SALE = 2;
 
 /** Past this age the index is rebuilt in the background (served meanwhile): the bound for writes no hook reports. */
-export const INDEX_TTL_MS = 30_000;
+export const INDEX_TTL_MS = 60_000;
 /**
  * Rows per statement while building: PGlite runs one statement at a time, so a build in slices
  * lets shoppers' queries in between instead of queueing behind one long scan.
  */
-const SLICE = 25_000;
+const SLICE = 5_000;
 
 /** Reads the index in id slices (keyset) and sorts it into price order. */
 export async function buildCatalogIndex(db: Db, now = Date.now()): Promise<CatalogIndex> {

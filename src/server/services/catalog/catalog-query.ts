@@ -45,12 +45,13 @@ export interface CatalogResult {
 
 /**
  * GET /products/catalog. Queries: the cached meta (categories, attributes), the vocabulary for
- * typo correction when searching (cached), then the filter's set: the products of its search,
- * categories and flags with price and attribute ids, from ONE statement, cached CACHE_TTL_MS
- * (catalog-cache.ts) and shared by every price range, attribute choice and sort direction on it;
- * total, price range, facet counts and the order are computed from it in memory (filtered-set.ts).
- * Then one query for the page's products (rows cached 10 s). So a new price range or facet choice
- * on a recently seen search or category costs no catalogue query, a new search or category one.
+ * typo correction when searching (cached), then the filter's set (search, categories, flags):
+ * from the in-process catalogue index plus, for a search, the ids its text matches (one statement
+ * per search text, cached), or while the index is not ready from ONE statement (ADR 005); cached
+ * CACHE_TTL_MS (catalog-cache.ts) and shared by every price range, attribute choice and sort
+ * direction on it. Total, price range, facet counts and the order are computed from it in memory
+ * (filtered-set.ts), then one query for the page's products (rows cached 10 s). So a new filter
+ * costs no catalogue query unless its search text is new.
  */
 export async function queryCatalog(
   db: Db,
