@@ -54,7 +54,8 @@ export async function buildCatalogIndex(db: Db, now = Date.now()): Promise<Catal
             cardinality(category_ids), nullif(array_to_string(category_ids, ','), ''),
             cardinality(attribute_ids), nullif(array_to_string(attribute_ids, ','), '')), ','), '') || ']' as rows,
           max(id) as last
-        from (select * from products where active and id > ${after} order by id limit ${SLICE}) p`),
+        from (select id, price_cents, is_new, old_price_cents, discount_percent, category_ids, attribute_ids
+          from products where active and id > ${after} order by id limit ${SLICE}) p`),
     );
     if (!row?.rows || row.last === null) break;
     chunks.push(JSON.parse(row.rows) as number[]);
@@ -148,6 +149,8 @@ interface State {
   generation: number;
   /** How long the last build took; decides whether a request waits for one. */
   lastBuildMs: number | undefined;
+  /** After a failed build no new one starts before this time (a database outage: no build storm). */
+  retryAt: number;
 }
 
 /**
@@ -160,12 +163,15 @@ const shared = (holder[KEY] ??= { states: new WeakMap(), disabled: false });
 
 function stateOf(db: Db): State {
   let state = shared.states.get(db);
-  if (!state) shared.states.set(db, (state = { index: null, building: null, generation: 0, lastBuildMs: undefined }));
+  if (!state) shared.states.set(db, (state = { index: null, building: null, generation: 0, lastBuildMs: undefined, retryAt: 0 }));
   return state;
 }
 
+const RETRY_MS = 5_000;
+
 function startBuild(db: Db, state: State): Promise<CatalogIndex | null> {
   if (state.building && state.building.generation === state.generation) return state.building.promise;
+  if (Date.now() < state.retryAt) return Promise.resolve(null);
   const generation = state.generation;
   const startedAt = performance.now();
   const promise = buildCatalogIndex(db).then(
@@ -179,7 +185,8 @@ function startBuild(db: Db, state: State): Promise<CatalogIndex | null> {
     },
     (error: unknown) => {
       if (state.building?.promise === promise) state.building = null;
-      // The SQL path answers meanwhile; the next request tries again.
+      state.retryAt = Date.now() + RETRY_MS;
+      // The SQL path answers meanwhile (or the old index, when there is one).
       logger.warn({ err: error }, 'catalogue index: build failed');
       return null;
     },
