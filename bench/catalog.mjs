@@ -130,6 +130,9 @@ async function main() {
   const coldRows = [];
   for (const engine of ENGINES) {
     await prepare(engine);
+    // Per engine (its own shop, caches empty): a counter running on across engines pushed
+    // price_min past price_max (422s) once a run had ~10 000 requests.
+    coldCounter = 0;
     const port = await freePort();
     const shop = await startEngineShop(engine, port);
     try {
