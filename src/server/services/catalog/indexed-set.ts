@@ -18,6 +18,12 @@ export interface TextMatches {
   ids: Int32Array;
   /** Float4 ranks, exact (see filtered-set.ts); empty when not ordered by relevance. */
   ranks: Float64Array;
+  /**
+   * The matches as rows of one index, in result order (price, or rank), made on first use: every
+   * new filter on this text then filters a sorted list instead of looking up and sorting its
+   * matches again (80 000 matches of "tent" on 1 000 000 products: ~30 ms a request otherwise).
+   */
+  inIndex?: { index: CatalogIndex; rows: Int32Array };
 }
 
 /** Cache key of a text match: the search, language and whether ranks are needed. */
@@ -82,18 +88,33 @@ export function setFromIndex(
     for (let r = 0; r < rows.length; r++) if (keep(r)) rows[n++] = r;
     return view(index, rows.slice(0, n));
   }
-  const rows = new Int32Array(text.ids.length);
+  const ordered = rowsInIndex(index, text, byRank);
+  const rows = new Int32Array(ordered.length);
+  let n = 0;
+  for (let k = 0; k < ordered.length; k++) if (keep(ordered[k]!)) rows[n++] = ordered[k]!;
+  return view(index, rows.slice(0, n));
+}
+
+/** The text's matches as index rows in result order (memoised per index, see TextMatches.inIndex). */
+function rowsInIndex(index: CatalogIndex, text: TextMatches, byRank: boolean): Int32Array {
+  if (text.inIndex?.index === index) return text.inIndex.rows;
+  const found = new Int32Array(text.ids.length);
   let n = 0;
   for (let k = 0; k < text.ids.length; k++) {
     // A match the index does not know was (de)activated or added since one of them was read.
     const id = text.ids[k]!;
     const row = id < index.rowOf.length ? index.rowOf[id]! - 1 : -1;
-    if (row >= 0 && keep(row)) rows[n++] = byRank ? k : row;
+    if (row >= 0) found[n++] = byRank ? k : row;
   }
-  if (!byRank) return view(index, rows.slice(0, n).sort()); // row numbers are the (price, id) order
-  // rank descending, ties by id ascending (the SQL order of ADR 005); rows holds match numbers here
-  const order = Array.from(rows.subarray(0, n)).sort((x, y) => text.ranks[y]! - text.ranks[x]! || text.ids[x]! - text.ids[y]!);
-  return view(index, Int32Array.from(order, (k) => index.rowOf[text.ids[k]!]! - 1));
+  let rows: Int32Array;
+  if (!byRank) rows = found.slice(0, n).sort(); // row numbers are the (price, id) order
+  else {
+    // rank descending, ties by id ascending (the SQL order of ADR 005); found holds match numbers
+    const order = Array.from(found.subarray(0, n)).sort((x, y) => text.ranks[y]! - text.ranks[x]! || text.ids[x]! - text.ids[y]!);
+    rows = Int32Array.from(order, (k) => index.rowOf[text.ids[k]!]! - 1);
+  }
+  text.inIndex = { index, rows };
+  return rows;
 }
 
 /** The set as rows of the index's own arrays: nothing is copied but the row numbers. */
