@@ -41,6 +41,8 @@ export const FLAG_SALE = 2;
  */
 export const INDEX_TTL_MS = 60_000;
 const TTL_PER_BUILD_MS = 200;
+/** ... but at most this: also the bound for an index rebuilt from a replica that lagged a write. */
+const MAX_TTL_MS = 300_000;
 /**
  * Rows per statement while building: PGlite runs one statement at a time, so a build in slices
  * lets shoppers' queries in between instead of queueing behind one long scan.
@@ -149,10 +151,10 @@ export function assemble(chunks: readonly (readonly number[])[], now = Date.now(
 
 interface State {
   index: CatalogIndex | null;
-  /** The build under way, if any, and the generation it started in. */
-  building: { promise: Promise<CatalogIndex | null>; generation: number } | null;
-  /** Bumped by every invalidation: a build that started before it is thrown away. */
-  generation: number;
+  /** The build under way, if any, and the epoch it started in. */
+  building: { promise: Promise<CatalogIndex | null>; epoch: number } | null;
+  /** The epoch the index was built in: an index of an older epoch is not used. */
+  indexEpoch: number;
   /** How long the last build took; decides whether a request waits for one. */
   lastBuildMs: number | undefined;
   /** After a failed build no new one starts before this time (a database outage: no build storm). */
@@ -164,29 +166,34 @@ interface State {
  * but share the database object, and one index per database is enough (memory, build work).
  */
 const KEY = Symbol.for('gear-shop.catalog-index');
-const holder = globalThis as { [KEY]?: { states: WeakMap<Db, State>; disabled: boolean } };
-const shared = (holder[KEY] ??= { states: new WeakMap(), disabled: false });
+/**
+ * epoch: bumped by every reported write, for every database's index at once: the read replica's
+ * Db (DATABASE_READ_URL) has an index of its own, and writes are reported with the primary's Db.
+ */
+const holder = globalThis as { [KEY]?: { states: WeakMap<Db, State>; disabled: boolean; epoch: number } };
+const shared = (holder[KEY] ??= { states: new WeakMap(), disabled: false, epoch: 0 });
 
 function stateOf(db: Db): State {
   let state = shared.states.get(db);
-  if (!state) shared.states.set(db, (state = { index: null, building: null, generation: 0, lastBuildMs: undefined, retryAt: 0 }));
+  if (!state) shared.states.set(db, (state = { index: null, building: null, indexEpoch: 0, lastBuildMs: undefined, retryAt: 0 }));
   return state;
 }
 
 const RETRY_MS = 5_000;
 
 function startBuild(db: Db, state: State): Promise<CatalogIndex | null> {
-  if (state.building && state.building.generation === state.generation) return state.building.promise;
+  if (state.building && state.building.epoch === shared.epoch) return state.building.promise;
   if (Date.now() < state.retryAt) return Promise.resolve(null);
-  const generation = state.generation;
+  const epoch = shared.epoch;
   const startedAt = performance.now();
   const promise = buildCatalogIndex(db).then(
     (index) => {
       state.lastBuildMs = performance.now() - startedAt;
       if (state.building?.promise === promise) state.building = null;
       // A write was reported while this build read: its rows may predate the write.
-      if (generation !== state.generation) return null;
+      if (epoch !== shared.epoch) return null;
       state.index = index;
+      state.indexEpoch = epoch;
       return index;
     },
     (error: unknown) => {
@@ -197,7 +204,7 @@ function startBuild(db: Db, state: State): Promise<CatalogIndex | null> {
       return null;
     },
   );
-  state.building = { promise, generation };
+  state.building = { promise, epoch };
   return promise;
 }
 
@@ -211,8 +218,10 @@ function startBuild(db: Db, state: State): Promise<CatalogIndex | null> {
 export async function catalogIndex(db: Db, now = Date.now()): Promise<CatalogIndex | null> {
   if (shared.disabled) return null;
   const state = stateOf(db);
+  if (state.index && state.indexEpoch !== shared.epoch) state.index = null;
   if (state.index) {
-    if (now - state.index.builtAt >= Math.max(INDEX_TTL_MS, TTL_PER_BUILD_MS * (state.lastBuildMs ?? 0))) void startBuild(db, state);
+    const ttl = Math.min(MAX_TTL_MS, Math.max(INDEX_TTL_MS, TTL_PER_BUILD_MS * (state.lastBuildMs ?? 0)));
+    if (now - state.index.builtAt >= ttl) void startBuild(db, state);
     return state.index;
   }
   const build = startBuild(db, state);
@@ -232,19 +241,15 @@ export async function catalogIndex(db: Db, now = Date.now()): Promise<CatalogInd
 /** The index once built (a build is started if none is under way); null when it failed. Tests and benches. */
 export async function catalogIndexReady(db: Db): Promise<CatalogIndex | null> {
   const state = stateOf(db);
-  return state.index ?? (await startBuild(db, state));
+  return state.index && state.indexEpoch === shared.epoch ? state.index : await startBuild(db, state);
 }
 
-/** A catalogue write: the next requests answer from SQL or a new index, never from the old one. */
-export function invalidateCatalogIndex(db?: Db): void {
-  if (!db) {
-    shared.states = new WeakMap();
-    return;
-  }
-  const state = shared.states.get(db);
-  if (!state) return;
-  state.index = null;
-  state.generation++;
+/**
+ * A catalogue write: the next requests answer from SQL or a new index, never from an old one, on
+ * every database of this process (the argument is kept for symmetry with the other caches).
+ */
+export function invalidateCatalogIndex(_db?: Db): void {
+  shared.epoch++;
 }
 
 /** Tests and benchmarks: answer every request through SQL (false) or the index again (true). */
