@@ -4,6 +4,7 @@
  * (no HTTP, no concurrency): queryCatalog with the result caches dropped before every call, over
  * the bench variants of bench/catalog.mjs plus facet, flag and broad-search filters. --explain
  * prints EXPLAIN ANALYZE of every statement of the last run of each variant (issue 18, ADR 005).
+ * The catalogue index (no result cache) is built first and kept; --sql: without it (the SQL path).
  */
 import { resolve } from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import { openDatabase } from '@/server/db/client';
 import type { Db } from '@/server/db/client';
 import { invalidateCatalogResults } from '@/server/services/catalog/catalog-cache';
 import { type CatalogInput, queryCatalog } from '@/server/services/catalog/catalog-query';
+import { catalogIndexReady, useCatalogIndex } from '@/server/services/catalog/catalog-index';
 
 const EXPLAIN = process.argv.includes('--explain');
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 15);
@@ -53,13 +55,15 @@ const capturing = new Proxy(db, {
 
 const ctx = { language: { id: 1, isDefault: true }, rate: '1' };
 await queryCatalog(capturing, p({ search: 'warm up' }), ctx); // vocabulary, meta
+if (process.argv.includes('--sql')) useCatalogIndex(false);
+else await catalogIndexReady(capturing);
 const rows: string[] = [];
 for (const [name, input] of VARIANTS) {
   if (only && !name.includes(only)) continue;
   const times: number[] = [];
   let total = 0;
   for (let run = 0; run < RUNS; run++) {
-    invalidateCatalogResults(capturing); // the caches are per Db object: the proxy's
+    invalidateCatalogResults(capturing, { keepIndex: true }); // the caches are per Db object: the proxy's
     captured = [];
     const started = performance.now();
     // A new price bound each run, so no cache of the summary's keys could answer it either.

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { orderItems, orders, products, reviews } from '../db/schema/index';
 import type { ReviewJson, ReviewSummary } from '@/lib/contract/accounts';
 import { reviewAuthor } from '@/lib/rules/review';
-import { invalidateCatalogResults } from './catalog/catalog-cache';
+import { invalidateCatalogRows } from './catalog/catalog-cache';
 
 /**
  * Product reviews (storefront §2 ProductDetailsPage): the list with its summary, who may write one (a signed-in customer
@@ -137,6 +137,6 @@ export async function createReview(
     .returning();
   if (!row) return { ok: false, reason: 'already_reviewed' };
   // List pages keep product rows (with their review summary) for a few seconds: show it at once.
-  invalidateCatalogResults(db);
+  invalidateCatalogRows(db);
   return { ok: true, review: toReviewJson(row), summary: await reviewSummary(db, productId) };
 }

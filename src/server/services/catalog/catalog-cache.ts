@@ -1,4 +1,5 @@
 import type { Db } from '@/server/db/client';
+import { invalidateCatalogIndex } from './catalog-index';
 
 /**
  * What a catalogue filter yields apart from the page itself: total, price range, facet counts
@@ -110,7 +111,9 @@ export function cachedSummary<T = FilterSummary>(
  * saving a product may call it; other instances still catch up within the TTLs). Without a db,
  * for every database.
  */
-export function invalidateCatalogResults(db?: Db): void {
+export function invalidateCatalogResults(db?: Db, options: { keepIndex?: boolean } = {}): void {
+  // keepIndex: benches and tests that want cold results on a current index (no write happened)
+  if (!options.keepIndex) invalidateCatalogIndex(db);
   if (db) {
     caches.delete(db);
     rowCaches.delete(db);
@@ -118,6 +121,11 @@ export function invalidateCatalogResults(db?: Db): void {
     caches = new WeakMap();
     rowCaches = new WeakMap();
   }
+}
+
+/** Drops only the cached product rows (their review summary changed): filters and the index stay. */
+export function invalidateCatalogRows(db: Db): void {
+  rowCaches.delete(db);
 }
 
 // ------------------------------------------------------------------ product rows of list pages

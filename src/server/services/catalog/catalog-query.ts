@@ -3,13 +3,15 @@ import { centsToNumber, convertCents } from '@/lib/money';
 import type { Db } from '@/server/db/client';
 import { type Facet, shapeFacets } from './facets';
 import { type ResolvedFilter, groupAttributes } from './filters';
-import { loadCatalogMeta } from './meta';
+import { type CatalogMeta, loadCatalogMeta } from './meta';
 import { MAX_CACHED_IDS, cachedRows, cachedSummary } from './catalog-cache';
-import { type OrderBy, filteredSetKey, pageIds, readFilteredSet, summarise } from './filtered-set';
+import { type FilteredSet, type OrderBy, filteredSetKey, pageIds, readFilteredSet, summarise } from './filtered-set';
 import { maxEurCents, minEurCents } from './price';
 import { type ProductJson, toProductJson } from './product-json';
 import { loadProducts } from './product-load';
 import { buildSearchQuery } from './search';
+import { catalogIndex } from './catalog-index';
+import { type TextMatches, readTextMatches, setFromIndex, textMatchKey } from './indexed-set';
 
 export interface CatalogInput {
   search?: string;
@@ -43,12 +45,13 @@ export interface CatalogResult {
 
 /**
  * GET /products/catalog. Queries: the cached meta (categories, attributes), the vocabulary for
- * typo correction when searching (cached), then the filter's set: the products of its search,
- * categories and flags with price and attribute ids, from ONE statement, cached CACHE_TTL_MS
- * (catalog-cache.ts) and shared by every price range, attribute choice and sort direction on it;
- * total, price range, facet counts and the order are computed from it in memory (filtered-set.ts).
- * Then one query for the page's products (rows cached 10 s). So a new price range or facet choice
- * on a recently seen search or category costs no catalogue query, a new search or category one.
+ * typo correction when searching (cached), then the filter's set (search, categories, flags):
+ * from the in-process catalogue index plus, for a search, the ids its text matches (one statement
+ * per search text, cached), or while the index is not ready from ONE statement (ADR 005); cached
+ * CACHE_TTL_MS (catalog-cache.ts) and shared by every price range, attribute choice and sort
+ * direction on it. Total, price range, facet counts and the order are computed from it in memory
+ * (filtered-set.ts), then one query for the page's products (rows cached 10 s). So a new filter
+ * costs no catalogue query unless its search text is new.
  */
 export async function queryCatalog(
   db: Db,
@@ -73,13 +76,7 @@ export async function queryCatalog(
   // Price order wins when asked for; a search without a sort is ordered by relevance.
   const orderBy: OrderBy = input.sort ?? (f.search ? 'rank' : 'asc');
   const byRank = orderBy === 'rank';
-  const set = await cachedSummary(
-    db,
-    filteredSetKey(f, byRank),
-    () => readFilteredSet(db, meta, f, byRank),
-    Date.now(),
-    (s) => s.ids.length,
-  );
+  const set = await filteredSet(db, meta, f, byRank);
   const summary = summarise(set, meta, f, orderBy, maxCachedIds);
 
   const per = input.perPage;
@@ -107,4 +104,29 @@ export async function queryCatalog(
     price_range: { min: money(summary.minCents), max: money(summary.maxCents) },
     facets,
   };
+}
+
+/**
+ * The filter's set (search, categories, flags), cached per key: from the in-process index when it
+ * is ready (a search then costs the database only its text match, cached per text, so a new
+ * category, flag, price or attribute choice on a known search costs no query), else from the one
+ * SQL statement of ADR 005. Both give the same rows in the same order (indexed-set.ts).
+ */
+async function filteredSet(db: Db, meta: CatalogMeta, f: ResolvedFilter, byRank: boolean): Promise<FilteredSet> {
+  const index = await catalogIndex(db);
+  const weigh = (s: FilteredSet | TextMatches) => ('rows' in s && s.rows ? s.rows.length : s.ids.length);
+  if (!index) return cachedSummary(db, filteredSetKey(f, byRank), () => readFilteredSet(db, meta, f, byRank), Date.now(), weigh);
+  // The index's build time in the key: a set made from an older index is not served from a newer one.
+  return cachedSummary(
+    db,
+    `${index.builtAt}:${filteredSetKey(f, byRank)}`,
+    async () => {
+      const text: TextMatches | null = f.search
+        ? await cachedSummary(db, textMatchKey(f, byRank), () => readTextMatches(db, f, byRank), Date.now(), weigh)
+        : null;
+      return setFromIndex(index, meta, f, text, byRank);
+    },
+    Date.now(),
+    weigh,
+  );
 }

@@ -21,6 +21,14 @@ export interface FilteredSet {
   /** Row i's attribute ids are attrs[attrStart[i] .. attrStart[i + 1]). */
   attrStart: Int32Array;
   attrs: Int32Array;
+  /**
+   * The set's rows of the arrays above, in its order; null: every row. A set made from the
+   * catalogue index (indexed-set.ts) shares the index's arrays and lists its rows here instead
+   * of copying them (a category of 300 000 products would otherwise copy ~10 MB per new filter).
+   */
+  rows?: Int32Array | null;
+  /** One more than the largest attribute id in attrs, when known (the index knows it). */
+  attrSize?: number;
   /** Summaries computed from this set, per price bounds, attribute choice, order and id cap. */
   summaries: Map<string, FilterSummary>;
 }
@@ -76,6 +84,7 @@ export async function readFilteredSet(db: Db, meta: CatalogMeta, f: ResolvedFilt
     prices: new Int32Array(n),
     attrStart: new Int32Array(n + 1),
     attrs: new Int32Array(attrCount),
+    rows: null,
     summaries: new Map(),
   };
   let a = 0;
@@ -90,14 +99,20 @@ export async function readFilteredSet(db: Db, meta: CatalogMeta, f: ResolvedFilt
   return set;
 }
 
-/** Row indexes of the result in its order (price descending: each price's run keeps ids ascending). */
-function ordered(set: FilteredSet, rows: number[], orderBy: OrderBy): number[] {
-  if (orderBy !== 'desc') return rows;
+/**
+ * The first `limit` ids of the result in its order (price descending: each price's run keeps ids
+ * ascending). Only those are made: a set of 300 000 rows needs 1 500 of them for its pages.
+ */
+function firstIds(set: FilteredSet, rows: Int32Array, count: number, orderBy: OrderBy, limit: number): number[] {
   const out: number[] = [];
-  for (let end = rows.length; end > 0; ) {
+  if (orderBy !== 'desc') {
+    for (let k = 0; k < Math.min(count, limit); k++) out.push(set.ids[rows[k]!]!);
+    return out;
+  }
+  for (let end = count; end > 0 && out.length < limit; ) {
     let start = end - 1;
     while (start > 0 && set.prices[rows[start - 1]!] === set.prices[rows[end - 1]!]) start--;
-    for (let k = start; k < end; k++) out.push(rows[k]!);
+    for (let k = start; k < end && out.length < limit; k++) out.push(set.ids[rows[k]!]!);
     end = start;
   }
   return out;
@@ -119,7 +134,8 @@ export function summarise(set: FilteredSet, meta: CatalogMeta, f: ResolvedFilter
   // runs on every new price or facet choice; string-keyed maps made it 1.7 ms for 8 000 rows).
   let size = 1;
   for (const id of meta.attributes.keys()) size = Math.max(size, id + 1);
-  for (let k = 0; k < set.attrs.length; k++) size = Math.max(size, set.attrs[k]! + 1);
+  if (set.attrSize !== undefined) size = Math.max(size, set.attrSize);
+  else for (let k = 0; k < set.attrs.length; k++) size = Math.max(size, set.attrs[k]! + 1);
   const groups = [...f.attrGroups.entries()].map(([groupId, chosen]) => {
     const isChosen = new Uint8Array(size);
     for (const id of chosen) if (id < size) isChosen[id] = 1;
@@ -128,10 +144,15 @@ export function summarise(set: FilteredSet, meta: CatalogMeta, f: ResolvedFilter
     return { groupId, isChosen, isOwn, counts: new Int32Array(size) };
   });
   const all = new Int32Array(size);
-  const rows: number[] = [];
   let minCents: number | null = null;
   let maxCents: number | null = null;
-  for (let r = 0; r < set.ids.length; r++) {
+  const members = set.rows;
+  const n = members ? members.length : set.ids.length;
+  // Preallocated: pushing 300 000 numbers into an array per new filter was a third of the time.
+  const rows = new Int32Array(n);
+  let count = 0;
+  for (let m = 0; m < n; m++) {
+    const r = members ? members[m]! : m;
     const from = set.attrStart[r]!;
     const to = set.attrStart[r + 1]!;
     let missing = 0;
@@ -150,7 +171,7 @@ export function summarise(set: FilteredSet, meta: CatalogMeta, f: ResolvedFilter
     if (missing === 0) {
       minCents = minCents === null ? price : Math.min(minCents, price);
       maxCents = maxCents === null ? price : Math.max(maxCents, price);
-      if (inPrice) rows.push(r);
+      if (inPrice) rows[count++] = r;
     }
     if (!inPrice || missing > 1) continue;
     for (let k = from; k < to; k++) {
@@ -165,13 +186,11 @@ export function summarise(set: FilteredSet, meta: CatalogMeta, f: ResolvedFilter
   for (let a = 0; a < size; a++) if (all[a]! > 0) facetRows.push([0, a, all[a]!]);
   for (const group of groups) for (let a = 0; a < size; a++) if (group.counts[a]! > 0) facetRows.push([group.groupId, a, group.counts[a]!]);
   const summary: FilterSummary = {
-    total: rows.length,
+    total: count,
     minCents,
     maxCents,
     facetRows,
-    ids: ordered(set, rows, orderBy)
-      .slice(0, maxIds)
-      .map((r) => set.ids[r]!),
+    ids: firstIds(set, rows, count, orderBy, maxIds),
   };
   if (set.summaries.size >= MAX_SUMMARIES) set.summaries.delete(set.summaries.keys().next().value!);
   set.summaries.set(key, summary);
