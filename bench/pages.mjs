@@ -190,6 +190,9 @@ async function signedInLighthouse(base, cookies) {
     rows.push(`| ${page.type} | \`${page.path}\` | ${page.who}${language ? `, ${language.code}` : ''} | ${shown} | ${a11yOk ? 'within' : '**over**'} |`);
     console.log(rows.at(-1));
   }
+  // Lighthouse ran synchronously: let the event loop see the keep-alive sockets the shop closed
+  // meanwhile, or the next fetch reuses one and fails with "other side closed".
+  await sleep(1_000);
   return { rows, failures };
 }
 
