@@ -12,7 +12,8 @@ import { cartUnitsSql } from './server/services/cart/cart.server';
 import { routeLanguage } from './server/language-routing';
 import { localizeResponse } from './server/localize-links';
 import { LANGUAGE_COOKIE, loadShopBasics } from './server/services/request-context';
-import { cookieBase, resolveSession, SESSION_COOKIE, XSRF_COOKIE } from './server/services/auth/sessions';
+import { cookieBase, SESSION_COOKIE, XSRF_COOKIE } from './server/services/auth/sessions';
+import { resolvePageSession } from './server/services/auth/page-sessions';
 // Plain .mjs because astro.config.mjs and the start script share it without a TS loader.
 import { BASE_SECURITY_HEADERS, RESOURCE_CSP } from '../scripts/server/security-headers.mjs';
 
@@ -90,7 +91,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (cookie) {
       try {
         // The cart badge's count rides along: a signed-in page then costs one statement.
-        const resolved = await resolveSession(await getDb(), cookie, cartUnitsSql);
+        const resolved = await resolvePageSession(await getDb(), cookie, cartUnitsSql);
         context.locals.user = resolved?.user ?? null;
         if (resolved?.user && resolved.also !== null) context.locals.cartUnits = resolved.also;
         context.locals.sessionId = resolved?.session.id ?? null;

@@ -67,6 +67,17 @@ describe('signed-in pages from the page cache', () => {
     await customer.post('/api/cart/remove', { id: simple.id, is_variation: false });
   });
 
+  it('a cookie signed out elsewhere is a guest on its next page, though its lookup was remembered (PGlite, ADR 016)', async () => {
+    const leaving = await signedIn(createHttpSession(base), { email: 'demo@example.com', password: 'Demo1234!' });
+    const cookie = [...leaving.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const asCookie = async () => (await fetch(`${base}/faq`, { headers: { cookie } })).text();
+    expect(await asCookie()).toContain('data-signed-in="true"');
+    expect(await asCookie()).toContain('data-signed-in="true"');
+    expect((await leaving.post('/api/logout')).status).toBe(200);
+    // The old cookie, sent again as a stolen copy would be: the ended session is gone at once.
+    expect(await asCookie()).toContain('data-signed-in="false"');
+  });
+
   it("a product page's review section is the visitor's own", async () => {
     const list = (await page(null, '/products/all/all')).html;
     const product = /href="(\/products\/[^/"]+\/[^/"]+\/\d+)"/.exec(list)![1]!;

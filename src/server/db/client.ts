@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index';
+import { attachWriteEpoch, writeCounter } from './write-epoch';
 
 export type Schema = typeof schema;
 /** The one database type every service takes; the same on PGlite and PostgreSQL. */
@@ -105,7 +106,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { pg_trgm },
   });
-  const db = drizzle({ client, schema });
+  const { counter, logger } = writeCounter();
+  const db = drizzle({ client, schema, logger });
+  attachWriteEpoch(db, counter);
   return {
     db,
     engine: 'pglite',

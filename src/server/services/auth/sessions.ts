@@ -40,6 +40,8 @@ export interface ResolvedSession {
   extended: boolean;
   /** What the caller's `also` computed for the session's user, in the same statement (null without a user). */
   also: number | null;
+  /** When the next lookup will move the expiry on (ms since the epoch). */
+  touchAt: number;
 }
 
 export interface StartedSession {
@@ -130,6 +132,7 @@ export async function resolveSession(
     session: { id: row.id, userId: row.userId, csrfHash: data.csrf ?? null, expiresAt },
     extended,
     also: row.userId === null || row.also === null ? null : Number(row.also),
+    touchAt: (extended ? Date.now() : row.lastSeenAt.getTime()) + TOUCH_EVERY_MS,
     // A left join gives a row of nulls for a guest session.
     user: row.userId !== null && row.user?.id != null ? toAuthUser(row.user as Parameters<typeof toAuthUser>[0]) : null,
   };
