@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '@/server/db/client';
-import { mayWrite, writeEpoch } from '@/server/db/write-epoch';
+import { mayWrite, rememberWhileUnwritten, writeEpoch } from '@/server/db/write-epoch';
 import { sql } from 'drizzle-orm';
 
 describe('write epoch (PGlite)', () => {
@@ -31,6 +31,36 @@ describe('write epoch on a real PGlite database', () => {
         await tx.execute(sql`insert into t values (1)`);
       });
       expect(writeEpoch(db)!).toBeGreaterThan(afterCreate);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('rememberWhileUnwritten', () => {
+  it('answers from memory until a write, then loads again; refuses what stillGood refuses', async () => {
+    const database = await openDatabase({ engine: 'pglite' });
+    try {
+      const { db } = database;
+      await db.execute(sql`create table n (v int)`);
+      await db.execute(sql`insert into n values (1)`);
+      let loads = 0;
+      const load = async () => {
+        loads++;
+        const rows = (await db.execute(sql`select sum(v)::int as s from n`)).rows as { s: number }[];
+        return rows[0]!.s;
+      };
+      const remember = rememberWhileUnwritten<number>({ maxEntries: 10, stillGood: (value) => value < 100 });
+      expect(await remember(db, 'k', load)).toEqual({ value: 1, remembered: false });
+      expect(await remember(db, 'k', load)).toEqual({ value: 1, remembered: true });
+      expect(loads).toBe(1);
+      await db.execute(sql`insert into n values (2)`);
+      expect(await remember(db, 'k', load)).toEqual({ value: 3, remembered: false });
+      await db.execute(sql`insert into n values (200)`);
+      expect((await remember(db, 'k', load)).value).toBe(203);
+      // 203 is refused by stillGood: loaded again, though nothing was written.
+      expect(await remember(db, 'k', load)).toEqual({ value: 203, remembered: false });
+      expect(loads).toBe(4);
     } finally {
       await database.close();
     }

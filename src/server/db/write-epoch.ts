@@ -42,3 +42,34 @@ export function writeEpoch(db: Db): number | null {
   const counter = (db as unknown as Record<symbol, Counter | undefined>)[EPOCH];
   return counter ? counter.value : null;
 }
+
+interface Entry<T> {
+  db: Db;
+  epoch: number;
+  storedAt: number;
+  value: T;
+}
+
+/**
+ * Remembers answers by key while the database's write epoch stays (PGlite); on PostgreSQL `load`
+ * runs every time. `stillGood` refuses an entry for reasons of time (an expiry). The epoch is read
+ * before `load`, so a write while it runs leaves the entry stale at once. At most `maxEntries`
+ * (the oldest go first), and none older than a minute.
+ */
+export function rememberWhileUnwritten<T>(options: { maxEntries: number; stillGood?: (value: T, now: number) => boolean }) {
+  const entries = new Map<string, Entry<T>>();
+  return async (db: Db, key: string, load: () => Promise<T>): Promise<{ value: T; remembered: boolean }> => {
+    const epoch = writeEpoch(db);
+    if (epoch === null) return { value: await load(), remembered: false };
+    const now = Date.now();
+    const entry = entries.get(key);
+    if (entry && entry.db === db && entry.epoch === epoch && now - entry.storedAt < 60_000 && (options.stillGood?.(entry.value, now) ?? true)) {
+      return { value: entry.value, remembered: true };
+    }
+    const value = await load();
+    entries.delete(key);
+    entries.set(key, { db, epoch, storedAt: now, value });
+    if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
+    return { value, remembered: false };
+  };
+}

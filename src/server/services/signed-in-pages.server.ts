@@ -8,9 +8,13 @@
  */
 import { isBackOffice } from '@/lib/rules/roles';
 import type { Db } from '../db/client';
+import { rememberWhileUnwritten } from '../db/write-epoch';
 import type { AuthUser } from './auth/users';
 import { countCartUnits } from './cart/cart.server';
 import { type ReviewAccess, reviewAccessOf, reviewEligibility } from './reviews.server';
+
+/** Review eligibility by customer and product, remembered on PGlite while nothing was written (page-sessions.ts says why). */
+const eligibilityOf = rememberWhileUnwritten<Awaited<ReturnType<typeof reviewEligibility>>>({ maxEntries: 5_000 });
 
 /** A product page's unprefixed path names its id last (/products/{top}/{sub}/{id}). */
 const PRODUCT_PATH = /^\/products\/[^/]+\/[^/]+\/(\d{1,9})$/;
@@ -28,7 +32,9 @@ export async function signedInVariant(db: Db, user: AuthUser, path: string, know
   const productId = PRODUCT_PATH.exec(path)?.[1];
   const [cartUnits, eligibility] = await Promise.all([
     knownCartUnits ?? countCartUnits(db, user.id),
-    productId !== undefined && user.emailVerified ? reviewEligibility(db, user.id, Number(productId)) : Promise.resolve(null),
+    productId !== undefined && user.emailVerified
+      ? eligibilityOf(db, `${user.id}:${productId}`, () => reviewEligibility(db, user.id, Number(productId))).then((r) => r.value)
+      : Promise.resolve(null),
   ]);
   const parts = [isBackOffice(user.role) ? 'office' : 'shopper', user.emailVerified ? 'verified' : 'unverified', String(cartUnits)];
   if (productId === undefined) return { key: parts.join('|'), cartUnits };

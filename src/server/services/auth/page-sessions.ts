@@ -9,46 +9,24 @@
  */
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { writeEpoch } from '@/server/db/write-epoch';
+import { rememberWhileUnwritten } from '@/server/db/write-epoch';
 import { sha256Hex } from './crypto';
 import { type ResolvedSession, resolveSession } from './sessions';
 
-interface Remembered {
-  db: Db;
-  epoch: number;
-  storedAt: number;
-  resolved: ResolvedSession | null;
-}
-
-/** Bounds memory against a flood of made-up cookies; the oldest entry goes first. */
-const MAX_ENTRIES = 5_000;
-/** Belt and braces for anything time-dependent the lookup might gain later. */
-const MAX_AGE_MS = 60_000;
-const remembered = new Map<string, Remembered>();
-
-function stillExact(entry: Remembered, db: Db, epoch: number, now: number): boolean {
-  if (entry.db !== db || entry.epoch !== epoch || now - entry.storedAt > MAX_AGE_MS) return false;
-  const resolved = entry.resolved;
+const remembered = rememberWhileUnwritten<ResolvedSession | null>({
+  // Bounds memory against a flood of made-up cookies.
+  maxEntries: 5_000,
   // An expired session, or one whose sliding expiry is due, goes to the database.
-  return resolved === null || (resolved.session.expiresAt.getTime() > now && resolved.touchAt > now);
-}
+  stillGood: (resolved, now) => resolved === null || (resolved.session.expiresAt.getTime() > now && resolved.touchAt > now),
+});
 
 export async function resolvePageSession(
   db: Db,
   cookieValue: string | undefined,
   also: (userId: AnyColumn) => SQL<number>,
 ): Promise<ResolvedSession | null> {
-  const epoch = writeEpoch(db);
-  if (epoch === null || !cookieValue || cookieValue.length > 128) return resolveSession(db, cookieValue, also);
-  const key = sha256Hex(cookieValue);
-  const now = Date.now();
-  const entry = remembered.get(key);
+  if (!cookieValue || cookieValue.length > 128) return resolveSession(db, cookieValue, also);
+  const { value, remembered: again } = await remembered(db, sha256Hex(cookieValue), () => resolveSession(db, cookieValue, also));
   // The cookies were re-sent when the lookup that is remembered moved the expiry on.
-  if (entry && stillExact(entry, db, epoch, now)) return entry.resolved && { ...entry.resolved, extended: false };
-  // The epoch from before the lookup: a write while it ran leaves the entry stale at once.
-  const resolved = await resolveSession(db, cookieValue, also);
-  remembered.delete(key);
-  remembered.set(key, { db, epoch, storedAt: now, resolved });
-  if (remembered.size > MAX_ENTRIES) remembered.delete(remembered.keys().next().value!);
-  return resolved;
+  return again && value ? { ...value, extended: false } : value;
 }
