@@ -9,8 +9,10 @@ import type { ClientDirective } from 'astro';
  * window, or at once when sessionStorage[`sessionKey`] holds something (the Toaster uses both).
  *
  * A click or change that lands before the code has arrived is held and replayed on the same
- * element after hydration, so the first press of a button is not lost; a control that already
- * has the focus when the directive runs hydrates the island at once.
+ * element after hydration, so the first press of a button is not lost; a held change keeps the
+ * value chosen (hydrating a `<select defaultValue>` puts the rendered option back, and the replay
+ * then sent the old language: seen in CI). A control that already has the focus when the
+ * directive runs hydrates the island at once.
  */
 
 const TRIGGERS = ['focusin', 'pointerover', 'pointerdown', 'touchstart', 'keydown'] as const;
@@ -35,7 +37,7 @@ const interaction: ClientDirective = (load, options, el) => {
     options.value && typeof options.value === 'object' ? (options.value as InteractionOptions) : {};
   let started = false;
   let hydrated = false;
-  const held: Array<{ target: HTMLElement; type: 'click' | 'change' }> = [];
+  const held: Array<{ target: HTMLElement; type: 'click' | 'change'; value?: string }> = [];
 
   const hold = (event: Event) => {
     if (hydrated) return;
@@ -50,7 +52,8 @@ const interaction: ClientDirective = (load, options, el) => {
       start();
     } else {
       // A change without any earlier trigger (scripted selection, some assistive tech).
-      held.push({ target, type: 'change' });
+      const value = target instanceof HTMLSelectElement || target instanceof HTMLInputElement ? target.value : undefined;
+      held.push({ target, type: 'change', value });
       start();
     }
   };
@@ -69,10 +72,13 @@ const interaction: ClientDirective = (load, options, el) => {
     hydrated = true;
     el.removeEventListener('click', hold, true);
     el.removeEventListener('change', hold, true);
-    for (const { target, type } of held.splice(0)) {
+    for (const { target, type, value } of held.splice(0)) {
       if (!target.isConnected) continue;
       if (type === 'click') target.click();
-      else target.dispatchEvent(new Event('change', { bubbles: true }));
+      else {
+        if (value !== undefined && (target instanceof HTMLSelectElement || target instanceof HTMLInputElement)) target.value = value;
+        target.dispatchEvent(new Event('change', { bubbles: true }));
+      }
     }
   }
 

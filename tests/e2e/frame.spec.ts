@@ -329,3 +329,14 @@ test('a toast left open by one page shows on the next, bottom-right, and closes 
   expect(await page.evaluate(() => sessionStorage.getItem('shop.toasts'))).toBeNull();
   shop.expectNoPageErrors();
 });
+
+test('a language chosen before the picker has hydrated is the one applied (held change keeps its value)', async ({ shop, page }) => {
+  // The picker's code arrives late, as on a slow phone: the choice lands before hydration.
+  await page.route(/\/_astro\/LanguagePicker[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await shop.goto('/static-page/1');
+  await Promise.all([page.waitForURL('**/de/static-page/1'), page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Deutsch' })]);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+});
