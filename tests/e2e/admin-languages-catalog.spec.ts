@@ -17,7 +17,13 @@ test.beforeEach(async ({ context }) => {
 
 /** Chooses a language in the header's picker; the back office has one address, so it reloads in place. */
 async function pickLanguage(page: Page, current: string, language: string): Promise<void> {
-  await Promise.all([page.waitForEvent('framenavigated'), page.getByRole('combobox', { name: current }).selectOption({ label: language })]);
+  // The page's start-up (the stored-choice script may reload once) settles first: a choice made
+  // during that reload is lost with the old document.
+  await page.waitForLoadState('networkidle');
+  const picked = page.getByRole('combobox', { name: current });
+  const code = await picked.locator('option', { hasText: language }).getAttribute('lang');
+  await picked.selectOption({ label: language });
+  await expect(page.locator('html')).toHaveAttribute('lang', code ?? '');
   await page.waitForLoadState('load');
 }
 

@@ -17,7 +17,13 @@ test.beforeEach(async ({ context }) => {
 });
 
 async function pickLanguage(page: Page, current: string, label: string): Promise<void> {
-  await Promise.all([page.waitForEvent('framenavigated'), page.getByRole('combobox', { name: current }).selectOption({ label })]);
+  // The page's start-up (the stored-choice script may reload once) settles first: a choice made
+  // during that reload is lost with the old document.
+  await page.waitForLoadState('networkidle');
+  const picked = page.getByRole('combobox', { name: current });
+  const code = await picked.locator('option', { hasText: label }).getAttribute('lang');
+  await picked.selectOption({ label });
+  await expect(page.locator('html')).toHaveAttribute('lang', code ?? '');
   await page.waitForLoadState('load');
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '@/server/db/client';
 import { mayWrite, rememberWhileUnwritten, writeEpoch } from '@/server/db/write-epoch';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '@/server/services/catalog/rows';
 
 describe('write epoch (PGlite)', () => {
   it('counts anything but a plain SELECT as a possible write', () => {
@@ -47,7 +48,7 @@ describe('rememberWhileUnwritten', () => {
       let loads = 0;
       const load = async () => {
         loads++;
-        const rows = (await db.execute(sql`select sum(v)::int as s from n`)).rows as { s: number }[];
+        const rows = rowsOf<{ s: number }>(await db.execute(sql`select sum(v)::int as s from n`));
         return rows[0]!.s;
       };
       const remember = rememberWhileUnwritten<number>({ maxEntries: 10, stillGood: (value) => value < 100 });
