@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { BASE } from './support/shopper';
-import { signInToBackOffice } from './support/back-office';
+import { pickLanguage, signInToBackOffice } from './support/back-office';
 
 /**
  * Issue 17: the back office speaks the staff member's language. The demo staff member picks
@@ -14,18 +14,6 @@ import { signInToBackOffice } from './support/back-office';
 test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
 });
-
-/** Chooses a language in the header's picker; the back office has one address, so it reloads in place. */
-async function pickLanguage(page: Page, current: string, language: string): Promise<void> {
-  // The page's start-up (the stored-choice script may reload once) settles first: a choice made
-  // during that reload is lost with the old document.
-  await page.waitForLoadState('networkidle');
-  const picked = page.getByRole('combobox', { name: current });
-  const code = await picked.locator('option', { hasText: language }).getAttribute('lang');
-  await picked.selectOption({ label: language });
-  await expect(page.locator('html')).toHaveAttribute('lang', code ?? '');
-  await page.waitForLoadState('load');
-}
 
 async function expectAdminLanguage(page: Page, code: string): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('lang', code);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { EDITOR, signInToBackOffice } from './support/back-office';
+import { EDITOR, pickLanguage, signInToBackOffice } from './support/back-office';
 import { BASE } from './support/shopper';
 
 /**
@@ -16,16 +16,6 @@ test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
 });
 
-async function pickLanguage(page: Page, current: string, label: string): Promise<void> {
-  // The page's start-up (the stored-choice script may reload once) settles first: a choice made
-  // during that reload is lost with the old document.
-  await page.waitForLoadState('networkidle');
-  const picked = page.getByRole('combobox', { name: current });
-  const code = await picked.locator('option', { hasText: label }).getAttribute('lang');
-  await picked.selectOption({ label });
-  await expect(page.locator('html')).toHaveAttribute('lang', code ?? '');
-  await page.waitForLoadState('load');
-}
 
 test('an editor uses the page editor in German and the pages list and FAQ editing in French', async ({ page, axe }) => {
   test.setTimeout(180_000);

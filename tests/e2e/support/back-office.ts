@@ -16,3 +16,17 @@ export async function signInToBackOffice(page: Page, who: { email: string; passw
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(`${BASE}/admin`);
 }
+
+/**
+ * Chooses a language in the header's picker (the person's language setting); the back office has
+ * one address, so the page reloads in place. The page's start-up (the stored-choice script may
+ * reload once) settles first: a choice made during that reload is lost with the old document.
+ */
+export async function pickLanguage(page: Page, current: string, label: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  const picked = page.getByRole('combobox', { name: current });
+  const code = await picked.locator('option', { hasText: label }).getAttribute('lang');
+  await picked.selectOption({ label });
+  await expect(page.locator('html')).toHaveAttribute('lang', code ?? '');
+  await page.waitForLoadState('load');
+}
