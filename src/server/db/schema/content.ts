@@ -16,6 +16,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { languages } from './i18n';
 import { users } from './users';
+import { countries } from './geo';
 
 /** The shop's single settings row (id = 1). */
 export const settings = pgTable('settings', {
@@ -32,6 +33,14 @@ export const settings = pgTable('settings', {
   phonePaymentUkEu: varchar('phone_payment_uk_eu', { length: 32 }).notNull().default(''),
   heroTitle: text('hero_title').notNull().default(''),
   heroSubtitle: text('hero_subtitle').notNull().default(''),
+  /** The shop's name as shoppers see it (header, titles, mails, JSON-LD); '' until the owner sets it. */
+  shopName: varchar('shop_name', { length: 96 }).notNull().default(''),
+  /** The seller on invoices and the imprint: legal company name, VAT id, contact phone. */
+  legalName: varchar('legal_name', { length: 191 }).notNull().default(''),
+  vatId: varchar('vat_id', { length: 32 }).notNull().default(''),
+  contactPhone: varchar('contact_phone', { length: 32 }).notNull().default(''),
+  /** Where the shop is based: phone pickers and address forms default to it; VAT is charged from it. */
+  homeCountryId: integer('home_country_id').references(() => countries.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

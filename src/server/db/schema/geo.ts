@@ -13,7 +13,9 @@ export const countries = pgTable(
     name: varchar('name', { length: 96 }).notNull(),
     iso: varchar('iso', { length: 2 }).notNull().unique(),
     zoneId: integer('zone_id').references(() => shippingZones.id, { onDelete: 'set null' }),
-    /** False where the shop cannot deliver: totals answer is_delivery_unavailable. */
+    /** False: the shop does not sell there (absent from /api/countries, totals and checkout refused). */
+    served: boolean('served').notNull().default(true),
+    /** False where the shop quotes delivery later: totals answer is_delivery_unavailable ("Delivery Price N/A"). */
     deliveryAvailable: boolean('delivery_available').notNull().default(true),
     /** Anchored regular expression for the post code, or null when any non-empty code is accepted. */
     postcodePattern: text('postcode_pattern'),

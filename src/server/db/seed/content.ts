@@ -19,9 +19,14 @@ import { PAGES } from './pages-data';
 const GOOGLE_TAG = `<script async src="https://www.googletagmanager.com/gtag/js?id=G-DEMO000000"></script>
 <script>window.dataLayer = window.dataLayer || []; function gtag(){dataLayer.push(arguments);} gtag('js', new Date()); gtag('config', 'G-DEMO000000');</script>`;
 
-export async function seedSettings(db: Db): Promise<void> {
+export async function seedSettings(db: Db, homeCountryId: number | undefined): Promise<void> {
   await db.insert(settings).values({
     id: 1,
+    shopName: 'Summit & Circuit Gear',
+    legalName: 'Summit & Circuit Gear Ltd',
+    vatId: 'NL861234567B01',
+    contactPhone: '+31 10 555 0142',
+    homeCountryId: homeCountryId ?? null,
     requisites:
       'Summit & Circuit Gear Ltd · Company no. 81234567 · VAT NL861234567B01 · IBAN NL91 ABNA 0417 1643 00',
     copyright: `© ${new Date().getUTCFullYear()} Summit & Circuit Gear Ltd. All rights reserved.`,

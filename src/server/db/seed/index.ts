@@ -35,7 +35,7 @@ async function seedInto(db: Db, passwords: Passwords, now: Date): Promise<void> 
   const lang = await seedLanguages(db);
   await seedCurrencies(db);
   const countryIds = await seedGeo(db);
-  await seedSettings(db);
+  await seedSettings(db, countryIds.NL);
   await seedPages(db, lang);
   await seedFeatured(db, lang);
   const products = await seedCatalog(db, lang, now);
