@@ -1,5 +1,5 @@
 /**
- * Import boundaries of the shop (DESIGN.md "Layout of the code", ADR 021), checked by
+ * Import boundaries of the shop (docs/architecture.md "Layers and boundaries", ADR 021), checked by
  * `npm run check:boundaries` (scripts/check-boundaries.mjs) as a stage of `npm test`.
  * Type-only imports count (tsPreCompilationDeps): a type from the server pulled into an island
  * is how server code starts leaking into the bundle, and it couples the two sides all the same.
@@ -45,7 +45,7 @@ module.exports = {
     {
       name: 'pages-reach-the-database-through-services',
       comment:
-        'Pages are thin routes (DESIGN.md): parse, call a service, render. A page with its own queries ' +
+        'Pages are thin routes (docs/architecture.md): parse, call a service, render. A page with its own queries ' +
         'duplicates what the API route does through the service and drifts from it (payment status).',
       severity: 'error',
       from: { path: ['^src/pages/', '^src/components/', '^src/layouts/', '^src/features/'] },

@@ -10,7 +10,7 @@ import { API_UPLOAD_BODY_LIMIT_BYTES, PAGE_BODY_DRAIN_BYTES } from './src/server
 
 export default defineConfig({
   output: 'server',
-  // The shop keeps its own sessions in the database (DESIGN.md); Astro's file sessions stay off.
+  // The shop keeps its own sessions in the database (docs/architecture.md); Astro's file sessions stay off.
   session: false,
   // 'middleware': scripts/start.mjs owns the HTTP server (static files, compression, shutdown).
   // bodySizeLimit bounds what a request may make Astro read (Astro's default is 1 GB). The page

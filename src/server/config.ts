@@ -5,7 +5,7 @@ import { parseTrustProxy } from './trusted-proxies';
 export const PAYMENT_PROVIDERS = ['demo', 'stripe', 'none'] as const;
 
 /**
- * Environment configuration (DESIGN.md "Configuration"). Parsed once; a bad value
+ * Environment configuration (docs/architecture.md "Configuration"). Parsed once; a bad value
  * throws ConfigError whose message is one line naming the variable and the problem.
  */
 const schema = z

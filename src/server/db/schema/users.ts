@@ -95,7 +95,7 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
-/** Fixed-window counters shared by every app instance (DESIGN.md "Scale-out"). */
+/** Fixed-window counters shared by every app instance (docs/architecture.md "Shape"). */
 export const rateLimits = pgTable('rate_limits', {
   key: varchar('key', { length: 191 }).primaryKey(),
   count: integer('count').notNull().default(0),
