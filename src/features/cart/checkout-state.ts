@@ -148,7 +148,7 @@ export type ShippingErrorTexts = Pick<CartPageTexts['shipping'], 'required' | 'i
  */
 export function shippingErrorText(
   key: ShippingField,
-  state: Pick<CheckoutState, 'serverErrors' | 'submitted' | 'unservedCountry'>,
+  state: Pick<CheckoutState, 'serverErrors' | 'submitted'> & Partial<Pick<CheckoutState, 'unservedCountry'>>,
   errors: ShippingErrors,
   texts: ShippingErrorTexts,
 ): string | undefined {
