@@ -5,8 +5,9 @@ import { BASE, newVerifiedCustomer, xsrfHeaders } from './support/shopper';
 
 /**
  * Countries the shop serves (issue 25), in Chromium as the demo staff member on /admin/shipping:
- * select the EU and set it served, search "Spain" and set it not served (by keyboard), and the
- * checkout of a new customer no longer offers Spain while its totals are refused with the message.
+ * select the EU and set it served, search "Spain" and set it not served (by keyboard); the
+ * checkout no longer offers Spain, its totals are refused with the message, and a customer whose
+ * saved address is in Spain is told so and chooses another country.
  * The e2e shop is shared by every spec: Spain is served again at the end, whatever happened.
  */
 
@@ -15,6 +16,7 @@ test.beforeEach(async ({ context }) => {
 });
 
 const EU_COUNT = 27;
+const NOT_SERVED = 'Sorry, we do not sell to Spain. Please choose another country.';
 
 const row = (page: Page, name: string) => page.locator('tr[data-country]', { has: page.getByRole('rowheader', { name: new RegExp(`^${name} `) }) });
 const status = (page: Page) => page.locator('[data-country-count]');
@@ -31,10 +33,22 @@ async function apply(page: Page, how: 'click' | 'keyboard') {
   await reloaded;
 }
 
-test('staff: select the EU and serve it, search Spain and stop serving it; the checkout no longer offers Spain; axe', async ({ page, axe, mailbox, playwright }) => {
+test('staff: select the EU and serve it, search Spain and stop serving it; the checkout no longer offers Spain, and says so to a customer whose address is in Spain; axe', async ({ page, axe, mailbox, browser, playwright }) => {
   test.slow();
   const admin = await playwright.request.newContext({ baseURL: BASE });
+  // A customer who saved an address in Spain while the shop still sold there.
+  const customerContext = await browser.newContext({ baseURL: BASE, locale: 'en-GB' });
+  await customerContext.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
+  const customer = await customerContext.newPage();
   try {
+    const { email } = await newVerifiedCustomer(customer, mailbox, 'countries.spain');
+    const spain = ((await (await customer.request.get('/api/countries')).json()) as { payload: { id: number; iso: string }[] }).payload.find((c) => c.iso === 'ES')!;
+    const saved = await customer.request.put('/api/user/profile', {
+      headers: await xsrfHeaders(customer),
+      data: { name: 'Robin', surname: 'Trail', email, phone: '+4915123456789', phoneCountryCode: 'DE', nationalNumber: '15123456789', address: 'Calle Mayor 1', city: 'Madrid', post_code: '28013', country_id: spain.id },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+
     await signInToBackOffice(page);
     await page.goto('/admin/shipping');
     await expect(page.getByRole('heading', { level: 2, name: 'Countries' })).toBeVisible();
@@ -70,31 +84,42 @@ test('staff: select the EU and serve it, search Spain and stop serving it; the c
     await expect(row(page, 'Spain').locator('.badge')).toHaveText('Not served');
     await expect(row(page, 'France').locator('.badge')).toHaveText('Served');
 
-    // The shop: Spain is gone from /api/countries and the checkout, and refused by the totals.
-    const listed = ((await (await page.request.get('/api/countries')).json()) as { payload: { iso: string }[] }).payload.map((c) => c.iso);
+    // The shop: Spain is gone from /api/countries and refused by the totals.
+    const listed = ((await (await customer.request.get('/api/countries')).json()) as { payload: { iso: string }[] }).payload.map((c) => c.iso);
     expect(listed).not.toContain('ES');
     expect(listed).toContain('DE');
-    await page.context().clearCookies();
-    await page.context().addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
-    await newVerifiedCustomer(page, mailbox, 'countries.spain');
-    const products = ((await (await page.request.get('/api/products/catalog?per_page=20')).json()) as { payload: { id: number; stock: number; variations: unknown[] }[] }).payload;
-    const product = products.find((p) => p.variations.length === 0 && p.stock >= 5)!;
-    const added = await page.request.post('/api/cart/add', { headers: await xsrfHeaders(page), data: { id: product.id, count: 1, is_variation: false } });
-    expect(added.status()).toBe(200);
-    await page.goto('/cart');
-    await expect(page.locator('astro-island:has(.cart-view)')).not.toHaveAttribute('ssr', /.*/);
-    await page.getByRole('button', { name: 'Checkout', exact: true }).click();
-    const country = page.getByRole('combobox', { name: /^Country/ });
-    await expect(country.locator('option', { hasText: 'Germany' })).toHaveCount(1);
-    await expect(country.locator('option', { hasText: 'Spain' })).toHaveCount(0);
-    const refused = await page.request.post('/api/cart/calculate-totals', {
-      headers: await xsrfHeaders(page),
+    const refused = await customer.request.post('/api/cart/calculate-totals', {
+      headers: await xsrfHeaders(customer),
       data: { country: 'Spain', postCode: '28013', city: 'Madrid', address: 'Calle Mayor 1', promoCode: null, cart_items: [] },
     });
     expect(refused.status()).toBe(422);
-    expect(await refused.json()).toMatchObject({ message: 'Sorry, we do not sell to Spain. Please choose another country.', errors: { country: ['Sorry, we do not sell to Spain. Please choose another country.'] } });
+    expect(await refused.json()).toMatchObject({ message: NOT_SERVED, errors: { country: [NOT_SERVED] } });
+
+    // The checkout: Spain not offered; the saved Spanish address leaves the country to choose, and says why.
+    const products = ((await (await customer.request.get('/api/products/catalog?per_page=20')).json()) as { payload: { id: number; stock: number; variations: unknown[] }[] }).payload;
+    const product = products.find((p) => p.variations.length === 0 && p.stock >= 5)!;
+    const added = await customer.request.post('/api/cart/add', { headers: await xsrfHeaders(customer), data: { id: product.id, count: 1, is_variation: false } });
+    expect(added.status()).toBe(200);
+    await customer.goto('/cart');
+    await expect(customer.locator('astro-island:has(.cart-view)')).not.toHaveAttribute('ssr', /.*/);
+    await customer.getByRole('button', { name: 'Checkout', exact: true }).click();
+    const country = customer.getByRole('combobox', { name: /^Country/ });
+    await expect(country.locator('option', { hasText: 'Germany' })).toHaveCount(1);
+    await expect(country.locator('option', { hasText: 'Spain' })).toHaveCount(0);
+    await expect(country).toHaveValue('');
+    await expect(customer.locator('#checkout-countryId-error')).toHaveText(NOT_SERVED);
+    await country.selectOption({ label: 'Germany' });
+    await expect(customer.locator('#checkout-countryId-error')).toHaveCount(0);
+    await customer.getByRole('textbox', { name: /^City/ }).fill('Berlin');
+    await customer.getByRole('textbox', { name: /^Address/ }).fill('Friedrichstraße 1');
+    await customer.getByRole('textbox', { name: /^Post code/ }).fill('10117');
+    const totals = customer.waitForResponse((r) => r.url().endsWith('/api/cart/calculate-totals'));
+    await customer.locator('.checkout-submit').click();
+    expect((await totals).status()).toBe(200);
+    await expect(customer.locator('.checkout-submit')).toHaveText('Place Order');
   } finally {
     await setCountryState(admin, 'ES', 'served');
     await admin.dispose();
+    await customerContext.close();
   }
 });
