@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { BASE, newVerifiedCustomer, xsrfHeaders } from './support/shopper';
+import { setCountryState } from './support/back-office';
 
 /**
  * The cart and checkout as a new customer walks them (accounts spec §2 Cart page,
@@ -302,40 +303,49 @@ test('the 3-D Secure card asks the bank step first, then pays; cancelling declin
   shop.expectNoPageErrors();
 });
 
-test('delivery unavailable: Place Order (Delivery Price N/A); a bad post code is an address error on the button', async ({ shop, page, axe, mailbox }) => {
+test('delivery unavailable: Place Order (Delivery Price N/A); a bad post code is an address error on the button', async ({ shop, page, axe, mailbox, playwright }) => {
   test.slow();
-  await newVerifiedCustomer(page, mailbox, 'cart.nodelivery');
-  const { product } = await pickProducts(page, 3);
-  await addToCart(page, product.id, false);
-  await shop.goto('/cart');
-  await openCheckout(page);
+  // New Zealand with the delivery price on request for this test (the demo serves it at its
+  // zone's price; the sanctioned countries are not served at all): put back at the end.
+  const admin = await playwright.request.newContext({ baseURL: BASE });
+  await setCountryState(admin, 'NZ', 'on_request');
+  try {
+    await newVerifiedCustomer(page, mailbox, 'cart.nodelivery');
+    const { product } = await pickProducts(page, 3);
+    await addToCart(page, product.id, false);
+    await shop.goto('/cart');
+    await openCheckout(page);
 
-  // A post code Germany does not accept: the button shows the server's text, disabled.
-  await fillAddress(page, 'Germany', 'ABC');
-  const totals = page.waitForResponse((r) => r.url().endsWith('/api/cart/calculate-totals'));
-  await mainButton(page).click();
-  expect((await totals).status()).toBe(422);
-  await expect(mainButton(page)).toHaveText(/Invalid postcode/);
-  await expect(mainButton(page)).toBeDisabled();
-  // Changing the address allows a new calculation.
-  await fillAddress(page, 'Belarus', '220030');
-  await calculate(page);
-  await expect(mainButton(page)).toHaveText('Place Order (Delivery Price N/A)');
-  await expect(mainButton(page)).toBeEnabled();
-  await expect(page.locator('.checkout-totals')).toContainText('N/A');
-  await expect(
-    page.getByText('Delivery price not available at the moment, we will contact you with delivery details after order placement.'),
-  ).toBeVisible();
-  await axe.check();
+    // A post code Germany does not accept: the button shows the server's text, disabled.
+    await fillAddress(page, 'Germany', 'ABC');
+    const totals = page.waitForResponse((r) => r.url().endsWith('/api/cart/calculate-totals'));
+    await mainButton(page).click();
+    expect((await totals).status()).toBe(422);
+    await expect(mainButton(page)).toHaveText(/Invalid postcode/);
+    await expect(mainButton(page)).toBeDisabled();
+    // Changing the address allows a new calculation.
+    await fillAddress(page, 'New Zealand', '6011');
+    await calculate(page);
+    await expect(mainButton(page)).toHaveText('Place Order (Delivery Price N/A)');
+    await expect(mainButton(page)).toBeEnabled();
+    await expect(page.locator('.checkout-totals')).toContainText('N/A');
+    await expect(
+      page.getByText('Delivery price not available at the moment, we will contact you with delivery details after order placement.'),
+    ).toBeVisible();
+    await axe.check();
 
-  // Back to cart brings the list back; No in the confirm dialog changes nothing.
-  await mainButton(page).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'No' }).click();
-  await expect(page.getByRole('alertdialog')).toBeHidden();
-  await page.getByRole('button', { name: /Back to cart/ }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Shopping Cart' })).toBeVisible();
-  await expect(page.locator('.cart-lines > li')).toHaveCount(1);
-  shop.expectNoPageErrors();
+    // Back to cart brings the list back; No in the confirm dialog changes nothing.
+    await mainButton(page).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'No' }).click();
+    await expect(page.getByRole('alertdialog')).toBeHidden();
+    await page.getByRole('button', { name: /Back to cart/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Shopping Cart' })).toBeVisible();
+    await expect(page.locator('.cart-lines > li')).toHaveCount(1);
+    shop.expectNoPageErrors();
+  } finally {
+    await setCountryState(admin, 'NZ', 'served');
+    await admin.dispose();
+  }
 });
 
 test('balance top-up: at least the minimum, paid by card, credited once settled', async ({ shop, page, axe, mailbox }) => {

@@ -64,6 +64,8 @@ export function catalogRouteTable(ids: CatalogIds, idCases: (path: (id: string) 
   const countryPath = (id: string) => `/api/admin/shipping/countries/${id}`;
   const currencyPath = (id: string) => `/api/admin/currencies/${id}`;
   const PATTERN_STAR = 'A post-code pattern may not use * or +: give the lengths, as in [0-9]{5} or [A-Z]{1,2}.';
+  const COUNTRY_IDS = 'ids must be a list of 1 to 300 country ids.';
+  const STATE = 'state must be one of served, on_request, not_served.';
   const RATE = 'The rate is units of the currency for 1 EUR, above 0, with at most 6 decimals (e.g. 1.0835).';
 
   const importPath = (id: string) => `/api/admin/catalog-imports/${id}`;
@@ -87,6 +89,23 @@ export function catalogRouteTable(ids: CatalogIds, idCases: (path: (id: string) 
       invalid('empty patch', {}, 'Nothing to change.'),
       invalid('fractional threshold', { free_over_cents: 1.5 }, 'The free-delivery threshold must be a whole number of cents from 0 to 100000000.'),
     ]),
+    'DELETE /api/admin/shipping/zones/:id': admin(zonePath('999999999'), 'none', idCases(zonePath, 'Delivery zone not found.')),
+    'PUT /api/admin/shipping/countries': admin('/api/admin/shipping/countries', 'object', [
+      invalid('everything missing', {}, COUNTRY_IDS),
+      invalid('no ids', { ids: [], state: 'served' }, COUNTRY_IDS),
+      invalid('ids as text', { ids: '1,2', state: 'served' }, COUNTRY_IDS),
+      invalid('SQL as id', { ids: [SQL], state: 'served' }, COUNTRY_IDS),
+      invalid('negative id', { ids: [-1], state: 'served' }, COUNTRY_IDS),
+      invalid('fractional id', { ids: [1.5], state: 'served' }, COUNTRY_IDS),
+      invalid('id past the column', { ids: [2_147_483_648], state: 'served' }, COUNTRY_IDS),
+      invalid('too many ids', { ids: Array.from({ length: 301 }, (_, i) => i + 1), state: 'served' }, COUNTRY_IDS),
+      invalid('unknown state', { ids: [1], state: 'closed' }, STATE),
+      invalid('SQL as state', { ids: [1], state: SQL }, STATE),
+      invalid('state as flags', { ids: [1], state: { served: false } }, STATE),
+      invalid('extra field', { ids: [1], state: 'served', zone_id: 1 }, UNKNOWN_FIELD),
+      // Passes the rules, names no country: the lot is refused, nothing written.
+      invalid('unknown country', { ids: [999_999_999], state: 'not_served' }, 'Some of these countries do not exist (ids 999999999); nothing was changed.'),
+    ]),
     'PUT /api/admin/shipping/countries/:id': admin(countryPath('1'), 'object', [
       ...idCases(countryPath, 'Country not found.').map((c) => ({ ...c, json: { delivery_available: true } })),
       invalid('empty patch', {}, 'Nothing to change.'),
@@ -99,6 +118,8 @@ export function catalogRouteTable(ids: CatalogIds, idCases: (path: (id: string) 
       invalid('unknown zone', { zone_id: 999_999_999 }, 'Choose a delivery zone of the shop.'),
       invalid('SQL as zone', { zone_id: SQL }, 'zone_id must be the id of a delivery zone (none: no zone).'),
       invalid('flag as text', { delivery_available: 'yes' }, 'delivery_available must be true or false.'),
+      invalid('served as text', { served: 'false' }, 'served must be true or false.'),
+      invalid('served as null', { served: null }, 'served must be true or false.'),
     ]),
     'GET /api/admin/vat-rates': admin('/api/admin/vat-rates', 'none'),
     'POST /api/admin/vat-rates': admin('/api/admin/vat-rates', 'object', [

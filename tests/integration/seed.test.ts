@@ -46,7 +46,7 @@ describe('demo seed', () => {
     expect(await one(db, 'select count(*) as n from languages')).toBe(3);
     expect(await one(db, 'select count(*) as n from currencies')).toBe(3);
     expect(await one(db, 'select count(*) as n from countries')).toBeGreaterThanOrEqual(40);
-    expect(await one(db, 'select count(*) as n from countries where not delivery_available')).toBeGreaterThanOrEqual(3);
+    expect(await one(db, 'select count(*) as n from countries where not served')).toBe(5);
     expect(await one(db, 'select count(*) as n from faqs')).toBeGreaterThanOrEqual(8);
     expect(await one(db, 'select count(*) as n from faqs where is_popular')).toBeGreaterThanOrEqual(1);
     expect(await one(db, 'select count(*) as n from featured_categories')).toBe(5);

@@ -32,8 +32,10 @@ import { $profile, fetchProfile, saveProfile } from './profile-store';
 export interface ProfileFormProps {
   /** The profile as the page loaded it (getProfile); null makes the island fetch it. */
   initialProfile: AccountProfile | null;
-  /** The shop's countries (GET /api/countries); null when the page could not load them. */
+  /** The countries the shop sells to (GET /api/countries); null when the page could not load them. */
   countries: PhoneCountry[] | null;
+  /** Every country, for the phone input (a phone number is no delivery address); absent: `countries`. */
+  phoneCountries?: PhoneCountry[] | null;
   /** Page language code, for the balance and the date. */
   locale: string;
   /** Symbol of the page currency, for a code Intl does not know. */
@@ -91,7 +93,7 @@ function Field({ name, label, value, error, hint, onValue, required, ...input }:
   );
 }
 
-export default function ProfileForm({ initialProfile, countries: initialCountries, locale, currencySymbol, texts }: ProfileFormProps) {
+export default function ProfileForm({ initialProfile, countries: initialCountries, phoneCountries, locale, currencySymbol, texts }: ProfileFormProps) {
   const stored = useStore($profile);
   const profile = stored ?? initialProfile;
   const [fields, setFields] = useState<ProfileFields>(() => (initialProfile ? fieldsFromProfile(initialProfile) : EMPTY_FIELDS));
@@ -227,6 +229,10 @@ export default function ProfileForm({ initialProfile, countries: initialCountrie
   const memberSince = fill(texts.memberSince, { date: formatMemberSince(profile.created_at, locale) });
   const showFormError = !valid && (anyTouched || changed);
   const countryError = serverErrors.country_id;
+  // The saved country may be one the shop no longer sells to: kept as an option (other edits still
+  // save; the server accepts it unchanged) and said so under the field (issue 25).
+  const saved = profile.country;
+  const unserved = saved && countries && !countries.some((c) => c.id === saved.id) ? saved : null;
 
   return (
     <form ref={formRef} className="account-form profile-form" onSubmit={submit} noValidate aria-busy={saving}>
@@ -294,7 +300,7 @@ export default function ProfileForm({ initialProfile, countries: initialCountrie
             <PhoneInput
               id="profile-phone"
               label={texts.phone}
-              countries={countries ?? []}
+              countries={phoneCountries ?? countries ?? []}
               value={fields.phone}
               defaultCountry={profile.country?.iso ?? undefined}
               onChange={(value: PhoneValue) => set('phone', value)}
@@ -325,6 +331,7 @@ export default function ProfileForm({ initialProfile, countries: initialCountrie
                     {country.name}
                   </option>
                 ))}
+                {unserved && <option value={String(unserved.id)}>{unserved.name}</option>}
               </select>
             ) : (
               <p className="field-error" id="profile-country" role="alert">
@@ -336,6 +343,7 @@ export default function ProfileForm({ initialProfile, countries: initialCountrie
                 {countryError}
               </p>
             )}
+            {unserved && String(unserved.id) === fields.countryId && <p className="field-hint">{fill(texts.countryNotServed, { country: unserved.name })}</p>}
           </div>
           <Field
             name="city"

@@ -30,6 +30,8 @@ export interface ProfileFormTexts {
   country: string;
   selectCountry: string;
   countriesError: string;
+  /** "Sorry, we do not sell to {{country}}. …": the saved country is no longer served. */
+  countryNotServed: string;
   city: string;
   address: string;
   postCode: string;
@@ -65,6 +67,7 @@ export function profileFormTexts(t: Translator): ProfileFormTexts {
     country: t('account.profile.country'),
     selectCountry: t('account.profile.selectCountry'),
     countriesError: t('errors.countries'),
+    countryNotServed: t('checkout.shipping.countryNotServed', { country: slot('country') }),
     city: t('account.profile.city'),
     address: t('account.profile.address'),
     postCode: t('account.profile.postCode'),

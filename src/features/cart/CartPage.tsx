@@ -28,7 +28,10 @@ export interface CartPageProps {
   /** The cart as the page loaded it; null makes the island fetch it. */
   initialCart: CartContents | null;
   profile: ProfileForCheckout | null;
+  /** The countries the shop sells to (the checkout's country list). */
   countries: CheckoutCountry[] | null;
+  /** Every country, for the checkout's phone input; absent: the served ones. */
+  phoneCountries?: CheckoutCountry[] | null;
   locale: string;
   /** The page currency (line prices are in it). */
   currency: { code: string; symbol: string };
@@ -44,6 +47,7 @@ export default function CartPage({
   initialCart,
   profile,
   countries,
+  phoneCountries,
   locale,
   currency: pageCurrency,
   phoneNumbers,
@@ -122,6 +126,7 @@ export default function CartPage({
           lines={cart.lines}
           profile={profile}
           countries={countries}
+          phoneCountries={phoneCountries}
           signedIn={signedIn}
           phoneNumbers={phoneNumbers}
           texts={texts}

@@ -32,7 +32,7 @@ import {
   promoFromReply,
   promoSubmitDisabled,
 } from './checkout-rules';
-import { checkoutReducer, firstInvalidFieldId, initialCheckoutState, invalidatesTotals, isosOf, shippingErrorText } from './checkout-state';
+import { checkoutReducer, firstInvalidFieldId, initialCheckoutState, invalidatesTotals, shippingErrorText } from './checkout-state';
 import CheckoutAddress from './CheckoutAddress';
 import CheckoutPlaceOrder from './CheckoutPlaceOrder';
 import CheckoutPromo from './CheckoutPromo';
@@ -52,7 +52,10 @@ import { pageHref } from '@/lib/language-path';
 export interface CheckoutProps {
   lines: CartLine[];
   profile: ProfileForCheckout | null;
+  /** The countries the shop sells to (GET /api/countries); null: the page could not load them. */
   countries: CheckoutCountry[] | null;
+  /** Every country of the shop, for the phone input (a phone number is no delivery address). */
+  phoneCountries?: CheckoutCountry[] | null;
   signedIn: boolean;
   phoneNumbers: { global: string; ukEu: string };
   texts: CartPageTexts;
@@ -64,11 +67,11 @@ export interface CheckoutProps {
   paymentMethods?: readonly PaymentMethod[];
 }
 
-export default function Checkout({ lines, profile: initialProfile, countries: initialCountries, signedIn, phoneNumbers, texts, money, onBack, onNoStock, paymentMethods = PAYMENT_METHODS }: CheckoutProps) {
-  const [state, update] = useReducer(checkoutReducer, null, () => initialCheckoutState(initialProfile, initialCountries, paymentMethods[0] ?? 'phone'));
+export default function Checkout(props: CheckoutProps) {
+  const { lines, profile: initialProfile, countries: initialCountries, phoneCountries, signedIn, phoneNumbers, texts, money, onBack, onNoStock, paymentMethods = PAYMENT_METHODS } = props;
+  const [state, update] = useReducer(checkoutReducer, null, () => initialCheckoutState(initialProfile, initialCountries, paymentMethods[0] ?? 'phone', phoneCountries ?? initialCountries));
   const [totals, dispatch] = useReducer(totalsReducer, EMPTY_TOTALS);
-  const { countries, fields, submitted, serverErrors, promo, submitting } = state;
-  const isos = useMemo(() => isosOf(countries), [countries]);
+  const { countries, fields, submitted, serverErrors, promo, submitting, phoneIsos: isos } = state;
   const pending = useRef<AbortController | null>(null);
   const s = texts.shipping;
 
@@ -152,6 +155,8 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
         showToast(fieldErrors.promoCode, 'error');
         return;
       }
+      // A country the shop does not sell to (any more): said under the country field too.
+      if (fieldErrors.country) update({ type: 'server-errors', errors: serverFieldErrors(fieldErrors), merge: true });
       const kind = classifyTotalsError({ status: error.status, message: error.message, reason: error.reason });
       dispatch({ type: 'failure', kind, message: error.message });
       if (kind === 'address') {
@@ -285,6 +290,7 @@ export default function Checkout({ lines, profile: initialProfile, countries: in
         <CheckoutAddress
           fields={fields}
           countries={countries}
+          phoneCountries={phoneCountries ?? countries}
           submitted={submitted}
           formValid={formValid}
           phoneServerError={serverErrors.phone}

@@ -11,6 +11,8 @@ import type { CheckoutCountry, ShippingField, ShippingFields } from './checkout-
 interface Props {
   fields: ShippingFields;
   countries: CheckoutCountry[] | null;
+  /** The phone input's countries: every country of the shop, served or not. */
+  phoneCountries: CheckoutCountry[] | null;
   /** A submit was tried: PhoneInput shows its own problems, the form its summary. */
   submitted: boolean;
   formValid: boolean;
@@ -22,7 +24,7 @@ interface Props {
 
 type TextField = 'name' | 'surname' | 'email' | 'city' | 'address' | 'postCode';
 
-export default function CheckoutAddress({ fields, countries, submitted, formValid, phoneServerError, errorText, onChange, texts: s }: Props) {
+export default function CheckoutAddress({ fields, countries, phoneCountries, submitted, formValid, phoneServerError, errorText, onChange, texts: s }: Props) {
   function textField(key: TextField, label: string, autoComplete: string, maxLength: number, type = 'text') {
     const id = `checkout-${key}`;
     const error = errorText(key);
@@ -71,7 +73,7 @@ export default function CheckoutAddress({ fields, countries, submitted, formVali
           <PhoneInput
             id="checkout-phone"
             label={s.phone}
-            countries={countries ?? []}
+            countries={phoneCountries ?? []}
             value={fields.phone}
             required
             showErrors={submitted}

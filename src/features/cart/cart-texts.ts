@@ -53,6 +53,8 @@ export interface CartPageTexts {
     invalidEmail: string;
     invalidPhone: string;
     countryNotSupported: string;
+    /** "Sorry, we do not sell to {{country}}. …": a saved address in a country no longer served. */
+    countryNotServed: string;
     incomplete: string;
     fillRequired: string;
     countriesError: string;
@@ -156,6 +158,7 @@ export function cartPageTexts(t: Translator, phoneExpiryHours = DEFAULT_PHONE_OR
       invalidEmail: t('validation.invalidEmail'),
       invalidPhone: t('validation.invalidPhone'),
       countryNotSupported: t('validation.countryNotSupported'),
+      countryNotServed: t('checkout.shipping.countryNotServed', { country: slot('country') }),
       incomplete: t('validation.shippingInfo'),
       fillRequired: t('validation.fillRequired'),
       countriesError: t('errors.countries'),

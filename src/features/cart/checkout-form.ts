@@ -80,6 +80,16 @@ export function shippingFromProfile(profile: ProfileForCheckout | null | undefin
   };
 }
 
+/**
+ * The profile's saved country when the shop no longer sells there (issue 25): not in `countries`
+ * (the served ones). The prefill leaves the country unchosen and the form says why.
+ */
+export function unservedSavedCountry(profile: ProfileForCheckout | null | undefined, countries: readonly CheckoutCountry[] | null): string | null {
+  const saved = profile?.country;
+  if (!saved || !countries) return null;
+  return countries.some((c) => c.id === saved.id) ? null : saved.name;
+}
+
 export function validateShipping(fields: ShippingFields, allowedIsos: readonly string[]): ShippingErrors {
   const errors: ShippingErrors = {};
   for (const key of ['name', 'surname', 'city', 'address', 'postCode'] as const) {

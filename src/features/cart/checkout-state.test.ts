@@ -17,7 +17,13 @@ const countries = [
 ];
 const profile = { name: 'Hanna', surname: 'Berg', email: 'hanna@example.com', country: { id: 1, name: 'Germany' }, city: 'Berlin', address: 'Invalidenstraße 1', post_code: '10117' };
 const promo: PromoCode = { id: 7, code: 'SUMMER10', description: '', discount_type: 'percent', discount_amount: 10, applies_to_delivery: false };
-const texts = { required: 'This field is required', invalidEmail: 'Invalid email', invalidPhone: 'Invalid phone', countryNotSupported: 'Not supported' };
+const texts = {
+  required: 'This field is required',
+  invalidEmail: 'Invalid email',
+  invalidPhone: 'Invalid phone',
+  countryNotSupported: 'Not supported',
+  countryNotServed: 'Sorry, we do not sell to {{country}}. Please choose another country.',
+};
 
 const run = (state: CheckoutState, ...actions: CheckoutAction[]) => actions.reduce(checkoutReducer, state);
 
@@ -26,6 +32,30 @@ describe('checkout state (accounts spec §4)', () => {
     const state = initialCheckoutState(profile, countries);
     expect(state.fields).toMatchObject({ name: 'Hanna', email: 'hanna@example.com', countryId: '1', postCode: '10117' });
     expect(state).toMatchObject({ touched: false, submitted: false, paymentMethod: 'card', promo: null, submitting: false, confirmOpen: false, phoneOrder: null });
+  });
+
+  it('a saved country the shop no longer sells to is left unchosen, and the form says why until a country is chosen (issue 25)', () => {
+    const spanish = { ...profile, country: { id: 9, name: 'Spain' } };
+    const state = initialCheckoutState(spanish, countries);
+    expect(state.fields.countryId).toBe('');
+    expect(state.unservedCountry).toBe('Spain');
+    expect(shippingErrorText('countryId', state, {}, texts)).toBe('Sorry, we do not sell to Spain. Please choose another country.');
+    const chosen = run(state, { type: 'field', key: 'countryId', value: '2' });
+    expect(chosen.unservedCountry).toBeNull();
+    expect(shippingErrorText('countryId', chosen, {}, texts)).toBeUndefined();
+    // The same from a late prefill; a served saved country is kept.
+    expect(run(initialCheckoutState(null, countries), { type: 'prefill', profile: spanish })).toMatchObject({ unservedCountry: 'Spain', fields: { countryId: '' } });
+    expect(initialCheckoutState(profile, countries)).toMatchObject({ unservedCountry: null, fields: { countryId: '1' } });
+  });
+
+  it('the phone is checked against every country, not only the served ones', () => {
+    const withPhone = { ...profile, phone: '+34612345678', phoneCountryCode: 'ES', nationalNumber: '612345678' };
+    const all = [...countries, { id: 9, name: 'Spain', iso: 'ES' }];
+    const state = initialCheckoutState(withPhone, countries, 'phone', all);
+    expect(state.phoneIsos).toEqual(['DE', 'FR', 'ES']);
+    expect(state.fields.phone).toMatchObject({ phoneCountryCode: 'ES', isValid: true });
+    expect(validateShipping(state.fields, state.phoneIsos).phone).toBeUndefined();
+    expect(validateShipping(state.fields, ['DE', 'FR']).phone).toBe('country-not-supported');
   });
 
   it('a late profile prefill fills an untouched form and never overwrites what was typed', () => {

@@ -4,6 +4,7 @@
  * order stands. The totals have their own reducer (totals-state.ts). Pure.
  */
 import type { PaymentMethod } from '@/lib/rules/payment';
+import { fill } from '@/lib/rules/placeholders';
 import type { CartPageTexts } from './cart-texts';
 import {
   type CheckoutCountry,
@@ -13,15 +14,20 @@ import {
   type ShippingFields,
   shippingFromProfile,
   TOTALS_FIELDS,
+  unservedSavedCountry,
 } from './checkout-form';
 import type { PhoneOrderData, PromoCode } from './checkout-rules';
 
 export type ServerFieldErrors = Partial<Record<ShippingField, string>>;
 
 export interface CheckoutState {
-  /** null: the list could not be loaded (the country field says so). */
+  /** The countries the shop sells to; null: the list could not be loaded (the country field says so). */
   countries: CheckoutCountry[] | null;
+  /** The phone countries (every country of the shop, served or not): the phone check's list. */
+  phoneIsos: string[];
   fields: ShippingFields;
+  /** The saved address's country, which the shop no longer sells to: the form says so. */
+  unservedCountry: string | null;
   /** The shopper has typed: a late profile prefill must not overwrite it (§4). */
   touched: boolean;
   /** A submit was tried: client-side problems are shown from now on. */
@@ -57,10 +63,17 @@ export type CheckoutAction =
   | { type: 'placed'; phoneOrder?: PhoneOrderData }
   | { type: 'place-failed' };
 
-export function initialCheckoutState(profile: ProfileForCheckout | null, countries: CheckoutCountry[] | null, paymentMethod: PaymentMethod = 'card'): CheckoutState {
+export function initialCheckoutState(
+  profile: ProfileForCheckout | null,
+  countries: CheckoutCountry[] | null,
+  paymentMethod: PaymentMethod = 'card',
+  phoneCountries: CheckoutCountry[] | null = countries,
+): CheckoutState {
+  const phoneIsos = isosOf(phoneCountries ?? countries);
   return {
     countries,
-    fields: shippingFromProfile(profile, isosOf(countries)),
+    phoneIsos,
+    ...prefilled(profile, countries, phoneIsos),
     touched: false,
     submitted: false,
     serverErrors: {},
@@ -78,15 +91,24 @@ export function isosOf(countries: readonly CheckoutCountry[] | null): string[] {
   return (countries ?? []).map((c) => c.iso);
 }
 
+/** The form from the profile; a saved country the shop no longer sells to is left unchosen. */
+function prefilled(profile: ProfileForCheckout | null, countries: CheckoutCountry[] | null, phoneIsos: readonly string[]) {
+  const fields = shippingFromProfile(profile, phoneIsos);
+  const unservedCountry = unservedSavedCountry(profile, countries);
+  return { fields: unservedCountry ? { ...fields, countryId: '' } : fields, unservedCountry };
+}
+
 export function checkoutReducer(state: CheckoutState, action: CheckoutAction): CheckoutState {
   switch (action.type) {
     case 'countries':
-      return { ...state, countries: action.countries };
+      // Loaded late (the page could not): the phone list follows it unless the page gave one.
+      return { ...state, countries: action.countries, phoneIsos: state.phoneIsos.length ? state.phoneIsos : isosOf(action.countries) };
     case 'prefill':
-      return state.touched ? state : { ...state, fields: shippingFromProfile(action.profile, isosOf(state.countries)) };
+      return state.touched ? state : { ...state, ...prefilled(action.profile, state.countries, state.phoneIsos) };
     case 'field': {
       const { [action.key]: _cleared, ...serverErrors } = state.serverErrors;
-      return { ...state, touched: true, fields: { ...state.fields, [action.key]: action.value }, serverErrors };
+      const unservedCountry = action.key === 'countryId' ? null : state.unservedCountry;
+      return { ...state, touched: true, fields: { ...state.fields, [action.key]: action.value }, serverErrors, unservedCountry };
     }
     case 'submitted':
       return { ...state, submitted: true };
@@ -118,16 +140,20 @@ export function invalidatesTotals(key: ShippingField): boolean {
   return TOTALS_FIELDS.includes(key);
 }
 
-export type ShippingErrorTexts = Pick<CartPageTexts['shipping'], 'required' | 'invalidEmail' | 'invalidPhone' | 'countryNotSupported'>;
+export type ShippingErrorTexts = Pick<CartPageTexts['shipping'], 'required' | 'invalidEmail' | 'invalidPhone' | 'countryNotSupported' | 'countryNotServed'>;
 
-/** The message under a field: the server's first, the form's own only after a submit. */
+/**
+ * The message under a field: the server's first, then that the saved country is no longer served
+ * (at once: the shopper must choose), the form's own only after a submit.
+ */
 export function shippingErrorText(
   key: ShippingField,
-  state: Pick<CheckoutState, 'serverErrors' | 'submitted'>,
+  state: Pick<CheckoutState, 'serverErrors' | 'submitted'> & Partial<Pick<CheckoutState, 'unservedCountry'>>,
   errors: ShippingErrors,
   texts: ShippingErrorTexts,
 ): string | undefined {
   if (state.serverErrors[key]) return state.serverErrors[key];
+  if (key === 'countryId' && state.unservedCountry) return fill(texts.countryNotServed, { country: state.unservedCountry });
   if (!state.submitted) return undefined;
   switch (errors[key]) {
     case 'required':

@@ -78,7 +78,7 @@ export const contentRoutes = {
     errors: [404],
   }),
   socialLinks: read('/api/social-links', 'Social links of the footer', okBody(z.array(socialLinkSchema))),
-  countries: read('/api/countries', 'Countries the shop delivers to', okBody(z.array(countrySchema))),
+  countries: read('/api/countries', 'Countries the shop sells to (not served ones are left out)', okBody(z.array(countrySchema))),
   settings: read('/api/settings', 'Public shop settings', okBody(publicSettingsSchema)),
   faqs: read('/api/faqs', 'The FAQ (answered under `faqs`, spec §7)', z.object({ status: z.literal('OK'), faqs: z.array(faqSchema), message: z.null() })),
   languages: read('/api/languages', 'Languages', okBody(z.array(languageSchema))),

@@ -61,6 +61,11 @@ async function authoriseEmailChange(
  */
 const signedIn = requireAuth();
 
+async function savedCountryId(db: Db, userId: number): Promise<number | null> {
+  const [row] = await db.select({ countryId: users.countryId }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.countryId ?? null;
+}
+
 export const accountApp = createRouter()
   .get('/profile', signedIn, async (c) => {
     c.header('Cache-Control', 'no-store');
@@ -78,8 +83,11 @@ export const accountApp = createRouter()
     const input = problems.parse(profileBody(t), body);
     const phone = readPhoneFields(t, body, await allowedPhoneCountries(db), problems, { required: false });
     if (input?.country_id != null) {
-      const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, input.country_id)).limit(1);
+      const [country] = await db.select({ id: countries.id, name: countries.name, served: countries.served }).from(countries).where(eq(countries.id, input.country_id)).limit(1);
       if (!country) problems.add('country_id', t('api.auth.invalidCountry'));
+      // A country the shop stopped serving may stay on a saved address (other edits still save),
+      // but is not chosen anew: the address is where orders go (issue 25).
+      else if (!country.served && country.id !== (await savedCountryId(db, userId))) problems.add('country_id', t('checkout.shipping.countryNotServed', { country: country.name }));
     }
     problems.throwIfAny(t('validation.personalInfo'));
     if (!input) throw new Error('unreachable: problems were thrown');

@@ -1,7 +1,7 @@
 /** /api/admin/shipping and /api/admin/currencies (ADR 026): delivery and currencies for staff. */
-import { countryPatchBody, currencyCreateBody, currencyPatchBody, vatRateCreateBody, vatRatePatchBody, zoneCreateBody, zonePatchBody } from '@/lib/contract/admin/shipping';
+import { countriesBulkBody, countryPatchBody, currencyCreateBody, currencyPatchBody, vatRateCreateBody, vatRatePatchBody, zoneCreateBody, zonePatchBody } from '@/lib/contract/admin/shipping';
 import { idParam } from '@/lib/contract/admin/fields';
-import { createCurrency, createVatRate, createZone, deleteCurrency, deleteVatRate, deliverySettings, listCurrencies, listVatRates, updateCountry, updateCurrency, updateVatRate, updateZone } from '../services/back-office/shipping-admin.server';
+import { createCurrency, createVatRate, createZone, deleteCurrency, deleteVatRate, deleteZone, deliverySettings, listCurrencies, listVatRates, setCountriesState, updateCountry, updateCurrency, updateVatRate, updateZone } from '../services/back-office/shipping-admin.server';
 import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { validate } from './validate';
@@ -12,6 +12,14 @@ export const adminShippingApp = createAdminRouter()
   .put('/zones/:id', validate('param', idParam), validate('json', zonePatchBody), async (c) =>
     ok(c, await updateZone(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: c.var.at('admin.api.zoneSaved') }),
   )
+  .delete('/zones/:id', validate('param', idParam), async (c) => {
+    await deleteZone(c.var.db, c.var.user!, c.req.valid('param').id);
+    return ok(c, null, { message: c.var.at('admin.api.zoneDeleted') });
+  })
+  .put('/countries', validate('json', countriesBulkBody), async (c) => {
+    const result = await setCountriesState(c.var.db, c.var.user!, c.req.valid('json'));
+    return ok(c, result, { message: c.var.at(result.changed === 1 ? 'admin.api.countriesSavedOne' : 'admin.api.countriesSaved', { n: result.changed }) });
+  })
   .put('/countries/:id', validate('param', idParam), validate('json', countryPatchBody), async (c) =>
     ok(c, await updateCountry(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: c.var.at('admin.api.countrySaved') }),
   );

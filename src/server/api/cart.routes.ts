@@ -3,8 +3,9 @@ import { cartAddBody as addSchema, cartRemoveBody as removeSchema, cartUpdateBod
 import { addToCart, type CartChange, clearCart, getCartContents, removeFromCart, setCartCount } from '../services/cart/cart.server';
 import { computeTotals } from '../services/pricing/totals.server';
 import { requireAuth, requireVerified } from './auth-guards';
+import { countryNotServedIn } from './country-not-served';
 import { type ApiEnv, createRouter } from './env';
-import { jsonObject, parseFields } from './form';
+import { jsonObject, parseFields, translatorFor } from './form';
 import { rateLimit } from './rate-limit';
 
 /**
@@ -54,6 +55,7 @@ export const cartApp = createRouter()
     rateLimit({ ...TOTALS_LIMIT, key: (c) => (c.var.user ? `user:${c.var.user.id}` : null) }),
     async (c) => {
       const input = parseFields(totalsSchema, await jsonObject(c));
+      const t = await translatorFor(c);
       const totals = await computeTotals(c.var.db, {
         userId: c.var.user!.id,
         countryRef: input.country,
@@ -62,7 +64,7 @@ export const cartApp = createRouter()
         currency: c.var.currency,
         languageId: c.var.language.id,
         clientItems: input.cart_items?.map((l) => ({ sku: l.item.sku, count: l.count })),
-      });
+      }).catch(countryNotServedIn(t));
       c.header('Cache-Control', 'no-store');
       return c.json({
         status: 'OK',

@@ -5,6 +5,7 @@ import { centsToDecimal } from '@/lib/money';
 import { CARD_PAYMENTS_UNAVAILABLE_MESSAGE, requireCardPayments } from '../payments/provider';
 import { paymentPageUrl } from '../payments/card-gateway.server';
 import { requireVerified } from './auth-guards';
+import { countryNotServedIn } from './country-not-served';
 import { createRouter } from './env';
 import { HttpError } from './errors';
 import { FormProblems, jsonObject, parseFields, translatorFor } from './form';
@@ -47,7 +48,7 @@ export const checkoutApp = createRouter().post(
       languageId: c.var.language.id,
       expectedTotal: input.expected_total ?? null,
       idempotencyKey: key,
-    });
+    }).catch(countryNotServedIn(t));
     c.header('Cache-Control', 'no-store');
     switch (outcome.kind) {
       case 'price-changed':

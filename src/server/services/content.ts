@@ -121,8 +121,24 @@ export async function listSocialLinks(db: Db): Promise<SocialLink[]> {
 }
 
 
-/** Ordered by name (then iso, so equal names never swap between calls). */
+/**
+ * The countries the shop sells to (countries.served; issue 25): GET /api/countries and every list
+ * a delivery address is chosen from. Ordered by name (then iso, so equal names never swap).
+ */
 export async function listCountries(db: Db): Promise<Country[]> {
+  return db
+    .select({ id: countries.id, name: countries.name, iso: countries.iso })
+    .from(countries)
+    .where(eq(countries.served, true))
+    .orderBy(asc(countries.name), asc(countries.iso));
+}
+
+/**
+ * Every country of the shop, served or not: the phone pickers' list. A phone number is not a
+ * delivery address: a customer with a Spanish phone may buy for delivery to Germany even when the
+ * shop does not sell to Spain (the server accepts the same set: services/auth/phone-fields.ts).
+ */
+export async function listPhoneCountries(db: Db): Promise<Country[]> {
   return db
     .select({ id: countries.id, name: countries.name, iso: countries.iso })
     .from(countries)

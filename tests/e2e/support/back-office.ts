@@ -2,7 +2,7 @@
  * The back office's e2e helpers: the demo staff and editor accounts (seeded with their published
  * passwords in dev and tests) and signing in through the real sign-in page, landing on /admin.
  */
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '../fixtures';
 import { BASE } from './shopper';
 
@@ -29,4 +29,17 @@ export async function pickLanguage(page: Page, current: string, label: string): 
   await picked.selectOption({ label });
   await expect(page.locator('html')).toHaveAttribute('lang', code ?? '');
   await page.waitForLoadState('load');
+}
+
+/**
+ * Sets a country's state (issue 25) through the admin API as the demo staff member, with a bearer
+ * token of its own: for specs that need a country on request or not served, and to put it back.
+ */
+export async function setCountryState(request: APIRequestContext, iso: string, state: 'served' | 'on_request' | 'not_served'): Promise<void> {
+  const login = await request.post('/api/login', { data: { username: STAFF.email, password: STAFF.password, device_name: 'e2e-countries' } });
+  expect(login.status()).toBe(200);
+  const headers = { Authorization: `Bearer ${((await login.json()) as { payload: { token: string } }).payload.token}` };
+  const list = (await (await request.get('/api/admin/shipping', { headers })).json()) as { payload: { countries: { id: number; iso: string }[] } };
+  const id = list.payload.countries.find((c) => c.iso === iso)!.id;
+  expect((await request.put('/api/admin/shipping/countries', { headers, data: { ids: [id], state } })).status()).toBe(200);
 }

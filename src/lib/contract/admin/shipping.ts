@@ -1,9 +1,10 @@
 /**
  * Delivery and currencies for staff (ADR 026): zones with their price, countries (zone, whether the
- * shop delivers there, the post-code pattern), currencies with their rate to the euro. Routes of
- * /api/admin/shipping and /api/admin/currencies.
+ * shop sells there and quotes the delivery price, the post-code pattern; many at once), currencies
+ * with their rate to the euro. Routes of /api/admin/shipping and /api/admin/currencies.
  */
 import { z } from 'zod';
+import { COUNTRY_STATES } from '@/lib/rules/country-state';
 import { postcodePatternProblem } from '@/lib/rules/postcode-pattern';
 import { route } from '../define';
 import { id, okBody } from '../envelope';
@@ -35,6 +36,9 @@ export const countryPatchBody = z
   .strictObject(
     {
       zone_id: z.number({ message: ZONE_ID }).int(ZONE_ID).positive(ZONE_ID).nullable().optional(),
+      /** false: the shop does not sell there (issue 25). */
+      served: flag('served').optional(),
+      /** false: sold to, delivery price on request (is_delivery_unavailable). */
       delivery_available: flag('delivery_available').optional(),
       postcode_pattern: z
         .string({ message: 'The post-code pattern must be text.' })
@@ -51,6 +55,22 @@ export const countryPatchBody = z
   )
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change.' });
 export type CountryPatch = z.infer<typeof countryPatchBody>;
+
+/** At most this many countries in one bulk change: more than the ISO list has (249). */
+export const BULK_COUNTRIES_MAX = 300;
+const COUNTRY_IDS = `ids must be a list of 1 to ${BULK_COUNTRIES_MAX} country ids.`;
+const STATE = `state must be one of ${COUNTRY_STATES.join(', ')}.`;
+export const countriesBulkBody = z.strictObject(
+  {
+    ids: z
+      .array(z.number({ message: COUNTRY_IDS }).int(COUNTRY_IDS).positive(COUNTRY_IDS).max(2_147_483_647, COUNTRY_IDS), { message: COUNTRY_IDS })
+      .min(1, COUNTRY_IDS)
+      .max(BULK_COUNTRIES_MAX, COUNTRY_IDS),
+    state: z.enum(COUNTRY_STATES, { message: STATE }),
+  },
+  { message: 'Unknown field.' },
+);
+export type CountriesBulk = z.infer<typeof countriesBulkBody>;
 
 const RATE = 'The rate is units of the currency for 1 EUR, above 0, with at most 6 decimals (e.g. 1.0835).';
 const rateField = z
@@ -85,7 +105,8 @@ export type VatRatePatch = z.infer<typeof vatRatePatchBody>;
 export const vatRateSchema = z.object({ id, name: z.string(), percent: z.string(), position: z.number().int(), products: z.number().int() });
 
 export const zoneSchema = z.object({ id, code: z.string(), name: z.string(), cost_cents: z.number().int(), free_over_cents: z.number().int().nullable(), countries: z.number().int() });
-export const countrySchema = z.object({ id, name: z.string(), iso: z.string(), zone_id: id.nullable(), delivery_available: z.boolean(), postcode_pattern: z.string().nullable() });
+export const countrySchema = z.object({ id, name: z.string(), iso: z.string(), zone_id: id.nullable(), served: z.boolean(), delivery_available: z.boolean(), postcode_pattern: z.string().nullable() });
+export const countriesBulkSchema = z.object({ changed: z.number().int(), countries: z.array(countrySchema) });
 export const currencySchema = z.object({ id, code: z.string(), symbol: z.string(), rate: z.string(), is_default: z.boolean(), position: z.number().int() });
 export const deliverySchema = z.object({ zones: z.array(zoneSchema), countries: z.array(countrySchema) });
 
@@ -97,7 +118,9 @@ export const adminShippingRoutes = {
   delivery: route({ ...staff, method: 'GET', path: '/api/admin/shipping', tag: tagShipping, summary: 'Delivery zones with their price, and every country', response: okBody(deliverySchema) }),
   createZone: route({ ...staff, method: 'POST', path: '/api/admin/shipping/zones', tag: tagShipping, summary: 'Create a delivery zone with its price', body: zoneCreateBody, response: okBody(zoneSchema), status: 201 }),
   updateZone: route({ ...staff, method: 'PUT', path: '/api/admin/shipping/zones/:id', tag: tagShipping, summary: 'Change a zone\'s name or delivery price', params: idParam, body: zonePatchBody, response: okBody(zoneSchema) }),
-  updateCountry: route({ ...staff, method: 'PUT', path: '/api/admin/shipping/countries/:id', tag: tagShipping, summary: 'A country\'s zone, delivery and post-code pattern', params: idParam, body: countryPatchBody, response: okBody(countrySchema) }),
+  deleteZone: route({ ...staff, method: 'DELETE', path: '/api/admin/shipping/zones/:id', tag: tagShipping, summary: 'Delete a zone without countries (409 while it has some)', params: idParam, response: okBody(z.null()) }),
+  updateCountry: route({ ...staff, method: 'PUT', path: '/api/admin/shipping/countries/:id', tag: tagShipping, summary: 'A country\'s zone, whether it is served, delivery price on request, post-code pattern', params: idParam, body: countryPatchBody, response: okBody(countrySchema) }),
+  updateCountries: route({ ...staff, method: 'PUT', path: '/api/admin/shipping/countries', tag: tagShipping, summary: 'Set many countries to served, delivery price on request or not served at once', body: countriesBulkBody, response: okBody(countriesBulkSchema) }),
   currencies: route({ ...staff, method: 'GET', path: '/api/admin/currencies', tag: tagCurrencies, summary: 'Currencies and their rates to the euro', response: okBody(z.array(currencySchema)) }),
   createCurrency: route({ ...staff, method: 'POST', path: '/api/admin/currencies', tag: tagCurrencies, summary: 'Add a currency', body: currencyCreateBody, response: okBody(currencySchema), status: 201 }),
   updateCurrency: route({ ...staff, method: 'PUT', path: '/api/admin/currencies/:id', tag: tagCurrencies, summary: 'Change a rate, symbol, order or the default currency', params: idParam, body: currencyPatchBody, response: okBody(currencySchema) }),

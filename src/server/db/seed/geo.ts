@@ -12,7 +12,7 @@ const ZONES: { code: Zone; name: string; costCents: number; freeOverCents: numbe
 
 const GB_POSTCODE = '^[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$';
 
-// [name, iso, zone, postcode pattern?, delivery available?]
+// [name, iso, zone, postcode pattern?, served? (default true)]
 type CountryRow = [string, string, Zone, string?, boolean?];
 const COUNTRIES: CountryRow[] = [
   ['Austria', 'AT', 'EU', '^[0-9]{4}$'],
@@ -60,7 +60,8 @@ const COUNTRIES: CountryRow[] = [
   ['Turkey', 'TR', 'WORLD', '^[0-9]{5}$'],
   ['Ukraine', 'UA', 'WORLD', '^[0-9]{5}$'],
   ['United Arab Emirates', 'AE', 'WORLD'],
-  // Sanctions or no carrier service: listed so the checkout can say so instead of failing.
+  // Sanctions: "we do not sell there" (issue 25). Listed, not served: absent from /api/countries
+  // and the checkout, refused by totals and checkout; their phone numbers stay valid.
   ['Belarus', 'BY', 'WORLD', '^[0-9]{6}$', false],
   ['Iran', 'IR', 'WORLD', undefined, false],
   ['North Korea', 'KP', 'WORLD', undefined, false],
@@ -84,12 +85,12 @@ export async function seedGeo(db: Db): Promise<CountryIds> {
     .values(
       [...COUNTRIES]
         .sort((a, b) => a[0].localeCompare(b[0]))
-        .map(([name, iso, zone, postcodePattern, deliveryAvailable]) => ({
+        .map(([name, iso, zone, postcodePattern, served]) => ({
           name,
           iso,
           zoneId: zoneIds[zone],
           postcodePattern: postcodePattern ?? null,
-          deliveryAvailable: deliveryAvailable ?? true,
+          served: served ?? true,
         })),
     )
     .returning({ id: countries.id, iso: countries.iso });

@@ -1,15 +1,16 @@
-import { asc } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { countries } from '@/server/db/schema/index';
 import type { Translator } from '@/server/i18n/index';
 import type { PhoneData } from '@/lib/phone';
 import { phoneBody } from '@/lib/contract/forms';
 import type { ProblemSink } from '../errors';
+import { listPhoneCountries } from '../content';
 
-/** The shop's country list is the set of phone countries it accepts (accounts spec §5). */
+/**
+ * The shop's country list is the set of phone countries it accepts (accounts spec §5): every
+ * country, served or not (a phone number is no delivery address; content.ts listPhoneCountries).
+ */
 export async function allowedPhoneCountries(db: Db): Promise<string[]> {
-  const rows = await db.select({ iso: countries.iso }).from(countries).orderBy(asc(countries.iso));
-  return rows.map((r) => r.iso.toUpperCase());
+  return (await listPhoneCountries(db)).map((r) => r.iso.toUpperCase()).sort();
 }
 
 /**

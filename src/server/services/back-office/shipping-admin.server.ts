@@ -5,10 +5,11 @@
  * emptied (the next totals and pages use it).
  */
 import { localized } from '@/server/services/localized';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { countries, currencies, shippingRates, shippingZones, vatRates } from '@/server/db/schema/index';
-import type { CountryPatch, CurrencyCreate, CurrencyPatch, VatRateCreate, VatRatePatch, ZoneCreate, ZonePatch } from '@/lib/contract/admin/shipping';
+import { type CountryState, flagsOf } from '@/lib/rules/country-state';
+import type { CountriesBulk, CountryPatch, CurrencyCreate, CurrencyPatch, VatRateCreate, VatRatePatch, ZoneCreate, ZonePatch } from '@/lib/contract/admin/shipping';
 import { uniqueViolation } from '@/server/db/error-chain';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { contentChanged } from '../content-changed';
@@ -36,7 +37,7 @@ async function zoneRows(db: Db | Tx) {
 }
 type ZoneRow = Awaited<ReturnType<typeof zoneRows>>[number];
 const zoneJson = (z: ZoneRow) => ({ id: z.id, code: z.code, name: z.name, cost_cents: z.cost ?? 0, free_over_cents: z.freeOver ?? null, countries: Number(z.countries) });
-const countryJson = (c: typeof countries.$inferSelect) => ({ id: c.id, name: c.name, iso: c.iso, zone_id: c.zoneId, delivery_available: c.deliveryAvailable, postcode_pattern: c.postcodePattern });
+const countryJson = (c: typeof countries.$inferSelect) => ({ id: c.id, name: c.name, iso: c.iso, zone_id: c.zoneId, served: c.served, delivery_available: c.deliveryAvailable, postcode_pattern: c.postcodePattern });
 const currencyJson = (c: typeof currencies.$inferSelect) => ({ id: c.id, code: c.code, symbol: c.symbol, rate: String(Number(c.value)), is_default: c.isDefault, position: c.position });
 
 export async function deliverySettings(db: Db) {
@@ -85,6 +86,20 @@ export async function updateZone(db: Db, editor: Editor, id: number, patch: Zone
   return zone;
 }
 
+/** A zone without countries goes with its price; one that still has countries is a 409 saying so. */
+export async function deleteZone(db: Db, editor: Editor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(shippingZones).where(eq(shippingZones.id, id)).for('update');
+    if (!row) throw new NotFoundError(ZONE_NOT_FOUND);
+    // Counted under the zone's lock: a country moved into it meanwhile waits for the key share lock.
+    const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(countries).where(eq(countries.zoneId, id));
+    if (Number(n) > 0) throw new ConflictError(localized(Number(n) === 1 ? 'admin.api.zoneHasCountry' : 'admin.api.zoneHasCountries', { code: row.code, n: Number(n) }));
+    await tx.delete(shippingZones).where(eq(shippingZones.id, id));
+    await recordChange(tx, editor, 'shipping', `zone:${id}`, 'delete', row.code);
+  });
+  contentChanged(db);
+}
+
 export async function updateCountry(db: Db, editor: Editor, id: number, patch: CountryPatch) {
   const country = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(countries).where(eq(countries.id, id)).for('update');
@@ -93,7 +108,7 @@ export async function updateCountry(db: Db, editor: Editor, id: number, patch: C
       const [zone] = await tx.select({ id: shippingZones.id }).from(shippingZones).where(eq(shippingZones.id, patch.zone_id));
       if (!zone) throw new InvalidInputError(localized('admin.api.chooseZone'), { zone_id: [localized('admin.api.chooseZone')] });
     }
-    const set = definedOnly({ zoneId: patch.zone_id, deliveryAvailable: patch.delivery_available, postcodePattern: patch.postcode_pattern === '' ? null : patch.postcode_pattern });
+    const set = definedOnly({ zoneId: patch.zone_id, served: patch.served, deliveryAvailable: patch.delivery_available, postcodePattern: patch.postcode_pattern === '' ? null : patch.postcode_pattern });
     const [after] = await tx.update(countries).set(set).where(eq(countries.id, id)).returning();
     await recordChange(tx, editor, 'shipping', `country:${row.iso}`, 'update', `${row.name}: ${changedFields(patch)}`);
     return countryJson(after!);
@@ -101,6 +116,35 @@ export async function updateCountry(db: Db, editor: Editor, id: number, patch: C
   contentChanged(db);
   return country;
 }
+
+/**
+ * Many countries to one state at once (the screen's "select by zone, region, search"): all or
+ * none, one audit row naming them. Repeated ids count once; an unknown id refuses the lot.
+ */
+export async function setCountriesState(db: Db, editor: Editor, input: CountriesBulk) {
+  const ids = [...new Set(input.ids)];
+  const flags = flagsOf(input.state);
+  const changed = await db.transaction(async (tx) => {
+    const rows = await tx.select({ id: countries.id, iso: countries.iso }).from(countries).where(inArray(countries.id, ids)).orderBy(asc(countries.id)).for('update');
+    if (rows.length !== ids.length) {
+      const known = new Set(rows.map((r) => r.id));
+      const unknown = ids.filter((id) => !known.has(id)).slice(0, 5).join(', ');
+      const problem = localized('admin.api.countriesUnknown', { ids: unknown });
+      throw new InvalidInputError(problem, { ids: [problem] });
+    }
+    const after = await tx
+      .update(countries)
+      .set(definedOnly({ served: flags.served, deliveryAvailable: flags.delivery_available }))
+      .where(inArray(countries.id, ids))
+      .returning();
+    await recordChange(tx, editor, 'shipping', 'countries', 'update', `${STATE_WORDS[input.state]}: ${rows.map((r) => r.iso).join(' ')}`.slice(0, 1000));
+    return after.sort((a, b) => a.name.localeCompare(b.name)).map(countryJson);
+  });
+  contentChanged(db);
+  return { changed: changed.length, countries: changed };
+}
+
+const STATE_WORDS: Record<CountryState, string> = { served: 'served', on_request: 'served, delivery price on request', not_served: 'not served' };
 
 export async function listCurrencies(db: Db) {
   return (await db.select().from(currencies).orderBy(asc(currencies.position), asc(currencies.id))).map(currencyJson);

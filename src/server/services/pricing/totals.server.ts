@@ -21,6 +21,7 @@ import { type AmountsCents, computeTotalsCents, type DeliveryRate, vatRateNumber
 
 export const TOTALS_MESSAGES = {
   country: 'Please select a valid country.',
+  notServed: (country: string) => `Sorry, we do not sell to ${country}. Please choose another country.`,
   postcodeMissing: 'Invalid postcode: a post code is required.',
   postcodeFormat: (country: string) => `Invalid postcode for ${country}.`,
   emptyCart: 'Your cart is empty.',
@@ -97,6 +98,19 @@ function blockJson(b: AmountsCents, currency: { code: string; symbol: string }):
 
 const fail = (field: string, message: string) => new InvalidInputError(message, { [field]: [message] });
 
+/**
+ * The shop does not sell to the chosen country (countries.served = false; issue 25): totals and
+ * checkout refuse it before anything is read or reserved, as a field error on `country`. The
+ * text here is English; the shopper routes answer it in the shopper's language
+ * (api/country-not-served.ts) with the message `api.checkout.countryNotServed`.
+ */
+export class CountryNotServedError extends InvalidInputError {
+  constructor(readonly countryName: string) {
+    const message = TOTALS_MESSAGES.notServed(countryName);
+    super(message, { country: [message] });
+  }
+}
+
 async function findCountry(db: Db, ref: string | number) {
   const text = String(ref).trim();
   if (text === '' || text.length > 96) return null;
@@ -139,13 +153,14 @@ export interface TotalsSetting {
 
 /**
  * The destination and shop settings of a totals call (cached or rarely changing data, read
- * through `db`). Throws 422 for an unknown country or a bad post code.
+ * through `db`). Throws 422 for an unknown country, one the shop does not sell to, or a bad post code.
  */
 export async function prepareTotals(db: Db, input: Pick<TotalsInput, 'countryRef' | 'postCode' | 'languageId'>): Promise<TotalsSetting> {
   const basics = await loadShopBasics(db);
   const languageId = input.languageId ?? basics.languages.find((l) => l.isDefault)?.id ?? basics.languages[0]?.id ?? 0;
   const country = await findCountry(db, input.countryRef);
   if (!country) throw fail('country', TOTALS_MESSAGES.country);
+  if (!country.served) throw new CountryNotServedError(country.name);
   checkPostCode(input.postCode, country);
   const [meta, rate] = await Promise.all([
     loadCatalogMeta(db),
