@@ -89,6 +89,7 @@ export async function applyProductRows(tx: Tx, rows: readonly ProductRow[], ctx:
           description: sanitizeHtml(r.description ?? ''),
           ...toStoredPrice(r.price!),
           stock: r.stock ?? 0,
+          lowStockThreshold: r.lowStockThreshold ?? null,
           active: r.active ?? true,
           vatRateId: r.vatClass === undefined ? null : vatRateOf(r.vatClass),
         })),
@@ -124,6 +125,7 @@ export async function applyProductRows(tx: Tx, rows: readonly ProductRow[], ctx:
       if (row.stock !== undefined && row.stock !== product.stock) base.stock = row.stock;
       if (row.active !== undefined && row.active !== product.active) base.active = row.active;
       if (row.vatClass !== undefined && vatRateOf(row.vatClass) !== product.vatRateId) base.vatRateId = vatRateOf(row.vatClass);
+      if (row.lowStockThreshold !== undefined && row.lowStockThreshold !== product.lowStockThreshold) base.lowStockThreshold = row.lowStockThreshold;
       if (Object.keys(base).length) {
         await tx.update(products).set(base).where(eq(products.id, product.id));
         changed = true;
@@ -239,6 +241,7 @@ export async function applyVariationRows(tx: Tx, rows: readonly VariationRow[]):
     }
     const set: Partial<typeof variations.$inferInsert> = {};
     if (row.priceCents !== undefined && row.priceCents !== variation.priceCents) set.priceCents = row.priceCents;
+    if (row.salePriceCents !== undefined && row.salePriceCents !== variation.salePriceCents) set.salePriceCents = row.salePriceCents;
     if (row.stock !== undefined && row.stock !== variation.stock) set.stock = row.stock;
     if (row.active !== undefined && row.active !== variation.active) set.active = row.active;
     const want = ids.map((a) => a.attributeId).sort((a, b) => a - b);
@@ -253,7 +256,7 @@ export async function applyVariationRows(tx: Tx, rows: readonly VariationRow[]):
   if (fresh.length) {
     const inserted = await tx
       .insert(variations)
-      .values(fresh.map((r) => ({ productId: parents.get(r.parentSku)!.id, sku: r.sku, priceCents: r.priceCents!, stock: r.stock ?? 0, active: r.active ?? true })))
+      .values(fresh.map((r) => ({ productId: parents.get(r.parentSku)!.id, sku: r.sku, priceCents: r.priceCents ?? null, salePriceCents: r.salePriceCents ?? null, stock: r.stock ?? 0, active: r.active ?? true })))
       .returning({ id: variations.id, sku: variations.sku });
     const bySku = new Map(fresh.map((r) => [r.sku, r]));
     for (const v of inserted) relink.push({ id: v.id, attributeIds: bySku.get(v.sku)!.attributes.map((a) => idsOf(a.group, a.value).attributeId) });
