@@ -3,7 +3,10 @@
  * Checks a catalogue CSV (docs/catalog-csv.md) against the configured database (DATABASE_URL, else
  * PGlite in DATA_DIR; stop the server first when using PGlite), prints every problem with its line,
  * and, when there is none and --dry-run is not given, applies it in batches with a progress bar.
- * Running the same file again after a crash continues where the apply stopped.
+ * Running the same file again after a crash continues where the apply stopped. On PostgreSQL the
+ * running shops see the import at once: applyImport ends with contentChanged, whose pg_notify it
+ * awaits before this script closes the database. On PGlite a running shop holds the DATA_DIR
+ * lock, so the script refuses to start until the shop is stopped; the next start reads it.
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';

@@ -8,6 +8,7 @@ import { seedBench } from '../src/server/db/seed/bench';
 import { generatedLoginsNotice, seedIfEmpty } from '../src/server/db/seed/index';
 import { openConfiguredDatabase } from '../src/server/db/seed/open';
 import { countRows } from '../src/server/db/seed/reset';
+import { contentChanged } from '../src/server/services/content-changed';
 
 function productsArg(argv: string[]): number {
   const index = argv.findIndex((a) => a === '--products' || a.startsWith('--products='));
@@ -35,6 +36,8 @@ try {
     `Done in ${elapsed()}: ${result.inserted} products added (${result.existing} existed); ` +
       Object.entries(counts).map(([table, n]) => `${n} ${table}`).join(', '),
   );
+  // Running shops on the same PostgreSQL drop their caches and catalogue index at once.
+  await contentChanged(database.db);
 } finally {
   await database.close();
 }
