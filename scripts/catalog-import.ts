@@ -26,7 +26,12 @@ if (!file || (zipAt >= 0 && !zipPath)) {
   process.exit(2);
 }
 const text = readFileSync(file, 'utf8');
-const database = await openConfiguredDatabase();
+const database = await openConfiguredDatabase().catch((error: Error) => {
+  if (error.name !== 'DataDirLockedError') throw error;
+  // PGlite: the running shop holds the database; nothing can tell it about a change made elsewhere.
+  console.error(`${error.message} A shop on PGlite holds its database while it runs: stop it, import, then start it again.`);
+  process.exit(1);
+});
 try {
   const started = performance.now();
   const zip = zipPath ? new Uint8Array(readFileSync(zipPath)) : undefined;
