@@ -21,6 +21,7 @@ import { listProducts } from '@/server/services/back-office/products-list.server
 import { parseProductListQuery } from '@/server/services/back-office/products-list';
 import { loadProductPage } from '@/features/product/product-page.server';
 import { cardStockOf } from '@/features/catalog/product-card';
+import { offerFields, productJsonLd } from '@/features/product/seo';
 import type { ProductJson } from '@/lib/contract/catalog';
 import { useTestDatabase } from '../helpers/db';
 import { type CommerceFixture, seedCommerceFixture } from '../helpers/fixture-commerce';
@@ -165,6 +166,13 @@ describe('availability follows from the variations', () => {
       [size.L, 'out_of_stock'],
     ]);
     expect(cardStockOf(page)).toBeNull();
+    expect(productJsonLd({ name: page.name, sku: page.sku, description: '', images: [], url: 'https://shop.test/p', currency: 'EUR', reviews: page.reviews, ...offerFields(page) }).offers).toMatchObject({
+      '@type': 'AggregateOffer',
+      lowPrice: '249.00',
+      highPrice: '299.00',
+      offerCount: 3,
+      availability: 'https://schema.org/InStock',
+    });
     // The shopper's list filters: on sale, and the price filter on the "from" price.
     expect(await catalogJacket('&sale=1')).toBeDefined();
     expect(await catalogJacket('&price_max=249')).toBeDefined();
@@ -182,6 +190,9 @@ describe('availability follows from the variations', () => {
     const page = (await loadProductPage(db(), jacket, { languageId: fx.catalog.lang.en, rate: '1' }, null))!.product;
     expect(page).toMatchObject({ stock: 0, in_stock: false, availability: 'out_of_stock' });
     expect(cardStockOf(page)).toEqual({ kind: 'sold-out' });
+    expect(productJsonLd({ name: page.name, sku: page.sku, description: '', images: [], url: 'https://shop.test/p', currency: 'EUR', reviews: page.reviews, ...offerFields(page) }).offers).toMatchObject({
+      availability: 'https://schema.org/OutOfStock',
+    });
     const staff = async (query: string) => (await listProducts(db(), parseProductListQuery(new URLSearchParams(query)))).rows.map((r) => r.id);
     expect(await staff('stock=out')).toContain(jacket);
     expect(await staff('stock=low')).not.toContain(jacket);

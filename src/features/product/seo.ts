@@ -31,6 +31,22 @@ const AVAILABILITY = {
   out_of_stock: 'https://schema.org/OutOfStock',
 } as const;
 
+/** The offer part of the input from the product's API fields (price range and availability follow from its variations). */
+export function offerFields(p: {
+  retail_price: string;
+  price_from: boolean;
+  max_price: number;
+  variations: readonly unknown[];
+  availability: ProductSeoInput['availability'];
+}): Pick<ProductSeoInput, 'price' | 'highPrice' | 'offerCount' | 'availability'> {
+  return {
+    price: p.retail_price,
+    highPrice: p.price_from ? p.max_price.toFixed(2) : null,
+    offerCount: p.variations.length,
+    availability: p.availability,
+  };
+}
+
 export function productJsonLd(p: ProductSeoInput): Record<string, unknown> {
   const data: Record<string, unknown> = {
     '@context': 'https://schema.org',
