@@ -41,7 +41,8 @@ async function staffApi(request: APIRequestContext): Promise<(method: 'GET' | 'P
 test('a variation on sale: the same price on the product page, in the cart, at checkout, on the order and in its mail', async ({ shop, page, request, axe, mailbox }) => {
   test.slow();
   // A product with sizes in stock, not on sale, under 500.00 (the dearer end: other specs take the first ones).
-  const list = await request.get('/api/products/catalog?per_page=60&sort=price_desc&price_max=500');
+  const list = await request.get('/api/products/catalog?per_page=60&sort=desc&price_max=500');
+  expect(list.status(), await list.text()).toBe(200);
   const candidates = ((await list.json()) as { payload: CatalogProduct[] }).payload.filter(
     (p) => p.variations.length > 1 && p.variations.every((v) => v.stock >= 5) && Number(p.old_price) === 0,
   );
