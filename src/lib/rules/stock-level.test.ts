@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { lowStockThreshold, sellableStock, stockAvailability } from './stock-level';
+import { sellableStock, stockAvailability } from './stock-level';
 
 describe('stock levels', () => {
   it('is low below the threshold and out at none', () => {
     expect([0, 1, 4, 5, 6].map((n) => stockAvailability(n, 5))).toEqual(['out_of_stock', 'low_stock', 'low_stock', 'in_stock', 'in_stock']);
     expect(stockAvailability(1, 0)).toBe('in_stock');
-  });
-
-  it('takes the product\'s threshold over the shop\'s', () => {
-    expect(lowStockThreshold(null, 5)).toBe(5);
-    expect(lowStockThreshold(2, 5)).toBe(2);
-    expect(lowStockThreshold(0, 5)).toBe(0);
   });
 
   it('counts the variations\' units, not the product row\'s, when it has variations', () => {

@@ -16,11 +16,6 @@ export function stockAvailability(stock: number, threshold: number): Availabilit
   return stock < threshold ? 'low_stock' : 'in_stock';
 }
 
-/** The threshold of a product: its own, else the shop's. */
-export function lowStockThreshold(productThreshold: number | null | undefined, shopThreshold: number): number {
-  return productThreshold ?? shopThreshold;
-}
-
 /**
  * The units a product offers: its own stock without variations, else the sum of its active
  * variations' (the product row's own stock is then not used: an import may leave it empty).
