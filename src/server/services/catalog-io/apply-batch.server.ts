@@ -222,7 +222,16 @@ export async function applyVariationRows(tx: Tx, rows: readonly VariationRow[]):
   const counts: Counts = { created: 0, updated: 0, unchanged: 0 };
   if (!rows.length) return counts;
   const idsOf = await attributeIds(tx, rows);
-  const parents = new Map((await tx.select({ id: products.id, sku: products.sku, priceCents: products.priceCents }).from(products).where(inArray(products.sku, [...new Set(rows.map((r) => r.parentSku))]))).map((p) => [p.sku, p]));
+  // The parents are locked first, by id: a variation write updates its product's offer columns
+  // (triggers of migration 0021), and checkout locks products before variations in that order, so
+  // an import beside a checkout of the same product waits instead of deadlocking.
+  const parentRows = await tx
+    .select({ id: products.id, sku: products.sku })
+    .from(products)
+    .where(inArray(products.sku, [...new Set(rows.map((r) => r.parentSku))]))
+    .orderBy(products.id)
+    .for('update');
+  const parents = new Map(parentRows.map((p) => [p.sku, p]));
   const existing = new Map((await tx.select().from(variations).where(inArray(variations.sku, rows.map((r) => r.sku)))).map((v) => [v.sku, v]));
   const links = existing.size ? await tx.select().from(variationAttributes).where(inArray(variationAttributes.variationId, [...existing.values()].map((v) => v.id))) : [];
   const touchedProducts = new Set<number>();
