@@ -9,6 +9,8 @@ import { resolve } from 'node:path';
 import { config } from '../src/server/config';
 import { BackupError, backupKind, restorePglite, restorePostgres } from '../src/server/db/backup';
 import { runCli } from './db-cli';
+import { openDatabase } from '../src/server/db/client';
+import { contentChanged } from '../src/server/services/content-changed';
 
 await runCli('db:restore', async (file, flags, report) => {
   const cfg = config();
@@ -24,6 +26,14 @@ await runCli('db:restore', async (file, flags, report) => {
     );
   }
   const force = flags.has('--force');
-  if (cfg.DATABASE_URL) await restorePostgres(cfg.DATABASE_URL, file, { force }, report);
-  else await restorePglite(resolve(cfg.DATA_DIR), file, { force }, report);
+  if (cfg.DATABASE_URL) {
+    await restorePostgres(cfg.DATABASE_URL, file, { force }, report);
+    // Shops still running on this database drop their caches and catalogue index at once.
+    const database = await openDatabase({ engine: 'postgres', url: cfg.DATABASE_URL, max: 1 });
+    try {
+      await contentChanged(database.db);
+    } finally {
+      await database.close();
+    }
+  } else await restorePglite(resolve(cfg.DATA_DIR), file, { force }, report);
 });
