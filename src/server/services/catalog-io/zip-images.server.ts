@@ -123,6 +123,8 @@ async function inflateEntry(zip: Uint8Array, entry: ZipEntry): Promise<Uint8Arra
   }
   if (entry.method === 0) return compressed.byteLength === entry.size && crc32(compressed) === entry.crc32 ? compressed : null;
   const out = Buffer.allocUnsafe(entry.size);
+  // The checksum grows with each chunk, so no 15 MB pass holds the event loop at the end.
+  let checksum = 0;
   const filled = await new Promise<number | null>((resolve) => {
     const inflater = createInflateRaw();
     let length = 0;
@@ -133,11 +135,12 @@ async function inflateEntry(zip: Uint8Array, entry: ZipEntry): Promise<Uint8Arra
         return;
       }
       chunk.copy(out, length);
+      checksum = crc32(chunk, checksum);
       length += chunk.byteLength;
     });
     inflater.on('error', () => resolve(null));
     inflater.on('end', () => resolve(length));
     inflater.end(compressed);
   });
-  return filled === entry.size && crc32(out) === entry.crc32 ? out : null;
+  return filled === entry.size && checksum === entry.crc32 ? out : null;
 }
