@@ -49,7 +49,7 @@ export function parseMultipart(body: Uint8Array, boundary: string): FormData {
     const content = bytes.subarray(contentStart, contentEnd);
     const filename = headerParam(disposition, 'filename');
     if (filename === undefined) form.append(name, content.toString('utf8'));
-    else form.append(name, new File([content], filename, { type: header('content-type') ?? 'application/octet-stream' }));
+    else form.append(name, new File([content as Uint8Array<ArrayBuffer>], filename, { type: header('content-type') ?? 'application/octet-stream' }));
     at = contentEnd + between.length;
   }
 }
