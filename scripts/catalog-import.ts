@@ -8,10 +8,6 @@
  * inflating). Problems with the arguments or files: one line (scripts/lib/cli.ts).
  */
 import { basename } from 'node:path';
-import { applyImport } from '../src/server/services/catalog-io/apply.server';
-import { checkImport } from '../src/server/services/catalog-io/check.server';
-import { problemText } from '../src/server/services/catalog-io/format';
-import { openConfiguredDatabase } from '../src/server/db/seed/open';
 import { CliError, readFileBytes, readTextFile, runScript, type ScriptSpec } from './lib/cli';
 import { progressLine } from './lib/progress';
 
@@ -27,6 +23,13 @@ await runScript(spec, async ({ values, positionals }) => {
   const text = readTextFile(file);
   if (text.includes('\u0000')) throw new CliError(`${file} is not a CSV text file.`);
   const zip = typeof values.zip === 'string' ? new Uint8Array(readFileBytes(values.zip)) : undefined;
+  // The shop's modules only after the arguments and files are good: a refusal comes at once.
+  const [{ applyImport }, { checkImport }, { problemText }, { openConfiguredDatabase }] = await Promise.all([
+    import('../src/server/services/catalog-io/apply.server'),
+    import('../src/server/services/catalog-io/check.server'),
+    import('../src/server/services/catalog-io/format'),
+    import('../src/server/db/seed/open'),
+  ]);
   const database = await openConfiguredDatabase();
   try {
     const started = performance.now();
