@@ -367,6 +367,8 @@ export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
   const newTile = { title: 'Hostile tile', url: '/products/all/all' };
   const translation = { language_id: ids.language, key: 'faq.title', value: 'Häufige Fragen' };
   const editor = (path: string, body: Entry['body'], cases: Case[] = []): Entry => ({ who: 'editor', path, body, cases });
+  // The shop settings (with the Google tag) need the admin's `settings` permission (roles.ts).
+  const admin = (path: string, body: Entry['body'], cases: Case[] = []): Entry => ({ who: 'admin', path, body, cases });
   // A valid body sent to an id that does not exist: the edit is refused before anything is written.
   const missing = (path: string, json: unknown, message: string): Case => ({ name: 'valid body, unknown id', path, json, status: 404, message });
 
@@ -448,8 +450,8 @@ export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
     ]),
     'DELETE /api/admin/featured-categories/:id': editor(featuredPath(String(ids.featured)), 'none', idCases(featuredPath, 'Featured category not found')),
 
-    'GET /api/admin/settings': editor('/api/admin/settings', 'none'),
-    'PUT /api/admin/settings': editor('/api/admin/settings', 'object', [
+    'GET /api/admin/settings': admin('/api/admin/settings', 'none'),
+    'PUT /api/admin/settings': admin('/api/admin/settings', 'object', [
       invalid('empty patch', {}, NOTHING),
       invalid('hero field here', { hero_title: 'Hi' }, UNKNOWN_FIELD),
       invalid('extra field id', { id: 2, copyright: '©' }, UNKNOWN_FIELD),
