@@ -554,6 +554,17 @@ export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
     ]),
     // Refused uploads store nothing: no row, and no file (the fingerprints see the rows).
     'POST /api/admin/media': editor('/api/admin/media', 'multipart'),
+    // The mail log (permission `settings`): the cursor, the search, ids; a resend of no mail writes nothing.
+    'GET /api/admin/mail': admin('/api/admin/mail', 'none', [
+      { name: 'huge search', query: `?q=${huge(10_000)}`, status: 422, message: 'The search may have at most 254 characters.' },
+      { name: 'search twice', query: '?q=a&q=b', status: 422 },
+      { name: 'SQL as cursor', query: `?before=${encodeURIComponent(SQL)}`, status: 422, message: 'before must be the `next_before` of the previous page.' },
+      { name: 'negative cursor', query: '?before=-1', status: 422, message: 'before must be the `next_before` of the previous page.' },
+      { name: 'cursor past the integer column', query: '?before=2147483648', status: 422, message: 'before must be the `next_before` of the previous page.' },
+      { name: 'unknown parameter', query: '?limit=5', status: 422, message: 'Unknown parameter.' },
+    ]),
+    'GET /api/admin/mail/:id': admin('/api/admin/mail/999999999', 'none', idCases((id) => `/api/admin/mail/${id}`, 'Mail not found.')),
+    'POST /api/admin/mail/:id/resend': admin('/api/admin/mail/999999999/resend', 'none', idCases((id) => `/api/admin/mail/${id}/resend`, 'Mail not found.')),
     'GET /api/admin/editors': { who: 'admin', path: '/api/admin/editors', body: 'none', cases: [] },
     'PUT /api/admin/editors': {
       who: 'admin',

@@ -51,6 +51,8 @@ export function pageRouteTable(ids: { product: string; staticPage: string; media
     'admin/orders/[orderNr].astro': { path: '/admin/orders/GS-2026-1001', segment: (v) => `/admin/orders/${v}`, who: 'staff' },
     'admin/orders/export.csv.ts': { path: '/admin/orders/export.csv', params: ['q', 'status', 'method', 'country', 'from', 'to', 'sort', 'after', 'before'], who: 'staff' },
     'admin/orders/index.astro': { path: '/admin/orders', params: ['q', 'status', 'method', 'country', 'from', 'to', 'sort', 'after', 'before'], who: 'staff' },
+    'admin/mail/index.astro': { path: '/admin/mail', params: ['q', 'before'], who: 'admin' },
+    'admin/mail/[id].astro': { path: '/admin/mail/1', segment: (v) => `/admin/mail/${v}`, who: 'admin' },
     'admin/media.astro': { path: '/admin/media', params: ['q', 'before'], who: 'editor' },
     'admin/shipping.astro': { path: '/admin/shipping', who: 'admin' },
     'admin/promo-codes/[id].astro': { path: '/admin/promo-codes/1', segment: (v) => `/admin/promo-codes/${v}`, who: 'staff' },

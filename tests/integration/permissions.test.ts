@@ -15,6 +15,7 @@ import { UPLOAD_PATHS } from '@/server/api/body';
 import { apiRoutes } from '@/lib/contract/index';
 import { AREA_PERMISSIONS, ROLE_PERMISSIONS, adminArea, type Role } from '@/lib/rules/roles';
 import { setRole } from '@/server/services/admin/roles.server';
+import { sendMail } from '@/server/mail/mailer';
 import { DEMO_CUSTOMER, DEMO_EDITOR, DEMO_STAFF } from '@/server/db/seed/users';
 import { useTestDatabase } from '../helpers/db';
 import { startDemoServer } from '../helpers/demo-server';
@@ -146,9 +147,12 @@ describe('every /admin page for every role (the built shop)', () => {
 
   beforeAll(async () => {
     let base: string;
+    let mailId = 0;
     ({ base, drop } = await startDemoServer({ RATE_LIMIT_MULTIPLIER: '1000' }, 120_000, async (db) => {
       await createUser(db, ADMIN);
       await setRole(db, null, ADMIN.email, 'admin');
+      // A mail for the mail log's page of one mail.
+      mailId = (await sendMail(db, { to: 'someone@example.com', subject: 'Hello', html: '<p>Hello</p>', text: 'Hello', language: 'en' }, { mailer: null })).id;
     }));
     sessions.guest = createHttpSession(base);
     sessions.customer = await signedIn(createHttpSession(base), DEMO_CUSTOMER);
@@ -156,6 +160,7 @@ describe('every /admin page for every role (the built shop)', () => {
     sessions.editor = await signedIn(createHttpSession(base), DEMO_EDITOR);
     sessions.admin = await signedIn(createHttpSession(base), ADMIN);
     table = pageRouteTable({ product: '/', staticPage: '/', media: '/' });
+    table['admin/mail/[id].astro'] = { path: `/admin/mail/${mailId}` };
   }, 600_000);
 
   afterAll(async () => {

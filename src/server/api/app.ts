@@ -6,6 +6,7 @@ import { adminCustomersApp } from './admin-customers.routes';
 import { adminEditorsApp } from './admin-editors.routes';
 import { adminFaqsApp } from './admin-faqs.routes';
 import { adminFeaturedApp } from './admin-featured.routes';
+import { adminMailApp } from './admin-mail.routes';
 import { adminMediaApp } from './admin-media.routes';
 import { requireAdminArea } from './admin-guard';
 import { adminHomePageApp, adminPagesApp } from './admin-pages.routes';
@@ -119,6 +120,7 @@ export function createApi() {
   app.route('/api/admin/vat-rates', adminVatRatesApp);
   app.route('/api/admin/catalog-imports', adminCatalogImportsApp);
   app.route('/api/admin/media', adminMediaApp);
+  app.route('/api/admin/mail', adminMailApp);
   return app;
 }
 
