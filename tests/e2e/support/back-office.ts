@@ -1,6 +1,7 @@
 /**
  * The back office's e2e helpers: the demo staff and editor accounts (seeded with their published
- * passwords in dev and tests) and signing in through the real sign-in page, landing on /admin.
+ * passwords in dev and tests), the e2e admin (support/prepare-shop.ts) and signing in through the
+ * real sign-in page, landing on /admin.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '../fixtures';
@@ -8,6 +9,7 @@ import { BASE } from './shopper';
 
 export const STAFF = { email: 'staff@example.com', password: 'Staff1234!' };
 export const EDITOR = { email: 'editor@example.com', password: 'Editor1234!' };
+export { E2E_ADMIN as ADMIN } from './accounts';
 
 export async function signInToBackOffice(page: Page, who: { email: string; password: string } = STAFF): Promise<void> {
   await page.goto('/auth?form=signin&redirect=%2Fadmin');
