@@ -26,8 +26,9 @@ test('an admin reads what the shop mailed, without the reset link, and resends i
   await page.getByRole('button', { name: 'Find mail' }).click();
   await expect(page.getByRole('table').getByRole('caption')).toHaveText(`Mail to addresses containing “${ADMIN.email}”`);
   const rows = page.locator('tbody tr[data-mail-id]');
-  await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(received.subject);
+  // One, unless a retry of this test mailed the address before.
+  const listed = await rows.count();
   await expect(rows.first()).toContainText('Delivered');
   await expect(rows.first().getByRole('cell').nth(3)).toHaveText('en');
   await axe.check();
@@ -42,7 +43,7 @@ test('an admin reads what the shop mailed, without the reset link, and resends i
 
   await page.getByRole('button', { name: 'Resend' }).click();
   await expect(page).toHaveURL(/\/admin\/mail\?q=/);
-  await expect(rows).toHaveCount(2);
+  await expect(rows).toHaveCount(listed + 1);
   await expect(rows.first()).toContainText(received.subject);
   // The copy went out over SMTP like the first one.
   await expect(rows.first()).toContainText('Delivered');
