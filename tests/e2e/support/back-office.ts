@@ -9,7 +9,9 @@ import { BASE } from './shopper';
 
 export const STAFF = { email: 'staff@example.com', password: 'Staff1234!' };
 export const EDITOR = { email: 'editor@example.com', password: 'Editor1234!' };
-export { E2E_ADMIN as ADMIN } from './accounts';
+import { E2E_ADMIN } from './accounts';
+
+export const ADMIN = E2E_ADMIN;
 
 export async function signInToBackOffice(page: Page, who: { email: string; password: string } = STAFF): Promise<void> {
   await page.goto('/auth?form=signin&redirect=%2Fadmin');
@@ -34,11 +36,12 @@ export async function pickLanguage(page: Page, current: string, label: string): 
 }
 
 /**
- * Sets a country's state (issue 25) through the admin API as the demo staff member, with a bearer
- * token of its own: for specs that need a country on request or not served, and to put it back.
+ * Sets a country's state (issue 25) through the admin API as the e2e admin (countries need the
+ * `prices` permission, roles.ts), with a bearer token of its own: for specs that need a country on
+ * request or not served, and to put it back.
  */
 export async function setCountryState(request: APIRequestContext, iso: string, state: 'served' | 'on_request' | 'not_served'): Promise<void> {
-  const login = await request.post('/api/login', { data: { username: STAFF.email, password: STAFF.password, device_name: 'e2e-countries' } });
+  const login = await request.post('/api/login', { data: { username: ADMIN.email, password: ADMIN.password, device_name: 'e2e-countries' } });
   expect(login.status()).toBe(200);
   const headers = { Authorization: `Bearer ${((await login.json()) as { payload: { token: string } }).payload.token}` };
   const list = (await (await request.get('/api/admin/shipping', { headers })).json()) as { payload: { countries: { id: number; iso: string }[] } };
