@@ -79,8 +79,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // start.mjs builds first when dist/ is missing or stale, and seeds the empty DATA_DIR.
-    command: 'npm start',
+    // The demo shop and an admin account first (support/prepare-shop.ts; PGlite admits one process),
+    // then start.mjs, which builds when dist/ is missing or stale. `exec`: signals reach the shop.
+    command: 'npx tsx tests/e2e/support/prepare-shop.ts && exec npm start',
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 240_000,

@@ -3,16 +3,22 @@
  * Restores a backup of npm run db:backup into the configured database: pg_restore into
  * DATABASE_URL, else the PGlite database in DATA_DIR (the shop must be stopped). A database that
  * is not empty is only replaced with --force. See docs/decisions/014-input-limits-xss-backups.md.
+ * Problems: one line (scripts/lib/cli.ts).
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { config } from '../src/server/config';
 import { BackupError, backupKind, restorePglite, restorePostgres } from '../src/server/db/backup';
-import { runCli } from './db-cli';
 import { openDatabase } from '../src/server/db/client';
 import { contentChanged } from '../src/server/services/content-changed';
+import { runScript } from './lib/cli';
 
-await runCli('db:restore', async (file, flags, report) => {
+const options = { force: { type: 'boolean' } } as const;
+
+await runScript({ name: 'db:restore', usage: 'npm run db:restore -- <file> [--force]', options, positionals: [1, 1] }, async ({ values, positionals }) => {
+  const startedAt = performance.now();
+  const file = resolve(positionals[0]!);
+  const report = (line: string) => console.log(line);
   const cfg = config();
   if (!existsSync(file)) throw new BackupError(`${file} does not exist.`);
   const kind = backupKind(file);
@@ -25,7 +31,7 @@ await runCli('db:restore', async (file, flags, report) => {
         : `${file} is a PGlite backup; unset DATABASE_URL to restore it into DATA_DIR.`,
     );
   }
-  const force = flags.has('--force');
+  const force = values.force === true;
   if (cfg.DATABASE_URL) {
     await restorePostgres(cfg.DATABASE_URL, file, { force }, report);
     // Shops still running on this database drop their caches and catalogue index at once.
@@ -36,4 +42,5 @@ await runCli('db:restore', async (file, flags, report) => {
       await database.close();
     }
   } else await restorePglite(resolve(cfg.DATA_DIR), file, { force }, report);
+  console.log(`Done in ${((performance.now() - startedAt) / 1000).toFixed(1)} s.`);
 });

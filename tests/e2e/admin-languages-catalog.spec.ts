@@ -1,13 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { BASE } from './support/shopper';
-import { pickLanguage, signInToBackOffice } from './support/back-office';
+import { ADMIN, pickLanguage, signInToBackOffice } from './support/back-office';
 
 /**
  * Issue 17: the back office speaks the staff member's language. The demo staff member picks
  * German, then French, with the shop's own language picker (the person's language setting) and
- * reads orders, an order, products, a product, import, categories, promo codes and delivery in
- * that language, creates and saves a product in German, and the German pages are axe-clean.
+ * reads orders, an order, products, a product, import, categories and promo codes in that
+ * language, creates and saves a product in German, and the German pages are axe-clean. The admin
+ * reads delivery, the roles table and the mail log in German and French (the staff have no
+ * `prices` or `settings`, roles.ts).
  * English names are covered by the staff-* specs, which run in English.
  */
 
@@ -22,7 +24,7 @@ async function expectAdminLanguage(page: Page, code: string): Promise<void> {
 
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
-test('staff in German: orders, an order, products, a new product saved, import, categories, promo codes and delivery; axe-clean', async ({ page, axe }) => {
+test('staff in German: orders, an order, products, a new product saved, import, categories and promo codes; axe-clean', async ({ page, axe }) => {
   // A dozen back-office pages with an axe run each: slow on a busy two-core machine.
   test.slow();
   await signInToBackOffice(page);
@@ -113,10 +115,32 @@ test('staff in German: orders, an order, products, a new product saved, import, 
   await expect(page.getByRole('button', { name: 'Gutscheincode anlegen' })).toBeVisible();
   await axe.check();
 
+  // Delivery, VAT and currencies need the admin's `prices` (roles.ts).
+  await expect(nav.getByRole('link', { name: 'Versand, MwSt. und Währungen' })).toHaveCount(0);
+});
+
+test('the admin in German: delivery, the roles table and the mail log; axe-clean', async ({ page, axe }) => {
+  test.slow();
+  await signInToBackOffice(page, ADMIN);
+  await pickLanguage(page, 'Language', 'Deutsch');
+  await expectAdminLanguage(page, 'de');
+  const nav = page.getByRole('navigation', { name: 'Verwaltung' });
   await nav.getByRole('link', { name: 'Versand, MwSt. und Währungen' }).click();
   await expect(h1(page, 'Versand, MwSt. und Währungen')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Versandzonen' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Währung hinzufügen' })).toBeVisible();
+  await axe.check();
+
+  await nav.getByRole('link', { name: 'Rollen' }).click();
+  const matrix = page.getByRole('table', { name: 'Was jede Rolle darf' });
+  await expect(matrix.getByRole('columnheader')).toHaveText(['Berechtigung', 'Mitarbeiter', 'Redaktion', 'Administrator']);
+  await expect(matrix.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Preise und Steuern/ }) }).getByRole('cell')).toHaveText(['Nicht erlaubt', 'Nicht erlaubt', 'Erlaubt']);
+  await axe.check();
+
+  await nav.getByRole('link', { name: 'Mail-Protokoll' }).click();
+  await expect(h1(page, 'Mail-Protokoll')).toBeVisible();
+  await expect(page.getByRole('search', { name: 'E-Mails suchen' }).getByLabel('Empfänger (Teil der Adresse)')).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Zustellung' })).toBeVisible();
   await axe.check();
 });
 
@@ -149,8 +173,23 @@ test('staff in French: the same areas read in French', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Créer la catégorie' })).toBeVisible();
   await nav.getByRole('link', { name: 'Codes promo' }).click();
   await expect(page.getByRole('button', { name: 'Créer le code promo' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Livraison, TVA et devises' })).toHaveCount(0);
+  await expectAdminLanguage(page, 'fr');
+});
+
+test('the admin in French: delivery, roles and the mail log', async ({ page }) => {
+  test.slow();
+  await signInToBackOffice(page, ADMIN);
+  await pickLanguage(page, 'Language', 'Français');
+  await expectAdminLanguage(page, 'fr');
+  const nav = page.getByRole('navigation', { name: 'Administration' });
   await nav.getByRole('link', { name: 'Livraison, TVA et devises' }).click();
   await expect(h1(page, 'Livraison, TVA et devises')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Zones de livraison' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Rôles' }).click();
+  await expect(page.getByRole('table', { name: 'Ce que chaque rôle peut faire' }).getByRole('rowheader', { name: /^Prix et taxes/ })).toBeVisible();
+  await nav.getByRole('link', { name: 'Journal des e-mails' }).click();
+  await expect(h1(page, 'Journal des e-mails')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Chercher des e-mails' })).toBeVisible();
   await expectAdminLanguage(page, 'fr');
 });

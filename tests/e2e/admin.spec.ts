@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { ADMIN } from './support/back-office';
 
 /**
  * Content editing (ADR 013) as a new editor does it: sign in, edit the shipping page in
@@ -144,7 +145,6 @@ test('the other admin pages pass axe', async ({ page, axe }) => {
   await apiSignIn(page, EDITOR.email, EDITOR.password);
   for (const [path, heading] of [
     ['/admin/featured', 'Featured categories'],
-    ['/admin/settings', 'Settings and home'],
     ['/admin/translations?language=de&q=faq', 'Translations'],
   ] as const) {
     await page.goto(path);
@@ -153,6 +153,28 @@ test('the other admin pages pass axe', async ({ page, axe }) => {
   }
   await expect(page.getByRole('status').filter({ hasText: 'keys,' })).toContainText('missing in Deutsch');
   await expect(page.getByLabel(/^faq\.title/)).toHaveValue('Häufig gestellte Fragen');
+  // The shop settings (with the Google tag) are the admin's (roles.ts): the editor gets the 403 page.
+  expect((await page.goto('/admin/settings'))?.status()).toBe(403);
+});
+
+test('the admin\'s pages pass axe; the roles screen shows what each role may do', async ({ page, axe }) => {
+  await apiSignIn(page, ADMIN.email, ADMIN.password);
+  for (const [path, heading] of [
+    // /admin/shipping (the admin's too) is checked by staff-products.spec.ts.
+    ['/admin/settings', 'Settings and home'],
+    ['/admin/editors', 'Roles'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await axe.check();
+  }
+  const matrix = page.getByRole('table', { name: 'What each role may do' });
+  await expect(matrix.getByRole('columnheader')).toHaveText(['Permission', 'staff', 'editor', 'admin']);
+  const row = (name: RegExp) => matrix.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+  await expect(row(/^Prices and taxes/).getByRole('cell')).toHaveText(['Not allowed', 'Not allowed', 'Allowed']);
+  await expect(row(/^Catalogue/).getByRole('cell')).toHaveText(['Allowed', 'Not allowed', 'Allowed']);
+  await expect(row(/^Content/).getByRole('cell')).toHaveText(['Not allowed', 'Allowed', 'Allowed']);
+  await expect(row(/^Settings/).getByRole('cell')).toHaveText(['Not allowed', 'Not allowed', 'Allowed']);
 });
 
 test('a customer cannot open /admin (403 page, API 403); a guest is sent to sign-in', async ({ page, axe, browser }) => {

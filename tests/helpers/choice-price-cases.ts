@@ -1,7 +1,7 @@
 /**
  * One table of choices (a product's stored price + a variation's own prices) and the price a
  * shopper pays for each: src/lib/rules/product-price.test.ts runs it through choicePrice, and
- * tests/integration/choice-price-sql.test.ts through its SQL twin (migration 0021's
+ * tests/integration/choice-price-sql.test.ts through its SQL twin (migration 0022's
  * choice_price_cents), so the catalogue's filter columns and the cart cannot disagree.
  */
 export interface ChoiceCase {

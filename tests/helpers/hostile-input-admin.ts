@@ -367,6 +367,8 @@ export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
   const newTile = { title: 'Hostile tile', url: '/products/all/all' };
   const translation = { language_id: ids.language, key: 'faq.title', value: 'Häufige Fragen' };
   const editor = (path: string, body: Entry['body'], cases: Case[] = []): Entry => ({ who: 'editor', path, body, cases });
+  // The shop settings (with the Google tag) need the admin's `settings` permission (roles.ts).
+  const admin = (path: string, body: Entry['body'], cases: Case[] = []): Entry => ({ who: 'admin', path, body, cases });
   // A valid body sent to an id that does not exist: the edit is refused before anything is written.
   const missing = (path: string, json: unknown, message: string): Case => ({ name: 'valid body, unknown id', path, json, status: 404, message });
 
@@ -448,8 +450,8 @@ export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
     ]),
     'DELETE /api/admin/featured-categories/:id': editor(featuredPath(String(ids.featured)), 'none', idCases(featuredPath, 'Featured category not found')),
 
-    'GET /api/admin/settings': editor('/api/admin/settings', 'none'),
-    'PUT /api/admin/settings': editor('/api/admin/settings', 'object', [
+    'GET /api/admin/settings': admin('/api/admin/settings', 'none'),
+    'PUT /api/admin/settings': admin('/api/admin/settings', 'object', [
       invalid('empty patch', {}, NOTHING),
       invalid('hero field here', { hero_title: 'Hi' }, UNKNOWN_FIELD),
       invalid('extra field id', { id: 2, copyright: '©' }, UNKNOWN_FIELD),
@@ -552,6 +554,17 @@ export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
     ]),
     // Refused uploads store nothing: no row, and no file (the fingerprints see the rows).
     'POST /api/admin/media': editor('/api/admin/media', 'multipart'),
+    // The mail log (permission `settings`): the cursor, the search, ids; a resend of no mail writes nothing.
+    'GET /api/admin/mail': admin('/api/admin/mail', 'none', [
+      { name: 'huge search', query: `?q=${huge(10_000)}`, status: 422, message: 'The search may have at most 254 characters.' },
+      { name: 'search twice', query: '?q=a&q=b', status: 422 },
+      { name: 'SQL as cursor', query: `?before=${encodeURIComponent(SQL)}`, status: 422, message: 'before must be the `next_before` of the previous page.' },
+      { name: 'negative cursor', query: '?before=-1', status: 422, message: 'before must be the `next_before` of the previous page.' },
+      { name: 'cursor past the integer column', query: '?before=2147483648', status: 422, message: 'before must be the `next_before` of the previous page.' },
+      { name: 'unknown parameter', query: '?limit=5', status: 422, message: 'Unknown parameter.' },
+    ]),
+    'GET /api/admin/mail/:id': admin('/api/admin/mail/999999999', 'none', idCases((id) => `/api/admin/mail/${id}`, 'Mail not found.')),
+    'POST /api/admin/mail/:id/resend': admin('/api/admin/mail/999999999/resend', 'none', idCases((id) => `/api/admin/mail/${id}/resend`, 'Mail not found.')),
     'GET /api/admin/editors': { who: 'admin', path: '/api/admin/editors', body: 'none', cases: [] },
     'PUT /api/admin/editors': {
       who: 'admin',

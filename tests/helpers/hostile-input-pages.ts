@@ -7,7 +7,7 @@
  */
 import { HTML, SQL, huge } from './hostile-input';
 
-export type PageWho = 'guest' | 'customer' | 'editor' | 'staff';
+export type PageWho = 'guest' | 'customer' | 'editor' | 'staff' | 'admin';
 
 export interface PageEntry {
   /** A real address of the route on the demo shop. */
@@ -47,12 +47,14 @@ export function pageRouteTable(ids: { product: string; staticPage: string; media
     'account/orders/[orderNr].astro': { path: '/account/orders/UNKNOWN1', segment: (v) => `/account/orders/${v}`, who: 'customer' },
     'admin/customers/[id].astro': { path: '/admin/customers/1', segment: (v) => `/admin/customers/${v}`, params: ['q'], who: 'staff' },
     'admin/customers/index.astro': { path: '/admin/customers', params: ['q', 'before'], who: 'staff' },
-    'admin/editors.astro': { path: '/admin/editors', who: 'editor' },
+    'admin/editors.astro': { path: '/admin/editors', who: 'admin' },
     'admin/orders/[orderNr].astro': { path: '/admin/orders/GS-2026-1001', segment: (v) => `/admin/orders/${v}`, who: 'staff' },
     'admin/orders/export.csv.ts': { path: '/admin/orders/export.csv', params: ['q', 'status', 'method', 'country', 'from', 'to', 'sort', 'after', 'before'], who: 'staff' },
     'admin/orders/index.astro': { path: '/admin/orders', params: ['q', 'status', 'method', 'country', 'from', 'to', 'sort', 'after', 'before'], who: 'staff' },
+    'admin/mail/index.astro': { path: '/admin/mail', params: ['q', 'before'], who: 'admin' },
+    'admin/mail/[id].astro': { path: '/admin/mail/1', segment: (v) => `/admin/mail/${v}`, who: 'admin' },
     'admin/media.astro': { path: '/admin/media', params: ['q', 'before'], who: 'editor' },
-    'admin/shipping.astro': { path: '/admin/shipping', who: 'staff' },
+    'admin/shipping.astro': { path: '/admin/shipping', who: 'admin' },
     'admin/promo-codes/[id].astro': { path: '/admin/promo-codes/1', segment: (v) => `/admin/promo-codes/${v}`, who: 'staff' },
     'admin/promo-codes/index.astro': { path: '/admin/promo-codes', params: ['q'], who: 'staff' },
     'admin/categories/[id].astro': { path: '/admin/categories/1', segment: (v) => `/admin/categories/${v}`, params: ['lang'], who: 'staff' },
@@ -68,7 +70,7 @@ export function pageRouteTable(ids: { product: string; staticPage: string; media
     'admin/index.astro': { path: '/admin', who: 'editor' },
     'admin/pages/[id].astro': { path: '/admin/pages/new', segment: (v) => `/admin/pages/${v}`, params: ['part'], who: 'editor' },
     'admin/pages/index.astro': { path: '/admin/pages', who: 'editor' },
-    'admin/settings.astro': { path: '/admin/settings', who: 'editor' },
+    'admin/settings.astro': { path: '/admin/settings', who: 'admin' },
     'admin/translations.astro': { path: '/admin/translations', params: ['q', 'language', 'missing', 'page'], who: 'editor' },
     'auth.astro': { path: '/auth', params: ['form', 'redirect'] },
     'cart.astro': { path: '/cart' },

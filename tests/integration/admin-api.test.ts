@@ -51,7 +51,7 @@ interface Call {
   body?: () => unknown;
   /** The status the allowed role gets. */
   ok: number;
-  /** Only admins may call it: editors get 403 too. */
+  /** Only admins may call it (settings, roles): editors get 403 too. */
   adminOnly?: boolean;
 }
 
@@ -91,8 +91,8 @@ describe('role checks on every /api/admin endpoint', () => {
     { method: 'GET', path: () => `/api/admin/featured-categories/${made.featured}`, ok: 200 },
     { method: 'PUT', path: () => `/api/admin/featured-categories/${made.featured}`, body: () => ({ position: 9 }), ok: 200 },
     { method: 'DELETE', path: () => `/api/admin/featured-categories/${made.featured}`, ok: 200 },
-    { method: 'GET', path: () => '/api/admin/settings', ok: 200 },
-    { method: 'PUT', path: () => '/api/admin/settings', body: () => ({ copyright: '© Gear Shop' }), ok: 200 },
+    { method: 'GET', path: () => '/api/admin/settings', ok: 200, adminOnly: true },
+    { method: 'PUT', path: () => '/api/admin/settings', body: () => ({ copyright: '© Gear Shop' }), ok: 200, adminOnly: true },
     { method: 'GET', path: () => '/api/admin/home-hero', ok: 200 },
     { method: 'PUT', path: () => '/api/admin/home-hero', body: () => ({ hero_subtitle: 'Everything outdoors' }), ok: 200 },
     { method: 'GET', path: () => `/api/admin/translations?language_id=${lang.de}&q=faq`, ok: 200 },
@@ -170,7 +170,8 @@ describe('validation (422 with a clear message)', () => {
   ];
 
   it.each(cases)('%s', async (_name, method, path, body, field, message) => {
-    const reply = await send(editor, { method, path, body: () => body });
+    // The shop settings are the admin's (permission `settings`, roles.ts); the rest the editor's.
+    const reply = await send(path().startsWith('/api/admin/settings') ? admin : editor, { method, path, body: () => body });
     expect(reply.status, JSON.stringify(reply.body)).toBe(422);
     expect(reply.body.message).toBe(message);
     expect(reply.body.errors[field]).toContain(message);
@@ -294,7 +295,7 @@ describe('edits are on the next public read (caches emptied)', () => {
 
     await editor.put(`/api/admin/static-pages/${about.id}`, { title: 'About Gear Shop' });
     const faq = await editor.post('/api/admin/faqs', { title: 'Do you sell gift cards?', content: '<p>Yes.</p>', position: 999 });
-    await editor.put('/api/admin/settings', { copyright: '© 2026 Gear Shop GmbH', vat_percent: 19.5 });
+    await admin.put('/api/admin/settings', { copyright: '© 2026 Gear Shop GmbH', vat_percent: 19.5 });
     await editor.put('/api/admin/translations', { language_id: lang.de, key: 'faq.back', value: 'Zur Startseite!' });
 
     expect((await listStaticPages(db, lang.en)).find((p) => p.id === about.id)!.title).toBe('About Gear Shop');

@@ -23,7 +23,8 @@ let staff: ApiSession;
 
 beforeAll(async () => {
   fx = await seedCommerceFixture(db());
-  staff = (await h.signedIn('staff')).session;
+  // Delivery prices and countries need the `prices` permission: the admin's (roles.ts).
+  staff = (await h.signedIn('admin')).session;
 });
 
 const listed = async () => ((await createApiSession(api).get('/api/countries')).body.payload as { iso: string }[]).map((c) => c.iso);
@@ -88,7 +89,7 @@ describe('PUT /api/admin/shipping/countries (many at once)', () => {
   });
 
   it('answers in the admin\'s language', async () => {
-    const { session } = await h.signedIn('staff');
+    const { session } = await h.signedIn('admin');
     session.cookies.set(LANGUAGE_COOKIE, String(fx.catalog.lang.de));
     expect((await session.put('/api/admin/shipping/countries', { ids: [fx.country.gb], state: 'served' })).body.message).toBe('1 Land gespeichert.');
     const [eu] = await db().select().from(shippingZones).where(eq(shippingZones.code, 'EU'));
@@ -118,11 +119,11 @@ describe('DELETE /api/admin/shipping/zones/:id', () => {
 });
 
 describe('who may', () => {
-  it('guests 401; a customer and an editor (no catalogue permission) 403; nothing changes', async () => {
+  it('guests 401; a customer, an editor and staff (no `prices` permission) 403; nothing changes', async () => {
     const body = { ids: [fx.country.gb], state: 'not_served' };
     const [moon] = await db().select().from(shippingZones).where(eq(shippingZones.code, 'MOON'));
     expect((await createApiSession(api).put('/api/admin/shipping/countries', body)).status).toBe(401);
-    for (const role of ['customer', 'editor'] as const) {
+    for (const role of ['customer', 'editor', 'staff'] as const) {
       const { session } = await h.signedIn(role);
       expect((await session.put('/api/admin/shipping/countries', body)).status).toBe(403);
       expect((await session.put(`/api/admin/shipping/countries/${fx.country.gb}`, { served: false })).status).toBe(403);

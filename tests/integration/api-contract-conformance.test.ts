@@ -15,7 +15,9 @@ import { users } from '@/server/db/schema/index';
 import { DEMO_CUSTOMER, DEMO_EDITOR, DEMO_STAFF } from '@/server/db/seed/users';
 import { useTestDatabase } from '../helpers/db';
 import { berlinShipping } from '../helpers/fixture-commerce';
-import { type ApiSession, createApiSession, csrfSession, signedIn } from '../helpers/session';
+import { setRole } from '@/server/services/admin/roles.server';
+import { sendMail } from '@/server/mail/mailer';
+import { type ApiSession, createApiSession, createUser, csrfSession, signedIn } from '../helpers/session';
 
 const database = useTestDatabase({ seed: 'demo' });
 const api = createApi();
@@ -23,11 +25,16 @@ const api = createApi();
 let guest: ApiSession;
 let customer: ApiSession;
 let editor: ApiSession;
+let owner: ApiSession;
+const OWNER = { email: 'conformance-admin@example.com', password: 'Chief1234!' };
 
 beforeAll(async () => {
   guest = await csrfSession(api);
   customer = await signedIn(createApiSession(api), DEMO_CUSTOMER);
   editor = await signedIn(createApiSession(api), DEMO_EDITOR);
+  await createUser(database().db, OWNER);
+  await setRole(database().db, null, OWNER.email, 'admin');
+  owner = await signedIn(createApiSession(api), OWNER);
 });
 
 /** The body, checked against the declared status and answer shape; returns the parsed body. */
@@ -39,7 +46,7 @@ function conforms<R extends RouteContract>(route: R, reply: { status: number; bo
   return result.data as z.output<R['response']>;
 }
 
-const { products, categories, content, accounts, cart, purchasing, admin, adminOrders, system } = contractModules;
+const { products, categories, content, accounts, cart, purchasing, admin, adminOrders, adminMail, system } = contractModules;
 
 describe('API answers match their contract', () => {
   it('the staff actions on orders and balances, as staff', async () => {
@@ -102,12 +109,21 @@ describe('API answers match their contract', () => {
     conforms(admin.pages, await editor.get('/api/admin/static-pages'));
     conforms(admin.faqs, await editor.get('/api/admin/faqs'));
     conforms(admin.featured, await editor.get('/api/admin/featured-categories'));
-    conforms(admin.settings, await editor.get('/api/admin/settings'));
     conforms(admin.homeHero, await editor.get('/api/admin/home-hero'));
     // The home page record (ADR 027): created on the first call, the same record after.
     const home = conforms(admin.homePage, await editor.post('/api/admin/home-page', {}));
     const again = await editor.post('/api/admin/home-page', {});
     expect(again.status).toBe(200);
     expect(admin.homePage.response.parse(again.body).payload.id).toBe(home.payload.id);
+  });
+
+  it('the settings and the mail log, as the admin', async () => {
+    conforms(admin.settings, await owner.get('/api/admin/settings'));
+    const sent = await sendMail(database().db, { to: 'log@example.com', subject: 'Hello', html: '<p>Hi</p>', text: 'Hi https://x.example/reset-password?token=abc', language: 'en' }, { mailer: null });
+    const list = conforms(adminMail.list, await owner.get('/api/admin/mail?q=log@'));
+    expect(list.payload.items.map((m) => m.id)).toEqual([sent.id]);
+    const one = conforms(adminMail.get, await owner.get(`/api/admin/mail/${sent.id}`));
+    expect(one.payload.text).toBe('Hi https://x.example/reset-password?token=[hidden]');
+    conforms(adminMail.resend, await owner.post(`/api/admin/mail/${sent.id}/resend`));
   });
 });

@@ -14,6 +14,7 @@ import { checkImport } from '@/server/services/catalog-io/check.server';
 import { exportCatalogCsv } from '@/server/services/catalog-io/export.server';
 import { problemText } from '@/server/services/catalog-io/format';
 import { useTestDatabase } from '../helpers/db';
+import { sameBytesZip, withDeclaredSize, zerosZip } from '../helpers/zips';
 import { type FixtureCatalog, insertFixtureCatalog } from '../helpers/fixture-catalog';
 
 const database = useTestDatabase({ seed: 'none' });
@@ -113,7 +114,7 @@ describe('apply', () => {
 
     const tent = await productBySku('IMP-TENT');
     expect(tent).toMatchObject({ name: 'Import Tent', priceCents: 14_900, oldPriceCents: 19_900, discountPercent: 25, stock: 0, lowStockThreshold: 3, active: true, slug: 'import-tent-imp-tent' });
-    // What it offers follows from its active variations (migration 0021): S 149.00 and L 149.00 on sale; M is unavailable.
+    // What it offers follows from its active variations (migration 0022): S 149.00 and L 149.00 on sale; M is unavailable.
     expect(tent).toMatchObject({ fromPriceCents: 14_900, toPriceCents: 14_900, onSale: true, sellableStock: 9, scarcestStock: 4 });
     expect(tent.description).toBe('<p>Dry, light.</p><ul><li>Weight: 2 kg</li></ul>');
     const [de] = await db().select().from(productTranslations).where(eq(productTranslations.productId, tent.id));
@@ -192,6 +193,37 @@ describe('images from a zip', () => {
     await applyImport(db(), copy.id, { editor: null });
     const [copied] = await db().select().from(productImages).where(eq(productImages.productId, (await productBySku('ZIP-2')).id));
     expect(copied!.assetId).toBe(image!.assetId);
+  });
+});
+
+describe('a zip that tries to be a bomb (issue 27)', () => {
+  const named = (names: string[]) => [HEADER, ...names.map((n, i) => `BOMB-${i},,yes,Bomb ${i},,,9.00,,1,tents,,${n},`)].join('\n');
+  const messages = async (names: string[], zip: Uint8Array) => (await checkImport(db(), named(names), { fileName: `bomb-${names.length}.csv`, createdBy: null, zip })).errors.map(problemText);
+
+  it('refuses a name that is in several folders, before inflating any of them', async () => {
+    const zip = zerosZip(24, (i) => `d${i}/b.png`);
+    expect(await messages(['b.png'], zip)).toEqual(['Line 2 (SKU BOMB-0): b.png is in the images zip 24 times (d0/b.png, d1/b.png, d2/b.png, …): keep one, or give them different names.']);
+  });
+
+  it('refuses the whole zip when the named images would inflate past the limit together', async () => {
+    const zip = zerosZip(35, (i) => `d${i}.png`);
+    const names = Array.from({ length: 35 }, (_, i) => `d${i}.png`);
+    const errors = await messages(names, zip);
+    expect(errors).toHaveLength(35);
+    expect(errors[0]).toBe('Line 2 (SKU BOMB-0): The images this file names would inflate to 525 MB; at most 512 MB are read from one zip: split it.');
+  });
+
+  it('stops an entry that inflates to more than the zip declares', async () => {
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#a37' } }).png().toBuffer();
+    const honest = zipSync({ 'lie.png': new Uint8Array(photo), 'ok.png': new Uint8Array(photo) });
+    const lying = withDeclaredSize(honest, 'lie.png', 100);
+    expect(await messages(['lie.png', 'ok.png'], lying)).toEqual(['Line 2 (SKU BOMB-0): lie.png could not be read from the images zip: it is damaged or not what the zip says it is.']);
+  });
+
+  it('says so when there are more entries than are read, and when the zip is no zip', async () => {
+    const crowded = sameBytesZip(Array.from({ length: 10_001 }, (_, i) => `e${i}.txt`), new Uint8Array(0));
+    expect(await messages(['x.png'], crowded)).toEqual(['Line 2 (SKU BOMB-0): The images zip has 10001 entries; at most 10000 are read: split it.']);
+    expect(await messages(['x.png'], new TextEncoder().encode('not a zip'))).toEqual(['Line 2 (SKU BOMB-0): The images zip could not be read; is it a .zip file?']);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The SQL twin of choicePrice (migration 0021's choice_price_cents, behind the trigger-kept
+ * The SQL twin of choicePrice (migration 0022's choice_price_cents, behind the trigger-kept
  * products.from_price_cents / to_price_cents / on_sale that the catalogue index, list filters and
  * the staff list read) gives what the cart charges for every case of the shared table, and the
  * trigger-kept columns follow every kind of write (both engines).

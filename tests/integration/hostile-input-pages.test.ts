@@ -14,14 +14,17 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER, DEMO_EDITOR, DEMO_STAFF } from '@/server/db/seed/users';
+import { setRole } from '@/server/services/admin/roles.server';
 import { startDemoServer } from '../helpers/demo-server';
 import { huge } from '../helpers/hostile-input';
 import { HOSTILE_QUERY_VALUES, type PageEntry, type PageWho, pageRouteTable } from '../helpers/hostile-input-pages';
 import { ROOT, cleanupServers, type Started } from '../helpers/server';
-import { type ApiSession, createHttpSession, signedIn } from '../helpers/session';
+import { type ApiSession, createHttpSession, createUser, signedIn } from '../helpers/session';
 
 const PAGES_DIR = join(ROOT, 'src', 'pages');
 const BODY_LIMIT = 2 * 1024 * 1024;
+/** For the pages only an admin may open (settings, prices, roles): made before the shop starts. */
+const ADMIN = { email: 'hostile-pages-admin@example.com', password: 'Chief1234!' };
 const NOT_FOUND_PAGE = 'id="not-found-title"';
 const REQUEST_ERROR_PAGE = 'id="request-error-title"';
 
@@ -46,11 +49,15 @@ let table: Record<string, PageEntry>;
 const sessions = {} as Record<PageWho, ApiSession>;
 
 beforeAll(async () => {
-  ({ server, base, drop } = await startDemoServer({ RATE_LIMIT_MULTIPLIER: '1000', LOG_LEVEL: 'warn' }));
+  ({ server, base, drop } = await startDemoServer({ RATE_LIMIT_MULTIPLIER: '1000', LOG_LEVEL: 'warn' }, 120_000, async (db) => {
+    await createUser(db, ADMIN);
+    await setRole(db, null, ADMIN.email, 'admin');
+  }));
   sessions.guest = createHttpSession(base);
   sessions.customer = await signedIn(createHttpSession(base), DEMO_CUSTOMER);
   sessions.editor = await signedIn(createHttpSession(base), DEMO_EDITOR);
   sessions.staff = await signedIn(createHttpSession(base), DEMO_STAFF);
+  sessions.admin = await signedIn(createHttpSession(base), ADMIN);
   // Real addresses of the dynamic routes, from the shop's own sitemap.
   const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
   const first = (pattern: RegExp) => new URL(sitemap.match(pattern)![1]!).pathname;

@@ -12,7 +12,7 @@ import { createTestDatabase } from '../helpers/db';
 
 async function image(path: string, headers: Record<string, string> = {}): Promise<Response> {
   const request = new Request(`http://shop.test/images/${path}`, { headers });
-  return (await GET({ params: { path }, request } as never)) as Response;
+  return (await GET({ params: { path }, request, locals: { user: null } } as never)) as Response;
 }
 
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -235,7 +235,7 @@ describe('demo seed', () => {
     const response = await image(path);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
-    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300, must-revalidate');
     const etag = response.headers.get('etag')!;
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(await response.text()).toMatch(/^<svg [\s\S]*<\/svg>$/);

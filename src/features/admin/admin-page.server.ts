@@ -8,7 +8,6 @@
  */
 import type { AstroGlobal } from 'astro';
 import { requireStaff } from './guard.server';
-import type { Permission } from '@/lib/rules/roles';
 import { loadFrameOrFail, type FrameData } from '../frame/frame-data.server';
 import { getDb } from '@/server/runtime';
 import type { Db } from '@/server/db/client';
@@ -36,8 +35,9 @@ export interface AdminEditPage<T> extends AdminPage {
   language: LanguageOption;
 }
 
-export async function loadAdminPage(Astro: PageContext, permission: Permission | 'any'): Promise<AdminPage | Response> {
-  const user = await requireStaff(Astro, permission);
+/** The guard reads the page's area from its address (roles.ts AREA_PERMISSIONS). */
+export async function loadAdminPage(Astro: PageContext): Promise<AdminPage | Response> {
+  const user = await requireStaff(Astro);
   if (user instanceof Response) return user;
   const frame = await loadFrameOrFail(Astro);
   if (frame instanceof Response) return frame;
@@ -48,9 +48,8 @@ export async function loadAdminPage(Astro: PageContext, permission: Permission |
 export async function loadAdminEditPage<T>(
   Astro: PageContext,
   load: (db: Db, id: number) => Promise<T | null | undefined>,
-  permission: Permission = 'content',
 ): Promise<AdminEditPage<T> | Response> {
-  const page = await loadAdminPage(Astro, permission);
+  const page = await loadAdminPage(Astro);
   if (page instanceof Response) return page;
   const isNew = Astro.params.id === 'new';
   // At most 9 digits: ids are PostgreSQL integers, and a larger number reached the query as a 500.

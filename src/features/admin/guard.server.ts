@@ -1,23 +1,23 @@
 /**
  * The /admin pages' server guard (ADR 013), run in the frontmatter before anything renders:
- * a guest is sent to sign-in (and back afterwards), a signed-in user without the page's
- * permission (roles.ts; 'any' for any back-office role) gets the 403 page.
+ * a guest is sent to sign-in (and back afterwards), a signed-in user whose role may not open the
+ * page's area (AREA_PERMISSIONS in roles.ts, read from the address) gets the 403 page.
  *
- *   const editor = await requireStaff(Astro, 'content'); if (editor instanceof Response) return editor;
+ *   const user = await requireStaff(Astro); if (user instanceof Response) return user;
  */
 import type { AstroGlobal } from 'astro';
 import { requireUser } from '../account/guards.server';
-import { can, isBackOffice, type Permission } from '@/lib/rules/roles';
+import { mayOpen } from '@/lib/rules/roles';
 import type { AuthUser } from '@/server/services/auth/users';
 
-type PageContext = Pick<AstroGlobal, 'locals' | 'url' | 'redirect' | 'rewrite' | 'response'>;
+/** A page's Astro, or an endpoint's context (no `response`: it sets its own headers). */
+type PageContext = Pick<AstroGlobal, 'locals' | 'url' | 'redirect' | 'rewrite'> & Partial<Pick<AstroGlobal, 'response'>>;
 
-export async function requireStaff(Astro: PageContext, permission: Permission | 'any'): Promise<AuthUser | Response> {
+export async function requireStaff(Astro: PageContext): Promise<AuthUser | Response> {
   const user = requireUser(Astro);
   if (user instanceof Response) return user;
-  const allowed = permission === 'any' ? isBackOffice(user.role) : can(user.role, permission);
-  if (!allowed) return Astro.rewrite('/403');
+  if (!mayOpen(user.role, Astro.url.pathname)) return Astro.rewrite('/403');
   // Unpublished drafts and staff data: never kept by a shared or back-forward cache.
-  Astro.response.headers.set('Cache-Control', 'no-store');
+  Astro.response?.headers.set('Cache-Control', 'no-store');
   return user;
 }

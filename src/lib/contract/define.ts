@@ -12,13 +12,12 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * Who may call: `public` anyone; `session` a signed-in user (cookie session or bearer token);
- * `verified` one whose address is verified; the back office by permission (lib/rules/roles.ts,
- * ADR 013, 023): `editor` content (editors, admins), `staff` orders and customers (staff, admins),
- * `staff_or_editor` either permission (the media library, used by the catalogue and the content);
- * `admin` roles (admins);
+ * `verified` one whose address is verified; `back_office` a role with a permission of the route's
+ * area (/api/admin/{area}: AREA_PERMISSIONS in lib/rules/roles.ts, the one declaration of who may
+ * do what; the OpenAPI document names it per route);
  * `signed` a payment gateway's signed notification (no session, no CSRF).
  */
-export type Access = 'public' | 'session' | 'verified' | 'editor' | 'staff' | 'staff_or_editor' | 'admin' | 'signed';
+export type Access = 'public' | 'session' | 'verified' | 'back_office' | 'signed';
 
 /** What a successful call sends: JSON by default; the docs page and its script; a redirect. */
 export type Produces = 'json' | 'html' | 'javascript' | 'redirect';

@@ -8,6 +8,7 @@ import { adminPromoRoutes } from './admin/promo-codes';
 import { adminShippingRoutes } from './admin/shipping';
 import { adminCatalogImportRoutes } from './admin/catalog-imports';
 import { adminRoutes } from './admin/routes';
+import { adminMailRoutes } from './admin/mail';
 import { cartRoutes } from './cart';
 import { categoryRoutes, productRoutes } from './catalog';
 import { contentRoutes } from './content';
@@ -36,6 +37,7 @@ export const contractModules = {
   adminShipping: adminShippingRoutes,
   adminCatalogImports: adminCatalogImportRoutes,
   adminMedia: adminMediaRoutes,
+  adminMail: adminMailRoutes,
   docs: docsRoutes,
 } as const;
 

@@ -77,7 +77,7 @@ export interface VariationPrice {
  *   is not on sale unless it has a sale price of its own.
  * - A sale price that is not below the regular price is no sale.
  *
- * migration 0021's SQL function `choice_price_cents` is this rule for the catalogue's filter
+ * migration 0022's SQL function `choice_price_cents` is this rule for the catalogue's filter
  * columns; tests/integration/choice-price-sql.test.ts runs the same table through both.
  */
 export function choicePrice(product: StoredPrice, variation?: VariationPrice | null): StoredPrice {

@@ -1,4 +1,4 @@
-/** /api/admin/shipping and /api/admin/currencies (ADR 026): delivery and currencies for staff. */
+/** /api/admin/shipping and /api/admin/currencies (ADR 026): delivery, VAT and currencies (permission `prices`, roles.ts). */
 import { countriesBulkBody, countryPatchBody, currencyCreateBody, currencyPatchBody, vatRateCreateBody, vatRatePatchBody, zoneCreateBody, zonePatchBody } from '@/lib/contract/admin/shipping';
 import { idParam } from '@/lib/contract/admin/fields';
 import { createCurrency, createVatRate, createZone, deleteCurrency, deleteVatRate, deleteZone, deliverySettings, listCurrencies, listVatRates, setCountriesState, updateCountry, updateCurrency, updateVatRate, updateZone } from '../services/back-office/shipping-admin.server';

@@ -6,8 +6,9 @@ import { adminCustomersApp } from './admin-customers.routes';
 import { adminEditorsApp } from './admin-editors.routes';
 import { adminFaqsApp } from './admin-faqs.routes';
 import { adminFeaturedApp } from './admin-featured.routes';
+import { adminMailApp } from './admin-mail.routes';
 import { adminMediaApp } from './admin-media.routes';
-import { requireAnyPermission, requireBackOffice, requirePermission } from './admin-guard';
+import { requireAdminArea } from './admin-guard';
 import { adminHomePageApp, adminPagesApp } from './admin-pages.routes';
 import { adminPreviewApp } from './admin-preview.routes';
 import { adminOrdersApp } from './admin-orders.routes';
@@ -97,21 +98,9 @@ export function createApi() {
   app.route('/api/orders', ordersApp);
   app.route('/api/processing', processingApp);
   app.route('/api/contact-us', contactApp);
-  // The back office (ADR 013, 023): every call checked for a back-office role after CSRF, then
-  // each area for its permission (roles.ts).
-  app.use('/api/admin/*', requireBackOffice());
-  for (const area of CONTENT_AREAS) app.use(`/api/admin/${area}/*`, requirePermission('content'));
-  for (const area of ORDER_AREAS) {
-    app.use(`/api/admin/${area}`, requirePermission('orders'));
-    app.use(`/api/admin/${area}/*`, requirePermission('orders'));
-  }
-  for (const area of CATALOG_AREAS) {
-    app.use(`/api/admin/${area}`, requirePermission('catalog'));
-    app.use(`/api/admin/${area}/*`, requirePermission('catalog'));
-  }
-  // The media library serves the catalogue (product photos) and the content (page images).
-  app.use('/api/admin/media', requireAnyPermission('catalog', 'content'));
-  app.use('/api/admin/media/*', requireAnyPermission('catalog', 'content'));
+  // The back office (ADR 013, 023): every call checked after CSRF for the permissions roles.ts
+  // declares for its area.
+  app.use('/api/admin/*', requireAdminArea());
   app.route('/api/admin/static-pages', adminPagesApp);
   app.route('/api/admin/faqs', adminFaqsApp);
   app.route('/api/admin/featured-categories', adminFeaturedApp);
@@ -131,16 +120,8 @@ export function createApi() {
   app.route('/api/admin/vat-rates', adminVatRatesApp);
   app.route('/api/admin/catalog-imports', adminCatalogImportsApp);
   app.route('/api/admin/media', adminMediaApp);
+  app.route('/api/admin/mail', adminMailApp);
   return app;
 }
 
 export type Api = ReturnType<typeof createApi>;
-
-/** The /api/admin areas that edit content (editors and admins). */
-const CONTENT_AREAS = ['static-pages', 'faqs', 'featured-categories', 'settings', 'home-hero', 'home-page', 'translations', 'preview'] as const;
-
-/** The /api/admin areas of orders and customers (staff and admins, ADR 023). */
-const ORDER_AREAS = ['orders', 'customers'] as const;
-
-/** The /api/admin areas of the catalogue (staff and admins, ADR 026). */
-const CATALOG_AREAS = ['products', 'categories', 'promo-codes', 'shipping', 'currencies', 'vat-rates', 'catalog-imports'] as const;

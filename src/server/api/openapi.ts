@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { RouteContract } from '@/lib/contract/define';
 import { errorBodySchema } from '@/lib/contract/envelope';
 import { apiRoutes } from '@/lib/contract/index';
+import { BACK_OFFICE_ROLES, adminArea, areaPermissions, can } from '@/lib/rules/roles';
 import { SESSION_COOKIE } from '../services/auth/sessions';
 
 /**
@@ -37,7 +38,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 const ERROR_TEXTS: Record<number, string> = {
   400: 'Malformed request (not JSON, not an object, a value out of range).',
   401: 'No session or token: `Unauthenticated.`',
-  403: '`Your email address is not verified.`, or the role does not allow the call.',
+  403: '`Your email address is not verified.`, or `This action is unauthorized.`: the role has no permission of the route\'s area.',
   404: 'Not found.',
   409: 'Conflict with the current state.',
   413: 'The body is over 1 MB (an upload: over its own limit).',
@@ -56,10 +57,22 @@ function errorStatuses(route: RouteContract): number[] {
     statuses.add(419);
   }
   if (route.access !== 'public' && route.access !== 'signed') statuses.add(401);
-  if (route.access === 'verified' || route.access === 'editor' || route.access === 'staff' || route.access === 'staff_or_editor' || route.access === 'admin') statuses.add(403);
+  if (route.access === 'verified' || route.access === 'back_office') statuses.add(403);
   if (route.rateLimited) statuses.add(429);
   if (route.produces !== 'javascript') statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
+}
+
+/**
+ * Who may call a back-office route, from roles.ts (the area's permissions and the roles that hold
+ * one): "Permission `prices` (roles: admin)." Also as `x-permissions` for tools.
+ */
+function permissionNote(route: RouteContract): { note: string; permissions: readonly string[] } | null {
+  if (route.access !== 'back_office') return null;
+  const permissions = areaPermissions(adminArea(route.path) ?? '');
+  const roles = BACK_OFFICE_ROLES.filter((role) => permissions.some((p) => can(role, p)));
+  const names = permissions.map((p) => `\`${p}\``).join(' or ');
+  return { note: `Permission ${names} (roles: ${roles.join(', ')}).`, permissions };
 }
 
 /** Session cookie (+ X-XSRF-TOKEN on writes) or a bearer token; none for public reads. */
@@ -119,11 +132,14 @@ function operation(route: RouteContract, openApiPath: string): JsonSchema {
     };
   }
   const sec = security(route);
+  const permission = permissionNote(route);
+  const description = [route.description, permission?.note].filter(Boolean).join(' ');
   return {
     operationId: `${route.method.toLowerCase()}${openApiPath.replace(/^\/api/, '').replace(/[{}]/g, '').replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     tags: [route.tag],
     summary: route.summary,
-    ...(route.description ? { description: route.description } : {}),
+    ...(description ? { description } : {}),
+    ...(permission ? { 'x-permissions': permission.permissions } : {}),
     ...(sec ? { security: sec } : {}),
     parameters: parameters(route, openApiPath),
     ...(route.body

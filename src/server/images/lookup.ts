@@ -7,12 +7,15 @@ import { renderCategoryImage, renderFallbackImage, renderProductImage } from './
 
 const MAX_IMAGE_NUMBER = 8;
 
-/** The product's picture, drawn from its name and deepest category; null for an unknown id. */
-export async function productImageSvg(db: Db, productId: number, n: number): Promise<string | null> {
+/**
+ * The product's picture, drawn from its name and deepest category, and whether the product is
+ * published (only then is the picture public); null for an unknown id.
+ */
+export async function productImageSvg(db: Db, productId: number, n: number): Promise<{ svg: string; published: boolean } | null> {
   if (!Number.isSafeInteger(productId) || productId < 1 || n < 1 || n > MAX_IMAGE_NUMBER) return null;
   const parent = alias(categories, 'parent');
   const rows = await db
-    .select({ name: products.name, slug: categories.slug, categoryName: categories.name, parentSlug: parent.slug })
+    .select({ name: products.name, active: products.active, slug: categories.slug, categoryName: categories.name, parentSlug: parent.slug })
     .from(products)
     .leftJoin(productCategories, eq(productCategories.productId, products.id))
     .leftJoin(categories, eq(categories.id, productCategories.categoryId))
@@ -23,13 +26,14 @@ export async function productImageSvg(db: Db, productId: number, n: number): Pro
     .limit(1);
   const row = rows[0];
   if (!row) return null;
-  return renderProductImage({
+  const svg = renderProductImage({
     productId,
     n,
     name: row.name,
     label: row.categoryName ?? undefined,
     pictogram: pictogramFor(row.slug, row.parentSlug, row.name),
   });
+  return { svg, published: row.active };
 }
 
 export async function categoryImageSvg(db: Db, slug: string): Promise<string | null> {

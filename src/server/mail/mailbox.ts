@@ -1,12 +1,12 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { type Config, config } from '../config';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema/index';
 import { inFlightSince } from './mailer';
 
 /**
- * Data for the development mailbox (/dev/mailbox): the outbox, newest first. Never in
- * production: the outbox holds live sign-in links.
+ * Reading the outbox: the development mailbox (/dev/mailbox, whole mails with live links: never
+ * in production) and the back office's mail log (services/admin/mail-log.server.ts, redacted).
  */
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -28,20 +28,37 @@ export function mailStatus(row: Pick<OutboxRow, 'sentAt' | 'attempts' | 'lastErr
   return inFlightSince(row.lastError) ? 'sending' : 'failed';
 }
 
-export async function listOutbox(db: Db, limit = 200): Promise<OutboxSummary[]> {
+export interface OutboxQuery {
+  /** At most this many rows. */
+  limit?: number;
+  /** Part of the recipient's address (case-insensitive). */
+  q?: string;
+  /** Keyset paging: only rows older than this id. */
+  before?: number | null;
+}
+
+/**
+ * The outbox newest first (by id, which grows with the time of writing), for the development
+ * mailbox and the back office's mail log: without the bodies.
+ */
+export async function listOutbox(db: Db, query: OutboxQuery = {}): Promise<OutboxSummary[]> {
+  const q = query.q?.trim() ?? '';
+  const pattern = `%${q.replaceAll(/[%_\\]/g, '\\$&')}%`;
   return db
     .select({
       id: mailOutbox.id,
       to: mailOutbox.to,
       subject: mailOutbox.subject,
+      language: mailOutbox.language,
       createdAt: mailOutbox.createdAt,
       sentAt: mailOutbox.sentAt,
       attempts: mailOutbox.attempts,
       lastError: mailOutbox.lastError,
     })
     .from(mailOutbox)
-    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-    .limit(limit);
+    .where(and(q ? sql`${mailOutbox.to} ilike ${pattern}` : undefined, query.before ? lt(mailOutbox.id, query.before) : undefined))
+    .orderBy(desc(mailOutbox.id))
+    .limit(query.limit ?? 200);
 }
 
 /** One mail by the id in the URL; null for anything that is not a stored mail's id. */

@@ -92,7 +92,7 @@ async function deliver(db: Db, id: number, message: MailMessage, mailer: Mailer)
  */
 export async function sendMail(db: Db, message: MailMessage, options: SendMailOptions = {}): Promise<SendMailResult> {
   const mailer = pickMailer(options);
-  const mail = { ...message, to: message.to.trim(), subject: cleanSubject(message.subject) };
+  const mail = { ...message, to: message.to.trim(), subject: cleanSubject(message.subject), language: message.language?.slice(0, 8) ?? null };
   const [row] = await db
     .insert(mailOutbox)
     .values({ ...mail, attempts: mailer ? 1 : 0, lastError: mailer ? inFlightMarker(new Date()) : null })

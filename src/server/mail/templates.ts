@@ -15,6 +15,8 @@ export interface MailContent {
   subject: string;
   html: string;
   text: string;
+  /** The language it is written in (stored with the outbox row for the mail log). */
+  language: string;
 }
 
 export type MailBlock =
@@ -179,7 +181,7 @@ ${paragraph(`${escapeHtml(regards)}<br>${escapeHtml(team)}`, 'margin:24px 0 0;')
     `-- \n${footer}`,
   ].join('\n\n');
 
-  return { subject, html, text: `${text}\n` };
+  return { subject, html, text: `${text}\n`, language: options.language };
 }
 
 export interface LinkMailOptions {

@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** The mail's language code, kept in the outbox for the mail log (not a header). */
+  language?: string | null;
 }
 
 /** Sends over SMTP; `send` rejects when the server refuses or cannot be reached. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CsvSyntaxError, csvRow, parseCsv, unneutralized } from './csv';
+import { parse } from 'csv-parse/sync';
+import { CsvSyntaxError, csvCell, csvRow, neutralized, parseCsv, unneutralized } from './csv';
 
 describe('parseCsv', () => {
   it('reads quotes, doubled quotes, CRLF, a BOM and cells over several lines, with each record\'s first line', () => {
@@ -18,8 +19,34 @@ describe('parseCsv', () => {
   });
 
   it('round-trips what csvRow writes, formulas included', () => {
-    const cells = ['=SUM(A1)', '-5 °C', 'a "quoted", cell', 'two\r\nlines', "'kept", ''];
+    const cells = ['=SUM(A1)', '-5 °C', 'a "quoted", cell', 'two\r\nlines', "'kept", '', 'Sam;=1+2', 'Rivers\t=3+4', "'=1", "a,''-b", '\t\t=1', 'x;"=2', 'line\n@3'];
     const [record] = parseCsv(csvRow(cells));
     expect(record!.cells.map(unneutralized)).toEqual(cells);
   });
+});
+
+describe('csvRow against spreadsheet dialects (issue 27)', () => {
+  it('quotes every cell with a comma, semicolon, tab, quote or line break', () => {
+    expect(['a,b', 'a;b', 'a\tb', 'a"b', 'a\nb', 'a\rb'].map(csvCell)).toEqual(['"a,b"', '"a;b"', '"a\tb"', '"a""b"', '"a\nb"', '"a\rb"']);
+    expect(csvCell('plain text')).toBe('plain text');
+  });
+
+  it('neutralises a formula start at the start of the cell and after each separator or line break', () => {
+    expect(neutralized('Sam;=1+2')).toBe("Sam;'=1+2");
+    expect(neutralized('Rivers\t=3+4')).toBe("Rivers\t'=3+4");
+    expect(neutralized('\t\t=1')).toBe("'\t'\t'=1");
+    expect(neutralized('a, -1;"@x\n+2\r=3')).toBe('a,\' -1;\'"@x\n\'+2\r\'=3');
+    expect(neutralized('e-mail a-b 2+2=4')).toBe('e-mail a-b 2+2=4');
+    expect(csvCell(-5)).toBe('-5');
+  });
+
+  for (const delimiter of [',', ';', '\t']) {
+    it(`leaves no cell starting a formula when read with ${JSON.stringify(delimiter)} as the separator`, () => {
+      const text = csvRow(['1', 'Sam;=1+2', 'Rivers\t=3+4', '=HYPERLINK("http://x")', 'a,@b', 'x\n-2', '\t=3']);
+      const records = parse(text, { delimiter, relax_quotes: true, relax_column_count: true }) as string[][];
+      const cells = records.flat();
+      expect(cells.length).toBeGreaterThan(1);
+      expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+    });
+  }
 });

@@ -1,27 +1,48 @@
 /**
  * CSV as the back office writes and reads it (RFC 4180: comma, double quotes, CRLF; UTF-8 with or
- * without a byte-order mark). Cells that a spreadsheet would run as a formula (= + - @ first) are
- * written with a leading apostrophe, and the catalogue import takes exactly that apostrophe off
- * again, so exported files open safely and still round-trip. Pure.
+ * without a byte-order mark). One module for both directions.
+ *
+ * Writing (csv-stringify): a spreadsheet may open the file with another separator than the comma
+ * (Excel in German and French splits on `;`, others on tab), and then quotes written for the comma
+ * no longer protect anything. So every cell holding a separator of any of these dialects (`,` `;`
+ * tab) or a line break is quoted, and a formula start (`=` `+` `-` `@` tab CR, after any quotes or
+ * spaces) is neutralised with an apostrophe wherever a cell could begin in any dialect: at the
+ * start of the cell and right after each `,` `;` tab or line break in it. An apostrophe already
+ * standing there gets one more, so reading takes exactly one off and every text round-trips.
+ *
+ * Reading stays the hand-written parser below: csv-parse cannot keep its behaviour (the first line
+ * of an unclosed quote, a `27"` inside an unquoted cell read as it is, text after a closing quote
+ * refused); ADR 026.
  */
+import { stringify } from 'csv-stringify/sync';
 
-const FORMULA = /^[=+\-@\t\r]/;
+/** Where a cell may begin in any common dialect, before a formula start behind any quotes, spaces or apostrophes. */
+const NEUTRALISE = /(?<=^|[,;\t\r\n])(?='*[" ]*[=+\-@\t\r])/g;
+/** The apostrophe NEUTRALISE put there. */
+const NEUTRALISED = /(?<=^|[,;\t\r\n])'(?='*[" ]*[=+\-@\t\r])/g;
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
-/** A CSV cell: quoted when needed, and a leading = + - @ (a spreadsheet formula) neutralised. */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && FORMULA.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/** The text with an apostrophe wherever a spreadsheet of any dialect would start a formula. */
+export function neutralized(text: string): string {
+  return text.replace(NEUTRALISE, "'");
 }
 
-export function csvRow(cells: readonly (string | number | null)[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
-
-/** The value csvCell neutralised: "'=1" → "=1"; anything else as it is. */
+/** What neutralized() wrote, as it was: "'=1" → "=1", "a;'=1" → "a;=1", "''=1" → "'=1". */
 export function unneutralized(text: string): string {
-  return text.startsWith("'") && FORMULA.test(text.slice(1)) ? text.slice(1) : text;
+  return text.replace(NEUTRALISED, '');
+}
+
+/** One CSV record (CRLF-terminated); numbers are written as they are, text neutralised. */
+export function csvRow(cells: readonly (string | number | null)[]): string {
+  return stringify([cells.map((cell) => (cell === null ? '' : typeof cell === 'number' ? String(cell) : neutralized(cell)))], {
+    record_delimiter: '\r\n',
+    quoted_match: NEEDS_QUOTES,
+  });
+}
+
+/** One cell as csvRow writes it. */
+export function csvCell(value: string | number | null): string {
+  return csvRow([value]).slice(0, -2);
 }
 
 export interface CsvRecord {

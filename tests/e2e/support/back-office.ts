@@ -1,6 +1,7 @@
 /**
  * The back office's e2e helpers: the demo staff and editor accounts (seeded with their published
- * passwords in dev and tests) and signing in through the real sign-in page, landing on /admin.
+ * passwords in dev and tests), the e2e admin (support/prepare-shop.ts) and signing in through the
+ * real sign-in page, landing on /admin.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '../fixtures';
@@ -8,6 +9,9 @@ import { BASE } from './shopper';
 
 export const STAFF = { email: 'staff@example.com', password: 'Staff1234!' };
 export const EDITOR = { email: 'editor@example.com', password: 'Editor1234!' };
+import { E2E_ADMIN } from './accounts';
+
+export const ADMIN = E2E_ADMIN;
 
 export async function signInToBackOffice(page: Page, who: { email: string; password: string } = STAFF): Promise<void> {
   await page.goto('/auth?form=signin&redirect=%2Fadmin');
@@ -32,11 +36,12 @@ export async function pickLanguage(page: Page, current: string, label: string): 
 }
 
 /**
- * Sets a country's state (issue 25) through the admin API as the demo staff member, with a bearer
- * token of its own: for specs that need a country on request or not served, and to put it back.
+ * Sets a country's state (issue 25) through the admin API as the e2e admin (countries need the
+ * `prices` permission, roles.ts), with a bearer token of its own: for specs that need a country on
+ * request or not served, and to put it back.
  */
 export async function setCountryState(request: APIRequestContext, iso: string, state: 'served' | 'on_request' | 'not_served'): Promise<void> {
-  const login = await request.post('/api/login', { data: { username: STAFF.email, password: STAFF.password, device_name: 'e2e-countries' } });
+  const login = await request.post('/api/login', { data: { username: ADMIN.email, password: ADMIN.password, device_name: 'e2e-countries' } });
   expect(login.status()).toBe(200);
   const headers = { Authorization: `Bearer ${((await login.json()) as { payload: { token: string } }).payload.token}` };
   const list = (await (await request.get('/api/admin/shipping', { headers })).json()) as { payload: { countries: { id: number; iso: string }[] } };

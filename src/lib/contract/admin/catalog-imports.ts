@@ -36,14 +36,14 @@ export const importStateSchema = z.object({
   updated_at: z.string(),
 });
 
-const staff = { access: 'staff', errors: [404, 409, 422] } as const;
+const backOffice = { access: 'back_office', errors: [404, 409, 422] } as const;
 const tag = 'Admin: catalogue import';
 const answer = okBody(importStateSchema);
 
 export const adminCatalogImportRoutes = {
-  list: route({ ...staff, method: 'GET', path: '/api/admin/catalog-imports', tag, summary: 'The latest imports', response: okBody(z.array(importStateSchema)) }),
+  list: route({ ...backOffice, method: 'GET', path: '/api/admin/catalog-imports', tag, summary: 'The latest imports', response: okBody(z.array(importStateSchema)) }),
   check: route({
-    ...staff,
+    ...backOffice,
     method: 'POST',
     path: '/api/admin/catalog-imports',
     tag,
@@ -54,6 +54,6 @@ export const adminCatalogImportRoutes = {
     response: answer,
     status: 201,
   }),
-  get: route({ ...staff, method: 'GET', path: '/api/admin/catalog-imports/:id', tag, summary: 'An import and its progress', params: idParam, response: answer }),
-  apply: route({ ...staff, method: 'POST', path: '/api/admin/catalog-imports/:id/apply', tag, summary: 'Apply a checked import in the background (or resume it)', params: idParam, response: answer, status: 202 }),
+  get: route({ ...backOffice, method: 'GET', path: '/api/admin/catalog-imports/:id', tag, summary: 'An import and its progress', params: idParam, response: answer }),
+  apply: route({ ...backOffice, method: 'POST', path: '/api/admin/catalog-imports/:id/apply', tag, summary: 'Apply a checked import in the background (or resume it)', params: idParam, response: answer, status: 202 }),
 } as const;

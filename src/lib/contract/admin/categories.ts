@@ -47,15 +47,15 @@ export const adminCategorySchema = z.object({
   texts: z.array(z.object({ language_id: id, code: z.string(), name: z.string(), own: z.boolean() })),
 });
 
-const staff = { access: 'staff', errors: [404, 409, 422] } as const;
+const backOffice = { access: 'back_office', errors: [404, 409, 422] } as const;
 const tag = 'Admin: categories';
 const answer = okBody(adminCategorySchema);
 
 export const adminCategoryRoutes = {
-  tree: route({ ...staff, method: 'GET', path: '/api/admin/categories', tag, summary: 'The category tree with product counts', response: okBody(z.array(nodeSchema)) }),
-  create: route({ ...staff, method: 'POST', path: '/api/admin/categories', tag, summary: 'Create a category', body: createBody, response: answer, status: 201 }),
-  get: route({ ...staff, method: 'GET', path: '/api/admin/categories/:id', tag, summary: 'One category with its names per language', params: idParam, response: answer }),
-  update: route({ ...staff, method: 'PUT', path: '/api/admin/categories/:id', tag, summary: 'Rename, change the slug (old one answers 301), move, image', params: idParam, body: patchBody, response: answer }),
-  move: route({ ...staff, method: 'POST', path: '/api/admin/categories/:id/move', tag, summary: 'Move up or down among its siblings', params: idParam, body: moveBody, response: answer }),
-  delete: route({ ...staff, method: 'DELETE', path: '/api/admin/categories/:id', tag, summary: 'Delete an empty category', params: idParam, response: okBody(z.null()) }),
+  tree: route({ ...backOffice, method: 'GET', path: '/api/admin/categories', tag, summary: 'The category tree with product counts', response: okBody(z.array(nodeSchema)) }),
+  create: route({ ...backOffice, method: 'POST', path: '/api/admin/categories', tag, summary: 'Create a category', body: createBody, response: answer, status: 201 }),
+  get: route({ ...backOffice, method: 'GET', path: '/api/admin/categories/:id', tag, summary: 'One category with its names per language', params: idParam, response: answer }),
+  update: route({ ...backOffice, method: 'PUT', path: '/api/admin/categories/:id', tag, summary: 'Rename, change the slug (old one answers 301), move, image', params: idParam, body: patchBody, response: answer }),
+  move: route({ ...backOffice, method: 'POST', path: '/api/admin/categories/:id/move', tag, summary: 'Move up or down among its siblings', params: idParam, body: moveBody, response: answer }),
+  delete: route({ ...backOffice, method: 'DELETE', path: '/api/admin/categories/:id', tag, summary: 'Delete an empty category', params: idParam, response: okBody(z.null()) }),
 } as const;

@@ -58,7 +58,7 @@ export const libraryItemSchema = z.object({
   created_at: z.string(),
 });
 
-const access = { access: 'staff_or_editor', tag: 'Admin: media' } as const;
+const access = { access: 'back_office', tag: 'Admin: media' } as const;
 
 export const adminMediaRoutes = {
   upload: route({
@@ -66,7 +66,7 @@ export const adminMediaRoutes = {
     method: 'POST',
     path: '/api/admin/media',
     summary: 'Upload a photo (multipart form, field `file`); the same photo twice is one asset',
-    description: 'Answers 422 for a file that is not an acceptable image, with the reason in `errors.file`. Allowed to staff (catalogue) and editors (content).',
+    description: 'Answers 422 for a file that is not an acceptable image, with the reason in `errors.file`.',
     consumes: 'multipart',
     body: uploadForm,
     response: okBody(mediaAssetSchema),

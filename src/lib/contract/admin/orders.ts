@@ -167,16 +167,16 @@ export const customerBalanceSchema = z.object({
 });
 export type CustomerBalance = z.infer<typeof customerBalanceSchema>;
 
-const staff = { access: 'staff', errors: [404, 409, 422] } as const;
+const backOffice = { access: 'back_office', errors: [404, 409, 422] } as const;
 const tag = 'Admin: orders';
 const orderAnswer = okBody(staffOrderWithRefundsSchema);
 
 export const adminOrderRoutes = {
-  markPaid: route({ ...staff, method: 'POST', path: '/api/admin/orders/:orderNr/mark-paid', tag, summary: 'Mark a pending phone order paid (settles as a gateway success would)', params: orderNrParam, response: orderAnswer }),
-  ship: route({ ...staff, method: 'POST', path: '/api/admin/orders/:orderNr/ship', tag, summary: 'Ship a paid order with its tracking number (mails the customer)', params: orderNrParam, body: shipBody, response: orderAnswer }),
-  cancel: route({ ...staff, errors: [404, 409, 422, 502], method: 'POST', path: '/api/admin/orders/:orderNr/cancel', tag, summary: 'Cancel an unshipped order: stock and promo use back, a paid order refunded', params: orderNrParam, body: cancelBody, response: orderAnswer }),
+  markPaid: route({ ...backOffice, method: 'POST', path: '/api/admin/orders/:orderNr/mark-paid', tag, summary: 'Mark a pending phone order paid (settles as a gateway success would)', params: orderNrParam, response: orderAnswer }),
+  ship: route({ ...backOffice, method: 'POST', path: '/api/admin/orders/:orderNr/ship', tag, summary: 'Ship a paid order with its tracking number (mails the customer)', params: orderNrParam, body: shipBody, response: orderAnswer }),
+  cancel: route({ ...backOffice, errors: [404, 409, 422, 502], method: 'POST', path: '/api/admin/orders/:orderNr/cancel', tag, summary: 'Cancel an unshipped order: stock and promo use back, a paid order refunded', params: orderNrParam, body: cancelBody, response: orderAnswer }),
   refund: route({
-    ...staff,
+    ...backOffice,
     errors: [404, 409, 422, 502],
     method: 'POST',
     path: '/api/admin/orders/:orderNr/refund',
@@ -187,6 +187,6 @@ export const adminOrderRoutes = {
     headers: { 'Idempotency-Key': '8-128 letters, digits or . _ : -; a retried refund with the same key answers the same refund.' },
     response: okBody(staffOrderWithRefundsSchema.extend({ refund: refundSchema })),
   }),
-  note: route({ ...staff, method: 'POST', path: '/api/admin/orders/:orderNr/notes', tag, summary: 'Add an internal note to the order\'s timeline', params: orderNrParam, body: noteBody, response: orderAnswer }),
-  balance: route({ ...staff, errors: [404, 422], method: 'POST', path: '/api/admin/customers/:id/balance', tag: 'Admin: customers', summary: 'Adjust a customer\'s shop balance with a reason (audited)', params: customerIdParam, body: balanceBody, response: okBody(customerBalanceSchema) }),
+  note: route({ ...backOffice, method: 'POST', path: '/api/admin/orders/:orderNr/notes', tag, summary: 'Add an internal note to the order\'s timeline', params: orderNrParam, body: noteBody, response: orderAnswer }),
+  balance: route({ ...backOffice, errors: [404, 422], method: 'POST', path: '/api/admin/customers/:id/balance', tag: 'Admin: customers', summary: 'Adjust a customer\'s shop balance with a reason (audited)', params: customerIdParam, body: balanceBody, response: okBody(customerBalanceSchema) }),
 } as const;

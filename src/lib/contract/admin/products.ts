@@ -266,16 +266,16 @@ export const adminProductListSchema = z.object({
   previous: z.string().nullable(),
 });
 
-const staff = { access: 'staff', errors: [404, 409, 422] } as const;
+const backOffice = { access: 'back_office', errors: [404, 409, 422] } as const;
 const tag = 'Admin: products';
 const productAnswer = okBody(adminProductSchema);
 
 export const adminProductRoutes = {
-  list: route({ ...staff, method: 'GET', path: '/api/admin/products', tag, summary: 'Products: search, filters, keyset pages (fast at 100 000)', query: productListQuery, response: okBody(adminProductListSchema) }),
-  create: route({ ...staff, method: 'POST', path: '/api/admin/products', tag, summary: 'Create a product (unpublished unless said)', body: createBody, response: productAnswer, status: 201 }),
-  get: route({ ...staff, method: 'GET', path: '/api/admin/products/:id', tag, summary: 'One product with its texts, variations and images', params: idParam, response: productAnswer }),
-  update: route({ ...staff, method: 'PUT', path: '/api/admin/products/:id', tag, summary: 'Change a product (refused when someone saved a newer version)', params: idParam, body: patchBody, response: productAnswer }),
-  generateVariations: route({ ...staff, method: 'POST', path: '/api/admin/products/:id/variations/generate', tag, summary: 'Create the missing combinations of the chosen attribute values', params: variationParams, body: generateVariationsBody, response: productAnswer }),
-  saveVariations: route({ ...staff, method: 'PUT', path: '/api/admin/products/:id/variations', tag, summary: 'Change variations\' SKU, price, stock; remove combinations', params: variationParams, body: saveVariationsBody, response: productAnswer }),
-  images: route({ ...staff, method: 'PUT', path: '/api/admin/products/:id/images', tag, summary: 'Set the product\'s images: order and alternative texts', params: idParam, body: imagesBody, response: productAnswer }),
+  list: route({ ...backOffice, method: 'GET', path: '/api/admin/products', tag, summary: 'Products: search, filters, keyset pages (fast at 100 000)', query: productListQuery, response: okBody(adminProductListSchema) }),
+  create: route({ ...backOffice, method: 'POST', path: '/api/admin/products', tag, summary: 'Create a product (unpublished unless said)', body: createBody, response: productAnswer, status: 201 }),
+  get: route({ ...backOffice, method: 'GET', path: '/api/admin/products/:id', tag, summary: 'One product with its texts, variations and images', params: idParam, response: productAnswer }),
+  update: route({ ...backOffice, method: 'PUT', path: '/api/admin/products/:id', tag, summary: 'Change a product (refused when someone saved a newer version)', params: idParam, body: patchBody, response: productAnswer }),
+  generateVariations: route({ ...backOffice, method: 'POST', path: '/api/admin/products/:id/variations/generate', tag, summary: 'Create the missing combinations of the chosen attribute values', params: variationParams, body: generateVariationsBody, response: productAnswer }),
+  saveVariations: route({ ...backOffice, method: 'PUT', path: '/api/admin/products/:id/variations', tag, summary: 'Change variations\' SKU, price, stock; remove combinations', params: variationParams, body: saveVariationsBody, response: productAnswer }),
+  images: route({ ...backOffice, method: 'PUT', path: '/api/admin/products/:id/images', tag, summary: 'Set the product\'s images: order and alternative texts', params: idParam, body: imagesBody, response: productAnswer }),
 } as const;

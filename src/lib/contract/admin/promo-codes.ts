@@ -84,13 +84,13 @@ export const adminPromoSchema = z.object({
 });
 export type AdminPromo = z.infer<typeof adminPromoSchema>;
 
-const staff = { access: 'staff', errors: [404, 409, 422] } as const;
+const backOffice = { access: 'back_office', errors: [404, 409, 422] } as const;
 const tag = 'Admin: promo codes';
 
 export const adminPromoRoutes = {
-  list: route({ ...staff, method: 'GET', path: '/api/admin/promo-codes', tag, summary: 'Promo codes, newest first (search by code)', query: promoListQuery, response: okBody(z.array(adminPromoSchema)) }),
-  create: route({ ...staff, method: 'POST', path: '/api/admin/promo-codes', tag, summary: 'Create a promo code', body: createBody, response: okBody(adminPromoSchema), status: 201 }),
-  get: route({ ...staff, method: 'GET', path: '/api/admin/promo-codes/:id', tag, summary: 'One promo code', params: idParam, response: okBody(adminPromoSchema) }),
-  update: route({ ...staff, method: 'PUT', path: '/api/admin/promo-codes/:id', tag, summary: 'Change a promo code', params: idParam, body: patchBody, response: okBody(adminPromoSchema) }),
-  delete: route({ ...staff, method: 'DELETE', path: '/api/admin/promo-codes/:id', tag, summary: 'Delete an unused code (a used one is deactivated, its history kept)', params: idParam, response: okBody(adminPromoSchema.nullable()) }),
+  list: route({ ...backOffice, method: 'GET', path: '/api/admin/promo-codes', tag, summary: 'Promo codes, newest first (search by code)', query: promoListQuery, response: okBody(z.array(adminPromoSchema)) }),
+  create: route({ ...backOffice, method: 'POST', path: '/api/admin/promo-codes', tag, summary: 'Create a promo code', body: createBody, response: okBody(adminPromoSchema), status: 201 }),
+  get: route({ ...backOffice, method: 'GET', path: '/api/admin/promo-codes/:id', tag, summary: 'One promo code', params: idParam, response: okBody(adminPromoSchema) }),
+  update: route({ ...backOffice, method: 'PUT', path: '/api/admin/promo-codes/:id', tag, summary: 'Change a promo code', params: idParam, body: patchBody, response: okBody(adminPromoSchema) }),
+  delete: route({ ...backOffice, method: 'DELETE', path: '/api/admin/promo-codes/:id', tag, summary: 'Delete an unused code (a used one is deactivated, its history kept)', params: idParam, response: okBody(adminPromoSchema.nullable()) }),
 } as const;

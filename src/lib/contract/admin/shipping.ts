@@ -1,5 +1,5 @@
 /**
- * Delivery and currencies for staff (ADR 026): zones with their price, countries (zone, whether the
+ * Delivery and currencies (ADR 026; permission `prices`, roles.ts): zones with their price, countries (zone, whether the
  * shop sells there and quotes the delivery price, the post-code pattern; many at once), currencies
  * with their rate to the euro. Routes of /api/admin/shipping and /api/admin/currencies.
  */
@@ -110,23 +110,23 @@ export const countriesBulkSchema = z.object({ changed: z.number().int(), countri
 export const currencySchema = z.object({ id, code: z.string(), symbol: z.string(), rate: z.string(), is_default: z.boolean(), position: z.number().int() });
 export const deliverySchema = z.object({ zones: z.array(zoneSchema), countries: z.array(countrySchema) });
 
-const staff = { access: 'staff', errors: [404, 409, 422] } as const;
+const backOffice = { access: 'back_office', errors: [404, 409, 422] } as const;
 const tagShipping = 'Admin: delivery';
 const tagCurrencies = 'Admin: currencies';
 
 export const adminShippingRoutes = {
-  delivery: route({ ...staff, method: 'GET', path: '/api/admin/shipping', tag: tagShipping, summary: 'Delivery zones with their price, and every country', response: okBody(deliverySchema) }),
-  createZone: route({ ...staff, method: 'POST', path: '/api/admin/shipping/zones', tag: tagShipping, summary: 'Create a delivery zone with its price', body: zoneCreateBody, response: okBody(zoneSchema), status: 201 }),
-  updateZone: route({ ...staff, method: 'PUT', path: '/api/admin/shipping/zones/:id', tag: tagShipping, summary: 'Change a zone\'s name or delivery price', params: idParam, body: zonePatchBody, response: okBody(zoneSchema) }),
-  deleteZone: route({ ...staff, method: 'DELETE', path: '/api/admin/shipping/zones/:id', tag: tagShipping, summary: 'Delete a zone without countries (409 while it has some)', params: idParam, response: okBody(z.null()) }),
-  updateCountry: route({ ...staff, method: 'PUT', path: '/api/admin/shipping/countries/:id', tag: tagShipping, summary: 'A country\'s zone, whether it is served, delivery price on request, post-code pattern', params: idParam, body: countryPatchBody, response: okBody(countrySchema) }),
-  updateCountries: route({ ...staff, method: 'PUT', path: '/api/admin/shipping/countries', tag: tagShipping, summary: 'Set many countries to served, delivery price on request or not served at once', body: countriesBulkBody, response: okBody(countriesBulkSchema) }),
-  currencies: route({ ...staff, method: 'GET', path: '/api/admin/currencies', tag: tagCurrencies, summary: 'Currencies and their rates to the euro', response: okBody(z.array(currencySchema)) }),
-  createCurrency: route({ ...staff, method: 'POST', path: '/api/admin/currencies', tag: tagCurrencies, summary: 'Add a currency', body: currencyCreateBody, response: okBody(currencySchema), status: 201 }),
-  updateCurrency: route({ ...staff, method: 'PUT', path: '/api/admin/currencies/:id', tag: tagCurrencies, summary: 'Change a rate, symbol, order or the default currency', params: idParam, body: currencyPatchBody, response: okBody(currencySchema) }),
-  vatRates: route({ ...staff, method: 'GET', path: '/api/admin/vat-rates', tag: 'Admin: VAT classes', summary: 'The VAT classes besides the shop\'s rate, with their products', response: okBody(z.array(vatRateSchema)) }),
-  createVatRate: route({ ...staff, method: 'POST', path: '/api/admin/vat-rates', tag: 'Admin: VAT classes', summary: 'Add a VAT class', body: vatRateCreateBody, response: okBody(vatRateSchema), status: 201 }),
-  updateVatRate: route({ ...staff, method: 'PUT', path: '/api/admin/vat-rates/:id', tag: 'Admin: VAT classes', summary: 'Rename a VAT class or change its rate', params: idParam, body: vatRatePatchBody, response: okBody(vatRateSchema) }),
-  deleteVatRate: route({ ...staff, method: 'DELETE', path: '/api/admin/vat-rates/:id', tag: 'Admin: VAT classes', summary: 'Remove a VAT class (its products go back to the shop\'s rate)', params: idParam, response: okBody(z.null()) }),
-  deleteCurrency: route({ ...staff, method: 'DELETE', path: '/api/admin/currencies/:id', tag: tagCurrencies, summary: 'Remove a currency (not the euro, not the default)', params: idParam, response: okBody(z.null()) }),
+  delivery: route({ ...backOffice, method: 'GET', path: '/api/admin/shipping', tag: tagShipping, summary: 'Delivery zones with their price, and every country', response: okBody(deliverySchema) }),
+  createZone: route({ ...backOffice, method: 'POST', path: '/api/admin/shipping/zones', tag: tagShipping, summary: 'Create a delivery zone with its price', body: zoneCreateBody, response: okBody(zoneSchema), status: 201 }),
+  updateZone: route({ ...backOffice, method: 'PUT', path: '/api/admin/shipping/zones/:id', tag: tagShipping, summary: 'Change a zone\'s name or delivery price', params: idParam, body: zonePatchBody, response: okBody(zoneSchema) }),
+  deleteZone: route({ ...backOffice, method: 'DELETE', path: '/api/admin/shipping/zones/:id', tag: tagShipping, summary: 'Delete a zone without countries (409 while it has some)', params: idParam, response: okBody(z.null()) }),
+  updateCountry: route({ ...backOffice, method: 'PUT', path: '/api/admin/shipping/countries/:id', tag: tagShipping, summary: 'A country\'s zone, whether it is served, delivery price on request, post-code pattern', params: idParam, body: countryPatchBody, response: okBody(countrySchema) }),
+  updateCountries: route({ ...backOffice, method: 'PUT', path: '/api/admin/shipping/countries', tag: tagShipping, summary: 'Set many countries to served, delivery price on request or not served at once', body: countriesBulkBody, response: okBody(countriesBulkSchema) }),
+  currencies: route({ ...backOffice, method: 'GET', path: '/api/admin/currencies', tag: tagCurrencies, summary: 'Currencies and their rates to the euro', response: okBody(z.array(currencySchema)) }),
+  createCurrency: route({ ...backOffice, method: 'POST', path: '/api/admin/currencies', tag: tagCurrencies, summary: 'Add a currency', body: currencyCreateBody, response: okBody(currencySchema), status: 201 }),
+  updateCurrency: route({ ...backOffice, method: 'PUT', path: '/api/admin/currencies/:id', tag: tagCurrencies, summary: 'Change a rate, symbol, order or the default currency', params: idParam, body: currencyPatchBody, response: okBody(currencySchema) }),
+  vatRates: route({ ...backOffice, method: 'GET', path: '/api/admin/vat-rates', tag: 'Admin: VAT classes', summary: 'The VAT classes besides the shop\'s rate, with their products', response: okBody(z.array(vatRateSchema)) }),
+  createVatRate: route({ ...backOffice, method: 'POST', path: '/api/admin/vat-rates', tag: 'Admin: VAT classes', summary: 'Add a VAT class', body: vatRateCreateBody, response: okBody(vatRateSchema), status: 201 }),
+  updateVatRate: route({ ...backOffice, method: 'PUT', path: '/api/admin/vat-rates/:id', tag: 'Admin: VAT classes', summary: 'Rename a VAT class or change its rate', params: idParam, body: vatRatePatchBody, response: okBody(vatRateSchema) }),
+  deleteVatRate: route({ ...backOffice, method: 'DELETE', path: '/api/admin/vat-rates/:id', tag: 'Admin: VAT classes', summary: 'Remove a VAT class (its products go back to the shop\'s rate)', params: idParam, response: okBody(z.null()) }),
+  deleteCurrency: route({ ...backOffice, method: 'DELETE', path: '/api/admin/currencies/:id', tag: tagCurrencies, summary: 'Remove a currency (not the euro, not the default)', params: idParam, response: okBody(z.null()) }),
 } as const;

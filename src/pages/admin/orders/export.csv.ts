@@ -1,40 +1,32 @@
 /**
- * GET /admin/orders/export.csv (staff and admins, ADR 023): the filtered order list as CSV,
+ * GET /admin/orders/export.csv (permission `orders`, ADR 023): the filtered order list as CSV,
  * streamed in keyset batches (never the whole table in memory). X-Total-Count comes first, so the
  * page can show progress.
  */
 import type { APIRoute } from 'astro';
-import { can } from '@/lib/rules/roles';
-import { requireUser } from '@/features/account/guards.server';
+import { requireStaff } from '@/features/admin/guard.server';
 import { getDb } from '@/server/runtime';
-import { csvRow, parseOrderListQuery } from '@/server/services/back-office/orders-list';
-import { allOrders, countOrders, CSV_HEADER, csvCells } from '@/server/services/back-office/orders-list.server';
+import { parseOrderListQuery } from '@/server/services/back-office/orders-list';
+import { countOrders, ordersCsv } from '@/server/services/back-office/orders-list.server';
 import { TOTAL_HEADER } from '@/features/admin/orders-export';
 
 export const GET: APIRoute = async (context) => {
-  const user = requireUser(context);
+  const user = await requireStaff(context);
   if (user instanceof Response) return user;
-  if (!can(user.role, 'orders')) return context.rewrite('/403');
   const url = context.url;
   const db = await getDb();
   const query = parseOrderListQuery(url.searchParams);
   const total = await countOrders(db, query);
   const encoder = new TextEncoder();
-  const batches = allOrders(db, query);
+  const chunks = ordersCsv(db, query);
   const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(`\uFEFF${csvRow(CSV_HEADER)}`));
-    },
     async pull(controller) {
-      const next = await batches.next();
-      if (next.done) {
-        controller.close();
-        return;
-      }
-      controller.enqueue(encoder.encode(next.value.map((row) => csvRow(csvCells(row))).join('')));
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
     },
     async cancel() {
-      await batches.return(undefined);
+      await chunks.return(undefined);
     },
   });
   const day = new Date().toISOString().slice(0, 10);

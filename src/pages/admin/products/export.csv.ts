@@ -1,17 +1,15 @@
 /**
- * GET /admin/products/export.csv (staff and admins, ADR 026): the whole catalogue in the import's
+ * GET /admin/products/export.csv (permission `catalog`, ADR 026): the whole catalogue in the import's
  * format (docs/catalog-csv.md), streamed in keyset batches; importing it changes nothing.
  */
 import type { APIRoute } from 'astro';
-import { can } from '@/lib/rules/roles';
-import { requireUser } from '@/features/account/guards.server';
+import { requireStaff } from '@/features/admin/guard.server';
 import { getDb } from '@/server/runtime';
 import { exportCatalogCsv } from '@/server/services/catalog-io/export.server';
 
 export const GET: APIRoute = async (context) => {
-  const user = requireUser(context);
+  const user = await requireStaff(context);
   if (user instanceof Response) return user;
-  if (!can(user.role, 'catalog')) return context.rewrite('/403');
   const encoder = new TextEncoder();
   const chunks = exportCatalogCsv(await getDb());
   const body = new ReadableStream<Uint8Array>({

@@ -100,7 +100,7 @@ export const products = pgTable(
     lowStockThreshold: integer('low_stock_threshold'),
     /**
      * What the product offers over its choices (its active variations, or itself without any),
-     * kept by triggers (migration 0021) with the SQL twin of src/lib/rules/product-price.ts, never
+     * kept by triggers (migration 0022) with the SQL twin of src/lib/rules/product-price.ts, never
      * written by the app: the lowest and highest price a shopper pays, whether any choice is on
      * sale, the units buyable (the variations' sum) and the smallest positive stock of a choice
      * (null: none in stock). The catalogue index, list filters, sale lists and the staff list read these.

@@ -110,6 +110,8 @@ export const mailOutbox = pgTable(
     subject: varchar('subject', { length: 255 }).notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
+    /** The mail's language (en, de, …), for the back office's mail log; null for rows from before it. */
+    language: varchar('language', { length: 8 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),

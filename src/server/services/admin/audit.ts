@@ -9,7 +9,7 @@ export interface Editor {
   id: number;
 }
 
-export type ContentEntity = 'static_page' | 'faq' | 'featured_category' | 'settings' | 'home_hero' | 'translation' | 'user_role' | 'product' | 'catalog_import' | 'category' | 'promo_code' | 'shipping' | 'currency' | 'vat_rate' | 'media_asset';
+export type ContentEntity = 'static_page' | 'faq' | 'featured_category' | 'settings' | 'home_hero' | 'translation' | 'user_role' | 'product' | 'catalog_import' | 'category' | 'promo_code' | 'shipping' | 'currency' | 'vat_rate' | 'media_asset' | 'mail';
 
 /** One row per admin write: who, when (the database clock), what. */
 export async function recordChange(

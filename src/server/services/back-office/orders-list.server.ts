@@ -6,6 +6,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '../catalog/rows';
+import { csvRow } from '../csv';
 import { keysetClause, keysetPage } from './keyset.server';
 import { type Cursor, type OrderListQuery, ORDERS_PAGE_SIZE, searchKind } from './orders-list';
 
@@ -168,4 +169,13 @@ export async function* allOrders(db: Db, query: OrderListQuery, batch = 1000): A
     const last = rows.at(-1)!;
     after = { key: last.key, id: last.id };
   }
+}
+
+/**
+ * GET /admin/orders/export.csv's body: a byte-order mark and the header, then one chunk per batch
+ * of orders (csvRow: safe in the comma, semicolon and tab dialects, see services/csv.ts).
+ */
+export async function* ordersCsv(db: Db, query: OrderListQuery): AsyncGenerator<string> {
+  yield `\uFEFF${csvRow(CSV_HEADER)}`;
+  for await (const rows of allOrders(db, query)) yield rows.map((row) => csvRow(csvCells(row))).join('');
 }

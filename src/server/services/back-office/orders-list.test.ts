@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRow, decodeCursor, encodeCursor, orderListSearch, parseOrderListQuery, searchKind } from './orders-list';
+import { csvCell, csvRow } from '../csv';
+import { decodeCursor, encodeCursor, orderListSearch, parseOrderListQuery, searchKind } from './orders-list';
 
 const parse = (text: string) => parseOrderListQuery(new URLSearchParams(text));
 
@@ -59,6 +60,7 @@ describe('CSV cells', () => {
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
     expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
     expect(csvCell('+49 30 1234')).toBe("'+49 30 1234");
+    expect(csvCell('Sam;=1+2')).toBe(`"Sam;'=1+2"`);
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvCell(-5)).toBe('-5');
     expect(csvCell(null)).toBe('');

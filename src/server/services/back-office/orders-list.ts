@@ -96,4 +96,3 @@ export function searchKind(q: string): 'none' | 'order' | 'email' | 'name' {
   return 'name';
 }
 
-export { csvCell, csvRow } from '../csv';

@@ -66,7 +66,7 @@ export function productListConditions(query: ProductListQuery, missingLanguageId
       and pc.category_id in (select c.id from categories c where c.id = ${query.categoryId} or c.parent_id = ${query.categoryId}))`);
   }
   if (query.status) parts.push(sql`p.active = ${query.status === 'published'}`);
-  // What a product offers follows from its variations (trigger-kept columns, migration 0021): out
+  // What a product offers follows from its variations (trigger-kept columns, migration 0022): out
   // when no choice has stock, low when some choice (a variation, counted on its own) is below
   // the product's threshold, else the shop's.
   if (query.stock === 'out') parts.push(sql`p.sellable_stock = 0`);

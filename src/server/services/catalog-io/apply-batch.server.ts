@@ -223,7 +223,7 @@ export async function applyVariationRows(tx: Tx, rows: readonly VariationRow[]):
   if (!rows.length) return counts;
   const idsOf = await attributeIds(tx, rows);
   // The parents are locked first, by id: a variation write updates its product's offer columns
-  // (triggers of migration 0021), and checkout locks products before variations in that order, so
+  // (triggers of migration 0022), and checkout locks products before variations in that order, so
   // an import beside a checkout of the same product waits instead of deadlocking.
   const parentRows = await tx
     .select({ id: products.id, sku: products.sku })

@@ -112,7 +112,8 @@ const IMAGE_SOURCE = /^(https:\/\/[^\s"'<>|]+|\/(?!\/)[^\s"'<>|]*|[\w][\w .-]{0,
 
 /** One record as a row, or its problems. */
 export function readRow(header: Header, line: number, raw: string[]): CatalogRow | Problem[] {
-  const cells = raw.map((c) => unneutralized(c.trim()));
+  // Trimmed again: an apostrophe the export put before spaces kept them from the first trim.
+  const cells = raw.map((c) => unneutralized(c.trim()).trim());
   const get = (column: string): string | undefined => {
     const i = header.columns.indexOf(column);
     return i < 0 ? undefined : (cells[i] ?? '');

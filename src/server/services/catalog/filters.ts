@@ -125,7 +125,7 @@ export function conditions(
     parts.push(sql`p.category_ids && array[${list(ids)}]::int[]`);
   }
   if (f.isNew) parts.push(sql`p.is_new`);
-  // Sale and price follow from the product's choices (migration 0021): any choice on sale, the
+  // Sale and price follow from the product's choices (migration 0022): any choice on sale, the
   // lowest price a choice sells for (what its card shows, "from" when they differ).
   if (f.sale) parts.push(sql`p.on_sale`);
   if (options.withPrice !== false) {
