@@ -5,7 +5,10 @@
  * and, when there is none and --dry-run is not given, applies it in batches with a progress bar.
  * Running the same file again after a crash continues where the apply stopped. The images zip is
  * read as the upload's is (services/catalog-io/zip-images.server.ts: limits checked before
- * inflating). Problems with the arguments or files: one line (scripts/lib/cli.ts).
+ * inflating). Problems with the arguments or files: one line (scripts/lib/cli.ts). On PostgreSQL the
+ * running shops see the import at once: applyImport ends with contentChanged, whose pg_notify it
+ * awaits before this script closes the database. On PGlite a running shop holds the DATA_DIR
+ * lock, so the script refuses to start until the shop is stopped; the next start reads it.
  */
 import { basename } from 'node:path';
 import { CliError, readFileBytes, readTextFile, runScript, type ScriptSpec } from './lib/cli';
@@ -30,7 +33,11 @@ await runScript(spec, async ({ values, positionals }) => {
     import('../src/server/services/catalog-io/format'),
     import('../src/server/db/seed/open'),
   ]);
-  const database = await openConfiguredDatabase();
+  const database = await openConfiguredDatabase().catch((error: Error) => {
+    if (error.name !== 'DataDirLockedError') throw error;
+    // PGlite: the running shop holds the database; nothing can tell it about a change made elsewhere.
+    throw new CliError(`${error.message} A shop on PGlite holds its database while it runs: stop it, import, then start it again.`);
+  });
   try {
     const started = performance.now();
     const checked = await checkImport(database.db, text, { fileName: basename(file), createdBy: null, zip });

@@ -9,6 +9,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { config } from '../src/server/config';
 import { BackupError, backupKind, restorePglite, restorePostgres } from '../src/server/db/backup';
+import { openDatabase } from '../src/server/db/client';
+import { contentChanged } from '../src/server/services/content-changed';
 import { runScript } from './lib/cli';
 
 const options = { force: { type: 'boolean' } } as const;
@@ -30,7 +32,15 @@ await runScript({ name: 'db:restore', usage: 'npm run db:restore -- <file> [--fo
     );
   }
   const force = values.force === true;
-  if (cfg.DATABASE_URL) await restorePostgres(cfg.DATABASE_URL, file, { force }, report);
-  else await restorePglite(resolve(cfg.DATA_DIR), file, { force }, report);
+  if (cfg.DATABASE_URL) {
+    await restorePostgres(cfg.DATABASE_URL, file, { force }, report);
+    // Shops still running on this database drop their caches and catalogue index at once.
+    const database = await openDatabase({ engine: 'postgres', url: cfg.DATABASE_URL, max: 1 });
+    try {
+      await contentChanged(database.db);
+    } finally {
+      await database.close();
+    }
+  } else await restorePglite(resolve(cfg.DATA_DIR), file, { force }, report);
   console.log(`Done in ${((performance.now() - startedAt) / 1000).toFixed(1)} s.`);
 });

@@ -9,6 +9,7 @@ import { seedBench } from '../src/server/db/seed/bench';
 import { generatedLoginsNotice, seedIfEmpty } from '../src/server/db/seed/index';
 import { openConfiguredDatabase } from '../src/server/db/seed/open';
 import { countRows } from '../src/server/db/seed/reset';
+import { contentChanged } from '../src/server/services/content-changed';
 import { runScript, type ScriptSpec, usageError } from './lib/cli';
 
 const spec: ScriptSpec = { name: 'db:seed:bench', usage: 'npm run db:seed:bench -- --products 100000', options: { products: { type: 'string' } } };
@@ -32,6 +33,8 @@ await runScript(spec, async ({ values }) => {
       `Done in ${elapsed()}: ${result.inserted} products added (${result.existing} existed); ` +
         Object.entries(counts).map(([table, n]) => `${n} ${table}`).join(', '),
     );
+    // Running shops on the same PostgreSQL drop their caches and catalogue index at once.
+    await contentChanged(database.db);
   } finally {
     await database.close();
   }

@@ -8,6 +8,7 @@
 import { generatedLoginsNotice, seedIfEmpty } from '../src/server/db/seed/index';
 import { openConfiguredDatabase } from '../src/server/db/seed/open';
 import { countRows, truncateAll } from '../src/server/db/seed/reset';
+import { contentChanged } from '../src/server/services/content-changed';
 import { runScript } from './lib/cli';
 
 await runScript({ name: 'db:seed', usage: 'npm run db:seed [-- --reset]', options: { reset: { type: 'boolean' } } }, async ({ values }) => {
@@ -22,6 +23,8 @@ await runScript({ name: 'db:seed', usage: 'npm run db:seed [-- --reset]', option
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
     console.log(`${seeded ? 'Seeded' : 'Already seeded, left unchanged'} (${database.describe}${reset ? ', reset' : ''}) in ${seconds}s: ${summary}`);
     if (seeded && seeded.generated.length > 0) console.log(generatedLoginsNotice(seeded.generated));
+    // Running shops on the same PostgreSQL drop their caches and catalogue index at once.
+    if (seeded || reset) await contentChanged(database.db);
   } finally {
     await database.close();
   }

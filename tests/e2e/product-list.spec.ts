@@ -12,11 +12,13 @@ interface CatalogProduct {
   id: number;
   name: string;
   retail_price: string;
+  /** Its variations differ in price: the card says "from". */
+  price_from: boolean;
+  variations: { discount_percent: number }[];
   old_price: string;
   discount_percent: number;
   top_product: boolean;
   new_arrival: boolean;
-  variations: unknown[];
 }
 interface Pagination {
   total: number;
@@ -129,10 +131,11 @@ test('new arrivals and sale breadcrumbs from the header, with badges', async ({ 
   for (const [i, p] of products.entries()) {
     const card = cards(page).nth(i);
     await expect(card.getByRole('heading')).toHaveText(p.name);
-    const onSale = (Number(p.old_price) !== 0 && p.old_price !== p.retail_price) || p.discount_percent > 0;
+    const onSale = (Number(p.old_price) !== 0 && p.old_price !== p.retail_price) || p.discount_percent > 0 || p.variations.some((v) => v.discount_percent > 0);
     const expected = [onSale && 'Sale', p.top_product && 'Top product', p.new_arrival && 'New arrivals'].filter(Boolean) as string[];
     await expect(card.locator('.badge')).toHaveText(expected);
-    await expect(card.locator('.price')).toHaveText(formatMoney(p.retail_price, 'EUR', 'en'));
+    const price = formatMoney(p.retail_price, 'EUR', 'en');
+    await expect(card.locator('.price')).toHaveText(p.price_from ? `from ${price}` : price);
     if (Number(p.old_price) > 0 && p.old_price !== p.retail_price) {
       await expect(card.locator('.old-price')).toHaveText(formatMoney(p.old_price, 'EUR', 'en'));
       await expect(card.locator('.discount')).toHaveText(/^-\d+%$/);

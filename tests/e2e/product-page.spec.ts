@@ -25,6 +25,9 @@ interface Product {
   name: string;
   old_price: string;
   retail_price: string;
+  /** Its variations differ in price: "from" retail_price to max_price. */
+  price_from: boolean;
+  max_price: number;
   discount_percent: number;
   top_product: boolean;
   new_arrival: boolean;
@@ -132,7 +135,12 @@ test('a product with variations: breadcrumbs, drop-downs, disabled options, Add 
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http.*\/images\//);
   const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
   const product = ld.find((d) => d['@type'] === 'Product');
-  expect(product.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'EUR', price: p.retail_price });
+  // Variations at different prices: an AggregateOffer from the lowest to the highest (issue 26).
+  if (p.price_from) {
+    expect(product.offers).toMatchObject({ '@type': 'AggregateOffer', priceCurrency: 'EUR', lowPrice: p.retail_price, highPrice: p.max_price.toFixed(2), offerCount: p.variations.length });
+  } else {
+    expect(product.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'EUR', price: p.retail_price });
+  }
   expect(product.offers.availability).toMatch(/^https:\/\/schema.org\//);
   if (p.reviews.count > 0) expect(product.aggregateRating).toMatchObject({ reviewCount: p.reviews.count });
   else expect(product.aggregateRating).toBeUndefined();

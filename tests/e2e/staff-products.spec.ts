@@ -62,7 +62,7 @@ test('staff: create, vary, translate, publish a product and buy a variation; a p
   await expect(variations.getByRole('row')).toHaveCount(5);
   await expect(variations.getByLabel('SKU of Size S, Colour Red')).toHaveValue(`${sku}-S-RED`);
   await variations.getByLabel('Stock of Size S, Colour Red').fill('6');
-  await variations.getByLabel('Price of Size S, Colour Red').fill('139.00');
+  await variations.getByLabel('Price of Size S, Colour Red', { exact: true }).fill('139.00');
   await variations.getByLabel('Remove Size M, Colour Blue').check();
   await axe.check();
   await save(page, '4 variations', 'Save variations');
@@ -74,7 +74,7 @@ test('staff: create, vary, translate, publish a product and buy a variation; a p
   await save(page, 'Name and description in Deutsch', 'Save Deutsch text');
   await expect(formOf(page, 'Name and description in Deutsch').getByLabel('Name')).toHaveValue(`Gratzelt ${sku}`);
   const product = formOf(page, 'Product');
-  await product.getByLabel('Stock').fill('6');
+  await product.getByLabel('Stock', { exact: true }).fill('6');
   await product.getByLabel('Published (shown in the shop)').check();
   await save(page, 'Product', 'Save product');
   await expect(page.getByText(`SKU ${sku} · Published`)).toBeVisible();

@@ -200,7 +200,8 @@ export async function insertFixtureCatalog(db: Db): Promise<FixtureCatalog> {
   for (const v of variationSpecs) {
     const [row] = await db
       .insert(variations)
-      .values({ productId: p[v.key], sku: v.sku, priceCents: v.price, stock: v.stock, active: v.active ?? true })
+      // A variation at its product's price follows the product (an empty price, as migration 0022 stores it).
+      .values({ productId: p[v.key], sku: v.sku, priceCents: v.price === specs.find((s) => s.key === v.key)!.price ? null : v.price, stock: v.stock, active: v.active ?? true })
       .returning();
     await db.insert(variationAttributes).values(v.attrs.map((a) => ({ variationId: row!.id, attributeId: a })));
   }

@@ -162,6 +162,7 @@ describe('validation (422 with a clear message)', () => {
     ['script link', 'POST', () => '/api/admin/featured-categories', { title: 'T', url: 'javascript:alert(1)' }, 'url', 'The link must be a path on this shop (starting with /) or an https:// address.'],
     ['image link', 'POST', () => '/api/admin/featured-categories', { title: 'T', url: '/products/all', image_url: 'data:image/png;base64,AA' }, 'image_url', 'The image must be a path on this shop (starting with /) or an https:// address.'],
     ['VAT', 'PUT', () => '/api/admin/settings', { vat_percent: 120 }, 'vat_percent', 'VAT must be between 0 and 100.'],
+    ['low stock', 'PUT', () => '/api/admin/settings', { low_stock_threshold: 2.5 }, 'low_stock_threshold', 'The low-stock threshold must be a whole number from 0 to 1000.'],
     ['email', 'PUT', () => '/api/admin/settings', { support_email: 'nope' }, 'support_email', 'The support email must be an email address.'],
     ['phone', 'PUT', () => '/api/admin/settings', { phone_payment_global: 'call us' }, 'phone_payment_global', 'A phone number may contain only digits, spaces, +, ( ) and -, 5 to 32 characters.'],
     ['google tag', 'PUT', () => '/api/admin/settings', { google_tag: '<img src=x onerror=alert(1)>' }, 'google_tag', 'The Google tag may contain only <script> elements (the snippet Google gives you).'],

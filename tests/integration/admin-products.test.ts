@@ -166,11 +166,12 @@ describe('variations', () => {
       [fx.group.size, 'Size', ['S', 'M']],
       [fx.group.colour, 'Colour', ['Red', 'Blue']],
     ]);
-    expect(p.variations.map((v: { sku: string; price_cents: number; stock: number; attributes: unknown[] }) => [v.sku, v.price_cents, v.stock, v.attributes])).toEqual([
-      ['VAR-TENT-S-RED', 10_000, 0, [{ group: 'Size', value: 'S' }, { group: 'Colour', value: 'Red' }]],
-      ['VAR-TENT-S-BLUE', 10_000, 0, [{ group: 'Size', value: 'S' }, { group: 'Colour', value: 'Blue' }]],
-      ['VAR-TENT-M-RED', 10_000, 0, [{ group: 'Size', value: 'M' }, { group: 'Colour', value: 'Red' }]],
-      ['VAR-TENT-M-BLUE', 10_000, 0, [{ group: 'Size', value: 'M' }, { group: 'Colour', value: 'Blue' }]],
+    // New combinations follow the product's price (empty: null) until staff give them their own.
+    expect(p.variations.map((v: { sku: string; price_cents: number | null; stock: number; attributes: unknown[] }) => [v.sku, v.price_cents, v.stock, v.attributes])).toEqual([
+      ['VAR-TENT-S-RED', null, 0, [{ group: 'Size', value: 'S' }, { group: 'Colour', value: 'Red' }]],
+      ['VAR-TENT-S-BLUE', null, 0, [{ group: 'Size', value: 'S' }, { group: 'Colour', value: 'Blue' }]],
+      ['VAR-TENT-M-RED', null, 0, [{ group: 'Size', value: 'M' }, { group: 'Colour', value: 'Red' }]],
+      ['VAR-TENT-M-BLUE', null, 0, [{ group: 'Size', value: 'M' }, { group: 'Colour', value: 'Blue' }]],
     ]);
 
     const more = await staff.post(`/api/admin/products/${product.id}/variations/generate`, {

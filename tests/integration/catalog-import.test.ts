@@ -25,13 +25,16 @@ beforeAll(async () => {
   fx = await insertFixtureCatalog(db());
 });
 
-const HEADER = 'sku,parent_sku,active,name,name:de,description,price,sale_price,stock,categories,attributes,images,image_alt';
+const HEADER = 'sku,parent_sku,active,name,name:de,description,price,sale_price,stock,categories,attributes,images,image_alt,low_stock_threshold';
+// Variations: S has a price of its own (not on sale), M its own sale price, L follows the product
+// (empty price: 199.00 on sale for 149.00); the tent says "Only N left" below 3 units.
 const GOOD = [
   HEADER,
-  'IMP-TENT,,yes,Import Tent,Importzelt,"<p>Dry, light.</p><ul><li>Weight: 2 kg</li></ul>",199.00,149.00,0,tents|outdoor,,https://cdn.example.com/tent.jpg|/images/fallback.svg,Tent pitched|Tent packed',
-  'IMP-TENT-S,IMP-TENT,yes,,,,149.00,,4,,Size=S|Colour=Red,,',
-  'IMP-TENT-M,IMP-TENT,no,,,,159.00,,2,,Size=M|Colour=Red,,',
-  'FX-MECH,,,,,,99.50,,,,,,',
+  'IMP-TENT,,yes,Import Tent,Importzelt,"<p>Dry, light.</p><ul><li>Weight: 2 kg</li></ul>",199.00,149.00,0,tents|outdoor,,https://cdn.example.com/tent.jpg|/images/fallback.svg,Tent pitched|Tent packed,3',
+  'IMP-TENT-S,IMP-TENT,yes,,,,149.00,,4,,Size=S|Colour=Red,,,',
+  'IMP-TENT-M,IMP-TENT,no,,,,159.00,139.00,2,,Size=M|Colour=Red,,,',
+  'IMP-TENT-L,IMP-TENT,yes,,,,,,5,,Size=L|Colour=Red,,,',
+  'FX-MECH,,,,,,99.50,,,,,,,',
 ].join('\r\n');
 
 async function check(text: string, fileName = 'catalog.csv') {
@@ -92,7 +95,7 @@ describe('dry run', () => {
   it('refuses unknown columns and languages on line 1', async () => {
     const state = await check('sku,colour,name:xx\nA,red,x');
     expect(state.errors.map(problemText)).toEqual([
-      'Line 1: Unknown column "colour". The columns are sku, parent_sku, active, slug, name, description, price, sale_price, stock, categories, attributes, images, image_alt, vat_class and name:<language>, description:<language>.',
+      'Line 1: Unknown column "colour". The columns are sku, parent_sku, active, slug, name, description, price, sale_price, stock, categories, attributes, images, image_alt, vat_class, low_stock_threshold and name:<language>, description:<language>.',
       'Line 1: name:xx: the shop has no language xx.',
     ]);
   });
@@ -102,15 +105,17 @@ describe('apply', () => {
   it('creates and updates, then the same file again changes nothing', async () => {
     const state = await check(GOOD);
     expect(state.error_count).toBe(0);
-    expect(state.total_rows).toBe(4);
+    expect(state.total_rows).toBe(5);
     const mechBefore = await productBySku('FX-MECH');
     const done = await applyImport(db(), state.id, { editor: null, batchSize: 2 });
     expect(done.status).toBe('done');
-    expect(done.applied_rows).toBe(4);
-    expect(done.summary).toMatchObject({ created: 3, updated: 1, unchanged: 0 });
+    expect(done.applied_rows).toBe(5);
+    expect(done.summary).toMatchObject({ created: 4, updated: 1, unchanged: 0 });
 
     const tent = await productBySku('IMP-TENT');
-    expect(tent).toMatchObject({ name: 'Import Tent', priceCents: 14_900, oldPriceCents: 19_900, discountPercent: 25, stock: 0, active: true, slug: 'import-tent-imp-tent' });
+    expect(tent).toMatchObject({ name: 'Import Tent', priceCents: 14_900, oldPriceCents: 19_900, discountPercent: 25, stock: 0, lowStockThreshold: 3, active: true, slug: 'import-tent-imp-tent' });
+    // What it offers follows from its active variations (migration 0022): S 149.00 and L 149.00 on sale; M is unavailable.
+    expect(tent).toMatchObject({ fromPriceCents: 14_900, toPriceCents: 14_900, onSale: true, sellableStock: 9, scarcestStock: 4 });
     expect(tent.description).toBe('<p>Dry, light.</p><ul><li>Weight: 2 kg</li></ul>');
     const [de] = await db().select().from(productTranslations).where(eq(productTranslations.productId, tent.id));
     expect(de).toMatchObject({ languageId: fx.lang.de, name: 'Importzelt' });
@@ -120,15 +125,16 @@ describe('apply', () => {
       ['/images/fallback.svg', { en: 'Tent packed' }],
     ]);
     const vars = await db().select().from(variations).where(eq(variations.productId, tent.id)).orderBy(asc(variations.sku));
-    expect(vars.map((v) => [v.sku, v.priceCents, v.stock, v.active])).toEqual([
-      ['IMP-TENT-M', 15_900, 2, false],
-      ['IMP-TENT-S', 14_900, 4, true],
+    expect(vars.map((v) => [v.sku, v.priceCents, v.salePriceCents, v.stock, v.active])).toEqual([
+      ['IMP-TENT-L', null, null, 5, true],
+      ['IMP-TENT-M', 15_900, 13_900, 2, false],
+      ['IMP-TENT-S', 14_900, null, 4, true],
     ]);
     const mech = await productBySku('FX-MECH');
     expect(mech).toMatchObject({ priceCents: 9_950, name: mechBefore.name, stock: mechBefore.stock, version: mechBefore.version + 1 });
 
     const again = await applyImport(db(), (await check(GOOD, 'again.csv')).id, { editor: null });
-    expect(again.summary).toMatchObject({ created: 0, updated: 0, unchanged: 4 });
+    expect(again.summary).toMatchObject({ created: 0, updated: 0, unchanged: 5 });
     expect((await productBySku('IMP-TENT')).version).toBe(tent.version);
   });
 
@@ -236,8 +242,12 @@ describe('export', () => {
   it('round-trips: exporting and importing the export changes nothing', async () => {
     const text = await exportText();
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('\uFEFFsku,parent_sku,active,slug,name,name:de,description,description:de,price,sale_price,stock,categories,attributes,images,image_alt,vat_class');
-    expect(lines.find((l) => l.startsWith('IMP-TENT-S,'))).toBe('IMP-TENT-S,IMP-TENT,yes,,,,,,149.00,,4,,Size=S|Colour=Red,,,');
+    expect(lines[0]).toBe('\uFEFFsku,parent_sku,active,slug,name,name:de,description,description:de,price,sale_price,stock,categories,attributes,images,image_alt,vat_class,low_stock_threshold');
+    expect(lines.find((l) => l.startsWith('IMP-TENT-S,'))).toBe('IMP-TENT-S,IMP-TENT,yes,,,,,,149.00,,4,,Size=S|Colour=Red,,,,');
+    // The new columns: a variation's sale price, one following its product (empty), the threshold.
+    expect(lines.find((l) => l.startsWith('IMP-TENT-M,'))).toBe('IMP-TENT-M,IMP-TENT,no,,,,,,159.00,139.00,2,,Size=M|Colour=Red,,,,');
+    expect(lines.find((l) => l.startsWith('IMP-TENT-L,'))).toBe('IMP-TENT-L,IMP-TENT,yes,,,,,,,,5,,Size=L|Colour=Red,,,,');
+    expect(lines.find((l) => l.startsWith('IMP-TENT,'))).toMatch(/,3$/);
     // The fixture stored the dome's description with a <script> that no editor or import lets in:
     // the first import of the export cleans it (one update), and from then on nothing changes.
     const first = await check(text, 'export.csv');

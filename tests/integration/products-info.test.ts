@@ -39,6 +39,9 @@ describe('GET /products/{id}/info', () => {
       retail_price: '199.99',
       old_price: '249.99',
       discount_percent: 20,
+      // Its sizes differ in price: 199.99 (on sale with the product) to 209.99 (a price of its own).
+      price_from: true,
+      max_price: 209.99,
       description: '<p>A sturdy dome tent for two.</p>',
       categories: [
         {
@@ -56,8 +59,11 @@ describe('GET /products/{id}/info', () => {
           sku: 'FX-DOME-RS',
           retail_price: '199.99',
           price: 199.99,
+          old_price: '249.99',
+          discount_percent: 20,
           stock: 3,
           in_stock: true,
+          availability: 'low_stock',
           attributes: [
             { id: fx.attr.red, name: 'Red', attribute_group: { id: fx.group.colour, name: 'Colour' } },
             { id: fx.attr.s, name: 'S', attribute_group: { id: fx.group.size, name: 'Size' } },
@@ -68,8 +74,11 @@ describe('GET /products/{id}/info', () => {
           sku: 'FX-DOME-BM',
           retail_price: '209.99',
           price: 209.99,
+          old_price: '0.00',
+          discount_percent: 0,
           stock: 4,
           in_stock: true,
+          availability: 'low_stock',
           attributes: [
             { id: fx.attr.blue, name: 'Blue', attribute_group: { id: fx.group.colour, name: 'Colour' } },
             { id: fx.attr.m, name: 'M', attribute_group: { id: fx.group.size, name: 'Size' } },
@@ -81,6 +90,7 @@ describe('GET /products/{id}/info', () => {
       stock: 7,
       in_stock: true,
       availability: 'in_stock',
+      low_stock_threshold: 5,
       reviews: { count: 2, average: 4.5 },
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });

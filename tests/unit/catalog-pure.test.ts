@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { stockAvailability } from '@/lib/rules/stock-level';
 import { convertCents } from '@/lib/money';
 import { buildMeta, categoryUrl, withDescendants } from '@/server/services/catalog/meta';
 import { maxEurCents, minEurCents } from '@/server/services/catalog/price';
-import { availability } from '@/server/services/catalog/product-json';
 import { compoundWords, editDistance, expandTerm, tokenize, toTextConfig, toTsQueryText } from '@/server/services/catalog/search';
 
 describe('catalog price bounds', () => {
@@ -86,6 +86,6 @@ describe('catalog meta', () => {
     expect(categoryUrl(meta.categories.get(3)!)).toBe('/products/outdoor/dome');
   });
   it('availability', () => {
-    expect([0, 1, 4, 5].map(availability)).toEqual(['out_of_stock', 'low_stock', 'low_stock', 'in_stock']);
+    expect([0, 1, 4, 5].map((stock) => stockAvailability(stock, 5))).toEqual(['out_of_stock', 'low_stock', 'low_stock', 'in_stock']);
   });
 });

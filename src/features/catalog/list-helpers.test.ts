@@ -202,6 +202,9 @@ describe('product card', () => {
     expect(isOnSale({ ...p, old_price: '10.00' })).toBe(false);
     expect(isOnSale({ ...p, old_price: '12.00' })).toBe(true);
     expect(isOnSale({ ...p, discount_percent: 5 })).toBe(true);
+    // A variation on sale makes the product a sale product, as the sale list counts it.
+    expect(isOnSale({ ...p, variations: [{ discount_percent: 0 }, { discount_percent: 10 }] })).toBe(true);
+    expect(isOnSale({ ...p, variations: [{ discount_percent: 0 }] })).toBe(false);
     expect(badgesOf({ ...p, old_price: '12.00', top_product: true, new_arrival: true })).toEqual(['sale', 'top-product', 'new-arrivals']);
     expect(badgesOf(p)).toEqual([]);
     expect(badgeKey('sale')).toBe('badge.sale');

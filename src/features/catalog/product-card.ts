@@ -15,15 +15,19 @@ export interface CardProductFields {
   categories: { id: number; url: string }[];
 }
 
-/** Sale (spec §4): old_price differs from retail_price and is not 0.00, or discount_percent > 0. */
-export function isOnSale(p: Pick<CardProductFields, 'retail_price' | 'old_price' | 'discount_percent'>): boolean {
+/**
+ * Sale (spec §4): old_price differs from retail_price and is not 0.00, or discount_percent > 0;
+ * or one of its variations is on sale (issue 26: the sale list and filter count those too, while
+ * the prices shown are the cheapest choice's).
+ */
+export function isOnSale(p: Pick<CardProductFields, 'retail_price' | 'old_price' | 'discount_percent'> & { variations?: readonly { discount_percent: number }[] }): boolean {
   const old = Number(p.old_price);
   const hasOld = Number.isFinite(old) && old !== 0 && old !== Number(p.retail_price);
-  return hasOld || p.discount_percent > 0;
+  return hasOld || p.discount_percent > 0 || (p.variations?.some((v) => v.discount_percent > 0) ?? false);
 }
 
 /** In display order: sale, top product, new arrivals. */
-export function badgesOf(p: CardProductFields): BadgeType[] {
+export function badgesOf(p: CardProductFields & { variations?: readonly { discount_percent: number }[] }): BadgeType[] {
   const out: BadgeType[] = [];
   if (isOnSale(p)) out.push('sale');
   if (p.top_product) out.push('top-product');

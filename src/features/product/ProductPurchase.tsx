@@ -3,18 +3,24 @@ import '../account/auth-store';
 import { useMemo, useState } from 'react';
 import { addAndToast, type AddTexts } from './add-to-cart';
 import VariationSelects, { type VariationSelectTexts } from './VariationSelects';
+import ChoiceOffer from './ChoiceOffer';
+import type { ChoiceOfferTexts } from './choice-offers';
 import { addTarget, canAddToCart, choose, emptySelection, optionGroups, type VariationLike } from './variations';
 
 export interface ProductPurchaseTexts extends AddTexts, VariationSelectTexts {
   addToCart: string;
   adding: string;
   selectVariation: string;
+  price: string;
+  oldPrice: string;
 }
 
 interface Props {
   productId: number;
   variations: VariationLike[];
   texts: ProductPurchaseTexts;
+  /** Per variation id: its price and stock, shown once it is chosen. */
+  offers?: Record<number, ChoiceOfferTexts>;
 }
 
 /**
@@ -24,12 +30,14 @@ interface Props {
  * state; hydrates on the first touch. The page is per product, and the island is keyed by the
  * product, so a product change starts from an empty selection.
  */
-export default function ProductPurchase({ productId, variations, texts }: Props) {
+export default function ProductPurchase({ productId, variations, texts, offers = {} }: Props) {
   const groups = useMemo(() => optionGroups(variations), [variations]);
   const [selection, setSelection] = useState(() => emptySelection(groups));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const enabled = canAddToCart(variations, selection) && !busy;
+  const chosen = variations.length > 0 ? addTarget({ id: productId, variations }, selection) : null;
+  const offer = chosen?.ok ? (offers[chosen.id] ?? null) : null;
 
   async function add() {
     const target = addTarget({ id: productId, variations }, selection);
@@ -69,6 +77,7 @@ export default function ProductPurchase({ productId, variations, texts }: Props)
           disableIncompatible
         />
       )}
+      {groups.length > 0 && <ChoiceOffer offer={offer} priceLabel={texts.price} oldPriceLabel={texts.oldPrice} />}
       <p className="purchase-error" role="alert">
         {error}
       </p>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mainCategory, parseProductId, productBreadcrumbs, productPath } from './breadcrumbs';
-import { productJsonLd, type ProductSeoInput } from './seo';
+import { offerFields, productJsonLd, type ProductSeoInput } from './seo';
 import { reviewAuthor, reviewProblems } from '@/lib/rules/review';
 import { starsOf } from './reviews';
 
@@ -62,6 +62,21 @@ describe('JSON-LD', () => {
     const rated = productJsonLd({ ...input, availability: 'out_of_stock', reviews: { count: 3, average: 4.3 } });
     expect(rated.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.3, reviewCount: 3, bestRating: 5, worstRating: 1 });
     expect((rated.offers as { availability: string }).availability).toBe('https://schema.org/OutOfStock');
+  });
+
+  it('an AggregateOffer from the lowest to the highest price when the variations differ in price', () => {
+    const product = { retail_price: '249.00', price_from: true, max_price: 299, variations: [{}, {}, {}], availability: 'low_stock' as const };
+    expect(productJsonLd({ ...input, ...offerFields(product) }).offers).toEqual({
+      '@type': 'AggregateOffer',
+      url: input.url,
+      lowPrice: '249.00',
+      highPrice: '299.00',
+      offerCount: 3,
+      priceCurrency: 'EUR',
+      availability: 'https://schema.org/LimitedAvailability',
+      itemCondition: 'https://schema.org/NewCondition',
+    });
+    expect(productJsonLd({ ...input, ...offerFields({ ...product, price_from: false }) }).offers).toMatchObject({ '@type': 'Offer', price: '249.00' });
   });
 });
 

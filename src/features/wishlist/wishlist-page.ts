@@ -29,6 +29,8 @@ interface WishlistTexts extends VariationModalTexts {
   error: string;
   price: string;
   oldPrice: string;
+  /** "from {{price}}": a product whose variations differ in price. */
+  priceFrom: string;
 }
 
 const named = (template: string, name: string) => fill(template, { name });
@@ -88,7 +90,7 @@ export function startWishlist(root: HTMLElement): void {
     label.className = 'visually-hidden';
     label.textContent = texts.price;
     const now = document.createElement('strong');
-    now.textContent = money(p.retail_price);
+    now.textContent = p.price_from ? fill(texts.priceFrom, { price: money(p.retail_price) }) : money(p.retail_price);
     price.append(label, now);
     const old = oldPriceOf(p);
     if (old) {

@@ -105,13 +105,18 @@ export const productIdParam = z.object({ id: z.string().regex(/^\d{1,9}$/, 'The 
 
 export const attributeSchema = z.object({ id, name: z.string(), attribute_group: z.object({ id, name: z.string() }) });
 
+export const availabilitySchema = z.enum(['in_stock', 'low_stock', 'out_of_stock']);
+
 export const variationSchema = z.object({
   id,
   sku: z.string(),
   retail_price: z.string().meta({ description: 'Base-currency price as a decimal string.' }),
   price: amount,
+  old_price: z.string().meta({ description: 'The regular price when this variation is on sale (struck through), else "0.00".' }),
+  discount_percent: z.number(),
   stock: z.number().int(),
   in_stock: z.boolean(),
+  availability: availabilitySchema,
   attributes: z.array(attributeSchema),
 });
 export type VariationJson = z.infer<typeof variationSchema>;
@@ -125,7 +130,6 @@ export const productCategorySchema = z.object({
   parent: z.object({ id, name: z.string() }).nullable(),
 });
 
-export const availabilitySchema = z.enum(['in_stock', 'low_stock', 'out_of_stock']);
 
 /** The one product shape of every product endpoint (spec §3 Product, plus stock and reviews). */
 export const productSchema = z.object({
@@ -149,6 +153,8 @@ export const productSchema = z.object({
   retail_price: z.string(),
   old_price: z.string(),
   discount_percent: z.number(),
+  price_from: z.boolean().meta({ description: 'Its variations differ in price: price is the lowest ("from"), max_price the highest.' }),
+  max_price: amount,
   description: z.string().meta({ description: 'Sanitised HTML.' }),
   categories: z.array(productCategorySchema),
   variations: z.array(variationSchema),
@@ -157,6 +163,7 @@ export const productSchema = z.object({
   stock: z.number().int(),
   in_stock: z.boolean(),
   availability: availabilitySchema,
+  low_stock_threshold: z.number().int().meta({ description: 'Below this many units a choice is low stock ("Only N left"): the product\'s own, else the shop\'s.' }),
   reviews: z.object({ count: z.number().int(), average: z.number().nullable() }),
   created_at: z.string(),
 });

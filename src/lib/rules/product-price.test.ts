@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, parseAmount, salePriceProblem, toStaffPrice, toStoredPrice } from './product-price';
+import { CHOICE_CASES } from '../../../tests/helpers/choice-price-cases';
+import { choicePrice, formatAmount, offerRange, parseAmount, salePriceProblem, toStaffPrice, toStoredPrice } from './product-price';
 
 describe('product prices', () => {
   it('stores a sale as the paid price with the regular one struck through', () => {
@@ -36,5 +37,26 @@ describe('product prices', () => {
     expect(parseAmount('1.234')).toBeNull();
     expect(formatAmount(1205)).toBe('12.05');
     expect(formatAmount(7)).toBe('0.07');
+  });
+});
+
+describe('the price of a choice (choicePrice)', () => {
+  it.each(CHOICE_CASES)('$what', ({ product, variation, expected }) => {
+    expect(choicePrice(product, variation)).toEqual(expected);
+  });
+
+  it('ranges over a product\'s variations: the cheapest shown "from", the dearest, any sale', () => {
+    const jacket = { priceCents: 24_900, oldPriceCents: 28_900, discountPercent: 14 };
+    expect(offerRange(jacket, [])).toEqual({ lowest: jacket, highestCents: 24_900, onSale: true, varies: false });
+    expect(offerRange(jacket, [{ priceCents: null, salePriceCents: null }, { priceCents: 32_000, salePriceCents: 29_900 }])).toEqual({
+      lowest: jacket,
+      highestCents: 29_900,
+      onSale: true,
+      varies: true,
+    });
+    const plain = { priceCents: 5_000, oldPriceCents: 0, discountPercent: 0 };
+    expect(offerRange(plain, [{ priceCents: 6_000, salePriceCents: null }, { priceCents: 7_000, salePriceCents: null }])).toMatchObject({ highestCents: 7_000, onSale: false, varies: true, lowest: { priceCents: 6_000 } });
+    // A badge percent without a struck price is a sale (spec §4) for the product itself only.
+    expect(offerRange({ ...plain, discountPercent: 10 }, []).onSale).toBe(true);
   });
 });

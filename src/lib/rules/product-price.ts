@@ -57,3 +57,59 @@ export function parseAmount(text: string): number | null {
 export function formatAmount(cents: number): string {
   return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
+
+/** A variation's own prices as stored: null means "the product's" (see choicePrice). */
+export interface VariationPrice {
+  priceCents: number | null;
+  salePriceCents: number | null;
+}
+
+/**
+ * THE price of a choice (a product, or one of its variations): what its page shows and what the
+ * cart, totals, checkout, order, mails and invoices charge, in EUR cents (ADR 026, issue 26).
+ * `product` is the product row as stored (price paid, struck-through price, badge percent).
+ *
+ * - No variation: the product's stored price.
+ * - A variation's regular price is its own, else the product's regular price.
+ * - Its sale price is its own; without one it takes the product's sale price only when it costs
+ *   what the product costs (empty price, or the product's regular price): a jacket on sale for
+ *   €249 instead of €289 sells its €289 sizes for €249, while its €320 size (a price of its own)
+ *   is not on sale unless it has a sale price of its own.
+ * - A sale price that is not below the regular price is no sale.
+ *
+ * migration 0022's SQL function `choice_price_cents` is this rule for the catalogue's filter
+ * columns; tests/integration/choice-price-sql.test.ts runs the same table through both.
+ */
+export function choicePrice(product: StoredPrice, variation?: VariationPrice | null): StoredPrice {
+  if (!variation || (variation.priceCents === null && variation.salePriceCents === null)) return product;
+  const own = toStaffPrice(product);
+  const regular = variation.priceCents ?? own.price_cents;
+  const followsProduct = variation.priceCents === null || variation.priceCents === own.price_cents;
+  const sale = variation.salePriceCents ?? (followsProduct ? own.sale_price_cents : null);
+  // The product's own sale (and its badge percent) unchanged: the same "-14 %" as its page.
+  if (regular === own.price_cents && sale === own.sale_price_cents) return product;
+  return toStoredPrice({ price_cents: regular, sale_price_cents: sale });
+}
+
+/** What a product with variations offers: its cheapest choice (shown "from"), the dearest price, any sale. */
+export interface OfferRange {
+  lowest: StoredPrice;
+  highestCents: number;
+  /** Some choice is on sale. */
+  onSale: boolean;
+  /** Its choices differ in price: cards and lists say "from". */
+  varies: boolean;
+}
+
+/** The range of a product's choices (its active variations; none: the product itself). */
+export function offerRange(product: StoredPrice, variations: readonly VariationPrice[]): OfferRange {
+  const choices = variations.length ? variations.map((v) => choicePrice(product, v)) : [product];
+  let lowest = choices[0]!;
+  let highestCents = lowest.priceCents;
+  for (const c of choices) {
+    if (c.priceCents < lowest.priceCents) lowest = c;
+    highestCents = Math.max(highestCents, c.priceCents);
+  }
+  const onSale = choices.some((c) => c.oldPriceCents > c.priceCents || (variations.length === 0 && c.discountPercent > 0));
+  return { lowest, highestCents, onSale, varies: highestCents !== lowest.priceCents };
+}

@@ -53,12 +53,17 @@ export function contentChangedElsewhere(db: Db): void {
  * every per-process cache that could still show the old content, so the next request reads the
  * database, and tells the other instances on the same PostgreSQL to do the same
  * (src/server/services/content-sync.server.ts). Cheap enough to call on every save; it does not
- * try to be selective.
+ * try to be selective. The promise settles once the notification is sent (never rejects): a
+ * script that writes the catalogue (catalog:import, db:seed) awaits it before closing its
+ * database, else the running shops would not hear of the change (issue 26).
  */
-export function contentChanged(db: Db): void {
+export function contentChanged(db: Db): Promise<void> {
   contentChangedElsewhere(db);
-  db.execute(sql`select pg_notify(${CONTENT_CHANNEL}, ${INSTANCE_ID})`).catch((error: unknown) => {
-    // The other instances' caches then expire by their time limits (at most 60 s).
-    logger.warn({ err: error }, 'content change: could not notify other instances');
-  });
+  return db.execute(sql`select pg_notify(${CONTENT_CHANNEL}, ${INSTANCE_ID})`).then(
+    () => undefined,
+    (error: unknown) => {
+      // The other instances' caches then expire by their time limits (at most 60 s; the index 5 min).
+      logger.warn({ err: error }, 'content change: could not notify other instances');
+    },
+  );
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MAX_PRICE_CENTS, MAX_STOCK, SKU_PATTERN, SKU_PROBLEM, salePriceProblem } from '@/lib/rules/product-price';
+import { MAX_LOW_STOCK_THRESHOLD } from '@/lib/rules/stock-level';
 import { MAX_AXES, MAX_COMBINATIONS, combinationCount } from '@/lib/rules/variations';
 import { route } from '../define';
 import { id, okBody } from '../envelope';
@@ -28,6 +29,9 @@ const SALE = `The sale price must be a whole number of cents from 0 to ${MAX_PRI
 const salePriceField = z.number({ message: SALE }).int(SALE).min(0, SALE).max(MAX_PRICE_CENTS, SALE).nullable();
 const STOCK = `The stock must be a whole number from 0 to ${MAX_STOCK}.`;
 const stockField = z.number({ message: STOCK }).int(STOCK).min(0, STOCK).max(MAX_STOCK, STOCK);
+const THRESHOLD = `The low-stock threshold must be a whole number from 0 to ${MAX_LOW_STOCK_THRESHOLD}, or empty for the shop's.`;
+/** Below this many units a choice says "Only N left"; null: the shop's setting. */
+export const lowStockThresholdField = z.number({ message: THRESHOLD }).int(THRESHOLD).min(0, THRESHOLD).max(MAX_LOW_STOCK_THRESHOLD, THRESHOLD).nullable();
 const VAT_CLASS = 'vat_rate_id must be the id of one of the VAT classes, or empty for the shop\'s rate.';
 const vatRateField = z.number({ message: VAT_CLASS }).int(VAT_CLASS).positive(VAT_CLASS).nullable();
 const CATEGORIES = 'categories must be a list of category ids.';
@@ -50,6 +54,7 @@ export const createBody = z
       price_cents: priceField,
       sale_price_cents: salePriceField.optional(),
       stock: stockField.optional(),
+      low_stock_threshold: lowStockThresholdField.optional(),
       category_ids: categoryIdsField.optional(),
       vat_rate_id: vatRateField.optional(),
       active: flag('active').optional(),
@@ -71,6 +76,7 @@ export const patchBody = z
       price_cents: priceField.optional(),
       sale_price_cents: salePriceField.optional(),
       stock: stockField.optional(),
+      low_stock_threshold: lowStockThresholdField.optional(),
       category_ids: categoryIdsField.optional(),
       vat_rate_id: vatRateField.optional(),
       active: flag('active').optional(),
@@ -129,9 +135,21 @@ export const saveVariationsBody = z.strictObject(
     variations: z
       .array(
         z.strictObject(
-          { id: z.number({ message: VARIATION }).int(VARIATION).positive(VARIATION), sku: skuField, price_cents: priceField, stock: stockField, active: flag('active') },
+          {
+            id: z.number({ message: VARIATION }).int(VARIATION).positive(VARIATION),
+            sku: skuField,
+            // Empty (null): the product's price, and its sale price (src/lib/rules/product-price.ts choicePrice).
+            price_cents: priceField.nullable(),
+            sale_price_cents: salePriceField.optional(),
+            stock: stockField,
+            active: flag('active'),
+          },
           { message: 'Unknown field.' },
-        ),
+        ).superRefine((value, ctx) => {
+          if (value.price_cents === null || value.sale_price_cents === undefined) return;
+          const problem = salePriceProblem({ price_cents: value.price_cents, sale_price_cents: value.sale_price_cents });
+          if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['sale_price_cents'] });
+        }),
         { message: 'variations must be a list.' },
       )
       .max(MAX_COMBINATIONS * 2, 'Too many variations at once.')
@@ -175,7 +193,8 @@ const textSchema = z.object({ language_id: id, code: z.string(), name: z.string(
 export const adminVariationSchema = z.object({
   id,
   sku: z.string(),
-  price_cents: z.number().int(),
+  price_cents: z.number().int().nullable().meta({ description: 'Its regular price; null: the product\'s.' }),
+  sale_price_cents: z.number().int().nullable().meta({ description: 'Its sale price; null: the product\'s when it costs what the product does, else not on sale.' }),
   stock: z.number().int(),
   active: z.boolean(),
   attributes: z.array(z.object({ group: z.string(), value: z.string() })),
@@ -196,6 +215,7 @@ export const adminProductSchema = z.object({
   price_cents: z.number().int(),
   sale_price_cents: z.number().int().nullable(),
   stock: z.number().int(),
+  low_stock_threshold: z.number().int().nullable(),
   active: z.boolean(),
   is_new: z.boolean(),
   is_top: z.boolean(),

@@ -56,6 +56,7 @@ export const adminSettingsSchema = z.object({
   phone_payment_global: z.string(),
   phone_payment_uk_eu: z.string(),
   vat_percent: z.number(),
+  low_stock_threshold: z.number().int().meta({ description: 'Below this many units a choice (a product or one variation) is low stock; products may set their own.' }),
   is_reg_enabled: z.boolean(),
   google_tag: z.string(),
 });

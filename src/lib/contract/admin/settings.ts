@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import { flag, nonEmptyPatch } from './fields';
 import { googleTagProblem } from '@/lib/rules/google-tag';
+import { MAX_LOW_STOCK_THRESHOLD } from '@/lib/rules/stock-level';
+
+const LOW_STOCK = `The low-stock threshold must be a whole number from 0 to ${MAX_LOW_STOCK_THRESHOLD}.`;
 
 export const text = (name: string, max: number) => z.string({ message: `${name} must be text.` }).trim().max(max, `${name} may have at most ${max} characters.`);
 export const PHONE_MESSAGE = 'A phone number may contain only digits, spaces, +, ( ) and -, 5 to 32 characters.';
@@ -29,6 +32,12 @@ export const settingsBody = nonEmptyPatch(
         .min(0, 'VAT must be between 0 and 100.')
         .max(100, 'VAT must be between 0 and 100.')
         .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), 'VAT may have at most 2 decimals.')
+        .optional(),
+      low_stock_threshold: z
+        .number({ message: LOW_STOCK })
+        .int(LOW_STOCK)
+        .min(0, LOW_STOCK)
+        .max(MAX_LOW_STOCK_THRESHOLD, LOW_STOCK)
         .optional(),
       is_reg_enabled: flag('is_reg_enabled').optional(),
       google_tag: z

@@ -20,6 +20,7 @@ import { languages } from './i18n';
 import { regconfig, tsvector } from './types';
 import { mediaAssets } from './media';
 import { users } from './users';
+import { MAX_LOW_STOCK_THRESHOLD } from '@/lib/rules/stock-level';
 
 /** Text columns hold the default language (en); *_translations rows override per language. */
 export const categories = pgTable(
@@ -95,6 +96,20 @@ export const products = pgTable(
     isNew: boolean('is_new').notNull().default(false),
     stock: integer('stock').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** Below this many units a choice (the product or one variation) says "Only N left"; null: the shop's setting. */
+    lowStockThreshold: integer('low_stock_threshold'),
+    /**
+     * What the product offers over its choices (its active variations, or itself without any),
+     * kept by triggers (migration 0022) with the SQL twin of src/lib/rules/product-price.ts, never
+     * written by the app: the lowest and highest price a shopper pays, whether any choice is on
+     * sale, the units buyable (the variations' sum) and the smallest positive stock of a choice
+     * (null: none in stock). The catalogue index, list filters, sale lists and the staff list read these.
+     */
+    fromPriceCents: integer('from_price_cents').notNull().default(0),
+    toPriceCents: integer('to_price_cents').notNull().default(0),
+    onSale: boolean('on_sale').notNull().default(false),
+    sellableStock: integer('sellable_stock').notNull().default(0),
+    scarcestStock: integer('scarcest_stock'),
     /** The product's VAT class; null: the shop's rate. */
     vatRateId: integer('vat_rate_id').references((): AnyPgColumn => vatRates.id, { onDelete: 'set null' }),
     /** Bumped by every back-office save: a save based on an older version is refused (optimistic concurrency). */
@@ -121,18 +136,20 @@ export const products = pgTable(
     check('products_price_nonnegative', sql`${t.priceCents} >= 0 and ${t.oldPriceCents} >= 0`),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
     check('products_discount_range', sql`${t.discountPercent} between 0 and 100`),
-    index('products_active_price_idx').on(t.active, t.priceCents, t.id),
+    check('products_low_stock_threshold_range', sql`${t.lowStockThreshold} between 0 and ${sql.raw(String(MAX_LOW_STOCK_THRESHOLD))}`),
+    index('products_active_price_idx').on(t.active, t.fromPriceCents, t.id),
     index('products_created_idx').on(t.createdAt),
     index('products_new_idx').on(t.isNew).where(sql`${t.isNew}`),
     index('products_top_idx').on(t.isTop).where(sql`${t.isTop}`),
-    index('products_sale_idx').on(t.discountPercent).where(sql`${t.oldPriceCents} > 0`),
+    index('products_sale_idx').on(t.discountPercent).where(sql`${t.onSale}`),
     index('products_search_idx').using('gin', t.search),
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     // SKU prefix search of the staff list, any case (products-list.server.ts).
     index('products_sku_upper_idx').using('btree', sql`upper(${t.sku}) text_pattern_ops`),
-    index('products_stock_idx').on(t.stock, t.id),
+    index('products_stock_idx').on(t.sellableStock, t.id),
+    index('products_scarcest_stock_idx').on(t.scarcestStock, t.id),
     index('products_updated_idx').on(t.updatedAt, t.id),
-    index('products_price_idx').on(t.priceCents, t.id),
+    index('products_price_idx').on(t.fromPriceCents, t.id),
     index('products_no_image_idx').on(t.id).where(sql`${t.imageCount} = 0`),
     index('products_category_ids_idx').using('gin', t.categoryIds),
   ],
@@ -244,13 +261,16 @@ export const variations = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     sku: varchar('sku', { length: 64 }).notNull().unique(),
-    priceCents: integer('price_cents').notNull(),
+    /** The variation's regular price in EUR cents; null: the product's (src/lib/rules/product-price.ts). */
+    priceCents: integer('price_cents'),
+    /** Its sale price; null: the product's sale price when the variation costs what the product does, else not on sale. */
+    salePriceCents: integer('sale_price_cents'),
     stock: integer('stock').notNull().default(0),
     active: boolean('active').notNull().default(true),
   },
   (t) => [
     index('variations_product_idx').on(t.productId),
-    check('variations_price_nonnegative', sql`${t.priceCents} >= 0`),
+    check('variations_price_nonnegative', sql`${t.priceCents} >= 0 and ${t.salePriceCents} >= 0`),
     check('variations_stock_nonnegative', sql`${t.stock} >= 0`),
   ],
 );

@@ -27,6 +27,8 @@ export const settings = pgTable('settings', {
   isRegEnabled: boolean('is_reg_enabled').notNull().default(true),
   minTopUpAmountCents: integer('min_top_up_amount_cents').notNull().default(0),
   vatPercent: numeric('vat_percent', { precision: 5, scale: 2 }).notNull().default('0'),
+  /** Below this many units a choice says "Only N left" and counts as low stock; products may override it. */
+  lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
   googleTag: text('google_tag').notNull().default(''),
   companyAddress: text('company_address').notNull().default(''),
   phonePaymentGlobal: varchar('phone_payment_global', { length: 32 }).notNull().default(''),

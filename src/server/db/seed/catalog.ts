@@ -146,7 +146,13 @@ export async function seedCatalog(db: Db, lang: LanguageIds, now: Date): Promise
   const variationIds = await insertReturningIds(
     db,
     variations,
-    variationDrafts.map(({ productIndex, v, sku }) => ({ productId: productIds[productIndex]!, sku, priceCents: v.priceCents, stock: v.stock })),
+    // A variation at its product's price follows the product's price (and sale): an empty price.
+    variationDrafts.map(({ productIndex, v, sku }) => ({
+      productId: productIds[productIndex]!,
+      sku,
+      priceCents: v.priceCents === drafts[productIndex]!.priceCents ? null : v.priceCents,
+      stock: v.stock,
+    })),
   );
   const seeded: SeededProduct[] = drafts.map((draft, i) => ({
     id: productIds[i]!,

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { settings } from '@/server/db/schema/index';
 import { contentChanged } from '../content-changed';
+import { DEFAULT_LOW_STOCK_THRESHOLD } from '@/lib/rules/stock-level';
 import { type Editor, changedFields, recordChange } from './audit';
 
 export interface AdminSettings {
@@ -13,6 +14,7 @@ export interface AdminSettings {
   phone_payment_global: string;
   phone_payment_uk_eu: string;
   vat_percent: number;
+  low_stock_threshold: number;
   is_reg_enabled: boolean;
   google_tag: string;
 }
@@ -37,6 +39,7 @@ export async function getAdminSettings(db: Db): Promise<AdminSettings> {
     phone_payment_global: s?.phonePaymentGlobal ?? '',
     phone_payment_uk_eu: s?.phonePaymentUkEu ?? '',
     vat_percent: Number(s?.vatPercent ?? 0),
+    low_stock_threshold: s?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
     is_reg_enabled: s?.isRegEnabled ?? true,
     google_tag: s?.googleTag ?? '',
   };
@@ -74,6 +77,7 @@ export async function updateSettings(db: Db, editor: Editor, patch: Partial<Admi
       phonePaymentGlobal: patch.phone_payment_global,
       phonePaymentUkEu: patch.phone_payment_uk_eu,
       vatPercent: patch.vat_percent === undefined ? undefined : patch.vat_percent.toFixed(2),
+      lowStockThreshold: patch.low_stock_threshold,
       isRegEnabled: patch.is_reg_enabled,
       googleTag: patch.google_tag?.trim(),
     },

@@ -5,7 +5,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { LOW_STOCK_THRESHOLD } from '../catalog/product-json';
+import { DEFAULT_LOW_STOCK_THRESHOLD } from '@/lib/rules/stock-level';
 import { rowsOf } from '../catalog/rows';
 import { keysetClause, keysetPage } from './keyset.server';
 import type { Cursor } from './orders-list';
@@ -47,9 +47,9 @@ function sortKey(query: ProductListQuery): { column: SQL; key: SQL; descending: 
       };
     case 'price_asc':
     case 'price_desc':
-      return { column: sql`p.price_cents`, key: sql`p.price_cents::bigint`, descending: query.sort === 'price_desc', toValue: (key) => sql`${key}` };
+      return { column: sql`p.from_price_cents`, key: sql`p.from_price_cents::bigint`, descending: query.sort === 'price_desc', toValue: (key) => sql`${key}` };
     case 'stock_asc':
-      return { column: sql`p.stock`, key: sql`p.stock::bigint`, descending: false, toValue: (key) => sql`${key}` };
+      return { column: sql`p.sellable_stock`, key: sql`p.sellable_stock::bigint`, descending: false, toValue: (key) => sql`${key}` };
     case 'newest':
       return { column: sql`p.id`, key: sql`p.id::bigint`, descending: true, toValue: (key) => sql`${key}` };
   }
@@ -66,9 +66,15 @@ export function productListConditions(query: ProductListQuery, missingLanguageId
       and pc.category_id in (select c.id from categories c where c.id = ${query.categoryId} or c.parent_id = ${query.categoryId}))`);
   }
   if (query.status) parts.push(sql`p.active = ${query.status === 'published'}`);
-  if (query.stock === 'out') parts.push(sql`p.stock = 0`);
-  if (query.stock === 'low') parts.push(sql`p.stock between 1 and ${LOW_STOCK_THRESHOLD - 1}`);
-  if (query.onSale) parts.push(sql`p.old_price_cents > 0`);
+  // What a product offers follows from its variations (trigger-kept columns, migration 0022): out
+  // when no choice has stock, low when some choice (a variation, counted on its own) is below
+  // the product's threshold, else the shop's.
+  if (query.stock === 'out') parts.push(sql`p.sellable_stock = 0`);
+  if (query.stock === 'low') {
+    parts.push(sql`p.scarcest_stock < coalesce(p.low_stock_threshold,
+      (select s.low_stock_threshold from settings s where s.id = 1), ${DEFAULT_LOW_STOCK_THRESHOLD})`);
+  }
+  if (query.onSale) parts.push(sql`p.on_sale`);
   // image_count is kept by triggers on product_images (migration 0012); products_no_image_idx is partial on it.
   if (query.noImage) parts.push(sql`p.image_count = 0`);
   if (missingLanguageId) parts.push(sql`not exists (select 1 from product_translations pt where pt.product_id = p.id and pt.language_id = ${missingLanguageId})`);
@@ -95,7 +101,7 @@ async function slice(db: Db, query: ProductListQuery, where: SQL, limit: number,
   const { where: keyset, direction, backwards } = keysetClause(s, sql`p.id`, cursor);
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
-      select p.id, p.sku, p.name, p.price_cents, p.old_price_cents, p.stock, p.active, p.updated_at, ${s.key} as sort_key,
+      select p.id, p.sku, p.name, p.price_cents, p.old_price_cents, p.sellable_stock as stock, p.active, p.updated_at, ${s.key} as sort_key,
              p.image_count as images
       from products p
       where ${where} ${keyset}

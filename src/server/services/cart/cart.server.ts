@@ -12,6 +12,9 @@ import { loadCatalogMeta } from '../catalog/meta';
 import { parseJson, rowsOf } from '../catalog/rows';
 import { type CartContents, type CartRow, outOfStockMessage, restoredCount, toCartContents, unavailableReason } from './cart';
 import { MAX_QUANTITY } from '@/lib/rules/quantity';
+import { choicePrice } from '@/lib/rules/product-price';
+
+const nullableNumber = (value: number | string | null) => (value === null ? null : Number(value));
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
 export const SELECT_VARIATION = 'Please select a variation';
@@ -39,6 +42,10 @@ interface RawRow {
   name: string;
   image_url: string | null;
   price_cents: number;
+  old_price_cents: number;
+  discount_percent: number;
+  variation_price_cents: number | null;
+  variation_sale_price_cents: number | null;
   vat_percent: string | null;
   stock: number;
   product_active: boolean;
@@ -55,7 +62,8 @@ export async function loadCartRows(db: Db, userId: number, languageId: number): 
       select ci.id as line_id, ci.product_id, ci.variation_id, ci.count,
         coalesce(v.sku, p.sku) as sku, coalesce(t.name, p.name) as name,
         (select i.url from product_images i where i.product_id = p.id order by i.position, i.id limit 1) as image_url,
-        coalesce(v.price_cents, p.price_cents) as price_cents,
+        p.price_cents, p.old_price_cents, p.discount_percent,
+        v.price_cents as variation_price_cents, v.sale_price_cents as variation_sale_price_cents,
         (select vr.percent::text from vat_rates vr where vr.id = p.vat_rate_id) as vat_percent,
         coalesce(v.stock, p.stock) as stock,
         p.active as product_active, v.active as variation_active,
@@ -79,7 +87,11 @@ export async function loadCartRows(db: Db, userId: number, languageId: number): 
     sku: r.sku,
     name: r.name,
     imageUrl: r.image_url,
-    priceCents: Number(r.price_cents),
+    // The one rule for the price of a choice: the product page shows the same (choicePrice).
+    priceCents: choicePrice(
+      { priceCents: Number(r.price_cents), oldPriceCents: Number(r.old_price_cents), discountPercent: Number(r.discount_percent) },
+      r.variation_id === null ? null : { priceCents: nullableNumber(r.variation_price_cents), salePriceCents: nullableNumber(r.variation_sale_price_cents) },
+    ).priceCents,
     vatPercent: r.vat_percent,
     stock: Number(r.stock),
     productActive: r.product_active,

@@ -89,6 +89,7 @@ export async function applyProductRows(tx: Tx, rows: readonly ProductRow[], ctx:
           description: sanitizeHtml(r.description ?? ''),
           ...toStoredPrice(r.price!),
           stock: r.stock ?? 0,
+          lowStockThreshold: r.lowStockThreshold ?? null,
           active: r.active ?? true,
           vatRateId: r.vatClass === undefined ? null : vatRateOf(r.vatClass),
         })),
@@ -124,6 +125,7 @@ export async function applyProductRows(tx: Tx, rows: readonly ProductRow[], ctx:
       if (row.stock !== undefined && row.stock !== product.stock) base.stock = row.stock;
       if (row.active !== undefined && row.active !== product.active) base.active = row.active;
       if (row.vatClass !== undefined && vatRateOf(row.vatClass) !== product.vatRateId) base.vatRateId = vatRateOf(row.vatClass);
+      if (row.lowStockThreshold !== undefined && row.lowStockThreshold !== product.lowStockThreshold) base.lowStockThreshold = row.lowStockThreshold;
       if (Object.keys(base).length) {
         await tx.update(products).set(base).where(eq(products.id, product.id));
         changed = true;
@@ -220,7 +222,16 @@ export async function applyVariationRows(tx: Tx, rows: readonly VariationRow[]):
   const counts: Counts = { created: 0, updated: 0, unchanged: 0 };
   if (!rows.length) return counts;
   const idsOf = await attributeIds(tx, rows);
-  const parents = new Map((await tx.select({ id: products.id, sku: products.sku, priceCents: products.priceCents }).from(products).where(inArray(products.sku, [...new Set(rows.map((r) => r.parentSku))]))).map((p) => [p.sku, p]));
+  // The parents are locked first, by id: a variation write updates its product's offer columns
+  // (triggers of migration 0022), and checkout locks products before variations in that order, so
+  // an import beside a checkout of the same product waits instead of deadlocking.
+  const parentRows = await tx
+    .select({ id: products.id, sku: products.sku })
+    .from(products)
+    .where(inArray(products.sku, [...new Set(rows.map((r) => r.parentSku))]))
+    .orderBy(products.id)
+    .for('update');
+  const parents = new Map(parentRows.map((p) => [p.sku, p]));
   const existing = new Map((await tx.select().from(variations).where(inArray(variations.sku, rows.map((r) => r.sku)))).map((v) => [v.sku, v]));
   const links = existing.size ? await tx.select().from(variationAttributes).where(inArray(variationAttributes.variationId, [...existing.values()].map((v) => v.id))) : [];
   const touchedProducts = new Set<number>();
@@ -239,6 +250,7 @@ export async function applyVariationRows(tx: Tx, rows: readonly VariationRow[]):
     }
     const set: Partial<typeof variations.$inferInsert> = {};
     if (row.priceCents !== undefined && row.priceCents !== variation.priceCents) set.priceCents = row.priceCents;
+    if (row.salePriceCents !== undefined && row.salePriceCents !== variation.salePriceCents) set.salePriceCents = row.salePriceCents;
     if (row.stock !== undefined && row.stock !== variation.stock) set.stock = row.stock;
     if (row.active !== undefined && row.active !== variation.active) set.active = row.active;
     const want = ids.map((a) => a.attributeId).sort((a, b) => a - b);
@@ -253,7 +265,7 @@ export async function applyVariationRows(tx: Tx, rows: readonly VariationRow[]):
   if (fresh.length) {
     const inserted = await tx
       .insert(variations)
-      .values(fresh.map((r) => ({ productId: parents.get(r.parentSku)!.id, sku: r.sku, priceCents: r.priceCents!, stock: r.stock ?? 0, active: r.active ?? true })))
+      .values(fresh.map((r) => ({ productId: parents.get(r.parentSku)!.id, sku: r.sku, priceCents: r.priceCents ?? null, salePriceCents: r.salePriceCents ?? null, stock: r.stock ?? 0, active: r.active ?? true })))
       .returning({ id: variations.id, sku: variations.sku });
     const bySku = new Map(fresh.map((r) => [r.sku, r]));
     for (const v of inserted) relink.push({ id: v.id, attributeIds: bySku.get(v.sku)!.attributes.map((a) => idsOf(a.group, a.value).attributeId) });

@@ -133,6 +133,6 @@ async function runApply(db: Db, id: number, row: Awaited<ReturnType<typeof claim
   } finally {
     running.delete(id);
     // Whatever was committed is in the shop: every instance drops its caches.
-    if (batches > 0) contentChanged(db);
+    if (batches > 0) await contentChanged(db);
   }
 }

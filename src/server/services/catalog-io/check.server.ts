@@ -86,7 +86,6 @@ async function databaseProblems(db: Db, rows: readonly CatalogRow[], inFile: Rea
       if (!inFile.has(row.parentSku) && !productSkus.has(row.parentSku)) add(row, `No product has the SKU ${row.parentSku} (parent_sku), in the file or in the shop.`);
       const existing = variationSkus.get(row.sku);
       if (existing && productSkus.get(row.parentSku) !== undefined && existing.productId !== productSkus.get(row.parentSku)) add(row, 'This variation belongs to another product in the shop.');
-      if (!existing && row.priceCents === undefined) add(row, 'A new variation needs a price.');
     }
   }
   return problems;

@@ -6,10 +6,9 @@
 import { asc, gt, inArray } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { attributeGroups, attributes, categories, productCategories, productImages, products, productTranslations, variationAttributes, variations, vatRates } from '@/server/db/schema/index';
-import { formatAmount } from '@/lib/rules/product-price';
 import { csvRow } from '../csv';
 import { adminLanguages } from '../admin/languages';
-import { LIST_SEPARATOR, exportColumns, priceCells } from './format';
+import { LIST_SEPARATOR, exportColumns, priceCells, variationPriceCells } from './format';
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
@@ -55,6 +54,7 @@ export async function* exportCatalogCsv(db: Db, batch = 1_000): AsyncGenerator<s
         attributes: '',
         images: pictures.map((i) => i.url).join(LIST_SEPARATOR),
         vat_class: p.vatRateId === null ? '' : (vatName.get(p.vatRateId) ?? ''),
+        low_stock_threshold: p.lowStockThreshold === null ? '' : String(p.lowStockThreshold),
         image_alt: pictures.some((i) => i.alt[languages.default.code]) ? pictures.map((i) => i.alt[languages.default.code] ?? '').join(LIST_SEPARATOR) : '',
       };
       for (const l of others) {
@@ -68,7 +68,7 @@ export async function* exportCatalogCsv(db: Db, batch = 1_000): AsyncGenerator<s
           sku: v.sku,
           parent_sku: p.sku,
           active: yesNo(v.active),
-          price: formatAmount(v.priceCents),
+          ...variationPriceCells(v),
           stock: String(v.stock),
           attributes: values.map((a) => `${a.group}=${a.value}`).join(LIST_SEPARATOR),
         };

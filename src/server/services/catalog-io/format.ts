@@ -7,8 +7,9 @@
  */
 import { MAX_STOCK, SKU_PATTERN, SKU_PROBLEM, type StaffPrice, formatAmount, parseAmount, salePriceProblem, toStaffPrice } from '@/lib/rules/product-price';
 import { unneutralized } from '../csv';
+import { MAX_LOW_STOCK_THRESHOLD } from '@/lib/rules/stock-level';
 
-export const BASE_COLUMNS = ['sku', 'parent_sku', 'active', 'slug', 'name', 'description', 'price', 'sale_price', 'stock', 'categories', 'attributes', 'images', 'image_alt', 'vat_class'] as const;
+export const BASE_COLUMNS = ['sku', 'parent_sku', 'active', 'slug', 'name', 'description', 'price', 'sale_price', 'stock', 'categories', 'attributes', 'images', 'image_alt', 'vat_class', 'low_stock_threshold'] as const;
 type BaseColumn = (typeof BASE_COLUMNS)[number];
 /** Per-language columns: `name:de`, `description:de`. */
 const TRANSLATED = /^(name|description):([a-z]{2,8})$/;
@@ -45,6 +46,8 @@ export interface ProductRow {
   images?: ImageCell[];
   /** The VAT class's name; '' for the shop's rate. */
   vatClass?: string;
+  /** Its own low-stock threshold; null: the shop's. */
+  lowStockThreshold?: number | null;
 }
 
 export interface VariationRow {
@@ -53,7 +56,9 @@ export interface VariationRow {
   sku: string;
   parentSku: string;
   active?: boolean;
-  priceCents?: number;
+  /** Its own regular and sale price; null: the product's (choicePrice). */
+  priceCents?: number | null;
+  salePriceCents?: number | null;
   stock?: number;
   attributes: { group: string; value: string }[];
 }
@@ -149,7 +154,7 @@ export function readRow(header: Header, line: number, raw: string[]): CatalogRow
   if (parentSku) {
     if (!SKU_PATTERN.test(parentSku)) problem(`parent_sku: ${SKU_PROBLEM}`);
     if (parentSku === sku) problem('A variation cannot be its own product.');
-    for (const column of ['slug', 'name', 'description', 'sale_price', 'categories', 'images', 'image_alt', 'vat_class', ...header.languages.flatMap((c) => [`name:${c}`, `description:${c}`])]) {
+    for (const column of ['slug', 'name', 'description', 'categories', 'images', 'image_alt', 'vat_class', 'low_stock_threshold', ...header.languages.flatMap((c) => [`name:${c}`, `description:${c}`])]) {
       if (get(column)) problem(`${column} belongs on the product's row, not on a variation's.`);
     }
     const attributes = list(get('attributes') ?? '').map((pair) => {
@@ -160,14 +165,21 @@ export function readRow(header: Header, line: number, raw: string[]): CatalogRow
     if (attributes.some((a) => !a.ok || a.group.length > 64 || a.value.length > 64)) problem('Attributes are written as Name=Value pairs separated by |, each part at most 64 characters.');
     const groups = attributes.map((a) => a.group.toLowerCase());
     if (new Set(groups).size !== groups.length) problem('Each attribute may be named once per variation.');
+    // An empty price (or sale price) is the product's: the variation follows its product.
     const priceCents = amount('price');
+    const salePriceCents = amount('sale_price');
+    if (typeof priceCents === 'number' && typeof salePriceCents === 'number') {
+      const saleProblem = salePriceProblem({ price_cents: priceCents, sale_price_cents: salePriceCents });
+      if (saleProblem) problem(saleProblem);
+    }
     const row: VariationRow = {
       kind: 'variation',
       line,
       sku,
       parentSku,
       active: flag('active'),
-      priceCents: priceCents ?? undefined,
+      priceCents,
+      salePriceCents,
       stock: stockOf(),
       attributes: attributes.map(({ group, value }) => ({ group, value })),
     };
@@ -186,6 +198,12 @@ export function readRow(header: Header, line: number, raw: string[]): CatalogRow
     const saleProblem = salePriceProblem(staffPrice);
     if (saleProblem) problem(saleProblem);
   } else if (typeof sale === 'number') problem('A sale price needs the price beside it.');
+  const thresholdCell = get('low_stock_threshold');
+  let lowStockThreshold: number | null | undefined = thresholdCell === undefined ? undefined : null;
+  if (thresholdCell) {
+    if (/^\d{1,4}$/.test(thresholdCell) && Number(thresholdCell) <= MAX_LOW_STOCK_THRESHOLD) lowStockThreshold = Number(thresholdCell);
+    else problem(`The low-stock threshold must be a whole number from 0 to ${MAX_LOW_STOCK_THRESHOLD}, or empty for the shop's.`);
+  }
   const slug = get('slug');
   if (slug && !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) problem('The slug may contain only lowercase letters, digits and single hyphens.');
   const sources = get('images') === undefined ? undefined : list(get('images')!);
@@ -217,6 +235,7 @@ export function readRow(header: Header, line: number, raw: string[]): CatalogRow
     categories: get('categories') === undefined ? undefined : list(get('categories')!),
     images: sources?.map((src, i) => ({ src, alt: alts[i] ?? '' })),
     vatClass: get('vat_class'),
+    lowStockThreshold,
   };
   return problems.length ? problems.map((message) => ({ line, sku, message })) : row;
 }
@@ -240,7 +259,16 @@ export function exportColumns(languages: readonly string[]): string[] {
     'images',
     'image_alt',
     'vat_class',
+    'low_stock_threshold',
   ];
+}
+
+/** The export's price cells of a variation: empty where it follows its product. */
+export function variationPriceCells(v: { priceCents: number | null; salePriceCents: number | null }): { price: string; sale_price: string } {
+  return {
+    price: v.priceCents === null ? '' : formatAmount(v.priceCents),
+    sale_price: v.salePriceCents === null ? '' : formatAmount(v.salePriceCents),
+  };
 }
 
 /** The export's price cells of a stored product. */

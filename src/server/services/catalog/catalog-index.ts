@@ -5,7 +5,8 @@ import { rowsOf } from './rows';
 
 /**
  * The filter columns of every active product, in memory (issue 18, "cold filters"; ADR 005):
- * price, new/sale flags, category ids and attribute ids, in price order (ties by id). Any
+ * price (the lowest of its choices: products.from_price_cents), new/sale flags (sale: any choice
+ * on sale), category ids and attribute ids, in price order (ties by id). Any
  * combination of categories, flags, price bounds and attribute choices is answered from it in JS
  * (indexed-set.ts) in a few milliseconds, on both engines; a search asks the database only for
  * the ids (and ranks) its text matches, cached per text. Rows are compact typed arrays: ~45 bytes
@@ -57,12 +58,12 @@ export async function buildCatalogIndex(db: Db, now = Date.now()): Promise<Catal
     // One text value per slice: flat "id,price,flags,n,cats…,m,attrs…" (see filtered-set.ts for why text).
     const [row] = rowsOf<{ rows: string | null; last: number | null }>(
       await db.execute(sql`
-        select '[' || coalesce(string_agg(concat_ws(',', id, price_cents,
-            (case when is_new then ${FLAG_NEW} else 0 end) + (case when old_price_cents > 0 or discount_percent > 0 then ${FLAG_SALE} else 0 end),
+        select '[' || coalesce(string_agg(concat_ws(',', id, from_price_cents,
+            (case when is_new then ${FLAG_NEW} else 0 end) + (case when on_sale then ${FLAG_SALE} else 0 end),
             cardinality(category_ids), nullif(array_to_string(category_ids, ','), ''),
             cardinality(attribute_ids), nullif(array_to_string(attribute_ids, ','), '')), ','), '') || ']' as rows,
           max(id) as last
-        from (select id, price_cents, is_new, old_price_cents, discount_percent, category_ids, attribute_ids
+        from (select id, from_price_cents, is_new, on_sale, category_ids, attribute_ids
           from products where active and id > ${after} order by id limit ${SLICE}) p`),
     );
     if (!row?.rows || row.last === null) break;

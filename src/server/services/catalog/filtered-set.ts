@@ -60,10 +60,10 @@ export function filteredSetKey(f: ResolvedFilter, byRank: boolean): string {
 export async function readFilteredSet(db: Db, meta: CatalogMeta, f: ResolvedFilter, byRank: boolean): Promise<FilteredSet> {
   const [row] = rowsOf<{ rows: string | null }>(
     await db.execute(sql`
-      select '[' || coalesce(string_agg(concat_ws(',', id, price_cents, ${byRank ? sql`rank,` : sql``} cardinality(attrs),
+      select '[' || coalesce(string_agg(concat_ws(',', id, from_price_cents, ${byRank ? sql`rank,` : sql``} cardinality(attrs),
           nullif(array_to_string(attrs, ','), '')), ','), '') || ']' as rows
       from (
-        select p.id, p.price_cents, p.attribute_ids as attrs, ${byRank ? rankExpression(f) : sql`0::real`} as rank
+        select p.id, p.from_price_cents, p.attribute_ids as attrs, ${byRank ? rankExpression(f) : sql`0::real`} as rank
         from products p ${byRank ? translationJoin(f) : sql``}
         where ${conditions(meta, f, { withPrice: false, withAttrs: false })}
       ) b`),

@@ -125,10 +125,12 @@ export function conditions(
     parts.push(sql`p.category_ids && array[${list(ids)}]::int[]`);
   }
   if (f.isNew) parts.push(sql`p.is_new`);
-  if (f.sale) parts.push(sql`(p.old_price_cents > 0 or p.discount_percent > 0)`);
+  // Sale and price follow from the product's choices (migration 0022): any choice on sale, the
+  // lowest price a choice sells for (what its card shows, "from" when they differ).
+  if (f.sale) parts.push(sql`p.on_sale`);
   if (options.withPrice !== false) {
-    if (f.minEur !== null) parts.push(sql`p.price_cents >= ${f.minEur}`);
-    if (f.maxEur !== null) parts.push(sql`p.price_cents <= ${f.maxEur}`);
+    if (f.minEur !== null) parts.push(sql`p.from_price_cents >= ${f.minEur}`);
+    if (f.maxEur !== null) parts.push(sql`p.from_price_cents <= ${f.maxEur}`);
   }
   if (options.withAttrs !== false) {
     for (const [groupId, ids] of f.attrGroups) {

@@ -3,6 +3,8 @@ import { FALLBACK_IMAGE_URL } from '@/server/images/urls';
 import { sanitizeHtml } from '../html';
 import { type CatalogMeta, categoryName, categoryUrl } from './meta';
 import type { ProductJson, VariationJson } from '@/lib/contract/catalog';
+import { choicePrice, offerRange } from '@/lib/rules/product-price';
+import { sellableStock, stockAvailability } from '@/lib/rules/stock-level';
 
 /** A product as loaded by product-load.ts: EUR cents, ids of categories and attributes. */
 export interface ProductRow {
@@ -16,11 +18,14 @@ export interface ProductRow {
   discountPercent: number;
   isTop: boolean;
   isNew: boolean;
+  /** The product row's own stock (with variations their sum counts, see sellableStock). */
   stock: number;
+  /** Its own low-stock threshold, else the shop's. */
+  lowStockThreshold: number;
   createdAt: string;
   images: ProductImage[];
   categoryIds: number[];
-  variations: { id: number; sku: string; priceCents: number; stock: number; attributeIds: number[] }[];
+  variations: { id: number; sku: string; priceCents: number | null; salePriceCents: number | null; stock: number; attributeIds: number[] }[];
   reviewCount: number;
   reviewAverage: number | null;
 }
@@ -29,14 +34,6 @@ export interface ProductRow {
 export type ProductImage = ProductJson['images'][number];
 
 export type Availability = ProductJson['availability'];
-
-/** Below this many items the product page says "Only N left". */
-export const LOW_STOCK_THRESHOLD = 5;
-
-export function availability(stock: number): Availability {
-  if (stock <= 0) return 'out_of_stock';
-  return stock < LOW_STOCK_THRESHOLD ? 'low_stock' : 'in_stock';
-}
 
 export type AttributeJson = VariationJson['attributes'][number];
 
@@ -71,7 +68,11 @@ export function sanitizedDescription(html: string): string {
 /** The one product shape of every product endpoint (spec §3 Product, plus stock and reviews). */
 export function toProductJson(row: ProductRow, ctx: MapContext): ProductJson {
   const { meta, languageId, rate } = ctx;
-  const current = convertCents(row.priceCents, rate);
+  // Every price below comes from choicePrice: the product's "from" price is its cheapest choice's.
+  const own = { priceCents: row.priceCents, oldPriceCents: row.oldPriceCents, discountPercent: row.discountPercent };
+  const range = offerRange(own, row.variations);
+  const current = convertCents(range.lowest.priceCents, rate);
+  const stock = sellableStock(row.stock, row.variations.map((v) => v.stock));
   const categories: CategoryJson[] = [];
   for (const id of row.categoryIds) {
     const c = meta.categories.get(id);
@@ -92,7 +93,8 @@ export function toProductJson(row: ProductRow, ctx: MapContext): ProductJson {
     return [g?.position ?? 0, g?.id ?? 0] as const;
   };
   const variations: VariationJson[] = row.variations.map((v) => {
-    const cents = convertCents(v.priceCents, rate);
+    const price = choicePrice(own, v);
+    const cents = convertCents(price.priceCents, rate);
     const attributes: AttributeJson[] = [...v.attributeIds]
       .sort((x, y) => {
         const [px, gx] = groupOrder(x);
@@ -109,8 +111,11 @@ export function toProductJson(row: ProductRow, ctx: MapContext): ProductJson {
       sku: v.sku,
       retail_price: centsToDecimal(cents),
       price: centsToNumber(cents),
+      old_price: price.oldPriceCents > price.priceCents ? centsToDecimal(convertCents(price.oldPriceCents, rate)) : '0.00',
+      discount_percent: price.oldPriceCents > price.priceCents ? price.discountPercent : 0,
       stock: v.stock,
       in_stock: v.stock > 0,
+      availability: stockAvailability(v.stock, row.lowStockThreshold),
       attributes,
     };
   });
@@ -124,16 +129,19 @@ export function toProductJson(row: ProductRow, ctx: MapContext): ProductJson {
     images: row.images,
     price: centsToNumber(current),
     retail_price: centsToDecimal(current),
-    old_price: row.oldPriceCents > 0 ? centsToDecimal(convertCents(row.oldPriceCents, rate)) : '0.00',
-    discount_percent: row.discountPercent,
+    old_price: range.lowest.oldPriceCents > 0 ? centsToDecimal(convertCents(range.lowest.oldPriceCents, rate)) : '0.00',
+    discount_percent: range.lowest.discountPercent,
+    price_from: range.varies,
+    max_price: centsToNumber(convertCents(range.highestCents, rate)),
     description: sanitizedDescription(row.description),
     categories,
     variations,
     top_product: row.isTop,
     new_arrival: row.isNew,
-    stock: row.stock,
-    in_stock: row.stock > 0,
-    availability: availability(row.stock),
+    stock,
+    in_stock: stock > 0,
+    availability: stockAvailability(stock, row.lowStockThreshold),
+    low_stock_threshold: row.lowStockThreshold,
     reviews: { count: row.reviewCount, average: row.reviewAverage },
     created_at: row.createdAt,
   };

@@ -38,7 +38,7 @@ export async function topProducts(db: Db, limit: number, ctx: ListContext): Prom
 export async function onSale(db: Db, limit: number, ctx: ListContext): Promise<ProductJson[]> {
   const ids = await idsOf(
     db,
-    sql`select id from products p where p.active and (p.old_price_cents > 0 or p.discount_percent > 0)
+    sql`select id from products p where p.active and p.on_sale
       order by p.discount_percent desc, p.id asc limit ${limit}`,
   );
   return toJson(db, ids, ctx);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import type { ProductImage, ProductRow } from './product-json';
 import { parseJson, rowsOf } from './rows';
+import { DEFAULT_LOW_STOCK_THRESHOLD } from '@/lib/rules/stock-level';
 
 interface RawRow {
   id: number;
@@ -15,6 +16,7 @@ interface RawRow {
   is_top: boolean;
   is_new: boolean;
   stock: number;
+  low_stock_threshold: number;
   created_ms: number | string;
   images: string;
   category_ids: string;
@@ -25,7 +27,7 @@ interface RawRow {
 
 /**
  * Loads whole products (text in the language with base-row fallback, images with their photo's
- * size and alternative text, category ids,
+ * size and alternative text, category ids, the low-stock threshold (its own, else the shop's),
  * active variations with attribute ids, review summary) for a page of ids in ONE query, whatever
  * the page size: the nested parts are correlated json aggregates over indexed foreign keys.
  * Returns them in the order of `ids`; inactive or unknown ids are left out.
@@ -41,6 +43,7 @@ export async function loadProducts(db: Db, ids: readonly number[], languageId: n
       select p.id, coalesce(t.name, p.name) as name, p.slug, p.sku,
         coalesce(nullif(t.description, ''), p.description) as description,
         p.price_cents, p.old_price_cents, p.discount_percent, p.is_top, p.is_new, p.stock,
+        coalesce(p.low_stock_threshold, (select s.low_stock_threshold from settings s where s.id = 1), ${DEFAULT_LOW_STOCK_THRESHOLD}) as low_stock_threshold,
         (extract(epoch from p.created_at) * 1000)::float8 as created_ms,
         (select coalesce(json_agg(json_build_object(
             'url', i.url, 'width', a.width, 'height', a.height,
@@ -54,7 +57,7 @@ export async function loadProducts(db: Db, ids: readonly number[], languageId: n
         (select coalesce(json_agg(pc.category_id order by pc.category_id), '[]') from product_categories pc
           where pc.product_id = p.id)::text as category_ids,
         (select coalesce(json_agg(json_build_object(
-            'id', v.id, 'sku', v.sku, 'priceCents', v.price_cents, 'stock', v.stock,
+            'id', v.id, 'sku', v.sku, 'priceCents', v.price_cents, 'salePriceCents', v.sale_price_cents, 'stock', v.stock,
             'attributeIds', (select coalesce(json_agg(va.attribute_id order by va.attribute_id), '[]')
                              from variation_attributes va where va.variation_id = v.id)
           ) order by v.id), '[]')
@@ -79,6 +82,7 @@ export async function loadProducts(db: Db, ids: readonly number[], languageId: n
       isTop: r.is_top,
       isNew: r.is_new,
       stock: Number(r.stock),
+      lowStockThreshold: Number(r.low_stock_threshold),
       createdAt: new Date(Number(r.created_ms)).toISOString(),
       images: parseJson<ProductImage[]>(r.images, []),
       categoryIds: parseJson<number[]>(r.category_ids, []),

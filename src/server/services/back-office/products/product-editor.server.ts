@@ -76,6 +76,7 @@ export async function getAdminProduct(db: Db | Tx, id: number): Promise<AdminPro
     price_cents: price.price_cents,
     sale_price_cents: price.sale_price_cents,
     stock: product.stock,
+    low_stock_threshold: product.lowStockThreshold,
     active: product.active,
     is_new: product.isNew,
     is_top: product.isTop,
@@ -90,6 +91,7 @@ export async function getAdminProduct(db: Db | Tx, id: number): Promise<AdminPro
       id: v.id,
       sku: v.sku,
       price_cents: v.priceCents,
+      sale_price_cents: v.salePriceCents,
       stock: v.stock,
       active: v.active,
       attributes: pairRows
@@ -159,6 +161,7 @@ export async function createProduct(db: Db, editor: Editor, input: ProductCreate
           description: sanitizeHtml(input.description ?? ''),
           ...stored,
           stock: input.stock ?? 0,
+          lowStockThreshold: input.low_stock_threshold ?? null,
           active: input.active ?? false,
           vatRateId: input.vat_rate_id ?? null,
         })
@@ -192,6 +195,7 @@ export async function updateProduct(db: Db, editor: Editor, id: number, patch: P
         slug: patch.slug,
         ...price,
         stock: patch.stock,
+        lowStockThreshold: patch.low_stock_threshold,
         vatRateId: patch.vat_rate_id,
         active: patch.active,
         isNew: patch.is_new,

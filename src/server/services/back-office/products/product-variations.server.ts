@@ -1,7 +1,8 @@
 /**
  * A product's variations in the staff editor (ADR 026): generate the missing combinations of
- * chosen attribute values (groups and values are found by name, created when new), change each
- * variation's SKU, price, stock and availability, remove combinations. Same version check, audit
+ * chosen attribute values (groups and values are found by name, created when new; a new one
+ * follows the product's price: empty), change each variation's SKU, price, sale price, stock and
+ * availability, remove combinations. Same version check, audit
  * and cache rule as every product save.
  */
 import { localized } from '@/server/services/localized';
@@ -89,7 +90,7 @@ export async function generateVariations(db: Db, editor: Editor, productId: numb
       if (have.has(combinationKey(pairs))) continue;
       const sku = await freeSku(tx, variationSku(product.sku, combo), planned);
       planned.add(sku);
-      const [row] = await tx.insert(variations).values({ productId, sku, priceCents: product.priceCents, stock: 0, active: true }).returning({ id: variations.id });
+      const [row] = await tx.insert(variations).values({ productId, sku, priceCents: null, stock: 0, active: true }).returning({ id: variations.id });
       await tx.insert(variationAttributes).values(combo.map((value, i) => ({ variationId: row!.id, attributeId: valueIds[i]![input.axes[i]!.values.indexOf(value)]! })));
       made++;
     }
@@ -119,7 +120,10 @@ export async function saveVariations(db: Db, editor: Editor, productId: number, 
         if (v.sku === product.sku || (await skuTaken(tx, v.sku, { variationIds: ownIds }))) {
           throw new InvalidInputError(localized('admin.api.variationSkuTaken', { sku: v.sku }), { variations: [localized('admin.api.variationSkuTaken', { sku: v.sku })] });
         }
-        await tx.update(variations).set({ sku: v.sku, priceCents: v.price_cents, stock: v.stock, active: v.active }).where(eq(variations.id, v.id));
+        await tx
+          .update(variations)
+          .set({ sku: v.sku, priceCents: v.price_cents, ...(v.sale_price_cents !== undefined && { salePriceCents: v.sale_price_cents }), stock: v.stock, active: v.active })
+          .where(eq(variations.id, v.id));
       }
       const [left] = await tx.select({ id: variations.id }).from(variations).where(eq(variations.productId, productId)).limit(1);
       // No variation left: the product is a simple one again (no drop-downs on its page).
