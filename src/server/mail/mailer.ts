@@ -3,6 +3,7 @@ import { config } from '../config';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema/index';
 import { logger } from '../logger';
+import { loadShopBasics } from '../services/request-context';
 import { type JobTarget, scheduleSharedJob } from '../services/shared-jobs.server';
 import { type MailMessage, type Mailer, createMailer } from './transport';
 
@@ -71,10 +72,20 @@ function describe(error: unknown): string {
   return (message || 'unknown error').slice(0, ERROR_MAX);
 }
 
+/** The owner's shop name (settings, the 30 s cache every page uses); '' while unset. */
+async function shopName(db: Db): Promise<string> {
+  try {
+    return (await loadShopBasics(db)).settings?.shopName ?? '';
+  } catch {
+    // The mail still goes out, under MAIL_FROM alone.
+    return '';
+  }
+}
+
 /** Sends one stored row; records the outcome. Never throws for an SMTP failure. */
 async function deliver(db: Db, id: number, message: MailMessage, mailer: Mailer): Promise<SendMailResult> {
   try {
-    await mailer.send(message);
+    await mailer.send(message, await shopName(db));
   } catch (error) {
     const reason = describe(error);
     await db.update(mailOutbox).set({ lastError: reason }).where(eq(mailOutbox.id, id));
