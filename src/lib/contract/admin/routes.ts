@@ -70,7 +70,7 @@ export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 export const homeHeroSchema = z.object({
   language_id: id,
   code: z.string(),
-  hero_title: z.string().meta({ description: "This language's own text; '' while the built-in one shows." }),
+  hero_title: z.string().meta({ description: 'The text the language shows: its own, else the built-in one.' }),
   hero_subtitle: z.string(),
   default_title: z.string().meta({ description: 'The built-in text the language shows while its own is empty.' }),
   default_subtitle: z.string(),

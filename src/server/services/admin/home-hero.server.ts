@@ -30,12 +30,13 @@ export async function getHomeHeroes(db: Db): Promise<HomeHero[]> {
     .select({ languageId: localizations.languageId, key: localizations.key, value: localizations.value })
     .from(localizations)
     .where(inArray(localizations.key, Object.values(KEYS)));
-  const own = (languageId: number, field: Field) => rows.find((r) => r.languageId === languageId && r.key === KEYS[field])?.value ?? '';
+  // What the language shows: its stored text (the i18n engine skips an empty one), else the built-in.
+  const shown = (l: { id: number; code: string }, field: Field) => rows.find((r) => r.languageId === l.id && r.key === KEYS[field] && r.value !== '')?.value ?? builtIn(l.code, field);
   return all.map((l) => ({
     language_id: l.id,
     code: l.code,
-    hero_title: own(l.id, 'hero_title'),
-    hero_subtitle: own(l.id, 'hero_subtitle'),
+    hero_title: shown(l, 'hero_title'),
+    hero_subtitle: shown(l, 'hero_subtitle'),
     default_title: builtIn(l.code, 'hero_title'),
     default_subtitle: builtIn(l.code, 'hero_subtitle'),
   }));
