@@ -1,9 +1,8 @@
 import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { config } from '../config';
 import type { Db } from '../db/client';
-import { mailOutbox } from '../db/schema/index';
+import { mailOutbox, settings } from '../db/schema/index';
 import { logger } from '../logger';
-import { loadShopBasics } from '../services/request-context';
 import { type JobTarget, scheduleSharedJob } from '../services/shared-jobs.server';
 import { type MailMessage, type Mailer, createMailer } from './transport';
 
@@ -72,10 +71,14 @@ function describe(error: unknown): string {
   return (message || 'unknown error').slice(0, ERROR_MAX);
 }
 
-/** The owner's shop name (settings, the 30 s cache every page uses); '' while unset. */
+/**
+ * The owner's shop name; '' while unset. Read here rather than through the request context's
+ * cache: this module is loaded by tools (the e2e mailbox) that cannot load the message files.
+ */
 async function shopName(db: Db): Promise<string> {
   try {
-    return (await loadShopBasics(db)).settings?.shopName ?? '';
+    const [row] = await db.select({ name: settings.shopName }).from(settings).where(eq(settings.id, 1));
+    return row?.name ?? '';
   } catch {
     // The mail still goes out, under MAIL_FROM alone.
     return '';
