@@ -14,7 +14,7 @@ export const phone = z
   .trim()
   .refine((v) => v === '' || /^\+?[0-9 ()-]{5,32}$/.test(v), PHONE_MESSAGE);
 
-const HOME_COUNTRY = 'The home country must be a country id or null.';
+const HOME_COUNTRY = 'Choose the home country from the list, or none.';
 const CURRENCY_CODE = 'The default currency must be a currency code such as EUR.';
 
 export const settingsBody = nonEmptyPatch(
