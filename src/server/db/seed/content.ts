@@ -1,8 +1,10 @@
+import { and, eq } from 'drizzle-orm';
 import {
   faqs,
   faqTranslations,
   featuredCategories,
   featuredCategoryTranslations,
+  localizations,
   settings,
   socialLinks,
   staticPages,
@@ -40,6 +42,14 @@ export async function seedSettings(db: Db, homeCountryId: number | undefined): P
     phonePaymentGlobal: '+1 415 555 0142',
     phonePaymentUkEu: '+44 20 7946 0321',
   });
+}
+
+/** The demo's English hero subtitle, as it has always read (the English message's own is shorter). */
+export async function seedDemoHero(db: Db, lang: LanguageIds): Promise<void> {
+  await db
+    .update(localizations)
+    .set({ value: 'Outdoor, sports, fitness and tech equipment from top brands, shipped fast, backed by experts.' })
+    .where(and(eq(localizations.languageId, lang.en), eq(localizations.key, 'home.hero.subtitle')));
 }
 
 export async function seedPages(db: Db, lang: LanguageIds): Promise<void> {
