@@ -3,7 +3,7 @@
  * (issue 25). Every save is one transaction with its audit row, then every cache that could show
  * the old value is emptied (contentChanged): the next request shows the change.
  */
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { countries, currencies, settings } from '@/server/db/schema/index';
 import type { AdminSettings } from '@/lib/contract/admin/routes';
@@ -40,6 +40,15 @@ export async function getAdminSettings(db: Db): Promise<AdminSettings> {
     is_reg_enabled: s?.isRegEnabled ?? true,
     google_tag: s?.googleTag ?? '',
   };
+}
+
+/** What the settings screen offers: every country (served or not: the owner may name the home country first) and currency. */
+export async function settingsChoices(db: Db) {
+  const [countryList, currencyList] = await Promise.all([
+    db.select({ id: countries.id, name: countries.name }).from(countries).orderBy(asc(countries.name), asc(countries.iso)),
+    db.select({ code: currencies.code, symbol: currencies.symbol }).from(currencies).orderBy(asc(currencies.position), asc(currencies.id)),
+  ]);
+  return { countries: countryList, currencies: currencyList };
 }
 
 async function checkCountry(tx: Tx, id: number | null | undefined): Promise<void> {
