@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { countries, currencies, languages, settings } from '../db/schema/index';
 import { getTranslator, type Translator } from '../i18n/index';
 import { pathPrefix, withPathPrefix } from '@/lib/language-path';
+import type { HomeCountry } from '@/lib/home-country';
 
 export interface LanguageOption {
   id: number;
@@ -21,18 +22,12 @@ export interface CurrencyOption {
 
 export type ShopSettings = typeof settings.$inferSelect;
 
-/** The shop's home country (settings.home_country_id): phone pickers and address forms start on it. */
-export interface HomeCountry {
-  id: number;
-  iso: string;
-}
-
 export interface ShopBasics {
   languages: LanguageOption[];
   currencies: CurrencyOption[];
   /** Null on a database that has no settings row yet. */
   settings: ShopSettings | null;
-  /** Null until the owner chooses one. */
+  /** settings.home_country_id with its ISO code: phone pickers and address forms start on it; null until chosen. */
   homeCountry: HomeCountry | null;
 }
 
