@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { EDITOR, signInToBackOffice } from './support/back-office';
+import { ADMIN, signInToBackOffice } from './support/back-office';
 import { xsrfHeaders } from './support/shopper';
 
 /**
@@ -22,7 +22,8 @@ async function restore(page: Page): Promise<void> {
 
 test('an owner fills the settings and sees the shop name in the header and the German hero on /de', async ({ page, axe }) => {
   test.setTimeout(90_000);
-  await signInToBackOffice(page, EDITOR);
+  // The settings need the admin (roles.ts): the shop's owner.
+  await signInToBackOffice(page, ADMIN);
   await page.goto('/admin/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings and home' })).toBeVisible();
   await axe.check();

@@ -9,11 +9,12 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '@/server/api/app';
 import { contentChanges, countries, languages, mailOutbox } from '@/server/db/schema/index';
-import { DEMO_CUSTOMER, DEMO_EDITOR } from '@/server/db/seed/users';
+import { DEMO_CUSTOMER } from '@/server/db/seed/users';
+import { setRole } from '@/server/services/admin/roles.server';
 import { getTranslator } from '@/server/i18n/index';
 import { closeMailTransports, createMailer, sendMail } from '@/server/mail/index';
 import { useTestDatabase } from '../helpers/db';
-import { type ApiSession, createApiSession, csrfSession, signedIn } from '../helpers/session';
+import { type ApiSession, createApiSession, createUser, csrfSession, signedIn } from '../helpers/session';
 import { type TestMailbox, startTestMailbox } from '../helpers/smtp';
 
 const database = useTestDatabase({ seed: 'demo' });
@@ -21,7 +22,9 @@ const db = () => database().db;
 const api = createApi();
 
 let guest: ApiSession;
-let editor: ApiSession;
+/** The shop's owner: settings need the admin (the settings permission, roles.ts). */
+const OWNER = { email: 'owner@example.com', password: 'Owner1234!' };
+let owner: ApiSession;
 let lang: Record<string, number>;
 let germany: number;
 let box: TestMailbox;
@@ -30,7 +33,9 @@ beforeAll(async () => {
   lang = Object.fromEntries((await db().select().from(languages)).map((l) => [l.code, l.id]));
   [{ id: germany }] = (await db().select({ id: countries.id }).from(countries).where(eq(countries.iso, 'DE'))) as [{ id: number }];
   guest = await csrfSession(api);
-  editor = await signedIn(createApiSession(api), DEMO_EDITOR);
+  await createUser(db(), OWNER);
+  await setRole(db(), null, OWNER.email, 'admin');
+  owner = await signedIn(createApiSession(api), OWNER);
   box = await startTestMailbox();
 });
 
@@ -63,7 +68,7 @@ async function resetMailTo(email: string) {
 
 describe('the shop name', () => {
   it('is saved, audited and answered by GET /api/settings', async () => {
-    const saved = await editor.put('/api/admin/settings', { shop_name: '  Alpen Outfitters  ', legal_name: 'Alpen Outfitters GmbH', vat_id: 'de 123.456-789', contact_phone: '+49 30 1234567' });
+    const saved = await owner.put('/api/admin/settings', { shop_name: '  Alpen Outfitters  ', legal_name: 'Alpen Outfitters GmbH', vat_id: 'de 123.456-789', contact_phone: '+49 30 1234567' });
     expect(saved.status).toBe(200);
     expect(saved.body.payload).toMatchObject({ shop_name: 'Alpen Outfitters', legal_name: 'Alpen Outfitters GmbH', vat_id: 'DE123456789', contact_phone: '+49 30 1234567' });
     const audit = await lastAudit('settings');
@@ -89,15 +94,15 @@ describe('the shop name', () => {
   });
 
   it('is the sender name over SMTP when MAIL_FROM names no sender', async () => {
-    await sendMail(db(), { to: 'sender@example.com', subject: 'Hello', html: '<p>x</p>', text: 'x' }, { mailer: createMailer({ smtpUrl: box.url, from: 'shop@test.local' }) });
+    await sendMail(db(), { to: 'sender@example.com', subject: 'Hello', html: '<p>x</p>', text: 'x', language: 'en' }, { mailer: createMailer({ smtpUrl: box.url, from: 'shop@test.local' }) });
     expect((await box.waitFor('sender@example.com')).from).toBe('Alpen Outfitters <shop@test.local>');
     // A MAIL_FROM with its own name keeps it.
-    await sendMail(db(), { to: 'named@example.com', subject: 'Hello', html: '<p>x</p>', text: 'x' }, { mailer: createMailer({ smtpUrl: box.url, from: 'Orders <orders@test.local>' }) });
+    await sendMail(db(), { to: 'named@example.com', subject: 'Hello', html: '<p>x</p>', text: 'x', language: 'en' }, { mailer: createMailer({ smtpUrl: box.url, from: 'Orders <orders@test.local>' }) });
     expect((await box.waitFor('named@example.com')).from).toBe('Orders <orders@test.local>');
   });
 
   it('falls back to the app.name translation when emptied', async () => {
-    expect((await editor.put('/api/admin/settings', { shop_name: '' })).status).toBe(200);
+    expect((await owner.put('/api/admin/settings', { shop_name: '' })).status).toBe(200);
     expect((await getTranslator(db(), 'de'))('app.name')).toBe('Gear Shop');
     expect((await resetMailTo(DEMO_CUSTOMER.email)).subject).toBe('Reset your password – Gear Shop');
     expect((await guest.get('/api/settings')).body.payload.shop_name).toBe('');
@@ -106,16 +111,16 @@ describe('the shop name', () => {
 
 describe('the home country', () => {
   it('is where the phone and address fields start: GET /api/settings names it', async () => {
-    const saved = await editor.put('/api/admin/settings', { home_country_id: germany });
+    const saved = await owner.put('/api/admin/settings', { home_country_id: germany });
     expect(saved.body.payload.home_country_id).toBe(germany);
     expect((await guest.get('/api/settings')).body.payload.home_country).toEqual({ id: germany, iso: 'DE' });
-    expect((await editor.get('/api/admin/settings')).body.payload.home_country_id).toBe(germany);
+    expect((await owner.get('/api/admin/settings')).body.payload.home_country_id).toBe(germany);
   });
 
   it('can be unset again', async () => {
-    expect((await editor.put('/api/admin/settings', { home_country_id: null })).status).toBe(200);
+    expect((await owner.put('/api/admin/settings', { home_country_id: null })).status).toBe(200);
     expect((await guest.get('/api/settings')).body.payload.home_country).toBeNull();
-    expect((await editor.put('/api/admin/settings', { home_country_id: germany })).status).toBe(200);
+    expect((await owner.put('/api/admin/settings', { home_country_id: germany })).status).toBe(200);
   });
 });
 
@@ -124,7 +129,7 @@ describe('the default currency', () => {
 
   it('switches: exactly one currency is the default, new visitors get it, and the change is audited', async () => {
     expect(await defaults()).toEqual(['EUR']);
-    const saved = await editor.put('/api/admin/settings', { default_currency: 'usd' });
+    const saved = await owner.put('/api/admin/settings', { default_currency: 'usd' });
     expect(saved.status).toBe(200);
     expect(saved.body.payload.default_currency).toBe('USD');
     expect(await defaults()).toEqual(['USD']);
@@ -133,20 +138,20 @@ describe('the default currency', () => {
     const fresh = await csrfSession(api);
     expect((await fresh.get('/api/settings')).body.payload.min_top_up_amount).toBe(Math.round(10 * usd.value * 100) / 100);
     expect((await lastAudit('settings'))?.summary).toBe('default_currency');
-    expect((await editor.put('/api/admin/settings', { default_currency: 'EUR' })).status).toBe(200);
+    expect((await owner.put('/api/admin/settings', { default_currency: 'EUR' })).status).toBe(200);
     expect(await defaults()).toEqual(['EUR']);
   });
 });
 
 describe('the home hero per language', () => {
   it('lists every language with the texts it shows and its built-in ones', async () => {
-    const heroes = (await editor.get('/api/admin/home-hero')).body.payload as { code: string; hero_title: string; default_title: string }[];
+    const heroes = (await owner.get('/api/admin/home-hero')).body.payload as { code: string; hero_title: string; default_title: string }[];
     expect(heroes.map((h) => h.code)).toEqual(['en', 'de', 'fr']);
     expect(heroes.find((h) => h.code === 'de')).toMatchObject({ hero_title: 'Ausgerüstet für Ihr nächstes Abenteuer', default_title: 'Ausgerüstet für Ihr nächstes Abenteuer' });
   });
 
   it('changes one language only, audited, and an empty text brings back the built-in one', async () => {
-    const saved = await editor.put('/api/admin/home-hero', { language_id: lang.de, hero_title: 'Winter ist da', hero_subtitle: 'Alles für den Schnee' });
+    const saved = await owner.put('/api/admin/home-hero', { language_id: lang.de, hero_title: 'Winter ist da', hero_subtitle: 'Alles für den Schnee' });
     expect(saved.status).toBe(200);
     expect(saved.body.payload).toMatchObject({ code: 'de', hero_title: 'Winter ist da', hero_subtitle: 'Alles für den Schnee' });
     expect((await getTranslator(db(), 'de'))('home.hero.title')).toBe('Winter ist da');
@@ -155,10 +160,10 @@ describe('the home hero per language', () => {
     expect(await lastAudit('home_hero')).toMatchObject({ entityId: 'de', summary: 'hero_title, hero_subtitle' });
 
     // Without language_id: the default language.
-    expect((await editor.put('/api/admin/home-hero', { hero_title: 'Winter is here' })).body.payload.code).toBe('en');
+    expect((await owner.put('/api/admin/home-hero', { hero_title: 'Winter is here' })).body.payload.code).toBe('en');
     expect((await getTranslator(db(), 'en'))('home.hero.title')).toBe('Winter is here');
 
-    expect((await editor.put('/api/admin/home-hero', { language_id: lang.de, hero_title: '' })).body.payload.hero_title).toBe('Ausgerüstet für Ihr nächstes Abenteuer');
+    expect((await owner.put('/api/admin/home-hero', { language_id: lang.de, hero_title: '' })).body.payload.hero_title).toBe('Ausgerüstet für Ihr nächstes Abenteuer');
     expect((await getTranslator(db(), 'de'))('home.hero.title')).toBe('Ausgerüstet für Ihr nächstes Abenteuer');
     expect((await getTranslator(db(), 'de'))('home.hero.subtitle')).toBe('Alles für den Schnee');
   });
@@ -172,21 +177,21 @@ describe('bad values answer 422 with the field named, and change nothing', () =>
     ['an unknown currency', { default_currency: 'XYZ' }, 'default_currency', "Choose one of the shop's currencies."],
     ['a contact phone that is no phone number', { contact_phone: 'call us' }, 'contact_phone', 'A phone number may contain only digits, spaces, +, ( ) and -, 5 to 32 characters.'],
   ])('%s', async (_name, body, field, message) => {
-    const before = (await editor.get('/api/admin/settings')).body.payload;
-    const answer = await editor.put('/api/admin/settings', { shop_name: 'Never saved', ...body });
+    const before = (await owner.get('/api/admin/settings')).body.payload;
+    const answer = await owner.put('/api/admin/settings', { shop_name: 'Never saved', ...body });
     expect(answer.status).toBe(422);
     expect(answer.body.errors[field]).toEqual([message]);
-    expect((await editor.get('/api/admin/settings')).body.payload).toEqual(before);
+    expect((await owner.get('/api/admin/settings')).body.payload).toEqual(before);
   });
 
   it('answers in the admin\'s language (the shop language cookie)', async () => {
-    editor.cookies.set('languageId', String(lang.de));
+    owner.cookies.set('languageId', String(lang.de));
     try {
-      const german = await editor.put('/api/admin/settings', { default_currency: 'XYZ' });
+      const german = await owner.put('/api/admin/settings', { default_currency: 'XYZ' });
       expect(german.status).toBe(422);
       expect(german.body.errors).toEqual({ default_currency: ['Wählen Sie eine der Währungen des Shops.'] });
     } finally {
-      editor.cookies.delete('languageId');
+      owner.cookies.delete('languageId');
     }
   });
 

@@ -5,22 +5,29 @@
  * the hero is per language, and the phone fields start on the home country.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setRole } from '@/server/services/admin/roles.server';
 import { startDemoServer } from '../helpers/demo-server';
 import { cleanupServers } from '../helpers/server';
+import { createUser } from '../helpers/session';
 import { type ShopClient, shopClient } from '../helpers/shop-client';
 
 let base: string;
 let drop: () => Promise<void> = async () => {};
-let editor: ShopClient;
+/** The shop's owner: settings need the admin (the settings permission, roles.ts). */
+const OWNER = { email: 'owner@example.com', password: 'Owner1234!' };
+let owner: ShopClient;
 const lang: Record<string, number> = {};
 const country: Record<string, number> = {};
 
 beforeAll(async () => {
-  ({ base, drop } = await startDemoServer({ RATE_LIMIT_MULTIPLIER: '1000' }));
-  editor = shopClient(base);
-  await editor.signIn('editor@example.com', 'Editor1234!');
-  for (const l of (await editor.call('GET', '/api/languages')).json().payload as { id: number; code: string }[]) lang[l.code] = l.id;
-  for (const c of (await editor.call('GET', '/api/countries')).json().payload as { id: number; iso: string }[]) country[c.iso] = c.id;
+  ({ base, drop } = await startDemoServer({ RATE_LIMIT_MULTIPLIER: '1000' }, 120_000, async (db) => {
+    await createUser(db, OWNER);
+    await setRole(db, null, OWNER.email, 'admin');
+  }));
+  owner = shopClient(base);
+  await owner.signIn(OWNER.email, OWNER.password);
+  for (const l of (await owner.call('GET', '/api/languages')).json().payload as { id: number; code: string }[]) lang[l.code] = l.id;
+  for (const c of (await owner.call('GET', '/api/countries')).json().payload as { id: number; iso: string }[]) country[c.iso] = c.id;
 }, 300_000);
 
 afterAll(async () => {
@@ -41,7 +48,7 @@ function jsonLd(page: string): Record<string, any>[] {
 }
 
 async function put(path: string, body: unknown) {
-  const answer = await editor.call('PUT', path, body);
+  const answer = await owner.call('PUT', path, body);
   expect(answer.status, answer.body).toBe(200);
 }
 
