@@ -58,7 +58,6 @@ export async function seedContentFixture(db: Db): Promise<ContentFixture> {
     companyAddress: '1 Test Street, Testville',
     phonePaymentGlobal: '+1 555 0100',
     phonePaymentUkEu: '+44 555 0100',
-    heroTitle: 'Hero',
   });
 
   const [about, terms, privacy, cookies, draft] = await db

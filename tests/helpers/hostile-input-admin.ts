@@ -30,6 +30,9 @@ const UNKNOWN_FIELD = 'Unknown field.';
 const NOTHING = 'Nothing to change.';
 const LANGUAGE_ID = 'language_id must be a language id.';
 const UNKNOWN_LANGUAGE = 'Unknown language.';
+const VAT_ID = "The VAT id must start with its country code and follow that country's format, e.g. DE123456789.";
+const HOME_COUNTRY = 'Choose the home country from the list, or none.';
+const CURRENCY_CODE = 'The default currency must be a currency code such as EUR.';
 const TITLE = 'The title is required.';
 const CONTENT = 'The content must be text (HTML).';
 const CONTENT_LONG = 'The content may have at most 200000 characters.';
@@ -479,6 +482,22 @@ export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
       invalid('Google tag with a handler', { google_tag: '<script onload="alert(1)" src="https://www.googletagmanager.com/gtag/js"></script>' }, 'The Google tag may not carry event handler attributes.'),
       invalid('huge Google tag', { google_tag: `<script>${huge(100_000)}</script>` }, 'The Google tag may have at most 5000 characters.'),
       invalid('Google tag as object', { google_tag: { src: 'x' } }, 'The Google tag must be text.'),
+      invalid('huge shop name', { shop_name: huge(100_000) }, 'The shop name may have at most 96 characters.'),
+      invalid('shop name as array', { shop_name: HUGE_ARRAY }, 'The shop name must be text.'),
+      invalid('huge legal name', { legal_name: huge(10_000) }, 'The legal company name may have at most 191 characters.'),
+      invalid('SQL as VAT id', { vat_id: SQL }, VAT_ID),
+      invalid('HTML as VAT id', { vat_id: HTML }, VAT_ID),
+      invalid('huge VAT id', { vat_id: `DE${'1'.repeat(100_000)}` }, VAT_ID),
+      invalid('VAT id as number', { vat_id: 123456789 }, 'The VAT id must be text.'),
+      invalid('German VAT id one digit short', { vat_id: 'DE12345678' }, VAT_ID),
+      invalid('SQL as contact phone', { contact_phone: SQL }, PHONE),
+      invalid('home country as text', { home_country_id: '1' }, HOME_COUNTRY),
+      invalid('home country as fraction', { home_country_id: 1.5 }, HOME_COUNTRY),
+      invalid('home country overflow', { home_country_id: 2 ** 53 }, HOME_COUNTRY),
+      invalid('unknown home country', { home_country_id: 999_999 }, 'Choose a country from the list.'),
+      invalid('SQL as default currency', { default_currency: SQL }, CURRENCY_CODE),
+      invalid('default currency as object', { default_currency: { $ne: '' } }, CURRENCY_CODE),
+      invalid('unknown default currency', { default_currency: 'XXX' }, "Choose one of the shop's currencies."),
     ]),
     'POST /api/admin/home-page': editor('/api/admin/home-page', 'none'),
     'GET /api/admin/home-hero': editor('/api/admin/home-hero', 'none'),
@@ -489,6 +508,9 @@ export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
       invalid('huge hero subtitle', { hero_subtitle: huge(10_000) }, 'The hero subtitle may have at most 300 characters.'),
       invalid('hero title as number', { hero_title: 1 }, 'The hero title must be text.'),
       invalid('hero subtitle as huge array', { hero_subtitle: HUGE_ARRAY }, 'The hero subtitle must be text.'),
+      invalid('language_id as text', { language_id: 'de', hero_title: 'Hallo' }, LANGUAGE_ID),
+      invalid('unknown language_id', { language_id: 999_999, hero_title: 'Hallo' }, UNKNOWN_LANGUAGE),
+      invalid('only a language_id', { language_id: ids.language }, NOTHING),
     ]),
 
     // Without language_id: the common cases' lang_id and currency are answered before it is read.

@@ -156,7 +156,7 @@ describe('small lists', () => {
 });
 
 describe('GET /api/settings', () => {
-  it('answers the spec fields only, amounts in EUR by default', async () => {
+  it('answers the spec fields and the shop identity, amounts in EUR by default', async () => {
     const { body } = await get('/api/settings');
     expect(body).toEqual({
       status: 'OK',
@@ -170,6 +170,11 @@ describe('GET /api/settings', () => {
         vat_percent: 19.5,
         google_tag: '<script>gtag()</script>',
         company_address: '1 Test Street, Testville',
+        shop_name: '',
+        legal_name: '',
+        vat_id: '',
+        contact_phone: '',
+        home_country: null,
       },
     });
   });

@@ -56,7 +56,7 @@ export interface PhoneInputProps {
   onChange(value: PhoneValue): void;
   required?: boolean;
   disabled?: boolean;
-  /** ISO2 used when `value` is null; default: the first country. */
+  /** ISO2 used when `value` is null (the shop's home country); without it, or when the list lacks it: the first country. */
   defaultCountry?: string;
   maxLength?: number;
   /** Show errors without waiting for a blur (after a submit attempt). */

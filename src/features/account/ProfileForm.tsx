@@ -9,6 +9,7 @@ import { $currencyCode } from '../i18n/locale';
 import { fill } from '@/lib/rules/placeholders';
 import type { ProfileFormTexts } from './account-texts';
 import PhoneInput, { type PhoneCountry } from './PhoneInput';
+import type { HomeCountry } from '@/lib/home-country';
 import {
   type AccountProfile,
   emailChanged,
@@ -36,6 +37,11 @@ export interface ProfileFormProps {
   countries: PhoneCountry[] | null;
   /** Every country, for the phone input (a phone number is no delivery address); absent: `countries`. */
   phoneCountries?: PhoneCountry[] | null;
+  /**
+   * The shop's home country: a phone number without a country starts on it. The optional delivery
+   * address stays unset until chosen: a preselected country would save an address never given.
+   */
+  homeCountry?: HomeCountry | null;
   /** Page language code, for the balance and the date. */
   locale: string;
   /** Symbol of the page currency, for a code Intl does not know. */
@@ -93,7 +99,7 @@ function Field({ name, label, value, error, hint, onValue, required, ...input }:
   );
 }
 
-export default function ProfileForm({ initialProfile, countries: initialCountries, phoneCountries, locale, currencySymbol, texts }: ProfileFormProps) {
+export default function ProfileForm({ initialProfile, countries: initialCountries, phoneCountries, homeCountry = null, locale, currencySymbol, texts }: ProfileFormProps) {
   const stored = useStore($profile);
   const profile = stored ?? initialProfile;
   const [fields, setFields] = useState<ProfileFields>(() => (initialProfile ? fieldsFromProfile(initialProfile) : EMPTY_FIELDS));
@@ -302,7 +308,7 @@ export default function ProfileForm({ initialProfile, countries: initialCountrie
               label={texts.phone}
               countries={phoneCountries ?? countries ?? []}
               value={fields.phone}
-              defaultCountry={profile.country?.iso ?? undefined}
+              defaultCountry={profile.country?.iso ?? homeCountry?.iso}
               onChange={(value: PhoneValue) => set('phone', value)}
               serverError={serverErrors.phone}
               messages={texts.phoneInput}

@@ -6,6 +6,7 @@ import { register } from './auth-store';
 import { type SignUpFields, type SignUpProblem, validateSignUp } from './auth-validation';
 import { FormMessage, PasswordField, TextField, formValue } from './AuthFields';
 import PhoneInput from './PhoneInput';
+import type { HomeCountry } from '@/lib/home-country';
 import type { SignUpTexts } from './auth-texts';
 import type { StaticPageSummary } from '@/lib/contract/content';
 import { pageHref } from '@/lib/language-path';
@@ -20,6 +21,8 @@ export interface SignUpFormProps {
   texts: SignUpTexts;
   /** The shop's countries: the only ones a phone number may belong to. */
   countries: SignUpCountry[];
+  /** The shop's home country: the phone number starts on it. */
+  homeCountry?: HomeCountry | null;
   /** Where a new customer goes next (the verification page, with the way back). */
   verificationUrl: string;
 }
@@ -65,7 +68,7 @@ function staticPageHref(page: PageLink): string {
  * and privacy pages, submit waits for the checkbox; the spec's messages in its order; field
  * errors of the server under the fields; success goes to the verification page.
  */
-export default function SignUpForm({ texts, countries, verificationUrl }: SignUpFormProps) {
+export default function SignUpForm({ texts, countries, homeCountry = null, verificationUrl }: SignUpFormProps) {
   const [terms, setTerms] = useState<TermsState>({ phase: 'loading' });
   const [accepted, setAccepted] = useState(false);
   const [phone, setPhone] = useState<PhoneValue | null>(null);
@@ -230,6 +233,7 @@ export default function SignUpForm({ texts, countries, verificationUrl }: SignUp
         id={FIELD_IDS.phone}
         label={texts.phone}
         countries={countries}
+        defaultCountry={homeCountry?.iso}
         value={phoneValue}
         onChange={(value) => {
           setPhone(value);

@@ -11,6 +11,7 @@ import CartLineItem from './CartLineItem';
 import { linePrice } from './cart-lines';
 import { fill } from '@/lib/rules/placeholders';
 import Checkout from './Checkout';
+import type { HomeCountry } from '@/lib/home-country';
 import type { PaymentMethod } from '@/lib/rules/payment';
 import type { CheckoutCountry, ProfileForCheckout } from './checkout-form';
 import { formatMoney, symbolAndDecimals } from '@/lib/money';
@@ -32,6 +33,8 @@ export interface CartPageProps {
   countries: CheckoutCountry[] | null;
   /** Every country, for the checkout's phone input; absent: the served ones. */
   phoneCountries?: CheckoutCountry[] | null;
+  /** The shop's home country: the checkout address starts on it. */
+  homeCountry?: HomeCountry | null;
   locale: string;
   /** The page currency (line prices are in it). */
   currency: { code: string; symbol: string };
@@ -48,6 +51,7 @@ export default function CartPage({
   profile,
   countries,
   phoneCountries,
+  homeCountry = null,
   locale,
   currency: pageCurrency,
   phoneNumbers,
@@ -127,6 +131,7 @@ export default function CartPage({
           profile={profile}
           countries={countries}
           phoneCountries={phoneCountries}
+          homeCountry={homeCountry}
           signedIn={signedIn}
           phoneNumbers={phoneNumbers}
           texts={texts}

@@ -40,6 +40,7 @@ import ConfirmDialog from './ConfirmDialog';
 import TotalsSummary from './TotalsSummary';
 import { classifyTotalsError, EMPTY_TOTALS, expectedTotal, totalsReducer } from './totals-state';
 import { pageHref } from '@/lib/language-path';
+import type { HomeCountry } from '@/lib/home-country';
 
 /**
  * The checkout (accounts spec §2 Checkout form; §4 Promo, Checkout prefill, Checkout button
@@ -56,6 +57,8 @@ export interface CheckoutProps {
   countries: CheckoutCountry[] | null;
   /** Every country of the shop, for the phone input (a phone number is no delivery address). */
   phoneCountries?: CheckoutCountry[] | null;
+  /** The shop's home country: the address starts on it when the profile has none. */
+  homeCountry?: HomeCountry | null;
   signedIn: boolean;
   phoneNumbers: { global: string; ukEu: string };
   texts: CartPageTexts;
@@ -68,8 +71,8 @@ export interface CheckoutProps {
 }
 
 export default function Checkout(props: CheckoutProps) {
-  const { lines, profile: initialProfile, countries: initialCountries, phoneCountries, signedIn, phoneNumbers, texts, money, onBack, onNoStock, paymentMethods = PAYMENT_METHODS } = props;
-  const [state, update] = useReducer(checkoutReducer, null, () => initialCheckoutState(initialProfile, initialCountries, paymentMethods[0] ?? 'phone', phoneCountries ?? initialCountries));
+  const { lines, profile: initialProfile, countries: initialCountries, phoneCountries, homeCountry = null, signedIn, phoneNumbers, texts, money, onBack, onNoStock, paymentMethods = PAYMENT_METHODS } = props;
+  const [state, update] = useReducer(checkoutReducer, null, () => initialCheckoutState(initialProfile, initialCountries, paymentMethods[0] ?? 'phone', phoneCountries ?? initialCountries, homeCountry));
   const [totals, dispatch] = useReducer(totalsReducer, EMPTY_TOTALS);
   const { countries, fields, submitted, serverErrors, promo, submitting, phoneIsos: isos } = state;
   const pending = useRef<AbortController | null>(null);
@@ -291,6 +294,7 @@ export default function Checkout(props: CheckoutProps) {
           fields={fields}
           countries={countries}
           phoneCountries={phoneCountries ?? countries}
+          homeIso={homeCountry?.iso}
           submitted={submitted}
           formValid={formValid}
           phoneServerError={serverErrors.phone}

@@ -13,6 +13,8 @@ interface Props {
   countries: CheckoutCountry[] | null;
   /** The phone input's countries: every country of the shop, served or not. */
   phoneCountries: CheckoutCountry[] | null;
+  /** The shop's home country (ISO): the phone starts on it while no delivery country is chosen. */
+  homeIso?: string;
   /** A submit was tried: PhoneInput shows its own problems, the form its summary. */
   submitted: boolean;
   formValid: boolean;
@@ -24,7 +26,7 @@ interface Props {
 
 type TextField = 'name' | 'surname' | 'email' | 'city' | 'address' | 'postCode';
 
-export default function CheckoutAddress({ fields, countries, phoneCountries, submitted, formValid, phoneServerError, errorText, onChange, texts: s }: Props) {
+export default function CheckoutAddress({ fields, countries, phoneCountries, homeIso, submitted, formValid, phoneServerError, errorText, onChange, texts: s }: Props) {
   function textField(key: TextField, label: string, autoComplete: string, maxLength: number, type = 'text') {
     const id = `checkout-${key}`;
     const error = errorText(key);
@@ -77,7 +79,7 @@ export default function CheckoutAddress({ fields, countries, phoneCountries, sub
             value={fields.phone}
             required
             showErrors={submitted}
-            defaultCountry={countries?.find((c) => String(c.id) === fields.countryId)?.iso}
+            defaultCountry={countries?.find((c) => String(c.id) === fields.countryId)?.iso ?? homeIso}
             onChange={(value: PhoneValue) => onChange('phone', value)}
             serverError={phoneServerError}
             messages={s.phoneInput}

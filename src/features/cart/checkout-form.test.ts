@@ -47,6 +47,12 @@ describe('checkout prefill (spec §4)', () => {
     expect(shippingFromProfile(null, isos)).toEqual(EMPTY_SHIPPING);
     expect(shippingFromProfile({ name: 'A', country: null, city: null }, isos)).toMatchObject({ name: 'A', countryId: '', city: '', phone: null });
   });
+
+  it('starts on the given country (the shop\'s home country, issue 25) when the profile has none, never over a saved one', () => {
+    expect(shippingFromProfile(null, isos, '2')).toEqual({ ...EMPTY_SHIPPING, countryId: '2' });
+    expect(shippingFromProfile({ name: 'A', country: null }, isos, '2').countryId).toBe('2');
+    expect(shippingFromProfile({ name: 'A', country: { id: 1, name: 'Germany' } }, isos, '2').countryId).toBe('1');
+  });
 });
 
 describe('checkout validation (spec §5)', () => {

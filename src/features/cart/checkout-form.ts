@@ -56,8 +56,9 @@ export interface ProfileForCheckout {
 /** Text, @, text, dot, text, no spaces (spec §5's basic pattern). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function shippingFromProfile(profile: ProfileForCheckout | null | undefined, allowedIsos: readonly string[]): ShippingFields {
-  if (!profile) return { ...EMPTY_SHIPPING };
+/** The address from the profile; without a saved country, `startCountryId` (the shop's home country, issue 25). */
+export function shippingFromProfile(profile: ProfileForCheckout | null | undefined, allowedIsos: readonly string[], startCountryId = ''): ShippingFields {
+  if (!profile) return { ...EMPTY_SHIPPING, countryId: startCountryId };
   let phone: PhoneValue | null = null;
   if (profile.phone || profile.nationalNumber) {
     const data: PhoneData = {
@@ -73,7 +74,7 @@ export function shippingFromProfile(profile: ProfileForCheckout | null | undefin
     surname: profile.surname ?? '',
     email: profile.email ?? '',
     phone,
-    countryId: profile.country ? String(profile.country.id) : '',
+    countryId: profile.country ? String(profile.country.id) : startCountryId,
     city: profile.city ?? '',
     address: profile.address ?? '',
     postCode: profile.post_code ?? '',

@@ -66,6 +66,16 @@ describe('checkout state (accounts spec §4)', () => {
     expect(typed.fields.email).toBe('');
   });
 
+  it('starts on the home country, also when the country list arrives late, unless the shopper chose already', () => {
+    const home = { id: 2, iso: 'FR' };
+    expect(initialCheckoutState(null, countries, 'phone', countries, home).fields.countryId).toBe('2');
+    expect(initialCheckoutState(null, countries, 'phone', countries, { id: 9, iso: 'ES' }).fields.countryId).toBe('');
+    const late = initialCheckoutState(null, null, 'phone', null, home);
+    expect(late.fields.countryId).toBe('');
+    expect(run(late, { type: 'countries', countries }).fields.countryId).toBe('2');
+    expect(run(late, { type: 'field', key: 'countryId', value: '1' }, { type: 'countries', countries }).fields.countryId).toBe('1');
+  });
+
   it('typing in a field clears that field’s server error only', () => {
     const state = run(
       initialCheckoutState(profile, countries),

@@ -17,6 +17,7 @@ import {
   unservedSavedCountry,
 } from './checkout-form';
 import type { PhoneOrderData, PromoCode } from './checkout-rules';
+import { type HomeCountry, startingCountryId } from '@/lib/home-country';
 
 export type ServerFieldErrors = Partial<Record<ShippingField, string>>;
 
@@ -25,6 +26,8 @@ export interface CheckoutState {
   countries: CheckoutCountry[] | null;
   /** The phone countries (every country of the shop, served or not): the phone check's list. */
   phoneIsos: string[];
+  /** The shop's home country: the address starts on it when the profile has none (issue 25). */
+  home: HomeCountry | null;
   fields: ShippingFields;
   /** The saved address's country, which the shop no longer sells to: the form says so. */
   unservedCountry: string | null;
@@ -68,12 +71,14 @@ export function initialCheckoutState(
   countries: CheckoutCountry[] | null,
   paymentMethod: PaymentMethod = 'card',
   phoneCountries: CheckoutCountry[] | null = countries,
+  home: HomeCountry | null = null,
 ): CheckoutState {
   const phoneIsos = isosOf(phoneCountries ?? countries);
   return {
     countries,
     phoneIsos,
-    ...prefilled(profile, countries, phoneIsos),
+    home,
+    ...prefilled(profile, countries, phoneIsos, home),
     touched: false,
     submitted: false,
     serverErrors: {},
@@ -91,20 +96,31 @@ export function isosOf(countries: readonly CheckoutCountry[] | null): string[] {
   return (countries ?? []).map((c) => c.iso);
 }
 
-/** The form from the profile; a saved country the shop no longer sells to is left unchosen. */
-function prefilled(profile: ProfileForCheckout | null, countries: CheckoutCountry[] | null, phoneIsos: readonly string[]) {
-  const fields = shippingFromProfile(profile, phoneIsos);
+/**
+ * The form from the profile; without a saved country it starts on the home country (if the shop
+ * sells there); a saved country the shop no longer sells to is left unchosen.
+ */
+function prefilled(profile: ProfileForCheckout | null, countries: CheckoutCountry[] | null, phoneIsos: readonly string[], home: HomeCountry | null) {
+  const fields = shippingFromProfile(profile, phoneIsos, startingCountryId(countries, home));
   const unservedCountry = unservedSavedCountry(profile, countries);
   return { fields: unservedCountry ? { ...fields, countryId: '' } : fields, unservedCountry };
 }
 
 export function checkoutReducer(state: CheckoutState, action: CheckoutAction): CheckoutState {
   switch (action.type) {
-    case 'countries':
-      // Loaded late (the page could not): the phone list follows it unless the page gave one.
-      return { ...state, countries: action.countries, phoneIsos: state.phoneIsos.length ? state.phoneIsos : isosOf(action.countries) };
+    case 'countries': {
+      // Loaded late (the page could not): the phone list follows it unless the page gave one, and
+      // an untouched, empty country starts on the home country.
+      const start = state.touched || state.fields.countryId || state.unservedCountry ? state.fields.countryId : startingCountryId(action.countries, state.home);
+      return {
+        ...state,
+        countries: action.countries,
+        phoneIsos: state.phoneIsos.length ? state.phoneIsos : isosOf(action.countries),
+        fields: { ...state.fields, countryId: start },
+      };
+    }
     case 'prefill':
-      return state.touched ? state : { ...state, ...prefilled(action.profile, state.countries, state.phoneIsos) };
+      return state.touched ? state : { ...state, ...prefilled(action.profile, state.countries, state.phoneIsos, state.home) };
     case 'field': {
       const { [action.key]: _cleared, ...serverErrors } = state.serverErrors;
       const unservedCountry = action.key === 'countryId' ? null : state.unservedCountry;

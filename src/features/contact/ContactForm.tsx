@@ -5,6 +5,7 @@ import type { PhoneValue } from '@/lib/phone';
 import { api } from '@/stores/api';
 import { showToast } from '@/stores/toasts';
 import PhoneInput, { type PhoneCountry } from '../account/PhoneInput';
+import type { HomeCountry } from '@/lib/home-country';
 import { CONTACT_LIMITS } from '@/lib/rules/contact';
 import { type ContactField, type ContactFields, contactPayload, EMPTY_CONTACT, validateContact } from './contact-form';
 import { fill } from '@/lib/rules/placeholders';
@@ -18,12 +19,14 @@ import type { ContactFormTexts } from './contact-texts';
  */
 export interface ContactFormProps {
   countries: PhoneCountry[];
+  /** The shop's home country: the phone number starts on it. */
+  homeCountry?: HomeCountry | null;
   texts: ContactFormTexts;
 }
 
 type TextKey = Exclude<ContactField, 'phone'>;
 
-export default function ContactForm({ countries, texts }: ContactFormProps) {
+export default function ContactForm({ countries, homeCountry = null, texts }: ContactFormProps) {
   const [fields, setFields] = useState<ContactFields>({ ...EMPTY_CONTACT });
   const [touched, setTouched] = useState<Partial<Record<ContactField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -163,6 +166,7 @@ export default function ContactForm({ countries, texts }: ContactFormProps) {
             id="contact-phone"
             label={texts.phone}
             countries={countries}
+            defaultCountry={homeCountry?.iso}
             value={fields.phone}
             onChange={setPhone}
             required

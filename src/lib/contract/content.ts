@@ -46,6 +46,14 @@ export const publicSettingsSchema = z.object({
   vat_percent: z.number(),
   google_tag: z.string().meta({ description: 'Raw snippet; the page frame injects it after cookie consent.' }),
   company_address: z.string(),
+  shop_name: z.string().meta({ description: "The owner's shop name; '' while unset (the shop then shows its app.name text)." }),
+  legal_name: z.string(),
+  vat_id: z.string(),
+  contact_phone: z.string(),
+  home_country: countrySchema
+    .omit({ name: true })
+    .nullable()
+    .meta({ description: 'Where the shop is based: phone pickers and address forms start on it; null until chosen.' }),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 

@@ -1,5 +1,6 @@
-/** /api/admin/settings and /api/admin/home-hero (both rows of the settings table). */
-import { getAdminSettings, getHomeHero, updateHomeHero, updateSettings } from '../services/admin/settings.server';
+/** /api/admin/settings (the settings row and the default currency) and /api/admin/home-hero (per language). */
+import { getAdminSettings, updateSettings } from '../services/admin/settings.server';
+import { getHomeHeroes, updateHomeHero } from '../services/admin/home-hero.server';
 import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { validate } from './validate';
@@ -10,5 +11,5 @@ export const adminSettingsApp = createAdminRouter()
   .put('/', validate('json', settingsBody), async (c) => ok(c, await updateSettings(c.var.db, c.var.user!, c.req.valid('json'))));
 
 export const adminHomeHeroApp = createAdminRouter()
-  .get('/', async (c) => ok(c, await getHomeHero(c.var.db)))
+  .get('/', async (c) => ok(c, await getHomeHeroes(c.var.db)))
   .put('/', validate('json', heroBody), async (c) => ok(c, await updateHomeHero(c.var.db, c.var.user!, c.req.valid('json'))));

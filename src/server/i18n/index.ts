@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { languages, localizations } from '../db/schema/index';
+import { languages, localizations, settings } from '../db/schema/index';
 import { logger } from '../logger';
 import { FALLBACK_LANGUAGE, type Messages, fileMessages, normalizeCode } from './messages';
 import { createTranslator } from './translator';
@@ -88,10 +88,24 @@ async function dbMessages(db: Db, code: string): Promise<Messages> {
   return messages;
 }
 
+/** The message that names the shop. */
+export const SHOP_NAME_KEY = 'app.name';
+
+/**
+ * The owner's shop name (settings.shop_name) is the `app.name` message in every language, so the
+ * header, titles, mails and islands all say it; while it is empty the message stays as translated.
+ */
+async function shopNameMessage(db: Db): Promise<Messages> {
+  const [row] = await db.select({ name: settings.shopName }).from(settings).where(eq(settings.id, 1));
+  const name = row?.name.trim() ?? '';
+  return name ? { [SHOP_NAME_KEY]: name } : {};
+}
+
 async function build(db: Db, code: string): Promise<Entry> {
   let stored: Messages;
   try {
-    stored = await dbMessages(db, code);
+    const [messages, shopName] = await Promise.all([dbMessages(db, code), shopNameMessage(db)]);
+    stored = { ...messages, ...shopName };
   } catch (error) {
     // The shop still speaks from its files when the table cannot be read.
     logger.warn({ err: error, language: code }, 'localizations could not be read; using message files');

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { config } from '../config';
 import type { Db } from '../db/client';
-import { mailOutbox } from '../db/schema/index';
+import { mailOutbox, settings } from '../db/schema/index';
 import { logger } from '../logger';
 import { type JobTarget, scheduleSharedJob } from '../services/shared-jobs.server';
 import { type MailMessage, type Mailer, createMailer } from './transport';
@@ -71,10 +71,24 @@ function describe(error: unknown): string {
   return (message || 'unknown error').slice(0, ERROR_MAX);
 }
 
+/**
+ * The owner's shop name; '' while unset. Read here rather than through the request context's
+ * cache: this module is loaded by tools (the e2e mailbox) that cannot load the message files.
+ */
+async function shopName(db: Db): Promise<string> {
+  try {
+    const [row] = await db.select({ name: settings.shopName }).from(settings).where(eq(settings.id, 1));
+    return row?.name ?? '';
+  } catch {
+    // The mail still goes out, under MAIL_FROM alone.
+    return '';
+  }
+}
+
 /** Sends one stored row; records the outcome. Never throws for an SMTP failure. */
 async function deliver(db: Db, id: number, message: MailMessage, mailer: Mailer): Promise<SendMailResult> {
   try {
-    await mailer.send(message);
+    await mailer.send(message, await shopName(db));
   } catch (error) {
     const reason = describe(error);
     await db.update(mailOutbox).set({ lastError: reason }).where(eq(mailOutbox.id, id));

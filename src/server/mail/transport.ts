@@ -14,7 +14,8 @@ export interface MailMessage {
 export interface Mailer {
   readonly smtpUrl: string;
   readonly from: string;
-  send(message: MailMessage): Promise<void>;
+  /** `senderName` (the shop's name) names the sender when `from` is a bare address. */
+  send(message: MailMessage, senderName?: string): Promise<void>;
 }
 
 export interface MailerOptions {
@@ -42,12 +43,18 @@ function transportFor(smtpUrl: string): Transporter {
   return transport;
 }
 
+/** MAIL_FROM as given when it names its sender already (`"Name" <a@b>`), else the shop's name before it. */
+export function senderOf(from: string, senderName: string | undefined): string | { name: string; address: string } {
+  const name = senderName?.replace(/[\r\n]+/g, ' ').trim();
+  return name && !from.includes('<') ? { name, address: from.trim() } : from;
+}
+
 export function createMailer({ smtpUrl, from }: MailerOptions): Mailer {
   return {
     smtpUrl,
     from,
-    async send({ to, subject, html, text }) {
-      await transportFor(smtpUrl).sendMail({ from, to, subject, html, text });
+    async send({ to, subject, html, text }, senderName) {
+      await transportFor(smtpUrl).sendMail({ from: senderOf(from, senderName), to, subject, html, text });
     },
   };
 }

@@ -20,7 +20,7 @@ import {
 } from '../db/schema/index';
 import { renderStoredHtml } from './html';
 import { ttlCache } from './ttl-cache';
-import { type CurrencyOption, type ShopSettings, loadShopBasics } from './request-context';
+import { type CurrencyOption, type ShopBasics, loadShopBasics } from './request-context';
 import type { FeaturedCategory } from '@/lib/contract/catalog';
 import type { Country, CurrencyItem, Faq, LanguageItem, PublicSettings, SocialLink, StaticPage, StaticPageSummary } from '@/lib/contract/content';
 
@@ -175,13 +175,20 @@ const EMPTY_SETTINGS: PublicSettings = Object.freeze({
   vat_percent: 0,
   google_tag: '',
   company_address: '',
+  shop_name: '',
+  legal_name: '',
+  vat_id: '',
+  contact_phone: '',
+  home_country: null,
 });
 
 /**
- * The settings fields of spec §3 only: the phone-payment numbers and hero texts stay out (the
- * checkout and home page read them server-side), so this answer is safe to cache publicly.
+ * The settings fields of spec §3 and the shop's identity (name, legal name, VAT id, phone, home
+ * country): the phone-payment numbers stay out (the checkout reads them server-side), so this
+ * answer is safe to cache publicly.
  */
-export function toPublicSettings(row: ShopSettings | null, currency: RateRef = { value: '1' }): PublicSettings {
+export function toPublicSettings(basics: Pick<ShopBasics, 'settings' | 'homeCountry'>, currency: RateRef = { value: '1' }): PublicSettings {
+  const row = basics.settings;
   if (!row) return { ...EMPTY_SETTINGS };
   return {
     requisites: row.requisites,
@@ -192,6 +199,11 @@ export function toPublicSettings(row: ShopSettings | null, currency: RateRef = {
     vat_percent: Number(row.vatPercent),
     google_tag: row.googleTag,
     company_address: row.companyAddress,
+    shop_name: row.shopName,
+    legal_name: row.legalName,
+    vat_id: row.vatId,
+    contact_phone: row.contactPhone,
+    home_country: basics.homeCountry && { id: basics.homeCountry.id, iso: basics.homeCountry.iso },
   };
 }
 
@@ -200,7 +212,7 @@ export function toPublicSettings(row: ShopSettings | null, currency: RateRef = {
  * frame reads them on every page). Amounts in `currency` (default: EUR, the stored currency).
  */
 export async function publicSettings(db: Db, currency?: RateRef): Promise<PublicSettings> {
-  return toPublicSettings((await loadShopBasics(db)).settings, currency);
+  return toPublicSettings(await loadShopBasics(db), currency);
 }
 
 

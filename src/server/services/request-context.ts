@@ -1,8 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { currencies, languages, settings } from '../db/schema/index';
+import { countries, currencies, languages, settings } from '../db/schema/index';
 import { getTranslator, type Translator } from '../i18n/index';
 import { pathPrefix, withPathPrefix } from '@/lib/language-path';
+import type { HomeCountry } from '@/lib/home-country';
 
 export interface LanguageOption {
   id: number;
@@ -26,6 +27,8 @@ export interface ShopBasics {
   currencies: CurrencyOption[];
   /** Null on a database that has no settings row yet. */
   settings: ShopSettings | null;
+  /** settings.home_country_id with its ISO code: phone pickers and address forms start on it; null until chosen. */
+  homeCountry: HomeCountry | null;
 }
 
 export interface RequestContext extends ShopBasics {
@@ -113,8 +116,14 @@ async function readBasics(db: Db): Promise<ShopBasics> {
   const [languageRows, currencyRows, settingsRows] = await Promise.all([
     db.select().from(languages).orderBy(asc(languages.position), asc(languages.id)),
     db.select().from(currencies).orderBy(asc(currencies.position), asc(currencies.id)),
-    db.select().from(settings).where(eq(settings.id, 1)).limit(1),
+    db
+      .select({ settings, homeIso: countries.iso })
+      .from(settings)
+      .leftJoin(countries, eq(countries.id, settings.homeCountryId))
+      .where(eq(settings.id, 1))
+      .limit(1),
   ]);
+  const found = settingsRows[0];
   return {
     languages: languageRows.map((l) => ({ id: l.id, code: l.code, title: l.title, isDefault: l.isDefault })),
     currencies: currencyRows.map((c) => ({
@@ -123,7 +132,8 @@ async function readBasics(db: Db): Promise<ShopBasics> {
       value: c.value,
       isDefault: c.isDefault,
     })),
-    settings: settingsRows[0] ?? null,
+    settings: found?.settings ?? null,
+    homeCountry: found?.settings.homeCountryId != null && found.homeIso ? { id: found.settings.homeCountryId, iso: found.homeIso.toUpperCase() } : null,
   };
 }
 

@@ -49,6 +49,12 @@ export const adminFeaturedSummarySchema = featuredCategorySchema.omit({ order: t
 export const adminFeaturedSchema = z.object({ id, image_url: z.string(), url: z.string(), position: z.number().int(), texts: textsSchema }).loose();
 
 export const adminSettingsSchema = z.object({
+  shop_name: z.string().meta({ description: "Header, page titles, mails (subject, sender name, signature) and JSON-LD; '' shows the app.name text." }),
+  legal_name: z.string(),
+  vat_id: z.string().meta({ description: 'Capitals without spaces, dots or hyphens, e.g. DE123456789.' }),
+  contact_phone: z.string(),
+  home_country_id: id.nullable().meta({ description: 'Phone pickers and address forms start on this country.' }),
+  default_currency: z.string().nullable().meta({ description: 'The code of the currency new visitors see first.' }),
   requisites: z.string(),
   copyright: z.string(),
   support_email: z.string(),
@@ -61,7 +67,14 @@ export const adminSettingsSchema = z.object({
   google_tag: z.string(),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
-export const homeHeroSchema = z.object({ hero_title: z.string(), hero_subtitle: z.string() });
+export const homeHeroSchema = z.object({
+  language_id: id,
+  code: z.string(),
+  hero_title: z.string().meta({ description: 'The text the language shows: its own, else the built-in one.' }),
+  hero_subtitle: z.string(),
+  default_title: z.string().meta({ description: 'The built-in text the language shows while its own is empty.' }),
+  default_subtitle: z.string(),
+});
 export type HomeHero = z.infer<typeof homeHeroSchema>;
 
 export const translationListSchema = z.object({
@@ -115,8 +128,8 @@ export const adminRoutes = {
 
   settings: route({ ...backOffice, method: 'GET', path: '/api/admin/settings', tag: tagSettings, summary: 'The shop settings', response: okBody(adminSettingsSchema) }),
   updateSettings: route({ ...backOffice, method: 'PUT', path: '/api/admin/settings', tag: tagSettings, summary: 'Change settings', body: settingsBody, response: okBody(adminSettingsSchema) }),
-  homeHero: route({ ...backOffice, method: 'GET', path: '/api/admin/home-hero', tag: tagSettings, summary: 'The home page\'s hero texts', response: okBody(homeHeroSchema) }),
-  updateHomeHero: route({ ...backOffice, method: 'PUT', path: '/api/admin/home-hero', tag: tagSettings, summary: 'Change the hero texts', body: heroBody, response: okBody(homeHeroSchema) }),
+  homeHero: route({ ...backOffice, method: 'GET', path: '/api/admin/home-hero', tag: tagSettings, summary: 'The home page\'s hero texts in every language', response: okBody(z.array(homeHeroSchema)) }),
+  updateHomeHero: route({ ...backOffice, method: 'PUT', path: '/api/admin/home-hero', tag: tagSettings, summary: 'Change one language\'s hero texts (without language_id: the default language\'s; empty: the built-in text)', body: heroBody, response: okBody(homeHeroSchema) }),
   translations: route({ ...backOffice, method: 'GET', path: '/api/admin/translations', tag: 'Admin: translations', summary: 'UI texts of a language (search, missing only)', query: translationsQuery, response: okBody(translationListSchema) }),
   saveTranslation: route({ ...backOffice, method: 'PUT', path: '/api/admin/translations', tag: 'Admin: translations', summary: 'Save one UI text', body: translationBody, response: okBody(z.object({}).loose()) }),
   preview: route({ ...backOffice, method: 'POST', path: '/api/admin/preview', tag: 'Admin: static pages', summary: 'The HTML a public page would show for this source', body: previewBody, response: okBody(z.object({ html: z.string() })) }),

@@ -1,8 +1,9 @@
 /** Request schemas of /api/admin/settings (ADR 013, 018). */
 import { z } from 'zod';
-import { flag, nonEmptyPatch } from './fields';
+import { flag, languageIdField, nonEmptyPatch } from './fields';
 import { googleTagProblem } from '@/lib/rules/google-tag';
 import { MAX_LOW_STOCK_THRESHOLD } from '@/lib/rules/stock-level';
+import { VAT_ID_MESSAGE, isVatIdFormat, normalizeVatId } from '@/lib/rules/vat-id';
 
 const LOW_STOCK = `The low-stock threshold must be a whole number from 0 to ${MAX_LOW_STOCK_THRESHOLD}.`;
 
@@ -13,9 +14,28 @@ export const phone = z
   .trim()
   .refine((v) => v === '' || /^\+?[0-9 ()-]{5,32}$/.test(v), PHONE_MESSAGE);
 
+const HOME_COUNTRY = 'Choose the home country from the list, or none.';
+const CURRENCY_CODE = 'The default currency must be a currency code such as EUR.';
+
 export const settingsBody = nonEmptyPatch(
   z.strictObject(
     {
+      shop_name: text('The shop name', 96).optional(),
+      legal_name: text('The legal company name', 191).optional(),
+      vat_id: z
+        .string({ message: 'The VAT id must be text.' })
+        .max(64, VAT_ID_MESSAGE)
+        .transform(normalizeVatId)
+        .refine((v) => v.length <= 32 && isVatIdFormat(v), VAT_ID_MESSAGE)
+        .optional(),
+      contact_phone: phone.optional(),
+      home_country_id: z.number({ message: HOME_COUNTRY }).int(HOME_COUNTRY).positive(HOME_COUNTRY).max(2_147_483_647, HOME_COUNTRY).nullable().optional(),
+      default_currency: z
+        .string({ message: CURRENCY_CODE })
+        .trim()
+        .regex(/^[A-Za-z]{3}$/, CURRENCY_CODE)
+        .transform((v) => v.toUpperCase())
+        .optional(),
       requisites: text('Requisites', 2_000).optional(),
       copyright: text('Copyright', 255).optional(),
       support_email: z
@@ -52,9 +72,11 @@ export const settingsBody = nonEmptyPatch(
   ),
 );
 
+/** One language's hero texts; without language_id, the default language's. */
 export const heroBody = nonEmptyPatch(
   z.strictObject(
     {
+      language_id: languageIdField.optional(),
       hero_title: text('The hero title', 120).optional(),
       hero_subtitle: text('The hero subtitle', 300).optional(),
     },

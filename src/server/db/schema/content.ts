@@ -33,8 +33,6 @@ export const settings = pgTable('settings', {
   companyAddress: text('company_address').notNull().default(''),
   phonePaymentGlobal: varchar('phone_payment_global', { length: 32 }).notNull().default(''),
   phonePaymentUkEu: varchar('phone_payment_uk_eu', { length: 32 }).notNull().default(''),
-  heroTitle: text('hero_title').notNull().default(''),
-  heroSubtitle: text('hero_subtitle').notNull().default(''),
   /** The shop's name as shoppers see it (header, titles, mails, JSON-LD); '' until the owner sets it. */
   shopName: varchar('shop_name', { length: 96 }).notNull().default(''),
   /** The seller on invoices and the imprint: legal company name, VAT id, contact phone. */

@@ -1,8 +1,10 @@
+import { and, eq } from 'drizzle-orm';
 import {
   faqs,
   faqTranslations,
   featuredCategories,
   featuredCategoryTranslations,
+  localizations,
   settings,
   socialLinks,
   staticPages,
@@ -22,7 +24,8 @@ const GOOGLE_TAG = `<script async src="https://www.googletagmanager.com/gtag/js?
 export async function seedSettings(db: Db, homeCountryId: number | undefined): Promise<void> {
   await db.insert(settings).values({
     id: 1,
-    shopName: 'Summit & Circuit Gear',
+    // The name the demo shop has always shown (the app.name message): the demo stays as it was.
+    shopName: 'Gear Shop',
     legalName: 'Summit & Circuit Gear Ltd',
     vatId: 'NL861234567B01',
     contactPhone: '+31 10 555 0142',
@@ -38,9 +41,15 @@ export async function seedSettings(db: Db, homeCountryId: number | undefined): P
     companyAddress: '221 Harbour Road, 3011 AB Rotterdam, Netherlands',
     phonePaymentGlobal: '+1 415 555 0142',
     phonePaymentUkEu: '+44 20 7946 0321',
-    heroTitle: 'Gear up for your next adventure',
-    heroSubtitle: 'Outdoor, sports, fitness and tech equipment from top brands, shipped fast, backed by experts.',
   });
+}
+
+/** The demo's English hero subtitle, as it has always read (the English message's own is shorter). */
+export async function seedDemoHero(db: Db, lang: LanguageIds): Promise<void> {
+  await db
+    .update(localizations)
+    .set({ value: 'Outdoor, sports, fitness and tech equipment from top brands, shipped fast, backed by experts.' })
+    .where(and(eq(localizations.languageId, lang.en), eq(localizations.key, 'home.hero.subtitle')));
 }
 
 export async function seedPages(db: Db, lang: LanguageIds): Promise<void> {

@@ -4,7 +4,7 @@ import type { Db } from '../client';
 import { languages } from '../schema/index';
 import { seedCatalog } from './catalog';
 import { seedPhotos } from './photos';
-import { seedFeatured, seedPages, seedSettings } from './content';
+import { seedDemoHero, seedFeatured, seedPages, seedSettings } from './content';
 import { seedGeo } from './geo';
 import { seedLandingPage } from './landing-page';
 import { seedCurrencies, seedLanguages } from './i18n';
@@ -36,6 +36,7 @@ async function seedInto(db: Db, passwords: Passwords, now: Date): Promise<void> 
   await seedCurrencies(db);
   const countryIds = await seedGeo(db);
   await seedSettings(db, countryIds.NL);
+  await seedDemoHero(db, lang);
   await seedPages(db, lang);
   await seedFeatured(db, lang);
   const products = await seedCatalog(db, lang, now);

@@ -1,12 +1,11 @@
 /**
  * Opening the home page record for editing (ADR 027): the first call creates it, built from blocks
- * with the texts the home page shows today (the settings hero in the default language, else the
- * spec's) and an empty featured area (every tile its default), published, so creating it changes
+ * with the texts the home page shows today (the default language's hero messages, set on the
+ * settings screen) and an empty featured area (every tile its default), published, so creating it changes
  * nothing a visitor sees. Later calls answer the same record.
  */
-import { eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { settings, staticPages } from '@/server/db/schema/index';
+import { staticPages } from '@/server/db/schema/index';
 import { defaultHomeBlocks } from '@/lib/home-blocks';
 import { getTranslator } from '@/server/i18n/index';
 import { contentChanged } from '../content-changed';
@@ -23,8 +22,7 @@ export async function ensureHomePage(db: Db, editor: Editor): Promise<{ page: Ad
   if (existing !== null) return { page: (await getAdminPage(db, existing))!, created: false };
   const languages = await adminLanguages(db);
   const t = await getTranslator(db, languages.default.code);
-  const [row] = await db.select({ title: settings.heroTitle, subtitle: settings.heroSubtitle }).from(settings).where(eq(settings.id, 1));
-  const blocks = defaultHomeBlocks({ title: row?.title.trim() || t('home.hero.title'), subtitle: row?.subtitle.trim() || t('home.hero.subtitle'), shopNow: t('home.hero.shopNow') });
+  const blocks = defaultHomeBlocks({ title: t('home.hero.title'), subtitle: t('home.hero.subtitle'), shopNow: t('home.hero.shopNow') });
   let id: number;
   try {
     id = await db.transaction(async (tx) => {

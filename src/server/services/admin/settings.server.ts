@@ -1,37 +1,34 @@
-/** The settings row and the home hero texts (both live in `settings`, id 1). */
-import { eq, sql } from 'drizzle-orm';
+/**
+ * The shop settings (the settings row, id 1) and the default currency, edited on one screen
+ * (issue 25). Every save is one transaction with its audit row, then every cache that could show
+ * the old value is emptied (contentChanged): the next request shows the change.
+ */
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { settings } from '@/server/db/schema/index';
+import { countries, currencies, settings } from '@/server/db/schema/index';
+import type { AdminSettings } from '@/lib/contract/admin/routes';
+import { InvalidInputError } from '../errors';
 import { contentChanged } from '../content-changed';
+import { localized } from '../localized';
+import { lockCurrencies, makeDefaultCurrency } from '../back-office/default-currency.server';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '@/lib/rules/stock-level';
-import { type Editor, changedFields, recordChange } from './audit';
+import { type Editor, type Tx, changedFields, recordChange } from './audit';
 
-export interface AdminSettings {
-  requisites: string;
-  copyright: string;
-  support_email: string;
-  company_address: string;
-  phone_payment_global: string;
-  phone_payment_uk_eu: string;
-  vat_percent: number;
-  low_stock_threshold: number;
-  is_reg_enabled: boolean;
-  google_tag: string;
-}
+export type { AdminSettings };
+export type SettingsPatch = Partial<Omit<AdminSettings, 'default_currency'>> & { default_currency?: string };
 
-export interface HomeHero {
-  hero_title: string;
-  hero_subtitle: string;
-}
-
-async function row(db: Db) {
-  const [found] = await db.select().from(settings).where(eq(settings.id, 1));
-  return found ?? null;
-}
+const UNKNOWN_COUNTRY = localized('admin.api.settingsUnknownCountry');
+const UNKNOWN_CURRENCY = localized('admin.api.settingsUnknownCurrency');
 
 export async function getAdminSettings(db: Db): Promise<AdminSettings> {
-  const s = await row(db);
+  const [[s], currencyRows] = await Promise.all([db.select().from(settings).where(eq(settings.id, 1)), db.select().from(currencies)]);
   return {
+    shop_name: s?.shopName ?? '',
+    legal_name: s?.legalName ?? '',
+    vat_id: s?.vatId ?? '',
+    contact_phone: s?.contactPhone ?? '',
+    home_country_id: s?.homeCountryId ?? null,
+    default_currency: currencyRows.find((c) => c.isDefault)?.code ?? null,
     requisites: s?.requisites ?? '',
     copyright: s?.copyright ?? '',
     support_email: s?.supportEmail ?? '',
@@ -45,48 +42,57 @@ export async function getAdminSettings(db: Db): Promise<AdminSettings> {
   };
 }
 
-export async function getHomeHero(db: Db): Promise<HomeHero> {
-  const s = await row(db);
-  return { hero_title: s?.heroTitle ?? '', hero_subtitle: s?.heroSubtitle ?? '' };
+/** What the settings screen offers: every country (served or not: the owner may name the home country first) and currency. */
+export async function settingsChoices(db: Db) {
+  const [countryList, currencyList] = await Promise.all([
+    db.select({ id: countries.id, name: countries.name }).from(countries).orderBy(asc(countries.name), asc(countries.iso)),
+    db.select({ code: currencies.code, symbol: currencies.symbol }).from(currencies).orderBy(asc(currencies.position), asc(currencies.id)),
+  ]);
+  return { countries: countryList, currencies: currencyList };
 }
 
-type Columns = Partial<typeof settings.$inferInsert>;
+async function checkCountry(tx: Tx, id: number | null | undefined): Promise<void> {
+  if (id === undefined || id === null) return;
+  const [found] = await tx.select({ id: countries.id }).from(countries).where(eq(countries.id, id));
+  if (!found) throw new InvalidInputError(UNKNOWN_COUNTRY, { home_country_id: [UNKNOWN_COUNTRY] });
+}
 
-/** Upserts row 1 (an empty shop has none yet). */
-async function saveColumns(db: Db, editor: Editor, entity: 'settings' | 'home_hero', columns: Columns, summary: string) {
+/** Makes the currency with this code the default; 422 for a code the shop does not offer. */
+async function switchDefaultCurrency(tx: Tx, code: string | undefined): Promise<void> {
+  if (code === undefined) return;
+  const chosen = (await lockCurrencies(tx)).find((c) => c.code.toUpperCase() === code);
+  if (!chosen) throw new InvalidInputError(UNKNOWN_CURRENCY, { default_currency: [UNKNOWN_CURRENCY] });
+  if (!chosen.isDefault) await makeDefaultCurrency(tx, chosen.id);
+}
+
+export async function updateSettings(db: Db, editor: Editor, patch: SettingsPatch): Promise<AdminSettings> {
+  const columns: Partial<typeof settings.$inferInsert> = {
+    shopName: patch.shop_name,
+    legalName: patch.legal_name,
+    vatId: patch.vat_id,
+    contactPhone: patch.contact_phone,
+    homeCountryId: patch.home_country_id,
+    requisites: patch.requisites,
+    copyright: patch.copyright,
+    supportEmail: patch.support_email,
+    companyAddress: patch.company_address,
+    phonePaymentGlobal: patch.phone_payment_global,
+    phonePaymentUkEu: patch.phone_payment_uk_eu,
+    vatPercent: patch.vat_percent === undefined ? undefined : patch.vat_percent.toFixed(2),
+    lowStockThreshold: patch.low_stock_threshold,
+    isRegEnabled: patch.is_reg_enabled,
+    googleTag: patch.google_tag?.trim(),
+  };
   await db.transaction(async (tx) => {
+    await checkCountry(tx, patch.home_country_id);
+    await switchDefaultCurrency(tx, patch.default_currency);
+    // Upserts row 1: an empty shop has none yet.
     await tx
       .insert(settings)
       .values({ id: 1, ...columns })
       .onConflictDoUpdate({ target: settings.id, set: { ...columns, updatedAt: sql`now()` } });
-    await recordChange(tx, editor, entity, 1, 'update', summary);
+    await recordChange(tx, editor, 'settings', 1, 'update', changedFields(patch as Record<string, unknown>));
   });
   contentChanged(db);
-}
-
-export async function updateSettings(db: Db, editor: Editor, patch: Partial<AdminSettings>): Promise<AdminSettings> {
-  await saveColumns(
-    db,
-    editor,
-    'settings',
-    {
-      requisites: patch.requisites,
-      copyright: patch.copyright,
-      supportEmail: patch.support_email,
-      companyAddress: patch.company_address,
-      phonePaymentGlobal: patch.phone_payment_global,
-      phonePaymentUkEu: patch.phone_payment_uk_eu,
-      vatPercent: patch.vat_percent === undefined ? undefined : patch.vat_percent.toFixed(2),
-      lowStockThreshold: patch.low_stock_threshold,
-      isRegEnabled: patch.is_reg_enabled,
-      googleTag: patch.google_tag?.trim(),
-    },
-    changedFields(patch as Record<string, unknown>),
-  );
   return getAdminSettings(db);
-}
-
-export async function updateHomeHero(db: Db, editor: Editor, patch: Partial<HomeHero>): Promise<HomeHero> {
-  await saveColumns(db, editor, 'home_hero', { heroTitle: patch.hero_title, heroSubtitle: patch.hero_subtitle }, changedFields(patch));
-  return getHomeHero(db);
 }

@@ -10,7 +10,7 @@ import { localizations } from '@/server/db/schema/index';
 import { FALLBACK_LANGUAGE, fileMessages, placeholders } from '@/server/i18n/index';
 import { InvalidInputError } from '../errors';
 import { contentChanged } from '../content-changed';
-import { type Editor, recordChange } from './audit';
+import { type Editor, type Tx, recordChange } from './audit';
 import { adminLanguages, pickLanguage } from './languages';
 
 export interface TranslationRow {
@@ -68,6 +68,14 @@ export async function listTranslations(
   };
 }
 
+/** Stores a language's text of a message key (an empty text: the message file's text shows). */
+export async function writeMessage(tx: Tx, languageId: number, key: string, value: string): Promise<void> {
+  await tx
+    .insert(localizations)
+    .values({ languageId, key, value })
+    .onConflictDoUpdate({ target: [localizations.languageId, localizations.key], set: { value } });
+}
+
 export const UNKNOWN_KEY = localized('admin.api.unknownMessageKey');
 
 export async function saveTranslation(db: Db, editor: Editor, input: { language_id: number; key: string; value: string }) {
@@ -83,10 +91,7 @@ export async function saveTranslation(db: Db, editor: Editor, input: { language_
     throw new InvalidInputError(message, { value: [message] });
   }
   await db.transaction(async (tx) => {
-    await tx
-      .insert(localizations)
-      .values({ languageId: language.id, key: input.key, value: input.value })
-      .onConflictDoUpdate({ target: [localizations.languageId, localizations.key], set: { value: input.value } });
+    await writeMessage(tx, language.id, input.key, input.value);
     await recordChange(tx, editor, 'translation', `${language.code}:${input.key}`, 'update', input.value.slice(0, 200));
   });
   contentChanged(db);

@@ -14,6 +14,7 @@ import { uniqueViolation } from '@/server/db/error-chain';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { contentChanged } from '../content-changed';
 import { type Editor, type Tx, changedFields, definedOnly, recordChange } from '../admin/audit';
+import { lockCurrencies, makeDefaultCurrency } from './default-currency.server';
 
 export const ZONE_NOT_FOUND = localized('admin.api.zoneNotFound');
 export const COUNTRY_NOT_FOUND = localized('admin.api.countryNotFound');
@@ -168,13 +169,13 @@ export async function createCurrency(db: Db, editor: Editor, input: CurrencyCrea
 export async function updateCurrency(db: Db, editor: Editor, id: number, patch: CurrencyPatch) {
   const currency = await db.transaction(async (tx) => {
     // Every currency row locked: making one the default takes it from another in the same step.
-    const all = await tx.select().from(currencies).orderBy(asc(currencies.id)).for('update');
+    const all = await lockCurrencies(tx);
     const row = all.find((c) => c.id === id);
     if (!row) throw new NotFoundError(CURRENCY_NOT_FOUND);
     if (row.code === BASE && patch.rate !== undefined && Number(patch.rate) !== 1) {
       throw new InvalidInputError(localized('admin.api.euroRate'), { rate: [localized('admin.api.euroRate')] });
     }
-    if (patch.is_default) await tx.update(currencies).set({ isDefault: false }).where(sql`${currencies.id} <> ${id}`);
+    if (patch.is_default) await makeDefaultCurrency(tx, id);
     const [after] = await tx
       .update(currencies)
       .set(definedOnly({ symbol: patch.symbol, value: patch.rate, isDefault: patch.is_default, position: patch.position }))
