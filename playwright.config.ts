@@ -39,6 +39,24 @@ function isAlive(pid: number): boolean {
   }
 }
 
+const CHROMIUM = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+const SHOP_WIDE_SPECS = ['**/shop-settings.spec.ts'];
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
@@ -60,22 +78,15 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-      },
+      // Specs that change what every page shows (the shop's name, home country) run after the rest.
+      testIgnore: SHOP_WIDE_SPECS,
+      use: CHROMIUM,
+    },
+    {
+      name: 'chromium-shop-wide',
+      testMatch: SHOP_WIDE_SPECS,
+      dependencies: ['chromium'],
+      use: CHROMIUM,
     },
   ],
   webServer: {
