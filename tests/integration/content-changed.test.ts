@@ -9,7 +9,8 @@ import { testEngine, useTestDatabase } from '../helpers/db';
 
 const database = useTestDatabase({ seed: 'demo' });
 
-async function until(check: () => boolean, ms = 5_000): Promise<void> {
+/** Waits for `check`; the bound is for a notification that never comes, not for a slow machine. */
+async function until(check: () => boolean, ms = 60_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!check()) {
     if (Date.now() > deadline) throw new Error('timed out');

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { transaction } from '@/server/services/transaction';
 import { countries, users } from '../db/schema/index';
 import type { Context } from 'hono';
 import type { Db } from '../db/client';
@@ -102,7 +103,7 @@ export const accountApp = createRouter()
     }
     let changedAt: Date | undefined;
     try {
-      changedAt = await db.transaction(async (tx) => {
+      changedAt = await transaction(db, async (tx) => {
         const [saved] = await tx
           .update(users)
           .set({

@@ -7,6 +7,6 @@ import { balanceBody, customerIdParam } from '@/lib/contract/admin/orders';
 
 export const adminCustomersApp = createAdminRouter().post('/:id/balance', validate('param', customerIdParam), validate('json', balanceBody), async (c) => {
   const body = c.req.valid('json');
-  const balance = await adjustBalance(c.var.db, { customerId: c.req.valid('param').id, actorId: c.var.user!.id, deltaCents: body.delta_cents, reason: body.reason });
+  const balance = await adjustBalance(c.var.db, { customerId: c.req.valid('param').id, actor: c.var.user!, deltaCents: body.delta_cents, reason: body.reason });
   return ok(c, balance, { message: c.var.at('admin.api.balanceAdjusted') });
 });

@@ -47,7 +47,7 @@ function spoken(c: Context<ApiEnv>, error: DomainError | HttpError, errors: Fiel
 }
 
 /** The status of each kind of service error. */
-const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, ContentfulStatusCode> = { invalid: 422, not_found: 404, conflict: 409, upstream: 502 };
+const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, ContentfulStatusCode> = { invalid: 422, forbidden: 403, not_found: 404, conflict: 409, upstream: 502 };
 
 export const NOT_FOUND_MESSAGE = 'Not found';
 export const BAD_VALUE_MESSAGE = 'A value in the request is malformed or out of range.';

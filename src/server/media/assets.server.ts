@@ -5,6 +5,7 @@
  * is one asset. Variants are made later, on first request (variants.server.ts).
  */
 import { createHash } from 'node:crypto';
+import { transaction } from '@/server/services/transaction';
 import { desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mediaAssets } from '../db/schema/index';
@@ -70,7 +71,7 @@ export async function storeUpload(db: Db, bytes: Uint8Array, options: UploadOpti
   // Stored before the row, so a row never names a missing file; a second writer writes the same bytes.
   if (!(await storage.has(key))) await storage.put(key, original.bytes, IMAGE_MIME[original.kind]);
   const createdBy = options.createdBy ?? null;
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const inserted = await tx
       .insert(mediaAssets)
       .values({

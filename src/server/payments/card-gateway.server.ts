@@ -6,6 +6,7 @@
  * commit, so no stock lock is held across the network.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { transaction } from '@/server/services/transaction';
 import type { Logger } from 'pino';
 import { config } from '../config';
 import type { Db } from '../db/client';
@@ -83,7 +84,7 @@ export async function paymentPageUrl(db: Db, paymentId: string, log?: Logger): P
 
 /** The provider never opened a page: the order fails at once (stock, promo use and cart back). */
 async function abandonPayment(db: Db, paymentId: string, reason: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment || (payment.status !== 'created' && payment.status !== 'requires_action')) return;
     await tx.update(payments).set({ status: 'failed', lastError: reason, updatedAt: sql`now()` }).where(eq(payments.id, paymentId));

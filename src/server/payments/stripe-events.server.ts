@@ -5,6 +5,7 @@
  * and a settlement that fails leaves no row behind (Stripe delivers the event again).
  */
 import { sql } from 'drizzle-orm';
+import { transaction } from '@/server/services/transaction';
 import type Stripe from 'stripe';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
@@ -41,7 +42,7 @@ export function settlementOf(event: Stripe.Event): { input: SettleInput; payment
 
 export async function processStripeEvent(db: Db, event: Stripe.Event, log?: Logger): Promise<StripeEventResult> {
   const meaning = settlementOf(event);
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [row] = await tx
       .insert(paymentEvents)
       .values({

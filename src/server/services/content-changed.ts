@@ -9,7 +9,14 @@ import { invalidateCategories } from './categories';
 import { invalidateStaticPages } from './content';
 import { invalidateShopBasics } from './request-context';
 
-type Listener = (db: Db) => void;
+/**
+ * What an edit may have changed, for the catalogue index (catalog/catalog-index.ts), which holds
+ * the filter columns of every product: 'content' leaves them all alone (pages, FAQs, settings...),
+ * `{ products }` changed only those products, 'catalog' (the default) possibly any product.
+ */
+export type ChangeScope = 'content' | 'catalog' | { products: readonly number[] };
+
+type Listener = (db: Db, scope: ChangeScope) => void;
 
 /** PostgreSQL channel on which instances tell each other that content changed. */
 export const CONTENT_CHANNEL = 'gear_shop_content';
@@ -33,18 +40,18 @@ export function onContentChanged(listener: Listener): () => void {
 }
 
 // This copy's own caches.
-onContentChanged((db) => {
+onContentChanged((db, scope) => {
   invalidateStaticPages(db);
   invalidateCategories(db);
   invalidateShopBasics(db);
   invalidateMessages();
-  invalidateCatalogResults(db);
+  invalidateCatalogResults(db, scope === 'content' ? { keepIndex: true } : scope === 'catalog' ? {} : { products: scope.products });
   invalidateCatalogMeta(db);
 });
 
-/** Drops this process's content caches without telling anyone: for a change made elsewhere. */
-export function contentChangedElsewhere(db: Db): void {
-  for (const listener of shared.listeners) listener(db);
+/** Drops this process's content caches without telling anyone: for a change made elsewhere (whose scope is unknown). */
+export function contentChangedElsewhere(db: Db, scope: ChangeScope = 'catalog'): void {
+  for (const listener of shared.listeners) listener(db, scope);
 }
 
 /**
@@ -53,12 +60,14 @@ export function contentChangedElsewhere(db: Db): void {
  * every per-process cache that could still show the old content, so the next request reads the
  * database, and tells the other instances on the same PostgreSQL to do the same
  * (src/server/services/content-sync.server.ts). Cheap enough to call on every save; it does not
- * try to be selective. The promise settles once the notification is sent (never rejects): a
- * script that writes the catalogue (catalog:import, db:seed) awaits it before closing its
- * database, else the running shops would not hear of the change (issue 26).
+ * try to be selective, except for the catalogue index: `scope` says which products' filter
+ * columns the edit may have changed (ChangeScope), so an index build under way can catch up with
+ * the edit instead of starting over. The promise settles once the notification is sent (never
+ * rejects): a script that writes the catalogue (catalog:import, db:seed) awaits it before closing
+ * its database, else the running shops would not hear of the change (issue 26).
  */
-export function contentChanged(db: Db): Promise<void> {
-  contentChangedElsewhere(db);
+export function contentChanged(db: Db, scope: ChangeScope = 'catalog'): Promise<void> {
+  contentChangedElsewhere(db, scope);
   return db.execute(sql`select pg_notify(${CONTENT_CHANNEL}, ${INSTANCE_ID})`).then(
     () => undefined,
     (error: unknown) => {

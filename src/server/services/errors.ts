@@ -9,7 +9,7 @@ import { englishProblems, englishText, hasLocalized, isLocalized, type Localized
 // Field name → messages: the API contract's shape (src/lib/contract/envelope.ts).
 export type { FieldErrors };
 
-export type DomainErrorKind = 'invalid' | 'not_found' | 'conflict' | 'upstream';
+export type DomainErrorKind = 'invalid' | 'forbidden' | 'not_found' | 'conflict' | 'upstream';
 
 /**
  * `message` and the field errors are English text, or Localized keys (services/localized.ts) where
@@ -39,6 +39,16 @@ export class DomainError extends Error {
 export class InvalidInputError extends DomainError {
   constructor(message: string | Localized, errors?: Problems) {
     super('invalid', message, errors);
+  }
+}
+
+/**
+ * The caller may not do this, whatever the values (403): a staff member acting on their own
+ * account or orders, an adjustment above what their role may make alone.
+ */
+export class ForbiddenError extends DomainError {
+  constructor(message: string | Localized, errors?: Problems) {
+    super('forbidden', message, errors);
   }
 }
 

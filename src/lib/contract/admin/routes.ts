@@ -65,6 +65,8 @@ export const adminSettingsSchema = z.object({
   low_stock_threshold: z.number().int().meta({ description: 'Below this many units a choice (a product or one variation) is low stock; products may set their own.' }),
   is_reg_enabled: z.boolean(),
   google_tag: z.string(),
+  /** Balance adjustments above this many cents (either way) need an admin (issue 27). */
+  balance_adjust_limit_cents: z.number().int(),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 export const homeHeroSchema = z.object({

@@ -60,6 +60,12 @@ export const settingsBody = nonEmptyPatch(
         .max(MAX_LOW_STOCK_THRESHOLD, LOW_STOCK)
         .optional(),
       is_reg_enabled: flag('is_reg_enabled').optional(),
+      balance_adjust_limit_cents: z
+        .number({ message: 'The balance adjustment limit must be a whole number of cents.' })
+        .int('The balance adjustment limit must be a whole number of cents.')
+        .min(0, 'The balance adjustment limit must be between 0 and 100000000 cents.')
+        .max(100_000_000, 'The balance adjustment limit must be between 0 and 100000000 cents.')
+        .optional(),
       google_tag: z
         .string({ message: 'The Google tag must be text.' })
         .superRefine((value, ctx) => {

@@ -40,6 +40,11 @@ export const settings = pgTable('settings', {
   vatId: varchar('vat_id', { length: 32 }).notNull().default(''),
   contactPhone: varchar('contact_phone', { length: 32 }).notNull().default(''),
   /** Where the shop is based: phone pickers and address forms default to it; VAT is charged from it. */
+  /**
+   * Balance adjustments larger than this (either way, in cents) need an admin; staff make the
+   * smaller ones (issue 27). Only an admin changes it.
+   */
+  balanceAdjustLimitCents: integer('balance_adjust_limit_cents').notNull().default(10_000),
   homeCountryId: integer('home_country_id').references(() => countries.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,5 +1,6 @@
 /** FAQs for editors: base row in the default language, faq_translations for the others. */
 import { localized } from '@/server/services/localized';
+import { transaction } from '@/server/services/transaction';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { faqs, faqTranslations } from '@/server/db/schema/index';
@@ -51,7 +52,7 @@ export async function getAdminFaq(db: Db, id: number) {
 }
 
 export async function createFaq(db: Db, editor: Editor, input: FaqFields & { title: string; content: string }) {
-  const id = await db.transaction(async (tx) => {
+  const id = await transaction(db, async (tx) => {
     const [row] = await tx
       .insert(faqs)
       .values({
@@ -65,7 +66,7 @@ export async function createFaq(db: Db, editor: Editor, input: FaqFields & { tit
     await recordChange(tx, editor, 'faq', row!.id, 'create', input.title);
     return row!.id;
   });
-  contentChanged(db);
+  contentChanged(db, 'content');
   return (await getAdminFaq(db, id))!;
 }
 
@@ -73,7 +74,7 @@ export async function updateFaq(db: Db, editor: Editor, id: number, patch: FaqPa
   const languages = await adminLanguages(db);
   const language = pickLanguage(languages, patch.language_id);
   const content = patch.content === undefined ? undefined : sanitizeHtml(patch.content);
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [faq] = await tx.select().from(faqs).where(eq(faqs.id, id)).for('update');
     if (!faq) throw new NotFoundError(FAQ_NOT_FOUND);
     const isDefault = language.id === languages.default.id;
@@ -95,15 +96,15 @@ export async function updateFaq(db: Db, editor: Editor, id: number, patch: FaqPa
     }
     await recordChange(tx, editor, 'faq', id, 'update', `${language.code}: ${changedFields({ ...patch, language_id: undefined })}`);
   });
-  contentChanged(db);
+  contentChanged(db, 'content');
   return (await getAdminFaq(db, id))!;
 }
 
 export async function deleteFaq(db: Db, editor: Editor, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [gone] = await tx.delete(faqs).where(eq(faqs.id, id)).returning({ title: faqs.title });
     if (!gone) throw new NotFoundError(FAQ_NOT_FOUND);
     await recordChange(tx, editor, 'faq', id, 'delete', gone.title);
   });
-  contentChanged(db);
+  contentChanged(db, 'content');
 }

@@ -1,5 +1,6 @@
 /** Featured category tiles of the home page for editors (texts per language, link and image shared). */
 import { localized } from '@/server/services/localized';
+import { transaction } from '@/server/services/transaction';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { featuredCategories, featuredCategoryTranslations } from '@/server/db/schema/index';
@@ -50,7 +51,7 @@ export async function getAdminFeatured(db: Db, id: number) {
 }
 
 export async function createFeatured(db: Db, editor: Editor, input: FeaturedPatch & { title: string; url: string }) {
-  const id = await db.transaction(async (tx) => {
+  const id = await transaction(db, async (tx) => {
     const [row] = await tx
       .insert(featuredCategories)
       .values({
@@ -65,14 +66,14 @@ export async function createFeatured(db: Db, editor: Editor, input: FeaturedPatc
     await recordChange(tx, editor, 'featured_category', row!.id, 'create', input.title);
     return row!.id;
   });
-  contentChanged(db);
+  contentChanged(db, 'content');
   return (await getAdminFeatured(db, id))!;
 }
 
 export async function updateFeatured(db: Db, editor: Editor, id: number, patch: FeaturedPatch) {
   const languages = await adminLanguages(db);
   const language = pickLanguage(languages, patch.language_id);
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [row] = await tx.select().from(featuredCategories).where(eq(featuredCategories.id, id)).for('update');
     if (!row) throw new NotFoundError(FEATURED_NOT_FOUND);
     const isDefault = language.id === languages.default.id;
@@ -101,15 +102,15 @@ export async function updateFeatured(db: Db, editor: Editor, id: number, patch: 
     }
     await recordChange(tx, editor, 'featured_category', id, 'update', `${language.code}: ${changedFields({ ...patch, language_id: undefined })}`);
   });
-  contentChanged(db);
+  contentChanged(db, 'content');
   return (await getAdminFeatured(db, id))!;
 }
 
 export async function deleteFeatured(db: Db, editor: Editor, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [gone] = await tx.delete(featuredCategories).where(eq(featuredCategories.id, id)).returning({ title: featuredCategories.title });
     if (!gone) throw new NotFoundError(FEATURED_NOT_FOUND);
     await recordChange(tx, editor, 'featured_category', id, 'delete', gone.title);
   });
-  contentChanged(db);
+  contentChanged(db, 'content');
 }

@@ -4,6 +4,7 @@
  * edits them beside the shop settings; an empty text brings back the language's built-in one.
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import { transaction } from '@/server/services/transaction';
 import type { Db } from '@/server/db/client';
 import { localizations } from '@/server/db/schema/index';
 import { FALLBACK_LANGUAGE, fileMessages } from '@/server/i18n/index';
@@ -46,7 +47,7 @@ export async function getHomeHeroes(db: Db): Promise<HomeHero[]> {
 export async function updateHomeHero(db: Db, editor: Editor, patch: { language_id?: number; hero_title?: string; hero_subtitle?: string }): Promise<HomeHero> {
   const language = pickLanguage(await adminLanguages(db), patch.language_id);
   const given = (Object.keys(KEYS) as Field[]).filter((field) => patch[field] !== undefined);
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     for (const field of given) {
       const value = patch[field]!;
       if (value === '') await tx.delete(localizations).where(and(eq(localizations.languageId, language.id), eq(localizations.key, KEYS[field])));
@@ -54,6 +55,6 @@ export async function updateHomeHero(db: Db, editor: Editor, patch: { language_i
     }
     await recordChange(tx, editor, 'home_hero', language.code, 'update', given.join(', '));
   });
-  contentChanged(db);
+  contentChanged(db, 'content');
   return (await getHomeHeroes(db)).find((h) => h.language_id === language.id)!;
 }

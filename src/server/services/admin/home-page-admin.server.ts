@@ -4,6 +4,7 @@
  * settings screen) and an empty featured area (every tile its default), published, so creating it changes
  * nothing a visitor sees. Later calls answer the same record.
  */
+import { transaction } from '@/server/services/transaction';
 import type { Db } from '@/server/db/client';
 import { staticPages } from '@/server/db/schema/index';
 import { defaultHomeBlocks } from '@/lib/home-blocks';
@@ -25,7 +26,7 @@ export async function ensureHomePage(db: Db, editor: Editor): Promise<{ page: Ad
   const blocks = defaultHomeBlocks({ title: t('home.hero.title'), subtitle: t('home.hero.subtitle'), shopNow: t('home.hero.shopNow') });
   let id: number;
   try {
-    id = await db.transaction(async (tx) => {
+    id = await transaction(db, async (tx) => {
       const taken = await tx.select({ slug: staticPages.slug }).from(staticPages);
       const used = new Set(taken.map((p) => p.slug));
       let slug = HOME_SLUG;
@@ -44,6 +45,6 @@ export async function ensureHomePage(db: Db, editor: Editor): Promise<{ page: Ad
     if (winner === null) throw error;
     return { page: (await getAdminPage(db, winner))!, created: false };
   }
-  contentChanged(db);
+  contentChanged(db, 'content');
   return { page: (await getAdminPage(db, id))!, created: true };
 }

@@ -5,6 +5,7 @@
  * (and again on render); references to photos, FAQs and categories are checked.
  */
 import { localized } from '@/server/services/localized';
+import { transaction } from '@/server/services/transaction';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { faqs, mediaAssets, staticPages, staticPageTranslations, staticPageVersions, type StaticPageSnapshot } from '@/server/db/schema/index';
@@ -28,7 +29,8 @@ export async function checkReferences(tx: Tx, blocks: readonly Block[], defaultL
   const assets = [...new Set(blocks.flatMap(blockAssetIds))];
   const alts = new Map<number, string>();
   if (assets.length) {
-    const found = await tx.select({ id: mediaAssets.id, alt: mediaAssets.alt }).from(mediaAssets).where(inArray(mediaAssets.id, assets));
+    // Shared locks: a photo named here cannot be deleted until this save commits (library.server.ts deleteAsset).
+    const found = await tx.select({ id: mediaAssets.id, alt: mediaAssets.alt }).from(mediaAssets).where(inArray(mediaAssets.id, assets)).orderBy(mediaAssets.id).for('share');
     if (found.length !== assets.length) throw new InvalidInputError(localized('admin.api.blockImageMissing'), { blocks: [localized('admin.api.blockImageMissingField')] });
     for (const asset of found) alts.set(asset.id, asset.alt[defaultLanguage]?.trim() ?? '');
   }
@@ -44,8 +46,12 @@ export async function checkReferences(tx: Tx, blocks: readonly Block[], defaultL
   }
 }
 
-export async function saveVersion(tx: Tx, db: Db, editor: Editor, id: number, action: string, change: (tx: Tx) => Promise<void>) {
-  const languages = await adminLanguages(db);
+/**
+ * `languages` is loaded by the caller before its transaction: a query on `db` inside it would wait
+ * for the transaction itself on PGlite (one connection) whenever the languages cache was just
+ * emptied by another edit, and hang (issue 27: two publishes at once).
+ */
+export async function saveVersion(tx: Tx, languages: AdminLanguages, editor: Editor, id: number, action: string, change: (tx: Tx) => Promise<void>) {
   await ensureBaseline(tx, id, languages);
   const [beforeRow] = await tx.select().from(staticPages).where(eq(staticPages.id, id)).for('update');
   if (!beforeRow) throw new NotFoundError(PAGE_NOT_FOUND);
@@ -63,17 +69,18 @@ async function latestSnapshot(tx: Tx, id: number): Promise<StaticPageSnapshot | 
 
 /** The layout and blocks (default-language texts inside them). */
 export async function saveBlocks(db: Db, editor: Editor, id: number, input: { layout?: 'html' | 'blocks'; blocks?: Block[] }): Promise<AdminPage> {
-  await db.transaction(async (tx) => {
-    await saveVersion(tx, db, editor, id, 'blocks', async (t) => {
+  const languages = await adminLanguages(db);
+  await transaction(db, async (tx) => {
+    await saveVersion(tx, languages, editor, id, 'blocks', async (t) => {
       const blocks = input.blocks?.map(cleanBlock);
-      if (blocks) await checkReferences(t, blocks, (await adminLanguages(db)).default.code);
+      if (blocks) await checkReferences(t, blocks, languages.default.code);
       await t
         .update(staticPages)
         .set({ ...(input.layout && { layout: input.layout }), ...(blocks && { blocks }) })
         .where(eq(staticPages.id, id));
     });
   });
-  contentChanged(db);
+  contentChanged(db, 'content');
   return (await getAdminPage(db, id))!;
 }
 
@@ -104,8 +111,8 @@ export function translationLanguage(languages: AdminLanguages, languageId: numbe
 export async function saveBlockTexts(db: Db, editor: Editor, id: number, input: { language_id: number; texts: BlockTexts }): Promise<AdminPage> {
   const languages = await adminLanguages(db);
   const language = translationLanguage(languages, input.language_id);
-  await db.transaction(async (tx) => {
-    await saveVersion(tx, db, editor, id, 'translate', async (t) => {
+  await transaction(db, async (tx) => {
+    await saveVersion(tx, languages, editor, id, 'translate', async (t) => {
       const [page] = await t.select({ blocks: staticPages.blocks, title: staticPages.title }).from(staticPages).where(eq(staticPages.id, id));
       const texts = keptTexts(page!.blocks as Block[], input.texts);
       await t
@@ -114,7 +121,7 @@ export async function saveBlockTexts(db: Db, editor: Editor, id: number, input: 
         .onConflictDoUpdate({ target: [staticPageTranslations.pageId, staticPageTranslations.languageId], set: { blockTexts: texts } });
     });
   });
-  contentChanged(db);
+  contentChanged(db, 'content');
   return (await getAdminPage(db, id))!;
 }
 

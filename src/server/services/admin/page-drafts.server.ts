@@ -5,6 +5,7 @@
  * it changes exactly what the editor changed.
  */
 import { localized } from '@/server/services/localized';
+import { transaction } from '@/server/services/transaction';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { type PageDraft, staticPages, staticPageTranslations } from '@/server/db/schema/index';
@@ -34,7 +35,7 @@ async function liveAsDraft(tx: Tx, id: number, languages: AdminLanguages): Promi
 /** Saves part of the draft: the layout and blocks, or one other language's texts. */
 export async function saveDraft(db: Db, editor: Editor, id: number, input: DraftInput): Promise<PageDraft> {
   const languages = await adminLanguages(db);
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [page] = await tx.select({ draft: staticPages.draft }).from(staticPages).where(eq(staticPages.id, id)).for('update');
     if (!page) throw new NotFoundError(PAGE_NOT_FOUND);
     const draft = page.draft ?? (await liveAsDraft(tx, id, languages));
@@ -82,19 +83,19 @@ export async function applyDraft(tx: Tx, id: number, draft: PageDraft, languages
 /** Publishes the draft: one new version with its blocks and texts, then every cache emptied. */
 export async function publishDraft(db: Db, editor: Editor, id: number): Promise<void> {
   const languages = await adminLanguages(db);
-  await db.transaction(async (tx) => {
-    await saveVersion(tx, db, editor, id, 'publish draft', async (t) => {
+  await transaction(db, async (tx) => {
+    await saveVersion(tx, languages, editor, id, 'publish draft', async (t) => {
       const [page] = await t.select({ draft: staticPages.draft }).from(staticPages).where(eq(staticPages.id, id));
       if (!page?.draft) throw new ConflictError(NO_DRAFT);
       await applyDraft(t, id, page.draft, languages);
     });
   });
-  contentChanged(db);
+  contentChanged(db, 'content');
 }
 
 /** Drops the draft: the editor starts again from what is live. */
 export async function discardDraft(db: Db, editor: Editor, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [page] = await tx.select({ draft: staticPages.draft }).from(staticPages).where(eq(staticPages.id, id)).for('update');
     if (!page) throw new NotFoundError(PAGE_NOT_FOUND);
     if (!page.draft) throw new ConflictError(NO_DRAFT);

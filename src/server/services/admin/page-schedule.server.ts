@@ -4,6 +4,7 @@
  * the time has come, as a version and an audit row by "the schedule", then empties every cache.
  */
 import { localized } from '@/server/services/localized';
+import { transaction } from '@/server/services/transaction';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { staticPages } from '@/server/db/schema/index';
@@ -25,7 +26,7 @@ export interface PageSchedule {
 
 /** Plans (or, with null, cancels) a page's publishing and taking down. */
 export async function setPageSchedule(db: Db, editor: Editor, id: number, input: { publish_at?: string | null; unpublish_at?: string | null }): Promise<PageSchedule> {
-  const result = await db.transaction(async (tx) => {
+  const result = await transaction(db, async (tx) => {
     const [page] = await tx.select().from(staticPages).where(eq(staticPages.id, id)).for('update');
     if (!page) throw new NotFoundError(PAGE_NOT_FOUND);
     const publishAt = input.publish_at === undefined ? page.publishAt : input.publish_at === null ? null : new Date(input.publish_at);
@@ -44,7 +45,7 @@ export async function setPageSchedule(db: Db, editor: Editor, id: number, input:
 /** One pass: every page whose time has come goes up or comes down. Answers the page ids. */
 export async function runPageSchedule(db: Db, now: Date = new Date()): Promise<{ published: number[]; unpublished: number[] }> {
   const languages = await adminLanguages(db);
-  const done = await db.transaction(async (tx) => {
+  const done = await transaction(db, async (tx) => {
     const due = await tx
       .select({ id: staticPages.id, publishAt: staticPages.publishAt, unpublishAt: staticPages.unpublishAt, draft: staticPages.draft })
       .from(staticPages)
@@ -70,7 +71,7 @@ export async function runPageSchedule(db: Db, now: Date = new Date()): Promise<{
   });
   if (done.published.length + done.unpublished.length > 0) {
     logger.info(done, 'scheduled page changes');
-    contentChanged(db);
+    contentChanged(db, 'content');
   }
   return done;
 }

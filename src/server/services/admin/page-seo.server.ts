@@ -4,6 +4,7 @@
  * new version, audited, caches emptied. `pageSeo` is what the public page shows.
  */
 import { localized } from '@/server/services/localized';
+import { transaction } from '@/server/services/transaction';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { type PageSeo, mediaAssets, staticPages } from '@/server/db/schema/index';
@@ -25,11 +26,12 @@ export interface SeoInput {
 export async function savePageSeo(db: Db, editor: Editor, id: number, input: SeoInput): Promise<PageSeo> {
   const languages = await adminLanguages(db);
   const language = pickLanguage(languages, input.language_id);
-  const seo = await db.transaction(async (tx) => {
+  const seo = await transaction(db, async (tx) => {
     const [page] = await tx.select().from(staticPages).where(eq(staticPages.id, id)).for('update');
     if (!page) throw new NotFoundError(PAGE_NOT_FOUND);
     if (input.og_asset_id) {
-      const [asset] = await tx.select({ id: mediaAssets.id }).from(mediaAssets).where(eq(mediaAssets.id, input.og_asset_id));
+      // A shared lock: the photo cannot be deleted until this save commits (library.server.ts deleteAsset).
+      const [asset] = await tx.select({ id: mediaAssets.id }).from(mediaAssets).where(eq(mediaAssets.id, input.og_asset_id)).for('share');
       if (!asset) throw new InvalidInputError(localized('admin.api.sharingPhotoMissing'), { og_asset_id: [localized('admin.api.sharingPhotoMissingField')] });
     }
     await ensureBaseline(tx, id, languages);
@@ -49,7 +51,7 @@ export async function savePageSeo(db: Db, editor: Editor, id: number, input: Seo
     await recordChange(tx, editor, 'static_page', id, 'seo', `${language.code}: search and sharing`);
     return next;
   });
-  contentChanged(db);
+  contentChanged(db, 'content');
   return seo;
 }
 

@@ -4,6 +4,7 @@
  * the old value is emptied (contentChanged): the next request shows the change.
  */
 import { asc, eq, sql } from 'drizzle-orm';
+import { transaction } from '@/server/services/transaction';
 import type { Db } from '@/server/db/client';
 import { countries, currencies, settings } from '@/server/db/schema/index';
 import type { AdminSettings } from '@/lib/contract/admin/routes';
@@ -39,7 +40,17 @@ export async function getAdminSettings(db: Db): Promise<AdminSettings> {
     low_stock_threshold: s?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
     is_reg_enabled: s?.isRegEnabled ?? true,
     google_tag: s?.googleTag ?? '',
+    balance_adjust_limit_cents: s?.balanceAdjustLimitCents ?? DEFAULT_BALANCE_ADJUST_LIMIT_CENTS,
   };
+}
+
+/** The column's default: what an empty shop (no settings row yet) lets staff adjust alone. */
+export const DEFAULT_BALANCE_ADJUST_LIMIT_CENTS = 10_000;
+
+/** The largest balance adjustment (either way, in cents) staff make without an admin (issue 27). */
+export async function balanceAdjustLimitCents(db: Db): Promise<number> {
+  const [row] = await db.select({ limit: settings.balanceAdjustLimitCents }).from(settings).where(eq(settings.id, 1));
+  return row?.limit ?? DEFAULT_BALANCE_ADJUST_LIMIT_CENTS;
 }
 
 /** What the settings screen offers: every country (served or not: the owner may name the home country first) and currency. */
@@ -82,8 +93,9 @@ export async function updateSettings(db: Db, editor: Editor, patch: SettingsPatc
     lowStockThreshold: patch.low_stock_threshold,
     isRegEnabled: patch.is_reg_enabled,
     googleTag: patch.google_tag?.trim(),
+    balanceAdjustLimitCents: patch.balance_adjust_limit_cents,
   };
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     await checkCountry(tx, patch.home_country_id);
     await switchDefaultCurrency(tx, patch.default_currency);
     // Upserts row 1: an empty shop has none yet.
@@ -93,6 +105,6 @@ export async function updateSettings(db: Db, editor: Editor, patch: SettingsPatc
       .onConflictDoUpdate({ target: settings.id, set: { ...columns, updatedAt: sql`now()` } });
     await recordChange(tx, editor, 'settings', 1, 'update', changedFields(patch as Record<string, unknown>));
   });
-  contentChanged(db);
+  contentChanged(db, 'content');
   return getAdminSettings(db);
 }

@@ -4,6 +4,7 @@
  * commit so the next public request reads the new text. Renamed slugs leave a redirect behind.
  */
 import { localized } from '@/server/services/localized';
+import { transaction } from '@/server/services/transaction';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import {
@@ -218,7 +219,7 @@ export async function createPage(
   input: Required<Pick<PagePatch, 'slug' | 'title' | 'content'>> & PageFields,
 ): Promise<AdminPage> {
   const languages = await adminLanguages(db);
-  const id = await db.transaction(async (tx) => {
+  const id = await transaction(db, async (tx) => {
     const [taken] = await tx.select({ id: staticPages.id }).from(staticPages).where(eq(staticPages.slug, input.slug));
     if (taken) throw new InvalidInputError(SLUG_TAKEN, { slug: [SLUG_TAKEN] });
     await tx.delete(staticPageRedirects).where(eq(staticPageRedirects.slug, input.slug));
@@ -239,14 +240,14 @@ export async function createPage(
     await recordChange(tx, editor, 'static_page', row!.id, 'create', input.slug);
     return row!.id;
   });
-  contentChanged(db);
+  contentChanged(db, 'content');
   return (await getAdminPage(db, id))!;
 }
 
 export async function updatePage(db: Db, editor: Editor, id: number, patch: PagePatch): Promise<AdminPage> {
   const languages = await adminLanguages(db);
   const language = pickLanguage(languages, patch.language_id);
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [page] = await tx.select().from(staticPages).where(eq(staticPages.id, id)).for('update');
     if (!page) throw new NotFoundError(PAGE_NOT_FOUND);
     await ensureBaseline(tx, id, languages);
@@ -267,17 +268,17 @@ export async function updatePage(db: Db, editor: Editor, id: number, patch: Page
     const summary = await addVersion(tx, id, editor, 'update', (after) => describeChange(before, after), languages);
     await recordChange(tx, editor, 'static_page', id, 'update', summary);
   });
-  contentChanged(db);
+  contentChanged(db, 'content');
   return (await getAdminPage(db, id))!;
 }
 
 export async function deletePage(db: Db, editor: Editor, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [gone] = await tx.delete(staticPages).where(eq(staticPages.id, id)).returning({ slug: staticPages.slug });
     if (!gone) throw new NotFoundError(PAGE_NOT_FOUND);
     await recordChange(tx, editor, 'static_page', id, 'delete', gone.slug);
   });
-  contentChanged(db);
+  contentChanged(db, 'content');
 }
 
 export interface PageVersionSummary {
@@ -328,7 +329,7 @@ export const VERSION_NOT_FOUND = localized('admin.api.versionNotFound');
 /** Puts the page back to a version's state; the restore itself is recorded as a new version. */
 export async function restorePageVersion(db: Db, editor: Editor, id: number, version: number): Promise<AdminPage> {
   const languages = await adminLanguages(db);
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [page] = await tx.select().from(staticPages).where(eq(staticPages.id, id)).for('update');
     if (!page) throw new NotFoundError(PAGE_NOT_FOUND);
     const [row] = await tx
@@ -371,7 +372,7 @@ export async function restorePageVersion(db: Db, editor: Editor, id: number, ver
     await addVersion(tx, id, editor, 'restore', summary, languages);
     await recordChange(tx, editor, 'static_page', id, 'restore', summary);
   });
-  contentChanged(db);
+  contentChanged(db, 'content');
   return (await getAdminPage(db, id))!;
 }
 

@@ -4,6 +4,7 @@
  * missing, and the shop shows the English text for it until someone translates it.
  */
 import { localized } from '@/server/services/localized';
+import { transaction } from '@/server/services/transaction';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { localizations } from '@/server/db/schema/index';
@@ -90,11 +91,11 @@ export async function saveTranslation(db: Db, editor: Editor, input: { language_
     const message = expected.length ? localized('admin.api.keepPlaceholders', { placeholders: expected.map((p) => `{{${p}}}`).join(' ') }) : localized('admin.api.keepNoPlaceholders');
     throw new InvalidInputError(message, { value: [message] });
   }
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     await writeMessage(tx, language.id, input.key, input.value);
     await recordChange(tx, editor, 'translation', `${language.code}:${input.key}`, 'update', input.value.slice(0, 200));
   });
-  contentChanged(db);
+  contentChanged(db, 'content');
   const [row] = await db
     .select({ value: localizations.value })
     .from(localizations)

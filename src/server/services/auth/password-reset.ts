@@ -4,6 +4,7 @@
  * and ends every session and API token of the account, so whoever knew the old password is out.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { transaction } from '@/server/services/transaction';
 import type { Db } from '@/server/db/client';
 import { passwordResetTokens, users } from '@/server/db/schema/index';
 import { shopUrl } from '@/server/mail/links';
@@ -53,7 +54,7 @@ export async function resetPasswordWithToken(
   input: { token: string; email: string; password: string },
 ): Promise<{ userId: number } | null> {
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [spent] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })

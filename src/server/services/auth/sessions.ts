@@ -4,6 +4,7 @@
  * its CSRF token; the token itself lives only in the readable XSRF-TOKEN cookie.
  */
 import { type AnyColumn, type SQL, and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { transaction } from '@/server/services/transaction';
 import type { Db } from '@/server/db/client';
 import { sessions, users } from '@/server/db/schema/index';
 import { reachedOverHttps } from '@/server/hsts';
@@ -80,7 +81,7 @@ export async function startSession(
   const id = sha256Hex(cookieValue);
   const csrfHash = sha256Hex(csrfToken);
   const expiresAt = new Date(Date.now() + sessionTtlMs(options.userId));
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     if (options.replaces) await tx.delete(sessions).where(eq(sessions.id, options.replaces));
     await tx.insert(sessions).values({
       id,

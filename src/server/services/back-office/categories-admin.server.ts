@@ -5,6 +5,7 @@
  * Each change in one transaction with its audit row, then every instance's caches emptied.
  */
 import { localized } from '@/server/services/localized';
+import { transaction } from '@/server/services/transaction';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { categories, categoryRedirects, categoryTranslations, productCategories } from '@/server/db/schema/index';
@@ -110,7 +111,7 @@ async function nextPosition(tx: Tx, parentId: number | null): Promise<number> {
 }
 
 export async function createCategory(db: Db, editor: Editor, input: CategoryCreate): Promise<AdminCategory> {
-  const id = await db.transaction(async (tx) => {
+  const id = await transaction(db, async (tx) => {
     await checkSlug(tx, input.slug);
     await checkParent(tx, input.parent_id ?? null);
     await tx.delete(categoryRedirects).where(eq(categoryRedirects.slug, input.slug));
@@ -128,7 +129,7 @@ export async function createCategory(db: Db, editor: Editor, input: CategoryCrea
 export async function updateCategory(db: Db, editor: Editor, id: number, patch: CategoryPatch): Promise<AdminCategory> {
   const languages = await adminLanguages(db);
   const language = pickLanguage(languages, patch.language_id);
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [before] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
     if (!before) throw new NotFoundError(CATEGORY_NOT_FOUND);
     if (patch.slug !== undefined && patch.slug !== before.slug) {
@@ -159,17 +160,31 @@ export async function updateCategory(db: Db, editor: Editor, id: number, patch: 
   return (await getAdminCategory(db, id))!;
 }
 
-/** Swaps the category with its neighbour among its siblings (the tree's ↑ and ↓). */
-export async function moveCategory(db: Db, editor: Editor, id: number, direction: 'up' | 'down'): Promise<AdminCategory> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
-    if (!row) throw new NotFoundError(CATEGORY_NOT_FOUND);
-    const siblings = await tx
+/**
+ * The category and its siblings, locked in one statement in id order. Every move locks the same
+ * rows in the same order, so two moves among the same siblings (↑ on one, ↓ on its neighbour)
+ * take turns instead of deadlocking (issue 27: locking the moved row first, then the siblings by
+ * position, made opposite moves wait for each other). A parent changed meanwhile: read again.
+ */
+async function lockSiblings(tx: Tx, id: number): Promise<{ row: Row; siblings: Row[] }> {
+  for (;;) {
+    const [peek] = await tx.select({ parentId: categories.parentId }).from(categories).where(eq(categories.id, id));
+    if (!peek) throw new NotFoundError(CATEGORY_NOT_FOUND);
+    const locked = await tx
       .select()
       .from(categories)
-      .where(row.parentId === null ? isNull(categories.parentId) : eq(categories.parentId, row.parentId))
-      .orderBy(asc(categories.position), asc(categories.id))
+      .where(peek.parentId === null ? isNull(categories.parentId) : eq(categories.parentId, peek.parentId))
+      .orderBy(asc(categories.id))
       .for('update');
+    const row = locked.find((s) => s.id === id);
+    if (row) return { row, siblings: locked.sort((a, b) => a.position - b.position || a.id - b.id) };
+  }
+}
+
+/** Swaps the category with its neighbour among its siblings (the tree's ↑ and ↓). */
+export async function moveCategory(db: Db, editor: Editor, id: number, direction: 'up' | 'down'): Promise<AdminCategory> {
+  await transaction(db, async (tx) => {
+    const { row, siblings } = await lockSiblings(tx, id);
     const at = siblings.findIndex((s) => s.id === id);
     const other = siblings[direction === 'up' ? at - 1 : at + 1];
     if (!other) return;
@@ -185,7 +200,7 @@ export async function moveCategory(db: Db, editor: Editor, id: number, direction
 }
 
 export async function deleteCategory(db: Db, editor: Editor, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [row] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
     if (!row) throw new NotFoundError(CATEGORY_NOT_FOUND);
     const [child] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.parentId, id)).limit(1);

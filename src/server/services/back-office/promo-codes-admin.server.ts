@@ -5,6 +5,7 @@
  * code that was used is deactivated rather than deleted: orders keep pointing at it.
  */
 import { type Localized, localized } from '@/server/services/localized';
+import { transaction } from '@/server/services/transaction';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { promoCodes } from '@/server/db/schema/index';
@@ -78,8 +79,7 @@ export async function getPromoCode(db: Db, id: number): Promise<AdminPromo | nul
 }
 
 export async function createPromoCode(db: Db, editor: Editor, input: PromoCreate): Promise<AdminPromo> {
-  const row = await db
-    .transaction(async (tx) => {
+  const row = await transaction(db, async (tx) => {
       const [made] = await tx
         .insert(promoCodes)
         .values({ discountValue: 0, ...columns(input), code: input.code })
@@ -88,13 +88,12 @@ export async function createPromoCode(db: Db, editor: Editor, input: PromoCreate
       return made!;
     })
     .catch(explain);
-  contentChanged(db);
+  contentChanged(db, 'content');
   return adminPromo(row);
 }
 
 export async function updatePromoCode(db: Db, editor: Editor, id: number, patch: PromoPatch): Promise<AdminPromo> {
-  const row = await db
-    .transaction(async (tx) => {
+  const row = await transaction(db, async (tx) => {
       const [before] = await tx.select().from(promoCodes).where(eq(promoCodes.id, id)).for('update');
       if (!before) throw new NotFoundError(PROMO_NOT_FOUND);
       const from = patch.valid_from === undefined ? day(before.validFrom) : patch.valid_from;
@@ -105,13 +104,13 @@ export async function updatePromoCode(db: Db, editor: Editor, id: number, patch:
       return after!;
     })
     .catch(explain);
-  contentChanged(db);
+  contentChanged(db, 'content');
   return adminPromo(row);
 }
 
 /** Deletes an unused code; a used one is deactivated instead (answered, with a message saying so). */
 export async function deletePromoCode(db: Db, editor: Editor, id: number): Promise<{ kept: AdminPromo | null; message: Localized }> {
-  const result = await db.transaction(async (tx) => {
+  const result = await transaction(db, async (tx) => {
     const [row] = await tx.select().from(promoCodes).where(eq(promoCodes.id, id)).for('update');
     if (!row) throw new NotFoundError(PROMO_NOT_FOUND);
     if (row.usedCount > 0) {
@@ -123,6 +122,6 @@ export async function deletePromoCode(db: Db, editor: Editor, id: number): Promi
     await recordChange(tx, editor, 'promo_code', id, 'delete', row.code);
     return { kept: null, message: localized('admin.api.promoDeleted') };
   });
-  contentChanged(db);
+  contentChanged(db, 'content');
   return result;
 }

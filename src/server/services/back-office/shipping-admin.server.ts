@@ -5,6 +5,7 @@
  * emptied (the next totals and pages use it).
  */
 import { localized } from '@/server/services/localized';
+import { transaction } from '@/server/services/transaction';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { countries, currencies, shippingRates, shippingZones, vatRates } from '@/server/db/schema/index';
@@ -53,8 +54,7 @@ async function zoneById(tx: Db | Tx, id: number) {
 }
 
 export async function createZone(db: Db, editor: Editor, input: ZoneCreate) {
-  const zone = await db
-    .transaction(async (tx) => {
+  const zone = await transaction(db, async (tx) => {
       const [row] = await tx.insert(shippingZones).values({ code: input.code, name: input.name }).returning({ id: shippingZones.id });
       await tx.insert(shippingRates).values({ zoneId: row!.id, costCents: input.cost_cents, freeOverCents: input.free_over_cents ?? null });
       await recordChange(tx, editor, 'shipping', `zone:${row!.id}`, 'create', `${input.code}: ${input.cost_cents} cents`);
@@ -64,12 +64,12 @@ export async function createZone(db: Db, editor: Editor, input: ZoneCreate) {
       if (uniqueViolation(error)?.includes('code')) throw new InvalidInputError(localized('admin.api.zoneCodeTaken'), { code: [localized('admin.api.zoneCodeTaken')] });
       throw error;
     });
-  contentChanged(db);
+  contentChanged(db, 'content');
   return zone;
 }
 
 export async function updateZone(db: Db, editor: Editor, id: number, patch: ZonePatch) {
-  const zone = await db.transaction(async (tx) => {
+  const zone = await transaction(db, async (tx) => {
     const [row] = await tx.select().from(shippingZones).where(eq(shippingZones.id, id)).for('update');
     if (!row) throw new NotFoundError(ZONE_NOT_FOUND);
     if (patch.name !== undefined) await tx.update(shippingZones).set({ name: patch.name }).where(eq(shippingZones.id, id));
@@ -83,13 +83,13 @@ export async function updateZone(db: Db, editor: Editor, id: number, patch: Zone
     await recordChange(tx, editor, 'shipping', `zone:${id}`, 'update', `${row.code}: ${changedFields(patch)}`);
     return zoneById(tx, id);
   });
-  contentChanged(db);
+  contentChanged(db, 'content');
   return zone;
 }
 
 /** A zone without countries goes with its price; one that still has countries is a 409 saying so. */
 export async function deleteZone(db: Db, editor: Editor, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [row] = await tx.select().from(shippingZones).where(eq(shippingZones.id, id)).for('update');
     if (!row) throw new NotFoundError(ZONE_NOT_FOUND);
     // Counted under the zone's lock: a country moved into it meanwhile waits for the key share lock.
@@ -98,11 +98,11 @@ export async function deleteZone(db: Db, editor: Editor, id: number): Promise<vo
     await tx.delete(shippingZones).where(eq(shippingZones.id, id));
     await recordChange(tx, editor, 'shipping', `zone:${id}`, 'delete', row.code);
   });
-  contentChanged(db);
+  contentChanged(db, 'content');
 }
 
 export async function updateCountry(db: Db, editor: Editor, id: number, patch: CountryPatch) {
-  const country = await db.transaction(async (tx) => {
+  const country = await transaction(db, async (tx) => {
     const [row] = await tx.select().from(countries).where(eq(countries.id, id)).for('update');
     if (!row) throw new NotFoundError(COUNTRY_NOT_FOUND);
     if (patch.zone_id) {
@@ -114,7 +114,7 @@ export async function updateCountry(db: Db, editor: Editor, id: number, patch: C
     await recordChange(tx, editor, 'shipping', `country:${row.iso}`, 'update', `${row.name}: ${changedFields(patch)}`);
     return countryJson(after!);
   });
-  contentChanged(db);
+  contentChanged(db, 'content');
   return country;
 }
 
@@ -125,7 +125,7 @@ export async function updateCountry(db: Db, editor: Editor, id: number, patch: C
 export async function setCountriesState(db: Db, editor: Editor, input: CountriesBulk) {
   const ids = [...new Set(input.ids)];
   const flags = flagsOf(input.state);
-  const changed = await db.transaction(async (tx) => {
+  const changed = await transaction(db, async (tx) => {
     const rows = await tx.select({ id: countries.id, iso: countries.iso }).from(countries).where(inArray(countries.id, ids)).orderBy(asc(countries.id)).for('update');
     if (rows.length !== ids.length) {
       const known = new Set(rows.map((r) => r.id));
@@ -141,7 +141,7 @@ export async function setCountriesState(db: Db, editor: Editor, input: Countries
     await recordChange(tx, editor, 'shipping', 'countries', 'update', `${STATE_WORDS[input.state]}: ${rows.map((r) => r.iso).join(' ')}`.slice(0, 1000));
     return after.sort((a, b) => a.name.localeCompare(b.name)).map(countryJson);
   });
-  contentChanged(db);
+  contentChanged(db, 'content');
   return { changed: changed.length, countries: changed };
 }
 
@@ -152,8 +152,7 @@ export async function listCurrencies(db: Db) {
 }
 
 export async function createCurrency(db: Db, editor: Editor, input: CurrencyCreate) {
-  const currency = await db
-    .transaction(async (tx) => {
+  const currency = await transaction(db, async (tx) => {
       const [row] = await tx.insert(currencies).values({ code: input.code, symbol: input.symbol, value: input.rate, position: input.position ?? 0 }).returning();
       await recordChange(tx, editor, 'currency', input.code, 'create', `${input.code} at ${input.rate}`);
       return currencyJson(row!);
@@ -162,12 +161,12 @@ export async function createCurrency(db: Db, editor: Editor, input: CurrencyCrea
       if (uniqueViolation(error)?.includes('code')) throw new InvalidInputError(localized('admin.api.currencyTaken'), { code: [localized('admin.api.currencyTaken')] });
       throw error;
     });
-  contentChanged(db);
+  contentChanged(db, 'content');
   return currency;
 }
 
 export async function updateCurrency(db: Db, editor: Editor, id: number, patch: CurrencyPatch) {
-  const currency = await db.transaction(async (tx) => {
+  const currency = await transaction(db, async (tx) => {
     // Every currency row locked: making one the default takes it from another in the same step.
     const all = await lockCurrencies(tx);
     const row = all.find((c) => c.id === id);
@@ -184,12 +183,12 @@ export async function updateCurrency(db: Db, editor: Editor, id: number, patch: 
     await recordChange(tx, editor, 'currency', row.code, 'update', `${row.code}: ${changedFields(patch)}${patch.rate ? ` ${Number(row.value)} → ${patch.rate}` : ''}`);
     return currencyJson(after!);
   });
-  contentChanged(db);
+  contentChanged(db, 'content');
   return currency;
 }
 
 export async function deleteCurrency(db: Db, editor: Editor, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [row] = await tx.select().from(currencies).where(eq(currencies.id, id)).for('update');
     if (!row) throw new NotFoundError(CURRENCY_NOT_FOUND);
     if (row.code === BASE) throw new ConflictError(localized('admin.api.euroNotRemovable'));
@@ -197,7 +196,7 @@ export async function deleteCurrency(db: Db, editor: Editor, id: number): Promis
     await tx.delete(currencies).where(eq(currencies.id, id));
     await recordChange(tx, editor, 'currency', row.code, 'delete', row.code);
   });
-  contentChanged(db);
+  contentChanged(db, 'content');
 }
 
 export const VAT_RATE_NOT_FOUND = localized('admin.api.vatNotFound');
@@ -229,21 +228,19 @@ const vatNameTaken = (error: unknown): never => {
 };
 
 export async function createVatRate(db: Db, editor: Editor, input: VatRateCreate) {
-  const rate = await db
-    .transaction(async (tx) => {
+  const rate = await transaction(db, async (tx) => {
       const [row] = await tx.insert(vatRates).values({ name: input.name, percent: input.percent, position: input.position ?? 0 }).returning({ id: vatRates.id });
       await recordChange(tx, editor, 'vat_rate', row!.id, 'create', `${input.name}: ${input.percent} %`);
       return vatById(tx, row!.id);
     })
     .catch(vatNameTaken);
-  contentChanged(db);
+  contentChanged(db, 'content');
   return rate;
 }
 
 /** A new rate applies to the next totals; orders keep the VAT they were placed with. */
 export async function updateVatRate(db: Db, editor: Editor, id: number, patch: VatRatePatch) {
-  const rate = await db
-    .transaction(async (tx) => {
+  const rate = await transaction(db, async (tx) => {
       const [before] = await tx.select().from(vatRates).where(eq(vatRates.id, id)).for('update');
       if (!before) throw new NotFoundError(VAT_RATE_NOT_FOUND);
       await tx.update(vatRates).set(definedOnly({ name: patch.name, percent: patch.percent, position: patch.position })).where(eq(vatRates.id, id));
@@ -251,17 +248,17 @@ export async function updateVatRate(db: Db, editor: Editor, id: number, patch: V
       return vatById(tx, id);
     })
     .catch(vatNameTaken);
-  contentChanged(db);
+  contentChanged(db, 'content');
   return rate;
 }
 
 export async function deleteVatRate(db: Db, editor: Editor, id: number): Promise<number> {
-  const moved = await db.transaction(async (tx) => {
+  const moved = await transaction(db, async (tx) => {
     const rate = await vatById(tx, id);
     await tx.delete(vatRates).where(eq(vatRates.id, id));
     await recordChange(tx, editor, 'vat_rate', id, 'delete', `${rate.name}: ${rate.products} products back to the shop's rate`);
     return rate.products;
   });
-  contentChanged(db);
+  contentChanged(db, 'content');
   return moved;
 }

@@ -5,6 +5,7 @@
  * only checked here, not reserved: checkout reserves it (docs/decisions/010-cart-and-totals.md).
  */
 import { type AnyColumn, type SQL, and, eq, isNull, sql } from 'drizzle-orm';
+import { transaction } from '@/server/services/transaction';
 import type { Db } from '@/server/db/client';
 import { cartItems, orders, users } from '@/server/db/schema/index';
 import { InvalidInputError, NotFoundError } from '../errors';
@@ -178,7 +179,7 @@ async function buyableTarget(db: Db, ref: CartRef, languageId: number): Promise<
  */
 export async function addToCart(db: Db, userId: number, ref: CartRef & { count: number }, languageId: number): Promise<CartChange> {
   const target = await buyableTarget(db, ref, languageId);
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     await lockCart(tx, userId);
     const [line] = await tx.select({ id: cartItems.id, count: cartItems.count }).from(cartItems).where(lineOf(userId, target));
     const wanted = (line?.count ?? 0) + ref.count;
@@ -197,7 +198,7 @@ export async function addToCart(db: Db, userId: number, ref: CartRef & { count: 
 export async function setCartCount(db: Db, userId: number, ref: CartRef & { count: number }, languageId: number): Promise<CartChange> {
   const target = await findTarget(db, ref, languageId);
   if (!target) throw new NotFoundError(PRODUCT_NOT_FOUND, { id: [PRODUCT_NOT_FOUND] });
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     await lockCart(tx, userId);
     const [line] = await tx.select({ id: cartItems.id, count: cartItems.count }).from(cartItems).where(lineOf(userId, target));
     if (!line) throw new NotFoundError(NOT_IN_CART, { id: [NOT_IN_CART] });

@@ -6,6 +6,7 @@
  * STALE_SECONDS without progress is a crashed apply that another may take over.
  */
 import { localized } from '@/server/services/localized';
+import { transaction } from '@/server/services/transaction';
 import { hostname } from 'node:os';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
@@ -100,7 +101,7 @@ async function runApply(db: Db, id: number, row: Awaited<ReturnType<typeof claim
       if (options.stopAfterBatches !== undefined && batches >= options.stopAfterBatches) return (await getImport(db, id))!;
       const batch = read.rows.slice(applied, applied + size);
       const next = applied + batch.length;
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
         // Progress first, as a compare-and-set on the locked row: a batch is applied once even if a
         // stalled apply and the one that took it over both reach it.
         const [mine] = await tx

@@ -111,9 +111,10 @@ export function cachedSummary<T = FilterSummary>(
  * saving a product may call it; other instances still catch up within the TTLs). Without a db,
  * for every database.
  */
-export function invalidateCatalogResults(db?: Db, options: { keepIndex?: boolean } = {}): void {
-  // keepIndex: benches and tests that want cold results on a current index (no write happened)
-  if (!options.keepIndex) invalidateCatalogIndex(db);
+export function invalidateCatalogResults(db?: Db, options: { keepIndex?: boolean; products?: readonly number[] } = {}): void {
+  // keepIndex: no product's filter columns changed (a content edit; benches and tests that want
+  // cold results on a current index); products: only these changed (see invalidateCatalogIndex).
+  if (!options.keepIndex) invalidateCatalogIndex(db, options.products);
   if (db) {
     caches.delete(db);
     rowCaches.delete(db);

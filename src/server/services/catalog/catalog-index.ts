@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { logger } from '@/server/logger';
 import { rowsOf } from './rows';
@@ -50,27 +50,57 @@ const MAX_TTL_MS = 300_000;
  */
 const SLICE = 5_000;
 
+/** The filter columns of the active products matching `where`, as one flat slice (see assemble). */
+async function readFlat(db: Db, where: SQL, limit: number | null): Promise<{ flat: number[]; last: number | null }> {
+  // One text value per slice: flat "id,price,flags,n,cats…,m,attrs…" (see filtered-set.ts for why text).
+  const [row] = rowsOf<{ rows: string | null; last: number | null }>(
+    await db.execute(sql`
+      select '[' || coalesce(string_agg(concat_ws(',', id, from_price_cents,
+          (case when is_new then ${FLAG_NEW} else 0 end) + (case when on_sale then ${FLAG_SALE} else 0 end),
+          cardinality(category_ids), nullif(array_to_string(category_ids, ','), ''),
+          cardinality(attribute_ids), nullif(array_to_string(attribute_ids, ','), '')), ','), '') || ']' as rows,
+        max(id) as last
+      from (select id, from_price_cents, is_new, on_sale, category_ids, attribute_ids
+        from products where active and ${where} order by id ${limit === null ? sql`` : sql`limit ${limit}`}) p`),
+  );
+  return { flat: row?.rows ? (JSON.parse(row.rows) as number[]) : [], last: row?.last ?? null };
+}
+
 /** Reads the index in id slices (keyset) and sorts it into price order. */
 export async function buildCatalogIndex(db: Db, now = Date.now()): Promise<CatalogIndex> {
   const chunks: number[][] = [];
   let after = 0;
   for (;;) {
-    // One text value per slice: flat "id,price,flags,n,cats…,m,attrs…" (see filtered-set.ts for why text).
-    const [row] = rowsOf<{ rows: string | null; last: number | null }>(
-      await db.execute(sql`
-        select '[' || coalesce(string_agg(concat_ws(',', id, from_price_cents,
-            (case when is_new then ${FLAG_NEW} else 0 end) + (case when on_sale then ${FLAG_SALE} else 0 end),
-            cardinality(category_ids), nullif(array_to_string(category_ids, ','), ''),
-            cardinality(attribute_ids), nullif(array_to_string(attribute_ids, ','), '')), ','), '') || ']' as rows,
-          max(id) as last
-        from (select id, from_price_cents, is_new, on_sale, category_ids, attribute_ids
-          from products where active and id > ${after} order by id limit ${SLICE}) p`),
-    );
-    if (!row?.rows || row.last === null) break;
-    chunks.push(JSON.parse(row.rows) as number[]);
-    after = Number(row.last);
+    const { flat, last } = await readFlat(db, sql`id > ${after}`, SLICE);
+    if (last === null) break;
+    chunks.push(flat);
+    after = Number(last);
   }
   return assemble(chunks, now);
+}
+
+/** The index's rows as one flat slice (assemble's input), leaving out the given products. */
+function flatten(index: CatalogIndex, without: ReadonlySet<number>): number[] {
+  const flat: number[] = [];
+  for (let r = 0; r < index.ids.length; r++) {
+    const id = index.ids[r]!;
+    if (without.has(id)) continue;
+    flat.push(id, index.prices[r]!, index.flags[r]!, index.catStart[r + 1]! - index.catStart[r]!);
+    for (let c = index.catStart[r]!; c < index.catStart[r + 1]!; c++) flat.push(index.cats[c]!);
+    flat.push(index.attrStart[r + 1]! - index.attrStart[r]!);
+    for (let a = index.attrStart[r]!; a < index.attrStart[r + 1]!; a++) flat.push(index.attrs[a]!);
+  }
+  return flat;
+}
+
+/**
+ * The index with the given products read again (those no longer active drop out): how a build
+ * that writes overlapped catches up with them instead of being thrown away.
+ */
+export async function patchCatalogIndex(db: Db, index: CatalogIndex, ids: ReadonlySet<number>): Promise<CatalogIndex> {
+  if (ids.size === 0) return index;
+  const { flat } = await readFlat(db, sql`id = any(${`{${[...ids].join(',')}}`}::int[])`, null);
+  return assemble([flatten(index, ids), flat], index.builtAt);
 }
 
 /** Flat slices → typed arrays in (price, id) order. Exported for unit tests and bench/. */
@@ -171,8 +201,31 @@ const KEY = Symbol.for('gear-shop.catalog-index');
  * epoch: bumped by every reported write, for every database's index at once: the read replica's
  * Db (DATABASE_READ_URL) has an index of its own, and writes are reported with the primary's Db.
  */
-const holder = globalThis as { [KEY]?: { states: WeakMap<Db, State>; disabled: boolean; epoch: number } };
-const shared = (holder[KEY] ??= { states: new WeakMap(), disabled: false, epoch: 0 });
+const holder = globalThis as { [KEY]?: Shared };
+interface Shared {
+  states: WeakMap<Db, State>;
+  disabled: boolean;
+  epoch: number;
+  /** The recent writes: the epoch each one made and the products it changed (null: possibly any). */
+  changes: { epoch: number; products: readonly number[] | null }[];
+}
+const shared = (holder[KEY] ??= { states: new WeakMap(), disabled: false, epoch: 0, changes: [] });
+/** Writes remembered for catching up; a build that spans more is discarded as before. */
+const MAX_CHANGES = 1_000;
+
+/** The products changed by the writes of epochs (from, to], or null when any may have changed. */
+function changedSince(from: number, to: number): Set<number> | null {
+  const ids = new Set<number>();
+  let seen = 0;
+  for (const change of shared.changes) {
+    if (change.epoch <= from || change.epoch > to) continue;
+    if (change.products === null) return null;
+    for (const id of change.products) ids.add(id);
+    seen++;
+  }
+  // Some of those writes were forgotten (more than MAX_CHANGES since): nothing can be said.
+  return seen === to - from ? ids : null;
+}
 
 function stateOf(db: Db): State {
   let state = shared.states.get(db);
@@ -182,29 +235,57 @@ function stateOf(db: Db): State {
 
 const RETRY_MS = 5_000;
 
+/** Most catch-up rounds after one build: each reads only the products written meanwhile. */
+const CATCH_UP_ROUNDS = 8;
+
+/**
+ * A build reads for a while (~1 s at 100 000 products on PGlite); writes reported meanwhile may or
+ * may not be in what it read. It used to be thrown away then, so on a shop whose catalogue
+ * changed more often than a build takes, no build ever counted and every request took the SQL
+ * path (issue 27). Now a write that names its products (contentChanged with product ids) is
+ * caught up with by reading just those products again after the build; only a write that could
+ * touch any product (an import, another instance's change) still discards it.
+ */
+async function catchUp(db: Db, index: CatalogIndex, from: number): Promise<{ index: CatalogIndex; epoch: number } | null> {
+  let at = from;
+  for (let round = 0; at !== shared.epoch; round++) {
+    if (round === CATCH_UP_ROUNDS) return null;
+    const to = shared.epoch;
+    const ids = changedSince(at, to);
+    if (ids === null) return null;
+    index = await patchCatalogIndex(db, index, ids);
+    at = to;
+  }
+  return { index, epoch: at };
+}
+
 function startBuild(db: Db, state: State): Promise<CatalogIndex | null> {
   if (state.building && state.building.epoch === shared.epoch) return state.building.promise;
   if (Date.now() < state.retryAt) return Promise.resolve(null);
   const epoch = shared.epoch;
   const startedAt = performance.now();
-  const promise = buildCatalogIndex(db).then(
-    (index) => {
+  const promise = buildCatalogIndex(db)
+    .then((built) => {
       state.lastBuildMs = performance.now() - startedAt;
-      if (state.building?.promise === promise) state.building = null;
-      // A write was reported while this build read: its rows may predate the write.
-      if (epoch !== shared.epoch) return null;
-      state.index = index;
-      state.indexEpoch = epoch;
-      return index;
-    },
-    (error: unknown) => {
-      if (state.building?.promise === promise) state.building = null;
-      state.retryAt = Date.now() + RETRY_MS;
-      // The SQL path answers meanwhile (or the old index, when there is one).
-      logger.warn({ err: error }, 'catalogue index: build failed');
-      return null;
-    },
-  );
+      return catchUp(db, built, epoch);
+    })
+    .then(
+      (caught) => {
+        if (state.building?.promise === promise) state.building = null;
+        // A write that may touch any product was reported while this build read: start again.
+        if (!caught) return null;
+        state.index = caught.index;
+        state.indexEpoch = caught.epoch;
+        return caught.index;
+      },
+      (error: unknown) => {
+        if (state.building?.promise === promise) state.building = null;
+        state.retryAt = Date.now() + RETRY_MS;
+        // The SQL path answers meanwhile (or the old index, when there is one).
+        logger.warn({ err: error }, 'catalogue index: build failed');
+        return null;
+      },
+    );
   state.building = { promise, epoch };
   return promise;
 }
@@ -248,9 +329,13 @@ export async function catalogIndexReady(db: Db): Promise<CatalogIndex | null> {
 /**
  * A catalogue write: the next requests answer from SQL or a new index, never from an old one, on
  * every database of this process (the argument is kept for symmetry with the other caches).
+ * `products`: the products the write changed, when it knows them (a build under way then reads
+ * just those again instead of starting over); without: possibly any product.
  */
-export function invalidateCatalogIndex(_db?: Db): void {
+export function invalidateCatalogIndex(_db?: Db, products?: readonly number[]): void {
   shared.epoch++;
+  shared.changes.push({ epoch: shared.epoch, products: products ?? null });
+  if (shared.changes.length > MAX_CHANGES) shared.changes.splice(0, shared.changes.length - MAX_CHANGES);
 }
 
 /** Tests and benchmarks: answer every request through SQL (false) or the index again (true). */

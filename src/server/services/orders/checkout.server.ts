@@ -6,6 +6,7 @@
  * open the payment. An Idempotency-Key makes a retried request return the same order.
  */
 import type { PaymentMethod } from '@/lib/rules/payment';
+import { transaction } from '@/server/services/transaction';
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
@@ -171,7 +172,7 @@ async function placeNewOrder(db: Db, input: CheckoutInput): Promise<CheckoutOutc
   const setting = await prepareTotals(db, { countryRef: input.shipping.country, postCode: input.shipping.postCode, languageId: input.languageId });
   const limits = { orders: config().UNPAID_ORDERS_PER_CUSTOMER, units: config().UNPAID_UNITS_PER_CUSTOMER };
   try {
-    return await withFreshOrderNr('', (orderNr) => db.transaction(async (tx) => {
+    return await withFreshOrderNr('', (orderNr) => transaction(db, async (tx) => {
       // One cart, one order: the customer's row is locked before the cart is read, so parallel
       // checkouts (two tabs, two sessions) take turns; the later ones find the cart this one
       // emptied and get the empty-cart answer (ADR 012). Cart changes take the same lock.

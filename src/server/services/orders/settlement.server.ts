@@ -7,6 +7,7 @@
  * up, which is recorded (refund needed) rather than lost. Each outcome writes its order_events row.
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { transaction } from '@/server/services/transaction';
 import type { Logger } from 'pino';
 import type { Db } from '@/server/db/client';
 import { orders, payments, promoCodes } from '@/server/db/schema/index';
@@ -39,7 +40,7 @@ type Payment = typeof payments.$inferSelect;
 type Order = typeof orders.$inferSelect;
 
 export async function settlePayment(db: Db, input: SettleInput, log?: Logger): Promise<Settled> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('update');
     if (!payment) return { result: 'unknown-payment' as const };
     const amountMatches = payment.amountCents === input.amountCents && payment.currency === input.currency;
@@ -149,7 +150,7 @@ export const PENDING_CARD_ORDER_TTL_MINUTES = 30;
  * settlement does, so a notification arriving at the same moment waits instead of deadlocking.
  */
 async function expireOrder(db: Db, orderId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)).for('update');
     const ok = await failOrder(tx, orderId);
     if (ok) {

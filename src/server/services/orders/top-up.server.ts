@@ -4,6 +4,7 @@
  * settles (settlement.server.ts). It appears in the order history with the fallback item.
  */
 import { eq } from 'drizzle-orm';
+import { transaction } from '@/server/services/transaction';
 import type { Db } from '@/server/db/client';
 import { orders, payments, settings, users } from '@/server/db/schema/index';
 import { config } from '@/server/config';
@@ -37,7 +38,7 @@ export async function startTopUp(
   const [user] = await db.select().from(users).where(eq(users.id, input.userId));
   if (!user) throw new Error('top-up for an unknown user');
   const eurCents = toEurCents(input.amountCents, input.currency.value);
-  return withFreshOrderNr('TU-', (orderNr) => db.transaction(async (tx) => {
+  return withFreshOrderNr('TU-', (orderNr) => transaction(db, async (tx) => {
     const [order] = await tx
       .insert(orders)
       .values({

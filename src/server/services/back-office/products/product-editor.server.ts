@@ -6,6 +6,7 @@
  * and then empties every instance's caches (contentChanged).
  */
 import { localized } from '@/server/services/localized';
+import { transaction } from '@/server/services/transaction';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import {
@@ -146,8 +147,7 @@ function explainUnique(error: unknown): never {
 
 export async function createProduct(db: Db, editor: Editor, input: ProductCreate): Promise<AdminProduct> {
   const stored = toStoredPrice({ price_cents: input.price_cents, sale_price_cents: input.sale_price_cents ?? null });
-  const id = await db
-    .transaction(async (tx) => {
+  const id = await transaction(db, async (tx) => {
       await checkSku(tx, input.sku);
       if (input.slug) await checkSlug(tx, input.slug);
       await checkVatRate(tx, input.vat_rate_id);
@@ -173,7 +173,7 @@ export async function createProduct(db: Db, editor: Editor, input: ProductCreate
       return productId;
     })
     .catch(explainUnique);
-  contentChanged(db);
+  contentChanged(db, { products: [id] });
   return (await getAdminProduct(db, id))!;
 }
 
@@ -181,8 +181,7 @@ export async function updateProduct(db: Db, editor: Editor, id: number, patch: P
   const languages = await adminLanguages(db);
   const language = pickLanguage(languages, patch.language_id);
   const description = patch.description === undefined ? undefined : sanitizeHtml(patch.description);
-  await db
-    .transaction(async (tx) => {
+  await transaction(db, async (tx) => {
       const before = await lockProductVersion(tx, id, patch.version);
       if (patch.sku !== undefined && patch.sku !== before.sku) await checkSku(tx, patch.sku, id);
       if (patch.slug !== undefined && patch.slug !== before.slug) await checkSlug(tx, patch.slug, id);
@@ -217,7 +216,7 @@ export async function updateProduct(db: Db, editor: Editor, id: number, patch: P
       await recordChange(tx, editor, 'product', id, 'update', `${before.sku} ${language.code}: ${fields}`);
     })
     .catch(explainUnique);
-  contentChanged(db);
+  contentChanged(db, { products: [id] });
   return (await getAdminProduct(db, id))!;
 }
 

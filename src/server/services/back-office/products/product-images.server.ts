@@ -4,6 +4,7 @@
  * text is required: a photo without one is invisible to a screen reader and to search engines.
  */
 import { localized } from '@/server/services/localized';
+import { transaction } from '@/server/services/transaction';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { mediaAssets, productImages } from '@/server/db/schema/index';
@@ -32,7 +33,7 @@ export async function setProductImages(db: Db, editor: Editor, productId: number
       throw new InvalidInputError(message, { images: [message] });
     }
   }
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const product = await lockProductVersion(tx, productId, input.version);
     const assetIds = input.images.flatMap((i) => (i.asset_id == null ? [] : [i.asset_id]));
     const assets = assetIds.length ? await tx.select().from(mediaAssets).where(inArray(mediaAssets.id, assetIds)) : [];
@@ -52,6 +53,6 @@ export async function setProductImages(db: Db, editor: Editor, productId: number
     await bumpVersion(tx, productId);
     await recordChange(tx, editor, 'product', productId, 'images', `${product.sku}: ${input.images.length} images`);
   });
-  contentChanged(db);
+  contentChanged(db, { products: [productId] });
   return (await getAdminProduct(db, productId))!;
 }

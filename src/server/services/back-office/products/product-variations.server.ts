@@ -6,6 +6,7 @@
  * and cache rule as every product save.
  */
 import { localized } from '@/server/services/localized';
+import { transaction } from '@/server/services/transaction';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { attributeGroups, attributes, productAttributeGroups, variationAttributes, variations } from '@/server/db/schema/index';
@@ -63,7 +64,7 @@ async function freeSku(tx: Tx, suggestion: string, planned: Set<string>): Promis
 }
 
 export async function generateVariations(db: Db, editor: Editor, productId: number, input: GenerateVariations): Promise<{ product: AdminProduct; created: number }> {
-  const created = await db.transaction(async (tx) => {
+  const created = await transaction(db, async (tx) => {
     const product = await lockProductVersion(tx, productId, input.version);
     // One statement at a time: a transaction is one connection.
     const groups: number[] = [];
@@ -98,13 +99,12 @@ export async function generateVariations(db: Db, editor: Editor, productId: numb
     await recordChange(tx, editor, 'product', productId, 'variations', `${product.sku}: ${made} combinations of ${input.axes.map((a) => a.group).join(' × ')} created`);
     return made;
   });
-  contentChanged(db);
+  contentChanged(db, { products: [productId] });
   return { product: (await getAdminProduct(db, productId))!, created };
 }
 
 export async function saveVariations(db: Db, editor: Editor, productId: number, input: SaveVariations): Promise<AdminProduct> {
-  await db
-    .transaction(async (tx) => {
+  await transaction(db, async (tx) => {
       const product = await lockProductVersion(tx, productId, input.version);
       const named = [...input.remove, ...input.variations.map((v) => v.id)];
       if (named.length) {
@@ -136,6 +136,6 @@ export async function saveVariations(db: Db, editor: Editor, productId: number, 
       if (uniqueViolation(error)?.includes('sku')) throw new InvalidInputError(SKU_TAKEN, { variations: [SKU_TAKEN] });
       throw error;
     });
-  contentChanged(db);
+  contentChanged(db, { products: [productId] });
   return (await getAdminProduct(db, productId))!;
 }

@@ -6,6 +6,7 @@
  * refunded, to the card by default. A provider that refuses undoes the whole cancel.
  */
 import { localized } from '@/server/services/localized';
+import { transaction } from '@/server/services/transaction';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { orders, payments } from '@/server/db/schema/index';
@@ -15,7 +16,7 @@ import { cardRefunderFor } from '@/server/payments/card-refunds.server';
 import { ConflictError, UpstreamError } from '../../errors';
 import { recordOrderEvent } from '../order-events.server';
 import { releaseOrderHolds } from '../settlement.server';
-import { type ActionResult, lockOrder } from './lock.server';
+import { type ActionResult, lockOrder, refuseOwnOrder } from './lock.server';
 import { type RefundRow, refundWithin } from './refund.server';
 
 export interface CancelOutcome extends ActionResult {
@@ -24,7 +25,8 @@ export interface CancelOutcome extends ActionResult {
 }
 
 export async function cancelOrder(db: Db, input: { orderNr: string; actorId: number; reason: string; refundTo?: RefundDestination }): Promise<CancelOutcome> {
-  return db.transaction(async (tx) => {
+  await refuseOwnOrder(db, input.orderNr, input.actorId, 'cancel');
+  return transaction(db, async (tx) => {
     const locked = await lockOrder(tx, input.orderNr);
     const { order } = locked;
     if (order.status === 'Cancelled') return { orderId: order.id, changed: false, message: localized('admin.api.orderAlreadyCancelled') };

@@ -4,16 +4,18 @@
  * mail are exactly those of a card payment; a repeat finds the order paid and changes nothing.
  */
 import { localized } from '@/server/services/localized';
+import { transaction } from '@/server/services/transaction';
 import type { Db } from '@/server/db/client';
 import { payments as paymentRows } from '@/server/db/schema/index';
 import { ConflictError } from '../../errors';
 import { isOpenPayment, settleSucceeded } from '../settlement.server';
-import { type ActionResult, lockOrder } from './lock.server';
+import { type ActionResult, lockOrder, refuseOwnOrder } from './lock.server';
 
 const PAID = new Set(['Success', 'Shipped', 'Refunded']);
 
 export async function markPaid(db: Db, input: { orderNr: string; actorId: number }): Promise<ActionResult & { paidOrderId?: number }> {
-  return db.transaction(async (tx) => {
+  await refuseOwnOrder(db, input.orderNr, input.actorId, 'mark_paid');
+  return transaction(db, async (tx) => {
     const { order, payments } = await lockOrder(tx, input.orderNr);
     if (PAID.has(order.status)) return { orderId: order.id, changed: false, message: localized('admin.api.orderAlreadyPaid') };
     if (order.status !== 'Pending') throw new ConflictError(localized('admin.api.markPaidWrongStatus', { status: order.status }));

@@ -1,16 +1,18 @@
 /** Internal notes on an order: timeline rows staff see and the customer never does. */
 import { localized } from '@/server/services/localized';
+import { transaction } from '@/server/services/transaction';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { orderEvents } from '@/server/db/schema/index';
 import { recordOrderEvent } from '../order-events.server';
-import { type ActionResult, lockOrder } from './lock.server';
+import { type ActionResult, lockOrder, refuseOwnOrder } from './lock.server';
 
 /** The same note by the same person this soon after is a double click, not a second note. */
 const REPEAT_WINDOW_SECONDS = 30;
 
 export async function addOrderNote(db: Db, input: { orderNr: string; actorId: number; text: string }): Promise<ActionResult> {
-  return db.transaction(async (tx) => {
+  await refuseOwnOrder(db, input.orderNr, input.actorId, 'note');
+  return transaction(db, async (tx) => {
     const { order } = await lockOrder(tx, input.orderNr);
     const [last] = await tx
       .select({ message: orderEvents.message, recent: sql<boolean>`${orderEvents.createdAt} > now() - make_interval(secs => ${REPEAT_WINDOW_SECONDS})` })

@@ -6,6 +6,7 @@
  * row and nothing else changed.
  */
 import { localized } from '@/server/services/localized';
+import { transaction } from '@/server/services/transaction';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { orderItems, orders, refunds } from '@/server/db/schema/index';
@@ -15,7 +16,7 @@ import { formatCents } from '@/lib/money';
 import { ConflictError, InvalidInputError, UpstreamError } from '../../errors';
 import { changeBalance } from '../../customers/ledger.server';
 import { recordOrderEvent } from '../order-events.server';
-import { type ActionResult, type LockedOrder, lockOrder } from './lock.server';
+import { type ActionResult, type LockedOrder, lockOrder, refuseOwnOrder } from './lock.server';
 import { convertedRefund, linesAmount, refundedUnits } from './refund-amounts';
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -153,7 +154,8 @@ export interface RefundOutcome extends ActionResult {
 
 /** POST /api/admin/orders/:orderNr/refund. */
 export async function refundOrder(db: Db, input: { orderNr: string; actorId: number } & RefundRequest): Promise<RefundOutcome> {
-  const outcome = await db.transaction(async (tx) => {
+  await refuseOwnOrder(db, input.orderNr, input.actorId, 'refund');
+  const outcome = await transaction(db, async (tx) => {
     const locked = await lockOrder(tx, input.orderNr);
     const { order } = locked;
     if (input.idempotencyKey) {

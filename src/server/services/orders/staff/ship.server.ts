@@ -1,11 +1,12 @@
 /** Ship (ADR 023): a paid order leaves with a carrier and tracking number; the customer is mailed. */
 import { localized } from '@/server/services/localized';
+import { transaction } from '@/server/services/transaction';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { orders } from '@/server/db/schema/index';
 import { ConflictError } from '../../errors';
 import { recordOrderEvent } from '../order-events.server';
-import { type ActionResult, lockOrder } from './lock.server';
+import { type ActionResult, lockOrder, refuseOwnOrder } from './lock.server';
 
 export interface ShipInput {
   orderNr: string;
@@ -17,7 +18,8 @@ export interface ShipInput {
 }
 
 export async function shipOrder(db: Db, input: ShipInput): Promise<ActionResult> {
-  return db.transaction(async (tx) => {
+  await refuseOwnOrder(db, input.orderNr, input.actorId, 'ship');
+  return transaction(db, async (tx) => {
     const { order } = await lockOrder(tx, input.orderNr);
     if (order.status === 'Shipped') return { orderId: order.id, changed: false, message: localized('admin.api.orderAlreadyShipped') };
     if (order.status !== 'Success') throw new ConflictError(localized('admin.api.shipWrongStatus', { status: order.status }));

@@ -1,0 +1,1 @@
+ALTER TABLE "settings" ADD COLUMN "balance_adjust_limit_cents" integer DEFAULT 10000 NOT NULL;
