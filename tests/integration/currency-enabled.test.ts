@@ -14,13 +14,13 @@ import { staffOrders } from '../helpers/staff-orders';
 const database = useTestDatabase({ seed: 'none' });
 const api = createApi();
 const h = staffOrders(api, () => database().db, 'currency-on');
-let staff: ApiSession;
+let staff: ApiSession; // the admin: currencies need the prices permission
 type Row = { id: number; code: string; enabled: boolean; is_default: boolean; rate: string };
 let byCode: Record<string, Row>;
 
 beforeAll(async () => {
   await seedBaseIfEmpty(database().db);
-  staff = (await h.signedIn('staff')).session;
+  staff = (await h.signedIn('admin')).session;
   const list = (await staff.get('/api/admin/currencies')).body.payload as Row[];
   byCode = Object.fromEntries(list.map((c) => [c.code, c]));
 });
