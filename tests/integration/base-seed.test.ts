@@ -79,8 +79,8 @@ describe('the base data of an empty production database', () => {
   });
 
   it('has one settings row with empty values, and the legal pages as unpublished drafts in three languages', async () => {
-    expect(await rows(db, 'select id, shop_name, legal_name, vat_id, contact_phone, home_country_id, support_email, requisites, copyright, company_address, google_tag, phone_payment_global, phone_payment_uk_eu, hero_title from settings')).toEqual([
-      { id: 1, shop_name: '', legal_name: '', vat_id: '', contact_phone: '', home_country_id: null, support_email: '', requisites: '', copyright: '', company_address: '', google_tag: '', phone_payment_global: '', phone_payment_uk_eu: '', hero_title: '' },
+    expect(await rows(db, 'select id, shop_name, legal_name, vat_id, contact_phone, home_country_id, support_email, requisites, copyright, company_address, google_tag, phone_payment_global, phone_payment_uk_eu from settings')).toEqual([
+      { id: 1, shop_name: '', legal_name: '', vat_id: '', contact_phone: '', home_country_id: null, support_email: '', requisites: '', copyright: '', company_address: '', google_tag: '', phone_payment_global: '', phone_payment_uk_eu: '' },
     ]);
     expect(await rows(db, 'select slug, title, is_terms, is_privacy, published from static_pages order by position')).toEqual([
       { slug: 'terms', title: 'Terms and conditions', is_terms: true, is_privacy: false, published: false },
