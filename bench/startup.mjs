@@ -59,7 +59,7 @@ async function startOnce(port, timeoutMs) {
     await sleep(10);
   }
   const ms = performance.now() - startedAt;
-  const reported = /ready on \S+ in (\d+) ms/i.exec(output)?.[1];
+  const reported = /ready in (\d+) ms on /i.exec(output)?.[1];
 
   // A clean stop releases the DATA_DIR lock for the next run.
   child.kill('SIGTERM');

@@ -71,9 +71,14 @@ function build(reason) {
   });
 }
 
-/** @param {string} host */
-function displayHost(host) {
-  return ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(host) ? 'localhost' : host;
+/**
+ * Where the server really listens, as a URL, and what that means when it is every address.
+ * @param {import('node:net').AddressInfo} address
+ */
+function listeningOn(address) {
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const every = address.address === '0.0.0.0' || address.address === '::';
+  return `http://${host}:${address.port}${every ? ' (every address of this machine)' : ''}`;
 }
 
 /**
@@ -201,7 +206,10 @@ async function main() {
   });
 
   const ms = Math.round(performance.now());
-  console.log(`Shop ready on http://${displayHost(cfg.HOST)}:${cfg.PORT} in ${ms} ms`);
+  // The address it really took (HOST, PORT) and the one links and mail use (PUBLIC_URL), which a
+  // proxy in front makes different: an operator checks both here.
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+  console.log(`Shop ready in ${ms} ms on ${listeningOn(address)}; PUBLIC_URL is ${cfg.PUBLIC_URL}`);
   warmUp(cfg.PORT);
 }
 

@@ -30,8 +30,11 @@ const schema = z
     MAIL_FROM: z.string().min(3).default('shop@localhost'),
     /** Signs email links; unset → a random key kept in the database (app_secrets). */
     APP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
-    /** Unset → by mode: `demo` outside production, `none` in production (a real shop starts empty). */
-    SEED: z.enum(['demo', 'none']).optional(),
+    /**
+     * What an empty database gets at start. Unset → by mode: `demo` outside production, `base` in
+     * production (a real shop's base data without the demo, seed/base.ts); `none`: nothing.
+     */
+    SEED: z.enum(['demo', 'base', 'none']).optional(),
     NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
     /**
      * Who takes card payments (payments/provider.ts). Unset → by mode: the demo gateway outside
@@ -98,7 +101,7 @@ const schema = z
     return {
       ...env,
       PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
-      SEED: env.SEED ?? (production ? 'none' : 'demo'),
+      SEED: env.SEED ?? (production ? 'base' : 'demo'),
       PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? (production ? 'none' : 'demo'),
     };
   });

@@ -52,6 +52,9 @@ async function start(): Promise<Runtime> {
     const seeded = await seedIfEmpty(database.db);
     // The console, not the logger: the operator must see these once whatever LOG_LEVEL says.
     if (seeded && seeded.generated.length > 0) console.log(generatedLoginsNotice(seeded.generated));
+  } else if (cfg.SEED === 'base') {
+    const { seedBaseIfEmpty } = await import('./db/seed/index');
+    if (await seedBaseIfEmpty(database.db)) logger.info('the empty database got the base data of a new shop (no demo)');
   }
   logger.info(
     { engine: database.engine, ms: Math.round(performance.now() - startedAt) },

@@ -108,7 +108,7 @@ export function startServer(env: Record<string, string>): Started {
 export async function waitReady(started: Started, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (/Shop ready on http:\/\/localhost:\d+ in \d+ ms/.test(started.output().stdout)) return;
+    if (/Shop ready in \d+ ms on http:\/\/\S+/.test(started.output().stdout)) return;
     if (started.child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -12,7 +12,7 @@ import { createHttpSession } from '../helpers/session';
 
 /**
  * Issue 13 "Production defaults", on the real server (`npm start` path) with NODE_ENV=production
- * and nothing else turned on: an empty database stays empty; SEED=demo gives the demo accounts
+ * and nothing else turned on: an empty database gets the base data and nothing of the demo; SEED=demo gives the demo accounts
  * random passwords shown once, never the README's; the demo card gateway is off (its pages and
  * webhook 404, card checkout 422); HSTS only over https. Both engines (TEST_DATABASE_URL).
  */
@@ -39,8 +39,8 @@ async function start(env: Record<string, string>): Promise<{ server: Started; ba
   return { server, base };
 }
 
-const count = async (table: string) => {
-  const database = await target.open();
+const count = async (table: string, on: Awaited<ReturnType<typeof emptyServerTarget>> = target) => {
+  const database = await on.open();
   try {
     const result = await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
     const rows = (Array.isArray(result) ? result : (result as { rows: { n: number }[] }).rows) as { n: number }[];
@@ -51,21 +51,48 @@ const count = async (table: string) => {
 };
 
 describe('a production shop on an empty database', () => {
-  it('starts empty without SEED: no demo shop, no demo accounts', async () => {
-    const { server, base } = await start({ ...target.env });
+  it('starts with the base data without SEED (no demo shop, no demo accounts), names its addresses, and logs no job errors', async () => {
+    const { server, base } = await start({ ...target.env, JOBS_INTERVAL_SECONDS: '1' });
     try {
       expect((await get(server.port, '/api/health')).status).toBe(200);
       const signIn = await createHttpSession(base).signIn(DEMO_EDITOR.email, DEMO_EDITOR.password);
       expect(signIn.status).toBe(422);
+      // Where it listens (HOST unset: every address) and the address links use.
+      expect(server.output().stdout).toMatch(new RegExp(`^Shop ready in \\d+ ms on http://0\\.0\\.0\\.0:${server.port} \\(every address of this machine\\); PUBLIC_URL is ${base.replaceAll('.', '\\.')}$`, 'm'));
+      // The background jobs run every second on the new shop: a few rounds, not one error.
+      await new Promise((r) => setTimeout(r, 3_000));
     } finally {
       expect(await stopServer(server)).toBe(0);
     }
-    expect(await count('languages')).toBe(0);
+    const { stdout, stderr } = server.output();
+    expect(`${stdout}${stderr}`).not.toMatch(/"level":(50|60)/);
+    expect(await count('languages')).toBe(3);
+    expect(await count('countries')).toBe(249);
     expect(await count('users')).toBe(0);
-  }, 180_000);
+    expect(await count('products')).toBe(0);
+
+    // A second start adds nothing.
+    const tables = ['languages', 'localizations', 'currencies', 'countries', 'shipping_zones', 'settings', 'static_pages'];
+    const counts = async () => {
+      const out: number[] = [];
+      for (const table of tables) out.push(await count(table));
+      return out;
+    };
+    const before = await counts();
+    const again = await start({ ...target.env, HOST: '127.0.0.1', PUBLIC_URL: 'https://shop.example.test' });
+    try {
+      expect(again.server.output().stdout).toMatch(new RegExp(`^Shop ready in \\d+ ms on http://127\\.0\\.0\\.1:${again.server.port}; PUBLIC_URL is https://shop\\.example\\.test$`, 'm'));
+    } finally {
+      expect(await stopServer(again.server)).toBe(0);
+    }
+    expect(await counts()).toEqual(before);
+  }, 240_000);
 
   it('with SEED=demo seeds the demo shop, but its accounts get random passwords printed once, not the published ones', async () => {
-    const { server, base } = await start({ ...target.env, SEED: 'demo', PUBLIC_URL: 'https://shop.example.test' });
+    // A database of its own: the first test's has the base data now.
+    const fresh = await emptyServerTarget(tempDir());
+    drops.push(fresh.drop);
+    const { server, base } = await start({ ...fresh.env, SEED: 'demo', PUBLIC_URL: 'https://shop.example.test' });
     try {
       const stdout = server.output().stdout;
       expect(stdout).toContain('The demo shop was seeded with new random passwords for its demo accounts. They are shown only this once:');
@@ -92,7 +119,7 @@ describe('a production shop on an empty database', () => {
     } finally {
       expect(await stopServer(server)).toBe(0);
     }
-    expect(await count('languages')).toBe(3);
+    expect(await count('products', fresh)).toBeGreaterThanOrEqual(300);
   }, 180_000);
 });
 

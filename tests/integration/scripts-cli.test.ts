@@ -57,7 +57,7 @@ const SCRIPTS: Record<string, string> = {
   'db:seed:bench': 'seed-bench.ts',
   'db:backup': 'db-backup.ts',
   'db:restore': 'db-restore.ts',
-  'user:role': 'user-role.ts',
+  'user:create': 'user-create.ts',
 };
 
 /** The script as `npm run` starts it (tsx), in a child process; root runs it as nobody, so a mode-000 file is unreadable. */
@@ -98,9 +98,9 @@ const cases = (): [string, string[], number, string][] => [
   ['db:seed', ['--rest'], 2, "Unknown option '--rest'. Usage: npm run db:seed [-- --reset]"],
   ['db:seed:bench', ['--products', 'many'], 2, '--products must be a whole number between 1 and 5000000 (got "many"). Usage: npm run db:seed:bench -- --products 100000'],
   ['db:backup', [], 2, 'Usage: npm run db:backup -- <file>'],
-  ['db:restore', ['missing.tar.gz'], 1, `db:restore failed: ${join(ROOT, 'missing.tar.gz')} does not exist.`],
+  ['db:restore', ['missing.tar'], 1, `db:restore failed: ${join(ROOT, 'missing.tar')} does not exist.`],
   ['db:restore', [at('busy.csv'), '--forse'], 2, "Unknown option '--forse'. Usage: npm run db:restore -- <file> [--force]"],
-  ['user:role', ['someone@example.com'], 2, 'Usage: npm run user:role -- <email> staff|editor|admin|customer'],
+  ['user:create', ['someone@example.com'], 2, 'Usage: npm run user:create -- <email> admin|editor|staff|customer'],
 ];
 
 describe('npm scripts refuse with one plain line', () => {

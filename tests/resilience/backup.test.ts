@@ -1,5 +1,6 @@
 /**
- * `npm run db:backup` / `db:restore` round trips (ADR 014), through the real scripts:
+ * `npm run db:backup` / `db:restore` round trips (ADR 014), through the real scripts; a backup is
+ * one tar holding the database and the photos of DATA_DIR/media:
  * - PGlite, always: the backup of a RUNNING shop (written by the shop between two queries, asked
  *   for by the script) restored into a new DATA_DIR has every table's rows and an order's totals;
  *   a restore refuses a running shop's folder and a non-empty one without --force.
@@ -7,7 +8,7 @@
  *   comparison, and --force to replace a non-empty database.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -42,6 +43,14 @@ function script(what: 'backup' | 'restore', args: string[], env: Record<string, 
     child.stderr.on('data', (d) => (stderr += d));
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** Every file under a folder, as sorted relative paths. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+    .sort();
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -90,14 +99,18 @@ describe('PGlite', () => {
     const shop = startServer({ PORT: String(port), DATA_DIR: source, SEED: 'demo' });
     await waitReady(shop, 180_000);
 
-    const file = join(tempDir(), 'shop.tar.gz');
+    const file = join(tempDir(), 'shop.tar');
     // Readers keep the shop busy while it writes the backup; they must all be answered.
     const reads = Promise.all(Array.from({ length: 20 }, (_, i) => get(port, `/api/products/catalog?page=${(i % 5) + 1}`)));
     const backup = await script('backup', [file], { DATA_DIR: source });
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
     expect(backup.stdout).toMatch(new RegExp(`The shop \\(pid ${shop.child.pid}\\) is running on .*asking it to write the backup`));
-    expect(backup.stdout).toMatch(/Backup written: .*shop\.tar\.gz \(\d+(\.\d)? [KM]B\)\./);
+    // The demo seed stored its photos under DATA_DIR/media: they are in the same file.
+    const photos = filesUnder(join(source, 'media'));
+    expect(photos.length).toBeGreaterThan(0);
+    expect(backup.stdout).toContain(`Adding ${photos.length} photo file(s) from ${join(source, 'media')}...`);
+    expect(backup.stdout).toMatch(new RegExp(`Backup written: .*shop\\.tar \\(\\d+(\\.\\d)? [KM]B\\), the database and ${photos.length} photo file\\(s\\)\\.`));
     expect((await reads).map((r) => r.status)).toEqual(Array(20).fill(200));
 
     // The shop's folder cannot be replaced while it runs.
@@ -116,6 +129,9 @@ describe('PGlite', () => {
     expect(restore.stdout).toMatch(/Restore complete: .*pglite\./);
     const restored = await openDatabase({ engine: 'pglite', dataDir: join(target, 'pglite') });
     expectSameContents(await contents(restored).finally(() => restored.close()), before);
+    expect(restore.stdout).toContain(`Photos restored into ${join(target, 'media')} (${photos.length} file(s) there now).`);
+    expect(filesUnder(join(target, 'media'))).toEqual(photos);
+    expect(readFileSync(join(target, 'media', photos[0]!))).toEqual(readFileSync(join(source, 'media', photos[0]!)));
 
     // A second restore over it is refused without --force, and keeps the old one with it.
     const again = await script('restore', [file], { DATA_DIR: target });
@@ -134,19 +150,20 @@ describe('PGlite', () => {
 
   it('fails clearly: a missing file, a file that is no backup, a backup of the other engine, no database', async () => {
     const dir = tempDir();
-    const missing = await script('restore', [join(dir, 'nope.tar.gz')], { DATA_DIR: dir });
+    const missing = await script('restore', [join(dir, 'nope.tar')], { DATA_DIR: dir });
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toMatch(/db:restore failed: .*nope\.tar\.gz does not exist\./);
+    expect(missing.stderr).toMatch(/db:restore failed: .*nope\.tar does not exist\./);
 
     const junk = join(ROOT, 'package.json');
     const notBackup = await script('restore', [junk], { DATA_DIR: dir });
     expect(notBackup.code).toBe(1);
     expect(notBackup.stderr).toMatch(/is not a backup made by npm run db:backup\./);
 
-    const empty = await script('backup', [join(dir, 'x.tar.gz')], { DATA_DIR: join(dir, 'empty') });
+    const empty = await script('backup', [join(dir, 'x.tar')], { DATA_DIR: join(dir, 'empty') });
     expect(empty.code).toBe(1);
     expect(empty.stderr).toMatch(/There is no database in .* to back up\./);
-    expect(existsSync(join(dir, 'x.tar.gz'))).toBe(false);
+    expect(existsSync(join(dir, 'x.tar'))).toBe(false);
+    expect(readdirSync(dir).filter((name) => name.includes('x.tar'))).toEqual([]);
 
     const usage = await script('backup', [], { DATA_DIR: dir });
     expect(usage.code).toBe(2);
@@ -170,20 +187,33 @@ if (testEngine() === 'postgres') {
           await db.close();
         }
 
-        const file = join(tempDir(), 'shop.dump');
-        const backup = await script('backup', [file], { DATABASE_URL: source.env.DATABASE_URL! });
+        // An uploaded photo in the shop's DATA_DIR/media.
+        const sourceDir = source.env.DATA_DIR!;
+        mkdirSync(join(sourceDir, 'media', 'originals'), { recursive: true });
+        writeFileSync(join(sourceDir, 'media', 'originals', 'photo.jpg'), 'not really a jpeg');
+
+        const file = join(tempDir(), 'shop.tar');
+        const backup = await script('backup', [file], { DATABASE_URL: source.env.DATABASE_URL!, DATA_DIR: sourceDir });
         expect(backup.stderr).toBe('');
         expect(backup.code).toBe(0);
         expect(backup.stdout).toMatch(/Dumping PostgreSQL 1\d database ".*" with .*pg_dump \(custom format\)/);
+        expect(backup.stdout).toMatch(/Backup written: .*shop\.tar \(.+\), the database and 1 photo file\(s\)\./);
         expect(statSync(file).size).toBeGreaterThan(10_000);
+
+        // Photos in S3: the file holds the database, and the script says where the photos are.
+        const s3 = { S3_ENDPOINT: 'http://127.0.0.1:9', S3_BUCKET: 'shop-photos', S3_ACCESS_KEY_ID: 'key-id', S3_SECRET_ACCESS_KEY: 'secret-key' };
+        const withS3 = await script('backup', [join(tempDir(), 's3.tar')], { DATABASE_URL: source.env.DATABASE_URL!, DATA_DIR: sourceDir, ...s3 });
+        expect(withS3.code).toBe(0);
+        expect(withS3.stdout).toMatch(/, the database only: the photos are in the S3 bucket shop-photos, which holds them; back it up with your storage provider\./);
 
         const wrongEngine = await script('restore', [file], { DATA_DIR: tempDir() });
         expect(wrongEngine.code).toBe(1);
         expect(wrongEngine.stderr).toMatch(/is a PostgreSQL backup \(pg_dump\); set DATABASE_URL/);
 
-        const restore = await script('restore', [file], { DATABASE_URL: target.env.DATABASE_URL! });
+        const restore = await script('restore', [file], { DATABASE_URL: target.env.DATABASE_URL!, DATA_DIR: target.env.DATA_DIR! });
         expect(restore.stderr).toBe('');
         expect(restore.code).toBe(0);
+        expect(readFileSync(join(target.env.DATA_DIR!, 'media', 'originals', 'photo.jpg'), 'utf8')).toBe('not really a jpeg');
         const restoredDb = await target.open();
         try {
           expectSameContents(await contents(restoredDb), before!);

@@ -54,7 +54,7 @@ async function npmStart(): Promise<NpmStart> {
   const run = { npm, port, dataDir, output: () => output, exited };
   started.push(run);
   const deadline = Date.now() + 120_000;
-  while (!/Shop ready on http:\/\/localhost:\d+ in \d+ ms/.test(output)) {
+  while (!/Shop ready in \d+ ms on http:\/\/\S+/.test(output)) {
     if (npm.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not get ready:\n${output}`);
     await sleep(100);
   }

@@ -64,10 +64,10 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ SHOP_MODE: 'staging' })).toThrow(/NODE_ENV/);
   });
 
-  it('is safe by default in production: no demo seed, no demo card gateway, no published demo passwords', () => {
+  it('is safe by default in production: base data without the demo, no demo card gateway, no published demo passwords', () => {
     for (const env of [{ NODE_ENV: 'production' }, { SHOP_MODE: 'production', NODE_ENV: 'production' }]) {
       const cfg = parseConfig(env);
-      expect(cfg).toMatchObject({ SEED: 'none', PAYMENT_PROVIDER: 'none' });
+      expect(cfg).toMatchObject({ SEED: 'base', PAYMENT_PROVIDER: 'none' });
       expect(demoPasswordPolicy(cfg)).toBe('generated');
     }
     // `npm start` forces NODE_ENV=production for React; the operator's mode is what counts.
@@ -85,6 +85,8 @@ describe('parseConfig', () => {
     // Even then the demo accounts get no published password.
     expect(demoPasswordPolicy(cfg)).toBe('generated');
     expect(parseConfig({ SEED: 'none', PAYMENT_PROVIDER: 'none' })).toMatchObject({ SEED: 'none', PAYMENT_PROVIDER: 'none' });
+    expect(parseConfig({ SEED: 'base' })).toMatchObject({ SEED: 'base' });
+    expect(() => parseConfig({ SEED: 'empty' })).toThrow(/^Invalid configuration: SEED="empty": /);
   });
 
   it('treats empty strings as unset', () => {

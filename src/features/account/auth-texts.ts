@@ -136,18 +136,23 @@ export interface NewPasswordTexts {
   passwordToggle: PasswordTexts;
 }
 
-export function newPasswordTexts(t: Translator): NewPasswordTexts {
+/**
+ * The reset form's texts; `welcome` is a first password (`npm run user:create`'s link), which
+ * the page words as choosing a password, not resetting one.
+ */
+export function newPasswordTexts(t: Translator, welcome = false): NewPasswordTexts {
+  const key = welcome ? 'auth.choosePassword' : 'auth.newPassword';
   return {
     email: t('auth.email'),
-    password: t('auth.newPassword.password'),
+    password: t(`${key}.password`),
     passwordHint: t('auth.password.hint'),
-    confirm: t('auth.newPassword.confirm'),
-    submit: t('auth.newPassword.submit'),
+    confirm: t(`${key}.confirm`),
+    submit: t(`${key}.submit`),
     busy: t('auth.newPassword.busy'),
     required: t('validation.passwordRequired'),
     passwordRules: t('auth.passwordRules'),
     mismatch: t('validation.passwordsMismatch'),
-    success: t('auth.newPassword.success'),
+    success: t(`${key}.success`),
     goToSignIn: t('auth.newPassword.goToSignIn'),
     failed: t('account.password.error.reset'),
     requestNew: t('auth.newPassword.requestNew'),

@@ -9,6 +9,7 @@ import { listStaticPages } from '@/server/services/content';
 import { type RequestContext, resolveRequestContext } from '@/server/services/request-context';
 import { initFailureResponse } from '@/server/init-failure';
 import { CONSENT_COOKIE, DISMISSED_COOKIE } from './consent-keys';
+import { cardProvider } from '@/server/payments/provider';
 
 export interface FramePageLink {
   id: number;
@@ -22,6 +23,8 @@ export interface FrameData {
   cookiePageId: number | null;
   /** 'accepted' renders no bar (and loads the Google tag); 'dismissed' renders it hidden. */
   consent: 'accepted' | 'dismissed' | 'unanswered';
+  /** Whether a card provider is on (PAYMENT_PROVIDER): only then does the footer show card badges. */
+  cardPayments: boolean;
 }
 
 export const FOOTER_COLUMN_SIZE = 5;
@@ -59,6 +62,7 @@ export async function loadFrame(astro: FrameRequest, ctx?: RequestContext): Prom
     pages: pages.map((p) => ({ id: p.id, title: p.title })),
     cookiePageId: pages.find((p) => p.is_cookie)?.id ?? null,
     consent,
+    cardPayments: cardProvider() !== null,
   };
 }
 

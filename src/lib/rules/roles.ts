@@ -8,7 +8,7 @@
 export const ROLES = ['customer', 'staff', 'editor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** The roles an admin may grant (admin itself only through `npm run user:role`). */
+/** The roles an admin may grant (admin itself only through `npm run user:create`). */
 export const GRANTABLE_ROLES = ['customer', 'staff', 'editor'] as const satisfies readonly Role[];
 
 /**

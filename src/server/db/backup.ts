@@ -120,7 +120,7 @@ export async function backupPostgres(url: string, file: string, report: Report):
     throw new BackupError(`pg_dump failed (exit code ${code}): ${stderr || 'no message'}`);
   }
   renameSync(partial, file);
-  report(`Backup written: ${file} (${size(statSync(file).size)}).`);
+  report(`Database dumped (${size(statSync(file).size)}).`);
 }
 
 export async function restorePostgres(url: string, file: string, options: { force: boolean }, report: Report): Promise<void> {
@@ -214,7 +214,7 @@ async function askRunningShop(dataDir: string, pid: number, file: string, report
   const answer = JSON.parse(readFileSync(done, 'utf8')) as { ok: boolean; bytes?: number; error?: string };
   rmSync(done, { force: true });
   if (!answer.ok) throw new BackupError(`The running shop could not write the backup: ${answer.error}`);
-  report(`Backup written: ${file} (${size(answer.bytes ?? 0)}).`);
+  report(`Database dumped by the shop (${size(answer.bytes ?? 0)}).`);
 }
 
 export async function backupPglite(dataDir: string, file: string, report: Report): Promise<void> {
@@ -228,7 +228,7 @@ export async function backupPglite(dataDir: string, file: string, report: Report
     const database = await openDatabase({ engine: 'pglite', dataDir: folder });
     try {
       const bytes = await writeDump(database.dump!, file);
-      report(`Backup written: ${file} (${size(bytes)}).`);
+      report(`Database dumped (${size(bytes)}).`);
     } finally {
       await database.close();
     }

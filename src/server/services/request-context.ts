@@ -115,7 +115,8 @@ const basicsCache = new Map<Db, Cached>();
 async function readBasics(db: Db): Promise<ShopBasics> {
   const [languageRows, currencyRows, settingsRows] = await Promise.all([
     db.select().from(languages).orderBy(asc(languages.position), asc(languages.id)),
-    db.select().from(currencies).orderBy(asc(currencies.position), asc(currencies.id)),
+    // Only what shoppers are offered; a switched-off currency keeps its rate for the back office.
+    db.select().from(currencies).where(eq(currencies.enabled, true)).orderBy(asc(currencies.position), asc(currencies.id)),
     db
       .select({ settings, homeIso: countries.iso })
       .from(settings)

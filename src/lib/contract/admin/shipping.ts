@@ -89,7 +89,7 @@ export const currencyCreateBody = z.strictObject(
 );
 export type CurrencyCreate = z.infer<typeof currencyCreateBody>;
 export const currencyPatchBody = z
-  .strictObject({ symbol: symbolField.optional(), rate: rateField.optional(), is_default: z.literal(true, { message: 'is_default can only be set to true (another currency is then no longer the default).' }).optional(), position: positionField.optional() }, { message: 'Unknown field.' })
+  .strictObject({ symbol: symbolField.optional(), rate: rateField.optional(), is_default: z.literal(true, { message: 'is_default can only be set to true (another currency is then no longer the default).' }).optional(), enabled: z.boolean({ message: 'enabled is true (offered to shoppers) or false.' }).optional(), position: positionField.optional() }, { message: 'Unknown field.' })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change.' });
 export type CurrencyPatch = z.infer<typeof currencyPatchBody>;
 
@@ -107,7 +107,7 @@ export const vatRateSchema = z.object({ id, name: z.string(), percent: z.string(
 export const zoneSchema = z.object({ id, code: z.string(), name: z.string(), cost_cents: z.number().int(), free_over_cents: z.number().int().nullable(), countries: z.number().int() });
 export const countrySchema = z.object({ id, name: z.string(), iso: z.string(), zone_id: id.nullable(), served: z.boolean(), delivery_available: z.boolean(), postcode_pattern: z.string().nullable() });
 export const countriesBulkSchema = z.object({ changed: z.number().int(), countries: z.array(countrySchema) });
-export const currencySchema = z.object({ id, code: z.string(), symbol: z.string(), rate: z.string(), is_default: z.boolean(), position: z.number().int() });
+export const currencySchema = z.object({ id, code: z.string(), symbol: z.string(), rate: z.string(), is_default: z.boolean(), enabled: z.boolean(), position: z.number().int() });
 export const deliverySchema = z.object({ zones: z.array(zoneSchema), countries: z.array(countrySchema) });
 
 const backOffice = { access: 'back_office', errors: [404, 409, 422] } as const;
@@ -123,7 +123,7 @@ export const adminShippingRoutes = {
   updateCountries: route({ ...backOffice, method: 'PUT', path: '/api/admin/shipping/countries', tag: tagShipping, summary: 'Set many countries to served, delivery price on request or not served at once', body: countriesBulkBody, response: okBody(countriesBulkSchema) }),
   currencies: route({ ...backOffice, method: 'GET', path: '/api/admin/currencies', tag: tagCurrencies, summary: 'Currencies and their rates to the euro', response: okBody(z.array(currencySchema)) }),
   createCurrency: route({ ...backOffice, method: 'POST', path: '/api/admin/currencies', tag: tagCurrencies, summary: 'Add a currency', body: currencyCreateBody, response: okBody(currencySchema), status: 201 }),
-  updateCurrency: route({ ...backOffice, method: 'PUT', path: '/api/admin/currencies/:id', tag: tagCurrencies, summary: 'Change a rate, symbol, order or the default currency', params: idParam, body: currencyPatchBody, response: okBody(currencySchema) }),
+  updateCurrency: route({ ...backOffice, method: 'PUT', path: '/api/admin/currencies/:id', tag: tagCurrencies, summary: 'Change a rate, symbol, order, whether shoppers are offered it, or the default currency (always offered)', params: idParam, body: currencyPatchBody, response: okBody(currencySchema) }),
   vatRates: route({ ...backOffice, method: 'GET', path: '/api/admin/vat-rates', tag: 'Admin: VAT classes', summary: 'The VAT classes besides the shop\'s rate, with their products', response: okBody(z.array(vatRateSchema)) }),
   createVatRate: route({ ...backOffice, method: 'POST', path: '/api/admin/vat-rates', tag: 'Admin: VAT classes', summary: 'Add a VAT class', body: vatRateCreateBody, response: okBody(vatRateSchema), status: 201 }),
   updateVatRate: route({ ...backOffice, method: 'PUT', path: '/api/admin/vat-rates/:id', tag: 'Admin: VAT classes', summary: 'Rename a VAT class or change its rate', params: idParam, body: vatRatePatchBody, response: okBody(vatRateSchema) }),

@@ -29,5 +29,7 @@ export const currencies = pgTable('currencies', {
   symbol: varchar('symbol', { length: 8 }).notNull(),
   value: numeric('value', { precision: 18, scale: 6 }).notNull(),
   isDefault: boolean('is_default').notNull().default(false),
+  /** False: kept with its rate but not offered to shoppers (pickers, /api/currencies, prices). The default is always on. */
+  enabled: boolean('enabled').notNull().default(true),
   position: integer('position').notNull().default(0),
 });

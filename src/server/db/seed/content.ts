@@ -14,7 +14,7 @@ import type { Db } from '../client';
 import { categoryImageUrl } from '@/server/images/urls';
 import { FAQS } from './faq-data';
 import type { LanguageIds } from './i18n';
-import { PAGES } from './pages-data';
+import { PAGES, type PageSeed } from './pages-data';
 
 // A standard gtag loader with a placeholder property id: harmless, and lets the page frame
 // exercise its "inject the script tags once" path.
@@ -52,27 +52,33 @@ export async function seedDemoHero(db: Db, lang: LanguageIds): Promise<void> {
     .where(and(eq(localizations.languageId, lang.en), eq(localizations.key, 'home.hero.subtitle')));
 }
 
-export async function seedPages(db: Db, lang: LanguageIds): Promise<void> {
+/** Static pages with their German and French texts; drafts (`published: false`) wait for an editor. */
+export async function insertStaticPages(db: Db, lang: LanguageIds, pages: readonly PageSeed[], options: { published: boolean }): Promise<void> {
   const rows = await db
     .insert(staticPages)
     .values(
-      PAGES.map((p, i) => ({
+      pages.map((p, i) => ({
         slug: p.slug,
         title: p.title,
         content: p.content,
         isTerms: p.isTerms ?? false,
         isPrivacy: p.isPrivacy ?? false,
         isCookie: p.isCookie ?? false,
+        published: options.published,
         position: i,
       })),
     )
     .returning({ id: staticPages.id });
   await db.insert(staticPageTranslations).values(
-    PAGES.flatMap((p, i) => [
+    pages.flatMap((p, i) => [
       { pageId: rows[i]!.id, languageId: lang.de, ...p.de },
       { pageId: rows[i]!.id, languageId: lang.fr, ...p.fr },
     ]),
   );
+}
+
+export async function seedPages(db: Db, lang: LanguageIds): Promise<void> {
+  await insertStaticPages(db, lang, PAGES, { published: true });
 
   const faqRows = await db
     .insert(faqs)

@@ -98,3 +98,8 @@ export async function seedGeo(db: Db): Promise<CountryIds> {
 }
 
 export const ZONE_RATES = ZONES;
+
+/** The post-code patterns known for the demo's countries, by ISO code (reused by the base data). */
+export const POSTCODE_PATTERNS: Readonly<Record<string, string>> = Object.fromEntries(
+  COUNTRIES.flatMap(([, iso, , pattern]) => (pattern ? [[iso, pattern]] : [])),
+);

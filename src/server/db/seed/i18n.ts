@@ -73,11 +73,17 @@ export async function seedLanguages(db: Db): Promise<LanguageIds> {
   return ids;
 }
 
-export async function seedCurrencies(db: Db): Promise<void> {
-  // value = units per 1 EUR (a plausible mid-market rate; real rates would come from an admin).
-  await db.insert(currencies).values([
-    { code: 'EUR', symbol: '€', value: '1', isDefault: true, position: 0 },
-    { code: 'USD', symbol: '$', value: '1.08', isDefault: false, position: 1 },
-    { code: 'GBP', symbol: '£', value: '0.86', isDefault: false, position: 2 },
-  ]);
+/** Units per 1 EUR (a plausible mid-market rate; the shop's staff keep them current). */
+const CURRENCIES = [
+  { code: 'EUR', symbol: '€', value: '1', isDefault: true, position: 0 },
+  { code: 'USD', symbol: '$', value: '1.08', isDefault: false, position: 1 },
+  { code: 'GBP', symbol: '£', value: '0.86', isDefault: false, position: 2 },
+];
+
+/**
+ * EUR as the default, and the others: offered in the demo shop, switched off in a production
+ * shop's base data (its owner sets their rates before offering them).
+ */
+export async function seedCurrencies(db: Db, options: { othersEnabled: boolean } = { othersEnabled: true }): Promise<void> {
+  await db.insert(currencies).values(CURRENCIES.map((c) => ({ ...c, enabled: c.isDefault || options.othersEnabled })));
 }

@@ -5,6 +5,7 @@ import { languages } from '../schema/index';
 import { seedCatalog } from './catalog';
 import { seedPhotos } from './photos';
 import { seedDemoHero, seedFeatured, seedPages, seedSettings } from './content';
+import { hasShopData, seedBase } from './base';
 import { seedGeo } from './geo';
 import { seedLandingPage } from './landing-page';
 import { seedCurrencies, seedLanguages } from './i18n';
@@ -60,21 +61,41 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
 }
 
 /**
- * Seeds only when the database has no languages yet; a report when it seeded, else false. Safe when several
+ * Runs `write` in one transaction when `isEmpty` says so, else answers false. Safe when several
  * processes start on one empty PostgreSQL at once: the transaction-scoped advisory lock makes
- * the others wait, and they then see the seeded rows and return false.
+ * the others wait, and they then see the seeded rows and answer false.
  */
-export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<SeedReport | false> {
+async function seedOnceIfEmpty<T>(db: Db, isEmpty: (db: Db) => Promise<boolean>, write: (db: Db) => Promise<T>): Promise<T | false> {
   if (!(await isEmpty(db))) return false;
-  const { hashes, generated } = await hashDemoPasswords(policyOf(options));
-  const now = new Date();
-  return db.transaction(async (tx): Promise<SeedReport | false> => {
+  return db.transaction(async (tx): Promise<T | false> => {
     const t = tx as unknown as Db;
     // The server's pool bounds statements (ADR 017); waiting for another instance's seed is fine.
     await t.execute(sql`set local statement_timeout = 0`);
     await t.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     if (!(await isEmpty(t))) return false;
+    return write(t);
+  });
+}
+
+/** Seeds the demo shop only when the database has no languages yet; a report when it seeded, else false. */
+export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<SeedReport | false> {
+  if (!(await isEmpty(db))) return false;
+  const { hashes, generated } = await hashDemoPasswords(policyOf(options));
+  const now = new Date();
+  return seedOnceIfEmpty(db, isEmpty, async (t) => {
     await seedInto(t, hashes, now);
     return { generated };
   });
+}
+
+/**
+ * A production shop's base data (base.ts) on a database that holds nothing of a shop yet; true
+ * when it seeded. A second start, or a database with data, gets nothing.
+ */
+export async function seedBaseIfEmpty(db: Db): Promise<boolean> {
+  const seeded = await seedOnceIfEmpty(db, async (d) => !(await hasShopData(d)), async (t) => {
+    await seedBase(t);
+    return true as const;
+  });
+  return seeded === true;
 }

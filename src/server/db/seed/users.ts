@@ -72,7 +72,7 @@ export function generatedLoginsNotice(logins: readonly GeneratedLogin[]): string
   return [
     'The demo shop was seeded with new random passwords for its demo accounts. They are shown only this once:',
     ...logins.map((l) => `  ${l.role.padEnd(8)}  ${l.email.padEnd(20)}  ${l.password}`),
-    'Sign in and change them (account page, password), or take the roles away with `npm run user:role -- editor@example.com customer` (and staff@example.com).',
+    'Sign in and change them (account page, password), or take the roles away with `npm run user:create -- editor@example.com customer` (and staff@example.com).',
   ].join('\n');
 }
 

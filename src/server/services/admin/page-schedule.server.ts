@@ -44,12 +44,16 @@ export async function setPageSchedule(db: Db, editor: Editor, id: number, input:
 
 /** One pass: every page whose time has come goes up or comes down. Answers the page ids. */
 export async function runPageSchedule(db: Db, now: Date = new Date()): Promise<{ published: number[]; unpublished: number[] }> {
+  const dueSoon = sql`(${staticPages.publishAt} <= ${now} or ${staticPages.unpublishAt} <= ${now})`;
+  // Nothing due, nothing to read: a shop without languages yet (SEED=none) must not log an error every interval.
+  const [anyDue] = await db.select({ id: staticPages.id }).from(staticPages).where(dueSoon).limit(1);
+  if (!anyDue) return { published: [], unpublished: [] };
   const languages = await adminLanguages(db);
   const done = await transaction(db, async (tx) => {
     const due = await tx
       .select({ id: staticPages.id, publishAt: staticPages.publishAt, unpublishAt: staticPages.unpublishAt, draft: staticPages.draft })
       .from(staticPages)
-      .where(sql`(${staticPages.publishAt} <= ${now} or ${staticPages.unpublishAt} <= ${now})`)
+      .where(dueSoon)
       .for('update');
     const published: number[] = [];
     const unpublished: number[] = [];

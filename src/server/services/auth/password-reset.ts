@@ -16,20 +16,24 @@ import { normaliseEmail } from './users';
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
-export async function createResetToken(db: Db, user: { id: number; email: string }): Promise<string> {
+/** A mailed reset link lives an hour; the first-password link of `npm run user:create` a day. */
+export async function createResetToken(db: Db, user: { id: number; email: string }, ttlMinutes: number = RESET_TOKEN_TTL_MINUTES): Promise<string> {
   const token = randomToken();
   await db.insert(passwordResetTokens).values({
     userId: user.id,
     tokenHash: sha256Hex(token),
     email: normaliseEmail(user.email),
-    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
+    expiresAt: new Date(Date.now() + ttlMinutes * 60_000),
   });
   return token;
 }
 
-/** The reset page's address with the token, in the mail's language. */
-export function resetUrl(db: Db, language: string, token: string, email: string): Promise<string> {
-  const params = new URLSearchParams({ token, email });
+/**
+ * The reset page's address with the token, in the mail's language; `welcome` words the page as
+ * choosing a first password (the link `npm run user:create` prints).
+ */
+export function resetUrl(db: Db, language: string, token: string, email: string, options: { welcome?: boolean } = {}): Promise<string> {
+  const params = new URLSearchParams({ token, email, ...(options.welcome && { welcome: '1' }) });
   return shopUrl(db, language, `/reset-password?${params}`);
 }
 

@@ -14,8 +14,11 @@ export function lockCurrencies(tx: Tx): Promise<CurrencyRow[]> {
   return tx.select().from(currencies).orderBy(asc(currencies.id)).for('update');
 }
 
-/** Takes the flag from every other currency and gives it to `id` (call with the rows locked). */
+/**
+ * Takes the flag from every other currency and gives it to `id` (call with the rows locked); the
+ * default is always offered to shoppers, so it is switched on too.
+ */
 export async function makeDefaultCurrency(tx: Tx, id: number): Promise<void> {
   await tx.update(currencies).set({ isDefault: false }).where(sql`${currencies.id} <> ${id}`);
-  await tx.update(currencies).set({ isDefault: true }).where(eq(currencies.id, id));
+  await tx.update(currencies).set({ isDefault: true, enabled: true }).where(eq(currencies.id, id));
 }

@@ -40,7 +40,7 @@ async function zoneRows(db: Db | Tx) {
 type ZoneRow = Awaited<ReturnType<typeof zoneRows>>[number];
 const zoneJson = (z: ZoneRow) => ({ id: z.id, code: z.code, name: z.name, cost_cents: z.cost ?? 0, free_over_cents: z.freeOver ?? null, countries: Number(z.countries) });
 const countryJson = (c: typeof countries.$inferSelect) => ({ id: c.id, name: c.name, iso: c.iso, zone_id: c.zoneId, served: c.served, delivery_available: c.deliveryAvailable, postcode_pattern: c.postcodePattern });
-const currencyJson = (c: typeof currencies.$inferSelect) => ({ id: c.id, code: c.code, symbol: c.symbol, rate: String(Number(c.value)), is_default: c.isDefault, position: c.position });
+const currencyJson = (c: typeof currencies.$inferSelect) => ({ id: c.id, code: c.code, symbol: c.symbol, rate: String(Number(c.value)), is_default: c.isDefault, enabled: c.enabled, position: c.position });
 
 export async function deliverySettings(db: Db) {
   const [zones, all] = await Promise.all([zoneRows(db), db.select().from(countries).orderBy(asc(countries.name))]);
@@ -174,10 +174,16 @@ export async function updateCurrency(db: Db, editor: Editor, id: number, patch: 
     if (row.code === BASE && patch.rate !== undefined && Number(patch.rate) !== 1) {
       throw new InvalidInputError(localized('admin.api.euroRate'), { rate: [localized('admin.api.euroRate')] });
     }
+    // Shoppers are always offered the default: it cannot be switched off, and becoming it switches it on
+    // (the screen's "Make default" sends the form's unticked box along).
+    if (patch.enabled === false && row.isDefault && !patch.is_default) {
+      throw new InvalidInputError(localized('admin.api.defaultCurrencyOff'), { enabled: [localized('admin.api.defaultCurrencyOff')] });
+    }
     if (patch.is_default) await makeDefaultCurrency(tx, id);
+    const enabled = patch.is_default ? true : patch.enabled;
     const [after] = await tx
       .update(currencies)
-      .set(definedOnly({ symbol: patch.symbol, value: patch.rate, isDefault: patch.is_default, position: patch.position }))
+      .set(definedOnly({ symbol: patch.symbol, value: patch.rate, isDefault: patch.is_default, enabled, position: patch.position }))
       .where(eq(currencies.id, id))
       .returning();
     await recordChange(tx, editor, 'currency', row.code, 'update', `${row.code}: ${changedFields(patch)}${patch.rate ? ` ${Number(row.value)} → ${patch.rate}` : ''}`);

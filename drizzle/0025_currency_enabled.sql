@@ -1,0 +1,1 @@
+ALTER TABLE "currencies" ADD COLUMN "enabled" boolean DEFAULT true NOT NULL;
