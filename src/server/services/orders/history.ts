@@ -81,6 +81,20 @@ export function orderVatByRate(
   return [...byRate].map(([percent, cents]) => ({ percent, cents })).sort((a, b) => b.percent - a.percent);
 }
 
+/**
+ * orderVatByRate in the order's own currency (minor units): the converted VAT total shared out
+ * in proportion, so the rates add up to the VAT the order shows. Used by the history, the order
+ * page and the mails.
+ */
+export function orderVatRates(
+  order: Pick<OrderRow, 'vatCents' | 'vatPercent' | 'deliveryVatPercent' | 'deliveryVatCents' | 'currencyRate'>,
+  items: readonly Pick<OrderItemRow, 'vatPercent' | 'vatCents'>[],
+): { percent: number; cents: number }[] {
+  const rates = orderVatByRate(order, items);
+  const shares = shareOut(convertCents(order.vatCents, order.currencyRate), rates.map((r) => r.cents));
+  return rates.map((r, i) => ({ percent: r.percent, cents: shares[i]! }));
+}
+
 /** Texts the server fills into the JSON (spec §3 fallbacks), in the request's language. */
 export interface HistoryTexts {
   unnamedProduct: string;
@@ -165,9 +179,7 @@ export function toOrderJson(
       vat: item.vatCents === null ? null : money(item.vatCents),
     };
   });
-  // The VAT per rate in the order's currency: the converted total shared out in proportion, so the rates add up to `vat`.
-  const vatRates = orderVatByRate(order, items);
-  const vatRatesConverted = shareOut(convertCents(order.vatCents, rate), vatRates.map((r) => r.cents));
+  const vatRates = orderVatRates(order, items);
   return {
     id: order.id,
     order_nr: order.orderNr,
@@ -188,7 +200,7 @@ export function toOrderJson(
     promo_discount: money(order.discountCents),
     vat: money(order.vatCents),
     vat_percent: Number(order.vatPercent),
-    vat_rates: vatRates.map((r, i) => ({ rate: r.percent, vat: centsToNumber(vatRatesConverted[i]!) })),
+    vat_rates: vatRates.map((r) => ({ rate: r.percent, vat: centsToNumber(r.cents) })),
     vat_scheme: order.vatScheme,
     buyer_vat_id: order.buyerVatId,
     total_amount: amount,
