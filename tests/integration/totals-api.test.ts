@@ -106,6 +106,7 @@ describe('totals per zone, threshold and VAT (EUR, VAT 20 %)', () => {
       original: eur(20, 4.99, 0, 4.17, 24.99, 2),
       converted: eur(20, 4.99, 0, 4.17, 24.99, 2),
       vat_rate: 20,
+      vat_scheme: 'home',
       is_delivery_unavailable: false,
       warning_message: null,
       message: null,
