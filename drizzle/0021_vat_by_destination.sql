@@ -34,7 +34,7 @@ INSERT INTO "country_vat_rates" ("country_id", "kind", "percent")
     LIMIT 1
   ) r
   WHERE s."home_country_id" IS NOT NULL;--> statement-breakpoint
--- Every other EU member state gets its current standard and main reduced rate (src/lib/rules/eu.ts).
+-- Every other EU member state gets its current standard and main reduced rate (src/lib/rules/eu-vat-rates.ts).
 INSERT INTO "country_vat_rates" ("country_id", "kind", "percent")
   SELECT c."id", k."kind", CASE k."kind" WHEN 'standard' THEN e."standard" ELSE e."reduced" END
   FROM (VALUES

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isVatIdFormat, normalizeVatId, parseVatId } from './vat-id';
-import { EU_MEMBER_STATES } from './eu';
+import { EU_MEMBER_STATES } from './regions';
 
 describe('VAT id format', () => {
   it.each([

@@ -6,7 +6,7 @@
  * shape (two letters, then 2 to 13 letters or digits). Whether the number exists is not checked
  * here (that needs the tax office's service).
  */
-import { isEuMember } from './eu';
+import { isEuMember } from './regions';
 
 const UK = /^(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/;
 

@@ -1,4 +1,4 @@
-import { EU_VAT_RATES } from '@/lib/rules/eu';
+import { EU_VAT_RATES } from '@/lib/rules/eu-vat-rates';
 import { countries, countryVatRates, shippingRates, shippingZones } from '../schema/index';
 import type { Db } from '../client';
 

@@ -7,7 +7,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { countries, countryVatRates, settings } from '@/server/db/schema/index';
 import type { CountryVatPatch } from '@/lib/contract/admin/shipping';
-import { isEuMember } from '@/lib/rules/eu';
+import { isEuMember } from '@/lib/rules/regions';
 import { localized } from '@/server/services/localized';
 import { NotFoundError } from '../errors';
 import { contentChanged } from '../content-changed';

@@ -14,7 +14,7 @@
  * the country has no row for falls back to the home country's row, then to the shop's own rate
  * (a class's percent, settings.vat_percent). Delivery is charged at the standard rate.
  */
-import { isEuMember } from '@/lib/rules/eu';
+import { isEuMember } from '@/lib/rules/regions';
 import type { VatId } from '@/lib/rules/vat-id';
 
 export type VatScheme = 'home' | 'oss' | 'export' | 'reverse_charge';

@@ -1,16 +1,18 @@
 /**
- * The EU member states (ISO 3166-1 alpha-2) with their VAT standard rate and main reduced rate in
- * percent, as published by the European Commission ("VAT rates applied in the Member States",
- * 2025). These seed the per-country rate table (country_vat_rates); staff edit the live values at
- * /admin/shipping, so a rate change needs no release. Greece's VAT ids use the prefix EL.
- * Shared by the server (tax regime, seeding) and the browser (the checkout's VAT id check).
+ * The VAT standard rate and main reduced rate in percent of each EU member state (the member list
+ * is regions.ts), as published by the European Commission ("VAT rates applied in the Member
+ * States", 2025). They seed the per-country rate table (country_vat_rates, migration 0021 and the
+ * demo seed); staff edit the live values at /admin/shipping, so a rate change needs no release.
  */
+import type { EU_MEMBER_STATES } from './regions';
+
 export interface EuVatRates {
   standard: string;
   reduced: string;
 }
 
-export const EU_VAT_RATES: Readonly<Record<string, EuVatRates>> = {
+/** Typed by the member list: a state missing here (or one too many) does not compile. */
+export const EU_VAT_RATES: Readonly<Record<(typeof EU_MEMBER_STATES)[number], EuVatRates>> = {
   AT: { standard: '20', reduced: '10' },
   BE: { standard: '21', reduced: '6' },
   BG: { standard: '20', reduced: '9' },
@@ -39,10 +41,3 @@ export const EU_VAT_RATES: Readonly<Record<string, EuVatRates>> = {
   SI: { standard: '22', reduced: '9.5' },
   SK: { standard: '23', reduced: '19' },
 };
-
-export const EU_MEMBER_STATES: readonly string[] = Object.keys(EU_VAT_RATES);
-
-/** True for an ISO code of an EU member state (any case). */
-export function isEuMember(iso: string | null | undefined): boolean {
-  return typeof iso === 'string' && Object.hasOwn(EU_VAT_RATES, iso.trim().toUpperCase());
-}
