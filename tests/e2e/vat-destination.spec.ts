@@ -14,13 +14,13 @@ interface CatalogProduct {
   variations: unknown[];
 }
 
-/** Registers with German chosen (so the account's mails are German) and verifies by the mailed link. */
-async function germanCustomer(page: Page, mailbox: { waitFor(to: string, o?: { subject?: RegExp }): Promise<{ links: string[] }> }) {
+/** Registers in German (the API's lang_id: the account's mails are German) and verifies by the mailed link. */
+async function germanCustomer(page: Page, mailbox: { waitFor(to: string, o?: { subject?: RegExp }): Promise<{ links: string[] }> }, langId: number) {
   const email = `vat.fr.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.org`;
   await page.request.get('/sanctum/csrf-cookie');
   const response = await page.request.post('/api/register', {
     headers: await xsrfHeaders(page),
-    data: { name: 'Jana', surname: 'Weber', email, phone: '+4915123456789', phoneCountryCode: 'DE', nationalNumber: '15123456789', password: NEW_CUSTOMER_PASSWORD, passConfirm: NEW_CUSTOMER_PASSWORD },
+    data: { name: 'Jana', surname: 'Weber', email, phone: '+4915123456789', phoneCountryCode: 'DE', nationalNumber: '15123456789', password: NEW_CUSTOMER_PASSWORD, passConfirm: NEW_CUSTOMER_PASSWORD, lang_id: langId },
   });
   expect(response.status(), await response.text()).toBe(201);
   const mail = await mailbox.waitFor(email, { subject: /^Bestätigen Sie Ihre E-Mail-Adresse/ });
@@ -37,7 +37,7 @@ test('a German shopper buying to France sees "20 %" in German in the checkout an
     { name: 'cookie-notice-dismissed', value: '1', url: BASE },
     { name: 'languageId', value: String(de.id), url: BASE },
   ]);
-  const email = await germanCustomer(page, mailbox);
+  const email = await germanCustomer(page, mailbox, de.id);
 
   const catalog = await page.request.get('/api/products/catalog?per_page=60');
   const product = ((await catalog.json()) as { payload: CatalogProduct[] }).payload.find((p) => p.variations.length === 0 && p.stock >= 5)!;
@@ -79,7 +79,7 @@ test('a German shopper buying to France sees "20 %" in German in the checkout an
   await page.locator('#card-expiry').fill('12/30');
   await page.locator('#card-cvc').fill('123');
   await page.locator('#card-holder').fill('Jana Weber');
-  await page.locator('form button[type="submit"]').click();
+  await page.getByRole('button', { name: / bezahlen$/ }).click();
   await page.waitForURL(/\/success-payment\?order=/, { timeout: 20_000 });
   const orderNr = new URL(page.url()).searchParams.get('order')!;
 
