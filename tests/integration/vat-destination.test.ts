@@ -223,10 +223,10 @@ describe('the VAT screen (staff)', () => {
   });
 });
 
-describe('migration 0021', () => {
+describe('migration 0022', () => {
   /** The data statements of the migration (below its generated DDL), run on a shop as it was before it. */
   function dataStatements(): string[] {
-    const text = readFileSync(`${migrationsFolder()}/0021_vat_by_destination.sql`, 'utf8');
+    const text = readFileSync(`${migrationsFolder()}/0022_vat_by_destination.sql`, 'utf8');
     return text
       .slice(text.indexOf('-- Data (ADR 030)'))
       .split('--> statement-breakpoint')
