@@ -195,9 +195,11 @@ describe('rounding per line', () => {
   });
 });
 
-describe('the VAT screen (staff)', () => {
+describe('the VAT screen (permission prices: the admin)', () => {
   it('a changed country rate and the OSS switch apply to the next totals; GET /settings shows the home rate', async () => {
-    const staff = (await staffOrders(api, db, 'vat-staff').signedIn('staff')).session;
+    const people = staffOrders(api, db, 'vat-staff');
+    expect((await (await people.signedIn('staff')).session.get('/api/admin/vat-rates/countries')).status).toBe(403);
+    const staff = (await people.signedIn('admin')).session;
     const { session } = await customerWith([[jacket, 1]]);
     const listed = await staff.get('/api/admin/vat-rates/countries');
     expect(listed.body.payload).toMatchObject({ home_country: { iso: 'NL' }, uses_oss: true });
