@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '@/server/api/app';
 import { migrationsFolder } from '@/server/db/client';
 import { countries, countryVatRates, orderItems, orders, products, promoCodes, settings, vatRates } from '@/server/db/schema/index';
-import { VAT_ID_MESSAGE } from '@/lib/rules/vat-id';
+import { EU_VAT_ID_MESSAGE } from '@/lib/rules/vat-id';
 import { invalidateShopBasics, loadShopBasics } from '@/server/services/request-context';
 import { createTestDatabase, useTestDatabase } from '../helpers/db';
 import { berlinShipping } from '../helpers/fixture-commerce';
@@ -127,7 +127,7 @@ describe('company buyers with an EU VAT id', () => {
     const { session, userId } = await customerWith([[jacket, 1]]);
     for (const res of [await totals(session, 'FR', { vat_id: 'FR123' }), await session.post('/api/orders/checkout', ship('FR', { vat_id: 'GB123456789' }))]) {
       expect(res.status).toBe(422);
-      expect(res.body.errors.vat_id).toEqual([VAT_ID_MESSAGE]);
+      expect(res.body.errors.vat_id).toEqual([EU_VAT_ID_MESSAGE]);
     }
     expect(await db().select().from(orders).where(eq(orders.userId, userId))).toEqual([]);
   });
@@ -225,10 +225,10 @@ describe('the VAT screen (permission prices: the admin)', () => {
   });
 });
 
-describe('migration 0023', () => {
+describe('migration 0024', () => {
   /** The data statements of the migration (below its generated DDL), run on a shop as it was before it. */
   function dataStatements(): string[] {
-    const text = readFileSync(`${migrationsFolder()}/0023_vat_by_destination.sql`, 'utf8');
+    const text = readFileSync(`${migrationsFolder()}/0024_vat_by_destination.sql`, 'utf8');
     return text
       .slice(text.indexOf('-- Data (ADR 030)'))
       .split('--> statement-breakpoint')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseVatId, VAT_ID_MAX, VAT_ID_MESSAGE } from '../rules/vat-id';
+import { parseVatId, VAT_ID_MAX, EU_VAT_ID_MESSAGE } from '../rules/vat-id';
 import { amount } from './envelope';
 
 /**
@@ -10,9 +10,9 @@ export const vatIdField = z
   .preprocess(
     (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
     z
-      .string({ error: VAT_ID_MESSAGE })
-      .max(VAT_ID_MAX, VAT_ID_MESSAGE)
-      .refine((v) => parseVatId(v) !== null, VAT_ID_MESSAGE)
+      .string({ error: EU_VAT_ID_MESSAGE })
+      .max(VAT_ID_MAX, EU_VAT_ID_MESSAGE)
+      .refine((v) => parseVatId(v) !== null, EU_VAT_ID_MESSAGE)
       .nullable(),
   )
   .optional()

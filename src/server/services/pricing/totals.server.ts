@@ -18,7 +18,7 @@ import { type CartRow, outOfStockMessage, toCartLine, unavailableReason } from '
 import { type CurrencyOption, loadShopBasics } from '../request-context';
 import { findUsablePromo, type PromoRow, promoRule } from './promo.server';
 import { type AmountsCents, computeTotalsCents, type DeliveryRate, vatRateNumber } from './totals';
-import { parseVatId, VAT_ID_MESSAGE, type VatId } from '@/lib/rules/vat-id';
+import { parseVatId, EU_VAT_ID_MESSAGE, type VatId } from '@/lib/rules/vat-id';
 import { loadTaxShop } from './tax.server';
 import { lineRate, STANDARD_CLASS, type TaxShop, type VatScheme, vatScheme } from './vat-scheme';
 
@@ -180,7 +180,7 @@ export async function prepareTotals(db: Db, input: Pick<TotalsInput, 'countryRef
   checkPostCode(input.postCode, country);
   const vatText = input.vatId?.trim() ?? '';
   const vatId = vatText === '' ? null : parseVatId(vatText);
-  if (vatText !== '' && !vatId) throw fail('vat_id', VAT_ID_MESSAGE);
+  if (vatText !== '' && !vatId) throw fail('vat_id', EU_VAT_ID_MESSAGE);
   const [meta, rate, tax] = await Promise.all([
     loadCatalogMeta(db),
     country.deliveryAvailable && country.zoneId !== null
