@@ -166,7 +166,7 @@ describe('GET /api/orders/history: shapes', () => {
           name: 'Dome tent',
           category: { name: 'Tents' },
           variation_attributes: [{ id: 4, name: 'Green', attribute_group: { name: 'Colour' } }],
-          // Placed without per-line VAT (as before migration 0024).
+          // Placed without per-line VAT (as before migration 0026).
           vat_percent: null,
           vat: null,
         },

@@ -225,10 +225,10 @@ describe('the VAT screen (permission prices: the admin)', () => {
   });
 });
 
-describe('migration 0024', () => {
+describe('migration 0026', () => {
   /** The data statements of the migration (below its generated DDL), run on a shop as it was before it. */
   function dataStatements(): string[] {
-    const text = readFileSync(`${migrationsFolder()}/0024_vat_by_destination.sql`, 'utf8');
+    const text = readFileSync(`${migrationsFolder()}/0026_vat_by_destination.sql`, 'utf8');
     return text
       .slice(text.indexOf('-- Data (ADR 030)'))
       .split('--> statement-breakpoint')

@@ -1,7 +1,7 @@
 /**
  * The VAT standard rate and main reduced rate in percent of each EU member state (the member list
  * is regions.ts), as published by the European Commission ("VAT rates applied in the Member
- * States", 2025). They seed the per-country rate table (country_vat_rates, migration 0024 and the
+ * States", 2025). They seed the per-country rate table (country_vat_rates, migration 0026 and the
  * demo seed); staff edit the live values at /admin/shipping, so a rate change needs no release.
  */
 import type { EU_MEMBER_STATES } from './regions';
