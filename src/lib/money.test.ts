@@ -42,3 +42,19 @@ describe('money', () => {
     expect(toEurCents(43, '0.86')).toBe(50);
   });
 });
+
+describe('formatPercent', () => {
+  it('writes a rate in the language\'s percent style, decimals only when needed', async () => {
+    const { formatPercent } = await import('./money');
+    expect(formatPercent(19, 'en')).toBe('19%');
+    expect(formatPercent('19.50', 'en')).toBe('19.5%');
+    expect(formatPercent(19, 'de')).toBe('19\u00a0%');
+    expect(formatPercent(19.5, 'de')).toBe('19,5\u00a0%');
+    expect(formatPercent('5.50', 'fr')).toBe('5,5\u00a0%');
+    expect(formatPercent(20, 'fr')).toBe('20\u00a0%');
+    expect(formatPercent(0, 'de')).toBe('0\u00a0%');
+    expect(formatPercent(12.25, 'en')).toBe('12.25%');
+    expect(formatPercent(null, 'en')).toBe('0%');
+    expect(formatPercent('x', 'en')).toBe('0%');
+  });
+});

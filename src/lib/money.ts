@@ -131,3 +131,28 @@ export function formatAmountAndCurrency(amount: number | null | undefined, curre
   const value = typeof amount === 'number' && Number.isFinite(amount) ? amount : 0;
   return `${value.toFixed(2)} ${currency}`.trim();
 }
+
+const percentFormats = new Map<string, Intl.NumberFormat | null>();
+
+/**
+ * A VAT rate in percent (19, 19.5, "20.00") in the page language's percent style, at most 2
+ * decimals and none when whole: "19%" (en), "19 %" / "19,5 %" (de), "20 %" (fr), with the
+ * language's own (no-break) space. The one way a rate is written on pages, islands and mails
+ * (issue 26 replaces the spec's "2 decimals", which wrote "20.00 %" in every language).
+ */
+export function formatPercent(percent: number | string | null | undefined, locale = 'en'): string {
+  const number = typeof percent === 'string' ? Number(percent) : percent;
+  const value = typeof number === 'number' && Number.isFinite(number) ? number : 0;
+  let format = percentFormats.get(locale);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 });
+    } catch {
+      format = null;
+    }
+    if (percentFormats.size >= MAX_FORMATS) percentFormats.clear();
+    percentFormats.set(locale, format);
+  }
+  // Divided in hundredths so 19.5 → 0.195 exactly enough for 2 decimals of a percent.
+  return format?.format(Math.round(value * 100) / 10_000) ?? `${Math.round(value * 100) / 100}%`;
+}

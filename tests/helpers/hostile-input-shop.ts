@@ -7,6 +7,7 @@ import { MAX_BODY_BYTES } from '@/server/api/app';
 import { BODY_MESSAGES } from '@/server/api/body';
 import { API_UPLOAD_BODY_LIMIT_BYTES } from '@/server/page-requests.mjs';
 import { type Case, type Entry, HTML, NUL_IN_ADDRESS, SQL, huge, invalid, param } from './hostile-input';
+import { EU_VAT_ID_MESSAGE } from '@/lib/rules/vat-id';
 
 const LANG = 'The selected language is invalid.';
 const CURRENCY = 'The selected currency is invalid.';
@@ -431,6 +432,9 @@ export function shopRouteTable(productId: number): Record<string, Entry> {
         { ...invalid('negative expected total', { ...shipping, expected_total: -1 }, SHIPPING), errors: { expected_total: 'expected_total must be a non-negative number.' } },
         { ...invalid('NaN-like expected total', { ...shipping, expected_total: 'NaN' }, SHIPPING), errors: { expected_total: 'expected_total must be a non-negative number.' } },
         { ...invalid('huge promo code', { ...shipping, promoCode: huge(100_000) }, SHIPPING), errors: { promoCode: 'The promo code may be at most 64 characters.' } },
+        { ...invalid('VAT id of no EU state', { ...shipping, vat_id: 'US123456789' }, SHIPPING), errors: { vat_id: EU_VAT_ID_MESSAGE } },
+        { ...invalid('huge VAT id', { ...shipping, vat_id: huge(100_000) }, SHIPPING), errors: { vat_id: EU_VAT_ID_MESSAGE } },
+        { ...invalid('VAT id as object', { ...shipping, vat_id: { $ne: '' } }, SHIPPING), errors: { vat_id: EU_VAT_ID_MESSAGE } },
         {
           name: 'hostile idempotency key',
           json: shipping,
@@ -496,6 +500,8 @@ export function shopRouteTable(productId: number): Record<string, Entry> {
         invalid('cart item without its item', { country: 'Germany', postCode: '10117', cart_items: [{ count: 1 }] }, 'cart_items must be a list of {item: {sku}, count}.'),
         invalid('SQL as sku, huge', { country: 'Germany', postCode: '10117', cart_items: [{ item: { sku: SQL.repeat(10) }, count: 1 }] }, 'A cart item sku may be at most 64 characters.'),
         invalid('huge name', { country: 'Germany', postCode: '10117', name: huge(10_000) }, 'The name may be at most 255 characters.'),
+        invalid('SQL as VAT id', { country: 'Germany', postCode: '10117', vat_id: SQL }, EU_VAT_ID_MESSAGE),
+        invalid('VAT id as number', { country: 'Germany', postCode: '10117', vat_id: 123456789 }, EU_VAT_ID_MESSAGE),
       ],
     },
     'POST /api/promocodes/check': {

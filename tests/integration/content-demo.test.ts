@@ -52,7 +52,7 @@ describe('content API on the demo shop', () => {
     const faqs = await get('/api/faqs');
     expect(faqs.faqs.length).toBeGreaterThan(0);
     const settings = (await get('/api/settings?currency=USD')).payload;
-    expect(settings).toMatchObject({ is_reg_enabled: true, vat_percent: 20, min_top_up_amount: expect.any(Number) });
+    expect(settings).toMatchObject({ is_reg_enabled: true, vat_percent: 21, min_top_up_amount: expect.any(Number) });
     expect(settings).not.toHaveProperty('phone_payment_global');
     expect((await get('/api/countries')).payload.length).toBeGreaterThan(0);
     expect((await get('/api/social-links')).payload.length).toBeGreaterThan(0);

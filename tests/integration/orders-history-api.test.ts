@@ -166,6 +166,9 @@ describe('GET /api/orders/history: shapes', () => {
           name: 'Dome tent',
           category: { name: 'Tents' },
           variation_attributes: [{ id: 4, name: 'Green', attribute_group: { name: 'Colour' } }],
+          // Placed without per-line VAT (as before migration 0026).
+          vat_percent: null,
+          vat: null,
         },
         {
           id: expect.any(Number),
@@ -180,6 +183,8 @@ describe('GET /api/orders/history: shapes', () => {
           name: 'Tent peg',
           category: { name: 'Accessories' },
           variation_attributes: [],
+          vat_percent: null,
+          vat: null,
         },
       ],
       order_price: 108.55,
@@ -188,6 +193,9 @@ describe('GET /api/orders/history: shapes', () => {
       promo_discount: 10.85,
       vat: 17.18,
       vat_percent: 20,
+      vat_rates: [{ rate: 20, vat: 17.18 }],
+      vat_scheme: 'home',
+      buyer_vat_id: null,
       total_amount: 103.12,
       delivery_address: { name: 'Ina', surname: 'Buyer', email: 'ina@example.com', phone: '+4930901820', country: 'Germany', city: 'Berlin', address: 'Unter den Linden 1', post_code: '10117' },
       can_complete: true,
@@ -201,7 +209,7 @@ describe('GET /api/orders/history: shapes', () => {
     expect(en.delivery).toBeNull();
     expect(en.name).toBe('Unnamed Product');
     expect(en.items).toEqual([
-      { id: order.id, product_id: null, variation_id: null, sku: null, quantity: 1, price: 19.99, total: 19.99, image_url: null, name: 'Unnamed Product', category: { name: 'Product' }, variation_attributes: [] },
+      { id: order.id, product_id: null, variation_id: null, sku: null, quantity: 1, price: 19.99, total: 19.99, image_url: null, name: 'Unnamed Product', category: { name: 'Product' }, variation_attributes: [], vat_percent: null, vat: null },
     ]);
     const de = (await session.get(`/api/orders/history?lang_id=${fx.lang.de}`)).body.payload[0];
     expect(de.items[0]).toMatchObject({ name: 'Unbenanntes Produkt', category: { name: 'Produkt' }, price: 19.99 });

@@ -61,6 +61,8 @@ const eur = (cart: number, delivery: number | null, discount: number, vat: numbe
   delivery_cost: delivery,
   discount_amount: discount,
   vat,
+  // The fixture shop has no home country: its own 20 % everywhere, one rate (ADR 030).
+  vat_rates: [{ rate: 20, vat }],
   final_amount: final,
   currency: 'EUR',
   currency_symbol: '€',
@@ -104,6 +106,7 @@ describe('totals per zone, threshold and VAT (EUR, VAT 20 %)', () => {
       original: eur(20, 4.99, 0, 4.17, 24.99, 2),
       converted: eur(20, 4.99, 0, 4.17, 24.99, 2),
       vat_rate: 20,
+      vat_scheme: 'home',
       is_delivery_unavailable: false,
       warning_message: null,
       message: null,
@@ -213,6 +216,7 @@ describe('currencies: the converted block', () => {
       delivery_cost: 5.41, // 5.406665
       discount_amount: 0,
       vat: 4.52, // 2709 / 6 = 451.5 → 452
+      vat_rates: [{ rate: 20, vat: 4.52 }],
       final_amount: 27.09,
       currency: 'USD',
       currency_symbol: '$',
@@ -271,7 +275,9 @@ describe('the server cart is the source of truth', () => {
     const { user } = await customerWith([[p().dome, fx.variation['FX-DOME-RS']!, 1], [p().lantern, null, 2]]);
     const usd = { code: 'USD', symbol: '$', value: '1.0835', isDefault: false };
     const t = await computeTotals(database().db, { userId: user.id, countryRef: fx.country.de, postCode: '10115', promoCode: 'save10', currency: usd });
-    expect(t.cents.original).toEqual({ cartTotal: 21999, delivery: 0, discount: 1000, vat: 3500, final: 20999, items: 3 });
+    expect(t.cents.original).toMatchObject({ cartTotal: 21999, delivery: 0, discount: 1000, vat: 3500, final: 20999, items: 3, vatByRate: [{ vatPercent: '20.00', vat: 3500 }] });
+    // Per line: 3500 shared 19999 : 2000 (delivery free) → 3181.8 / 318.2 → 3182 / 318.
+    expect(t.cents.original.lineVat).toEqual([3182, 318]);
     expect(t.cents.converted).toMatchObject({ cartTotal: 21669 + 2 * 1084, delivery: 0, discount: 1084 });
     expect(t.cents.converted.final).toBe(t.cents.converted.cartTotal - 1084);
     expect(t.promo?.code).toBe('SAVE10');
@@ -289,6 +295,8 @@ describe('the server cart is the source of truth', () => {
         stock: 3,
         unitCents: 19999,
         convertedUnitCents: 21669,
+        vatPercent: '20.00',
+        vatCents: 3182,
         imageUrl: '/images/products/dome/1.svg',
         categoryName: 'Dome Tents',
         variationAttributes: [

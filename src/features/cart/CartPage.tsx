@@ -14,7 +14,7 @@ import Checkout from './Checkout';
 import type { HomeCountry } from '@/lib/home-country';
 import type { PaymentMethod } from '@/lib/rules/payment';
 import type { CheckoutCountry, ProfileForCheckout } from './checkout-form';
-import { formatMoney, symbolAndDecimals } from '@/lib/money';
+import { formatMoney, formatPercent, symbolAndDecimals } from '@/lib/money';
 import './cart.css';
 import { pageHref } from '@/lib/language-path';
 
@@ -136,6 +136,7 @@ export default function CartPage({
           phoneNumbers={phoneNumbers}
           texts={texts}
           money={money}
+          percent={(rate: number) => formatPercent(rate, locale)}
           paymentMethods={paymentMethods}
           onBack={() => show('cart')}
           onNoStock={() => {

@@ -63,6 +63,8 @@ export interface CheckoutProps {
   phoneNumbers: { global: string; ukEu: string };
   texts: CartPageTexts;
   money(amount: number, currency?: { code: string; symbol: string }): string;
+  /** A VAT rate in the page language (formatPercent). */
+  percent(rate: number): string;
   onBack(): void;
   /** "no stock": the cart is reloaded and shown again. */
   onNoStock(): void;
@@ -71,7 +73,7 @@ export interface CheckoutProps {
 }
 
 export default function Checkout(props: CheckoutProps) {
-  const { lines, profile: initialProfile, countries: initialCountries, phoneCountries, homeCountry = null, signedIn, phoneNumbers, texts, money, onBack, onNoStock, paymentMethods = PAYMENT_METHODS } = props;
+  const { lines, profile: initialProfile, countries: initialCountries, phoneCountries, homeCountry = null, signedIn, phoneNumbers, texts, money, percent, onBack, onNoStock, paymentMethods = PAYMENT_METHODS } = props;
   const [state, update] = useReducer(checkoutReducer, null, () => initialCheckoutState(initialProfile, initialCountries, paymentMethods[0] ?? 'phone', phoneCountries ?? initialCountries, homeCountry));
   const [totals, dispatch] = useReducer(totalsReducer, EMPTY_TOTALS);
   const { countries, fields, submitted, serverErrors, promo, submitting, phoneIsos: isos } = state;
@@ -304,7 +306,7 @@ export default function Checkout(props: CheckoutProps) {
         />
 
         <div className="checkout-side">
-          <TotalsSummary lines={lines} state={totals} texts={texts} money={money} />
+          <TotalsSummary lines={lines} state={totals} texts={texts} money={money} percent={percent} />
           <CheckoutPromo
             text={state.promoText}
             promo={promo}

@@ -58,6 +58,7 @@ export default function CheckoutAddress({ fields, countries, phoneCountries, hom
   }
 
   const countryError = errorText('countryId');
+  const vatError = errorText('vatId');
 
   return (
     <fieldset className="checkout-shipping">
@@ -121,6 +122,25 @@ export default function CheckoutAddress({ fields, countries, phoneCountries, hom
         {textField('city', s.city, 'address-level2', 96)}
         {textField('address', s.address, 'address-line1', 255)}
         {textField('postCode', s.postCode, 'postal-code', 16)}
+        <div className="field">
+          <label htmlFor="checkout-vatId">{s.vatId}</label>
+          <input
+            id="checkout-vatId"
+            name="vat_id"
+            value={fields.vatId}
+            maxLength={32}
+            autoComplete="off"
+            aria-invalid={vatError ? true : undefined}
+            aria-describedby={vatError ? 'checkout-vatId-hint checkout-vatId-error' : 'checkout-vatId-hint'}
+            onChange={(event) => onChange('vatId', event.currentTarget.value)}
+          />
+          <p className="field-hint" id="checkout-vatId-hint">{s.vatIdHint}</p>
+          {vatError && (
+            <p className="field-error" id="checkout-vatId-error">
+              {vatError}
+            </p>
+          )}
+        </div>
       </div>
     </fieldset>
   );

@@ -1,12 +1,13 @@
 import { type CartLine, linePrice, linePriceCents } from './cart-lines';
 import { fill } from '@/lib/rules/placeholders';
 import type { CartPageTexts } from './cart-texts';
-import { fromCents, formatVatRate } from './price-format';
+import { fromCents } from './price-format';
+import TotalsVat from './TotalsVat';
 import { deliveryUnavailable, type TotalsState } from './totals-state';
 
 /**
  * The checkout summary (accounts spec §3 "Totals", §8 Delivery): the items, then subtotal,
- * delivery (or N/A), discount, VAT at its rate, total, all from the converted block (the
+ * delivery (or N/A), discount, the VAT of each rate, total, all from the converted block (the
  * shopper's currency). Before a calculation only the items' subtotal is known.
  */
 export interface TotalsSummaryProps {
@@ -15,9 +16,11 @@ export interface TotalsSummaryProps {
   texts: CartPageTexts;
   /** Formats an amount in the given currency (code, symbol). */
   money(amount: number, currency?: { code: string; symbol: string }): string;
+  /** A VAT rate in the page language ("19 %"): formatPercent. */
+  percent(rate: number): string;
 }
 
-export default function TotalsSummary({ lines, state, texts, money }: TotalsSummaryProps) {
+export default function TotalsSummary({ lines, state, texts, money, percent }: TotalsSummaryProps) {
   const s = texts.summary;
   const block = state.totals?.converted ?? null;
   const currency = block ? { code: block.currency, symbol: block.currency_symbol } : undefined;
@@ -53,10 +56,7 @@ export default function TotalsSummary({ lines, state, texts, money }: TotalsSumm
               <dt>{s.discount}</dt>
               <dd>{block.discount_amount ? `−${money(block.discount_amount, currency)}` : money(0, currency)}</dd>
             </div>
-            <div>
-              <dt>{fill(s.vat, { rate: formatVatRate(state.totals?.vat_rate) })}</dt>
-              <dd>{money(block.vat, currency)}</dd>
-            </div>
+            <TotalsVat block={block} scheme={state.totals?.vat_scheme} texts={s} money={(amount) => money(amount, currency)} percent={percent} />
             <div className="checkout-total">
               <dt>{s.total}</dt>
               <dd>{money(block.final_amount, currency)}</dd>

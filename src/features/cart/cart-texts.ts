@@ -55,6 +55,10 @@ export interface CartPageTexts {
     countryNotSupported: string;
     /** "Sorry, we do not sell to {{country}}. …": a saved address in a country no longer served. */
     countryNotServed: string;
+    /** The optional company VAT id field (ADR 030). */
+    vatId: string;
+    vatIdHint: string;
+    invalidVatId: string;
     incomplete: string;
     fillRequired: string;
     countriesError: string;
@@ -67,8 +71,11 @@ export interface CartPageTexts {
     subtotal: string;
     delivery: string;
     discount: string;
-    /** "VAT ({{rate}}%)" */
+    /** "incl. {{rate}} VAT", one row per rate; rate by formatPercent */
     vat: string;
+    /** Notes under the VAT of an export and of a reverse charge (ADR 030). */
+    vatExport: string;
+    vatReverseCharge: string;
     total: string;
     /** "Total now {{amount}}." announced after each calculation. */
     announce: string;
@@ -159,6 +166,9 @@ export function cartPageTexts(t: Translator, phoneExpiryHours = DEFAULT_PHONE_OR
       invalidPhone: t('validation.invalidPhone'),
       countryNotSupported: t('validation.countryNotSupported'),
       countryNotServed: t('checkout.shipping.countryNotServed', { country: slot('country') }),
+      vatId: t('checkout.shipping.vatId'),
+      vatIdHint: t('checkout.shipping.vatIdHint'),
+      invalidVatId: t('validation.vatId'),
       incomplete: t('validation.shippingInfo'),
       fillRequired: t('validation.fillRequired'),
       countriesError: t('errors.countries'),
@@ -176,6 +186,8 @@ export function cartPageTexts(t: Translator, phoneExpiryHours = DEFAULT_PHONE_OR
       delivery: t('checkout.summary.delivery'),
       discount: t('checkout.summary.discount'),
       vat: t('checkout.summary.vat', { rate: slot('rate') }),
+      vatExport: t('checkout.summary.vatExport'),
+      vatReverseCharge: t('checkout.summary.vatReverseCharge'),
       total: t('checkout.summary.total'),
       announce: t('checkout.summary.announce', { amount: slot('amount') }),
       notAvailable: t('common.notAvailable'),

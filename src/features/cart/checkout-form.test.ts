@@ -5,6 +5,7 @@ import {
   EMPTY_SHIPPING,
   serverFieldErrors,
   shippingFromProfile,
+  shippingPayload,
   type ShippingFields,
   totalsPayload,
   validateShipping,
@@ -24,6 +25,7 @@ const filled: ShippingFields = {
   city: 'Berlin',
   address: 'Invalidenstraße 1',
   postCode: '10117',
+  vatId: '',
 };
 
 describe('checkout prefill (spec §4)', () => {
@@ -102,6 +104,7 @@ describe('payloads (spec §3 Shipping payload, §7)', () => {
       phoneCountryCode: 'DE',
       nationalNumber: '15123456789',
       promoCode: 'SAVE10',
+      vat_id: null,
       cart_items: [{ item: { sku: 'A-1' }, count: 2 }],
     });
   });
@@ -114,5 +117,16 @@ describe('payloads (spec §3 Shipping payload, §7)', () => {
       countryId: 'Unknown',
       phone: 'Bad phone',
     });
+  });
+});
+
+describe('the company VAT id (ADR 030)', () => {
+  it('is optional, checked with the server\'s rule, and sent as vat_id (null when empty)', () => {
+    expect(validateShipping(filled, isos).vatId).toBeUndefined();
+    expect(validateShipping({ ...filled, vatId: 'DE12345' }, isos).vatId).toBe('vat-id');
+    expect(validateShipping({ ...filled, vatId: ' fr 40 303 265 045 ' }, isos).vatId).toBeUndefined();
+    expect(shippingPayload(filled, countries, null).vat_id).toBeNull();
+    expect(shippingPayload({ ...filled, vatId: ' FR40303265045 ' }, countries, null).vat_id).toBe('FR40303265045');
+    expect(serverFieldErrors({ vat_id: 'Please enter a valid EU VAT number' })).toEqual({ vatId: 'Please enter a valid EU VAT number' });
   });
 });

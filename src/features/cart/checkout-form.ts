@@ -7,6 +7,7 @@ import { type PhoneData, type PhoneValue, validatePhoneFields } from '@/lib/phon
 import type { CartLine } from './cart-lines';
 import type { Country } from '@/lib/contract/content';
 import type { PaymentMethod } from '@/lib/rules/payment';
+import { parseVatId } from '@/lib/rules/vat-id';
 
 /** GET /api/countries: the contract's shape. */
 export type CheckoutCountry = Country;
@@ -22,10 +23,12 @@ export interface ShippingFields {
   city: string;
   address: string;
   postCode: string;
+  /** A company buyer's EU VAT id (optional; ADR 030). */
+  vatId: string;
 }
 
 export type ShippingField = keyof ShippingFields;
-export type ShippingProblem = 'required' | 'email' | 'phone' | 'country-not-supported';
+export type ShippingProblem = 'required' | 'email' | 'phone' | 'country-not-supported' | 'vat-id';
 export type ShippingErrors = Partial<Record<ShippingField, ShippingProblem>>;
 
 export const EMPTY_SHIPPING: ShippingFields = Object.freeze({
@@ -37,6 +40,7 @@ export const EMPTY_SHIPPING: ShippingFields = Object.freeze({
   city: '',
   address: '',
   postCode: '',
+  vatId: '',
 }) as ShippingFields;
 
 /** The profile fields the prefill reads (GET /api/user/profile). */
@@ -78,6 +82,7 @@ export function shippingFromProfile(profile: ProfileForCheckout | null | undefin
     city: profile.city ?? '',
     address: profile.address ?? '',
     postCode: profile.post_code ?? '',
+    vatId: '',
   };
 }
 
@@ -100,6 +105,7 @@ export function validateShipping(fields: ShippingFields, allowedIsos: readonly s
   if (email === '') errors.email = 'required';
   else if (!EMAIL_PATTERN.test(email)) errors.email = 'email';
   if (!fields.countryId) errors.countryId = 'required';
+  if (fields.vatId.trim() !== '' && !parseVatId(fields.vatId)) errors.vatId = 'vat-id';
   const phone = fields.phone;
   if (!phone || (phone.nationalNumber === '' && phone.phone.replace(/\D/g, '') === '')) errors.phone = 'required';
   else {
@@ -115,7 +121,7 @@ export function addressComplete(fields: Pick<ShippingFields, 'countryId' | 'city
 }
 
 /** Fields whose change can change the totals (delivery zone, post code check). */
-export const TOTALS_FIELDS: readonly ShippingField[] = ['countryId', 'postCode', 'city', 'address'];
+export const TOTALS_FIELDS: readonly ShippingField[] = ['countryId', 'postCode', 'city', 'address', 'vatId'];
 
 export function countryOf(fields: Pick<ShippingFields, 'countryId'>, countries: readonly CheckoutCountry[]): CheckoutCountry | null {
   return countries.find((c) => String(c.id) === fields.countryId) ?? null;
@@ -136,6 +142,7 @@ export function shippingPayload(fields: ShippingFields, countries: readonly Chec
     phoneCountryCode: phone?.phoneCountryCode ?? '',
     nationalNumber: (phone?.nationalNumber ?? '').replace(/\s+/g, ''),
     promoCode: promoCode && promoCode.trim() !== '' ? promoCode.trim() : null,
+    vat_id: fields.vatId.trim() === '' ? null : fields.vatId.trim(),
   };
 }
 
@@ -177,6 +184,7 @@ export function serverFieldErrors(errors: Record<string, string>): Partial<Recor
     city: 'city',
     address: 'address',
     postCode: 'postCode',
+    vat_id: 'vatId',
   };
   const out: Partial<Record<ShippingField, string>> = {};
   for (const [key, message] of Object.entries(errors)) {

@@ -23,6 +23,7 @@ const texts = {
   invalidPhone: 'Invalid phone',
   countryNotSupported: 'Not supported',
   countryNotServed: 'Sorry, we do not sell to {{country}}. Please choose another country.',
+  invalidVatId: 'Invalid VAT id',
 };
 
 const run = (state: CheckoutState, ...actions: CheckoutAction[]) => actions.reduce(checkoutReducer, state);

@@ -156,7 +156,7 @@ export function invalidatesTotals(key: ShippingField): boolean {
   return TOTALS_FIELDS.includes(key);
 }
 
-export type ShippingErrorTexts = Pick<CartPageTexts['shipping'], 'required' | 'invalidEmail' | 'invalidPhone' | 'countryNotSupported' | 'countryNotServed'>;
+export type ShippingErrorTexts = Pick<CartPageTexts['shipping'], 'required' | 'invalidEmail' | 'invalidPhone' | 'countryNotSupported' | 'countryNotServed' | 'invalidVatId'>;
 
 /**
  * The message under a field: the server's first, then that the saved country is no longer served
@@ -180,6 +180,8 @@ export function shippingErrorText(
       return texts.invalidPhone;
     case 'country-not-supported':
       return texts.countryNotSupported;
+    case 'vat-id':
+      return texts.invalidVatId;
     default:
       return undefined;
   }
@@ -187,7 +189,7 @@ export function shippingErrorText(
 
 /** Where focus goes after a failed submit: the first field with a problem, in form order. */
 export function firstInvalidFieldId(errors: ShippingErrors): string | null {
-  const order: ShippingField[] = ['name', 'surname', 'email', 'phone', 'countryId', 'city', 'address', 'postCode'];
+  const order: ShippingField[] = ['name', 'surname', 'email', 'phone', 'countryId', 'city', 'address', 'postCode', 'vatId'];
   const first = order.find((key) => errors[key]);
   return first === 'phone' ? 'checkout-phone' : first ? `checkout-${first}` : null;
 }

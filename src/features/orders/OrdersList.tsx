@@ -2,7 +2,7 @@ import '@/stores/bootstrap';
 import '../account/auth-store';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { HistoryPagination, OrderJson } from '@/lib/contract/purchasing';
-import { formatMoney } from '@/lib/money';
+import { formatMoney, formatPercent } from '@/lib/money';
 import { api } from '@/stores/api';
 import { showToast } from '@/stores/toasts';
 import {
@@ -121,10 +121,12 @@ function OrderCard({
               <dt>{texts.promoDiscount}</dt>
               <dd>{order.promo_discount > 0 ? `−${money(order.promo_discount)}` : money(0)}</dd>
             </div>
-            <div>
-              <dt>{`${texts.vat} (${order.vat_percent.toFixed(2)}%)`}</dt>
-              <dd>{money(order.vat)}</dd>
-            </div>
+            {order.vat_rates.map((r) => (
+              <div key={r.rate}>
+                <dt>{`${texts.vat} (${formatPercent(r.rate, locale)})`}</dt>
+                <dd>{money(r.vat)}</dd>
+              </div>
+            ))}
             <div className="order-total">
               <dt>{texts.totalAmount}</dt>
               <dd>{money(order.total_amount)}</dd>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../rules/quantity';
 import { route } from './define';
 import { amount, id, okOrWarningBody } from './envelope';
+import { vatIdField, vatRatesSchema, vatSchemeSchema } from './vat';
 
 /**
  * /api/cart/* (accounts spec §3 "Cart item", "Totals"; §4 "Cart add", "Quantity changes";
@@ -64,6 +65,7 @@ export const totalsBody = z.object({
   ),
   promoCode: z.string({ error: 'The promo code must be text.' }).max(256, 'The promo code may be at most 256 characters.').optional().nullable(),
   cart_items: cartItemsSchema,
+  vat_id: vatIdField,
   // Shipping fields the spec's payload carries; the totals do not depend on them (checkout checks them).
   name: optionalShort('name', 255),
   surname: optionalShort('surname', 255),
@@ -102,6 +104,7 @@ export const totalsBlockSchema = z
     delivery_cost: amount.nullable(),
     discount_amount: amount,
     vat: amount,
+    vat_rates: vatRatesSchema,
     final_amount: amount,
     currency: z.string(),
     currency_symbol: z.string(),
@@ -114,7 +117,8 @@ export const totalsSchema = z
   .object({
     original: totalsBlockSchema,
     converted: totalsBlockSchema,
-    vat_rate: z.number(),
+    vat_rate: z.number().meta({ description: 'The cart\'s rate; the highest of a mixed cart (each in vat_rates); 0 for an export or reverse charge.' }),
+    vat_scheme: vatSchemeSchema,
     is_delivery_unavailable: z.boolean(),
     warning_message: z.string().nullable(),
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { vatIdField } from './vat';
 import { CONTACT_LIMITS } from '../rules/contact';
 import { type PasswordProblem as PasswordRuleProblem, passwordProblem } from '../rules/password';
 import { RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX } from '../rules/review';
@@ -213,6 +214,7 @@ export function checkoutBody(t: Translate) {
       (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
       z.string({ error: 'The promo code must be text.' }).trim().max(64, 'The promo code may be at most 64 characters.').nullable().optional(),
     ),
+    vat_id: vatIdField,
     payment_method: z.enum(PAYMENT_METHODS, { error: 'Choose card or phone payment.' }).default('card'),
     expected_total: z
       .number({ error: EXPECTED_TOTAL_MESSAGE })

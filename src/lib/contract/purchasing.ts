@@ -1,5 +1,6 @@
 import { ORDER_STATUSES } from '@/lib/rules/order-status';
 import { z } from 'zod';
+import { vatRatesSchema, vatSchemeSchema } from './vat';
 import { totalsSchema } from './cart';
 import { route } from './define';
 import { amount, id, okBody, type Pagination, paginationSchema } from './envelope';
@@ -39,6 +40,8 @@ export const orderItemSchema = z.object({
   name: z.string(),
   category: z.object({ name: z.string() }),
   variation_attributes: z.array(variationAttributeSnapshotSchema),
+  vat_percent: z.number().nullable().meta({ description: 'The line\'s VAT rate; null on orders placed before per-line VAT.' }),
+  vat: amount.nullable().meta({ description: 'The VAT in the line\'s share of the total.' }),
 });
 export type OrderItemJson = z.infer<typeof orderItemSchema>;
 
@@ -75,6 +78,9 @@ export const orderSchema = z.object({
   promo_discount: amount,
   vat: amount,
   vat_percent: z.number(),
+  vat_rates: vatRatesSchema,
+  vat_scheme: vatSchemeSchema,
+  buyer_vat_id: z.string().nullable(),
   total_amount: amount,
   delivery_address: deliveryAddressSchema,
   can_complete: z.boolean().meta({ description: 'A Pending phone order can be paid now.' }),

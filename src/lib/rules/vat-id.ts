@@ -6,6 +6,8 @@
  * shape (two letters, then 2 to 13 letters or digits). Whether the number exists is not checked
  * here (that needs the tax office's service).
  */
+import { isEuMember } from './regions';
+
 const UK = /^(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/;
 
 const FORMATS: Readonly<Record<string, RegExp>> = {
@@ -56,4 +58,31 @@ export function isVatIdFormat(normalized: string): boolean {
   if (!GENERAL.test(normalized) && !normalized.startsWith('CHE')) return false;
   const format = FORMATS[normalized.slice(0, 2)];
   return format ? format.test(normalized.slice(2)) : GENERAL.test(normalized);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A buyer's EU VAT id at checkout (ADR 030): valid-looking only for an EU member state's format
+// (the reverse charge needs one); Greece writes EL, its ISO code is GR. The checkout island and
+// the zod schema apply the same function.
+
+export const VAT_ID_MAX = 32;
+
+export const EU_VAT_ID_MESSAGE = 'Please enter a valid EU VAT number with its country prefix, e.g. DE123456789.';
+
+export interface VatId {
+  /** Upper case, without spaces, dots or dashes: "DE123456789". */
+  id: string;
+  /** The member state's ISO code (GR for an EL id). */
+  country: string;
+}
+
+/** "de 123.456.789" → {id: "DE123456789", country: "DE"}; null when it is not a valid-looking EU VAT id. */
+export function parseVatId(text: string | null | undefined): VatId | null {
+  if (typeof text !== 'string' || text.length > VAT_ID_MAX) return null;
+  const id = normalizeVatId(text);
+  const prefix = id.slice(0, 2);
+  const country = prefix === 'EL' ? 'GR' : prefix;
+  if (country === 'GR' && prefix !== 'EL') return null;
+  if (!isEuMember(country)) return null;
+  return FORMATS[prefix]?.test(id.slice(2)) ? { id, country } : null;
 }

@@ -1,7 +1,8 @@
 /** /api/admin/shipping and /api/admin/currencies (ADR 026): delivery, VAT and currencies (permission `prices`, roles.ts). */
-import { countriesBulkBody, countryPatchBody, currencyCreateBody, currencyPatchBody, vatRateCreateBody, vatRatePatchBody, zoneCreateBody, zonePatchBody } from '@/lib/contract/admin/shipping';
+import { countriesBulkBody, countryPatchBody, countryVatPatchBody, vatSchemeBody, currencyCreateBody, currencyPatchBody, vatRateCreateBody, vatRatePatchBody, zoneCreateBody, zonePatchBody } from '@/lib/contract/admin/shipping';
 import { idParam } from '@/lib/contract/admin/fields';
 import { createCurrency, createVatRate, createZone, deleteCurrency, deleteVatRate, deleteZone, deliverySettings, listCurrencies, listVatRates, setCountriesState, updateCountry, updateCurrency, updateVatRate, updateZone } from '../services/back-office/shipping-admin.server';
+import { updateCountryVat, updateVatScheme, vatSchemeSettings } from '../services/back-office/country-vat-admin.server';
 import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { validate } from './validate';
@@ -37,6 +38,12 @@ export const adminCurrenciesApp = createAdminRouter()
 
 export const adminVatRatesApp = createAdminRouter()
   .get('/', async (c) => ok(c, await listVatRates(c.var.db)))
+  // The per-country rates and the OSS switch (ADR 030), before '/:id' so their names are not read as ids.
+  .get('/countries', async (c) => ok(c, await vatSchemeSettings(c.var.db)))
+  .put('/scheme', validate('json', vatSchemeBody), async (c) => ok(c, await updateVatScheme(c.var.db, c.var.user!, c.req.valid('json').uses_oss), { message: c.var.at('admin.api.vatSaved') }))
+  .put('/countries/:id', validate('param', idParam), validate('json', countryVatPatchBody), async (c) =>
+    ok(c, await updateCountryVat(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: c.var.at('admin.api.vatSaved') }),
+  )
   .post('/', validate('json', vatRateCreateBody), async (c) => ok(c, await createVatRate(c.var.db, c.var.user!, c.req.valid('json')), { status: 201, message: c.var.at('admin.api.vatAdded') }))
   .put('/:id', validate('param', idParam), validate('json', vatRatePatchBody), async (c) =>
     ok(c, await updateVatRate(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: c.var.at('admin.api.vatSaved') }),

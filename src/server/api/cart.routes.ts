@@ -64,6 +64,7 @@ export const cartApp = createRouter()
         currency: c.var.currency,
         languageId: c.var.language.id,
         clientItems: input.cart_items?.map((l) => ({ sku: l.item.sku, count: l.count })),
+        vatId: input.vat_id ?? null,
       }).catch(countryNotServedIn(t));
       c.header('Cache-Control', 'no-store');
       return c.json({
@@ -71,6 +72,7 @@ export const cartApp = createRouter()
         original: totals.original,
         converted: totals.converted,
         vat_rate: totals.vat_rate,
+        vat_scheme: totals.vat_scheme,
         is_delivery_unavailable: totals.is_delivery_unavailable,
         warning_message: totals.warning_message,
         message: null,

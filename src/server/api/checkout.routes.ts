@@ -47,6 +47,7 @@ export const checkoutApp = createRouter().post(
       currency: c.var.currency,
       languageId: c.var.language.id,
       expectedTotal: input.expected_total ?? null,
+      vatId: input.vat_id ?? null,
       idempotencyKey: key,
     }).catch(countryNotServedIn(t));
     c.header('Cache-Control', 'no-store');

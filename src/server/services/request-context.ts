@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { countries, currencies, languages, settings } from '../db/schema/index';
 import { getTranslator, type Translator } from '../i18n/index';
@@ -118,7 +118,13 @@ async function readBasics(db: Db): Promise<ShopBasics> {
     // Only what shoppers are offered; a switched-off currency keeps its rate for the back office.
     db.select().from(currencies).where(eq(currencies.enabled, true)).orderBy(asc(currencies.position), asc(currencies.id)),
     db
-      .select({ settings, homeIso: countries.iso })
+      // vat_percent is the home country's standard rate where one is stored (ADR 030), so every
+      // reader of the settings (GET /settings, the back office) sees the rate the shop charges at home.
+      .select({
+        settings,
+        homeIso: countries.iso,
+        homeVat: sql<string | null>`(select r.percent::text from country_vat_rates r where r.country_id = ${settings.homeCountryId} and r.kind = 'standard')`,
+      })
       .from(settings)
       .leftJoin(countries, eq(countries.id, settings.homeCountryId))
       .where(eq(settings.id, 1))
@@ -133,7 +139,7 @@ async function readBasics(db: Db): Promise<ShopBasics> {
       value: c.value,
       isDefault: c.isDefault,
     })),
-    settings: found?.settings ?? null,
+    settings: found ? { ...found.settings, vatPercent: found.homeVat ?? found.settings.vatPercent } : null,
     homeCountry: found?.settings.homeCountryId != null && found.homeIso ? { id: found.settings.homeCountryId, iso: found.homeIso.toUpperCase() } : null,
   };
 }

@@ -63,6 +63,7 @@ export const adminSettingsSchema = z.object({
   phone_payment_uk_eu: z.string(),
   vat_percent: z.number(),
   low_stock_threshold: z.number().int().meta({ description: 'Below this many units a choice (a product or one variation) is low stock; products may set their own.' }),
+  uses_oss: z.boolean(),
   is_reg_enabled: z.boolean(),
   google_tag: z.string(),
   /** Balance adjustments above this many cents (either way) need an admin (issue 27). */

@@ -96,13 +96,24 @@ export type CurrencyPatch = z.infer<typeof currencyPatchBody>;
 const VAT = 'The VAT rate is a percentage from 0 to 99.99 with at most 2 decimals, e.g. 7 or 5.5.';
 const vatPercentField = z.string({ message: VAT }).trim().regex(/^\d{1,2}(\.\d{1,2})?$/, VAT);
 const vatName = z.string({ message: 'The name is required.' }).trim().min(1, 'The name is required.').max(64, 'The name may have at most 64 characters.');
-export const vatRateCreateBody = z.strictObject({ name: vatName, percent: vatPercentField, position: positionField.optional() }, { message: 'Unknown field.' });
+const KIND = 'The kind is standard, reduced or zero: the rate of that kind in each country is charged (ADR 030).';
+const vatKindField = z.enum(['standard', 'reduced', 'zero'], { message: KIND });
+export const vatRateCreateBody = z.strictObject({ name: vatName, percent: vatPercentField, kind: vatKindField.optional(), position: positionField.optional() }, { message: 'Unknown field.' });
 export type VatRateCreate = z.infer<typeof vatRateCreateBody>;
 export const vatRatePatchBody = z
-  .strictObject({ name: vatName.optional(), percent: vatPercentField.optional(), position: positionField.optional() }, { message: 'Unknown field.' })
+  .strictObject({ name: vatName.optional(), percent: vatPercentField.optional(), kind: vatKindField.optional(), position: positionField.optional() }, { message: 'Unknown field.' })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change.' });
 export type VatRatePatch = z.infer<typeof vatRatePatchBody>;
-export const vatRateSchema = z.object({ id, name: z.string(), percent: z.string(), position: z.number().int(), products: z.number().int() });
+export const vatRateSchema = z.object({ id, name: z.string(), percent: z.string(), kind: vatKindField, position: z.number().int(), products: z.number().int() });
+
+/** A country's VAT rates (ADR 030): a percent, or null for none stored (the home or the shop's own rate applies). */
+export const countryVatPatchBody = z
+  .strictObject({ standard: vatPercentField.nullable().optional(), reduced: vatPercentField.nullable().optional() }, { message: 'Unknown field.' })
+  .refine((v) => v.standard !== undefined || v.reduced !== undefined, { message: 'Nothing to change.' });
+export type CountryVatPatch = z.infer<typeof countryVatPatchBody>;
+export const countryVatSchema = z.object({ country_id: id, name: z.string(), iso: z.string(), eu: z.boolean(), home: z.boolean(), standard: z.string().nullable(), reduced: z.string().nullable() });
+export const vatSchemeBody = z.strictObject({ uses_oss: z.boolean({ message: 'uses_oss must be true or false.' }) }, { message: 'Unknown field.' });
+export const vatSchemeSchema = z.object({ home_country: z.object({ id, name: z.string(), iso: z.string() }).nullable(), uses_oss: z.boolean(), countries: z.array(countryVatSchema) });
 
 export const zoneSchema = z.object({ id, code: z.string(), name: z.string(), cost_cents: z.number().int(), free_over_cents: z.number().int().nullable(), countries: z.number().int() });
 export const countrySchema = z.object({ id, name: z.string(), iso: z.string(), zone_id: id.nullable(), served: z.boolean(), delivery_available: z.boolean(), postcode_pattern: z.string().nullable() });
@@ -128,5 +139,8 @@ export const adminShippingRoutes = {
   createVatRate: route({ ...backOffice, method: 'POST', path: '/api/admin/vat-rates', tag: 'Admin: VAT classes', summary: 'Add a VAT class', body: vatRateCreateBody, response: okBody(vatRateSchema), status: 201 }),
   updateVatRate: route({ ...backOffice, method: 'PUT', path: '/api/admin/vat-rates/:id', tag: 'Admin: VAT classes', summary: 'Rename a VAT class or change its rate', params: idParam, body: vatRatePatchBody, response: okBody(vatRateSchema) }),
   deleteVatRate: route({ ...backOffice, method: 'DELETE', path: '/api/admin/vat-rates/:id', tag: 'Admin: VAT classes', summary: 'Remove a VAT class (its products go back to the shop\'s rate)', params: idParam, response: okBody(z.null()) }),
+  vatScheme: route({ ...backOffice, method: 'GET', path: '/api/admin/vat-rates/countries', tag: 'Admin: VAT classes', summary: 'The home country, the OSS switch and the VAT rates per country (ADR 030)', response: okBody(vatSchemeSchema) }),
+  updateVatScheme: route({ ...backOffice, method: 'PUT', path: '/api/admin/vat-rates/scheme', tag: 'Admin: VAT classes', summary: 'Use the One-Stop-Shop (EU consumers pay their country\'s rate) or not', body: vatSchemeBody, response: okBody(vatSchemeSchema) }),
+  updateCountryVat: route({ ...backOffice, method: 'PUT', path: '/api/admin/vat-rates/countries/:id', tag: 'Admin: VAT classes', summary: 'A country\'s standard and reduced VAT rate', params: idParam, body: countryVatPatchBody, response: okBody(countryVatSchema) }),
   deleteCurrency: route({ ...backOffice, method: 'DELETE', path: '/api/admin/currencies/:id', tag: tagCurrencies, summary: 'Remove a currency (not the euro, not the default)', params: idParam, response: okBody(z.null()) }),
 } as const;

@@ -60,9 +60,14 @@ export const categoryTranslations = pgTable(
   (t) => [primaryKey({ columns: [t.categoryId, t.languageId] })],
 );
 
+/** What a VAT class is charged at in each country (ADR 030): that country's standard or reduced rate, or 0. */
+export const VAT_CLASS_KINDS = ['standard', 'reduced', 'zero'] as const;
+export type VatClassKind = (typeof VAT_CLASS_KINDS)[number];
+
 /**
- * The VAT classes besides the shop's own rate (settings.vat_percent), e.g. "Reduced 7 %" for
- * books or food (ADR 026). A product without one is taxed at the shop's rate.
+ * The VAT classes besides the standard one, e.g. "Books" (reduced) (ADR 026, 030). A product
+ * without one is taxed at the standard rate. `kind` picks the destination's rate (country_vat_rates);
+ * `percent` is the class's rate where no per-country rate is stored.
  */
 export const vatRates = pgTable(
   'vat_rates',
@@ -71,9 +76,13 @@ export const vatRates = pgTable(
     name: varchar('name', { length: 64 }).notNull().unique(),
     /** A decimal with 2 places, e.g. "7.00". */
     percent: numeric('percent', { precision: 5, scale: 2 }).notNull(),
+    kind: varchar('kind', { length: 16 }).$type<VatClassKind>().notNull().default('reduced'),
     position: integer('position').notNull().default(0),
   },
-  (t) => [check('vat_rates_percent_range', sql`${t.percent} >= 0 and ${t.percent} < 100`)],
+  (t) => [
+    check('vat_rates_percent_range', sql`${t.percent} >= 0 and ${t.percent} < 100`),
+    check('vat_rates_kind', sql`${t.kind} in ('standard', 'reduced', 'zero')`),
+  ],
 );
 
 /** HTML without tags, for the search vector. */

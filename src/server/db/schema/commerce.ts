@@ -117,7 +117,15 @@ export const orders = pgTable(
     deliveryCostCents: integer('delivery_cost_cents'),
     discountCents: integer('discount_cents').notNull().default(0),
     vatCents: integer('vat_cents').notNull(),
+    /** The cart's one rate, or the highest of a mixed cart (ADR 030); per line in order_items. */
     vatPercent: numeric('vat_percent', { precision: 5, scale: 2 }).notNull(),
+    /** How VAT was charged (ADR 030): home rates, the destination's (OSS), none on an export, reverse charge. */
+    vatScheme: varchar('vat_scheme', { length: 16 }).$type<'home' | 'oss' | 'export' | 'reverse_charge'>().notNull().default('home'),
+    /** The buyer's EU VAT id as entered (normalised) for a company purchase; null for consumers. */
+    buyerVatId: varchar('buyer_vat_id', { length: 32 }),
+    /** The delivery's share of the VAT and its rate; null on orders placed before per-line VAT. */
+    deliveryVatPercent: numeric('delivery_vat_percent', { precision: 5, scale: 2 }),
+    deliveryVatCents: integer('delivery_vat_cents'),
     finalCents: integer('final_cents').notNull(),
     /** final amount in the order's currency, in its minor units */
     convertedFinalCents: integer('converted_final_cents').notNull(),
@@ -176,6 +184,9 @@ export const orderItems = pgTable(
     priceCents: integer('price_cents').notNull(),
     quantity: integer('quantity').notNull(),
     variationAttributes: jsonb('variation_attributes').$type<VariationAttributeSnapshot[]>().notNull().default([]),
+    /** The line's VAT rate and the VAT in its share of the final amount (EUR cents; ADR 030); null before per-line VAT. */
+    vatPercent: numeric('vat_percent', { precision: 5, scale: 2 }),
+    vatCents: integer('vat_cents'),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

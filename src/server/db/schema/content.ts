@@ -46,6 +46,8 @@ export const settings = pgTable('settings', {
    */
   balanceAdjustLimitCents: integer('balance_adjust_limit_cents').notNull().default(10_000),
   homeCountryId: integer('home_country_id').references(() => countries.id, { onDelete: 'set null' }),
+  /** The shop declares its EU distance sales under the One-Stop-Shop: EU consumers pay their own country's VAT (ADR 030). */
+  usesOss: boolean('uses_oss').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
 
 export const shippingZones = pgTable('shipping_zones', {
   id: serial('id').primaryKey(),
@@ -33,3 +34,29 @@ export const shippingRates = pgTable('shipping_rates', {
   costCents: integer('cost_cents').notNull(),
   freeOverCents: integer('free_over_cents'),
 });
+
+/** The kinds of VAT rate a country has; a VAT class names one (zero needs no row: it is 0 everywhere). */
+export const COUNTRY_VAT_KINDS = ['standard', 'reduced'] as const;
+
+/**
+ * A country's VAT rates by kind (ADR 030): the EU member states' standard and main reduced rates
+ * are seeded, staff edit them. The home country's rows are the shop's own rates; under the OSS a
+ * consumer in another member state pays that state's rows. No row: the shop's own rate
+ * (settings.vat_percent, a class's percent).
+ */
+export const countryVatRates = pgTable(
+  'country_vat_rates',
+  {
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 16 }).$type<(typeof COUNTRY_VAT_KINDS)[number]>().notNull(),
+    /** A decimal with 2 places, e.g. "19.00". */
+    percent: numeric('percent', { precision: 5, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.countryId, t.kind] }),
+    check('country_vat_rates_kind', sql`${t.kind} in ('standard', 'reduced')`),
+    check('country_vat_rates_percent_range', sql`${t.percent} >= 0 and ${t.percent} < 100`),
+  ],
+);

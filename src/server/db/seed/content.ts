@@ -30,13 +30,15 @@ export async function seedSettings(db: Db, homeCountryId: number | undefined): P
     vatId: 'NL861234567B01',
     contactPhone: '+31 10 555 0142',
     homeCountryId: homeCountryId ?? null,
+    // An EU shop in the Netherlands selling under the OSS (ADR 030): its standard rate is the Dutch 21 %.
+    usesOss: true,
     requisites:
       'Summit & Circuit Gear Ltd · Company no. 81234567 · VAT NL861234567B01 · IBAN NL91 ABNA 0417 1643 00',
     copyright: `© ${new Date().getUTCFullYear()} Summit & Circuit Gear Ltd. All rights reserved.`,
     supportEmail: 'support@example.com',
     isRegEnabled: true,
     minTopUpAmountCents: 1000,
-    vatPercent: '20',
+    vatPercent: '21',
     googleTag: GOOGLE_TAG,
     companyAddress: '221 Harbour Road, 3011 AB Rotterdam, Netherlands',
     phonePaymentGlobal: '+1 415 555 0142',

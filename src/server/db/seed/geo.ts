@@ -1,4 +1,5 @@
-import { countries, shippingRates, shippingZones } from '../schema/index';
+import { EU_VAT_RATES } from '@/lib/rules/eu-vat-rates';
+import { countries, countryVatRates, shippingRates, shippingZones } from '../schema/index';
 import type { Db } from '../client';
 
 type Zone = 'EU' | 'UK' | 'US' | 'WORLD';
@@ -94,7 +95,22 @@ export async function seedGeo(db: Db): Promise<CountryIds> {
         })),
     )
     .returning({ id: countries.id, iso: countries.iso });
-  return Object.fromEntries(rows.map((r) => [r.iso, r.id]));
+  const ids: CountryIds = Object.fromEntries(rows.map((r) => [r.iso, r.id]));
+  await seedEuVatRates(db, ids);
+  return ids;
+}
+
+/** The EU member states' current standard and main reduced VAT rates (ADR 030), for the countries given. */
+export async function seedEuVatRates(db: Db, ids: CountryIds): Promise<void> {
+  const values = Object.entries(EU_VAT_RATES).flatMap(([iso, r]) =>
+    ids[iso] === undefined
+      ? []
+      : [
+          { countryId: ids[iso]!, kind: 'standard' as const, percent: r.standard },
+          { countryId: ids[iso]!, kind: 'reduced' as const, percent: r.reduced },
+        ],
+  );
+  if (values.length) await db.insert(countryVatRates).values(values).onConflictDoNothing();
 }
 
 export const ZONE_RATES = ZONES;

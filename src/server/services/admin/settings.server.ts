@@ -3,10 +3,10 @@
  * (issue 25). Every save is one transaction with its audit row, then every cache that could show
  * the old value is emptied (contentChanged): the next request shows the change.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { transaction } from '@/server/services/transaction';
 import type { Db } from '@/server/db/client';
-import { countries, currencies, settings } from '@/server/db/schema/index';
+import { countries, countryVatRates, currencies, settings } from '@/server/db/schema/index';
 import type { AdminSettings } from '@/lib/contract/admin/routes';
 import { InvalidInputError } from '../errors';
 import { contentChanged } from '../content-changed';
@@ -21,8 +21,14 @@ export type SettingsPatch = Partial<Omit<AdminSettings, 'default_currency'>> & {
 const UNKNOWN_COUNTRY = localized('admin.api.settingsUnknownCountry');
 const UNKNOWN_CURRENCY = localized('admin.api.settingsUnknownCurrency');
 
+/** The home country's stored standard rate, else the shop's own (ADR 030): the vat_percent readers see. */
+const homeStandardPercent = sql<string>`coalesce((select r.percent::text from country_vat_rates r where r.country_id = ${settings.homeCountryId} and r.kind = 'standard'), ${settings.vatPercent}::text)`;
+
 export async function getAdminSettings(db: Db): Promise<AdminSettings> {
-  const [[s], currencyRows] = await Promise.all([db.select().from(settings).where(eq(settings.id, 1)), db.select().from(currencies)]);
+  const [[s], currencyRows] = await Promise.all([
+    db.select({ ...getTableColumns(settings), vatPercent: homeStandardPercent }).from(settings).where(eq(settings.id, 1)),
+    db.select().from(currencies),
+  ]);
   return {
     shop_name: s?.shopName ?? '',
     legal_name: s?.legalName ?? '',
@@ -37,6 +43,7 @@ export async function getAdminSettings(db: Db): Promise<AdminSettings> {
     phone_payment_global: s?.phonePaymentGlobal ?? '',
     phone_payment_uk_eu: s?.phonePaymentUkEu ?? '',
     vat_percent: Number(s?.vatPercent ?? 0),
+    uses_oss: s?.usesOss ?? false,
     low_stock_threshold: s?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
     is_reg_enabled: s?.isRegEnabled ?? true,
     google_tag: s?.googleTag ?? '',
@@ -99,10 +106,18 @@ export async function updateSettings(db: Db, editor: Editor, patch: SettingsPatc
     await checkCountry(tx, patch.home_country_id);
     await switchDefaultCurrency(tx, patch.default_currency);
     // Upserts row 1: an empty shop has none yet.
-    await tx
+    const [saved] = await tx
       .insert(settings)
       .values({ id: 1, ...columns })
-      .onConflictDoUpdate({ target: settings.id, set: { ...columns, updatedAt: sql`now()` } });
+      .onConflictDoUpdate({ target: settings.id, set: { ...columns, updatedAt: sql`now()` } })
+      .returning({ homeCountryId: settings.homeCountryId });
+    // A new VAT rate is the home country's standard rate when one is set (ADR 030).
+    if (columns.vatPercent !== undefined && saved?.homeCountryId != null) {
+      await tx
+        .insert(countryVatRates)
+        .values({ countryId: saved.homeCountryId, kind: 'standard', percent: columns.vatPercent })
+        .onConflictDoUpdate({ target: [countryVatRates.countryId, countryVatRates.kind], set: { percent: columns.vatPercent } });
+    }
     await recordChange(tx, editor, 'settings', 1, 'update', changedFields(patch as Record<string, unknown>));
   });
   contentChanged(db, 'content');

@@ -210,12 +210,12 @@ const VAT_NAME_TAKEN = localized('admin.api.vatNameTaken');
 
 async function vatRateRows(db: Db | Tx) {
   return db
-    .select({ id: vatRates.id, name: vatRates.name, percent: vatRates.percent, position: vatRates.position, products: sql<number>`(select count(*)::int from products p where p.vat_rate_id = "vat_rates"."id")` })
+    .select({ id: vatRates.id, name: vatRates.name, percent: vatRates.percent, kind: vatRates.kind, position: vatRates.position, products: sql<number>`(select count(*)::int from products p where p.vat_rate_id = "vat_rates"."id")` })
     .from(vatRates)
     .orderBy(asc(vatRates.position), asc(vatRates.id));
 }
 type VatRow = Awaited<ReturnType<typeof vatRateRows>>[number];
-const vatJson = (r: VatRow) => ({ id: r.id, name: r.name, percent: Number(r.percent).toFixed(2), position: r.position, products: Number(r.products) });
+const vatJson = (r: VatRow) => ({ id: r.id, name: r.name, percent: Number(r.percent).toFixed(2), kind: r.kind, position: r.position, products: Number(r.products) });
 
 /** The VAT classes besides the shop's rate (settings.vat_percent), with how many products use each. */
 export async function listVatRates(db: Db) {
@@ -235,7 +235,7 @@ const vatNameTaken = (error: unknown): never => {
 
 export async function createVatRate(db: Db, editor: Editor, input: VatRateCreate) {
   const rate = await transaction(db, async (tx) => {
-      const [row] = await tx.insert(vatRates).values({ name: input.name, percent: input.percent, position: input.position ?? 0 }).returning({ id: vatRates.id });
+      const [row] = await tx.insert(vatRates).values({ name: input.name, percent: input.percent, kind: input.kind ?? 'reduced', position: input.position ?? 0 }).returning({ id: vatRates.id });
       await recordChange(tx, editor, 'vat_rate', row!.id, 'create', `${input.name}: ${input.percent} %`);
       return vatById(tx, row!.id);
     })
@@ -249,7 +249,7 @@ export async function updateVatRate(db: Db, editor: Editor, id: number, patch: V
   const rate = await transaction(db, async (tx) => {
       const [before] = await tx.select().from(vatRates).where(eq(vatRates.id, id)).for('update');
       if (!before) throw new NotFoundError(VAT_RATE_NOT_FOUND);
-      await tx.update(vatRates).set(definedOnly({ name: patch.name, percent: patch.percent, position: patch.position })).where(eq(vatRates.id, id));
+      await tx.update(vatRates).set(definedOnly({ name: patch.name, percent: patch.percent, kind: patch.kind, position: patch.position })).where(eq(vatRates.id, id));
       await recordChange(tx, editor, 'vat_rate', id, 'update', `${before.name}: ${changedFields(patch)}${patch.percent ? ` ${Number(before.percent)} → ${patch.percent} %` : ''}`);
       return vatById(tx, id);
     })

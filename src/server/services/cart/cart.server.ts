@@ -48,6 +48,7 @@ interface RawRow {
   variation_price_cents: number | null;
   variation_sale_price_cents: number | null;
   vat_percent: string | null;
+  vat_kind: 'standard' | 'reduced' | 'zero' | null;
   stock: number;
   product_active: boolean;
   variation_active: boolean | null;
@@ -66,6 +67,7 @@ export async function loadCartRows(db: Db, userId: number, languageId: number): 
         p.price_cents, p.old_price_cents, p.discount_percent,
         v.price_cents as variation_price_cents, v.sale_price_cents as variation_sale_price_cents,
         (select vr.percent::text from vat_rates vr where vr.id = p.vat_rate_id) as vat_percent,
+        (select vr.kind from vat_rates vr where vr.id = p.vat_rate_id) as vat_kind,
         coalesce(v.stock, p.stock) as stock,
         p.active as product_active, v.active as variation_active,
         exists (select 1 from variations v2 where v2.product_id = p.id and v2.active) as has_variations,
@@ -94,6 +96,7 @@ export async function loadCartRows(db: Db, userId: number, languageId: number): 
       r.variation_id === null ? null : { priceCents: nullableNumber(r.variation_price_cents), salePriceCents: nullableNumber(r.variation_sale_price_cents) },
     ).priceCents,
     vatPercent: r.vat_percent,
+    vatKind: r.vat_kind,
     stock: Number(r.stock),
     productActive: r.product_active,
     variationActive: r.variation_active,

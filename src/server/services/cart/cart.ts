@@ -20,8 +20,9 @@ export interface CartRow {
   name: string;
   imageUrl: string | null;
   priceCents: number;
-  /** The product's VAT class rate ("7.00"); null: the shop's rate. */
+  /** The product's VAT class's own rate ("7.00") and kind (ADR 030); null: the standard class. */
   vatPercent?: string | null;
+  vatKind?: 'standard' | 'reduced' | 'zero' | null;
   stock: number;
   productActive: boolean;
   variationActive: boolean | null;

@@ -45,6 +45,8 @@ export interface CheckoutInput {
   paymentMethod: PaymentMethod;
   currency: CurrencyOption;
   languageId: number;
+  /** A company buyer's EU VAT id (ADR 030); null: a consumer. */
+  vatId?: string | null;
   /** The final amount (request currency) the shopper confirmed; absent: not compared. */
   expectedTotal: number | null;
   idempotencyKey: string | null;
@@ -106,6 +108,7 @@ export function totalsJson(t: TotalsResult) {
     original: t.original,
     converted: t.converted,
     vat_rate: t.vat_rate,
+    vat_scheme: t.vat_scheme,
     is_delivery_unavailable: t.is_delivery_unavailable,
     warning_message: t.warning_message,
   };
@@ -169,7 +172,7 @@ async function withPaymentPage(db: Db, outcome: CheckoutOutcome): Promise<Checko
 }
 
 async function placeNewOrder(db: Db, input: CheckoutInput): Promise<CheckoutOutcome> {
-  const setting = await prepareTotals(db, { countryRef: input.shipping.country, postCode: input.shipping.postCode, languageId: input.languageId });
+  const setting = await prepareTotals(db, { countryRef: input.shipping.country, postCode: input.shipping.postCode, languageId: input.languageId, vatId: input.vatId ?? null });
   const limits = { orders: config().UNPAID_ORDERS_PER_CUSTOMER, units: config().UNPAID_UNITS_PER_CUSTOMER };
   try {
     return await withFreshOrderNr('', (orderNr) => transaction(db, async (tx) => {
@@ -240,6 +243,10 @@ async function placeNewOrder(db: Db, input: CheckoutInput): Promise<CheckoutOutc
           discountCents: o.discount,
           vatCents: o.vat,
           vatPercent: totals.vatPercent,
+          vatScheme: totals.vat_scheme,
+          buyerVatId: totals.vatId,
+          deliveryVatPercent: totals.deliveryVat.percent,
+          deliveryVatCents: totals.deliveryVat.cents,
           finalCents: o.final,
           convertedFinalCents: finalConverted,
           promoCodeId: totals.promo?.id ?? null,
@@ -259,6 +266,8 @@ async function placeNewOrder(db: Db, input: CheckoutInput): Promise<CheckoutOutc
           priceCents: l.unitCents,
           quantity: l.count,
           variationAttributes: l.variationAttributes,
+          vatPercent: l.vatPercent,
+          vatCents: l.vatCents,
         })),
       );
       await tx.delete(cartItems).where(and(eq(cartItems.userId, input.userId), inArray(cartItems.id, totals.lines.map((l) => l.lineId))));

@@ -7,12 +7,12 @@ export async function sendOrderConfirmation(db: Db, orderId: number, log?: Logge
   await sendOrderMail(
     db,
     orderId,
-    ({ order, t, lines, money, total }) => {
+    ({ order, t, lines, money, total, vatRows }) => {
       const summary: Array<[string, string]> = [
         [t('mail.order.items'), money(order.cartTotalCents)],
         [t('mail.order.delivery'), order.deliveryCostCents === null ? t('mail.order.deliveryLater') : money(order.deliveryCostCents)],
         ...(order.discountCents > 0 ? [[t('mail.order.discount'), `−${money(order.discountCents)}`] as [string, string]] : []),
-        [t('mail.order.vat', { rate: order.vatPercent }), money(order.vatCents)],
+        ...vatRows,
         [t('mail.order.total'), total],
       ];
       const address = [order.address, `${order.postCode} ${order.city}`, order.countryName].join(', ');

@@ -37,6 +37,10 @@ export const ORDER_COLUMNS = {
   discountCents: orders.discountCents,
   vatCents: orders.vatCents,
   vatPercent: orders.vatPercent,
+  vatScheme: orders.vatScheme,
+  buyerVatId: orders.buyerVatId,
+  deliveryVatPercent: orders.deliveryVatPercent,
+  deliveryVatCents: orders.deliveryVatCents,
   convertedFinalCents: orders.convertedFinalCents,
   promoCode: orders.promoCode,
   createdAt: orders.createdAt,
@@ -56,6 +60,8 @@ export const ITEM_COLUMNS = {
   priceCents: orderItems.priceCents,
   quantity: orderItems.quantity,
   variationAttributes: orderItems.variationAttributes,
+  vatPercent: orderItems.vatPercent,
+  vatCents: orderItems.vatCents,
 };
 
 export interface OrderHistoryPage {

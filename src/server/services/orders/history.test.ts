@@ -21,6 +21,10 @@ const order: OrderRow = {
   discountCents: 1000,
   vatCents: 1583,
   vatPercent: '20.00',
+  vatScheme: 'home',
+  buyerVatId: null,
+  deliveryVatPercent: null,
+  deliveryVatCents: null,
   convertedFinalCents: 10_313,
   promoCode: 'SAVE10',
   createdAt: new Date('2026-03-07T10:00:00Z'),
@@ -39,6 +43,8 @@ const item = (over: Partial<OrderItemRow> = {}): OrderItemRow => ({
   priceCents: 4999,
   quantity: 2,
   variationAttributes: [{ id: 3, name: 'Green', attribute_group: { name: 'Colour' } }],
+  vatPercent: null,
+  vatCents: null,
   ...over,
 });
 
@@ -86,8 +92,20 @@ describe('toOrderJson', () => {
         name: 'Dome tent',
         category: { name: 'Tents' },
         variation_attributes: [{ id: 3, name: 'Green', attribute_group: { name: 'Colour' } }],
+        vat_percent: null,
+        vat: null,
       },
     ]);
+    // An order from before per-line VAT: its one rate.
+    expect(json.vat_rates).toEqual([{ rate: 20, vat: 17.18 }]);
+  });
+
+  it('adds the lines\' and the delivery\'s VAT up by rate, shared in the order currency so the rates sum to vat', () => {
+    const mixed = { ...order, vatCents: 1_000 + 327, vatPercent: '19.00', deliveryVatPercent: '19.00', deliveryVatCents: 80 };
+    const json = toOrderJson(mixed, [item({ vatPercent: '19.00', vatCents: 920 }), item({ id: 2, vatPercent: '7.00', vatCents: 327 })]);
+    expect(json.vat_rates).toEqual([{ rate: 19, vat: 10.85 }, { rate: 7, vat: 3.55 }]);
+    expect(json.vat_rates[0]!.vat + json.vat_rates[1]!.vat).toBeCloseTo(json.vat, 10);
+    expect(json.items.map((i) => [i.vat_percent, i.vat])).toEqual([[19, 9.98], [7, 3.55]]);
   });
 
   it('gives an order without items the fallback item (quantity 1, price = sum, category Product, Unnamed Product)', () => {
@@ -95,7 +113,7 @@ describe('toOrderJson', () => {
     expect(json.name).toBe('Unnamed Product');
     expect(json.image_url).toBeNull();
     expect(json.items).toEqual([
-      { id: 7, product_id: null, variation_id: null, sku: null, quantity: 1, price: 100.05, total: 100.05, image_url: null, name: 'Unnamed Product', category: { name: 'Product' }, variation_attributes: [] },
+      { id: 7, product_id: null, variation_id: null, sku: null, quantity: 1, price: 100.05, total: 100.05, image_url: null, name: 'Unnamed Product', category: { name: 'Product' }, variation_attributes: [], vat_percent: null, vat: null },
     ]);
   });
 

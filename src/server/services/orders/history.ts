@@ -8,6 +8,7 @@
  * discount, VAT, order price) is converted from the EUR cents at the rate stored on the order.
  */
 import { centsToNumber, convertCents } from '@/lib/money';
+import { shareOut } from '../pricing/totals';
 import type { VariationAttributeSnapshot } from '@/server/db/schema/commerce';
 import type { HistoryPagination, OrderItemJson, OrderJson, OrderStatus, PaymentMethod } from '@/lib/contract/purchasing';
 
@@ -38,6 +39,10 @@ export interface OrderRow {
   discountCents: number;
   vatCents: number;
   vatPercent: string;
+  vatScheme: 'home' | 'oss' | 'export' | 'reverse_charge';
+  buyerVatId: string | null;
+  deliveryVatPercent: string | null;
+  deliveryVatCents: number | null;
   convertedFinalCents: number;
   promoCode: string | null;
   createdAt: Date;
@@ -57,6 +62,37 @@ export interface OrderItemRow {
   priceCents: number;
   quantity: number;
   variationAttributes: VariationAttributeSnapshot[];
+  vatPercent: string | null;
+  vatCents: number | null;
+}
+
+/**
+ * The order's VAT per rate in EUR cents, highest rate first (ADR 030): the lines' and the
+ * delivery's stored VAT added up by rate; an order from before per-line VAT has its one rate.
+ */
+export function orderVatByRate(
+  order: Pick<OrderRow, 'vatCents' | 'vatPercent' | 'deliveryVatPercent' | 'deliveryVatCents'>,
+  items: readonly Pick<OrderItemRow, 'vatPercent' | 'vatCents'>[],
+): { percent: number; cents: number }[] {
+  const parts = [...items.map((i) => [i.vatPercent, i.vatCents] as const), [order.deliveryVatPercent, order.deliveryVatCents] as const];
+  if (items.length === 0 || parts.some(([p, c]) => p === null || c === null)) return [{ percent: Number(order.vatPercent), cents: order.vatCents }];
+  const byRate = new Map<number, number>();
+  for (const [percent, cents] of parts) if (cents! > 0 || Number(percent) === Number(order.vatPercent)) byRate.set(Number(percent), (byRate.get(Number(percent)) ?? 0) + cents!);
+  return [...byRate].map(([percent, cents]) => ({ percent, cents })).sort((a, b) => b.percent - a.percent);
+}
+
+/**
+ * orderVatByRate in the order's own currency (minor units): the converted VAT total shared out
+ * in proportion, so the rates add up to the VAT the order shows. Used by the history, the order
+ * page and the mails.
+ */
+export function orderVatRates(
+  order: Pick<OrderRow, 'vatCents' | 'vatPercent' | 'deliveryVatPercent' | 'deliveryVatCents' | 'currencyRate'>,
+  items: readonly Pick<OrderItemRow, 'vatPercent' | 'vatCents'>[],
+): { percent: number; cents: number }[] {
+  const rates = orderVatByRate(order, items);
+  const shares = shareOut(convertCents(order.vatCents, order.currencyRate), rates.map((r) => r.cents));
+  return rates.map((r, i) => ({ percent: r.percent, cents: shares[i]! }));
 }
 
 /** Texts the server fills into the JSON (spec §3 fallbacks), in the request's language. */
@@ -106,6 +142,8 @@ export function fallbackItem(
     name: nameOr(order.name, texts),
     category: { name: texts.fallbackCategory },
     variation_attributes: [],
+    vat_percent: null,
+    vat: null,
   };
 }
 
@@ -137,8 +175,11 @@ export function toOrderJson(
       name: nameOr(item.name, texts),
       category: { name: item.categoryName?.trim() ? item.categoryName : texts.fallbackCategory },
       variation_attributes: Array.isArray(item.variationAttributes) ? item.variationAttributes : [],
+      vat_percent: item.vatPercent === null ? null : Number(item.vatPercent),
+      vat: item.vatCents === null ? null : money(item.vatCents),
     };
   });
+  const vatRates = orderVatRates(order, items);
   return {
     id: order.id,
     order_nr: order.orderNr,
@@ -159,6 +200,9 @@ export function toOrderJson(
     promo_discount: money(order.discountCents),
     vat: money(order.vatCents),
     vat_percent: Number(order.vatPercent),
+    vat_rates: vatRates.map((r) => ({ rate: r.percent, vat: centsToNumber(r.cents) })),
+    vat_scheme: order.vatScheme,
+    buyer_vat_id: order.buyerVatId,
     total_amount: amount,
     delivery_address: {
       name: order.name,

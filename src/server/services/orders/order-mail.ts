@@ -6,7 +6,8 @@ import { shopUrl } from '@/server/mail/links';
 import type { Translator } from '@/server/i18n/index';
 import { escapeHtml, type MailBlock, mailLocale, renderMailLayout } from '@/server/mail/templates';
 import { sendMail } from '@/server/mail/mailer';
-import { convertCents, formatCents } from '@/lib/money';
+import { convertCents, formatCents, formatPercent } from '@/lib/money';
+import { orderVatRates } from './history';
 
 /** An order's lines and summary rows as a mail block (HTML table and its text form). */
 export function orderTable(rows: { name: string; quantity: number; total: string }[], summary: Array<[string, string]>): { html: string; text: string } {
@@ -33,6 +34,15 @@ export function orderMoney(order: { currencyRate: string; currency: string }, la
 
 type Order = typeof orders.$inferSelect;
 
+/** "Included VAT (19 %)" and its amount per rate; the reverse-charge or export note and the buyer's VAT id after them. */
+export function orderVatRows(order: Order, items: (typeof orderItems.$inferSelect)[], language: string, t: Translator): Array<[string, string]> {
+  const rows: Array<[string, string]> = orderVatRates(order, items).map((r) => [t('mail.order.vat', { rate: formatPercent(r.percent, language) }), formatCents(r.cents, order.currency, language)]);
+  if (order.vatScheme === 'export') rows.push([t('checkout.summary.vatExport'), '']);
+  if (order.vatScheme === 'reverse_charge') rows.push([t('checkout.summary.vatReverseCharge'), '']);
+  if (order.buyerVatId) rows.push([t('mail.order.buyerVatId', { vatId: order.buyerVatId }), '']);
+  return rows;
+}
+
 /** What an order mail is made of: the order, its lines as money, the language and its translator. */
 export interface OrderMailParts {
   order: Order;
@@ -43,6 +53,8 @@ export interface OrderMailParts {
   money: (eurCents: number) => string;
   /** The order's final amount, as charged. */
   total: string;
+  /** The VAT rows (ADR 030): one per rate, the rate in the language's percent style, and a note for an export or a reverse charge. */
+  vatRows: Array<[string, string]>;
 }
 
 /** What a kind of order mail says; the link to the order history is added at the end. */
@@ -67,7 +79,8 @@ export async function sendOrderMail(db: Db, orderId: number, compose: (parts: Or
     const money = orderMoney(order, language);
     const lines = items.map((item) => ({ name: item.name, quantity: item.quantity, total: money(item.priceCents * item.quantity) }));
     const total = formatCents(order.convertedFinalCents, order.currency, language);
-    const { subject, heading, blocks } = compose({ order, language, t, lines, money, total });
+    const vatRows = orderVatRows(order, items, language, t);
+    const { subject, heading, blocks } = compose({ order, language, t, lines, money, total, vatRows });
     const mail = renderMailLayout({
       language,
       t,

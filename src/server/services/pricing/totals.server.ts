@@ -18,6 +18,9 @@ import { type CartRow, outOfStockMessage, toCartLine, unavailableReason } from '
 import { type CurrencyOption, loadShopBasics } from '../request-context';
 import { findUsablePromo, type PromoRow, promoRule } from './promo.server';
 import { type AmountsCents, computeTotalsCents, type DeliveryRate, vatRateNumber } from './totals';
+import { parseVatId, EU_VAT_ID_MESSAGE, type VatId } from '@/lib/rules/vat-id';
+import { loadTaxShop } from './tax.server';
+import { lineRate, STANDARD_CLASS, type TaxShop, type VatScheme, vatScheme } from './vat-scheme';
 
 export const TOTALS_MESSAGES = {
   country: 'Please select a valid country.',
@@ -45,6 +48,9 @@ export interface TotalsLine {
   stock: number;
   unitCents: number;
   convertedUnitCents: number;
+  /** The line's VAT rate ("19.00") and the VAT in its share of the final amount (EUR cents; ADR 030). */
+  vatPercent: string;
+  vatCents: number;
   imageUrl: string;
   /** first category's name, in the request language */
   categoryName: string | null;
@@ -63,6 +69,8 @@ export interface TotalsInput {
   languageId?: number;
   /** the cart the client shows ([{sku, count}]); only compared, to warn when it differs */
   clientItems?: readonly { sku: string; count: number }[];
+  /** A company buyer's EU VAT id; null or blank: a consumer. */
+  vatId?: string | null;
   now?: Date;
 }
 
@@ -70,14 +78,19 @@ export interface TotalsResult {
   original: TotalsBlockJson;
   converted: TotalsBlockJson;
   vat_rate: number;
+  vat_scheme: VatScheme;
   is_delivery_unavailable: boolean;
   warning_message: string | null;
   lines: TotalsLine[];
   cents: { original: AmountsCents; converted: AmountsCents };
   country: { id: number; name: string; iso: string };
   promo: PromoRow | null;
-  /** settings.vat_percent as stored, e.g. "20.00" */
+  /** vat_rate as stored on the order, e.g. "20.00" */
   vatPercent: string;
+  /** The delivery's rate and VAT (EUR cents). */
+  deliveryVat: { percent: string; cents: number };
+  /** The buyer's VAT id, normalised; null for a consumer. */
+  vatId: string | null;
   currency: { code: string; symbol: string; rate: string };
 }
 
@@ -89,6 +102,7 @@ function blockJson(b: AmountsCents, currency: { code: string; symbol: string }):
     delivery_cost: b.delivery === null ? null : centsToNumber(b.delivery),
     discount_amount: centsToNumber(b.discount),
     vat: centsToNumber(b.vat),
+    vat_rates: b.vatByRate.map((r) => ({ rate: vatRateNumber(r.vatPercent), vat: centsToNumber(r.vat) })),
     final_amount: centsToNumber(b.final),
     currency: currency.code,
     currency_symbol: currency.symbol,
@@ -147,7 +161,9 @@ export interface TotalsSetting {
   languageId: number;
   country: typeof countries.$inferSelect;
   delivery: DeliveryRate | null;
-  vatPercent: string;
+  tax: TaxShop;
+  scheme: VatScheme;
+  vatId: VatId | null;
   meta: CatalogMeta;
 }
 
@@ -155,21 +171,25 @@ export interface TotalsSetting {
  * The destination and shop settings of a totals call (cached or rarely changing data, read
  * through `db`). Throws 422 for an unknown country, one the shop does not sell to, or a bad post code.
  */
-export async function prepareTotals(db: Db, input: Pick<TotalsInput, 'countryRef' | 'postCode' | 'languageId'>): Promise<TotalsSetting> {
+export async function prepareTotals(db: Db, input: Pick<TotalsInput, 'countryRef' | 'postCode' | 'languageId' | 'vatId'>): Promise<TotalsSetting> {
   const basics = await loadShopBasics(db);
   const languageId = input.languageId ?? basics.languages.find((l) => l.isDefault)?.id ?? basics.languages[0]?.id ?? 0;
   const country = await findCountry(db, input.countryRef);
   if (!country) throw fail('country', TOTALS_MESSAGES.country);
   if (!country.served) throw new CountryNotServedError(country.name);
   checkPostCode(input.postCode, country);
-  const [meta, rate] = await Promise.all([
+  const vatText = input.vatId?.trim() ?? '';
+  const vatId = vatText === '' ? null : parseVatId(vatText);
+  if (vatText !== '' && !vatId) throw fail('vat_id', EU_VAT_ID_MESSAGE);
+  const [meta, rate, tax] = await Promise.all([
     loadCatalogMeta(db),
     country.deliveryAvailable && country.zoneId !== null
       ? db.select().from(shippingRates).where(eq(shippingRates.zoneId, country.zoneId)).limit(1)
       : Promise.resolve([]),
+    loadTaxShop(db, basics.settings),
   ]);
   const delivery: DeliveryRate | null = rate[0] ? { costCents: rate[0].costCents, freeOverCents: rate[0].freeOverCents } : null;
-  return { languageId, country, delivery, vatPercent: basics.settings?.vatPercent ?? '0', meta };
+  return { languageId, country, delivery, tax, scheme: vatScheme(tax, country.iso, vatId), vatId, meta };
 }
 
 /**
@@ -188,7 +208,8 @@ export async function computeTotals(db: Db, input: TotalsInput): Promise<TotalsR
  * read through another handle would wait for the transaction).
  */
 export async function totalsOfCart(reader: Db, setting: TotalsSetting, input: TotalsInput, cartRows?: CartRow[]): Promise<TotalsResult> {
-  const { languageId, country, delivery, vatPercent, meta } = setting;
+  const { languageId, country, delivery, tax, scheme, meta } = setting;
+  const rateOf = (cls: { kind: 'standard' | 'reduced' | 'zero'; percent: string | null }) => lineRate(tax, scheme, country.iso, cls);
   const promoText = input.promoCode?.trim() ?? '';
   const promo = promoText === '' ? null : await findUsablePromo(reader, promoText, { field: 'promoCode', now: input.now, userId: input.userId });
   const rows = cartRows ?? (await loadCartRows(reader, input.userId, languageId));
@@ -196,11 +217,12 @@ export async function totalsOfCart(reader: Db, setting: TotalsSetting, input: To
   const orderable = rows.filter((r) => unavailableReason(r) === null);
   if (orderable.length === 0) throw fail('cart_items', TOTALS_MESSAGES.nothingAvailable);
 
+  const lineRates = orderable.map((r) => (vatRateNumber(rateOf(r.vatKind ? { kind: r.vatKind, percent: r.vatPercent ?? null } : STANDARD_CLASS))).toFixed(2));
   const t = computeTotalsCents({
-    lines: orderable.map((r) => ({ unitCents: r.priceCents, count: r.count, vatPercent: r.vatPercent ?? null })),
+    lines: orderable.map((r, i) => ({ unitCents: r.priceCents, count: r.count, vatPercent: lineRates[i]! })),
     delivery,
     promo: promo ? promoRule(promo) : null,
-    vatPercent,
+    vatPercent: rateOf(STANDARD_CLASS),
     rate: input.currency.value,
   });
 
@@ -222,6 +244,8 @@ export async function totalsOfCart(reader: Db, setting: TotalsSetting, input: To
       stock: r.stock,
       unitCents: r.priceCents,
       convertedUnitCents: t.convertedUnits[i]!,
+      vatPercent: lineRates[i]!,
+      vatCents: t.original.lineVat[i]!,
       imageUrl: json.item.image_url,
       categoryName: json.item.categories[0]?.name ?? null,
       variationAttributes: json.item.variation_attributes,
@@ -232,14 +256,17 @@ export async function totalsOfCart(reader: Db, setting: TotalsSetting, input: To
   return {
     original: blockJson(t.original, EUR),
     converted: blockJson(t.converted, currency),
-    vat_rate: vatRateNumber(vatPercent),
+    vat_rate: vatRateNumber(t.vatRate),
+    vat_scheme: scheme,
     is_delivery_unavailable: t.original.delivery === null,
     warning_message: warnings.length ? warnings.join(' ') : null,
     lines,
     cents: { original: t.original, converted: t.converted },
     country: { id: country.id, name: country.name, iso: country.iso },
     promo,
-    vatPercent,
+    vatPercent: t.vatRate,
+    deliveryVat: { percent: (vatRateNumber(rateOf(STANDARD_CLASS))).toFixed(2), cents: t.original.deliveryVat },
+    vatId: setting.vatId?.id ?? null,
     currency: { ...currency, rate: input.currency.value },
   };
 }

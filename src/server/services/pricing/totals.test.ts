@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { convertCents } from '@/lib/money';
-import { computeTotalsCents, percentOf, type TotalsInput, vatBasisPoints, vatContained, vatRateNumber, vatOfShares } from './totals';
+import { computeTotalsCents, percentOf, type TotalsInput, vatBasisPoints, vatContained, vatRateNumber, splitVat } from './totals';
 
 const base = (over: Partial<TotalsInput> = {}): TotalsInput => ({
   lines: [{ unitCents: 1000, count: 1 }],
@@ -76,7 +76,7 @@ describe('vatContained (VAT inside a VAT-inclusive amount)', () => {
 describe('computeTotalsCents: original (EUR) block', () => {
   it('adds lines in integer cents (0.10 + 0.20 is exactly 0.30)', () => {
     const t = computeTotalsCents(base({ lines: [{ unitCents: 10, count: 1 }, { unitCents: 20, count: 1 }], delivery: null }));
-    expect(t.original).toEqual({ cartTotal: 30, delivery: null, discount: 0, vat: 5, final: 30, items: 2 });
+    expect(t.original).toMatchObject({ cartTotal: 30, delivery: null, discount: 0, vat: 5, final: 30, items: 2 });
   });
 
   it('multiplies unit × count exactly (19.99 × 3 = 59.97)', () => {
@@ -146,12 +146,12 @@ describe('computeTotalsCents: original (EUR) block', () => {
 
   it('leaves delivery out of final when it is unavailable, also for a delivery promo', () => {
     const t = computeTotalsCents(base({ lines: [{ unitCents: 1000, count: 2 }], delivery: null, promo: { type: 'percent', value: 50, appliesToDelivery: true } }));
-    expect(t.original).toEqual({ cartTotal: 2000, delivery: null, discount: 1000, vat: 167, final: 1000, items: 2 });
+    expect(t.original).toMatchObject({ cartTotal: 2000, delivery: null, discount: 1000, vat: 167, final: 1000, items: 2 });
   });
 
   it('VAT 0 and an empty cart give zeros', () => {
     const t = computeTotalsCents(base({ lines: [], vatPercent: '0' }));
-    expect(t.original).toEqual({ cartTotal: 0, delivery: 499, discount: 0, vat: 0, final: 499, items: 0 });
+    expect(t.original).toMatchObject({ cartTotal: 0, delivery: 499, discount: 0, vat: 0, final: 499, items: 0 });
   });
 
   it('refuses bad input instead of computing garbage', () => {
@@ -256,12 +256,47 @@ describe('computeTotalsCents: products of other VAT classes', () => {
     });
     // final 8 999 shared 3 333 : 6 667 → 2 999.37 and 5 999.63 → 2 999 and 6 000 (largest remainder).
     expect(t.original.final).toBe(8_999);
-    expect(vatOfShares(8_999, [{ vatPercent: '7.00', cents: 3_333 }, { vatPercent: '20.00', cents: 6_667 }])).toBe(vatContained(2_999, '7.00') + vatContained(6_000, '20.00'));
+    expect(splitVat(8_999, [{ vatPercent: '7.00', cents: 3_333 }, { vatPercent: '20.00', cents: 6_667 }]).total).toBe(vatContained(2_999, '7.00') + vatContained(6_000, '20.00'));
     expect(t.original.vat).toBe(196 + 1_000);
   });
 
   it('a zero rate adds no VAT for its share', () => {
     const t = computeTotalsCents({ ...base, delivery: null, lines: [{ unitCents: 5_000, count: 2, vatPercent: '0.00' }, { unitCents: 1_200, count: 1 }] });
     expect(t.original.vat).toBe(vatContained(1_200, '20.00'));
+  });
+
+  it('per line: each rate\'s VAT shared out over its lines, summing exactly to the rate and the order', () => {
+    // Three lines at 19 % and one at 7 %, a percent discount and a delivery: awkward thirds everywhere.
+    const t = computeTotalsCents({
+      ...base,
+      vatPercent: '19.00',
+      delivery: { costCents: 499, freeOverCents: null },
+      promo: { type: 'percent', value: 15, appliesToDelivery: true },
+      lines: [
+        { unitCents: 333, count: 1, vatPercent: '19.00' },
+        { unitCents: 1_001, count: 2, vatPercent: '19.00' },
+        { unitCents: 999, count: 1, vatPercent: '7.00' },
+        { unitCents: 1, count: 1, vatPercent: '19.00' },
+      ],
+    });
+    const o = t.original;
+    expect(o.lineVat.reduce((a, b) => a + b, 0) + o.deliveryVat).toBe(o.vat);
+    expect(o.vatByRate.map((r) => r.vatPercent)).toEqual(['19.00', '7.00']);
+    expect(o.vatByRate.reduce((a, r) => a + r.vat, 0)).toBe(o.vat);
+    // The 7 % line alone carries its rate's VAT; the 19 % lines and the delivery add up to theirs.
+    expect(o.lineVat[2]).toBe(o.vatByRate[1]!.vat);
+    expect(o.lineVat[0]! + o.lineVat[1]! + o.lineVat[3]! + o.deliveryVat).toBe(o.vatByRate[0]!.vat);
+    expect(t.vatRate).toBe('19.00');
+    expect(t.converted.lineVat.reduce((a, b) => a + b, 0) + t.converted.deliveryVat).toBe(t.converted.vat);
+  });
+
+  it('vat_rate: the one rate of a cart, the highest of a mixed one, 0 when all is zero-rated', () => {
+    const one = computeTotalsCents({ ...base, delivery: { costCents: 0, freeOverCents: null }, lines: [{ unitCents: 1_000, count: 1, vatPercent: '7.00' }] });
+    expect(one.vatRate).toBe('7.00');
+    const mixed = computeTotalsCents({ ...base, lines: [{ unitCents: 1_000, count: 1, vatPercent: '7.00' }, { unitCents: 1_000, count: 1, vatPercent: '19.00' }] });
+    expect(mixed.vatRate).toBe('20.00');
+    const none = computeTotalsCents({ ...base, vatPercent: '0', lines: [{ unitCents: 1_000, count: 1, vatPercent: '0' }] });
+    expect(none.vatRate).toBe('0.00');
+    expect(none.original.vat).toBe(0);
   });
 });

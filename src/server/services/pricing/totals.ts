@@ -10,9 +10,10 @@
  *   delivery when appliesToDelivery), rounded half-up once; never more than what it applies to;
  * - final = cart total + delivery − discount (never below zero);
  * - VAT is contained in final: vat = final − final / (1 + rate), half-up to the cent; with
- *   products of other VAT classes (ADR 026) final is shared out over the rates in proportion to
- *   what each rate's lines (and delivery, at the shop's rate) cost before the discount, the
+ *   lines at several rates (ADR 026, 030) final is shared out over the rates in proportion to
+ *   what each rate's lines (and delivery, at the standard rate) cost before the discount, the
  *   shares summing exactly to final, and the VAT of each share added: one rate is the rule above;
+ *   each rate's VAT is then shared out over its lines (splitVat), so lines sum to the order;
  * - the converted block is computed by the SAME rules from converted unit prices, the converted
  *   delivery cost and the converted fixed amount (each converted half-up), so its lines add up
  *   to its cart total and cart + delivery − discount = final exactly in that currency. Only the
@@ -39,7 +40,7 @@ export interface PricedLine {
   /** Unit price in EUR cents. */
   unitCents: number;
   count: number;
-  /** The product's VAT class rate ("7.00"); null or absent: the shop's rate (settings.vat_percent). */
+  /** The line's VAT rate ("7.00"); null or absent: the standard rate (TotalsInput.vatPercent). */
   vatPercent?: string | null;
 }
 
@@ -53,6 +54,11 @@ export interface AmountsCents {
   final: number;
   /** number of units in the cart */
   items: number;
+  /** the VAT per rate, highest first (ADR 030) */
+  vatByRate: { vatPercent: string; vat: number }[];
+  /** the VAT in each line's share of final, same order as the lines; Σ lineVat + deliveryVat = vat */
+  lineVat: number[];
+  deliveryVat: number;
 }
 
 export interface TotalsInput {
@@ -60,7 +66,7 @@ export interface TotalsInput {
   /** null: delivery unavailable for the country */
   delivery: DeliveryRate | null;
   promo: PromoRule | null;
-  /** settings.vat_percent, a decimal string with up to 2 decimals ("20.00", "19.5") */
+  /** The standard rate of the sale (delivery and lines without their own), up to 2 decimals ("20.00", "19.5") */
   vatPercent: string | number;
   /** units of the request currency per EUR (decimal string) */
   rate: string;
@@ -73,6 +79,8 @@ export interface TotalsCents {
   convertedUnits: number[];
   /** true when the threshold made delivery free */
   freeDelivery: boolean;
+  /** vat_rate of the API: headlineRate ("19.00") */
+  vatRate: string;
 }
 
 function assertCents(value: number, what: string): void {
@@ -130,45 +138,80 @@ function itemsDiscount(cartTotal: number, promo: PromoRule | null): number {
   return Math.min(promo.type === 'percent' ? percentOf(cartTotal, promo.value) : promo.value, cartTotal);
 }
 
-/** What the lines of one VAT rate (and the delivery, at the shop's rate) cost before the discount. */
-interface RateBase {
+/** One amount before the discount (a cart line, or the delivery) and its VAT rate. */
+interface VatPart {
   vatPercent: string | number;
   cents: number;
 }
 
-/**
- * `final` shared out over the rates in proportion to their bases (largest remainder, so the shares
- * add up to final exactly), and the VAT contained in each share added up.
- */
-export function vatOfShares(final: number, bases: readonly RateBase[]): number {
-  const used = bases.filter((b) => b.cents > 0);
-  if (used.length <= 1) return vatContained(final, used[0]?.vatPercent ?? bases[0]?.vatPercent ?? 0);
-  const total = BigInt(used.reduce((sum, b) => sum + b.cents, 0));
-  const exact = used.map((b) => BigInt(final) * BigInt(b.cents));
-  const shares = exact.map((x) => x / total);
-  let left = BigInt(final) - shares.reduce((a, b) => a + b, 0n);
-  const order = exact.map((x, i) => ({ i, rest: x % total })).sort((a, b) => (b.rest > a.rest ? 1 : b.rest < a.rest ? -1 : a.i - b.i));
+/** `total` shared out over `weights` in proportion (largest remainder, ties to the earlier), summing exactly to total. */
+export function shareOut(total: number, weights: readonly number[]): number[] {
+  const sum = BigInt(weights.reduce((a, b) => a + b, 0));
+  if (sum === 0n) return weights.map(() => 0);
+  const exact = weights.map((w) => BigInt(total) * BigInt(w));
+  const shares = exact.map((x) => x / sum);
+  let left = BigInt(total) - shares.reduce((a, b) => a + b, 0n);
+  const order = exact.map((x, i) => ({ i, rest: x % sum })).sort((a, b) => (b.rest > a.rest ? 1 : b.rest < a.rest ? -1 : a.i - b.i));
   for (const { i } of order) {
     if (left === 0n) break;
     shares[i]! += 1n;
     left -= 1n;
   }
-  return used.reduce((sum, b, i) => sum + vatContained(Number(shares[i]), b.vatPercent), 0);
+  return shares.map(Number);
 }
 
-function block(cartTotal: number, items: number, delivery: number | null, discount: number, bases: readonly RateBase[]): AmountsCents {
-  const final = Math.max(0, cartTotal + (delivery ?? 0) - discount);
-  return { cartTotal, delivery, discount, vat: vatOfShares(final, bases), final, items };
+export interface VatSplit {
+  /** VAT per part, same order as the parts; Σ = total. */
+  parts: number[];
+  /** VAT per rate ("19.00"), highest rate first, rates with something to pay only. */
+  byRate: { vatPercent: string; vat: number }[];
+  total: number;
 }
 
-/** Each VAT rate's share of the amounts before the discount; the delivery goes at the shop's rate. */
-function rateBases(lines: readonly PricedLine[], units: readonly number[], delivery: number | null, shopRate: string | number): RateBase[] {
-  const byRate = new Map<string, number>([[String(vatBasisPoints(shopRate)), delivery ?? 0]]);
-  lines.forEach((line, i) => {
-    const key = String(vatBasisPoints(line.vatPercent ?? shopRate));
-    byRate.set(key, (byRate.get(key) ?? 0) + units[i]! * line.count);
+/**
+ * The VAT contained in `final` (ADR 010, 030): final is shared out over the rates in proportion
+ * to what each rate's parts cost before the discount; each rate's VAT is computed once on its
+ * share (half-up); then a rate's VAT is shared out over its parts in proportion to their cost, so
+ * the parts' VAT adds up exactly to the rate's and the rates' to the order's.
+ */
+export function splitVat(final: number, parts: readonly VatPart[]): VatSplit {
+  const keys = parts.map((p) => vatBasisPoints(p.vatPercent));
+  const rates = [...new Set(keys)].filter((bp) => parts.some((p, i) => keys[i] === bp && p.cents > 0)).sort((a, b) => b - a);
+  const bases = rates.map((bp) => parts.reduce((sum, p, i) => sum + (keys[i] === bp ? p.cents : 0), 0));
+  const rateShares = rates.length === 1 ? [final] : shareOut(final, bases);
+  const out = parts.map(() => 0);
+  const byRate = rates.map((bp, r) => {
+    const vat = vatContained(rateShares[r]!, bp / 100);
+    const members = parts.map((_, i) => i).filter((i) => keys[i] === bp);
+    shareOut(vat, members.map((i) => parts[i]!.cents)).forEach((v, m) => (out[members[m]!] = v));
+    return { vatPercent: (bp / 100).toFixed(2), vat };
   });
-  return [...byRate].map(([bp, cents]) => ({ vatPercent: (Number(bp) / 100).toFixed(2), cents }));
+  return { parts: out, byRate, total: byRate.reduce((sum, r) => sum + r.vat, 0) };
+}
+
+/**
+ * The one number `vat_rate` gives (ADR 030): the cart's rate when everything with a price has one
+ * rate; the highest rate of a mixed cart (its rates are listed in vat_rates); the delivery's rate
+ * when nothing costs anything.
+ */
+export function headlineRate(parts: readonly VatPart[]): string {
+  const priced = parts.filter((p) => p.cents > 0).map((p) => vatBasisPoints(p.vatPercent));
+  const bp = priced.length ? Math.max(...priced) : vatBasisPoints(parts[parts.length - 1]?.vatPercent ?? 0);
+  return (bp / 100).toFixed(2);
+}
+
+function block(cartTotal: number, items: number, delivery: number | null, discount: number, parts: readonly VatPart[]): AmountsCents {
+  const final = Math.max(0, cartTotal + (delivery ?? 0) - discount);
+  const split = splitVat(final, parts);
+  return { cartTotal, delivery, discount, vat: split.total, final, items, vatByRate: split.byRate, lineVat: split.parts.slice(0, -1), deliveryVat: split.parts[split.parts.length - 1]! };
+}
+
+/** The cart lines at their rates, then the delivery at the standard rate (last). */
+function vatParts(lines: readonly PricedLine[], units: readonly number[], delivery: number | null, standardRate: string | number): VatPart[] {
+  return [
+    ...lines.map((line, i) => ({ vatPercent: line.vatPercent ?? standardRate, cents: units[i]! * line.count })),
+    { vatPercent: standardRate, cents: delivery ?? 0 },
+  ];
 }
 
 export function computeTotalsCents(input: TotalsInput): TotalsCents {
@@ -194,7 +237,7 @@ export function computeTotalsCents(input: TotalsInput): TotalsCents {
     freeDelivery = threshold !== null && cartTotal - itemsDiscount(cartTotal, promo) >= threshold;
     delivery = freeDelivery ? 0 : input.delivery.costCents;
   }
-  const original = block(cartTotal, items, delivery, applyPromo(cartTotal, delivery, promo, promo?.value ?? 0), rateBases(lines, lines.map((l) => l.unitCents), delivery, vatPercent));
+  const original = block(cartTotal, items, delivery, applyPromo(cartTotal, delivery, promo, promo?.value ?? 0), vatParts(lines, lines.map((l) => l.unitCents), delivery, vatPercent));
 
   const convertedUnits = lines.map((line) => convertCents(line.unitCents, rate));
   const cartConverted = convertedUnits.reduce((sum, unit, i) => sum + unit * lines[i]!.count, 0);
@@ -205,7 +248,8 @@ export function computeTotalsCents(input: TotalsInput): TotalsCents {
     items,
     deliveryConverted,
     applyPromo(cartConverted, deliveryConverted, promo, fixedConverted),
-    rateBases(lines, convertedUnits, deliveryConverted, vatPercent),
+    vatParts(lines, convertedUnits, deliveryConverted, vatPercent),
   );
-  return { original, converted, convertedUnits, freeDelivery };
+  const vatRate = headlineRate(vatParts(lines, lines.map((l) => l.unitCents), delivery, vatPercent));
+  return { original, converted, convertedUnits, freeDelivery, vatRate };
 }
