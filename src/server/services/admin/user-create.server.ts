@@ -4,6 +4,7 @@
  * gets a link where that person chooses the password: a password-reset token (single use) that
  * lives 24 hours. No password is ever typed on a command line or printed.
  */
+import { transaction } from '@/server/services/transaction';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { users } from '@/server/db/schema/index';
@@ -30,7 +31,7 @@ export async function createUserWithLink(db: Db, email: string, role: Role): Pro
   const address = email.trim();
   // Nobody knows this password: the account can be signed in to only after the link is used.
   const unusable = await hashPassword(randomToken());
-  const { user, created, token } = await db.transaction(async (tx) => {
+  const { user, created, token } = await transaction(db, async (tx) => {
     const t = tx as unknown as Db;
     const [existing] = await t
       .update(users)

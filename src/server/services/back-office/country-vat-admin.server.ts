@@ -3,6 +3,7 @@
  * country's standard and reduced rate. The EU member states and every country with a stored rate
  * are listed; a change applies to the next totals, orders keep the VAT they were placed with.
  */
+import { transaction } from '@/server/services/transaction';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { countries, countryVatRates, settings } from '@/server/db/schema/index';
@@ -41,7 +42,7 @@ export async function vatSchemeSettings(db: Db) {
 }
 
 export async function updateVatScheme(db: Db, editor: Editor, usesOss: boolean) {
-  const scheme = await db.transaction(async (tx) => {
+  const scheme = await transaction(db, async (tx) => {
     await tx.insert(settings).values({ id: 1, usesOss }).onConflictDoUpdate({ target: settings.id, set: { usesOss } });
     await recordChange(tx, editor, 'settings', 1, 'update', `uses_oss: ${usesOss}`);
     return schemeOf(tx);
@@ -52,7 +53,7 @@ export async function updateVatScheme(db: Db, editor: Editor, usesOss: boolean) 
 
 /** Sets (a percent) or removes (null) a country's standard and reduced rate. */
 export async function updateCountryVat(db: Db, editor: Editor, countryId: number, patch: CountryVatPatch) {
-  const row = await db.transaction(async (tx) => {
+  const row = await transaction(db, async (tx) => {
     const [country] = await tx.select().from(countries).where(eq(countries.id, countryId));
     if (!country) throw new NotFoundError(COUNTRY_NOT_FOUND);
     for (const kind of ['standard', 'reduced'] as const) {
