@@ -81,12 +81,12 @@ test('staff in German: orders, an order, products, a new product saved, import, 
   await expect(page.getByRole('list', { name: 'Sprache des Textes' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Varianten' })).toBeVisible();
   const base = page.locator('form', { has: page.getByRole('heading', { name: 'Produkt', exact: true }) });
-  await base.getByLabel('Bestand').fill('7');
+  await base.getByLabel('Bestand', { exact: true }).fill('7');
   const reloaded = page.waitForEvent('load');
   await base.getByRole('button', { name: 'Produkt speichern' }).click();
   await reloaded;
   await expect(page.getByText(`Artikelnummer ${sku} · Nicht veröffentlicht · Version 2`)).toBeVisible();
-  await expect(base.getByLabel('Bestand')).toHaveValue('7');
+  await expect(base.getByLabel('Bestand', { exact: true })).toHaveValue('7');
   await expectAdminLanguage(page, 'de');
   await axe.check();
   // Money as German writes it.
