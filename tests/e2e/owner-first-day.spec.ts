@@ -61,14 +61,14 @@ test("the owner's first day: admin, settings, countries, legal pages, catalogue;
   await identity.getByLabel('Legal company name').fill('Alpen Outfitters GmbH');
   await identity.getByLabel('VAT id').fill('DE123456789');
   await identity.getByLabel('Contact phone').fill('+49 30 1234567');
+  await identity.getByLabel('Contact email').fill('hello@alpen.test');
+  await identity.getByLabel('Company address').fill('Alpenstraße 1, 80331 München, Germany');
   await identity.getByLabel('Home country').selectOption({ label: 'Germany' });
   await saveAndReload(page, identity.getByRole('button', { name: 'Save shop details' }));
   await expect(page.getByRole('banner').getByRole('link', { name: `${SHOP_NAME} home page` })).toBeVisible();
   await expect(page.getByLabel('VAT id')).toHaveValue('DE123456789');
 
   const shopForm = formOf(page, 'Payments, footer and tracking');
-  await shopForm.getByLabel('Contact email').fill('hello@alpen.test');
-  await shopForm.getByLabel('Company address').fill('Alpenstraße 1, 80331 München, Germany');
   await shopForm.getByLabel('Phone payment number (worldwide)').fill('+49 30 7654321');
   await shopForm.getByLabel('Phone payment number (UK and EU)').fill('+44 20 7946 0321');
   await saveAndReload(page, shopForm.getByRole('button', { name: 'Save settings' }));
