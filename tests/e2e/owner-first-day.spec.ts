@@ -117,13 +117,13 @@ test("the owner's first day: admin, settings, countries, legal pages, catalogue;
   await page.goto(`${base}/admin/products/import`);
   await expect(page.getByRole('heading', { level: 1, name: 'Import and export' })).toBeVisible();
   await axe.check();
-  const csv = ['sku,active,name,name:de,price,stock,categories', 'TENT-2,yes,Ridge Tent 2P,Firstzelt 2P,249.00,12,tents'];
+  const csv = ['sku,active,name,name:de,price,stock,categories', 'TENT-2,yes,Ridge Tent 2P,Firstzelt 2P,249.00,12,tents', 'TENT-3,yes,Dome Tent 3P,Kuppelzelt 3P,319.00,5,tents'];
   await page.getByLabel('CSV file').setInputFiles({ name: 'tents.csv', mimeType: 'text/csv', buffer: Buffer.from(csv.join('\r\n')) });
   await page.getByRole('button', { name: 'Check the file' }).click();
   const report = page.getByRole('region', { name: 'Check of tents.csv' });
-  await expect(report.getByRole('status').first()).toHaveText('1 row checked, no problems.');
+  await expect(report.getByRole('status').first()).toHaveText('2 rows checked, no problems.');
   await report.getByRole('button', { name: 'Apply the import' }).click();
-  await expect(report.getByText('Done: 1 created, 0 updated, 0 unchanged.')).toBeVisible();
+  await expect(report.getByText('Done: 2 created, 0 updated, 0 unchanged.')).toBeVisible();
   await axe.check();
 
   // /api/countries: exactly the served countries.
