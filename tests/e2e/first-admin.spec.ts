@@ -6,56 +6,40 @@
  * from dist/ like the resilience tests do (the suite's web server has built it). On PGlite the
  * command runs with the shop stopped, as the README says.
  */
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { ROOT, cleanupServers, freePort, type Started, startServer, stopServer, tempDir, waitReady } from '../helpers/server';
+import { cleanupServers } from '../helpers/server';
 import { expect, test } from './fixtures';
+import { type ProductionShop, signInToProductionAdmin, startProductionShop } from './support/production-shop';
 
 const OWNER = { email: 'owner@shop.test', password: 'Owner-Pass-2026' };
-let shop: Started;
+let shop: ProductionShop;
 let base: string;
-let env: Record<string, string>;
 let link: string;
-
-function userCreate(...args: string[]) {
-  const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  return spawnSync(process.execPath, [tsx, join(ROOT, 'scripts', 'user-create.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
-}
-
-async function start(): Promise<Started> {
-  const started = startServer(env);
-  await waitReady(started, 120_000);
-  return started;
-}
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  // Production with nothing else set ('' is unset): no SEED, no DATABASE_URL, no SMTP.
-  env = { NODE_ENV: 'production', SHOP_MODE: 'production', SEED: '', DATABASE_URL: '', SMTP_URL: '', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: tempDir(), LOG_LEVEL: 'warn' };
   // First start: the empty database gets the base data.
-  shop = await start();
-  expect(shop.output().stdout).toContain(`Shop ready in `);
-  expect(shop.output().stdout).toContain(`on ${base}; PUBLIC_URL is ${base}`);
+  shop = await startProductionShop();
+  base = shop.base;
+  expect(shop.current.output().stdout).toContain(`Shop ready in `);
+  expect(shop.current.output().stdout).toContain(`on ${base}; PUBLIC_URL is ${base}`);
   // While it runs, PGlite's folder is the shop's: the command says so and changes nothing.
-  const refused = userCreate(OWNER.email, 'admin');
+  const refused = shop.userCreate(OWNER.email, 'admin');
   expect(refused.status).toBe(1);
   expect(refused.stderr.trim()).toMatch(/^The shop is running on .+ \(pid \d+\) and PGlite lets one process open it: stop the shop, run npm run user:create again, then start the shop\.$/);
-  expect(await stopServer(shop)).toBe(0);
+  expect(await shop.stop()).toBe(0);
 
-  const created = userCreate(OWNER.email, 'admin');
+  const created = shop.userCreate(OWNER.email, 'admin');
   expect(created.stderr).toBe('');
   expect(created.status).toBe(0);
   link = /^\s+(http\S+)$/m.exec(created.stdout)?.[1] ?? '';
   expect(link.startsWith(`${base}/reset-password?`)).toBe(true);
-  shop = await start();
+  await shop.start();
 });
 
 test.afterAll(async () => {
-  if (shop) await stopServer(shop);
+  if (shop) await shop.stop();
   cleanupServers();
 });
 
@@ -82,11 +66,6 @@ test('the first admin opens the printed link, chooses a password, signs in and r
   await again.close();
 
   await page.getByRole('link', { name: 'Go to sign in' }).click();
-  await page.goto(`${base}/auth?form=signin&redirect=%2Fadmin`);
-  await page.getByLabel('Email', { exact: true }).fill(OWNER.email);
-  await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(`${base}/admin`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Back office' })).toBeVisible();
+  await signInToProductionAdmin(page, base, OWNER);
   await axe.check();
 });
