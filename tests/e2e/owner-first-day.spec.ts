@@ -11,7 +11,7 @@
 import type { Page } from '@playwright/test';
 import { cleanupServers } from '../helpers/server';
 import { expect, test } from './fixtures';
-import { xsrfHeaders } from './support/shopper';
+import { calculateBerlinTotals, xsrfHeaders } from './support/shopper';
 import { createAccountLink, choosePassword, type ProductionShop, signInToProductionAdmin, startProductionShop } from './support/production-shop';
 
 const OWNER = { email: 'owner@alpen.test', password: 'Owner-Pass-2026' };
@@ -187,13 +187,7 @@ test("the owner's first day: admin, settings, countries, legal pages, catalogue;
 
     // Germany: phone payment, the order is placed.
     await country.selectOption({ label: 'Germany' });
-    await customer.getByRole('textbox', { name: /^City/ }).fill('Berlin');
-    await customer.getByRole('textbox', { name: /^Address/ }).fill('Friedrichstraße 1');
-    await customer.getByRole('textbox', { name: /^Post code/ }).fill('10117');
-    const totals = customer.waitForResponse((r) => r.url().endsWith('/api/cart/calculate-totals'));
-    await customer.locator('.checkout-submit').click();
-    expect((await totals).status()).toBe(200);
-    await expect(customer.locator('.checkout-submit')).toHaveText('Place Order');
+    await calculateBerlinTotals(customer);
     await customer.getByRole('radio', { name: 'Phone payment' }).check();
     const checkout = customer.waitForResponse((r) => r.url().endsWith('/api/orders/checkout'));
     await customer.locator('.checkout-submit').click();

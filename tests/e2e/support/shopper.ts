@@ -45,3 +45,14 @@ export async function newVerifiedCustomer(page: Page, mailbox: Mailbox, tag: str
   await expect(page).toHaveURL(`${BASE}/email/verify/success`);
   return { email, name: 'Robin' };
 }
+
+/** Fills a Berlin delivery address on /checkout (Germany already chosen) and calculates the totals. */
+export async function calculateBerlinTotals(page: Page): Promise<void> {
+  await page.getByRole('textbox', { name: /^City/ }).fill('Berlin');
+  await page.getByRole('textbox', { name: /^Address/ }).fill('Friedrichstraße 1');
+  await page.getByRole('textbox', { name: /^Post code/ }).fill('10117');
+  const totals = page.waitForResponse((r) => r.url().endsWith('/api/cart/calculate-totals'));
+  await page.locator('.checkout-submit').click();
+  expect((await totals).status()).toBe(200);
+  await expect(page.locator('.checkout-submit')).toHaveText('Place Order');
+}
