@@ -16,6 +16,7 @@ import { formatCents } from '@/lib/money';
 import { ConflictError, InvalidInputError, UpstreamError } from '../../errors';
 import { changeBalance } from '../../customers/ledger.server';
 import { recordOrderEvent } from '../order-events.server';
+import { issueCreditNote } from '../../invoices/issue.server';
 import { type ActionResult, type LockedOrder, lockOrder, refuseOwnOrder } from './lock.server';
 import { convertedRefund, linesAmount, refundedUnits } from './refund-amounts';
 
@@ -122,6 +123,9 @@ export async function refundWithin(
     await changeBalance(tx, { userId: order.userId!, deltaCents: amountCents, kind: 'refund', orderId: order.id, refundId: done.id, actorId, reason: request.reason });
     done = (await tx.update(refunds).set({ status: 'succeeded', updatedAt: sql`now()` }).where(eq(refunds.id, done.id)).returning())[0]!;
   }
+
+  // A refund of a paid order is documented by a credit note naming its invoice (ADR 031).
+  await issueCreditNote(tx, { orderId: order.id, refundId: done.id, amountCents, convertedCents, lines: request.lines ?? [] });
 
   const refundedCents = order.refundedCents + amountCents;
   const full = refundedCents === order.finalCents && (order.status === 'Success' || order.status === 'Shipped');
