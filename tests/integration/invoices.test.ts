@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '@/server/api/app';
-import { invoices, languages, mailOutbox, orderItems, products, vatRates } from '@/server/db/schema/index';
+import { invoices, languages, orderItems, products, vatRates } from '@/server/db/schema/index';
 import { markPaid } from '@/server/services/orders/staff/mark-paid.server';
 import { formatCents, formatPercent } from '@/lib/money';
 import { useTestDatabase } from '../helpers/db';
@@ -131,7 +131,9 @@ describe('the invoice of a paid order', () => {
     expect((await documentsOf(order.id)).map((d) => d.sha256)).toEqual([sha]);
 
     // The paid mail carries the PDF.
-    const [mail] = await db().select().from(mailOutbox).where(and(eq(mailOutbox.to, email), sql`position(${order.orderNr} in ${mailOutbox.subject}) > 0`));
+    const paidMails = await h.mailsTo(email, `Your order ${order.orderNr}`);
+    expect(paidMails).toHaveLength(1);
+    const mail = paidMails[0];
     expect(mail!.text).toContain(`Your invoice ${invoice!.number} is attached to this email.`);
     expect(mail!.attachments).toEqual([{ filename: `${invoice!.number}.pdf`, contentType: 'application/pdf', base64: invoice!.pdf.toString('base64') }]);
   });
