@@ -56,8 +56,11 @@ async function phoneOrder(lines: [number, number][], ship: Record<string, unknow
   return { ...buyer, order: await h.orderByNr(res.body.order_data.order_nr) };
 }
 
+/** The order's documents; each has its PDF by the time the paying or refunding call returns. */
 async function documentsOf(orderId: number) {
-  return db().select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.id));
+  const rows = await db().select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.id));
+  for (const row of rows) expect(row.pdf, row.number).not.toBeNull();
+  return rows.map((row) => ({ ...row, pdf: row.pdf! }));
 }
 
 async function download(session: ApiSession, path: string): Promise<{ status: number; type: string | null; bytes: Buffer }> {

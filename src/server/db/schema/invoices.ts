@@ -23,9 +23,10 @@ export const invoiceCounters = pgTable(
 export type DocumentKind = 'invoice' | 'credit_note';
 
 /**
- * An issued invoice or credit note: its number, what it says (`document`, the snapshot the PDF
- * was drawn from) and the PDF itself with its SHA-256 (also on the order's timeline). Never
- * updated once written.
+ * An issued invoice or credit note: its number and what it says (`document`), written in the
+ * paying or refunding transaction; the PDF drawn from it and its SHA-256 (also on the order's
+ * timeline), written once just after that transaction commits (never inside it: drawing takes
+ * long enough to make concurrent payments queue on the counter). Never changed after that.
  */
 export const invoices = pgTable(
   'invoices',
@@ -46,8 +47,9 @@ export const invoices = pgTable(
     /** The document's total in the order's currency (minor units), positive for both kinds. */
     totalCents: integer('total_cents').notNull(),
     document: jsonb('document').$type<InvoiceDocument>().notNull(),
-    pdf: bytea('pdf').notNull(),
-    sha256: varchar('sha256', { length: 64 }).notNull(),
+    /** Null only between the commit that issued the document and the drawing of its PDF. */
+    pdf: bytea('pdf'),
+    sha256: varchar('sha256', { length: 64 }),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -58,5 +60,7 @@ export const invoices = pgTable(
     uniqueIndex('invoices_refund_uq').on(t.refundId),
     index('invoices_order_idx').on(t.orderId, t.id),
     check('invoices_kind', sql`${t.kind} in ('invoice', 'credit_note')`),
+    check('invoices_pdf_with_hash', sql`(${t.pdf} is null) = (${t.sha256} is null)`),
+    index('invoices_pdf_pending_idx').on(t.orderId).where(sql`${t.pdf} is null`),
   ],
 );

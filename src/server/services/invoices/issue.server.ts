@@ -1,14 +1,18 @@
 /**
- * Issuing invoices and credit notes (ADR 031). Both run inside the transaction that pays or
- * refunds the order, after it has locked the order: the number is taken there (numbering.server.ts),
- * the PDF drawn and stored with its SHA-256, and the timeline says so — all or nothing with the
- * payment or refund itself. A stored document is never changed.
+ * Issuing invoices and credit notes (ADR 031). The number and what the document says are written
+ * inside the transaction that pays or refunds the order, after it has locked the order (all or
+ * nothing with the payment or refund; numbering.server.ts). The PDF is drawn from that stored
+ * document right after the commit (completeDocuments) and stored once with its SHA-256, which
+ * the timeline records; a read that finds it missing (a crash in between) draws it then.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { countries, type DocumentKind, invoices, orderItems, orders, settings, users } from '@/server/db/schema/index';
-import { mailLocale } from '@/server/mail/templates';
+import { countries, type DocumentKind, invoices, languages, orderItems, orders, settings, users } from '@/server/db/schema/index';
+import { fileTranslator } from '@/server/mail/templates';
+import { FALLBACK_LANGUAGE } from '@/server/i18n/index';
+import { logger } from '@/server/logger';
+import { transaction } from '@/server/services/transaction';
 import { recordOrderEvent } from '@/server/services/orders/order-events.server';
 import { orderVatRates } from '@/server/services/orders/history';
 import { shareOut, vatContained } from '@/server/services/pricing/totals';
@@ -39,8 +43,10 @@ async function context(tx: Db, orderId: number): Promise<Context | null> {
   const [s] = await tx.select().from(settings).where(eq(settings.id, 1));
   const [home] = s?.homeCountryId ? await tx.select({ iso: countries.iso }).from(countries).where(eq(countries.id, s.homeCountryId)) : [];
   const [dest] = order.countryId ? await tx.select({ iso: countries.iso }).from(countries).where(eq(countries.id, order.countryId)) : [];
-  const [customer] = order.userId === null ? [] : await tx.select({ languageId: users.languageId }).from(users).where(eq(users.id, order.userId));
-  const { language, t } = await mailLocale(tx, customer?.languageId ?? null);
+  const [customer] = order.userId === null ? [] : await tx.select({ code: languages.code }).from(users).innerJoin(languages, eq(languages.id, users.languageId)).where(eq(users.id, order.userId));
+  const language = customer?.code.trim().toLowerCase() || FALLBACK_LANGUAGE;
+  // The bundled texts: the legal wording of an invoice is not edited per shop.
+  const t = fileTranslator(language);
   const address: InvoiceAddress = {
     name: `${order.name} ${order.surname}`.trim(),
     street: order.address,
@@ -95,22 +101,58 @@ async function store(tx: Db, c: Context, kind: DocumentKind, figures: Figures, a
     paymentMethod: order.paymentMethod,
     ...figures,
   };
-  const pdf = await renderInvoicePdf(document, { t: c.t, eInvoice: order.buyerVatId !== null });
-  const sha256 = createHash('sha256').update(pdf).digest('hex');
   const [row] = await tx
     .insert(invoices)
-    .values({ orderId: order.id, kind, number, year, seq, invoiceId: extra.invoice?.id ?? null, refundId: extra.refundId ?? null, language: c.language, currency: order.currency, totalCents: figures.totalCents, document, pdf, sha256, issuedAt: at })
+    .values({ orderId: order.id, kind, number, year, seq, invoiceId: extra.invoice?.id ?? null, refundId: extra.refundId ?? null, language: c.language, currency: order.currency, totalCents: figures.totalCents, document, issuedAt: at })
     .returning();
-  await recordOrderEvent(tx, {
-    orderId: order.id,
-    actorId: null,
-    type: kind === 'invoice' ? 'invoice_issued' : 'credit_note_issued',
-    // Staff's record (the customer downloads the document itself from the order page).
-    internal: true,
-    message: `${kind === 'invoice' ? 'Invoice' : 'Credit note'} ${number} issued (PDF SHA-256 ${sha256}).`,
-    after: { number, sha256, ...(extra.invoice ? { invoice: extra.invoice.number } : {}) },
-  });
   return row!;
+}
+
+/**
+ * Draws and stores the PDF of one issued document, once: the update only takes a row still
+ * without one, so two callers racing store one PDF and one timeline row. Answers the stored PDF.
+ */
+async function completeDocument(db: Db, row: InvoiceRow): Promise<Buffer> {
+  if (row.pdf) return row.pdf;
+  const doc = row.document;
+  const pdf = await renderInvoicePdf(doc, { t: fileTranslator(doc.language), eInvoice: doc.buyer.vatId !== null });
+  const sha256 = createHash('sha256').update(pdf).digest('hex');
+  return transaction(db, async (tx) => {
+    const [stored] = await tx
+      .update(invoices)
+      .set({ pdf, sha256 })
+      .where(and(eq(invoices.id, row.id), isNull(invoices.pdf)))
+      .returning({ id: invoices.id });
+    if (!stored) {
+      const [other] = await tx.select({ pdf: invoices.pdf }).from(invoices).where(eq(invoices.id, row.id));
+      return other!.pdf!;
+    }
+    const credit = doc.kind === 'credit_note';
+    await recordOrderEvent(tx, {
+      orderId: row.orderId,
+      actorId: null,
+      type: credit ? 'credit_note_issued' : 'invoice_issued',
+      // Staff's record (the customer downloads the document itself from the order page).
+      internal: true,
+      message: `${credit ? 'Credit note' : 'Invoice'} ${row.number} issued (PDF SHA-256 ${sha256}).`,
+      after: { number: row.number, sha256, ...(doc.invoiceNumber ? { invoice: doc.invoiceNumber } : {}) },
+    });
+    return pdf;
+  });
+}
+
+/**
+ * Draws the PDFs the order's documents still lack: called by the paying and refunding services
+ * once their transaction has committed. A failure is logged, never thrown (the payment stands;
+ * the next read of the document draws it).
+ */
+export async function completeDocuments(db: Db, orderId: number): Promise<void> {
+  try {
+    const pending = await db.select().from(invoices).where(and(eq(invoices.orderId, orderId), isNull(invoices.pdf))).orderBy(asc(invoices.id));
+    for (const row of pending) await completeDocument(db, row);
+  } catch (error) {
+    logger.error({ err: error, orderId }, 'invoice PDF could not be drawn; the next read tries again');
+  }
 }
 
 /**
@@ -182,7 +224,7 @@ export async function issueCreditNote(tx: Db, input: CreditNoteInput, at: Date =
 }
 
 /** The documents of an order, oldest first (without the PDF bytes). */
-export async function orderDocuments(db: Db, orderId: number): Promise<{ kind: DocumentKind; number: string; issuedAt: Date; sha256: string }[]> {
+export async function orderDocuments(db: Db, orderId: number): Promise<{ kind: DocumentKind; number: string; issuedAt: Date; sha256: string | null }[]> {
   return db
     .select({ kind: invoices.kind, number: invoices.number, issuedAt: invoices.issuedAt, sha256: invoices.sha256 })
     .from(invoices)
@@ -195,17 +237,17 @@ export async function orderDocuments(db: Db, orderId: number): Promise<{ kind: D
  * null when the order, the number or the customer does not match, so a stranger learns nothing.
  */
 export async function documentPdf(db: Db, input: { orderNr: string; number: string; userId: number | null }): Promise<{ number: string; kind: DocumentKind; pdf: Buffer } | null> {
-  const [row] = await db
-    .select({ number: invoices.number, kind: invoices.kind, pdf: invoices.pdf, userId: orders.userId })
+  const [found] = await db
+    .select({ row: invoices, userId: orders.userId })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
     .where(and(eq(orders.orderNr, input.orderNr), eq(invoices.number, input.number)));
-  if (!row || (input.userId !== null && row.userId !== input.userId)) return null;
-  return { number: row.number, kind: row.kind, pdf: row.pdf };
+  if (!found || (input.userId !== null && found.userId !== input.userId)) return null;
+  return { number: found.row.number, kind: found.row.kind, pdf: await completeDocument(db, found.row) };
 }
 
 /** The invoice PDF of an order, for the paid mail. */
 export async function invoiceOf(db: Db, orderId: number): Promise<{ number: string; pdf: Buffer } | null> {
-  const [row] = await db.select({ number: invoices.number, pdf: invoices.pdf }).from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
-  return row ?? null;
+  const [row] = await db.select().from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
+  return row ? { number: row.number, pdf: await completeDocument(db, row) } : null;
 }

@@ -16,7 +16,7 @@ import { formatCents } from '@/lib/money';
 import { ConflictError, InvalidInputError, UpstreamError } from '../../errors';
 import { changeBalance } from '../../customers/ledger.server';
 import { recordOrderEvent } from '../order-events.server';
-import { issueCreditNote } from '../../invoices/issue.server';
+import { completeDocuments, issueCreditNote } from '../../invoices/issue.server';
 import { type ActionResult, type LockedOrder, lockOrder, refuseOwnOrder } from './lock.server';
 import { convertedRefund, linesAmount, refundedUnits } from './refund-amounts';
 
@@ -177,6 +177,8 @@ export async function refundOrder(db: Db, input: { orderNr: string; actorId: num
   if (outcome.failure !== undefined) {
     throw new UpstreamError(localized('admin.api.refundRefused', { failure: outcome.failure }));
   }
+  // The credit note issued with the refund gets its PDF now that the refund is committed (ADR 031).
+  if (outcome.changed) await completeDocuments(db, outcome.refund.orderId);
   return {
     orderId: outcome.refund.orderId,
     changed: outcome.changed,
