@@ -17,8 +17,8 @@ import { orderItems, productAttributeGroups, productCategories, products, settin
 import { TEST_CARDS } from '@/server/payments/demo-cards';
 import { getCharge, payCharge, setNotifyTransport } from '@/server/payments/demo-gateway.server';
 import { contentChanged } from '@/server/services/content-changed';
-import { listProducts } from '@/server/services/back-office/products-list.server';
-import { parseProductListQuery } from '@/server/services/back-office/products-list';
+import { listProducts } from '@/server/services/admin/catalog/products-list.server';
+import { parseProductListQuery } from '@/server/services/admin/catalog/products-list';
 import { loadProductPage } from '@/features/product/product-page.server';
 import { cardStockOf } from '@/features/catalog/product-card';
 import { offerFields, productJsonLd } from '@/features/product/seo';
@@ -28,7 +28,7 @@ import { type CommerceFixture, seedCommerceFixture } from '../helpers/fixture-co
 import { cardShipping, checkoutShoppers, TEST_CARD } from '../helpers/checkout-shopper';
 import { lastMailTo } from '../helpers/fixture-accounts';
 import { createApiSession, createUser } from '../helpers/session';
-import { setRole } from '@/server/services/admin/roles.server';
+import { setRole } from '@/server/services/admin/roles/roles.server';
 
 const database = useTestDatabase({ seed: 'none' });
 const api = createApi();

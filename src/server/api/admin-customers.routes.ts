@@ -1,5 +1,5 @@
 /** /api/admin/customers/:id/* : staff look after customers' balances (ADR 023). */
-import { adjustBalance } from '../services/customers/balance-adjust.server';
+import { adjustBalance } from '../services/admin/customers/balance-adjust.server';
 import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { validate } from './validate';

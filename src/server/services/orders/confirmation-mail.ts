@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '@/server/db/client';
 import { orderTable, sendOrderMail } from './order-mail';
-import { invoiceOf } from '../invoices/issue.server';
+import { invoiceOf } from '@/server/services/invoices/issue.server';
 
 /** The order confirmation after a successful payment, in the customer's language. */
 export async function sendOrderConfirmation(db: Db, orderId: number, log?: Logger): Promise<void> {

@@ -15,7 +15,7 @@ import { changeBalance } from '../customers/ledger.server';
 import { lockCart, restoreOrderToCart } from '../cart/cart.server';
 import { recordOrderEvent } from './order-events.server';
 import { releaseOrderStock } from './stock.server';
-import { issueInvoice } from '../invoices/issue.server';
+import { issueInvoice } from '@/server/services/invoices/issue.server';
 
 export type SettleOutcome = 'succeeded' | 'declined';
 export type SettleResult = 'settled' | 'already-settled' | 'unknown-payment' | 'amount-mismatch';
