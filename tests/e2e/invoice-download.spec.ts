@@ -6,7 +6,7 @@ import { STAFF, signInToBackOffice } from './support/back-office';
 import { readPdf } from '../helpers/pdf';
 
 /**
- * Issue 31 (ADR 031): a new customer's phone order is marked paid by staff, which issues the
+ * Issue 31 (ADR 032): a new customer's phone order is marked paid by staff, which issues the
  * invoice; the staff order page lists it; the customer downloads it from /account/orders/{nr} in
  * Chromium and the PDF reads back with its number, the order and the seller. Nobody else gets it.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading a PDF back in tests (ADR 031): its text, page by page, and its embedded files, through
+ * Reading a PDF back in tests (ADR 032): its text, page by page, and its embedded files, through
  * pdf.js (what browsers display), never by looking at the bytes.
  */
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';

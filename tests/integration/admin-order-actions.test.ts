@@ -54,7 +54,7 @@ describe('who may act on orders and balances', () => {
     const editor = (await h.signedIn('editor')).session;
     for (const [path, body] of calls) {
       expect((await guest.post(path, body)).status, path).toBe(401);
-      expect((await customer.post(path, body)).body, path).toEqual({ message: 'This action is unauthorized.' });
+      expect((await customer.post(path, body)).body, path).toEqual({ status: 'ERROR', message: 'This action is unauthorized.' });
       expect((await editor.post(path, body)).status, path).toBe(403);
     }
     expect((await h.orderByNr(order.orderNr)).status).toBe('Pending');
@@ -85,7 +85,7 @@ describe('mark paid', () => {
     expect(events.map((e) => [e.type, e.actorId])).toEqual([
       ['placed', null],
       ['marked_paid', staff.id],
-      // The invoice issued with the payment (ADR 031), staff's record of it.
+      // The invoice issued with the payment (ADR 032), staff's record of it.
       ['invoice_issued', null],
     ]);
     expect(events[1]).toMatchObject({ before: { status: 'Pending', paid_at: null }, after: { status: 'Success' }, internal: false });

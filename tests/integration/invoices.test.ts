@@ -1,5 +1,5 @@
 /**
- * Invoices and credit notes (ADR 031) on the demo shop (Summit & Circuit Gear Ltd, Rotterdam, OSS):
+ * Invoices and credit notes (ADR 032) on the demo shop (Summit & Circuit Gear Ltd, Rotterdam, OSS):
  * the invoice issued with the payment (its PDF read back as text: number, seller, buyer, lines,
  * VAT per rate), stored once with its SHA-256 on the timeline, mailed and downloadable by its
  * customer only; gap-free numbers under 20 parallel payments; a credit note naming the invoice

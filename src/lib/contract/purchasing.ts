@@ -148,7 +148,7 @@ export function topUpBody(message: string, limits?: { minCents: number; maxCents
   });
 }
 
-/** An invoice or credit note of an order (ADR 031): `{prefix}{year}-{n}`. */
+/** An invoice or credit note of an order (ADR 032): `{prefix}{year}-{n}`. */
 export const DOCUMENT_NUMBER = /^[A-Za-z0-9._-]{1,48}$/;
 export const documentParams = z.object({
   orderNr: z.string().regex(/^[A-Z0-9-]{1,32}$/, 'Invalid order number.'),

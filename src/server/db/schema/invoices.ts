@@ -6,7 +6,7 @@ import { bytea } from './types';
 import type { InvoiceDocument } from '@/server/services/invoices/document';
 
 /**
- * The last number given per kind and year (ADR 031). The paying (or refunding) transaction bumps
+ * The last number given per kind and year (ADR 032). The paying (or refunding) transaction bumps
  * its row with an upsert, which locks the row until that transaction ends: a rolled-back payment
  * gives its number back, so the sequence has no gaps and no repeats under any concurrency.
  */

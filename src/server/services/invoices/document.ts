@@ -1,5 +1,5 @@
 /**
- * What an invoice or credit note says (ADR 031), as one plain object: computed once when the
+ * What an invoice or credit note says (ADR 032), as one plain object: computed once when the
  * document is issued, stored beside its PDF, and the only input of the PDF and of the Factur-X
  * XML. Amounts are minor units of the order's currency. Pure.
  */

@@ -1,5 +1,5 @@
 /**
- * The EN 16931 invoice as UN/CEFACT CII XML, Factur-X / ZUGFeRD profile "EN 16931" (ADR 031):
+ * The EN 16931 invoice as UN/CEFACT CII XML, Factur-X / ZUGFeRD profile "EN 16931" (ADR 032):
  * what a business buyer's accounting software reads out of the PDF (embedded as factur-x.xml).
  * Elements follow the order of the Factur-X 1.09 EN16931 XSD. Pure.
  */

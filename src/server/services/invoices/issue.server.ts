@@ -1,5 +1,5 @@
 /**
- * Issuing invoices and credit notes (ADR 031). The number and what the document says are written
+ * Issuing invoices and credit notes (ADR 032). The number and what the document says are written
  * inside the transaction that pays or refunds the order, after it has locked the order (all or
  * nothing with the payment or refund; numbering.server.ts). The PDF is drawn from that stored
  * document right after the commit (completeDocuments) and stored once with its SHA-256, which

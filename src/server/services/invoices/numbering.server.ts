@@ -1,5 +1,5 @@
 /**
- * Gap-free document numbers (ADR 031): `{prefix}{year}-{n}`, n counting from 1 per kind and year.
+ * Gap-free document numbers (ADR 032): `{prefix}{year}-{n}`, n counting from 1 per kind and year.
  * The upsert locks the counter row until the caller's transaction ends, so concurrent payments
  * queue here one at a time and a rolled-back one gives its number back. Callers take this lock
  * last (after the order's), which keeps the lock order acyclic.

@@ -1,5 +1,5 @@
 /**
- * Draws an invoice or credit note as a PDF/A-3b with pdfkit (ADR 031): DejaVu Sans embedded (PDF/A
+ * Draws an invoice or credit note as a PDF/A-3b with pdfkit (ADR 032): DejaVu Sans embedded (PDF/A
  * allows no unembedded fonts, and it covers every character of the shop's languages), the texts
  * in the document's language, money and rates through the one formatter (lib/money.ts). A B2B
  * invoice (buyer VAT id) carries its EN 16931 CII XML as the Factur-X attachment factur-x.xml,

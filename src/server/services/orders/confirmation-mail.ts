@@ -5,7 +5,7 @@ import { invoiceOf } from '@/server/services/invoices/issue.server';
 
 /** The order confirmation after a successful payment, in the customer's language. */
 export async function sendOrderConfirmation(db: Db, orderId: number, log?: Logger): Promise<void> {
-  // The invoice issued with the payment (ADR 031) goes with it.
+  // The invoice issued with the payment (ADR 032) goes with it.
   const invoice = await invoiceOf(db, orderId).catch(() => null);
   await sendOrderMail(
     db,

@@ -97,7 +97,7 @@ export async function settleSucceeded(
     await changeBalance(tx, { userId: order.userId, deltaCents: order.finalCents, kind: 'top_up', orderId: order.id, reason: `Top-up ${order.orderNr}` });
   }
   await recordOrderEvent(tx, { orderId: order.id, actorId: how.actorId, type: how.type, message: how.message, before: { status: 'Pending', paid_at: null }, after: { status: 'Success' } });
-  // The invoice is numbered in this transaction (ADR 031): a rolled-back payment gives its number back.
+  // The invoice is numbered in this transaction (ADR 032): a rolled-back payment gives its number back.
   if (order.kind === 'purchase') await issueInvoice(tx, order.id);
   return { result: 'settled' as const, orderId: order.id, paidOrderId: order.id };
 }

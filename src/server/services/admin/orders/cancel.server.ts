@@ -67,7 +67,7 @@ export async function cancelOrder(db: Db, input: { orderNr: string; actorId: num
     });
     return { orderId: order.id, changed: true, message: localized('admin.api.orderCancelled'), refund };
   });
-  // A paid order's credit note gets its PDF now that the cancel is committed (ADR 031).
+  // A paid order's credit note gets its PDF now that the cancel is committed (ADR 032).
   if (done.refund) await completeDocuments(db, done.orderId);
   return done;
 }

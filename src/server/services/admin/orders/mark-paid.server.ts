@@ -31,7 +31,7 @@ export async function markPaid(db: Db, input: { orderNr: string; actorId: number
     const settled = await settleSucceeded(tx, payment, order, { actorId: input.actorId, type: 'marked_paid', message: 'Marked paid: the phone payment was received.' });
     return { orderId: order.id, changed: true, message: localized('admin.api.orderMarkedPaid'), paidOrderId: settled.paidOrderId };
   });
-  // The invoice issued with the payment gets its PDF now that the payment is committed (ADR 031).
+  // The invoice issued with the payment gets its PDF now that the payment is committed (ADR 032).
   if (done.paidOrderId !== undefined) await completeDocuments(db, done.orderId);
   return done;
 }

@@ -124,7 +124,7 @@ export async function refundWithin(
     done = (await tx.update(refunds).set({ status: 'succeeded', updatedAt: sql`now()` }).where(eq(refunds.id, done.id)).returning())[0]!;
   }
 
-  // A refund of a paid order is documented by a credit note naming its invoice (ADR 031).
+  // A refund of a paid order is documented by a credit note naming its invoice (ADR 032).
   await issueCreditNote(tx, { orderId: order.id, refundId: done.id, amountCents, convertedCents, lines: request.lines ?? [] });
 
   const refundedCents = order.refundedCents + amountCents;
@@ -177,7 +177,7 @@ export async function refundOrder(db: Db, input: { orderNr: string; actorId: num
   if (outcome.failure !== undefined) {
     throw new UpstreamError(localized('admin.api.refundRefused', { failure: outcome.failure }));
   }
-  // The credit note issued with the refund gets its PDF now that the refund is committed (ADR 031).
+  // The credit note issued with the refund gets its PDF now that the refund is committed (ADR 032).
   if (outcome.changed) await completeDocuments(db, outcome.refund.orderId);
   return {
     orderId: outcome.refund.orderId,
