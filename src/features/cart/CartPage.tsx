@@ -17,6 +17,7 @@ import type { CheckoutCountry, ProfileForCheckout } from './checkout-form';
 import { formatMoney, formatNumber, formatPercent } from '@/lib/money';
 import './cart.css';
 import { pageHref } from '@/lib/language-path';
+import { useHydrated } from '@/stores/hydration';
 
 /**
  * /cart (accounts spec §2 Cart page, Checkout form): the lines, the unavailable block, the
@@ -63,8 +64,7 @@ export default function CartPage({
   // The page's currency first (as the server rendered it), then the store's: a currency change
   // on this page re-prices in place (livePrices), the refetched lines already in the new one.
   const liveCurrency = useStore($currency);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const currency = hydrated ? liveCurrency : pageCurrency;
   const drafts = useStore($quantityDrafts);
   const [view, setView] = useState<'cart' | 'checkout'>('cart');

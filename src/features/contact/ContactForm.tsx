@@ -4,6 +4,7 @@ import { ApiError, handledByClient } from '@/lib/api-client';
 import type { PhoneValue } from '@/lib/phone';
 import { api } from '@/stores/api';
 import { showToast } from '@/stores/toasts';
+import { typedBeforeHydration, useHydrated } from '@/stores/hydration';
 import PhoneInput, { type PhoneCountry } from '../account/PhoneInput';
 import type { HomeCountry } from '@/lib/home-country';
 import { CONTACT_LIMITS } from '@/lib/rules/contact';
@@ -32,24 +33,15 @@ export default function ContactForm({ countries, homeCountry = null, texts }: Co
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   // A new key remounts the phone input: a cleared form starts without its "required" state.
   const [resetKey, setResetKey] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     // Keep what was typed before the code arrived.
-    const form = formRef.current;
-    if (form) {
-      const data = new FormData(form);
-      const typed: Partial<ContactFields> = {};
-      for (const key of ['name', 'surname', 'email', 'topic', 'message'] as const) {
-        const value = data.get(key);
-        if (typeof value === 'string' && value !== '') typed[key] = value;
-      }
-      if (Object.keys(typed).length) setFields((f) => ({ ...f, ...typed }));
-    }
-    setHydrated(true);
+    const typed = typedBeforeHydration(formRef.current, ['name', 'surname', 'email', 'topic', 'message'] as const);
+    if (Object.keys(typed).length) setFields((f) => ({ ...f, ...typed }));
   }, []);
 
   const problems = validateContact(fields);
