@@ -100,5 +100,20 @@ export default defineConfig([
       'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
     },
   },
+  {
+    // Known offenders (issue 28): functions still over 150 lines, to be split as their forms move
+    // onto the shared form hook. The list only shrinks; a new long function is an error.
+    name: 'known offenders (issue 28)',
+    files: [
+      'src/features/account/ProfileForm.tsx',
+      'src/features/admin/page-editor/BlockForm.tsx',
+      'src/features/admin/page-editor/PageEditor.tsx',
+      'src/features/cart/CartPage.tsx',
+      'src/features/cart/Checkout.tsx',
+      'src/features/wishlist/wishlist-page.ts',
+      'src/server/db/seed/users.ts',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
+  },
   prettier,
 ]);

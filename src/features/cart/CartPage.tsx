@@ -2,7 +2,7 @@ import '@/stores/bootstrap';
 import '../account/auth-store';
 import { useStore } from '@nanostores/react';
 import { $currency } from '../i18n/locale';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { showToast } from '@/stores/toasts';
 import type { CartContents } from './cart-lines';
 import { $cart, $quantityDrafts, hydrateCart, loadCart, removeItem, setCartTexts, updateQuantity } from './cart-store';
@@ -73,12 +73,14 @@ export default function CartPage({
   // Until the store has a cart, show what the server rendered.
   const cart = stored.loaded ? stored : { ...stored, lines: initialCart?.payload ?? [], unavailableItems: initialCart?.unavailableItems ?? [] };
 
-  useEffect(() => {
+  // Once, with the props the island was rendered with.
+  const start = useEffectEvent(() => {
     setCartTexts(texts.store);
     if (!signedIn) return;
     if (initialCart && !$cart.get().loaded) hydrateCart(initialCart);
     else if (!initialCart) void loadCart();
-  }, []);
+  });
+  useEffect(() => start(), []);
 
   function money(amount: number, inCurrency: { code: string; symbol: string } = currency): string {
     try {

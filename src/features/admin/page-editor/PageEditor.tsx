@@ -4,7 +4,7 @@
  * without HTML; in another language only the texts, with the default language's beside them. The
  * preview beside it is the real page through a preview link, at phone or desktop width.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { AdminTexts } from '@/lib/admin-text';
 import { ApiError } from '@/lib/api-client';
 import type { Block, BlockTexts } from '@/lib/contract/blocks';
