@@ -8,7 +8,7 @@ import { typedBeforeHydration, useHydrated } from '@/stores/hydration';
 import PhoneInput, { type PhoneCountry } from '../account/PhoneInput';
 import type { HomeCountry } from '@/lib/home-country';
 import { CONTACT_LIMITS } from '@/lib/rules/contact';
-import { type ContactField, type ContactFields, contactPayload, EMPTY_CONTACT, validateContact } from './contact-form';
+import { type ContactField, type ContactFields, type ContactProblem, contactPayload, EMPTY_CONTACT, validateContact } from './contact-form';
 import { fill } from '@/lib/rules/placeholders';
 import type { ContactFormTexts } from './contact-texts';
 
@@ -26,6 +26,21 @@ export interface ContactFormProps {
 }
 
 type TextKey = Exclude<ContactField, 'phone'>;
+
+function problemText(problem: ContactProblem | undefined, key: ContactField, texts: ContactFormTexts): string | undefined {
+  switch (problem) {
+    case 'required':
+      return texts.required;
+    case 'invalidEmail':
+      return texts.invalidEmail;
+    case 'invalidPhone':
+      return texts.invalidPhone;
+    case 'tooLong':
+      return fill(texts.tooLong, { max: CONTACT_LIMITS[key as TextKey] ?? '' });
+    default:
+      return undefined;
+  }
+}
 
 export default function ContactForm({ countries, homeCountry = null, texts }: ContactFormProps) {
   const [fields, setFields] = useState<ContactFields>({ ...EMPTY_CONTACT });
@@ -49,18 +64,7 @@ export default function ContactForm({ countries, homeCountry = null, texts }: Co
   function messageFor(key: ContactField): string | undefined {
     if (serverErrors[key]) return serverErrors[key];
     if (!touched[key] && !submitted) return undefined;
-    switch (problems[key]) {
-      case 'required':
-        return texts.required;
-      case 'invalidEmail':
-        return texts.invalidEmail;
-      case 'invalidPhone':
-        return texts.invalidPhone;
-      case 'tooLong':
-        return fill(texts.tooLong, { max: CONTACT_LIMITS[key as TextKey] ?? '' });
-      default:
-        return undefined;
-    }
+    return problemText(problems[key], key, texts);
   }
 
   function clearServerError(key: ContactField) {
