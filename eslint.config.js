@@ -2,6 +2,7 @@
 // eslint-config-prettier comes last so that no rule here argues with it. Everything is at error
 // level, since `npm run lint` is a stage of `npm test`.
 import js from '@eslint/js';
+import comments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import prettier from 'eslint-config-prettier/flat';
 import astro from 'eslint-plugin-astro';
@@ -21,8 +22,11 @@ export default defineConfig([
     'drizzle/',
     'deploy/',
   ]),
+  comments.recommended,
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
+    // A rule switched off in place says why (`-- reason`).
+    rules: { '@eslint-community/eslint-comments/require-description': ['error', { ignore: ['eslint-enable'] }] },
     languageOptions: { globals: { ...globals.node } },
   },
   js.configs.recommended,
