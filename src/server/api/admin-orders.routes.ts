@@ -42,7 +42,7 @@ export const adminOrdersApp = createAdminRouter()
   .post('/:orderNr/cancel', validate('param', orderNrParam), validate('json', cancelBody), async (c) => {
     const db = c.var.db;
     const body = c.req.valid('json');
-    const done = await cancelOrder(db, { orderNr: c.req.valid('param').orderNr, actorId: c.var.user!.id, reason: body.reason, refundTo: body.refund_to });
+    const done = await cancelOrder(db, { orderNr: c.req.valid('param').orderNr, actorId: c.var.user!.id, reason: body.reason, refundTo: body.refund_to, reference: body.reference });
     if (done.changed) await sendCancelledMail(db, done.orderId, done.refund ?? null, c.var.log);
     return ok(c, await staffOrderState(db, done.orderId), { message: spokenText(c.var.at, done.message) });
   })
@@ -58,6 +58,8 @@ export const adminOrdersApp = createAdminRouter()
       lines: body.lines,
       amountCents: body.amount_cents,
       reason: body.reason,
+      reference: body.reference,
+      restock: body.restock,
       idempotencyKey: key,
     });
     if (done.changed) await sendRefundedMail(db, done.orderId, done.refund, c.var.log);

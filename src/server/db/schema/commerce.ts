@@ -187,11 +187,17 @@ export const orderItems = pgTable(
     /** The line's VAT rate and the VAT in its share of the final amount (EUR cents; ADR 030); null before per-line VAT. */
     vatPercent: numeric('vat_percent', { precision: 5, scale: 2 }),
     vatCents: integer('vat_cents'),
+    /**
+     * Units of this line put back into stock (a refund or return with restock, a cancel or an
+     * expiry): raised under the order's lock and never above quantity, so a unit comes back once.
+     */
+    restockedQuantity: integer('restocked_quantity').notNull().default(0),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
     index('order_items_product_idx').on(t.productId),
     check('order_items_quantity_positive', sql`${t.quantity} >= 1`),
+    check('order_items_restocked_within', sql`${t.restockedQuantity} >= 0 and ${t.restockedQuantity} <= ${t.quantity}`),
   ],
 );
 

@@ -48,6 +48,8 @@ export const settings = pgTable('settings', {
   homeCountryId: integer('home_country_id').references(() => countries.id, { onDelete: 'set null' }),
   /** The shop declares its EU distance sales under the One-Stop-Shop: EU consumers pay their own country's VAT (ADR 030). */
   usesOss: boolean('uses_oss').notNull().default(false),
+  /** The right of withdrawal: a shipped order's lines may be returned this many days from shipping. */
+  withdrawalDays: integer('withdrawal_days').notNull().default(14),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

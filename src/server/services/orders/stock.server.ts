@@ -2,7 +2,7 @@
  * Stock moves of orders. Variation stock and its product's stock move together (the product's
  * stock is the sum of its variations', docs/decisions/005-catalogue-search.md).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { orderItems, orders, products, variations } from '@/server/db/schema/index';
 
@@ -12,7 +12,10 @@ export interface StockLine {
   quantity: number;
 }
 
-/** Puts an order's units back, once: a second call (a replayed decline, the expiry job) is a no-op. */
+/**
+ * Puts an order's units back, once: a second call (a replayed decline, the expiry job) is a no-op.
+ * Units a refund or return already restocked are not put back again.
+ */
 export async function releaseOrderStock(tx: Db, orderId: number): Promise<boolean> {
   const [claimed] = await tx
     .update(orders)
@@ -20,17 +23,65 @@ export async function releaseOrderStock(tx: Db, orderId: number): Promise<boolea
     .where(and(eq(orders.id, orderId), eq(orders.stockReleased, false)))
     .returning({ id: orders.id });
   if (!claimed) return false;
+  const open = and(eq(orderItems.orderId, orderId), lt(orderItems.restockedQuantity, orderItems.quantity));
   const lines = await tx
-    .select({ productId: orderItems.productId, variationId: orderItems.variationId, quantity: orderItems.quantity })
+    .select({ productId: orderItems.productId, variationId: orderItems.variationId, quantity: sql<number>`${orderItems.quantity} - ${orderItems.restockedQuantity}` })
     .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
-  // Rows in checkout's lock order (products, then variations, by id): a release running beside
-  // a checkout of the same items waits for it instead of deadlocking.
+    .where(open);
+  await tx.update(orderItems).set({ restockedQuantity: sql`${orderItems.quantity}` }).where(open);
+  await addStock(tx, lines);
+  return true;
+}
+
+/**
+ * Puts back units of an order's lines (a refund or a return with restock) inside the caller's
+ * transaction, which holds the order's lock. Each line's restocked_quantity rises only while it
+ * stays within the line's quantity, so no unit comes back twice; returns the lines that had fewer
+ * units left to restock than asked (nothing is moved for them).
+ */
+export async function restockOrderLines(tx: Db, orderId: number, wanted: readonly { orderItemId: number; quantity: number }[]): Promise<number[]> {
+  const moved: UnitsBack[] = [];
+  const refused: number[] = [];
+  for (const want of wanted) {
+    const [line] = await tx
+      .update(orderItems)
+      .set({ restockedQuantity: sql`${orderItems.restockedQuantity} + ${want.quantity}` })
+      .where(and(eq(orderItems.id, want.orderItemId), eq(orderItems.orderId, orderId), sql`${orderItems.restockedQuantity} + ${want.quantity} <= ${orderItems.quantity}`))
+      .returning({ productId: orderItems.productId, variationId: orderItems.variationId });
+    if (line) moved.push({ ...line, quantity: want.quantity });
+    else refused.push(want.orderItemId);
+  }
+  if (refused.length === 0) await addStock(tx, moved);
+  return refused;
+}
+
+/** Units not yet back in stock per line of an order. */
+export async function unrestockedUnits(tx: Db, orderId: number): Promise<{ orderItemId: number; quantity: number }[]> {
+  const rows = await tx
+    .select({ orderItemId: orderItems.id, quantity: sql<number>`${orderItems.quantity} - ${orderItems.restockedQuantity}` })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), lt(orderItems.restockedQuantity, orderItems.quantity)));
+  return rows.map((r) => ({ orderItemId: r.orderItemId, quantity: Number(r.quantity) }));
+}
+
+/**
+ * Adds units to products and variations (a product's deleted since: nothing to add to). Rows in
+ * checkout's lock order (products, then variations, by id): a release running beside a checkout
+ * of the same items waits for it instead of deadlocking.
+ */
+interface UnitsBack {
+  productId: number | null;
+  variationId: number | null;
+  quantity: number;
+}
+
+async function addStock(tx: Db, lines: readonly UnitsBack[]): Promise<void> {
   const byProduct = new Map<number, number>();
   const byVariation = new Map<number, number>();
   for (const line of lines) {
-    if (line.productId !== null) byProduct.set(line.productId, (byProduct.get(line.productId) ?? 0) + line.quantity);
-    if (line.variationId !== null) byVariation.set(line.variationId, (byVariation.get(line.variationId) ?? 0) + line.quantity);
+    const quantity = Number(line.quantity);
+    if (line.productId !== null) byProduct.set(line.productId, (byProduct.get(line.productId) ?? 0) + quantity);
+    if (line.variationId !== null) byVariation.set(line.variationId, (byVariation.get(line.variationId) ?? 0) + quantity);
   }
   for (const [id, quantity] of [...byProduct].sort((a, b) => a[0] - b[0])) {
     await tx.update(products).set({ stock: sql`${products.stock} + ${quantity}` }).where(eq(products.id, id));
@@ -38,7 +89,6 @@ export async function releaseOrderStock(tx: Db, orderId: number): Promise<boolea
   for (const [id, quantity] of [...byVariation].sort((a, b) => a[0] - b[0])) {
     await tx.update(variations).set({ stock: sql`${variations.stock} + ${quantity}` }).where(eq(variations.id, id));
   }
-  return true;
 }
 
 /**
