@@ -14,6 +14,7 @@ import { categoryRoutes, productRoutes } from './catalog';
 import { contentRoutes } from './content';
 import { docsRoutes } from './docs';
 import { purchasingRoutes } from './purchasing';
+import { returnRoutes } from './returns';
 import { systemRoutes } from './system';
 
 /**
@@ -29,6 +30,7 @@ export const contractModules = {
   accounts: accountRoutes,
   cart: cartRoutes,
   purchasing: purchasingRoutes,
+  returns: returnRoutes,
   admin: adminRoutes,
   adminOrders: adminOrderRoutes,
   adminProducts: adminProductRoutes,

@@ -18,6 +18,10 @@ import { ok } from './envelope';
 import { HttpError } from './errors';
 import { validate } from './validate';
 import { IDEMPOTENCY_KEY_PATTERN, cancelBody, noteBody, orderNrParam, refundBody, shipBody } from '@/lib/contract/admin/orders';
+import { receiveReturnBody, refundReturnBody, returnParams } from '@/lib/contract/returns';
+import { sendReturnReceivedMail } from '../services/returns/return-mails';
+import { orderReturns } from '../services/returns/returns-read.server';
+import { receiveReturn, refundReturn } from '../services/returns/staff-returns.server';
 
 export const adminOrdersApp = createAdminRouter()
   .post('/:orderNr/mark-paid', validate('param', orderNrParam), async (c) => {
@@ -65,8 +69,29 @@ export const adminOrdersApp = createAdminRouter()
     if (done.changed) await sendRefundedMail(db, done.orderId, done.refund, c.var.log);
     return ok(c, { ...(await staffOrderState(db, done.orderId)), refund: refundJson(done.refund) }, { message: spokenText(c.var.at, done.message) });
   })
+  .post('/:orderNr/returns/:returnNr/receive', validate('param', returnParams), validate('json', receiveReturnBody), async (c) => {
+    const db = c.var.db;
+    const { orderNr, returnNr } = c.req.valid('param');
+    const done = await receiveReturn(db, { orderNr, returnNr, actorId: c.var.user!.id, lines: c.req.valid('json').lines });
+    if (done.changed) await sendReturnReceivedMail(db, done.returnId, c.var.log);
+    return ok(c, await orderWithReturn(db, done.orderId, orderNr, done.returnId), { message: spokenText(c.var.at, done.message) });
+  })
+  .post('/:orderNr/returns/:returnNr/refund', validate('param', returnParams), validate('json', refundReturnBody), async (c) => {
+    const db = c.var.db;
+    const { orderNr, returnNr } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const done = await refundReturn(db, { orderNr, returnNr, actorId: c.var.user!.id, destination: body.destination, reference: body.reference, reason: body.reason });
+    if (done.changed) await sendRefundedMail(db, done.orderId, done.refund, c.var.log);
+    return ok(c, await orderWithReturn(db, done.orderId, orderNr, done.returnId), { message: spokenText(c.var.at, done.message) });
+  })
   .post('/:orderNr/notes', validate('param', orderNrParam), validate('json', noteBody), async (c) => {
     const db = c.var.db;
     const done = await addOrderNote(db, { orderNr: c.req.valid('param').orderNr, actorId: c.var.user!.id, text: c.req.valid('json').text });
     return ok(c, await staffOrderState(db, done.orderId), { message: spokenText(c.var.at, done.message) });
   });
+
+/** The order as staff actions answer it, with the return the action was about. */
+async function orderWithReturn(db: Parameters<typeof staffOrderState>[0], orderId: number, orderNr: string, returnId: number) {
+  const state = await staffOrderState(db, orderId);
+  return { ...state, return: (await orderReturns(db, orderId, orderNr)).find((r) => r.id === returnId)! };
+}

@@ -16,6 +16,8 @@ export type OrderEventType =
   | 'shipped'
   | 'cancelled'
   | 'refunded'
+  | 'return_requested'
+  | 'return_received'
   | 'note';
 
 export interface OrderEventInput {
