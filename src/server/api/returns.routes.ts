@@ -9,6 +9,7 @@ import { returnRequestBody } from '@/lib/contract/returns';
 import { openReturn } from '../services/returns/open-return.server';
 import { sendReturnOpenedMail } from '../services/returns/return-mails';
 import { orderReturns } from '../services/returns/returns-read.server';
+import { notifyStaffOfReturn } from '../services/staff-mail/staff-mails.server';
 import { requireVerified } from './auth-guards';
 import type { AdminEnv } from './env';
 import { ok } from './envelope';
@@ -26,6 +27,7 @@ export const returnsApp = new Hono<AdminEnv>()
     const orderNr = c.req.valid('param').orderNr;
     const { returnId, orderId } = await openReturn(db, { userId: c.var.user!.id, orderNr, ...c.req.valid('json') });
     await sendReturnOpenedMail(db, returnId, c.var.log);
+    await notifyStaffOfReturn(db, returnId, c.var.log);
     const made = (await orderReturns(db, orderId, orderNr)).find((r) => r.id === returnId)!;
     return ok(c, made, { message: c.var.at('returns.api.opened', { return: made.return_nr }) });
   });

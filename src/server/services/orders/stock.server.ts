@@ -5,6 +5,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { orderItems, orders, products, variations } from '@/server/db/schema/index';
+import { DEFAULT_LOW_STOCK_THRESHOLD, stockAvailability } from '@/lib/rules/stock-level';
 
 export interface StockLine {
   productId: number;
@@ -91,19 +92,35 @@ async function addStock(tx: Db, lines: readonly UnitsBack[]): Promise<void> {
   }
 }
 
+/** A product or variation whose stock this reservation took below its low-stock threshold. */
+export interface StockFall {
+  productId: number;
+  variationId: number | null;
+  stock: number;
+  threshold: number;
+}
+
 /**
  * Takes the units of every line inside the caller's transaction, locking the rows in a fixed
  * order (products, then variations, by id) so concurrent checkouts never deadlock. Returns the
- * lines that lack stock; nothing is taken then.
+ * lines that lack stock; nothing is taken then. `fallen` gets the choices this reservation took
+ * from "in stock" to below their low-stock threshold (stock-level.ts): the rows are locked, so
+ * each crossing is seen by exactly one reservation (the staff's low-stock mail, once per crossing).
  */
-export async function reserveStock(tx: Db, lines: readonly StockLine[]): Promise<StockLine[]> {
+export async function reserveStock(tx: Db, lines: readonly StockLine[], fallen?: StockFall[]): Promise<StockLine[]> {
   const productIds = [...new Set(lines.map((l) => l.productId))].sort((a, b) => a - b);
   const variationIds = [...new Set(lines.flatMap((l) => (l.variationId === null ? [] : [l.variationId])))].sort((a, b) => a - b);
   const productStock = new Map<number, number>();
   const variationStock = new Map<number, number>();
+  const thresholds = new Map<number, number>();
   for (const id of productIds) {
-    const [row] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, id)).for('update');
+    const [row] = await tx
+      .select({ stock: products.stock, threshold: sql<number>`coalesce(${products.lowStockThreshold}, (select s.low_stock_threshold from settings s where s.id = 1), ${DEFAULT_LOW_STOCK_THRESHOLD})` })
+      .from(products)
+      .where(eq(products.id, id))
+      .for('update', { of: products });
     productStock.set(id, row?.stock ?? 0);
+    thresholds.set(id, Number(row?.threshold ?? DEFAULT_LOW_STOCK_THRESHOLD));
   }
   for (const id of variationIds) {
     const [row] = await tx.select({ stock: variations.stock }).from(variations).where(eq(variations.id, id)).for('update');
@@ -113,6 +130,7 @@ export async function reserveStock(tx: Db, lines: readonly StockLine[]): Promise
     l.variationId === null ? (productStock.get(l.productId) ?? 0) < l.quantity : (variationStock.get(l.variationId) ?? 0) < l.quantity,
   );
   if (short.length > 0) return short;
+  if (fallen) fallen.push(...stockFalls(lines, productStock, variationStock, thresholds));
   for (const line of lines) {
     if (line.variationId !== null) {
       await tx.update(variations).set({ stock: sql`${variations.stock} - ${line.quantity}` }).where(eq(variations.id, line.variationId));
@@ -120,4 +138,21 @@ export async function reserveStock(tx: Db, lines: readonly StockLine[]): Promise
     await tx.update(products).set({ stock: sql`greatest(${products.stock} - ${line.quantity}, 0)` }).where(eq(products.id, line.productId));
   }
   return [];
+}
+
+/** The choices these lines take from at or above their threshold to below it (a variation counts for itself, not its product). */
+function stockFalls(lines: readonly StockLine[], productStock: ReadonlyMap<number, number>, variationStock: ReadonlyMap<number, number>, thresholds: ReadonlyMap<number, number>): StockFall[] {
+  const taken = new Map<string, { productId: number; variationId: number | null; before: number; quantity: number }>();
+  for (const l of lines) {
+    const key = l.variationId === null ? `p${l.productId}` : `v${l.variationId}`;
+    const before = l.variationId === null ? (productStock.get(l.productId) ?? 0) : (variationStock.get(l.variationId) ?? 0);
+    const entry = taken.get(key) ?? { productId: l.productId, variationId: l.variationId, before, quantity: 0 };
+    entry.quantity += l.quantity;
+    taken.set(key, entry);
+  }
+  return [...taken.values()].flatMap((t) => {
+    const threshold = thresholds.get(t.productId) ?? DEFAULT_LOW_STOCK_THRESHOLD;
+    const after = t.before - t.quantity;
+    return stockAvailability(t.before, threshold) === 'in_stock' && stockAvailability(after, threshold) !== 'in_stock' ? [{ productId: t.productId, variationId: t.variationId, stock: after, threshold }] : [];
+  });
 }
