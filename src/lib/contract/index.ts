@@ -15,6 +15,7 @@ import { contentRoutes } from './content';
 import { docsRoutes } from './docs';
 import { purchasingRoutes } from './purchasing';
 import { returnRoutes } from './returns';
+import { gdprRoutes } from './gdpr';
 import { systemRoutes } from './system';
 
 /**
@@ -31,6 +32,7 @@ export const contractModules = {
   cart: cartRoutes,
   purchasing: purchasingRoutes,
   returns: returnRoutes,
+  gdpr: gdprRoutes,
   admin: adminRoutes,
   adminOrders: adminOrderRoutes,
   adminProducts: adminProductRoutes,

@@ -146,6 +146,12 @@ export const orders = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** EUR cents refunded so far (card and balance together); never above final_cents. */
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /**
+     * A paid order of an erased account (GDPR, issue 31) keeps its buyer's data until this date (tax
+     * law: 10 years); then the retention job anonymises it (anonymised_at).
+     */
+    retainUntil: timestamp('retain_until', { withTimezone: true }),
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
   },
   (t) => [
     check('orders_refunded_within_paid', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.finalCents}`),
