@@ -43,6 +43,17 @@ module.exports = {
       to: { path: '^src/server/api/' },
     },
     {
+      name: 'http-server-stays-plain-javascript',
+      comment:
+        'src/server/http/ is the production HTTP server (static files, compression, security headers, build ' +
+        'freshness) that scripts/start.mjs and astro.config.mjs load with plain Node, before and without a ' +
+        'build. An import of a .ts module (or a package the runtime install lacks) there works in the ' +
+        'tests and fails at `npm start`; what it shares with the app it shares as plain .mjs.',
+      severity: 'error',
+      from: { path: '^src/server/http/' },
+      to: { path: '\\.(ts|tsx)$' },
+    },
+    {
       name: 'pages-reach-the-database-through-services',
       comment:
         'Pages are thin routes (docs/architecture.md): parse, call a service, render. A page with its own queries ' +

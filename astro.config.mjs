@@ -2,10 +2,10 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
-import { SERVER_BUNDLED, SERVER_EXTERNALS, bootBundle } from './scripts/server/boot-bundle.mjs';
-import { precompress } from './scripts/server/precompress.mjs';
+import { SERVER_BUNDLED, SERVER_EXTERNALS, bootBundle } from './src/server/http/boot-bundle.mjs';
+import { precompress } from './src/server/http/precompress.mjs';
 import { shopDirectives } from './src/directives/integration.mjs';
-import { PAGE_DIRECTIVES, PAGE_SCRIPT_RESOURCES } from './scripts/server/security-headers.mjs';
+import { PAGE_DIRECTIVES, PAGE_SCRIPT_RESOURCES } from './src/server/http/security-headers.mjs';
 import { API_UPLOAD_BODY_LIMIT_BYTES, PAGE_BODY_DRAIN_BYTES } from './src/server/page-requests.mjs';
 
 export default defineConfig({

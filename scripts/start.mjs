@@ -9,11 +9,11 @@ import { spawn } from 'node:child_process';
 import { createServer, request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { compressResponse } from './server/compress.mjs';
-import { buildReason } from './server/freshness.mjs';
-import { BASE_SECURITY_HEADERS, RESOURCE_CSP } from './server/security-headers.mjs';
+import { compressResponse } from '../src/server/http/compress.mjs';
+import { buildReason } from '../src/server/http/freshness.mjs';
+import { BASE_SECURITY_HEADERS, RESOURCE_CSP } from '../src/server/http/security-headers.mjs';
 import { escapeUndecodablePath } from '../src/server/page-requests.mjs';
-import { createStaticHandler } from './server/static.mjs';
+import { createStaticHandler } from '../src/server/http/static.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ASTRO = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
@@ -107,7 +107,7 @@ async function main() {
     await build(reason);
   }
 
-  // runtime.ts + config.ts compiled at build (scripts/server/boot-bundle.mjs): loading the
+  // runtime.ts + config.ts compiled at build (src/server/http/boot-bundle.mjs): loading the
   // sources through tsx here would cost ~1.5 s of start-up.
   /** @type {typeof import('../src/server/runtime') & typeof import('../src/server/config') & typeof import('../src/server/db/unavailable') & typeof import('../src/server/hsts')} */
   const boot = await import(pathToFileURL(join(ROOT, 'dist', 'server', 'boot', 'boot.mjs')).href);

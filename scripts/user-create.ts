@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { ROLES, isRole } from '../src/lib/rules/roles';
 import { config } from '../src/server/config';
 import { openConfiguredDatabase } from '../src/server/db/seed/open';
-import { FIRST_PASSWORD_LINK_HOURS, createUserWithLink } from '../src/server/services/admin/user-create.server';
+import { FIRST_PASSWORD_LINK_HOURS, createUserWithLink } from '../src/server/services/admin/roles/user-create.server';
 import { CliError, runScript, usageError } from './lib/cli';
 
 const spec = { name: 'user:create', usage: `npm run user:create -- <email> ${[...ROLES].reverse().join('|')}`, positionals: [2, 2] as [number, number] };

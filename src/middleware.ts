@@ -15,7 +15,7 @@ import { LANGUAGE_COOKIE, loadShopBasics } from './server/services/request-conte
 import { cookieBase, SESSION_COOKIE, XSRF_COOKIE } from './server/services/auth/sessions';
 import { resolvePageSession } from './server/services/auth/page-sessions';
 // Plain .mjs because astro.config.mjs and the start script share it without a TS loader.
-import { BASE_SECURITY_HEADERS, RESOURCE_CSP } from '../scripts/server/security-headers.mjs';
+import { BASE_SECURITY_HEADERS, RESOURCE_CSP } from './server/http/security-headers.mjs';
 
 const CSP = 'content-security-policy';
 

@@ -28,7 +28,7 @@ export function run(command, args, env = process.env) {
 }
 
 export async function buildIfNeeded() {
-  const { buildReason } = await import('../../scripts/server/freshness.mjs');
+  const { buildReason } = await import('../../src/server/http/freshness.mjs');
   const reason = await buildReason(ROOT);
   if (!reason) return;
   console.log(`Building first (${reason}); the build is not part of the measurement.`);

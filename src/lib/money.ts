@@ -56,9 +56,9 @@ export function toEurCents(cents: number, rate: string | number): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Display: the one formatter of every page and mail (product cards, product page, cart,
-// checkout, orders, wishlist, balance), so the same amount reads the same everywhere
-// (accounts spec §5 "Price formatting", storefront §9; ADR 021).
+// Display: the one formatter of money, percentages and quantities for every page, island, mail
+// and PDF, so the same number reads the same everywhere in a language (accounts spec §5 "Price
+// formatting", storefront §9; ADR 021; issue 26 "Numbers in the shopper's language").
 
 export const INVALID_CURRENCY_CODE = 'Invalid currency code';
 
@@ -70,20 +70,18 @@ export class InvalidCurrencyCodeError extends Error {
 }
 
 const CURRENCY_CODE = /^[A-Za-z]{3}$/;
-const formats = new Map<string, Intl.NumberFormat | null>();
 const MAX_FORMATS = 256;
+const formats = new Map<string, Intl.NumberFormat | null>();
 
 /**
- * The currency style with 2 decimals for a locale and an ISO code, built once per pair: building
- * an Intl.NumberFormat costs far more than formatting with it, and a list page formats dozens of
- * prices. Null when Intl rejects the locale.
+ * An Intl.NumberFormat built once per key: building one costs far more than formatting with it,
+ * and a list page formats dozens of prices. Null when Intl rejects the locale or the options.
  */
-function currencyFormat(locale: string, code: string): Intl.NumberFormat | null {
-  const key = `${locale}\u0000${code}`;
+function cachedFormat(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat | null {
   let format = formats.get(key);
   if (format !== undefined) return format;
   try {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency: code, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    format = make();
   } catch {
     format = null;
   }
@@ -93,18 +91,35 @@ function currencyFormat(locale: string, code: string): Intl.NumberFormat | null 
   return format;
 }
 
-/** The fallback of the spec: symbol (or code) and the amount with 2 decimals, "€12.50". */
-export function symbolAndDecimals(amount: number | null | undefined, symbolOrCode: string): string {
-  const value = typeof amount === 'number' && Number.isFinite(amount) ? amount : 0;
-  return `${symbolOrCode}${value.toFixed(2)}`;
+/**
+ * The currency style of a language and an ISO code with the currency's ISO 4217 minor units
+ * (2 for EUR, 0 for JPY). The narrow symbol, so each language writes a currency one way and the
+ * same way as the shop's own symbol beside it: "109,65 £" in French, not "109,65 £GB" next to a
+ * price filter headed "(£)".
+ */
+function currencyFormat(locale: string, code: string): Intl.NumberFormat | null {
+  return cachedFormat(`c\u0000${locale}\u0000${code}`, () => new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' }));
+}
+
+function currencyCode(currency: string, knownCodes?: readonly string[]): string {
+  if (typeof currency !== 'string' || !CURRENCY_CODE.test(currency.trim())) throw new InvalidCurrencyCodeError();
+  const code = currency.trim().toUpperCase();
+  if (knownCodes && !knownCodes.some((known) => known.toUpperCase() === code)) throw new InvalidCurrencyCodeError();
+  return code;
+}
+
+/** A number, a decimal string or anything else (shown as zero). */
+function finite(value: number | string | null | undefined): number {
+  const number = typeof value === 'string' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) ? number : 0;
 }
 
 /**
  * An amount (a decimal number or string as the API gives it) in the currency style of the page
- * language with exactly 2 decimals: "€12.50", "12,50 €", "12,50 $US". A missing or unreadable
- * amount is shown as zero in the same style. When Intl cannot format (a bad locale) it falls back
- * to symbol (or code) + 2 decimals. A code that is not three letters, or not among `knownCodes`
- * when given, throws InvalidCurrencyCodeError ("Invalid currency code").
+ * language: "€3,657.99" (en), "3.657,99 €" (de), "3 657,99 €" (fr), "¥3,658" (JPY has no minor
+ * unit). A missing or unreadable amount is shown as zero in the same style. When Intl cannot
+ * format (a bad locale) it falls back to symbol (or code) + 2 decimals. A code that is not three
+ * letters, or not among `knownCodes` when given, throws InvalidCurrencyCodeError.
  */
 export function formatMoney(
   amount: number | string | null | undefined,
@@ -113,46 +128,58 @@ export function formatMoney(
   symbol?: string,
   knownCodes?: readonly string[],
 ): string {
-  if (typeof currency !== 'string' || !CURRENCY_CODE.test(currency.trim())) throw new InvalidCurrencyCodeError();
-  const code = currency.trim().toUpperCase();
-  if (knownCodes && !knownCodes.some((known) => known.toUpperCase() === code)) throw new InvalidCurrencyCodeError();
-  const number = typeof amount === 'string' ? Number(amount) : amount;
-  const value = typeof number === 'number' && Number.isFinite(number) ? number : 0;
-  return currencyFormat(locale, code)?.format(value) ?? symbolAndDecimals(value, symbol || code);
+  const code = currencyCode(currency, knownCodes);
+  const value = finite(amount);
+  return currencyFormat(locale, code)?.format(value) ?? `${symbol || code}${value.toFixed(2)}`;
 }
-
-/** Integer cents of that currency, formatted the same way (mail, server-built texts). */
-export function formatCents(cents: number, currency: string, locale = 'en', symbol?: string): string {
-  return formatMoney(Number(centsToDecimal(cents)), currency, locale, symbol);
-}
-
-/** "123.45 EUR": the amount and the currency spelled out, as a caller reads them on the phone. */
-export function formatAmountAndCurrency(amount: number | null | undefined, currency: string): string {
-  const value = typeof amount === 'number' && Number.isFinite(amount) ? amount : 0;
-  return `${value.toFixed(2)} ${currency}`.trim();
-}
-
-const percentFormats = new Map<string, Intl.NumberFormat | null>();
 
 /**
- * A VAT rate in percent (19, 19.5, "20.00") in the page language's percent style, at most 2
- * decimals and none when whole: "19%" (en), "19 %" / "19,5 %" (de), "20 %" (fr), with the
- * language's own (no-break) space. The one way a rate is written on pages, islands and mails
- * (issue 26 replaces the spec's "2 decimals", which wrote "20.00 %" in every language).
+ * Integer minor units of that currency (cents; whole yen for JPY), formatted the same way: what
+ * the server formats from its stored amounts (mails, payment pages, back office).
+ */
+export function formatCents(cents: number, currency: string, locale = 'en', symbol?: string): string {
+  const code = currencyCode(currency);
+  const digits = currencyFormat(locale, code)?.resolvedOptions().maximumFractionDigits ?? 2;
+  return formatMoney(Number.isFinite(cents) ? cents / 10 ** digits : 0, code, locale, symbol);
+}
+
+/**
+ * The symbol the formatter writes for a currency in a language ("€", "£", "CHF"), for labels
+ * beside formatted amounts such as the price filter's "Price (£)". The shop's own symbol when
+ * Intl cannot tell.
+ */
+export function currencySymbol(currency: string, locale = 'en', fallback?: string): string {
+  let code: string;
+  try {
+    code = currencyCode(currency);
+  } catch {
+    return fallback ?? currency;
+  }
+  const part = currencyFormat(locale, code)?.formatToParts(0).find((p) => p.type === 'currency');
+  return part?.value ?? fallback ?? code;
+}
+
+/**
+ * A VAT rate or discount in percent (19, 19.5, "20.00") in the language's percent style, at most
+ * 2 decimals and none when whole: "19%" (en), "19 %" / "19,5 %" (de), "20 %" (fr), with the
+ * language's own (no-break) space. The one way a percentage is written on pages, islands and
+ * mails (issue 26 replaces the spec's "2 decimals", which wrote "20.00 %" in every language).
  */
 export function formatPercent(percent: number | string | null | undefined, locale = 'en'): string {
-  const number = typeof percent === 'string' ? Number(percent) : percent;
-  const value = typeof number === 'number' && Number.isFinite(number) ? number : 0;
-  let format = percentFormats.get(locale);
-  if (format === undefined) {
-    try {
-      format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 });
-    } catch {
-      format = null;
-    }
-    if (percentFormats.size >= MAX_FORMATS) percentFormats.clear();
-    percentFormats.set(locale, format);
-  }
+  const value = finite(percent);
+  const format = cachedFormat(`p\u0000${locale}`, () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 }));
   // Divided in hundredths so 19.5 → 0.195 exactly enough for 2 decimals of a percent.
   return format?.format(Math.round(value * 100) / 10_000) ?? `${Math.round(value * 100) / 100}%`;
+}
+
+/**
+ * A quantity or count in the language's digits and grouping ("1,234" / "1.234" / "1 234"), with
+ * exactly `fractionDigits` decimals when given (a review average: "4.5" / "4,5"), else as many
+ * as it has (up to 3).
+ */
+export function formatNumber(value: number | string | null | undefined, locale = 'en', fractionDigits?: number): string {
+  const number = finite(value);
+  const digits = fractionDigits === undefined ? { maximumFractionDigits: 3 } : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits };
+  const format = cachedFormat(`n\u0000${locale}\u0000${fractionDigits ?? ''}`, () => new Intl.NumberFormat(locale, digits));
+  return format?.format(number) ?? String(number);
 }

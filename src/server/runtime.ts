@@ -63,7 +63,7 @@ async function start(): Promise<Runtime> {
   // Mail that failed to send is retried in the background (a no-op without SMTP_URL).
   const { startMailRetry } = await import('./mail/mailer');
   const { startOrderJobs } = await import('./services/orders/jobs');
-  const { startPageSchedule } = await import('./services/admin/page-schedule.server');
+  const { startPageSchedule } = await import('./services/admin/content/page-schedule.server');
   const { startStaffDigest } = await import('./services/staff-mail/staff-digest.server');
   // Each runs once per interval across all instances sharing a PostgreSQL (ADR 015).
   const intervalMs = cfg.JOBS_INTERVAL_SECONDS * 1000;

@@ -160,7 +160,7 @@ test('the other admin pages pass axe', async ({ page, axe }) => {
 test('the admin\'s pages pass axe; the roles screen shows what each role may do', async ({ page, axe }) => {
   await apiSignIn(page, ADMIN.email, ADMIN.password);
   for (const [path, heading] of [
-    // /admin/shipping (the admin's too) is checked by staff-products.spec.ts.
+    // /admin/shipping (the admin's too) is checked by admin-products.spec.ts.
     ['/admin/settings', 'Settings and home'],
     ['/admin/editors', 'Roles'],
   ] as const) {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { formatMoney } from '@/lib/money';
+import { formatMoney, formatPercent } from '@/lib/money';
 import { type Envelope, expect, test } from './fixtures';
 
 /**
@@ -157,7 +157,7 @@ test('badges, prices and technical info follow the product; reviews or "No revie
   const badges = page.locator('.product-info .badges li');
   await expect(badges.first()).toHaveText('Sale');
   await expect(page.locator('.old-price s')).toContainText(formatMoney(sale.old_price, 'EUR', 'en'));
-  await expect(page.locator('.old-price .discount')).toHaveText(`-${sale.discount_percent}%`);
+  await expect(page.locator('.old-price .discount')).toHaveText(formatPercent(-sale.discount_percent, 'en'));
   await expect(page.locator('.price-block .price')).toContainText(formatMoney(sale.retail_price, 'EUR', 'en'));
   // Technical info: "Important information" comes first.
   await expect(page.locator('.tech-info li').first()).toContainText('Important information:');

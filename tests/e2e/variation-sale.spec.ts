@@ -1,65 +1,26 @@
-import type { APIRequestContext } from '@playwright/test';
+import { formatMoney } from '@/lib/money';
 import { expect, test } from './fixtures';
 import { BASE, newVerifiedCustomer } from './support/shopper';
-import { STAFF } from './support/back-office';
+import { productPath, putVariationOnSale } from './support/variation-sale';
 
 /**
  * Issue 26: a variation on sale is charged what its page shows. Staff put a demo product with
  * sizes on sale the way the issue's shop owner did (a sale price on the product, the variations
  * at the product's regular price); a new customer picks a size on the product page, and sees the
  * same sale price there, in the cart, at checkout, on the order and in the confirmation mail.
+ * (In German to France: vat-destination.spec.ts.)
  */
 
-interface CatalogProduct {
-  id: number;
-  name: string;
-  price: number;
-  old_price: string;
-  categories: { id: number; url: string }[];
-  variations: { id: number; stock: number; attributes: { name: string; attribute_group: { name: string } }[] }[];
-}
-
-const money = (amount: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(amount);
-const productPath = (p: CatalogProduct) => `${[...p.categories].sort((a, b) => b.id - a.id)[0]?.url ?? '/products/all/all'}/${p.id}`;
+const money = (amount: number) => formatMoney(amount, 'EUR', 'en');
 
 test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
 });
 
-/** Staff, signed in with a bearer token (the API's way for scripts). */
-async function staffApi(request: APIRequestContext): Promise<(method: 'GET' | 'PUT', path: string, data?: unknown) => Promise<any>> {
-  const login = await request.post('/api/login', { data: { username: STAFF.email, password: STAFF.password, device_name: 'e2e-variation-sale' } });
-  expect(login.status(), await login.text()).toBe(200);
-  const token = ((await login.json()) as { payload: { token: string } }).payload.token;
-  return async (method, path, data) => {
-    const res = await request.fetch(path, { method, data, headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
-    expect(res.status(), await res.text()).toBe(200);
-    return ((await res.json()) as { payload: unknown }).payload;
-  };
-}
-
 test('a variation on sale: the same price on the product page, in the cart, at checkout, on the order and in its mail', async ({ shop, page, request, axe, mailbox }) => {
   test.slow();
-  // A product with sizes in stock, not on sale, under 500.00 (the dearer end: other specs take the first ones).
-  const list = await request.get('/api/products/catalog?per_page=60&sort=desc&price_max=500');
-  expect(list.status(), await list.text()).toBe(200);
-  const candidates = ((await list.json()) as { payload: CatalogProduct[] }).payload.filter(
-    (p) => p.variations.length > 1 && p.variations.every((v) => v.stock >= 5) && Number(p.old_price) === 0,
-  );
-  expect(candidates.length).toBeGreaterThan(0);
-  const product = candidates[0]!;
-  const variation = product.variations[0]!;
-
   // Staff: a sale price on the product (20 % off), every size at the product's regular price.
-  const api = await staffApi(request);
-  const admin = await api('GET', `/api/admin/products/${product.id}`);
-  const regular: number = admin.price_cents;
-  const saleCents = Math.round(regular * 0.8);
-  const onSale = await api('PUT', `/api/admin/products/${product.id}`, { version: admin.version, sale_price_cents: saleCents });
-  await api('PUT', `/api/admin/products/${product.id}/variations`, {
-    version: onSale.version,
-    variations: onSale.variations.map((v: { id: number; sku: string; stock: number; active: boolean }) => ({ id: v.id, sku: v.sku, price_cents: regular, stock: v.stock, active: v.active })),
-  });
+  const { product, variation, regularCents: regular, saleCents } = await putVariationOnSale(request, request, 0);
   const sale = money(saleCents / 100);
   const old = money(regular / 100);
 

@@ -10,7 +10,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildReason } from '../../scripts/server/freshness.mjs';
+import { buildReason } from '@/server/http/freshness.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const START = join(ROOT, 'scripts', 'start.mjs');

@@ -11,7 +11,7 @@ import { getCategoryTree, renamedCategoryPath } from '@/server/services/categori
 import { useTestDatabase } from '../helpers/db';
 import { type FixtureCatalog, insertFixtureCatalog } from '../helpers/fixture-catalog';
 import { type ApiSession, createApiSession } from '../helpers/session';
-import { staffOrders } from '../helpers/staff-orders';
+import { staffOrders } from '../helpers/admin-orders';
 
 const database = useTestDatabase({ seed: 'none' });
 const api = createApi();

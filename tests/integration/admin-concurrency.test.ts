@@ -19,7 +19,7 @@ import { TRANSACTION_ATTEMPTS, transaction } from '@/server/services/transaction
 import { useTestDatabase } from '../helpers/db';
 import { type CommerceFixture, seedCommerceFixture } from '../helpers/fixture-commerce';
 import type { ApiSession } from '../helpers/session';
-import { staffOrders } from '../helpers/staff-orders';
+import { staffOrders } from '../helpers/admin-orders';
 
 const database = useTestDatabase({ seed: 'none' });
 const api = createApi();

@@ -12,7 +12,7 @@ import { LANGUAGE_COOKIE } from '@/server/services/request-context';
 import { useTestDatabase } from '../helpers/db';
 import { berlinShipping, type CommerceFixture, seedCommerceFixture } from '../helpers/fixture-commerce';
 import { type ApiSession, createApiSession } from '../helpers/session';
-import { staffOrders } from '../helpers/staff-orders';
+import { staffOrders } from '../helpers/admin-orders';
 
 const database = useTestDatabase({ seed: 'none' });
 const api = createApi();

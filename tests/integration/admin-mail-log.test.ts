@@ -10,7 +10,7 @@ import { createApi } from '@/server/api/app';
 import { contentChanges, mailOutbox } from '@/server/db/schema/index';
 import { DEMO_EDITOR, DEMO_STAFF } from '@/server/db/seed/users';
 import { sendMail } from '@/server/mail/mailer';
-import { setRole } from '@/server/services/admin/roles.server';
+import { setRole } from '@/server/services/admin/roles/roles.server';
 import { sendPasswordResetMail } from '@/server/services/auth/account-mail';
 import { useTestDatabase } from '../helpers/db';
 import { type ApiSession, createApiSession, createUser, csrfSession, signedIn } from '../helpers/session';

@@ -5,8 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_SORTS, parseOrderListQuery, type OrderListQuery } from '@/server/services/back-office/orders-list';
-import { allOrders, countOrders, listOrders } from '@/server/services/back-office/orders-list.server';
+import { ORDER_SORTS, parseOrderListQuery, type OrderListQuery } from '@/server/services/admin/orders/orders-list';
+import { allOrders, countOrders, listOrders } from '@/server/services/admin/orders/orders-list.server';
 import { rowsOf } from '@/server/services/catalog/rows';
 import { useTestDatabase } from '../helpers/db';
 

@@ -15,7 +15,7 @@ import { users } from '@/server/db/schema/index';
 import { DEMO_CUSTOMER, DEMO_EDITOR, DEMO_STAFF } from '@/server/db/seed/users';
 import { useTestDatabase } from '../helpers/db';
 import { berlinShipping } from '../helpers/fixture-commerce';
-import { setRole } from '@/server/services/admin/roles.server';
+import { setRole } from '@/server/services/admin/roles/roles.server';
 import { sendMail } from '@/server/mail/mailer';
 import { type ApiSession, createApiSession, createUser, csrfSession, signedIn } from '../helpers/session';
 

@@ -10,7 +10,7 @@ import { products } from '@/server/db/schema/index';
 import { useTestDatabase } from '../helpers/db';
 import { insertFixtureCatalog } from '../helpers/fixture-catalog';
 import type { ApiSession } from '../helpers/session';
-import { staffOrders } from '../helpers/staff-orders';
+import { staffOrders } from '../helpers/admin-orders';
 
 const database = useTestDatabase({ seed: 'none' });
 const api = createApi();

@@ -9,7 +9,7 @@ import { createApi } from '@/server/api/app';
 import { seedBaseIfEmpty } from '@/server/db/seed/index';
 import { useTestDatabase } from '../helpers/db';
 import { type ApiSession, createApiSession } from '../helpers/session';
-import { staffOrders } from '../helpers/staff-orders';
+import { staffOrders } from '../helpers/admin-orders';
 
 const database = useTestDatabase({ seed: 'none' });
 const api = createApi();

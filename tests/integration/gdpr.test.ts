@@ -13,7 +13,7 @@ import { setNotifyTransport } from '@/server/payments/demo-gateway.server';
 import { anonymiseExpiredOrders } from '@/server/services/gdpr/erase.server';
 import { useTestDatabase } from '../helpers/db';
 import { berlinShipping, type CommerceFixture, seedCommerceFixture } from '../helpers/fixture-commerce';
-import { staffOrders } from '../helpers/staff-orders';
+import { staffOrders } from '../helpers/admin-orders';
 import type { ApiSession } from '../helpers/session';
 
 const database = useTestDatabase({ seed: 'none' });

@@ -14,7 +14,7 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER, DEMO_EDITOR, DEMO_STAFF } from '@/server/db/seed/users';
-import { setRole } from '@/server/services/admin/roles.server';
+import { setRole } from '@/server/services/admin/roles/roles.server';
 import { startDemoServer } from '../helpers/demo-server';
 import { huge } from '../helpers/hostile-input';
 import { HOSTILE_QUERY_VALUES, type PageEntry, type PageWho, pageRouteTable } from '../helpers/hostile-input-pages';

@@ -24,7 +24,7 @@ import { createApi } from '@/server/api/app';
 import { categories, faqs, featuredCategories, languages, orders, products, staticPages, users } from '@/server/db/schema/index';
 import { DEMO_EDITOR } from '@/server/db/seed/users';
 import { webhookSecret } from '@/server/payments/demo-gateway.server';
-import { setRole } from '@/server/services/admin/roles.server';
+import { setRole } from '@/server/services/admin/roles/roles.server';
 import { useTestDatabase } from '../helpers/db';
 import type { Case, Entry, Who } from '../helpers/hostile-input';
 import { type AdminIds, adminRouteTable } from '../helpers/hostile-input-admin';

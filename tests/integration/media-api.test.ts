@@ -25,7 +25,7 @@ let editor: ApiSession;
 
 beforeAll(async () => {
   const { createUser } = await import('../helpers/session');
-  const { setRole } = await import('@/server/services/admin/roles.server');
+  const { setRole } = await import('@/server/services/admin/roles/roles.server');
   const db = database().db;
   for (const [account, role] of [[DEMO_STAFF, 'staff'], [DEMO_EDITOR, 'editor'], [DEMO_CUSTOMER, 'customer']] as const) {
     await createUser(db, account);

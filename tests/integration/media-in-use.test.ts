@@ -16,7 +16,7 @@ import { LANGUAGE_COOKIE } from '@/server/services/request-context';
 import { useTestDatabase } from '../helpers/db';
 import { type FixtureCatalog, insertFixtureCatalog } from '../helpers/fixture-catalog';
 import type { ApiSession } from '../helpers/session';
-import { staffOrders } from '../helpers/staff-orders';
+import { staffOrders } from '../helpers/admin-orders';
 
 const database = useTestDatabase({ seed: 'none' });
 const api = createApi();

@@ -12,7 +12,7 @@ import { storeUpload } from '@/server/media/assets.server';
 import { useTestDatabase } from '../helpers/db';
 import { type FixtureCatalog, insertFixtureCatalog } from '../helpers/fixture-catalog';
 import { type ApiSession, createApiSession } from '../helpers/session';
-import { staffOrders } from '../helpers/staff-orders';
+import { staffOrders } from '../helpers/admin-orders';
 
 const database = useTestDatabase({ seed: 'none' });
 const api = createApi();

@@ -12,11 +12,11 @@ import { staticPageSchema } from '@/lib/contract/content';
 import { faqs, mediaAssets, staticPages } from '@/server/db/schema/index';
 import { storeUpload } from '@/server/media/assets.server';
 import { loadBlockData, pageBlocks } from '@/server/services/page-blocks.server';
-import { pageSeo } from '@/server/services/admin/page-seo.server';
+import { pageSeo } from '@/server/services/admin/content/page-seo.server';
 import { useTestDatabase } from '../helpers/db';
 import { type FixtureCatalog, insertFixtureCatalog } from '../helpers/fixture-catalog';
 import { type ApiSession, createApiSession } from '../helpers/session';
-import { staffOrders } from '../helpers/staff-orders';
+import { staffOrders } from '../helpers/admin-orders';
 import { XSS_VECTORS, isActive } from '../helpers/xss-vectors';
 
 const database = useTestDatabase({ seed: 'none' });

@@ -10,11 +10,11 @@ import { createApi } from '@/server/api/app';
 import { languages, staticPages } from '@/server/db/schema/index';
 import { invalidateShopBasics } from '@/server/services/request-context';
 import { pageBlocks } from '@/server/services/page-blocks.server';
-import { runPageSchedule } from '@/server/services/admin/page-schedule.server';
+import { runPageSchedule } from '@/server/services/admin/content/page-schedule.server';
 import { useTestDatabase } from '../helpers/db';
 import { type FixtureCatalog, insertFixtureCatalog } from '../helpers/fixture-catalog';
 import type { ApiSession } from '../helpers/session';
-import { staffOrders } from '../helpers/staff-orders';
+import { staffOrders } from '../helpers/admin-orders';
 
 const database = useTestDatabase({ seed: 'none' });
 const api = createApi();

@@ -7,13 +7,13 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '@/server/api/app';
 import { staticPages, staticPageVersions } from '@/server/db/schema/index';
-import { previewToken, previewedPage } from '@/server/services/admin/page-preview.server';
-import { runPageSchedule } from '@/server/services/admin/page-schedule.server';
+import { previewToken, previewedPage } from '@/server/services/admin/content/page-preview.server';
+import { runPageSchedule } from '@/server/services/admin/content/page-schedule.server';
 import { getStaticPage } from '@/server/services/content';
 import { useTestDatabase } from '../helpers/db';
 import { insertFixtureCatalog } from '../helpers/fixture-catalog';
 import type { ApiSession } from '../helpers/session';
-import { staffOrders } from '../helpers/staff-orders';
+import { staffOrders } from '../helpers/admin-orders';
 
 const database = useTestDatabase({ seed: 'none' });
 const api = createApi();

@@ -14,7 +14,7 @@ import { createApi } from '@/server/api/app';
 import { UPLOAD_PATHS } from '@/server/api/body';
 import { apiRoutes } from '@/lib/contract/index';
 import { AREA_PERMISSIONS, ROLE_PERMISSIONS, adminArea, type Role } from '@/lib/rules/roles';
-import { setRole } from '@/server/services/admin/roles.server';
+import { setRole } from '@/server/services/admin/roles/roles.server';
 import { sendMail } from '@/server/mail/mailer';
 import { DEMO_CUSTOMER, DEMO_EDITOR, DEMO_STAFF } from '@/server/db/seed/users';
 import { useTestDatabase } from '../helpers/db';

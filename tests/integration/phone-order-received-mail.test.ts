@@ -62,10 +62,10 @@ describe('order received mail (phone orders)', () => {
     const mail = await box.waitFor(email, { timeoutMs: 15_000 });
     expect(mail.subject).toBe(`We have received your order ${orderNr} – Gear Shop`);
     for (const body of [mail.text, mail.html]) {
-      expect(body).toContain(`Thank you for order ${orderNr}. To complete it, pay 100.00 EUR by phone at one of these numbers:`);
+      expect(body).toContain(`Thank you for order ${orderNr}. To complete it, pay €100.00 by phone at one of these numbers:`);
       expect(body).toContain('+1 555 0100');
       expect(body).toContain('+44 20 7946 0000');
-      expect(body).toContain(`quote your order number ${orderNr} and pay 100.00 EUR`);
+      expect(body).toContain(`quote your order number ${orderNr} and pay €100.00`);
       expect(body).toContain('If the order is not paid within 72 hours, it expires and the items are released.');
     }
     expect(mail.text).toContain('US and global customers: +1 555 0100');

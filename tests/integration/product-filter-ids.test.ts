@@ -16,7 +16,7 @@ import { applyImport } from '@/server/services/catalog-io/apply.server';
 import { checkImport } from '@/server/services/catalog-io/check.server';
 import { useTestDatabase } from '../helpers/db';
 import type { ApiSession } from '../helpers/session';
-import { staffOrders } from '../helpers/staff-orders';
+import { staffOrders } from '../helpers/admin-orders';
 
 const database = useTestDatabase({ seed: 'demo' });
 const api = createApi();

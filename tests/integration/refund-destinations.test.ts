@@ -11,7 +11,7 @@ import { orderItems, products } from '@/server/db/schema/index';
 import { setNotifyTransport } from '@/server/payments/demo-gateway.server';
 import { useTestDatabase } from '../helpers/db';
 import { type CommerceFixture, seedCommerceFixture } from '../helpers/fixture-commerce';
-import { staffOrders } from '../helpers/staff-orders';
+import { staffOrders } from '../helpers/admin-orders';
 import type { ApiSession } from '../helpers/session';
 
 const database = useTestDatabase({ seed: 'none' });

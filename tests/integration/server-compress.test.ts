@@ -2,8 +2,8 @@ import { type IncomingMessage, type ServerResponse, createServer, request } from
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressResponse } from '../../scripts/server/compress.mjs';
-import { negotiateEncoding } from '@/server/http-encoding.mjs';
+import { compressResponse } from '@/server/http/compress.mjs';
+import { negotiateEncoding } from '@/server/http/encoding.mjs';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '@/server/api/app';
 import { contentChanges, countries, languages, mailOutbox } from '@/server/db/schema/index';
 import { DEMO_CUSTOMER } from '@/server/db/seed/users';
-import { setRole } from '@/server/services/admin/roles.server';
+import { setRole } from '@/server/services/admin/roles/roles.server';
 import { getTranslator } from '@/server/i18n/index';
 import { closeMailTransports, createMailer, sendMail } from '@/server/mail/index';
 import { useTestDatabase } from '../helpers/db';

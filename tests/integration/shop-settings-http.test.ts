@@ -5,7 +5,7 @@
  * the hero is per language, and the phone fields start on the home country.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setRole } from '@/server/services/admin/roles.server';
+import { setRole } from '@/server/services/admin/roles/roles.server';
 import { startDemoServer } from '../helpers/demo-server';
 import { cleanupServers } from '../helpers/server';
 import { createUser } from '../helpers/session';

@@ -13,7 +13,7 @@ import { getCharge, notifyShop, setNotifyTransport } from '@/server/payments/dem
 import { sendStaffDigest } from '@/server/services/staff-mail/staff-digest.server';
 import { useTestDatabase } from '../helpers/db';
 import { type CommerceFixture, seedCommerceFixture } from '../helpers/fixture-commerce';
-import { staffOrders } from '../helpers/staff-orders';
+import { staffOrders } from '../helpers/admin-orders';
 import type { ApiSession } from '../helpers/session';
 
 const database = useTestDatabase({ seed: 'none' });

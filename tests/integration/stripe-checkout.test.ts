@@ -14,7 +14,7 @@ import { runOrderJobs } from '@/server/services/orders/jobs';
 import { useTestDatabase } from '../helpers/db';
 import { berlinShipping, type CommerceFixture, seedCommerceFixture } from '../helpers/fixture-commerce';
 import { checkoutShoppers } from '../helpers/checkout-shopper';
-import { staffOrders } from '../helpers/staff-orders';
+import { staffOrders } from '../helpers/admin-orders';
 import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, startStripeFake, type StripeFake } from '../helpers/stripe-fake';
 
 const database = useTestDatabase({ seed: 'none' });

@@ -17,18 +17,21 @@ import { orderItems, productAttributeGroups, productCategories, products, settin
 import { TEST_CARDS } from '@/server/payments/demo-cards';
 import { getCharge, payCharge, setNotifyTransport } from '@/server/payments/demo-gateway.server';
 import { contentChanged } from '@/server/services/content-changed';
-import { listProducts } from '@/server/services/back-office/products-list.server';
-import { parseProductListQuery } from '@/server/services/back-office/products-list';
+import { listProducts } from '@/server/services/admin/catalog/products-list.server';
+import { parseProductListQuery } from '@/server/services/admin/catalog/products-list';
 import { loadProductPage } from '@/features/product/product-page.server';
 import { cardStockOf } from '@/features/catalog/product-card';
 import { offerFields, productJsonLd } from '@/features/product/seo';
+import { choiceOffers } from '@/features/product/choice-offers';
+import { formatCents, formatMoney, formatPercent } from '@/lib/money';
+import { getTranslator } from '@/server/i18n/index';
 import type { ProductJson } from '@/lib/contract/catalog';
 import { useTestDatabase } from '../helpers/db';
 import { type CommerceFixture, seedCommerceFixture } from '../helpers/fixture-commerce';
 import { cardShipping, checkoutShoppers, TEST_CARD } from '../helpers/checkout-shopper';
 import { lastMailTo } from '../helpers/fixture-accounts';
 import { createApiSession, createUser } from '../helpers/session';
-import { setRole } from '@/server/services/admin/roles.server';
+import { setRole } from '@/server/services/admin/roles/roles.server';
 
 const database = useTestDatabase({ seed: 'none' });
 const api = createApi();
@@ -147,6 +150,52 @@ describe('the price of a choice', () => {
     expect(gbp.body.converted.cart_total).toBe(254.15);
     await db().update(variations).set({ stock: 0 }).where(eq(variations.id, size.L));
     await contentChanged(db());
+  });
+
+  it('reads the same in the shopper\'s language on every page type, the API, the payment page, the order and its mail', async () => {
+    // One formatter (src/lib/money.ts) writes every number a German shopper reads: size S on sale.
+    const de = (amount: number | string) => formatMoney(amount, 'EUR', 'de');
+    const sale = '249,00\u00a0€';
+    const old = '289,00\u00a0€';
+    const t = await getTranslator(db(), 'de');
+
+    // The list card ("ab 249,00 €": the cheapest choice) and the product page in German: the
+    // price, the struck price and the badge of the chosen size, as the page's island shows them.
+    const listed = (await catalogJacket())!;
+    expect([de(listed.retail_price), de(listed.old_price), formatPercent(-listed.discount_percent, 'de')]).toEqual([sale, old, '-14\u00a0%']);
+    const page = (await loadProductPage(db(), jacket, { languageId: fx.catalog.lang.de, rate: '1' }, null))!.product;
+    expect(de(page.price)).toBe(sale);
+    expect(choiceOffers(page, de, t, 'de')[size.S]).toMatchObject({ price: sale, oldPrice: old, discount: '-14\u00a0%' });
+    // JSON-LD carries the same amount as data (a dot, two decimals: schema.org's format).
+    const offers = productJsonLd({ name: page.name, sku: page.sku, description: '', images: [], url: 'https://shop.test/p', currency: 'EUR', reviews: page.reviews, ...offerFields(page) }).offers;
+    expect(offers).toMatchObject({ lowPrice: variationOf(page, size.S).retail_price, priceCurrency: 'EUR' });
+    expect(de((offers as { lowPrice: string }).lowPrice)).toBe(sale);
+
+    // A German customer: cart, totals (VAT 20 % contained: 41.50), checkout.
+    const { session, email } = await shopper({ languageId: fx.catalog.lang.de });
+    await add(session, size.S, 1, true);
+    const cart = (await session.get('/api/cart/contents')).body.payload as { item_id: number; item: { price: number } }[];
+    expect(cart.map((l) => de(l.item.price))).toEqual([sale]);
+    const totals = await session.post('/api/cart/calculate-totals', { ...cardShipping(), cart_items: [] });
+    expect(totals.body.original).toMatchObject({ cart_total: 249, final_amount: 249, vat: 41.5 });
+    expect(formatPercent(totals.body.vat_rate, 'de')).toBe('20\u00a0%');
+    expect([de(totals.body.original.cart_total), de(totals.body.original.final_amount), de(totals.body.original.vat)]).toEqual([sale, sale, '41,50\u00a0€']);
+    const res = await session.post('/api/orders/checkout', { ...cardShipping({ email }), expected_total: 249 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(de(res.body.order_data.amount)).toBe(sale);
+
+    // The payment page ("249,00 € bezahlen"), then the order's history and its mail in German.
+    const charge = (await getCharge(db(), res.body.redirect_url.split('/').pop()))!;
+    expect(t('gateway.pay', { amount: formatCents(charge.amountCents, charge.currency, 'de') })).toBe(`${sale} bezahlen`);
+    expect(await payCharge(db(), charge, { number: TEST_CARDS.success, ...TEST_CARD })).toMatchObject({ outcome: 'succeeded' });
+    const history = (await session.get('/api/orders/history')).body.payload[0];
+    expect([de(history.amount), de(history.items[0].price)]).toEqual([sale, sale]);
+    expect(history.vat_rates.map((r: { rate: number }) => formatPercent(r.rate, 'de'))).toEqual(['20\u00a0%']);
+    const mail = (await lastMailTo(db(), email))!;
+    expect(mail.subject).toMatch(/^Ihre Bestellung /);
+    expect(mail.text).toContain(`Alpine Jacket × 1: ${sale}`);
+    expect(mail.text).toContain('Enthaltene MwSt. (20\u00a0%): 41,50\u00a0€');
+    expect(mail.text).not.toMatch(/249\.00|€249|20\.00/);
   });
 });
 

@@ -15,7 +15,7 @@ import { invalidateShopBasics, loadShopBasics } from '@/server/services/request-
 import { createTestDatabase, useTestDatabase } from '../helpers/db';
 import { berlinShipping } from '../helpers/fixture-commerce';
 import { checkoutShoppers } from '../helpers/checkout-shopper';
-import { staffOrders } from '../helpers/staff-orders';
+import { staffOrders } from '../helpers/admin-orders';
 import type { ApiSession } from '../helpers/session';
 
 const database = useTestDatabase({ seed: 'demo' });

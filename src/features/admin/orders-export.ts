@@ -4,6 +4,7 @@
  * text, then saves the file. Without JavaScript the link downloads the same file directly.
  * Its texts come in the admin's language from the box's data-text-* attributes (the page renders them).
  */
+import { formatNumber } from '@/lib/money';
 import { fill } from '@/lib/rules/placeholders';
 
 export const TOTAL_HEADER = 'X-Total-Count';
@@ -39,10 +40,10 @@ async function download(link: HTMLAnchorElement, box: HTMLElement): Promise<void
     rows += countRows(value);
     const shown = Math.max(0, Math.min(rows, total));
     bar.value = total > 0 ? Math.round((shown / total) * 100) : 100;
-    status.textContent = fill(text.textProgress ?? '', { shown: shown.toLocaleString(locale), total: total.toLocaleString(locale) });
+    status.textContent = fill(text.textProgress ?? '', { shown: formatNumber(shown, locale), total: formatNumber(total, locale) });
   }
   bar.value = 100;
-  status.textContent = fill(text.textDone ?? '', { total: total.toLocaleString(locale) });
+  status.textContent = fill(text.textDone ?? '', { total: formatNumber(total, locale) });
   const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: 'text/csv' }));
   const save = document.createElement('a');
   save.href = url;

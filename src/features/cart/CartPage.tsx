@@ -14,7 +14,7 @@ import Checkout from './Checkout';
 import type { HomeCountry } from '@/lib/home-country';
 import type { PaymentMethod } from '@/lib/rules/payment';
 import type { CheckoutCountry, ProfileForCheckout } from './checkout-form';
-import { formatMoney, formatPercent, symbolAndDecimals } from '@/lib/money';
+import { formatMoney, formatNumber, formatPercent } from '@/lib/money';
 import './cart.css';
 import { pageHref } from '@/lib/language-path';
 
@@ -85,7 +85,7 @@ export default function CartPage({
       return formatMoney(amount, inCurrency.code, locale, inCurrency.symbol);
     } catch {
       // A code that is not one (from old browser storage) must not break the cart page.
-      return symbolAndDecimals(amount, inCurrency.symbol);
+      return `${inCurrency.symbol}${formatNumber(amount, locale, 2)}`;
     }
   }
 

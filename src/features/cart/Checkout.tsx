@@ -342,8 +342,7 @@ export default function Checkout(props: CheckoutProps) {
         <PhonePaymentModal
           open
           orderNr={state.phoneOrder.order_nr}
-          amount={state.phoneOrder.amount}
-          currency={state.phoneOrder.currency}
+          total={money(state.phoneOrder.amount, { code: state.phoneOrder.currency, symbol: state.phoneOrder.currency })}
           phoneGlobal={phoneNumbers.global || state.phoneOrder.phone_number || ''}
           phoneUkEu={phoneNumbers.ukEu}
           signedIn={signedIn}

@@ -309,8 +309,7 @@ export default function OrdersList({ initial, locale, signedIn, texts }: OrdersL
       <PhonePaymentModal
         open={modal !== null}
         orderNr={modal?.orderNr ?? ''}
-        amount={modal?.amount ?? 0}
-        currency={modal?.currency ?? ''}
+        total={modal ? formatMoney(modal.amount, modal.currency, locale) : ''}
         phoneGlobal={modal?.phoneGlobal ?? ''}
         phoneUkEu={modal?.phoneUkEu ?? ''}
         signedIn={signedIn}

@@ -2,7 +2,7 @@ import '@/stores/bootstrap';
 import { useEffect, useId, useRef } from 'react';
 import { showToast } from '@/stores/toasts';
 import { copyText } from './clipboard';
-import { formatAmountAndCurrency, viewOrdersTarget } from './orders-format';
+import { viewOrdersTarget } from './orders-format';
 import type { PhonePaymentTexts } from './orders-texts';
 import './phone-payment.css';
 import { pageHref } from '@/lib/language-path';
@@ -18,10 +18,8 @@ import { pageHref } from '@/lib/language-path';
 export interface PhonePaymentModalProps {
   open: boolean;
   orderNr: string;
-  /** Total in `currency` (2 decimals shown). */
-  amount: number;
-  /** ISO code, e.g. EUR. */
-  currency: string;
+  /** The total as the cart and orders write it (formatMoney in the page language): "35,98 €". */
+  total: string;
   /** US and global customers. */
   phoneGlobal: string;
   /** UK and EU customers. */
@@ -36,8 +34,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 export default function PhonePaymentModal({
   open,
   orderNr,
-  amount,
-  currency,
+  total,
   phoneGlobal,
   phoneUkEu,
   signedIn,
@@ -167,7 +164,7 @@ export default function PhonePaymentModal({
           <div className="phone-modal-row phone-modal-total">
             <dt>{texts.totalAmount}</dt>
             <dd>
-              <span className="phone-modal-value">{formatAmountAndCurrency(amount, currency)}</span>
+              <span className="phone-modal-value">{total}</span>
             </dd>
           </div>
         </dl>

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatAddress,
-  formatAmountAndCurrency,
   formatOrderDate,
   orderDetailHref,
   orderStatusView,
@@ -43,14 +42,7 @@ describe('orderStatusView', () => {
   });
 });
 
-// Currency-style amounts: tests/unit/rules/money.test.ts.
-describe('phone modal amount', () => {
-  it('spells amount and currency out for the phone modal', () => {
-    expect(formatAmountAndCurrency(104.9, 'EUR')).toBe('104.90 EUR');
-    expect(formatAmountAndCurrency(undefined, 'GBP')).toBe('0.00 GBP');
-  });
-});
-
+// Amounts (the phone modal's total too): tests/unit/rules/money.test.ts.
 describe('phone payment from an order (spec §4, §8)', () => {
   const order = { order_nr: 'GS-2026-1006', payment_method: 'phone', amount: 42.1, currency: 'EUR' };
   const config = { status: 'OK', payload: { phone_number_global: '+1 415 555 0142', phone_number_uk_eu: '+44 20 7946 0321', phone_number: '+1 415 555 0142' } };

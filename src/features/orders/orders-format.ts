@@ -51,9 +51,6 @@ export function formatOrderDate(iso: string | Date | null | undefined): string {
   return `${two(date.getUTCDate())}.${two(date.getUTCMonth() + 1)}.${date.getUTCFullYear()}`;
 }
 
-// The amount as a caller reads it on the phone ("123.45 EUR"); shared with the order mails.
-export { formatAmountAndCurrency } from '@/lib/money';
-
 /** View Orders of the phone payment modal: the orders tab when signed in, otherwise home. */
 export function viewOrdersTarget(signedIn: boolean): string {
   return signedIn ? '/account?tab=orders' : '/';

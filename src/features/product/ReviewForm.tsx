@@ -1,4 +1,5 @@
 import '@/stores/bootstrap';
+import { formatNumber } from '@/lib/money';
 import '../account/auth-store';
 import { useState } from 'react';
 import { ApiError, handledByClient } from '@/lib/api-client';
@@ -80,7 +81,7 @@ export default function ReviewForm({ productId, texts, locale }: Props) {
         <p className="review-thanks">{texts.thanks}</p>
         {summary && summary.average !== null && (
           <p className="review-new-summary">
-            {fill(texts.average, { rating: summary.average.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })} · {fill(texts.count, { count: summary.count })}
+            {fill(texts.average, { rating: formatNumber(summary.average, locale, 1) })} · {fill(texts.count, { count: summary.count })}
           </p>
         )}
         <article className="review review-own">

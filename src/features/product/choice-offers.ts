@@ -4,7 +4,8 @@
  * counted per variation). Pure, over the API's product JSON; the page formats with its money.
  */
 import type { ProductJson } from '@/lib/contract/catalog';
-import { discountPercentOf, oldPriceOf } from '../catalog/product-card';
+import { formatPercent } from '@/lib/money';
+import { discountPercentOf, oldPriceOf } from '@/features/catalog/product-card';
 
 export interface ChoiceOfferTexts {
   price: string;
@@ -22,7 +23,7 @@ export function stockText(t: Translate, availability: ProductJson['availability'
   return availability === 'low_stock' ? t('product.lowStock', { count: stock }) : t('product.inStock');
 }
 
-export function choiceOffers(product: Pick<ProductJson, 'variations'>, money: (amount: number) => string, t: Translate): Record<number, ChoiceOfferTexts> {
+export function choiceOffers(product: Pick<ProductJson, 'variations'>, money: (amount: number) => string, t: Translate, locale: string): Record<number, ChoiceOfferTexts> {
   const offers: Record<number, ChoiceOfferTexts> = {};
   for (const v of product.variations) {
     const old = oldPriceOf(v);
@@ -30,7 +31,7 @@ export function choiceOffers(product: Pick<ProductJson, 'variations'>, money: (a
     offers[v.id] = {
       price: money(v.price),
       oldPrice: old ? money(Number(old)) : null,
-      discount: percent === null ? null : t('product.discount', { percent }),
+      discount: percent === null ? null : formatPercent(-percent, locale),
       availability: v.availability,
       stock: stockText(t, v.availability, v.stock),
     };

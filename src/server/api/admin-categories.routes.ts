@@ -1,7 +1,7 @@
 /** /api/admin/categories (ADR 026): the staff category tree; the service holds the rules. */
 import { createBody, moveBody, patchBody } from '@/lib/contract/admin/categories';
 import { idParam } from '@/lib/contract/admin/fields';
-import { CATEGORY_NOT_FOUND, adminCategoryTree, createCategory, deleteCategory, getAdminCategory, moveCategory, updateCategory } from '../services/back-office/categories-admin.server';
+import { CATEGORY_NOT_FOUND, adminCategoryTree, createCategory, deleteCategory, getAdminCategory, moveCategory, updateCategory } from '../services/admin/catalog/categories.server';
 import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { HttpError } from './errors';

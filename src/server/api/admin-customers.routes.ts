@@ -1,7 +1,7 @@
 /** /api/admin/customers/:id/* : staff look after customers' balances (ADR 023) and their data protection requests (issue 31). */
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/index';
-import { adjustBalance } from '../services/customers/balance-adjust.server';
+import { adjustBalance } from '../services/admin/customers/balance-adjust.server';
 import { customerDataExport } from '../services/gdpr/data-export.server';
 import { eraseCustomer } from '../services/gdpr/erase.server';
 import { createAdminRouter } from './admin-language';

@@ -1,5 +1,5 @@
 /** /api/admin/editors: admins grant and take the back-office roles (permission `roles`, roles.ts). */
-import { listStaff, setRole } from '../services/admin/roles.server';
+import { listStaff, setRole } from '../services/admin/roles/roles.server';
 import { localized } from '../services/localized';
 import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';

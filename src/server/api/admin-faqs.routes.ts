@@ -1,5 +1,5 @@
 /** /api/admin/faqs */
-import { FAQ_NOT_FOUND, createFaq, deleteFaq, getAdminFaq, listAdminFaqs, updateFaq } from '../services/admin/faqs.server';
+import { FAQ_NOT_FOUND, createFaq, deleteFaq, getAdminFaq, listAdminFaqs, updateFaq } from '../services/admin/content/faqs.server';
 import { idParam } from '@/lib/contract/admin/fields';
 import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';

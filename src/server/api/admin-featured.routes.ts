@@ -6,7 +6,7 @@ import {
   getAdminFeatured,
   listAdminFeatured,
   updateFeatured,
-} from '../services/admin/featured.server';
+} from '../services/admin/content/featured.server';
 import { idParam } from '@/lib/contract/admin/fields';
 import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';

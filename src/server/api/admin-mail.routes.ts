@@ -1,7 +1,7 @@
 /** /api/admin/mail: the mail log (issue 25; permission `settings`, roles.ts): list, one mail redacted, resend. */
 import { idParam } from '@/lib/contract/admin/fields';
 import { mailLogQuery } from '@/lib/contract/admin/mail';
-import { getMailLogEntry, listMailLog, resendMail } from '../services/admin/mail-log.server';
+import { getMailLogEntry, listMailLog, resendMail } from '../services/admin/settings/mail-log.server';
 import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { validate } from './validate';

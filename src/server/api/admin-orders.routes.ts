@@ -7,12 +7,12 @@
 import { localized, spokenText } from '../services/localized';
 import { sendOrderConfirmation } from '../services/orders/confirmation-mail';
 import { sendCancelledMail, sendRefundedMail, sendShippedMail } from '../services/orders/fulfilment-mails';
-import { cancelOrder } from '../services/orders/staff/cancel.server';
-import { markPaid } from '../services/orders/staff/mark-paid.server';
-import { addOrderNote } from '../services/orders/staff/note.server';
-import { staffOrderState, refundJson } from '../services/orders/staff/order-state.server';
-import { refundOrder } from '../services/orders/staff/refund.server';
-import { shipOrder } from '../services/orders/staff/ship.server';
+import { cancelOrder } from '../services/admin/orders/cancel.server';
+import { markPaid } from '../services/admin/orders/mark-paid.server';
+import { addOrderNote } from '../services/admin/orders/note.server';
+import { staffOrderState, refundJson } from '../services/admin/orders/order-state.server';
+import { refundOrder } from '../services/admin/orders/refund.server';
+import { shipOrder } from '../services/admin/orders/ship.server';
 import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { HttpError } from './errors';

@@ -10,19 +10,19 @@ import {
   listPageVersions,
   restorePageVersion,
   updatePage,
-} from '../services/admin/static-pages.server';
+} from '../services/admin/content/static-pages.server';
 import { idParam } from '@/lib/contract/admin/fields';
 import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { HttpError } from './errors';
 import { validate } from './validate';
 import { blockTextsBody, blocksBody, createBody, draftBody, patchBody, previewLinkBody, scheduleBody, seoBody, versionParams } from '@/lib/contract/admin/pages';
-import { savePageSeo } from '../services/admin/page-seo.server';
-import { previewToken } from '../services/admin/page-preview.server';
-import { setPageSchedule } from '../services/admin/page-schedule.server';
-import { adminPageBlocks, saveBlockTexts, saveBlocks } from '../services/admin/page-blocks-admin.server';
-import { discardDraft, publishDraft, saveDraft } from '../services/admin/page-drafts.server';
-import { ensureHomePage } from '../services/admin/home-page-admin.server';
+import { savePageSeo } from '../services/admin/content/page-seo.server';
+import { previewToken } from '../services/admin/content/page-preview.server';
+import { setPageSchedule } from '../services/admin/content/page-schedule.server';
+import { adminPageBlocks, saveBlockTexts, saveBlocks } from '../services/admin/content/page-blocks.server';
+import { discardDraft, publishDraft, saveDraft } from '../services/admin/content/page-drafts.server';
+import { ensureHomePage } from '../services/admin/content/home-page.server';
 
 export const adminPagesApp = createAdminRouter()
   .get('/', async (c) => ok(c, await listAdminPages(c.var.db)))

@@ -5,11 +5,11 @@
  */
 import { createBody, generateVariationsBody, imagesBody, patchBody, productListQuery, saveVariationsBody } from '@/lib/contract/admin/products';
 import { idParam } from '@/lib/contract/admin/fields';
-import { PRODUCT_NOT_FOUND, createProduct, getAdminProduct, updateProduct } from '../services/back-office/products/product-editor.server';
-import { setProductImages } from '../services/back-office/products/product-images.server';
-import { generateVariations, saveVariations } from '../services/back-office/products/product-variations.server';
-import { encodeCursor, parseProductListQuery } from '../services/back-office/products-list';
-import { listProducts } from '../services/back-office/products-list.server';
+import { PRODUCT_NOT_FOUND, createProduct, getAdminProduct, updateProduct } from '../services/admin/catalog/product-editor.server';
+import { setProductImages } from '../services/admin/catalog/product-images.server';
+import { generateVariations, saveVariations } from '../services/admin/catalog/product-variations.server';
+import { encodeCursor, parseProductListQuery } from '../services/admin/catalog/products-list';
+import { listProducts } from '../services/admin/catalog/products-list.server';
 import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { HttpError } from './errors';

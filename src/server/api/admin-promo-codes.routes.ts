@@ -1,7 +1,7 @@
 /** /api/admin/promo-codes (ADR 026): staff promo codes; the service holds the rules. */
 import { createBody, patchBody, promoListQuery } from '@/lib/contract/admin/promo-codes';
 import { idParam } from '@/lib/contract/admin/fields';
-import { PROMO_NOT_FOUND, createPromoCode, deletePromoCode, getPromoCode, listPromoCodes, updatePromoCode } from '../services/back-office/promo-codes-admin.server';
+import { PROMO_NOT_FOUND, createPromoCode, deletePromoCode, getPromoCode, listPromoCodes, updatePromoCode } from '../services/admin/catalog/promo-codes.server';
 import { spokenText } from '../services/localized';
 import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';

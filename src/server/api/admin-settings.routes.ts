@@ -1,6 +1,6 @@
 /** /api/admin/settings (the settings row and the default currency) and /api/admin/home-hero (per language). */
-import { getAdminSettings, updateSettings } from '../services/admin/settings.server';
-import { getHomeHeroes, updateHomeHero } from '../services/admin/home-hero.server';
+import { getAdminSettings, updateSettings } from '../services/admin/settings/settings.server';
+import { getHomeHeroes, updateHomeHero } from '../services/admin/content/home-hero.server';
 import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { validate } from './validate';

@@ -1,8 +1,8 @@
 /** /api/admin/shipping and /api/admin/currencies (ADR 026): delivery, VAT and currencies (permission `prices`, roles.ts). */
 import { countriesBulkBody, countryPatchBody, countryVatPatchBody, vatSchemeBody, currencyCreateBody, currencyPatchBody, vatRateCreateBody, vatRatePatchBody, zoneCreateBody, zonePatchBody } from '@/lib/contract/admin/shipping';
 import { idParam } from '@/lib/contract/admin/fields';
-import { createCurrency, createVatRate, createZone, deleteCurrency, deleteVatRate, deleteZone, deliverySettings, listCurrencies, listVatRates, setCountriesState, updateCountry, updateCurrency, updateVatRate, updateZone } from '../services/back-office/shipping-admin.server';
-import { updateCountryVat, updateVatScheme, vatSchemeSettings } from '../services/back-office/country-vat-admin.server';
+import { createCurrency, createVatRate, createZone, deleteCurrency, deleteVatRate, deleteZone, deliverySettings, listCurrencies, listVatRates, setCountriesState, updateCountry, updateCurrency, updateVatRate, updateZone } from '../services/admin/prices/shipping.server';
+import { updateCountryVat, updateVatScheme, vatSchemeSettings } from '../services/admin/prices/country-vat.server';
 import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { validate } from './validate';

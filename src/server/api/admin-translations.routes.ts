@@ -1,5 +1,5 @@
 /** /api/admin/translations: UI texts per language, search by key, missing keys. */
-import { listTranslations, saveTranslation } from '../services/admin/translations.server';
+import { listTranslations, saveTranslation } from '../services/admin/content/translations.server';
 import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { validate } from './validate';

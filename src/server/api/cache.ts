@@ -13,7 +13,7 @@ export const DEFAULT_STALE_WHILE_REVALIDATE = 300;
 
 /**
  * A validator from the JSON bytes (sha1 is plenty for change detection, and short). Weak by
- * default because the HTTP server compresses after us (scripts/server/compress.mjs): gzip and
+ * default because the HTTP server compresses after us (src/server/http/compress.mjs): gzip and
  * identity bodies differ byte for byte yet mean the same, which is what W/ says.
  */
 export function etagOf(body: ArrayBuffer | Uint8Array | string, weak = true): string {

@@ -1,7 +1,7 @@
 import { allowedPhoneCountries, readPhoneFields } from '../services/auth/phone-fields';
 import { NO_STOCK_MESSAGE, phonePaymentNumber, placeOrder, totalsJson } from '../services/orders/checkout.server';
 import { startTopUp, topUpLimits } from '../services/orders/top-up.server';
-import { centsToDecimal } from '@/lib/money';
+import { formatCents } from '@/lib/money';
 import { CARD_PAYMENTS_UNAVAILABLE_MESSAGE, requireCardPayments } from '../payments/provider';
 import { paymentPageUrl } from '../payments/card-gateway.server';
 import { requireVerified } from './auth-guards';
@@ -86,9 +86,10 @@ export const balanceApp = createRouter().post('/top-up', requireVerified(), rate
   const db = c.var.db;
   requireCardPayments();
   const limits = await topUpLimits(db, c.var.currency);
-  const min = centsToDecimal(limits.minCents);
-  const max = centsToDecimal(limits.maxCents);
-  const message = `Enter an amount between ${min} and ${max} ${c.var.currency.code}.`;
+  // An English sentence, so its amounts are written the English way ("€10.00"), as the shop writes them.
+  const min = formatCents(limits.minCents, c.var.currency.code, 'en');
+  const max = formatCents(limits.maxCents, c.var.currency.code, 'en');
+  const message = `Enter an amount between ${min} and ${max}.`;
   const { amount } = parseFields(topUpBody(message, limits), await jsonObject(c), message);
   const order = await startTopUp(db, { userId: c.var.user!.id, amountCents: Math.round(amount * 100), currency: c.var.currency });
   c.header('Cache-Control', 'no-store');

@@ -5,7 +5,7 @@
  * cannot spill onto other modules' paths.
  */
 import { getTranslator, loadMessages } from '../i18n/index';
-import { redirectedSlug } from '../services/admin/static-pages.server';
+import { redirectedSlug } from '../services/admin/content/static-pages.server';
 import {
   getStaticPage,
   listCountries,

@@ -6,7 +6,7 @@ import { inFlightSince } from './mailer';
 
 /**
  * Reading the outbox: the development mailbox (/dev/mailbox, whole mails with live links: never
- * in production) and the back office's mail log (services/admin/mail-log.server.ts, redacted).
+ * in production) and the back office's mail log (services/admin/settings/mail-log.server.ts, redacted).
  */
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;

@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { APIContext, MiddlewareNext } from 'astro';
 // Plain .mjs shared with the start script's on-the-fly compression, so both pick alike.
-import { isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding } from '../http-encoding.mjs';
+import { isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding } from '../http/encoding.mjs';
 import { onContentChanged } from './content-changed';
 import { createPageCache, pageCacheKey, type CachedPage } from './page-cache';
 

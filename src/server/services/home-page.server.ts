@@ -11,7 +11,7 @@ import type { Block, BlockTexts } from '@/lib/contract/blocks';
 import { type HeroDefaults, homeBlocksInLanguage } from '@/lib/home-blocks';
 import { blocksInLanguage } from './block-texts';
 import { storedBlocks } from './page-blocks.server';
-import { previewedPage } from './admin/page-preview.server';
+import { previewedPage } from './admin/content/page-preview.server';
 
 export interface HomeBlocks {
   blocks: Block[];

@@ -6,10 +6,10 @@
 import type { Db } from '@/server/db/client';
 import { type Block, type BlockTexts, blockAssetIds, blockSchema, upgradeBlock } from '@/lib/contract/blocks';
 import { photosByIds } from '@/server/media/library.server';
-import { pagePublishingState } from '@/server/services/admin/page-seo.server';
-import { adminPageBlocks } from '@/server/services/admin/page-blocks-admin.server';
-import { listAdminFaqs } from '@/server/services/admin/faqs.server';
-import { type AdminCategoryNode, adminCategoryTree } from '@/server/services/back-office/categories-admin.server';
+import { pagePublishingState } from '@/server/services/admin/content/page-seo.server';
+import { adminPageBlocks } from '@/server/services/admin/content/page-blocks.server';
+import { listAdminFaqs } from '@/server/services/admin/content/faqs.server';
+import { type AdminCategoryNode, adminCategoryTree } from '@/server/services/admin/catalog/categories.server';
 import type { PageEditorProps } from './PageEditor';
 import type { PagePublishingProps } from './PagePublishing';
 

@@ -6,6 +6,7 @@
  * problems arrive in the API's words.
  */
 import { fill } from '@/lib/rules/placeholders';
+import { formatNumber, formatPercent } from '@/lib/money';
 import { ApiError } from '@/lib/api-client';
 import type { z } from 'zod';
 import type { importStateSchema } from '@/lib/contract/admin/catalog-imports';
@@ -34,11 +35,13 @@ export function initImportPage(root: Document): void {
     progress.hidden = false;
     bar.max = Math.max(1, state.total_rows);
     bar.value = state.applied_rows;
-    const percent = state.total_rows ? Math.floor((state.applied_rows / state.total_rows) * 100) : 100;
+    const locale = text.locale ?? 'en';
+    const count = (n: number | undefined) => formatNumber(n ?? 0, locale);
+    const percent = formatPercent(state.total_rows ? Math.floor((state.applied_rows / state.total_rows) * 100) : 100, locale);
     progressText.textContent =
       state.status === 'done'
-        ? fill(text.textDone ?? '', { created: state.summary.created ?? 0, updated: state.summary.updated ?? 0, unchanged: state.summary.unchanged ?? 0 })
-        : fill((state.status === 'failed' ? text.textStopped : text.textRunning) ?? '', { applied: state.applied_rows, total: state.total_rows, percent });
+        ? fill(text.textDone ?? '', { created: count(state.summary.created), updated: count(state.summary.updated), unchanged: count(state.summary.unchanged) })
+        : fill((state.status === 'failed' ? text.textStopped : text.textRunning) ?? '', { applied: count(state.applied_rows), total: count(state.total_rows), percent });
   };
 
   const follow = async (id: number) => {

@@ -1,8 +1,8 @@
 /** What /admin/settings shows: the settings, every language's hero texts, the country and currency lists. */
 import type { Db } from '@/server/db/client';
 import { FALLBACK_LANGUAGE, fileMessages } from '@/server/i18n/index';
-import { getAdminSettings, settingsChoices } from '@/server/services/admin/settings.server';
-import { getHomeHeroes } from '@/server/services/admin/home-hero.server';
+import { getAdminSettings, settingsChoices } from '@/server/services/admin/settings/settings.server';
+import { getHomeHeroes } from '@/server/services/admin/content/home-hero.server';
 import { adminLanguages } from '@/server/services/admin/languages';
 import { homePageId } from '@/server/services/home-page.server';
 

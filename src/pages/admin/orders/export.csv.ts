@@ -6,8 +6,8 @@
 import type { APIRoute } from 'astro';
 import { requireStaff } from '@/features/admin/guard.server';
 import { getDb } from '@/server/runtime';
-import { parseOrderListQuery } from '@/server/services/back-office/orders-list';
-import { countOrders, ordersCsv } from '@/server/services/back-office/orders-list.server';
+import { parseOrderListQuery } from '@/server/services/admin/orders/orders-list';
+import { countOrders, ordersCsv } from '@/server/services/admin/orders/orders-list.server';
 import { TOTAL_HEADER } from '@/features/admin/orders-export';
 
 export const GET: APIRoute = async (context) => {

@@ -4,13 +4,12 @@ import type { Db } from '@/server/db/client';
 import { settings } from '@/server/db/schema/index';
 import { config } from '@/server/config';
 import { escapeHtml } from '@/server/mail/templates';
-import { centsToNumber, formatAmountAndCurrency } from '@/lib/money';
 import { orderTable, sendOrderMail } from './order-mail';
 
 /**
  * "Order received" for a phone order, sent once when checkout places it (ADR 023 "What the
- * customer sees"): the order number, the amount and currency as a caller reads them on the
- * phone ("59.66 USD", like the phone payment modal), the numbers to call from settings, what to
+ * customer sees"): the order number, the amount as the phone payment modal and the cart write
+ * it in that language ("59,66 $"), the numbers to call from settings, what to
  * do, and that it expires after PHONE_ORDER_EXPIRY_HOURS unpaid. In the customer's language.
  */
 export async function sendPhoneOrderReceived(db: Db, orderId: number, log?: Logger): Promise<void> {
@@ -23,8 +22,7 @@ export async function sendPhoneOrderReceived(db: Db, orderId: number, log?: Logg
   await sendOrderMail(
     db,
     orderId,
-    ({ order, t, lines }) => {
-      const amount = formatAmountAndCurrency(centsToNumber(order.convertedFinalCents), order.currency);
+    ({ order, t, lines, total: amount }) => {
       const all: Array<[string, string]> = [
         [t('phonePayment.usGlobal'), numbers?.global ?? ''],
         [t('phonePayment.ukEu'), numbers?.ukEu ?? ''],

@@ -13,7 +13,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from '@/server/servic
 import { localized } from '@/server/services/localized';
 import { transaction } from '@/server/services/transaction';
 import { recordOrderEvent } from '@/server/services/orders/order-events.server';
-import { lockOrder } from '@/server/services/orders/staff/lock.server';
+import { lockOrder } from '@/server/services/admin/orders/lock.server';
 import { returnableByLine, withdrawalDays } from './returns-read.server';
 
 export async function openReturn(db: Db, input: { userId: number; orderNr: string } & ReturnRequestBody): Promise<{ returnId: number; orderId: number }> {

@@ -13,8 +13,8 @@ import { localized } from '@/server/services/localized';
 import { transaction } from '@/server/services/transaction';
 import { recordOrderEvent } from '@/server/services/orders/order-events.server';
 import { restockOrderLines } from '@/server/services/orders/stock.server';
-import { type ActionResult, lockOrder, refuseOwnOrder } from '@/server/services/orders/staff/lock.server';
-import { type RefundOutcome, type RefundRow, refundLocked, refundOutcome } from '@/server/services/orders/staff/refund.server';
+import { type ActionResult, lockOrder, refuseOwnOrder } from '@/server/services/admin/orders/lock.server';
+import { type RefundOutcome, type RefundRow, refundLocked, refundOutcome } from '@/server/services/admin/orders/refund.server';
 
 /** The return of this order, locked (after the order's locks). */
 async function lockReturn(tx: Db, orderId: number, returnNr: string) {
