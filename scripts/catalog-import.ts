@@ -12,7 +12,7 @@
  */
 import { basename } from 'node:path';
 import { CliError, readFileBytes, readTextFile, runScript, type ScriptSpec } from './lib/cli';
-import { progressLine } from './lib/progress';
+import { SingleBar } from 'cli-progress';
 
 const spec: ScriptSpec = {
   name: 'catalog:import',
@@ -50,9 +50,9 @@ await runScript(spec, async ({ values, positionals }) => {
       console.log(`${checked.total_rows} rows checked, no problems (${database.describe}). Run without --dry-run to import them.`);
     } else {
       if (checked.applied_rows > 0) console.log(`Resuming import ${checked.id} after row ${checked.applied_rows}.`);
-      const bar = progressLine(process.stdout, checked.total_rows);
+      const bar = progressBar(checked.total_rows, checked.applied_rows);
       const done = await applyImport(database.db, checked.id, { editor: null, onProgress: (state) => bar.update(state.applied_rows) });
-      bar.finish();
+      bar.stop();
       const s = done.summary;
       console.log(`Imported ${done.total_rows} rows in ${((performance.now() - started) / 1000).toFixed(1)} s: ${s.created ?? 0} created, ${s.updated ?? 0} updated, ${s.unchanged ?? 0} unchanged.`);
     }
@@ -60,3 +60,22 @@ await runScript(spec, async ({ values, positionals }) => {
     await database.close();
   }
 });
+
+/**
+ * Redrawn in place on a terminal; as a plain line every 5 s when the output is a file or a pipe,
+ * so CI logs stay readable.
+ */
+function progressBar(total: number, start: number): SingleBar {
+  const bar = new SingleBar({
+    stream: process.stdout,
+    format: '[{bar}] {value}/{total} rows {percentage} % {duration} s',
+    barCompleteChar: '#',
+    barIncompleteChar: '-',
+    barsize: 30,
+    hideCursor: false,
+    noTTYOutput: true,
+    notTTYSchedule: 5_000,
+  });
+  bar.start(total, start);
+  return bar;
+}

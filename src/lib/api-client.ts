@@ -186,7 +186,7 @@ export function createApiClient(hooks: ApiClientHooks = {}): ApiClient {
   async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
     const write = method !== 'GET';
     const withToken = Boolean(hooks.token?.());
-    // Writes carry the XSRF token (DESIGN "Accounts and security"); bearer clients need none.
+    // Writes carry the XSRF token (docs/architecture.md "Accounts and security"); bearer clients need none.
     if (write && !withToken) await ensureCsrfCookie(false);
     try {
       return await send<T>(method, path, options);

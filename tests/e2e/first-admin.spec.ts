@@ -1,10 +1,10 @@
 /**
- * The owner's first steps on a new production shop (README "Production", issue 25): the built
+ * The owner's first steps on a new production shop (docs/operations.md "Production: opening the shop", issue 25): the built
  * shop started with NODE_ENV=production on an empty DATA_DIR gets the base data, `npm run
  * user:create -- owner@… admin` prints a link, the owner opens it in Chromium, chooses a
  * password, signs in and reaches /admin. A shop of its own beside the suite's demo shop, started
  * from dist/ like the resilience tests do (the suite's web server has built it). On PGlite the
- * command runs with the shop stopped, as the README says.
+ * command runs with the shop stopped, as docs/operations.md says.
  */
 import { cleanupServers } from '../helpers/server';
 import { expect, test } from './fixtures';

@@ -1,5 +1,5 @@
 /**
- * Issue 25's "done when": the owner's first day on a new production shop, following the README's
+ * Issue 25's "done when": the owner's first day on a new production shop, following docs/operations.md's
  * "Production: opening the shop" step by step on the built shop (NODE_ENV=production, an empty
  * DATA_DIR, its mail sent over SMTP to the suite's test mailbox): user:create → the link → a
  * password → sign in → /admin/settings filled (the name in the header and in a mail) → Germany,

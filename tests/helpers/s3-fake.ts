@@ -3,11 +3,13 @@
  * `/{bucket}/{key}`), on loopback: neither npm nor Debian ships MinIO. It refuses, as S3 does, a
  * request without SigV4 headers, with another access key or bucket, whose body does not match
  * x-amz-content-sha256, or whose signature is not the one its secret gives for what arrived (so
- * the headers the client signed are the ones that were sent).
+ * the headers the client signed are the ones that were sent). The expected signature is computed by
+ * aws4fetch's signer, whose output tests/unit/media.test.ts pins to AWS's published examples.
  */
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { authorization, sha256Hex } from '@/server/media/sigv4';
+import { AwsV4Signer } from 'aws4fetch';
 
 export const FAKE_S3 = { bucket: 'shop-media', accessKeyId: 'AKIAFAKESHOP', secretAccessKey: 'fake-secret-key-0123456789', region: 'eu-test-1' } as const;
 
@@ -32,12 +34,14 @@ async function body(req: IncomingMessage): Promise<Uint8Array> {
   return new Uint8Array(Buffer.concat(chunks));
 }
 
+const sha256Hex = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+
 function fromStamp(stamp: string): Date {
   return new Date(`${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}Z`);
 }
 
 /** Why S3 would refuse this request, or null. */
-function refusal(req: IncomingMessage, url: URL, bytes: Uint8Array): string | null {
+async function refusal(req: IncomingMessage, url: URL, bytes: Uint8Array): Promise<string | null> {
   const header = (name: string) => String(req.headers[name] ?? '');
   const auth = AUTH.exec(header('authorization'));
   if (!auth) return 'AccessDenied: no SigV4 Authorization header';
@@ -52,10 +56,18 @@ function refusal(req: IncomingMessage, url: URL, bytes: Uint8Array): string | nu
   const names = signed!.split(';');
   if (!names.includes('host') || !names.includes('x-amz-date') || !names.includes('x-amz-content-sha256')) return 'AccessDenied: unsigned headers';
   const headers = Object.fromEntries(names.filter((n) => n !== 'host').map((n) => [n, header(n)]));
-  const expected = authorization(
-    { method: req.method!, url, headers, payloadHash, date: fromStamp(stamp) },
-    { accessKeyId: FAKE_S3.accessKeyId, secretAccessKey: FAKE_S3.secretAccessKey, region: FAKE_S3.region, service: 's3' },
-  );
+  const signer = new AwsV4Signer({
+    method: req.method!,
+    url: url.toString(),
+    headers,
+    accessKeyId: FAKE_S3.accessKeyId,
+    secretAccessKey: FAKE_S3.secretAccessKey,
+    region: FAKE_S3.region,
+    service: 's3',
+    datetime: stamp,
+    allHeaders: true,
+  });
+  const expected = (await signer.sign()).headers.get('authorization');
   return expected === header('authorization') ? null : 'SignatureDoesNotMatch';
 }
 
@@ -67,7 +79,7 @@ export async function startFakeS3(): Promise<FakeS3> {
     const url = new URL(req.url ?? '/', base);
     const bytes = await body(req);
     requests.push({ method: req.method!, path: url.pathname, headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])) });
-    const problem = refusal(req, url, bytes);
+    const problem = await refusal(req, url, bytes);
     if (problem) {
       res.writeHead(403, { 'Content-Type': 'application/xml' }).end(`<Error><Code>${problem}</Code></Error>`);
       return;

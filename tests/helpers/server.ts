@@ -117,7 +117,7 @@ export async function waitReady(started: Started, timeoutMs = 60_000): Promise<v
 
 /**
  * The password a production demo seed (SEED=demo) printed for a demo account: the only place it
- * exists (README "Production defaults").
+ * exists (docs/operations.md "Production defaults").
  */
 export function printedPassword(started: Started, email: string): string {
   const escaped = email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

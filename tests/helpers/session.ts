@@ -7,7 +7,7 @@ import { hashPassword } from '@/server/services/auth/passwords';
 import { users } from '@/server/db/schema/index';
 import type { Db } from '@/server/db/client';
 
-type Fetcher = (path: string, init: RequestInit) => Promise<Response>;
+export type Fetcher = (path: string, init: RequestInit) => Promise<Response>;
 
 export interface JsonReply {
   res: Response;
@@ -110,6 +110,11 @@ export function createApiSession(api: InProcessApi, options: { clientAddress?: s
 /** Against a running server at baseUrl. */
 export function createHttpSession(baseUrl: string): ApiSession {
   return createSession((path, init) => fetch(new URL(path, baseUrl), init));
+}
+
+/** Over any fetcher (a proxy that rewrites answers, say). */
+export function createFetcherSession(fetcher: Fetcher): ApiSession {
+  return createSession(fetcher);
 }
 
 export interface NewUser {

@@ -50,7 +50,7 @@ describe('GET /api/user/profile', () => {
   it('answers 401 to a guest', async () => {
     const res = await api.request('/api/user/profile');
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: 'Unauthenticated.' });
+    expect(await res.json()).toEqual({ status: 'ERROR', message: 'Unauthenticated.' });
   });
 
   it('answers every profile field, the balance in the requested currency', async () => {
@@ -306,6 +306,6 @@ describe('POST /api/user/change-password', () => {
   it('answers 401 to a guest', async () => {
     const { status, body } = await createApiSession(api).post('/api/user/change-password', {});
     expect(status).toBe(401);
-    expect(body).toEqual({ message: 'Unauthenticated.' });
+    expect(body).toEqual({ status: 'ERROR', message: 'Unauthenticated.' });
   });
 });

@@ -138,6 +138,6 @@ describe('what keeps its language', () => {
   });
 
   it('the guard answers as the spec says', async () => {
-    expect((await speak(editor, fx.lang.de).get('/api/admin/products')).body).toEqual({ message: 'This action is unauthorized.' });
+    expect((await speak(editor, fx.lang.de).get('/api/admin/products')).body).toEqual({ status: 'ERROR', message: 'This action is unauthorized.' });
   });
 });

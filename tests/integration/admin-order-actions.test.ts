@@ -54,7 +54,7 @@ describe('who may act on orders and balances', () => {
     const editor = (await h.signedIn('editor')).session;
     for (const [path, body] of calls) {
       expect((await guest.post(path, body)).status, path).toBe(401);
-      expect((await customer.post(path, body)).body, path).toEqual({ message: 'This action is unauthorized.' });
+      expect((await customer.post(path, body)).body, path).toEqual({ status: 'ERROR', message: 'This action is unauthorized.' });
       expect((await editor.post(path, body)).status, path).toBe(403);
     }
     expect((await h.orderByNr(order.orderNr)).status).toBe('Pending');

@@ -338,18 +338,18 @@ describe('POST /api/logout', () => {
 });
 
 describe('401 and 403 bodies', () => {
-  it('answers exactly {"message":"Unauthenticated."} to a guest', async () => {
+  it('answers exactly {"status":"ERROR","message":"Unauthenticated."} to a guest (the spec\'s text in the error envelope)', async () => {
     const res = await api.request('/api/user/profile');
     expect(res.status).toBe(401);
-    expect(await res.text()).toBe('{"message":"Unauthenticated."}');
+    expect(await res.text()).toBe('{"status":"ERROR","message":"Unauthenticated."}');
   });
 
-  it('answers exactly {"message":"Your email address is not verified."} where verification is required', async () => {
+  it('answers exactly {"status":"ERROR","message":"Your email address is not verified."} where verification is required', async () => {
     const session = createApiSession(api);
     await session.signIn(ben.email, PASSWORD);
     const res = await session.request('/api/verified-probe');
     expect(res.status).toBe(403);
-    expect(await res.text()).toBe('{"message":"Your email address is not verified."}');
+    expect(await res.text()).toBe('{"status":"ERROR","message":"Your email address is not verified."}');
     const verified = createApiSession(api);
     await verified.signIn(ann.email, PASSWORD);
     expect((await verified.get('/api/verified-probe')).body.payload).toBe('verified only');
@@ -387,14 +387,14 @@ describe('personal access tokens (API clients)', () => {
     expect(logout.status).toBe(200);
     const after = await api.request('/api/user/profile', { headers: auth });
     expect(after.status).toBe(401);
-    expect(await after.json()).toEqual({ message: 'Unauthenticated.' });
+    expect(await after.json()).toEqual({ status: 'ERROR', message: 'Unauthenticated.' });
   });
 
   it('a wrong or malformed bearer token is a 401, never a silent guest', async () => {
     for (const value of ['Bearer 1|not-a-real-token-not-a-real-token-xx', 'Bearer garbage', 'Basic abc']) {
       const res = await api.request('/api/is-auth', { headers: { Authorization: value } });
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ message: 'Unauthenticated.' });
+      expect(await res.json()).toEqual({ status: 'ERROR', message: 'Unauthenticated.' });
     }
   });
 });

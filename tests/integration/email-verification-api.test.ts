@@ -54,7 +54,7 @@ describe('POST /api/email/verify/resend', () => {
   it('answers 401 to a guest', async () => {
     const { status, body } = await createApiSession(api).post('/api/email/verify/resend');
     expect(status).toBe(401);
-    expect(body).toEqual({ message: 'Unauthenticated.' });
+    expect(body).toEqual({ status: 'ERROR', message: 'Unauthenticated.' });
   });
 
   it(`allows ${RESEND_LIMIT.limit} resends per window, then 429`, async () => {

@@ -128,7 +128,7 @@ describe('API clients with a bearer token', () => {
     // The token is revoked: the next call is a 401 in JSON, not a 403 in text.
     const after = await post('/api/cart/clear', bearer);
     expect(after.status).toBe(401);
-    expect(await after.json()).toEqual({ message: 'Unauthenticated.' });
+    expect(await after.json()).toEqual({ status: 'ERROR', message: 'Unauthenticated.' });
   });
 
   it('a cookie session still needs X-XSRF-TOKEN for the same POSTs', async () => {

@@ -79,7 +79,7 @@ async function totals(lines: Line[], over: Record<string, unknown> = {}) {
 describe('POST /api/cart/calculate-totals: guards', () => {
   it('answers 401 to guests and 419 without the CSRF header', async () => {
     const guest = createApiSession(api);
-    expect(await guest.post('/api/cart/calculate-totals', payload())).toMatchObject({ status: 401, body: { message: 'Unauthenticated.' } });
+    expect(await guest.post('/api/cart/calculate-totals', payload())).toMatchObject({ status: 401, body: { status: 'ERROR', message: 'Unauthenticated.' } });
     const { session } = await customerWith([[p().lantern, null, 1]]);
     const res = await session.request('/api/cart/calculate-totals', {
       method: 'POST',

@@ -244,7 +244,7 @@ if (testEngine() === 'postgres') describe('two instances on one PostgreSQL', () 
   beforeAll(async () => {
     target = await demoServerTarget(tempDir());
     const [portA, portB, proxyPort] = [await freePort(), await freePort(), await freePort()];
-    // As README "Deployment: several instances" says: one DATABASE_URL, the proxy's PUBLIC_URL,
+    // As docs/operations.md "Deployment: several instances" says: one DATABASE_URL, the proxy's PUBLIC_URL,
     // the proxy trusted (loopback: nginx runs on this machine).
     const env = {
       ...target.env,

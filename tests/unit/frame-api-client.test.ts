@@ -142,7 +142,7 @@ describe('api client', () => {
   });
 
   it('handles 401 once: toast for 3 s and the logout hook', async () => {
-    stubFetch(() => json({ message: 'Unauthenticated.' }, 401));
+    stubFetch(() => json({ status: 'ERROR', message: 'Unauthenticated.' }, 401));
     const notify = vi.fn();
     const onUnauthorized = vi.fn();
     const api = client({ notify, onUnauthorized, sessionExpiredText: () => 'Error occurred. Please log in again.' });
@@ -158,14 +158,14 @@ describe('api client', () => {
   });
 
   it('skips the shared 401 handling when asked (the auth check)', async () => {
-    stubFetch(() => json({ message: 'Unauthenticated.' }, 401));
+    stubFetch(() => json({ status: 'ERROR', message: 'Unauthenticated.' }, 401));
     const notify = vi.fn();
     await client({ notify }).get('/is-auth', { skipAuthHandling: true }).catch(() => undefined);
     expect(notify).not.toHaveBeenCalled();
   });
 
   it('sends a 403 "not verified" to the verification page with the current path', async () => {
-    stubFetch(() => json({ message: 'Your email address is not verified.' }, 403));
+    stubFetch(() => json({ status: 'ERROR', message: 'Your email address is not verified.' }, 403));
     const onEmailNotVerified = vi.fn();
     await client({ onEmailNotVerified, currentPath: () => '/cart?x=1' })
       .post('/orders/checkout', {})

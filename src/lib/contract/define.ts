@@ -47,6 +47,11 @@ export interface RouteContract {
   errors?: readonly number[];
   /** Has a rate limit (answers 429 with Retry-After). */
   rateLimited?: boolean;
+  /**
+   * Answers before sessions and tokens are read (the health check, the API's own description), so
+   * it has no 401: every other route refuses a bearer token that is not valid, public ones too.
+   */
+  beforeAuth?: boolean;
 }
 
 /** Declares a route; keeps the literal method, path and schema types for the typed client. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The envelope every /api answer wears (DESIGN "The API"; accounts spec §7): success is
+ * The envelope every /api answer wears (ADR 022; accounts spec §7): success is
  * `{status:'OK', payload, message}`, failure `{status:'ERROR', message, errors?}` where
  * `errors` maps a request field to its messages (the 422 shape forms put under inputs).
  */

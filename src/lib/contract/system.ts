@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { route } from './define';
 import { okBody } from './envelope';
 
-/** Plumbing: the health check and the SPA's CSRF cookie (DESIGN "Accounts and security"). */
+/** Plumbing: the health check and the SPA's CSRF cookie (docs/decisions/009-accounts.md). */
 export const systemRoutes = {
   health: route({
     method: 'GET',
     path: '/api/health',
     tag: 'System',
     access: 'public',
+    beforeAuth: true,
     summary: 'Liveness and database check (load balancers poll it)',
     response: okBody(z.object({ database: z.literal('up'), engine: z.string() })),
   }),

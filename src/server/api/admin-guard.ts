@@ -2,8 +2,10 @@ import type { MiddlewareHandler } from 'hono';
 import { isBackOffice, mayOpen } from '@/lib/rules/roles';
 import { UNAUTHENTICATED } from './auth-guards';
 import type { ApiEnv } from './env';
+import { errorBody } from './envelope';
 
-export const FORBIDDEN = { message: 'This action is unauthorized.' } as const;
+/** Laravel's text for a refused permission, in the documented error envelope. */
+export const FORBIDDEN = errorBody('This action is unauthorized.');
 
 const noStore = { 'Cache-Control': 'no-store' };
 

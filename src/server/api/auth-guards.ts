@@ -1,9 +1,13 @@
 import type { MiddlewareHandler } from 'hono';
 import type { ApiEnv } from './env';
+import { errorBody } from './envelope';
 
-/** The exact bodies of DESIGN "Accounts and security"; islands match on the 403 text. */
-export const UNAUTHENTICATED = { message: 'Unauthenticated.' } as const;
-export const EMAIL_NOT_VERIFIED = { message: 'Your email address is not verified.' } as const;
+/**
+ * The spec's texts (accounts spec: "Unauthenticated.", the unverified 403) in the error envelope
+ * the OpenAPI document promises; islands match on the 403 text.
+ */
+export const UNAUTHENTICATED = errorBody('Unauthenticated.');
+export const EMAIL_NOT_VERIFIED = errorBody('Your email address is not verified.');
 
 /** 401 unless someone is signed in (session or bearer token). */
 export function requireAuth(): MiddlewareHandler<ApiEnv> {

@@ -4,21 +4,36 @@ import { createRequire } from 'node:module';
 import { Scalar } from '@scalar/hono-api-reference';
 import { config } from '../config';
 import { type ApiEnv, createRouter } from './env';
+import { errorBody } from './envelope';
 import { buildOpenApiDocument } from './openapi';
 
 /**
  * GET /api/openapi.json and the reference page GET /api/docs (ADR 022). The page is Scalar's
  * Hono middleware; its script is the standalone bundle of @scalar/api-reference served from
- * node_modules here, so the page works without internet and the shop depends on no CDN.
+ * node_modules here, so the page works without internet and the shop depends on no CDN. That
+ * package is a development dependency (ADR 031: it brings ~245 packages, Vue among them, for one
+ * file): an install without dev dependencies serves the document but not the page's script.
  */
 
 export const DOCS_SCRIPT_PATH = '/api/docs/scalar.js';
 
 let document: Record<string, unknown> | undefined;
-let script: Promise<Buffer> | undefined;
+let script: Promise<Buffer | null> | undefined;
 
-function scalarBundle(): Promise<Buffer> {
-  script ??= readFile(createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js')).catch((error: unknown) => {
+const NO_SCRIPT =
+  "The reference page's script comes with the development dependencies (@scalar/api-reference): install without --omit=dev to serve it. The document itself is at /api/openapi.json.";
+
+/** The bundle, or null when the development dependencies are not installed. */
+function scalarBundle(): Promise<Buffer | null> {
+  script ??= (async () => {
+    let path: string;
+    try {
+      path = createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js');
+    } catch {
+      return null;
+    }
+    return readFile(path);
+  })().catch((error: unknown) => {
     script = undefined;
     throw error;
   });
@@ -73,5 +88,6 @@ export const docsApp = createRouter()
   })
   .get('/docs/scalar.js', async (c) => {
     const body = await scalarBundle();
+    if (!body) return c.json(errorBody(NO_SCRIPT), 404);
     return c.body(new Uint8Array(body), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=86400' });
   });

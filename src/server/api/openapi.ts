@@ -37,7 +37,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 
 const ERROR_TEXTS: Record<number, string> = {
   400: 'Malformed request (not JSON, not an object, a value out of range).',
-  401: 'No session or token: `Unauthenticated.`',
+  401: '`Unauthenticated.`: no session or token where the route needs one, or a bearer token that is not valid (revoked, expired, unknown), on any route.',
   403: '`Your email address is not verified.`, or `This action is unauthorized.`: the role has no permission of the route\'s area.',
   404: 'Not found.',
   409: 'Conflict with the current state.',
@@ -56,7 +56,7 @@ function errorStatuses(route: RouteContract): number[] {
     statuses.add(413);
     statuses.add(419);
   }
-  if (route.access !== 'public' && route.access !== 'signed') statuses.add(401);
+  if (!route.beforeAuth) statuses.add(401);
   if (route.access === 'verified' || route.access === 'back_office') statuses.add(403);
   if (route.rateLimited) statuses.add(429);
   if (route.produces !== 'javascript') statuses.add(503);
@@ -142,11 +142,21 @@ function operation(route: RouteContract, openApiPath: string): JsonSchema {
     ...(permission ? { 'x-permissions': permission.permissions } : {}),
     ...(sec ? { security: sec } : {}),
     parameters: parameters(route, openApiPath),
-    ...(route.body
-      ? { requestBody: { required: true, content: { [route.consumes === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: jsonSchema(route.body, 'input') } } } }
-      : {}),
+    ...requestBody(route),
     responses,
   };
+}
+
+/**
+ * A write without a body schema reads no body, and the islands' client sends `{}` on such calls
+ * (cart clear, logout): the document says so, so a validating proxy lets them through.
+ */
+function requestBody(route: RouteContract): { requestBody?: JsonSchema } {
+  if (route.body) {
+    return { requestBody: { required: true, content: { [route.consumes === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: jsonSchema(route.body, 'input') } } } };
+  }
+  if (route.method === 'GET') return {};
+  return { requestBody: { required: false, description: 'None is read; a JSON object sent anyway is ignored.', content: { 'application/json': { schema: { type: 'object' } } } } };
 }
 
 export function openApiPath(honoPath: string): string {

@@ -1,4 +1,5 @@
-import { type SigV4Credentials, amzDate, authorization, sha256Hex } from './sigv4';
+import { createHash } from 'node:crypto';
+import { AwsClient } from 'aws4fetch';
 import { type MediaStorage, checkStorageKey } from './storage';
 
 export interface S3Settings {
@@ -14,25 +15,27 @@ const TIMEOUT_MS = 30_000;
 
 /**
  * Media in an S3-compatible bucket, addressed path-style (`{endpoint}/{bucket}/{key}`, which
- * MinIO and every S3 clone accept). Three calls: PUT, GET and HEAD Object.
+ * MinIO and every S3 clone accept). Three calls: PUT, GET and HEAD Object, signed with SigV4 by
+ * aws4fetch (ADR 031).
  */
 export function s3Storage(settings: S3Settings): MediaStorage {
   const base = settings.endpoint.replace(/\/+$/, '');
-  const credentials: SigV4Credentials = {
+  const client = new AwsClient({
     accessKeyId: settings.accessKeyId,
     secretAccessKey: settings.secretAccessKey,
     region: settings.region,
     service: 's3',
-  };
+    // A failed call fails the request that needed it; the caller decides, as before.
+    retries: 0,
+  });
 
-  async function send(method: 'PUT' | 'GET' | 'HEAD', key: string, body?: Uint8Array, contentType?: string): Promise<Response> {
-    const url = new URL(`${base}/${settings.bucket}/${checkStorageKey(key)}`);
-    const payloadHash = sha256Hex(body ?? '');
-    const date = new Date();
-    const headers: Record<string, string> = { 'x-amz-content-sha256': payloadHash, 'x-amz-date': amzDate(date) };
+  function send(method: 'PUT' | 'GET' | 'HEAD', key: string, body?: Uint8Array, contentType?: string): Promise<Response> {
+    const url = `${base}/${settings.bucket}/${checkStorageKey(key)}`;
+    // The body's hash, not aws4fetch's default UNSIGNED-PAYLOAD: the bucket then refuses a body
+    // that was changed on the way.
+    const headers: Record<string, string> = { 'x-amz-content-sha256': createHash('sha256').update(body ?? '').digest('hex') };
     if (contentType) headers['content-type'] = contentType;
-    headers.authorization = authorization({ method, url, headers: { ...headers }, payloadHash, date }, credentials);
-    return fetch(url, { method, headers, body: body as BodyInit | undefined, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    return client.fetch(url, { method, headers, body: body as BodyInit | undefined, signal: AbortSignal.timeout(TIMEOUT_MS) });
   }
 
   const failure = async (what: string, key: string, response: Response) =>

@@ -1,5 +1,5 @@
 /**
- * The demo card gateway's test cards (README "Test cards") and its checks of what a shopper
+ * The demo card gateway's test cards (docs/configuration.md "Payments and test cards") and its checks of what a shopper
  * types. Pure, so the hosted page and the unit tests share it.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The built-in demo card gateway (DESIGN "Orders, stock, payments"): a hosted payment page at
+ * The built-in demo card gateway (docs/architecture.md "Orders, stock, payments"): a hosted payment page at
  * /pay/demo/<payment id> that plays the part of an outside provider. It keeps its own ledger
  * (demo_gateway_charges) and tells the shop the outcome only through a signed server-to-server
  * notification; the shopper's browser is merely sent back to the shop's waiting page.

@@ -18,6 +18,30 @@ describe('parseCsv', () => {
     expect(() => parseCsv('a,b\n1,"x"y')).toThrow('Line 2: text after a closing quote; quote the whole cell.');
   });
 
+  it('counts CRLF, LF and CR line ends alike, inside quoted cells and across blank lines', () => {
+    const text = 'a,b\r\n1,"x\r\n\r\ny"\r\n\r\n2,3\r4,5\n\n\n6,"p\nq"\r\n7,8';
+    expect(parseCsv(text)).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 2, cells: ['1', 'x\r\n\r\ny'] },
+      { line: 6, cells: ['2', '3'] },
+      { line: 7, cells: ['4', '5'] },
+      { line: 10, cells: ['6', 'p\nq'] },
+      { line: 12, cells: ['7', '8'] },
+    ]);
+    expect(() => parseCsv('a,b\r\n1,"x\r\ny"\r\n\r\n2,"open\r\n3,4')).toThrow(new CsvSyntaxError(5, 'a quoted cell is not closed.'));
+  });
+
+  it('skips a line holding only "" as blank, keeps a line of spaces, and refuses a quote inside an unquoted cell (RFC 4180)', () => {
+    expect(parseCsv('a\n""\n \n')).toEqual([
+      { line: 1, cells: ['a'] },
+      { line: 3, cells: [' '] },
+    ]);
+    expect(() => parseCsv('sku,name\nM-1,Monitor 27"')).toThrow(
+      new CsvSyntaxError(2, 'a quote inside a cell that does not start with one; quote the whole cell and write the quote twice.'),
+    );
+    expect(parseCsv('sku,name\nM-1,"Monitor 27"""')[1]!.cells).toEqual(['M-1', 'Monitor 27"']);
+  });
+
   it('round-trips what csvRow writes, formulas included', () => {
     const cells = ['=SUM(A1)', '-5 °C', 'a "quoted", cell', 'two\r\nlines', "'kept", '', 'Sam;=1+2', 'Rivers\t=3+4', "'=1", "a,''-b", '\t\t=1', 'x;"=2', 'line\n@3'];
     const [record] = parseCsv(csvRow(cells));

@@ -10,10 +10,10 @@
  * start of the cell and right after each `,` `;` tab or line break in it. An apostrophe already
  * standing there gets one more, so reading takes exactly one off and every text round-trips.
  *
- * Reading stays the hand-written parser below: csv-parse cannot keep its behaviour (the first line
- * of an unclosed quote, a `27"` inside an unquoted cell read as it is, text after a closing quote
- * refused); ADR 026.
+ * Reading (csv-parse): strict RFC 4180, with each record's first line for the import's messages
+ * (ADR 031).
  */
+import { CsvError, parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 
 /** Where a cell may begin in any common dialect, before a formula start behind any quotes, spaces or apostrophes. */
@@ -61,58 +61,70 @@ export class CsvSyntaxError extends Error {
   }
 }
 
+/** csv-parse's codes for a file that is not RFC 4180, in the words the import shows. */
+const SYNTAX_MESSAGES: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'a quoted cell is not closed.',
+  CSV_INVALID_CLOSING_QUOTE: 'text after a closing quote; quote the whole cell.',
+  INVALID_OPENING_QUOTE: 'a quote inside a cell that does not start with one; quote the whole cell and write the quote twice.',
+};
+
+const CR = 0x0d;
+const LF = 0x0a;
+
 /**
- * Every record of `text` with the line it starts on; a quoted cell may span lines (and those lines
- * count). Blank lines are skipped. Throws CsvSyntaxError for an unclosed quote or text after a
- * closing quote.
+ * Counts line breaks (CRLF, LF or a lone CR) in bytes, as the person who opens the file sees them.
+ * csv-parse's own `info.lines` counts a CRLF inside a quoted cell twice, so lines are counted here
+ * from the byte offsets it reports.
+ */
+class LineCounter {
+  line = 1;
+  private at = 0;
+  constructor(private readonly bytes: Uint8Array) {}
+
+  /** Skips the blank lines after the last record and answers the line the next one starts on. */
+  startOfNext(): number {
+    while (this.at < this.bytes.length && (this.bytes[this.at] === CR || this.bytes[this.at] === LF)) this.step();
+    return this.line;
+  }
+
+  /** Moves to the byte offset where a record ended (after its line break). */
+  moveTo(offset: number): void {
+    while (this.at < offset) this.step();
+  }
+
+  private step(): void {
+    const byte = this.bytes[this.at++];
+    if (byte === LF || (byte === CR && this.bytes[this.at] !== LF)) this.line++;
+  }
+}
+
+/**
+ * Every record of `text` with the line it starts on (csv-parse, RFC 4180 strictly; lines end in
+ * CRLF, LF or CR, mixed too); a quoted cell may span lines, and those lines count. Blank lines are
+ * skipped. Throws CsvSyntaxError, with the first line of the record, for an unclosed quote, text
+ * after a closing quote or a quote inside an unquoted cell.
  */
 export function parseCsv(text: string): CsvRecord[] {
+  const bytes = Buffer.from(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, 'utf8');
+  const lines = new LineCounter(bytes);
   const records: CsvRecord[] = [];
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  let line = 1;
-  let start = 1;
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let wasQuoted = false;
-  const endCell = () => {
-    cells.push(cell);
-    cell = '';
-    wasQuoted = false;
-  };
-  const endRecord = () => {
-    endCell();
-    if (!(cells.length === 1 && cells[0] === '')) records.push({ line: start, cells });
-    cells = [];
-  };
-  for (let i = 0; i < source.length; i++) {
-    const ch = source[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (source[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else {
-          quoted = false;
-          wasQuoted = true;
-        }
-      } else {
-        if (ch === '\n') line++;
-        cell += ch;
-      }
-      continue;
-    }
-    if (ch === ',') endCell();
-    else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && source[i + 1] === '\n') i++;
-      endRecord();
-      line++;
-      start = line;
-    } else if (ch === '"' && cell === '' && !wasQuoted) quoted = true;
-    else if (wasQuoted) throw new CsvSyntaxError(line, 'text after a closing quote; quote the whole cell.');
-    else cell += ch;
+  try {
+    parse(bytes, {
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_column_count: true,
+      skip_empty_lines: true,
+      on_record: (record: string[], context) => {
+        const line = lines.startOfNext();
+        lines.moveTo(context.bytes_records);
+        // A lone "" is a blank line too.
+        if (!(record.length === 1 && record[0] === '')) records.push({ line, cells: record });
+        return null;
+      },
+    });
+  } catch (error) {
+    const message = error instanceof CsvError ? SYNTAX_MESSAGES[error.code] : undefined;
+    if (message) throw new CsvSyntaxError(lines.startOfNext(), message);
+    throw error;
   }
-  if (quoted) throw new CsvSyntaxError(start, 'a quoted cell is not closed.');
-  if (cell !== '' || cells.length > 0) endRecord();
   return records;
 }

@@ -1,6 +1,6 @@
 /**
  * Fixed-window request counters in the `rate_limits` table. One atomic upsert per hit, so every
- * app instance sharing the database sees the same count (DESIGN "Scale-out"): there is no
+ * app instance sharing the database sees the same count (ADR 015): there is no
  * read-then-write race and no per-process memory to keep in step. Time comes from the database
  * clock only, so instances with skewed clocks still agree on when a window ends.
  */

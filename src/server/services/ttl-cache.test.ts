@@ -15,23 +15,37 @@ function lazyQuery(counter: { runs: number }, value: string): PromiseLike<string
 }
 
 describe('ttlCache', () => {
-  it('runs a lazy query once and serves its result until the time limit', async () => {
-    const cache = ttlCache<string, string>(1_000);
+  it('runs a lazy query once and serves its result until the time limit has passed', async () => {
+    const clock = { time: 10_000, now: () => clock.time };
+    const cache = ttlCache<string, string>(1_000, clock);
     const counter = { runs: 0 };
-    const load = () => lazyQuery(counter, 'rows') as Promise<string>;
-    expect(await cache.get(db, 'k', load, 0)).toBe('rows');
-    expect(await cache.get(db, 'k', load, 500)).toBe('rows');
-    expect(await cache.get(db, 'k', load, 999)).toBe('rows');
+    const load = () => lazyQuery(counter, 'rows');
+    expect(await cache.get(db, 'k', load)).toBe('rows');
+    clock.time = 10_500;
+    expect(await cache.get(db, 'k', load)).toBe('rows');
+    clock.time = 11_000;
+    expect(await cache.get(db, 'k', load)).toBe('rows');
     expect(counter.runs).toBe(1);
-    await cache.get(db, 'k', load, 1_000);
+    clock.time = 11_001;
+    await cache.get(db, 'k', load);
     expect(counter.runs).toBe(2);
+  });
+
+  it('shares one load between concurrent readers, and keeps databases apart', async () => {
+    const cache = ttlCache<string, string>(60_000);
+    const counter = { runs: 0 };
+    const load = () => lazyQuery(counter, 'rows');
+    expect(await Promise.all([cache.get(db, 'k', load), cache.get(db, 'k', load)])).toEqual(['rows', 'rows']);
+    expect(counter.runs).toBe(1);
+    expect(await cache.get({} as Db, 'k', async () => 'other')).toBe('other');
   });
 
   it('forgets a failed load and everything after invalidate()', async () => {
     const cache = ttlCache<string, string>(60_000);
-    await expect(cache.get(db, 'k', () => Promise.reject(new Error('down')), 0)).rejects.toThrow('down');
-    expect(await cache.get(db, 'k', async () => 'up', 1)).toBe('up');
+    await expect(cache.get(db, 'k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.get(db, 'k', async () => 'up')).toBe('up');
+    expect(await cache.get(db, 'k', async () => 'stale')).toBe('up');
     cache.invalidate(db);
-    expect(await cache.get(db, 'k', async () => 'again', 2)).toBe('again');
+    expect(await cache.get(db, 'k', async () => 'again')).toBe('again');
   });
 });

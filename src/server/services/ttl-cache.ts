@@ -1,27 +1,37 @@
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
 
+/** Keys per database: languages and a few slugs; the bound only guards against a runaway key. */
+const MAX_KEYS = 1_000;
+
 /**
- * A small per-database, per-key memo with a time limit, for data every page reads and editors
- * change rarely (footer pages...). Edits made through this process call invalidate(); the time
- * limit bounds how long another instance on the same PostgreSQL shows the old value. A failed
- * load is not kept.
+ * A small per-database, per-key memo with a time limit (lru-cache), for data every page reads and
+ * editors change rarely (footer pages...). Edits made through this process call invalidate(); the
+ * time limit bounds how long another instance on the same PostgreSQL shows the old value.
+ * Concurrent readers share one load, and a failed load is not kept. `clock` is for tests.
  */
-export function ttlCache<K, V>(maxAgeMs: number) {
-  const byDb = new Map<Db, Map<K, { promise: Promise<V>; loadedAt: number }>>();
-  return {
-    get(db: Db, key: K, load: () => Promise<V>, now: number = Date.now()): Promise<V> {
-      let entries = byDb.get(db);
-      if (!entries) byDb.set(db, (entries = new Map()));
-      const cached = entries.get(key);
-      if (cached && now - cached.loadedAt < maxAgeMs) return cached.promise;
-      // Promise.resolve runs a lazy thenable (a Drizzle query builder runs on every await) once,
-      // so the cache keeps the result and not the query.
-      const fresh = { promise: Promise.resolve(load()), loadedAt: now };
-      entries.set(key, fresh);
-      fresh.promise.catch(() => {
-        if (entries.get(key) === fresh) entries.delete(key);
+export function ttlCache<K extends {}, V extends {}>(maxAgeMs: number, clock?: { now(): number }) {
+  type Load = () => PromiseLike<V>;
+  const byDb = new Map<Db, LRUCache<K, V, Load>>();
+  const cacheOf = (db: Db) => {
+    let entries = byDb.get(db);
+    if (!entries) {
+      entries = new LRUCache<K, V, Load>({
+        max: MAX_KEYS,
+        ttl: maxAgeMs,
+        ttlResolution: 0,
+        ...(clock ? { perf: clock } : {}),
+        // Promise.resolve runs a lazy thenable (a Drizzle query builder runs on every await) once,
+        // so the cache keeps the result and not the query.
+        fetchMethod: (_key, _stale, { context }) => Promise.resolve(context()),
       });
-      return fresh.promise;
+      byDb.set(db, entries);
+    }
+    return entries;
+  };
+  return {
+    async get(db: Db, key: K, load: Load): Promise<V> {
+      return (await cacheOf(db).fetch(key, { context: load })) as V;
     },
     invalidate(db?: Db): void {
       if (db) byDb.delete(db);

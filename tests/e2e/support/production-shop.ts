@@ -1,8 +1,8 @@
 /**
- * A production shop of its own for the owner's specs (README "Production: opening the shop"):
+ * A production shop of its own for the owner's specs (docs/operations.md "Production: opening the shop"):
  * the built shop (dist/, which the suite's web server has built) started with NODE_ENV=production
  * on an empty DATA_DIR and a free port, and `npm run user:create` run against it with the shop
- * stopped (PGlite lets one process open DATA_DIR, as the README says).
+ * stopped (PGlite lets one process open DATA_DIR, as docs/operations.md says).
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { join } from 'node:path';
@@ -65,7 +65,7 @@ export async function startProductionShop(options: { smtpUrl?: string; mailFrom?
   return shop;
 }
 
-/** README step 2: with the shop stopped, `user:create -- email role` prints the first-password link. */
+/** docs/operations.md step 2: with the shop stopped, `user:create -- email role` prints the first-password link. */
 export async function createAccountLink(shop: ProductionShop, email: string, role: string): Promise<string> {
   expect(await shop.stop()).toBe(0);
   const created = shop.userCreate(email, role);
@@ -77,7 +77,7 @@ export async function createAccountLink(shop: ProductionShop, email: string, rol
   return link;
 }
 
-/** README step 3: the link's page, "Choose your password", saved. */
+/** docs/operations.md step 3: the link's page, "Choose your password", saved. */
 export async function choosePassword(page: Page, link: string, password: string): Promise<void> {
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your password' })).toBeVisible();
@@ -87,7 +87,7 @@ export async function choosePassword(page: Page, link: string, password: string)
   await expect(page.getByText('Your password is set. You can sign in now.')).toBeVisible();
 }
 
-/** README step 3: sign in on the shop's own sign-in page, landing on /admin. */
+/** docs/operations.md step 3: sign in on the shop's own sign-in page, landing on /admin. */
 export async function signInToProductionAdmin(page: Page, base: string, who: { email: string; password: string }): Promise<void> {
   await page.goto(`${base}/auth?form=signin&redirect=%2Fadmin`);
   await page.getByLabel('Email', { exact: true }).fill(who.email);

@@ -1,5 +1,5 @@
 /**
- * Browser sessions (DESIGN "Accounts and security"): a random 256-bit cookie value whose SHA-256
+ * Browser sessions (docs/architecture.md "Accounts and security"): a random 256-bit cookie value whose SHA-256
  * is the row id, so the table never holds a usable session. The session also keeps the hash of
  * its CSRF token; the token itself lives only in the readable XSRF-TOKEN cookie.
  */

@@ -1,5 +1,5 @@
 /**
- * Placing an order (ADR 012, DESIGN "Orders, stock, payments"): in one transaction that first
+ * Placing an order (ADR 012, docs/architecture.md "Orders, stock, payments"): in one transaction that first
  * locks the customer's row, read the cart, recompute the totals on the server, compare with what
  * the shopper saw, check the unpaid-order caps and the promo code's rules, reserve the stock (row
  * locks), spend the promo code, snapshot the order and its items, clear the bought lines, and
