@@ -6,7 +6,7 @@
  * Pure: the detail page's loader feeds it rows, the page renders what it returns.
  */
 
-export type TimelineKind = 'placed' | 'paid' | 'paymentFailed' | 'expired' | 'shipped' | 'cancelled' | 'refunded' | 'other';
+export type TimelineKind = 'placed' | 'paid' | 'paymentFailed' | 'expired' | 'shipped' | 'cancelled' | 'refunded' | 'returnRequested' | 'returnReceived' | 'other';
 
 export interface TimelineEventRow {
   id: number;
@@ -39,6 +39,8 @@ const KINDS: Record<string, TimelineKind> = {
   shipped: 'shipped',
   cancelled: 'cancelled',
   refunded: 'refunded',
+  return_requested: 'returnRequested',
+  return_received: 'returnReceived',
 };
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);

@@ -64,6 +64,7 @@ async function start(): Promise<Runtime> {
   const { startMailRetry } = await import('./mail/mailer');
   const { startOrderJobs } = await import('./services/orders/jobs');
   const { startPageSchedule } = await import('./services/admin/content/page-schedule.server');
+  const { startStaffDigest } = await import('./services/staff-mail/staff-digest.server');
   // Each runs once per interval across all instances sharing a PostgreSQL (ADR 015).
   const intervalMs = cfg.JOBS_INTERVAL_SECONDS * 1000;
   const stopMail = startMailRetry(database, { intervalMs });
@@ -71,6 +72,8 @@ async function start(): Promise<Runtime> {
   const stopOrders = startOrderJobs(database, intervalMs);
   // Pages planned to go up or come down do so (ADR 027).
   const stopPages = startPageSchedule(database, intervalMs);
+  // The staff's daily digest, once a day across the instances (issue 31).
+  const stopDigest = startStaffDigest(database, intervalMs);
   // Other instances on the same PostgreSQL announce their content edits (ADR 016).
   let stopSync = async () => {};
   if (cfg.DATABASE_URL) {
@@ -79,7 +82,7 @@ async function start(): Promise<Runtime> {
     stopSync = startContentSync(cfg.DATABASE_URL, () => contentChangedElsewhere(database.db)).stop;
   }
   const stopJobs = async () => {
-    await Promise.all([stopMail(), stopOrders(), stopPages(), stopSync()]);
+    await Promise.all([stopMail(), stopOrders(), stopPages(), stopDigest(), stopSync()]);
   };
   const replica = cfg.DATABASE_READ_URL ? await openReadReplica(cfg.DATABASE_READ_URL, (line) => logger.warn(line)) : undefined;
   if (replica) {

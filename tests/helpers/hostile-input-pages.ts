@@ -51,6 +51,7 @@ export function pageRouteTable(ids: { product: string; staticPage: string; media
     'admin/orders/[orderNr].astro': { path: '/admin/orders/GS-2026-1001', segment: (v) => `/admin/orders/${v}`, who: 'staff' },
     'admin/orders/export.csv.ts': { path: '/admin/orders/export.csv', params: ['q', 'status', 'method', 'country', 'from', 'to', 'sort', 'after', 'before'], who: 'staff' },
     'admin/orders/index.astro': { path: '/admin/orders', params: ['q', 'status', 'method', 'country', 'from', 'to', 'sort', 'after', 'before'], who: 'staff' },
+    'admin/returns.astro': { path: '/admin/returns', who: 'staff' },
     'admin/mail/index.astro': { path: '/admin/mail', params: ['q', 'before'], who: 'admin' },
     'admin/mail/[id].astro': { path: '/admin/mail/1', segment: (v) => `/admin/mail/${v}`, who: 'admin' },
     'admin/media.astro': { path: '/admin/media', params: ['q', 'before'], who: 'editor' },

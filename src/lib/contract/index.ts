@@ -14,6 +14,8 @@ import { categoryRoutes, productRoutes } from './catalog';
 import { contentRoutes } from './content';
 import { docsRoutes } from './docs';
 import { purchasingRoutes } from './purchasing';
+import { returnRoutes } from './returns';
+import { gdprRoutes } from './gdpr';
 import { systemRoutes } from './system';
 
 /**
@@ -29,6 +31,8 @@ export const contractModules = {
   accounts: accountRoutes,
   cart: cartRoutes,
   purchasing: purchasingRoutes,
+  returns: returnRoutes,
+  gdpr: gdprRoutes,
   admin: adminRoutes,
   adminOrders: adminOrderRoutes,
   adminProducts: adminProductRoutes,

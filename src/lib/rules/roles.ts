@@ -44,6 +44,7 @@ export const BACK_OFFICE_ROLES = ROLES.filter((role) => ROLE_PERMISSIONS[role].l
 export const AREA_PERMISSIONS = {
   '': PERMISSIONS,
   orders: ['orders'],
+  returns: ['orders'],
   customers: ['customers'],
   products: ['catalog'],
   categories: ['catalog'],

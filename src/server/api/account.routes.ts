@@ -21,6 +21,11 @@ import { HttpError } from './errors';
 import { fieldError, FormProblems, jsonObject, parseFields, translatorFor } from './form';
 import { rateLimit, tooManyRequests } from './rate-limit';
 import { changePasswordBody, profileBody } from '@/lib/contract/forms';
+import { deleteAccountBody } from '@/lib/contract/gdpr';
+import { customerDataExport } from '../services/gdpr/data-export.server';
+import { eraseCustomer } from '../services/gdpr/erase.server';
+import { clearSessionCookies } from './session-cookies';
+import { validate } from './validate';
 
 /** Checks of the current password per account, for a password change or an email change. */
 export const CHANGE_PASSWORD_LIMIT = { name: 'change-password', limit: 10, windowSeconds: 900 } as const;
@@ -161,5 +166,33 @@ export const accountApp = createRouter()
       await endUserSessions(db, user.id, c.var.session ? { except: c.var.session.id } : {});
       if (c.var.authVia !== 'token') await revokeUserTokens(db, user.id);
       return ok(c, null, { message: t('account.password.updated') });
+    },
+  )
+  .get('/data-export', signedIn, async (c) => {
+    const data = await customerDataExport(c.var.db, c.var.user!.id);
+    if (!data) return c.json({ message: 'Unauthenticated.' }, 401);
+    c.header('Cache-Control', 'no-store');
+    c.header('Content-Disposition', `attachment; filename="personal-data-${new Date().toISOString().slice(0, 10)}.json"`);
+    return c.json(data);
+  })
+  .post(
+    '/delete-account',
+    signedIn,
+    rateLimit({ ...CHANGE_PASSWORD_LIMIT, key: (c) => (c.var.user ? `user:${c.var.user.id}` : null) }),
+    validate('json', deleteAccountBody),
+    async (c) => {
+      const t = await translatorFor(c);
+      const db = c.var.db;
+      const user = await findUserById(db, c.var.user!.id);
+      if (!user) return c.json({ message: 'Unauthenticated.' }, 401);
+      const password = c.req.valid('json').password;
+      if (password.length > PASSWORD_MAX_LENGTH || !(await verifyPassword(user.passwordHash, password))) {
+        const wrong = t('api.auth.currentPasswordWrong');
+        throw new HttpError(422, wrong, { errors: { password: [wrong] } });
+      }
+      // The sessions and tokens go with the account row (foreign keys); this browser's cookies too.
+      const done = await eraseCustomer(db, { userId: user.id, actorId: null, reason: 'deleted by its owner' });
+      clearSessionCookies(c);
+      return ok(c, { kept_orders: done?.kept ?? 0, anonymised_orders: done?.anonymised ?? 0 }, { message: t('account.delete.done') });
     },
   );

@@ -21,6 +21,10 @@ import { documentPdf } from '../services/invoices/issue.server';
 import { documentParams } from '@/lib/contract/purchasing';
 import { validate } from './validate';
 import { IDEMPOTENCY_KEY_PATTERN, cancelBody, noteBody, orderNrParam, refundBody, shipBody } from '@/lib/contract/admin/orders';
+import { receiveReturnBody, refundReturnBody, returnParams } from '@/lib/contract/returns';
+import { sendReturnReceivedMail } from '../services/returns/return-mails';
+import { orderReturns } from '../services/returns/returns-read.server';
+import { receiveReturn, refundReturn } from '../services/returns/staff-returns.server';
 
 export const adminOrdersApp = createAdminRouter()
   .get('/:orderNr/documents/:number', validate('param', documentParams), async (c) => {
@@ -50,7 +54,7 @@ export const adminOrdersApp = createAdminRouter()
   .post('/:orderNr/cancel', validate('param', orderNrParam), validate('json', cancelBody), async (c) => {
     const db = c.var.db;
     const body = c.req.valid('json');
-    const done = await cancelOrder(db, { orderNr: c.req.valid('param').orderNr, actorId: c.var.user!.id, reason: body.reason, refundTo: body.refund_to });
+    const done = await cancelOrder(db, { orderNr: c.req.valid('param').orderNr, actorId: c.var.user!.id, reason: body.reason, refundTo: body.refund_to, reference: body.reference });
     if (done.changed) await sendCancelledMail(db, done.orderId, done.refund ?? null, c.var.log);
     return ok(c, await staffOrderState(db, done.orderId), { message: spokenText(c.var.at, done.message) });
   })
@@ -66,13 +70,36 @@ export const adminOrdersApp = createAdminRouter()
       lines: body.lines,
       amountCents: body.amount_cents,
       reason: body.reason,
+      reference: body.reference,
+      restock: body.restock,
       idempotencyKey: key,
     });
     if (done.changed) await sendRefundedMail(db, done.orderId, done.refund, c.var.log);
     return ok(c, { ...(await staffOrderState(db, done.orderId)), refund: refundJson(done.refund) }, { message: spokenText(c.var.at, done.message) });
+  })
+  .post('/:orderNr/returns/:returnNr/receive', validate('param', returnParams), validate('json', receiveReturnBody), async (c) => {
+    const db = c.var.db;
+    const { orderNr, returnNr } = c.req.valid('param');
+    const done = await receiveReturn(db, { orderNr, returnNr, actorId: c.var.user!.id, lines: c.req.valid('json').lines });
+    if (done.changed) await sendReturnReceivedMail(db, done.returnId, c.var.log);
+    return ok(c, await orderWithReturn(db, done.orderId, orderNr, done.returnId), { message: spokenText(c.var.at, done.message) });
+  })
+  .post('/:orderNr/returns/:returnNr/refund', validate('param', returnParams), validate('json', refundReturnBody), async (c) => {
+    const db = c.var.db;
+    const { orderNr, returnNr } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const done = await refundReturn(db, { orderNr, returnNr, actorId: c.var.user!.id, destination: body.destination, reference: body.reference, reason: body.reason });
+    if (done.changed) await sendRefundedMail(db, done.orderId, done.refund, c.var.log);
+    return ok(c, await orderWithReturn(db, done.orderId, orderNr, done.returnId), { message: spokenText(c.var.at, done.message) });
   })
   .post('/:orderNr/notes', validate('param', orderNrParam), validate('json', noteBody), async (c) => {
     const db = c.var.db;
     const done = await addOrderNote(db, { orderNr: c.req.valid('param').orderNr, actorId: c.var.user!.id, text: c.req.valid('json').text });
     return ok(c, await staffOrderState(db, done.orderId), { message: spokenText(c.var.at, done.message) });
   });
+
+/** The order as staff actions answer it, with the return the action was about. */
+async function orderWithReturn(db: Parameters<typeof staffOrderState>[0], orderId: number, orderNr: string, returnId: number) {
+  const state = await staffOrderState(db, orderId);
+  return { ...state, return: (await orderReturns(db, orderId, orderNr)).find((r) => r.id === returnId)! };
+}

@@ -36,6 +36,7 @@ import { withLocale } from './locale';
 import { requestLogger, withDatabase, withRequestId } from './middleware';
 import { newsletterApp } from './newsletter.routes';
 import { ordersApp } from './orders.routes';
+import { returnsApp } from './returns.routes';
 import { passwordResetApp } from './password-reset.routes';
 import { DEMO_WEBHOOK_PATH, STRIPE_WEBHOOK_PATH, paymentsApp } from './payments.routes';
 import { processingApp } from './processing.routes';
@@ -96,6 +97,7 @@ export function createApi() {
   app.route('/api/cart', cartApp);
   app.route('/api/promocodes', promoApp);
   app.route('/api/orders', ordersApp);
+  app.route('/api/orders', returnsApp);
   app.route('/api/processing', processingApp);
   app.route('/api/contact-us', contactApp);
   // The back office (ADR 013, 023): every call checked after CSRF for the permissions roles.ts

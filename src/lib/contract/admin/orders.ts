@@ -12,7 +12,8 @@ import { route } from '../define';
 import { id, okBody } from '../envelope';
 import { idText } from './fields';
 
-export const REFUND_DESTINATIONS = ['card', 'balance'] as const;
+/** `external`: paid back outside the shop (a bank transfer for a phone payment), with a reference. */
+export const REFUND_DESTINATIONS = ['card', 'balance', 'external'] as const;
 export type RefundDestination = (typeof REFUND_DESTINATIONS)[number];
 
 /** The Idempotency-Key of a refund: a retried click answers the same refund. */
@@ -59,14 +60,26 @@ export const shipBody = z.strictObject(
   { message: 'Unknown field.' },
 );
 
-const DESTINATION = 'The refund goes to card or balance.';
-export const cancelBody = z.strictObject(
-  {
-    reason: text('The reason', 3, 500),
-    refund_to: z.preprocess(blankToUndefined, z.enum(REFUND_DESTINATIONS, { message: DESTINATION }).optional()),
-  },
-  { message: 'Unknown field.' },
-);
+const DESTINATION = 'The refund goes to card, balance or external.';
+const REFERENCE_NEEDED = 'An external refund needs the reference of the payment made outside the shop.';
+const REFERENCE_ONLY_EXTERNAL = 'A reference goes with an external refund only.';
+const reference = z.preprocess(blankToUndefined, text('The reference', 1, 128).optional());
+/** An external refund names its reference; no other refund has one. */
+const referenceRule = <T extends { reference?: string }>(body: T, destination: string | undefined, ctx: z.RefinementCtx) => {
+  if (destination === 'external' && body.reference === undefined) ctx.addIssue({ code: 'custom', message: REFERENCE_NEEDED, path: ['reference'] });
+  if (destination !== 'external' && body.reference !== undefined) ctx.addIssue({ code: 'custom', message: REFERENCE_ONLY_EXTERNAL, path: ['reference'] });
+};
+
+export const cancelBody = z
+  .strictObject(
+    {
+      reason: text('The reason', 3, 500),
+      refund_to: z.preprocess(blankToUndefined, z.enum(REFUND_DESTINATIONS, { message: DESTINATION }).optional()),
+      reference,
+    },
+    { message: 'Unknown field.' },
+  )
+  .superRefine((b, ctx) => referenceRule(b, b.refund_to, ctx));
 
 const LINE_ID = 'order_item_id must be a line of this order.';
 const LINE_QUANTITY = 'The quantity to refund must be a whole number from 1.';
@@ -74,6 +87,8 @@ export const refundLine = z.strictObject(
   {
     order_item_id: z.number({ message: LINE_ID }).int(LINE_ID).positive(LINE_ID).max(2_147_483_647, LINE_ID),
     quantity: z.number({ message: LINE_QUANTITY }).int(LINE_QUANTITY).min(1, LINE_QUANTITY).max(100_000, LINE_QUANTITY),
+    /** The refunded units go back into stock (once per unit). */
+    restock: z.boolean({ message: 'restock must be true or false.' }).optional(),
   },
   { message: 'Unknown field.' },
 );
@@ -96,10 +111,15 @@ export const refundBody = z
         z.number({ message: AMOUNT }).int(AMOUNT).min(1, AMOUNT).max(100_000_000, 'The amount may be at most 100000000 cents.').optional(),
       ),
       reason: text('The reason', 3, 500),
+      reference,
+      /** Every refunded line's units go back into stock; without lines, every unit not yet back. */
+      restock: z.boolean({ message: 'restock must be true or false.' }).optional(),
     },
     { message: 'Unknown field.' },
   )
-  .refine((b) => b.lines === undefined || b.amount_cents === undefined, { message: 'Refund either lines or an amount, not both.', path: ['amount_cents'] });
+  .refine((b) => b.lines === undefined || b.amount_cents === undefined, { message: 'Refund either lines or an amount, not both.', path: ['amount_cents'] })
+  .refine((b) => !(b.restock && b.amount_cents !== undefined), { message: 'Restocking goes with lines (or a full refund), not with an amount.', path: ['restock'] })
+  .superRefine((b, ctx) => referenceRule(b, b.destination, ctx));
 
 export const noteBody = z.strictObject({ text: text('The note', 1, 2000) }, { message: 'Unknown field.' });
 
@@ -152,7 +172,9 @@ export const refundSchema = z.object({
   amount_cents: z.number().int(),
   converted_cents: z.number().int(),
   currency: z.string(),
-  lines: z.array(z.object({ order_item_id: id, quantity: z.number().int() })),
+  lines: z.array(z.object({ order_item_id: id, quantity: z.number().int(), restock: z.boolean().optional() })),
+  reference: z.string().nullable().meta({ description: 'An external refund\'s reference; null for the others.' }),
+  return_nr: z.string().nullable().meta({ description: 'The return this refund settles; null when none.' }),
   reason: z.string(),
   created_at: z.string(),
 });
@@ -182,7 +204,7 @@ export const adminOrderRoutes = {
     method: 'POST',
     path: '/api/admin/orders/:orderNr/refund',
     tag,
-    summary: 'Refund all, some lines or an amount, to the card or the shop balance',
+    summary: 'Refund all, some lines or an amount, to the card, the shop balance or outside the shop (external, with a reference); lines can go back into stock',
     params: orderNrParam,
     body: refundBody,
     headers: { 'Idempotency-Key': '8-128 letters, digits or . _ : -; a retried refund with the same key answers the same refund.' },

@@ -70,6 +70,10 @@ export const adminSettingsSchema = z.object({
   google_tag: z.string(),
   /** Balance adjustments above this many cents (either way) need an admin (issue 27). */
   balance_adjust_limit_cents: z.number().int(),
+  withdrawal_days: z.number().int(),
+  staff_mail_to: z.string(),
+  staff_mail_language: z.string(),
+  staff_digest: z.boolean(),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 export const homeHeroSchema = z.object({

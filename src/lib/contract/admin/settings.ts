@@ -69,6 +69,20 @@ export const settingsBody = nonEmptyPatch(
         .min(0, 'The balance adjustment limit must be between 0 and 100000000 cents.')
         .max(100_000_000, 'The balance adjustment limit must be between 0 and 100000000 cents.')
         .optional(),
+      withdrawal_days: z
+        .number({ message: 'The withdrawal period must be a whole number of days from 14 to 365.' })
+        .int('The withdrawal period must be a whole number of days from 14 to 365.')
+        .min(14, 'The withdrawal period must be a whole number of days from 14 to 365.')
+        .max(365, 'The withdrawal period must be a whole number of days from 14 to 365.')
+        .optional(),
+      staff_mail_to: z
+        .string({ message: 'The staff mail address must be an email address.' })
+        .trim()
+        .max(254, 'The staff mail address may have at most 254 characters.')
+        .pipe(z.union([z.literal(''), z.email('The staff mail address must be an email address.')]))
+        .optional(),
+      staff_mail_language: z.enum(['', 'en', 'de', 'fr'], { message: 'The staff mail language is en, de, fr or empty (the shop\'s default).' }).optional(),
+      staff_digest: flag('staff_digest').optional(),
       google_tag: z
         .string({ message: 'The Google tag must be text.' })
         .superRefine((value, ctx) => {

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { orders, payments } from './commerce';
+import { returns } from './returns';
 import { users } from './users';
 
 /**
@@ -36,7 +37,8 @@ export const orderEvents = pgTable(
 
 /**
  * A refund of (part of) an order: to the card through the provider that took the payment, or to
- * the customer's shop balance. `amount_cents` is EUR cents (what orders.refunded_cents sums);
+ * the customer's shop balance, or paid back outside the shop (`external`: a bank transfer for a
+ * phone payment, with staff's reference). `amount_cents` is EUR cents (what orders.refunded_cents sums);
  * `converted_cents` is the same in the order's currency, what the card gets back. `lines` says
  * which order lines (and how many of each) it covers; empty for an amount-only refund.
  */
@@ -52,10 +54,15 @@ export const refunds = pgTable(
     amountCents: integer('amount_cents').notNull(),
     convertedCents: integer('converted_cents').notNull(),
     currency: varchar('currency', { length: 3 }).notNull(),
-    lines: jsonb('lines').$type<{ order_item_id: number; quantity: number }[]>().notNull().default([]),
+    /** `restock` true: the units went back into stock with this refund (order_items.restocked_quantity). */
+    lines: jsonb('lines').$type<{ order_item_id: number; quantity: number; restock?: boolean }[]>().notNull().default([]),
     /** pending (sent to the provider) | succeeded | failed */
     status: varchar('status', { length: 16 }).notNull().default('pending'),
     providerRef: varchar('provider_ref', { length: 128 }),
+    /** An `external` refund's reference as staff typed it (the bank transfer's). */
+    reference: varchar('reference', { length: 128 }),
+    /** The return this refund settles, when it does (services/returns). */
+    returnId: integer('return_id').references(() => returns.id, { onDelete: 'set null' }),
     lastError: text('last_error'),
     reason: text('reason').notNull().default(''),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
@@ -68,7 +75,8 @@ export const refunds = pgTable(
     index('refunds_order_idx').on(t.orderId),
     unique('refunds_idempotency_uq').on(t.orderId, t.idempotencyKey),
     check('refunds_amount_positive', sql`${t.amountCents} > 0 and ${t.convertedCents} >= 0`),
-    check('refunds_destination', sql`${t.destination} in ('card', 'balance')`),
+    check('refunds_destination', sql`${t.destination} in ('card', 'balance', 'external')`),
+    check('refunds_external_reference', sql`${t.destination} <> 'external' or ${t.reference} is not null`),
   ],
 );
 

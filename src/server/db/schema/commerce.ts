@@ -146,6 +146,12 @@ export const orders = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** EUR cents refunded so far (card and balance together); never above final_cents. */
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /**
+     * A paid order of an erased account (GDPR, issue 31) keeps its buyer's data until this date (tax
+     * law: 10 years); then the retention job anonymises it (anonymised_at).
+     */
+    retainUntil: timestamp('retain_until', { withTimezone: true }),
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
   },
   (t) => [
     check('orders_refunded_within_paid', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.finalCents}`),
@@ -187,11 +193,17 @@ export const orderItems = pgTable(
     /** The line's VAT rate and the VAT in its share of the final amount (EUR cents; ADR 030); null before per-line VAT. */
     vatPercent: numeric('vat_percent', { precision: 5, scale: 2 }),
     vatCents: integer('vat_cents'),
+    /**
+     * Units of this line put back into stock (a refund or return with restock, a cancel or an
+     * expiry): raised under the order's lock and never above quantity, so a unit comes back once.
+     */
+    restockedQuantity: integer('restocked_quantity').notNull().default(0),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
     index('order_items_product_idx').on(t.productId),
     check('order_items_quantity_positive', sql`${t.quantity} >= 1`),
+    check('order_items_restocked_within', sql`${t.restockedQuantity} >= 0 and ${t.restockedQuantity} <= ${t.quantity}`),
   ],
 );
 

@@ -51,6 +51,14 @@ export const settings = pgTable('settings', {
   homeCountryId: integer('home_country_id').references(() => countries.id, { onDelete: 'set null' }),
   /** The shop declares its EU distance sales under the One-Stop-Shop: EU consumers pay their own country's VAT (ADR 030). */
   usesOss: boolean('uses_oss').notNull().default(false),
+  /** The right of withdrawal: a shipped order's lines may be returned this many days from shipping. */
+  withdrawalDays: integer('withdrawal_days').notNull().default(14),
+  /** Where the staff mails go (new paid or phone order, low stock, new return, the digest); '' sends none. */
+  staffMailTo: varchar('staff_mail_to', { length: 254 }).notNull().default(''),
+  /** The staff mails' language (en, de, fr); '' is the shop's default language. */
+  staffMailLanguage: varchar('staff_mail_language', { length: 8 }).notNull().default(''),
+  /** The daily digest mail; the owner may switch it off. */
+  staffDigest: boolean('staff_digest').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

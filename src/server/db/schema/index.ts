@@ -8,3 +8,4 @@ export * from './jobs';
 export * from './back-office';
 export * from './media';
 export * from './invoices';
+export * from './returns';

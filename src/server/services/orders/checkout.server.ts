@@ -20,7 +20,8 @@ import { prepareTotals, type TotalsResult, totalsOfCart } from '../pricing/total
 import type { CurrencyOption } from '../request-context';
 import { logger } from '@/server/logger';
 import { sendPhoneOrderReceived } from './received-mail';
-import { reserveStock } from './stock.server';
+import { reserveStock, type StockFall } from './stock.server';
+import { notifyStaffOfLowStock, notifyStaffOfPhoneOrder } from '../staff-mail/staff-mails.server';
 import { unpaidLimitProblem } from './unpaid';
 import { recordOrderEvent } from './order-events.server';
 import { unpaidHeld } from './unpaid.server';
@@ -160,6 +161,7 @@ export async function placeOrder(db: Db, input: CheckoutInput): Promise<Checkout
     // Only the request that placed it sends "order received": a replayed key answers the same
     // order without a second mail.
     await sendPhoneOrderReceived(db, outcome.order.orderId, logger);
+    await notifyStaffOfPhoneOrder(db, outcome.order.orderId, logger);
   }
   return withPaymentPage(db, outcome.kind === 'placed' ? outcome : ((await replay()) ?? outcome));
 }
@@ -174,8 +176,11 @@ async function withPaymentPage(db: Db, outcome: CheckoutOutcome): Promise<Checko
 async function placeNewOrder(db: Db, input: CheckoutInput): Promise<CheckoutOutcome> {
   const setting = await prepareTotals(db, { countryRef: input.shipping.country, postCode: input.shipping.postCode, languageId: input.languageId, vatId: input.vatId ?? null });
   const limits = { orders: config().UNPAID_ORDERS_PER_CUSTOMER, units: config().UNPAID_UNITS_PER_CUSTOMER };
+  // Filled by the attempt that commits (emptied at the start of each, a retried one included).
+  const fallen: StockFall[] = [];
   try {
-    return await withFreshOrderNr('', (orderNr) => transaction(db, async (tx) => {
+    const outcome = await withFreshOrderNr('', (orderNr) => transaction(db, async (tx) => {
+      fallen.length = 0;
       // One cart, one order: the customer's row is locked before the cart is read, so parallel
       // checkouts (two tabs, two sessions) take turns; the later ones find the cart this one
       // emptied and get the empty-cart answer (ADR 012). Cart changes take the same lock.
@@ -205,6 +210,7 @@ async function placeNewOrder(db: Db, input: CheckoutInput): Promise<CheckoutOutc
       const shortNow = await reserveStock(
         tx,
         totals.lines.map((l) => ({ productId: l.productId, variationId: l.variationId, quantity: l.count })),
+        fallen,
       );
       if (shortNow.length > 0) {
         const names = totals.lines.filter((l) => shortNow.some((s) => s.productId === l.productId && s.variationId === l.variationId)).map((l) => l.name);
@@ -293,6 +299,8 @@ async function placeNewOrder(db: Db, input: CheckoutInput): Promise<CheckoutOutc
       }
       return { kind: 'placed' as const, order: placedOf(order!, payment!.id), replayed: false };
     }));
+    await notifyStaffOfLowStock(db, fallen, logger);
+    return outcome;
   } catch (error) {
     if (error instanceof Rollback) return error.outcome;
     // A unique-index violation of a raced Idempotency-Key is answered by placeOrder's replay.

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from '@/server/db/client';
 import { orderTable, sendOrderMail } from './order-mail';
 import { invoiceOf } from '@/server/services/invoices/issue.server';
+import { notifyStaffOfPaidOrder } from '@/server/services/staff-mail/staff-mails.server';
 
 /** The order confirmation after a successful payment, in the customer's language. */
 export async function sendOrderConfirmation(db: Db, orderId: number, log?: Logger): Promise<void> {
@@ -33,4 +34,6 @@ export async function sendOrderConfirmation(db: Db, orderId: number, log?: Logge
     },
     { log, what: 'order confirmation mail failed' },
   );
+  // Sent once per paid order (the settlement or mark-paid that made it paid): staff hear of it here.
+  await notifyStaffOfPaidOrder(db, orderId, log);
 }

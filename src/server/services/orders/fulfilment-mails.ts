@@ -2,7 +2,7 @@
  * The mails of staff actions on an order (ADR 023), in the customer's language through the
  * outbox, sent after the action's transaction committed and only when it changed the order:
  * shipped (carrier, tracking number, tracking link), cancelled (and what was refunded where),
- * refunded (amount in the order's currency, destination).
+ * refunded (amount in the order's currency, destination; an external refund's reference).
  */
 import type { Logger } from 'pino';
 import type { Db } from '@/server/db/client';
@@ -13,11 +13,14 @@ import { orderTable, sendOrderMail } from './order-mail';
 
 interface RefundFacts {
   destination: string;
+  /** An external refund's reference. */
+  reference?: string | null;
   /** In the order's currency, its minor units. */
   convertedCents: number;
 }
 
 function refundSentence(t: Translator, refund: RefundFacts, amount: string, order: string): string {
+  if (refund.destination === 'external') return t('mail.refunded.external', { amount, order, reference: refund.reference ?? '' });
   return t(refund.destination === 'card' ? 'mail.refunded.card' : 'mail.refunded.balance', { amount, order });
 }
 

@@ -6,6 +6,7 @@ import { notifyShop, unnotifiedCharges } from '@/server/payments/demo-gateway.se
 import { closeExpiredSessions } from '@/server/payments/card-gateway.server';
 import { sendPhoneOrderExpired } from './expiry-mail';
 import { expirePendingCardOrders, expirePendingPhoneOrders } from './settlement.server';
+import { anonymiseExpiredOrders } from '../gdpr/erase.server';
 
 export const ORDER_JOBS_INTERVAL_MS = 60_000;
 
@@ -13,7 +14,8 @@ export const ORDER_JOBS_INTERVAL_MS = 60_000;
  * One pass of the order housekeeping: card orders unpaid for 30 minutes fail, release their stock
  * and put their lines back in the cart; phone orders unpaid for PHONE_ORDER_EXPIRY_HOURS fail,
  * release their stock and their customers are told by mail; gateway outcomes the shop never
- * acknowledged are sent again (reconciliation).
+ * acknowledged are sent again (reconciliation); erased customers' orders past their retention
+ * period are anonymised.
  */
 export async function runOrderJobs(db: Db, now: Date = new Date()): Promise<{ expired: number[]; expiredPhone: number[]; renotified: number }> {
   let renotified = 0;
@@ -28,6 +30,9 @@ export async function runOrderJobs(db: Db, now: Date = new Date()): Promise<{ ex
   const expiredPhone = await expirePendingPhoneOrders(db, hours, now);
   if (expiredPhone.length > 0) logger.info({ orders: expiredPhone }, 'expired unpaid phone orders');
   for (const id of expiredPhone) await sendPhoneOrderExpired(db, id, hours, logger);
+  // Erased customers' paid orders whose tax retention period is over (GDPR, issue 31).
+  const anonymised = await anonymiseExpiredOrders(db, now);
+  if (anonymised.length > 0) logger.info({ orders: anonymised }, 'anonymised orders past their retention period');
   return { expired, expiredPhone, renotified };
 }
 

@@ -16,6 +16,8 @@ export type OrderEventType =
   | 'shipped'
   | 'cancelled'
   | 'refunded'
+  | 'return_requested'
+  | 'return_received'
   | 'note'
   | 'invoice_issued'
   | 'credit_note_issued';

@@ -25,7 +25,7 @@ export interface CancelOutcome extends ActionResult {
   refund?: RefundRow;
 }
 
-export async function cancelOrder(db: Db, input: { orderNr: string; actorId: number; reason: string; refundTo?: RefundDestination }): Promise<CancelOutcome> {
+export async function cancelOrder(db: Db, input: { orderNr: string; actorId: number; reason: string; refundTo?: RefundDestination; reference?: string }): Promise<CancelOutcome> {
   await refuseOwnOrder(db, input.orderNr, input.actorId, 'cancel');
   const done = await transaction(db, async (tx): Promise<CancelOutcome> => {
     const locked = await lockOrder(tx, input.orderNr);
@@ -43,7 +43,7 @@ export async function cancelOrder(db: Db, input: { orderNr: string; actorId: num
       // payment) to the shop balance.
       const paid = locked.payments.find((p) => p.status === 'succeeded');
       const destination = input.refundTo ?? (paid && cardRefunderFor(paid.provider) ? 'card' : 'balance');
-      const made = await refundWithin(tx, locked, input.actorId, { destination, reason: input.reason }, { withEvent: false });
+      const made = await refundWithin(tx, locked, input.actorId, { destination, reason: input.reason, reference: input.reference }, { withEvent: false });
       if (made.failure !== undefined) throw new UpstreamError(localized('admin.api.cancelRefundRefused', { failure: made.failure }));
       refund = made.refund;
     }
@@ -74,5 +74,6 @@ export async function cancelOrder(db: Db, input: { orderNr: string; actorId: num
 
 function refundText(refund: RefundRow): string {
   const amount = formatCents(refund.amountCents, 'EUR', 'en');
+  if (refund.destination === 'external') return `${amount} paid back outside the shop (reference ${refund.reference ?? ''}).`;
   return refund.destination === 'card' ? `${amount} refunded to the card.` : `${amount} credited to the shop balance.`;
 }

@@ -2,13 +2,13 @@
 import { localized } from '@/server/services/localized';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { orders, refunds } from '@/server/db/schema/index';
+import { orders, refunds, returns } from '@/server/db/schema/index';
 import type { RefundJson, StaffOrderWithRefunds } from '@/lib/contract/admin/orders';
 import { NotFoundError } from '@/server/services/errors';
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
-export function refundJson(row: typeof refunds.$inferSelect): RefundJson {
+export function refundJson(row: typeof refunds.$inferSelect, returnNr: string | null = null): RefundJson {
   return {
     id: row.id,
     destination: row.destination as RefundJson['destination'],
@@ -17,6 +17,8 @@ export function refundJson(row: typeof refunds.$inferSelect): RefundJson {
     converted_cents: row.convertedCents,
     currency: row.currency,
     lines: row.lines,
+    reference: row.reference,
+    return_nr: returnNr,
     reason: row.reason,
     created_at: row.createdAt.toISOString(),
   };
@@ -25,7 +27,7 @@ export function refundJson(row: typeof refunds.$inferSelect): RefundJson {
 export async function staffOrderState(db: Db, orderId: number): Promise<StaffOrderWithRefunds> {
   const [o] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!o) throw new NotFoundError(localized('admin.api.orderNotFound'));
-  const rows = await db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id));
+  const rows = await db.select({ refund: refunds, returnNr: returns.returnNr }).from(refunds).leftJoin(returns, eq(returns.id, refunds.returnId)).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id));
   return {
     id: o.id,
     order_nr: o.orderNr,
@@ -44,6 +46,6 @@ export async function staffOrderState(db: Db, orderId: number): Promise<StaffOrd
     paid_at: iso(o.paidAt),
     shipped_at: iso(o.shippedAt),
     cancelled_at: iso(o.cancelledAt),
-    refunds: rows.map(refundJson),
+    refunds: rows.map((r) => refundJson(r.refund, r.returnNr)),
   };
 }

@@ -1,6 +1,8 @@
 /**
  * Refunds (ADR 023): all that is left, some lines, or an amount, to the card through the provider
- * that took the payment, or to the customer's shop balance. One transaction under the order's
+ * that took the payment, to the customer's shop balance, or paid back outside the shop (`external`,
+ * a phone payment's bank transfer, with staff's reference). Refunded lines can go back into stock
+ * (restock, once per unit: stock.server.ts). One transaction under the order's
  * locks: the amount left is read and raised in it, so racing refunds cannot together pass
  * final_cents (the CHECK on orders backs it up). A provider that refuses leaves a `failed` refund
  * row and nothing else changed.
@@ -19,6 +21,7 @@ import { recordOrderEvent } from '@/server/services/orders/order-events.server';
 import { completeDocuments, issueCreditNote } from '@/server/services/invoices/issue.server';
 import { type ActionResult, type LockedOrder, lockOrder, refuseOwnOrder } from './lock.server';
 import { convertedRefund, linesAmount, refundedUnits } from './refund-amounts';
+import { restockOrderLines, unrestockedUnits } from '@/server/services/orders/stock.server';
 
 export type RefundRow = typeof refunds.$inferSelect;
 
@@ -28,7 +31,15 @@ export interface RefundRequest {
   amountCents?: number;
   reason: string;
   idempotencyKey?: string | null;
+  /** An external refund's reference. */
+  reference?: string;
+  /** Every refunded line back into stock; without lines, every unit not yet back. */
+  restock?: boolean;
+  /** The return this refund settles. */
+  returnId?: number;
 }
+
+const DESTINATION_TEXT: Record<RefundDestination, string> = { card: 'to the card', balance: 'to the shop balance', external: 'outside the shop' };
 
 const eur = (cents: number) => formatCents(cents, 'EUR', 'en');
 
@@ -76,6 +87,11 @@ export async function refundWithin(
       const message = localized('admin.api.refundProviderUnavailable', { provider: payment.provider });
       throw new InvalidInputError(message, { destination: [message] });
     }
+  } else if (request.destination === 'external') {
+    // A card payment goes back through its provider, where the customer's bank can match it.
+    if (payment && payment.provider !== 'phone') {
+      throw new InvalidInputError(localized('admin.api.refundExternalCard'), { destination: [localized('admin.api.refundExternalCard')] });
+    }
   } else if (order.userId === null) {
     throw new InvalidInputError(localized('admin.api.refundNoAccount'), { destination: [localized('admin.api.refundNoAccount')] });
   }
@@ -89,9 +105,11 @@ export async function refundWithin(
       amountCents,
       convertedCents,
       currency: order.currency,
-      lines: request.lines ?? [],
+      lines: (request.lines ?? []).map((l) => ({ order_item_id: l.order_item_id, quantity: l.quantity, ...(l.restock ?? request.restock ? { restock: true } : {}) })),
       status: 'pending',
       reason: request.reason,
+      reference: request.destination === 'external' ? (request.reference ?? null) : null,
+      returnId: request.returnId ?? null,
       actorId,
       idempotencyKey: request.idempotencyKey ?? null,
     })
@@ -120,9 +138,14 @@ export async function refundWithin(
     }
     done = (await tx.update(refunds).set({ status: result.status, providerRef: result.refundRef, updatedAt: sql`now()` }).where(eq(refunds.id, done.id)).returning())[0]!;
   } else {
-    await changeBalance(tx, { userId: order.userId!, deltaCents: amountCents, kind: 'refund', orderId: order.id, refundId: done.id, actorId, reason: request.reason });
+    // external: staff have paid it back (or will) outside the shop; the shop records it as done.
+    if (request.destination === 'balance') {
+      await changeBalance(tx, { userId: order.userId!, deltaCents: amountCents, kind: 'refund', orderId: order.id, refundId: done.id, actorId, reason: request.reason });
+    }
     done = (await tx.update(refunds).set({ status: 'succeeded', updatedAt: sql`now()` }).where(eq(refunds.id, done.id)).returning())[0]!;
   }
+  // After the customer's row (the balance) and before the order row's update: ADR 012 lock order.
+  const restocked = await restockRefunded(tx, order.id, request);
 
   // A refund of a paid order is documented by a credit note naming its invoice (ADR 032).
   await issueCreditNote(tx, { orderId: order.id, refundId: done.id, amountCents, convertedCents, lines: request.lines ?? [] });
@@ -140,13 +163,45 @@ export async function refundWithin(
       actorId,
       type: 'refunded',
       // The message may be shown to the customer; the staff member's reason stays in the audit.
-      message: `Refunded ${eur(amountCents)} to the ${request.destination === 'card' ? 'card' : 'shop balance'}.`,
+      message: refundMessage(amountCents, request, restocked),
       before: { status: order.status, refunded_cents: refundedCents - amountCents },
-      after: { status: full ? 'Refunded' : order.status, refunded_cents: refundedCents, refund_id: done.id, reason: request.reason },
+      after: {
+        status: full ? 'Refunded' : order.status,
+        refunded_cents: refundedCents,
+        refund_id: done.id,
+        reason: request.reason,
+        ...(done.reference !== null ? { reference: done.reference } : {}),
+        ...(restocked.length > 0 ? { restocked: restocked.map((l) => ({ order_item_id: l.orderItemId, quantity: l.quantity })) } : {}),
+      },
     });
   }
   if (full) order.status = 'Refunded';
   return { refund: done };
+}
+
+/** "Refunded €12.00 outside the shop (reference TR-1); 2 units back in stock." Shown to the customer too. */
+export function refundMessage(amountCents: number, request: Pick<RefundRequest, 'destination' | 'reference'>, restocked: readonly { quantity: number }[]): string {
+  const reference = request.destination === 'external' && request.reference ? ` (reference ${request.reference})` : '';
+  const units = restocked.reduce((sum, l) => sum + l.quantity, 0);
+  const stock = units === 0 ? '' : ` ${units === 1 ? '1 unit' : `${units} units`} back in stock.`;
+  return `Refunded ${eur(amountCents)} ${DESTINATION_TEXT[request.destination]}${reference}.${stock}`;
+}
+
+/** The units this refund puts back into stock: its lines marked restock, or every unit not yet back for a full refund with restock. */
+async function restockRefunded(tx: Db, orderId: number, request: RefundRequest): Promise<{ orderItemId: number; quantity: number }[]> {
+  const wanted = request.lines
+    ? request.lines.filter((l) => l.restock ?? request.restock).map((l) => ({ orderItemId: l.order_item_id, quantity: l.quantity }))
+    : request.restock && request.amountCents === undefined
+      ? await unrestockedUnits(tx, orderId)
+      : [];
+  if (wanted.length === 0) return [];
+  const refused = await restockOrderLines(tx, orderId, wanted);
+  if (refused.length > 0) {
+    const [line] = await tx.select({ name: orderItems.name, quantity: orderItems.quantity, restocked: orderItems.restockedQuantity }).from(orderItems).where(eq(orderItems.id, refused[0]!));
+    const message = localized('admin.api.restockTooMany', { name: line?.name ?? String(refused[0]), left: (line?.quantity ?? 0) - (line?.restocked ?? 0) });
+    throw new InvalidInputError(message, { lines: [message] });
+  }
+  return wanted;
 }
 
 const REFUNDABLE = new Set(['Success', 'Shipped']);
@@ -161,19 +216,29 @@ export async function refundOrder(db: Db, input: { orderNr: string; actorId: num
   await refuseOwnOrder(db, input.orderNr, input.actorId, 'refund');
   const outcome = await transaction(db, async (tx) => {
     const locked = await lockOrder(tx, input.orderNr);
-    const { order } = locked;
-    if (input.idempotencyKey) {
-      const [same] = await tx.select().from(refunds).where(and(eq(refunds.orderId, order.id), eq(refunds.idempotencyKey, input.idempotencyKey)));
-      if (same) return { refund: same, changed: false, failure: same.status === 'failed' ? (same.lastError ?? 'refused') : undefined };
-    }
-    if (order.status === 'Refunded') throw new ConflictError(localized('admin.api.refundFull'));
-    // A payment that arrived after the order was given up (cancelled, expired) is refunded too.
-    const paidLate = GIVEN_UP.has(order.status) && locked.payments.some((p) => p.status === 'succeeded');
-    if (!REFUNDABLE.has(order.status) && !paidLate) throw new ConflictError(localized('admin.api.refundWrongStatus', { status: order.status }));
-    if (order.kind !== 'purchase') throw new ConflictError(localized('admin.api.refundTopUp'));
-    const made = await refundWithin(tx, locked, input.actorId, input, { withEvent: true });
-    return { ...made, changed: true };
+    return refundLocked(tx, locked, input);
   });
+  return refundOutcome(db, outcome);
+}
+
+/** The refund request's checks and the refund, under the order's locks (the return's refund uses it too). */
+export async function refundLocked(tx: Db, locked: LockedOrder, input: { actorId: number } & RefundRequest): Promise<{ refund: RefundRow; changed: boolean; failure?: string }> {
+  const { order } = locked;
+  if (input.idempotencyKey) {
+    const [same] = await tx.select().from(refunds).where(and(eq(refunds.orderId, order.id), eq(refunds.idempotencyKey, input.idempotencyKey)));
+    if (same) return { refund: same, changed: false, failure: same.status === 'failed' ? (same.lastError ?? 'refused') : undefined };
+  }
+  if (order.status === 'Refunded') throw new ConflictError(localized('admin.api.refundFull'));
+  // A payment that arrived after the order was given up (cancelled, expired) is refunded too.
+  const paidLate = GIVEN_UP.has(order.status) && locked.payments.some((p) => p.status === 'succeeded');
+  if (!REFUNDABLE.has(order.status) && !paidLate) throw new ConflictError(localized('admin.api.refundWrongStatus', { status: order.status }));
+  if (order.kind !== 'purchase') throw new ConflictError(localized('admin.api.refundTopUp'));
+  const made = await refundWithin(tx, locked, input.actorId, input, { withEvent: true });
+  return { ...made, changed: true };
+}
+
+/** A refused card refund becomes the 502 after the transaction kept its `failed` row. */
+export async function refundOutcome(db: Db, outcome: { refund: RefundRow; changed: boolean; failure?: string }): Promise<RefundOutcome> {
   if (outcome.failure !== undefined) {
     throw new UpstreamError(localized('admin.api.refundRefused', { failure: outcome.failure }));
   }

@@ -50,6 +50,10 @@ export async function getAdminSettings(db: Db): Promise<AdminSettings> {
     is_reg_enabled: s?.isRegEnabled ?? true,
     google_tag: s?.googleTag ?? '',
     balance_adjust_limit_cents: s?.balanceAdjustLimitCents ?? DEFAULT_BALANCE_ADJUST_LIMIT_CENTS,
+    withdrawal_days: s?.withdrawalDays ?? 14,
+    staff_mail_to: s?.staffMailTo ?? '',
+    staff_mail_language: s?.staffMailLanguage ?? '',
+    staff_digest: s?.staffDigest ?? true,
   };
 }
 
@@ -105,6 +109,10 @@ export async function updateSettings(db: Db, editor: Editor, patch: SettingsPatc
     isRegEnabled: patch.is_reg_enabled,
     googleTag: patch.google_tag?.trim(),
     balanceAdjustLimitCents: patch.balance_adjust_limit_cents,
+    withdrawalDays: patch.withdrawal_days,
+    staffMailTo: patch.staff_mail_to,
+    staffMailLanguage: patch.staff_mail_language,
+    staffDigest: patch.staff_digest,
   };
   await transaction(db, async (tx) => {
     await checkCountry(tx, patch.home_country_id);

@@ -1,0 +1,124 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { BASE, newVerifiedCustomer, xsrfHeaders } from './support/shopper';
+import { STAFF, signInToBackOffice } from './support/back-office';
+
+/**
+ * A return (issue 31) in Chromium: a customer's phone order is paid and shipped; on
+ * /account/orders/{nr} the customer returns one unit of it and gets the return number and
+ * instructions by mail; staff find it under Returns, mark it received with the unit back into
+ * stock, and refund it paid back outside the shop with a bank reference; the customer is mailed
+ * at each step and sees the return refunded. axe on the pages on the way.
+ */
+
+interface CatalogProduct {
+  id: number;
+  name: string;
+  stock: number;
+  variations: unknown[];
+}
+
+test.beforeEach(async ({ context }) => {
+  await context.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
+});
+
+async function post<T = Record<string, unknown>>(page: Page, path: string, data: unknown): Promise<T> {
+  const response = await page.request.post(path, { headers: await xsrfHeaders(page), data });
+  expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function stockOf(page: Page, id: number): Promise<number> {
+  const response = await page.request.get(`/api/products/${id}/info`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { payload: { stock: number } }).payload.stock;
+}
+
+/** Submits one of the return's forms on the staff order page and waits for the reload. */
+async function submitReturnForm(page: Page, action: 'receive' | 'refund', button: string) {
+  const form = page.locator(`form[data-api$="/${action}"]`);
+  const reply = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(`/${action}`));
+  const reloaded = page.waitForEvent('load');
+  await form.getByRole('button', { name: button, exact: true }).click();
+  expect((await reply).status()).toBe(200);
+  await reloaded;
+}
+
+test('a customer returns one unit; staff receive it back into stock and refund it outside the shop', async ({ page, browser, axe, mailbox }) => {
+  test.slow();
+  const customerContext = await browser.newContext();
+  await customerContext.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
+  const customer = await customerContext.newPage();
+  const { email } = await newVerifiedCustomer(customer, mailbox, 'returns');
+  const catalog = (await (await customer.request.get('/api/products/catalog?per_page=60')).json()) as { payload: CatalogProduct[] };
+  const product = catalog.payload.filter((p) => p.variations.length === 0 && p.stock >= 20)[4]!;
+  await post(customer, '/api/cart/add', { id: product.id, count: 2, is_variation: false });
+  const placed = await post<{ order_data: { order_nr: string } }>(customer, '/api/orders/checkout', {
+    name: 'Robin',
+    surname: 'Trail',
+    email,
+    phone: '+49 1512 3456789',
+    phoneCountryCode: 'DE',
+    nationalNumber: '15123456789',
+    country: 'Germany',
+    city: 'Berlin',
+    address: 'Friedrichstraße 1',
+    postCode: '10117',
+    promoCode: null,
+    payment_method: 'phone',
+  });
+  const nr = placed.order_data.order_nr;
+
+  // Staff take the phone payment and ship the parcel.
+  await signInToBackOffice(page, STAFF);
+  await post(page, `/api/admin/orders/${nr}/mark-paid`, {});
+  await post(page, `/api/admin/orders/${nr}/ship`, { carrier: 'DHL', tracking_number: '00340434169999' });
+
+  // The customer returns one of the two units.
+  await customer.goto(`/account/orders/${nr}`);
+  const returnsSection = customer.getByRole('region', { name: 'Returns' });
+  await expect(returnsSection).toContainText('You can return items of this order until');
+  await returnsSection.getByLabel(`Quantity of ${product.name} to return (up to 2)`).fill('1');
+  await returnsSection.getByLabel('Reason').selectOption({ label: 'The item arrived damaged' });
+  await returnsSection.getByLabel('Comment (optional)').fill('The box was crushed');
+  const reloaded = customer.waitForEvent('load');
+  await returnsSection.getByRole('button', { name: 'Open the return' }).click();
+  await reloaded;
+  const returnNr = `R-${nr}-1`;
+  await expect(customer.getByRole('heading', { level: 3, name: `Return ${returnNr}` })).toBeVisible();
+  await expect(customer.getByRole('region', { name: 'Returns' })).toContainText('Waiting for the parcel');
+  await expect(customer.getByRole('region', { name: 'Returns' })).toContainText(`${product.name} × 1`);
+  const openedMail = await mailbox.waitFor(email, { subject: new RegExp(`^Your return ${returnNr} `) });
+  expect(openedMail.text).toContain(`We have opened return ${returnNr} for order ${nr} with these items:`);
+  expect(openedMail.text).toContain(`write the return number ${returnNr} clearly on the parcel`);
+
+  // Staff: the open return is listed; received with the unit back into stock.
+  const stockBefore = await stockOf(customer, product.id);
+  await page.goto('/admin');
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Returns' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Open returns' })).toBeVisible();
+  await axe.check();
+  await page.getByRole('link', { name: returnNr }).click();
+  await expect(page.getByRole('heading', { level: 3, name: `Return ${returnNr}` })).toBeVisible();
+  await expect(page.getByLabel(`${product.name} × 1: back into stock`)).toBeChecked();
+  await axe.check();
+  await submitReturnForm(page, 'receive', 'Mark received');
+  expect(await stockOf(customer, product.id)).toBe(stockBefore + 1);
+  await mailbox.waitFor(email, { subject: new RegExp(`^We have received your return ${returnNr} `) });
+
+  // Refunded outside the shop with the bank transfer's reference.
+  const refundForm = page.locator('form[data-api$="/refund"]').filter({ has: page.getByRole('button', { name: 'Refund the return' }) });
+  await refundForm.getByLabel('Refund to').selectOption({ label: 'paid back outside the shop (bank transfer)' });
+  await refundForm.getByLabel('Reference of the payment outside the shop').fill('SEPA-E2E-0001');
+  await submitReturnForm(page, 'refund', 'Refund the return');
+  await expect(page.getByRole('heading', { level: 3, name: `Return ${returnNr}` })).toBeVisible();
+  await expect(page.locator('.order-return')).toContainText('refunded');
+  await expect(page.getByRole('table').filter({ hasText: 'SEPA-E2E-0001' })).toContainText('outside the shop (SEPA-E2E-0001)');
+  expect(await stockOf(customer, product.id)).toBe(stockBefore + 1);
+  const refundMail = await mailbox.waitFor(email, { subject: new RegExp(`^Refund for your order ${nr}`) });
+  expect(refundMail.text).toContain(`for order ${nr} outside the shop (reference SEPA-E2E-0001).`);
+
+  await customer.reload();
+  await expect(customer.getByRole('region', { name: 'Returns' })).toContainText('Refunded');
+  await customerContext.close();
+});
