@@ -175,6 +175,22 @@ describe('every /admin page for every role (the built shop)', () => {
     expect(files.filter((f) => !Object.hasOwn(AREA_PERMISSIONS, adminArea(table[f]!.path) ?? '-'))).toEqual([]);
   });
 
+  it('an edit page of an id that names nothing is the 404 page for a role that may open it, the 403 for one that may not', async () => {
+    const statuses: Record<string, number> = {};
+    for (const [role, path] of [
+      ['admin', '/admin/faqs/999999'],
+      ['editor', '/admin/pages/999999'],
+      ['staff', '/admin/products/abc'],
+      ['staff', '/admin/faqs/999999'],
+    ] as const) {
+      const res = await sessions[role].request(path, { redirect: 'manual', headers: { Accept: 'text/html' } });
+      statuses[`${role} ${path}`] = res.status;
+      if (res.status === 404) expect(res.headers.get('cache-control')).toBe('no-store');
+      await res.body?.cancel();
+    }
+    expect(statuses).toEqual({ 'admin /admin/faqs/999999': 404, 'editor /admin/pages/999999': 404, 'staff /admin/products/abc': 404, 'staff /admin/faqs/999999': 403 });
+  });
+
   for (const file of adminPageFiles()) {
     it(file, async () => {
       const path = table[file]!.path;
