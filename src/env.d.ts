@@ -25,5 +25,7 @@ declare namespace App {
     pathPrefix?: string;
     /** The status a request was refused with by the page gate (src/server/page-gate.ts); the /400 page shows it. */
     requestError?: 400 | 403 | 404 | 413 | 414 | 415;
+    /** On an /admin page: what the back-office guard loaded for it (src/features/admin/guard.server.ts). */
+    adminPage?: import('./features/admin/admin-page.server').AdminPage;
   }
 }

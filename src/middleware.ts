@@ -16,6 +16,7 @@ import { cookieBase, SESSION_COOKIE, XSRF_COOKIE } from './server/services/auth/
 import { resolvePageSession } from './server/services/auth/page-sessions';
 // Plain .mjs because astro.config.mjs and the start script share it without a TS loader.
 import { BASE_SECURITY_HEADERS, RESOURCE_CSP } from './server/http/security-headers.mjs';
+import { guardAdminPage, isAdminPage } from './features/admin/guard.server';
 
 const CSP = 'content-security-policy';
 
@@ -142,7 +143,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
           return variant.key;
         }
       : null;
-    const render = () => (isPage ? renderForGuests(context, forward, variantOf) : next());
+    // Every /admin page passes the one back-office guard (roles.ts areas) before it renders.
+    const page = isPage && isAdminPage(path) ? guardAdminPage(context, forward) : forward;
+    const render = () => (isPage ? renderForGuests(context, page, variantOf) : next());
     // Catalogue reads of this page may go to the read replica (getReadDb, db/read-replica.ts).
     let response = replica ? await withReadRouting(mayReadReplica(method, path, context.request.headers.get('cookie')), render) : await render();
     if (replica && !['GET', 'HEAD', 'OPTIONS'].includes(method)) {

@@ -1,23 +1,22 @@
 /**
- * What every /admin page loads before its own data, so the frontmatter keeps only what is the
- * page's: the staff guard (guard.server.ts), the shop frame and the database; for an edit page
- * (/admin/{kind}/{id}) also the item ("new" names none, an unknown id is the 404 page) and the
+ * What an /admin page reads before its own data. The middleware's guard (guard.server.ts) has
+ * already let the visitor in and loaded the user, the shop frame, the database and the admin's
+ * texts; a page takes them with `adminPage(Astro)`. An edit page (/admin/{kind}/{id}) also gets
+ * its item ("new" names none; an unknown id is the 404 page, answered by the guard) and the
  * language of the text form (?lang=, else the shop's default language).
  *
- *   const page = await loadAdminEditPage(Astro, getAdminFaq); if (page instanceof Response) return page;
+ *   const { user, frame, db, at } = adminPage(Astro);
+ *   const { item, language } = await adminEditPage(Astro, getAdminFaq);
  */
 import type { AstroGlobal } from 'astro';
-import { requireStaff } from './guard.server';
-import { loadFrameOrFail, type FrameData } from '../frame/frame-data.server';
-import { getDb } from '@/server/runtime';
+import type { FrameData } from '../frame/frame-data.server';
 import type { Db } from '@/server/db/client';
 import type { AuthUser } from '@/server/services/auth/users';
 import { adminLanguages, type AdminLanguages } from '@/server/services/admin/languages';
 import type { LanguageOption } from '@/server/services/request-context';
-import { getAdminTranslator } from '@/server/i18n/admin-messages';
 import type { Translator } from '@/lib/translator';
 
-type PageContext = Pick<AstroGlobal, 'locals' | 'url' | 'redirect' | 'rewrite' | 'response' | 'cookies' | 'params'>;
+type PageContext = Pick<AstroGlobal, 'locals' | 'url' | 'params'>;
 
 export interface AdminPage {
   user: AuthUser;
@@ -35,27 +34,28 @@ export interface AdminEditPage<T> extends AdminPage {
   language: LanguageOption;
 }
 
-/** The guard reads the page's area from its address (roles.ts AREA_PERMISSIONS). */
-export async function loadAdminPage(Astro: PageContext): Promise<AdminPage | Response> {
-  const user = await requireStaff(Astro);
-  if (user instanceof Response) return user;
-  const frame = await loadFrameOrFail(Astro);
-  if (frame instanceof Response) return frame;
-  const [db, at] = await Promise.all([getDb(), getAdminTranslator(frame.ctx.language.code)]);
-  return { user, frame, db, at };
+/** Thrown by adminEditPage for an id that names nothing; the guard answers the 404 page. */
+export class AdminItemMissing extends Error {
+  constructor(path: string) {
+    super(`No such item: ${path}`);
+    this.name = 'AdminItemMissing';
+  }
 }
 
-export async function loadAdminEditPage<T>(
-  Astro: PageContext,
-  load: (db: Db, id: number) => Promise<T | null | undefined>,
-): Promise<AdminEditPage<T> | Response> {
-  const page = await loadAdminPage(Astro);
-  if (page instanceof Response) return page;
+export function adminPage(Astro: PageContext): AdminPage {
+  const page = Astro.locals.adminPage;
+  // Only a page outside /admin (or a guard taken out of the middleware) gets here.
+  if (!page) throw new Error(`${Astro.url.pathname} rendered without the back-office guard (src/features/admin/guard.server.ts)`);
+  return page;
+}
+
+export async function adminEditPage<T>(Astro: PageContext, load: (db: Db, id: number) => Promise<T | null | undefined>): Promise<AdminEditPage<T>> {
+  const page = adminPage(Astro);
   const isNew = Astro.params.id === 'new';
   // At most 9 digits: ids are PostgreSQL integers, and a larger number reached the query as a 500.
   const id = /^[1-9]\d{0,8}$/.test(Astro.params.id ?? '') ? Number(Astro.params.id) : null;
   const item = isNew || id === null ? null : ((await load(page.db, id)) ?? null);
-  if (!isNew && !item) return Astro.rewrite('/404');
+  if (!isNew && !item) throw new AdminItemMissing(Astro.url.pathname);
   const languages = await adminLanguages(page.db);
   const language = languages.all.find((l) => l.code === Astro.url.searchParams.get('lang')) ?? languages.default;
   return { ...page, item, languages, language };

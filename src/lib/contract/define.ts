@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { type Permission, adminArea, areaPermissions } from '@/lib/rules/roles';
 
 /**
  * How one /api route is declared in the contract (ADR 022): method and path as the Hono app
@@ -14,7 +15,8 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * Who may call: `public` anyone; `session` a signed-in user (cookie session or bearer token);
  * `verified` one whose address is verified; `back_office` a role with a permission of the route's
  * area (/api/admin/{area}: AREA_PERMISSIONS in lib/rules/roles.ts, the one declaration of who may
- * do what; the OpenAPI document names it per route);
+ * do what), exactly the routes under /api/admin (the compiler holds `route()` to that), which
+ * carry those permissions as `permissions`;
  * `signed` a payment gateway's signed notification (no session, no CSRF).
  */
 export type Access = 'public' | 'session' | 'verified' | 'back_office' | 'signed';
@@ -52,9 +54,18 @@ export interface RouteContract {
    * it has no 401: every other route refuses a bearer token that is not valid, public ones too.
    */
   beforeAuth?: boolean;
+  /** `back_office` routes: the permissions of the route's area (any one opens it), set by `route()` from roles.ts. */
+  permissions?: readonly Permission[];
 }
 
-/** Declares a route; keeps the literal method, path and schema types for the typed client. */
+export type AdminPath = '/api/admin' | `/api/admin/${string}`;
+
+/**
+ * Declares a route; keeps the literal method, path and schema types for the typed client. A
+ * back-office route gets the permissions of its area from roles.ts, so the API guard, the OpenAPI
+ * notes and the contract read one declaration.
+ */
 export function route<const R extends RouteContract>(contract: R): R {
-  return contract;
+  const area = adminArea(contract.path);
+  return area === null ? contract : { ...contract, permissions: areaPermissions(area) };
 }

@@ -1,4 +1,4 @@
-import type { RouteContract } from './define';
+import type { AdminPath, RouteContract } from './define';
 import { accountRoutes } from './accounts';
 import { adminMediaRoutes } from './admin/media';
 import { adminOrderRoutes } from './admin/orders';
@@ -48,3 +48,13 @@ export const contractModules = {
 export type ContractModules = typeof contractModules;
 
 export const apiRoutes: readonly RouteContract[] = Object.values(contractModules).flatMap((module) => Object.values(module) as RouteContract[]);
+
+type ContractRoute = { [M in keyof ContractModules]: ContractModules[M][keyof ContractModules[M]] }[keyof ContractModules];
+/**
+ * `back_office` is exactly the routes under /api/admin (whose guard is the area's permissions),
+ * checked by the compiler: a route listed here is a type error.
+ */
+type MisdeclaredAccess =
+  | Exclude<Extract<ContractRoute, { access: 'back_office' }>, { path: AdminPath }>
+  | Exclude<Extract<ContractRoute, { path: AdminPath }>, { access: 'back_office' }>;
+export const accessFollowsPath: [MisdeclaredAccess] extends [never] ? true : MisdeclaredAccess = true;

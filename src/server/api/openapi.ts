@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { RouteContract } from '@/lib/contract/define';
 import { errorBodySchema } from '@/lib/contract/envelope';
 import { apiRoutes } from '@/lib/contract/index';
-import { BACK_OFFICE_ROLES, adminArea, areaPermissions, can } from '@/lib/rules/roles';
+import { BACK_OFFICE_ROLES, can } from '@/lib/rules/roles';
 import { SESSION_COOKIE } from '../services/auth/sessions';
 
 /**
@@ -68,8 +68,8 @@ function errorStatuses(route: RouteContract): number[] {
  * one): "Permission `prices` (roles: admin)." Also as `x-permissions` for tools.
  */
 function permissionNote(route: RouteContract): { note: string; permissions: readonly string[] } | null {
-  if (route.access !== 'back_office') return null;
-  const permissions = areaPermissions(adminArea(route.path) ?? '');
+  const permissions = route.permissions;
+  if (!permissions) return null;
   const roles = BACK_OFFICE_ROLES.filter((role) => permissions.some((p) => can(role, p)));
   const names = permissions.map((p) => `\`${p}\``).join(' or ');
   return { note: `Permission ${names} (roles: ${roles.join(', ')}).`, permissions };

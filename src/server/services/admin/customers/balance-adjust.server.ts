@@ -17,6 +17,7 @@ import { ForbiddenError, InvalidInputError, NotFoundError } from '@/server/servi
 import { type Localized, localized } from '@/server/services/localized';
 import { balanceAdjustLimitCents } from '../settings/settings.server';
 import { changeBalance, lockBalance } from '@/server/services/customers/ledger.server';
+import { can } from '@/lib/rules/roles';
 
 export interface BalanceAdjustment {
   customerId: number;
@@ -36,7 +37,8 @@ async function refuse(db: Db, input: BalanceAdjustment, action: string, message:
 export async function adjustBalance(db: Db, input: BalanceAdjustment): Promise<CustomerBalance> {
   if (input.customerId === input.actor.id) await refuse(db, input, 'refused_own', localized('admin.api.ownBalance'));
   const limit = await balanceAdjustLimitCents(db);
-  if (Math.abs(input.deltaCents) > limit && input.actor.role !== 'admin') {
+  // Whoever may set the limit (the `settings` permission) may go past it.
+  if (Math.abs(input.deltaCents) > limit && !can(input.actor.role, 'settings')) {
     await refuse(db, input, 'refused_limit', localized('admin.api.balanceAdjustNeedsAdmin', { limit: formatCents(limit, 'EUR', 'en') }));
   }
   return transaction(db, async (tx) => {

@@ -7,14 +7,14 @@ import type { Db } from '@/server/db/client';
 import { users } from '@/server/db/schema/index';
 import { normaliseEmail } from '@/server/services/auth/users';
 import { type Editor, recordChange } from '../audit';
-import type { Role } from '@/lib/rules/roles';
+import { BACK_OFFICE_ROLES, type Role } from '@/lib/rules/roles';
 
 
 export async function listStaff(db: Db) {
   return db
     .select({ id: users.id, email: users.email, name: users.name, surname: users.surname, role: users.role })
     .from(users)
-    .where(inArray(users.role, ['staff', 'editor', 'admin']))
+    .where(inArray(users.role, [...BACK_OFFICE_ROLES]))
     .orderBy(users.email);
 }
 
