@@ -1,5 +1,5 @@
 import '@/stores/bootstrap';
-import '../account/auth-store';
+import { $auth } from '../account/auth-store';
 import { useStore } from '@nanostores/react';
 import { $currency } from '../i18n/locale';
 import { useEffect, useRef, useState } from 'react';
@@ -46,7 +46,7 @@ export interface CartPageProps {
 }
 
 export default function CartPage({
-  signedIn,
+  signedIn: signedInOnLoad,
   initialCart,
   profile,
   countries,
@@ -60,6 +60,9 @@ export default function CartPage({
   paymentMethods,
 }: CartPageProps) {
   const stored = useStore($cart);
+  // A 401 signs the shopper out here without leaving the page (accounts spec §4): the guest view follows.
+  const auth = useStore($auth);
+  const signedIn = signedInOnLoad && auth.isAuthenticated;
   // The page's currency first (as the server rendered it), then the store's: a currency change
   // on this page re-prices in place (livePrices), the refetched lines already in the new one.
   const liveCurrency = useStore($currency);
