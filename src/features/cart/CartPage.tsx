@@ -60,9 +60,11 @@ export default function CartPage({
   paymentMethods,
 }: CartPageProps) {
   const stored = useStore($cart);
-  // A 401 signs the shopper out here without leaving the page (accounts spec §4): the guest view follows.
-  const auth = useStore($auth);
-  const signedIn = signedInOnLoad && auth.isAuthenticated;
+  // A 401 signs the shopper out here without leaving the page (accounts spec §4): the guest view
+  // follows. Listened to, not read: the server render has no session marker to read.
+  const [signedOut, setSignedOut] = useState(false);
+  useEffect(() => $auth.listen((auth) => setSignedOut(!auth.isAuthenticated)), []);
+  const signedIn = signedInOnLoad && !signedOut;
   // The page's currency first (as the server rendered it), then the store's: a currency change
   // on this page re-prices in place (livePrices), the refetched lines already in the new one.
   const liveCurrency = useStore($currency);
