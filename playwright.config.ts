@@ -55,7 +55,7 @@ const CHROMIUM = {
     ],
   },
 };
-const SHOP_WIDE_SPECS = ['**/shop-settings.spec.ts'];
+const SHOP_WIDE_SPECS = ['**/shop-settings.spec.ts', '**/registration-closed.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -255,13 +255,24 @@ describe('POST /api/cart/update', () => {
     expect(counts(reply.body)).toEqual({ 'FX-LANTERN': 2 });
   });
 
+  it('answers WARNING with the line limit for a typed count above it (issue 29: 500 is not cut to 50)', async () => {
+    const { session } = await signedIn();
+    await session.post('/api/cart/add', { id: fx.pegs, count: 2 });
+    for (const count of [100, 500, '500']) {
+      const reply = await session.post('/api/cart/update', { id: fx.pegs, count });
+      expect(reply.status, String(count)).toBe(200);
+      expect(reply.body).toMatchObject({ status: 'WARNING', message: LINE_LIMIT });
+      expect(counts(reply.body)).toEqual({ 'FX-PEGS': 2 });
+    }
+  });
+
   it('answers 404 for an item that is not in the cart or does not exist, 422 for bad counts', async () => {
     const { session } = await signedIn();
     await session.post('/api/cart/add', { id: p().lantern, count: 2 });
     expect(await session.post('/api/cart/update', { id: p().mouse, count: 1 })).toMatchObject({ status: 404, body: { message: NOT_IN_CART } });
     expect(await session.post('/api/cart/update', { id: p().lantern, count: 1, is_variation: true })).toMatchObject({ status: 404 });
     expect(await session.post('/api/cart/update', { id: 999_999, count: 1 })).toMatchObject({ status: 404, body: { message: PRODUCT_NOT_FOUND } });
-    for (const count of [0, -3, 100, 2.5, 'x', null, undefined]) {
+    for (const count of [0, -3, 10_000, 2.5, 'x', null, undefined]) {
       const reply = await session.post('/api/cart/update', { id: p().lantern, count });
       expect(reply.status, String(count)).toBe(422);
       expect(reply.body.errors.count).toEqual([CART_MESSAGES.count]);

@@ -189,10 +189,12 @@ describe('auth actions', () => {
     expect(await resendVerification()).toMatchObject({ ok: false, message: 'Failed to send verification email' });
   });
 
-  it('a 401 logs out locally once and goes to sign-in with the way back', async () => {
+  it('a 401 on a page for customers logs out locally once and goes to sign-in with the way back', async () => {
     storage.setItem('shop.signedIn', '1');
     const assign = vi.fn();
     vi.stubGlobal('location', { pathname: '/account', search: '?tab=orders', assign });
+    // DefaultLayout marks /account as signed-in only.
+    vi.stubGlobal('document', { cookie: '', documentElement: { dataset: { signedInOnly: '' } } });
     stubApi({ '/api/user/profile': () => json({ status: 'ERROR', message: 'Unauthenticated.' }, 401) });
     const { $auth, onSignedOut } = await import('./auth-store');
     const { api } = await import('@/stores/api');
@@ -202,6 +204,23 @@ describe('auth actions', () => {
     await expect(api.get('/user/profile')).rejects.toThrow('Unauthenticated.');
     expect(assign).toHaveBeenCalledTimes(1);
     expect(assign).toHaveBeenCalledWith('/auth?form=signin&redirect=%2Faccount%3Ftab%3Dorders');
+    expect(clears).toBe(1);
+    expect($auth.get().isAuthenticated).toBe(false);
+    expect(storage.getItem('shop.signedIn')).toBeNull();
+  });
+
+  it('a 401 on a page open to everyone (the cart) logs out locally and stays (issue 29)', async () => {
+    storage.setItem('shop.signedIn', '1');
+    const assign = vi.fn();
+    vi.stubGlobal('location', { pathname: '/cart', search: '', assign });
+    vi.stubGlobal('document', { cookie: '', documentElement: { dataset: {} } });
+    stubApi({ '/api/cart/contents': () => json({ status: 'ERROR', message: 'Unauthenticated.' }, 401) });
+    const { $auth, onSignedOut } = await import('./auth-store');
+    const { api } = await import('@/stores/api');
+    let clears = 0;
+    onSignedOut(() => clears++);
+    await expect(api.get('/cart/contents')).rejects.toThrow('Unauthenticated.');
+    expect(assign).not.toHaveBeenCalled();
     expect(clears).toBe(1);
     expect($auth.get().isAuthenticated).toBe(false);
     expect(storage.getItem('shop.signedIn')).toBeNull();

@@ -291,12 +291,23 @@ export async function resetPassword(fields: NewPasswordFields, options: { fallba
 
 let expiredHandled = false;
 
-export function handleSessionExpired(navigate: (url: string) => void = defaultNavigate): void {
+export function handleSessionExpired(
+  navigate: (url: string) => void = defaultNavigate,
+  signedInOnly: boolean = onSignedInOnlyPage(),
+): void {
   if (expiredHandled) return;
   expiredHandled = true;
   clearLocalSession();
+  // Only a page for customers sends the shopper away; the cart, the lists and the rest are open
+  // to guests, so the shopper stays and reads the toast (accounts spec §4).
+  if (!signedInOnly) return;
   const here = typeof location === 'undefined' ? undefined : location.pathname + location.search;
   navigate(pageHref(signInUrl(here)));
+}
+
+/** DefaultLayout marks the pages its guard keeps for signed-in customers. */
+function onSignedInOnlyPage(): boolean {
+  return typeof document !== 'undefined' && document.documentElement.dataset.signedInOnly !== undefined;
 }
 
 function defaultNavigate(url: string): void {

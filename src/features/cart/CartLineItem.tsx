@@ -99,7 +99,9 @@ export default function CartLineItem({ line, shown, unavailable = false, texts, 
               }}
               onBlur={() => {
                 setDraft(null);
-                change(quantityOnBlur(text));
+                // A typed number was sent while typing (its answer may have reverted it); only an
+                // empty or zero field is set here.
+                if (typedQuantity(text) === null) change(quantityOnBlur(text));
               }}
             />
             <button

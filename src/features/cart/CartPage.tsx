@@ -1,5 +1,5 @@
 import '@/stores/bootstrap';
-import '../account/auth-store';
+import { $auth } from '../account/auth-store';
 import { useStore } from '@nanostores/react';
 import { $currency } from '../i18n/locale';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
@@ -48,7 +48,7 @@ export interface CartPageProps {
 }
 
 export default function CartPage({
-  signedIn,
+  signedIn: signedInOnLoad,
   initialCart,
   profile,
   countries,
@@ -62,6 +62,11 @@ export default function CartPage({
   paymentMethods,
 }: CartPageProps) {
   const stored = useStore($cart);
+  // A 401 signs the shopper out here without leaving the page (accounts spec §4): the guest view
+  // follows. Listened to, not read: the server render has no session marker to read.
+  const [signedOut, setSignedOut] = useState(false);
+  useEffect(() => $auth.listen((auth) => setSignedOut(!auth.isAuthenticated)), []);
+  const signedIn = signedInOnLoad && !signedOut;
   // The page's currency first (as the server rendered it), then the store's: a currency change
   // on this page re-prices in place (livePrices), the refetched lines already in the new one.
   const liveCurrency = useStore($currency);

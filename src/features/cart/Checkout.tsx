@@ -189,8 +189,10 @@ export default function Checkout(props: CheckoutProps) {
         showToast(reply.message || texts.promo.validateFailed, 'error');
         return;
       }
+      // With an incomplete address the note under the field is the one message (spec §4 Promo).
+      if (afterPromoChange(addressComplete(fields)) === 'needs-address') return;
       showToast(texts.promo.applied, 'success');
-      if (afterPromoChange(addressComplete(fields)) === 'recalculate') void calculate(applied.code);
+      void calculate(applied.code);
     } catch (error) {
       update({ type: 'promo-checked', promo: null });
       if (!handledByClient(error)) showToast(error instanceof ApiError ? error.message : texts.promo.applyFailed, 'error');

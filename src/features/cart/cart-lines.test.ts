@@ -78,6 +78,11 @@ describe('quantity rules (spec §5 Cart quantity)', () => {
     expect(quantityOnBlur('')).toBe(1);
     expect(quantityOnBlur('0')).toBe(1);
     expect(quantityOnBlur('5')).toBe(5);
+    // Issue 29: 500 is sent as typed (the server answers WARNING with the limit), not cut to 50.
+    expect(sanitizeQuantityText('500')).toBe('500');
+    expect(typedQuantity('500')).toBe(500);
+    expect(quantityOnBlur('500')).toBe(500);
+    expect(sanitizeQuantityText('123456')).toBe('1234');
   });
 
   it('shows the pending count until the answer', () => {

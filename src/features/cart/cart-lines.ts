@@ -5,7 +5,7 @@
 import type { CartBody, CartLine } from '@/lib/contract/cart';
 import { fromCents, toCents } from './price-format';
 
-import { MAX_QUANTITY, MIN_QUANTITY } from '@/lib/rules/quantity';
+import { MAX_QUANTITY, MAX_TYPED_QUANTITY, MIN_QUANTITY } from '@/lib/rules/quantity';
 
 /** Quantity changes are sent 500 ms after the last step or keystroke (spec §9). */
 export const QUANTITY_DEBOUNCE_MS = 500;
@@ -55,8 +55,8 @@ export function lineAttributes(line: Pick<CartLine, 'item'>): string {
   return line.item.variation_attributes.map((a) => a.name).join(', ');
 }
 
-/** As many digits as the largest quantity has: a third digit is never typed in. */
-const MAX_DIGITS = String(MAX_QUANTITY).length;
+/** As many digits as the largest typed quantity has; the server explains a count above the limit. */
+const MAX_DIGITS = String(MAX_TYPED_QUANTITY).length;
 
 /** What the quantity input holds while typing: digits only, or '' (a cleared field). */
 export function sanitizeQuantityText(text: string): string {
@@ -72,14 +72,15 @@ export function typedQuantity(text: string): number | null {
   if (digits === '') return null;
   const value = Number(digits);
   if (value < MIN_QUANTITY) return null;
-  return Math.min(MAX_QUANTITY, value);
+  // Not cut to the limit: the server's WARNING says why 500 cannot be (issue 29).
+  return value;
 }
 
-/** On blur: anything below 1 (or empty) becomes 1; above the maximum becomes the maximum. */
+/** On blur: anything below 1 (or empty) becomes 1; a typed number stays what was sent. */
 export function quantityOnBlur(text: string): number {
   const digits = sanitizeQuantityText(text);
   const value = digits === '' ? 0 : Number(digits);
-  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, value));
+  return Math.max(MIN_QUANTITY, value);
 }
 
 export function canDecrease(count: number): boolean {

@@ -13,6 +13,7 @@ export interface ProductPurchaseTexts extends AddTexts, VariationSelectTexts {
   selectVariation: string;
   price: string;
   oldPrice: string;
+  soldOut: string;
 }
 
 interface Props {
@@ -21,6 +22,8 @@ interface Props {
   texts: ProductPurchaseTexts;
   /** Per variation id: its price and stock, shown once it is chosen. */
   offers?: Record<number, ChoiceOfferTexts>;
+  /** Nothing of the product is in stock: no choices, only a disabled "Sold out" (issue 29). */
+  soldOut?: boolean;
 }
 
 /**
@@ -30,14 +33,16 @@ interface Props {
  * state; hydrates on the first touch. The page is per product, and the island is keyed by the
  * product, so a product change starts from an empty selection.
  */
-export default function ProductPurchase({ productId, variations, texts, offers = {} }: Props) {
+export default function ProductPurchase({ productId, variations, texts, offers = {}, soldOut = false }: Props) {
   const groups = useMemo(() => optionGroups(variations), [variations]);
   const [selection, setSelection] = useState(() => emptySelection(groups));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const enabled = canAddToCart(variations, selection) && !busy;
   const chosen = variations.length > 0 ? addTarget({ id: productId, variations }, selection) : null;
   const offer = chosen?.ok ? (offers[chosen.id] ?? null) : null;
+  // A sold-out product or choice is not offered: the add would only end in a warning.
+  const unavailable = soldOut || offer?.availability === 'out_of_stock';
+  const enabled = canAddToCart(variations, selection) && !busy && !unavailable;
 
   async function add() {
     const target = addTarget({ id: productId, variations }, selection);
@@ -62,7 +67,7 @@ export default function ProductPurchase({ productId, variations, texts, offers =
         void add();
       }}
     >
-      {groups.length > 0 && (
+      {groups.length > 0 && !soldOut && (
         <VariationSelects
           idPrefix={`product-${productId}`}
           groups={groups}
@@ -77,12 +82,12 @@ export default function ProductPurchase({ productId, variations, texts, offers =
           disableIncompatible
         />
       )}
-      {groups.length > 0 && <ChoiceOffer offer={offer} priceLabel={texts.price} oldPriceLabel={texts.oldPrice} />}
+      {groups.length > 0 && !soldOut && <ChoiceOffer offer={offer} priceLabel={texts.price} oldPriceLabel={texts.oldPrice} />}
       <p className="purchase-error" role="alert">
         {error}
       </p>
       <button type="submit" className="button add-to-cart" disabled={!enabled} aria-busy={busy || undefined}>
-        {busy ? texts.adding : texts.addToCart}
+        {busy ? texts.adding : unavailable ? texts.soldOut : texts.addToCart}
       </button>
     </form>
   );

@@ -31,6 +31,7 @@ interface WishlistTexts extends VariationModalTexts {
   oldPrice: string;
   /** "from {{price}}": a product whose variations differ in price. */
   priceFrom: string;
+  soldOut: string;
 }
 
 const named = (template: string, name: string) => fill(template, { name });
@@ -83,10 +84,16 @@ function wishlistItem(p: WishlistProduct, texts: WishlistTexts, money: (amount: 
   const move = document.createElement('button');
   move.type = 'button';
   move.className = 'wl-move';
-  move.dataset.move = String(p.id);
-  move.textContent = texts.moveToCart;
-  move.setAttribute('aria-label', named(texts.moveToCartNamed, p.name));
-  if (busy) move.setAttribute('aria-busy', 'true');
+  if (p.availability === 'out_of_stock') {
+    // Not offered: moving a sold-out product would only end in a warning (issue 29).
+    move.disabled = true;
+    move.textContent = texts.soldOut;
+  } else {
+    move.dataset.move = String(p.id);
+    move.textContent = texts.moveToCart;
+    move.setAttribute('aria-label', named(texts.moveToCartNamed, p.name));
+    if (busy) move.setAttribute('aria-busy', 'true');
+  }
   const remove = document.createElement('button');
   remove.type = 'button';
   remove.className = 'wl-remove';

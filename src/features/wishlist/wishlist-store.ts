@@ -1,4 +1,5 @@
 import { persistentAtom } from '@nanostores/persistent';
+import { showWishlistCount } from './wishlist-count';
 import { WISHLIST_KEY, decodeWishlist, encodeWishlist, withId, withoutId } from './wishlist-ids';
 
 /**
@@ -10,6 +11,9 @@ export const $wishlist = persistentAtom<number[]>(WISHLIST_KEY, [], {
   encode: encodeWishlist,
   decode: decodeWishlist,
 });
+
+// The header's count follows every change made on this page.
+$wishlist.listen((ids) => showWishlistCount(ids.length));
 
 export function isInWishlist(id: number): boolean {
   return $wishlist.get().includes(id);

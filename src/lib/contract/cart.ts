@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_QUANTITY, MIN_QUANTITY } from '../rules/quantity';
+import { MAX_QUANTITY, MAX_TYPED_QUANTITY, MIN_QUANTITY } from '../rules/quantity';
 import { route } from './define';
 import { amount, id, okOrWarningBody } from './envelope';
 import { vatIdField, vatRatesSchema, vatSchemeSchema } from './vat';
@@ -29,7 +29,9 @@ const isVariationField = z.preprocess(
 );
 
 export const cartAddBody = z.object({ id: idField, count: z.preprocess((v) => v ?? 1, countField), is_variation: isVariationField });
-export const cartUpdateBody = z.object({ id: idField, count: countField, is_variation: isVariationField });
+/** A typed quantity: above the line limit the update answers WARNING (the limit), not 422. */
+const typedCountField = wholeNumber(CART_MESSAGES.count).pipe(z.number().min(MIN_QUANTITY, CART_MESSAGES.count).max(MAX_TYPED_QUANTITY, CART_MESSAGES.count));
+export const cartUpdateBody = z.object({ id: idField, count: typedCountField, is_variation: isVariationField });
 export const cartRemoveBody = z.object({ id: idField, is_variation: isVariationField });
 
 const CART_ITEMS_MESSAGE = 'cart_items must be a list of {item: {sku}, count}.';

@@ -197,7 +197,7 @@ export async function addToCart(db: Db, userId: number, ref: CartRef & { count: 
   });
 }
 
-/** Sets a line's quantity (the line must exist); more than the stock changes nothing and answers WARNING. */
+/** Sets a line's quantity (the line must exist); more than the stock or the line limit changes nothing and answers WARNING. */
 export async function setCartCount(db: Db, userId: number, ref: CartRef & { count: number }, languageId: number): Promise<CartChange> {
   const target = await findTarget(db, ref, languageId);
   if (!target) throw new NotFoundError(PRODUCT_NOT_FOUND, { id: [PRODUCT_NOT_FOUND] });
@@ -215,6 +215,8 @@ export async function setCartCount(db: Db, userId: number, ref: CartRef & { coun
     if (reason === 'inactive' || reason === 'needs_variation') {
       throw new InvalidInputError(NO_LONGER_AVAILABLE, { id: [NO_LONGER_AVAILABLE] });
     }
+    // The limit first: it holds whatever the stock, so it is the answer that helps.
+    if (ref.count > MAX_QUANTITY) return { status: 'WARNING', message: LINE_LIMIT };
     if (ref.count > target.stock) return { status: 'WARNING', message: outOfStockMessage(target.name, target.stock) };
     if (ref.count !== line.count) {
       await tx.update(cartItems).set({ count: ref.count, updatedAt: sql`now()` }).where(eq(cartItems.id, line.id));

@@ -55,3 +55,14 @@ export async function getCustomerOrder(
     refundedCents: refundRows.reduce((sum, r) => sum + r.convertedCents, 0),
   };
 }
+
+/** Whether `orderNr` is an order of this customer: /success-payment confirms nothing else. */
+export async function isCustomerOrder(db: Db, userId: number, orderNr: string): Promise<boolean> {
+  if (!ORDER_NR.test(orderNr)) return false;
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.orderNr, orderNr), eq(orders.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
