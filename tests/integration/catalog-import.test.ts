@@ -95,7 +95,7 @@ describe('dry run', () => {
   it('refuses unknown columns and languages on line 1', async () => {
     const state = await check('sku,colour,name:xx\nA,red,x');
     expect(state.errors.map(problemText)).toEqual([
-      'Line 1: Unknown column "colour". The columns are sku, parent_sku, active, slug, name, description, price, sale_price, stock, categories, attributes, images, image_alt, vat_class, low_stock_threshold and name:<language>, description:<language>.',
+      'Line 1: Unknown column "colour". The columns are sku, parent_sku, active, slug, name, description, price, sale_price, stock, categories, attributes, images, image_alt, vat_class, low_stock_threshold, name:<language>, description:<language>, price:<currency> and sale_price:<currency>.',
       'Line 1: name:xx: the shop has no language xx.',
     ]);
   });
