@@ -261,7 +261,7 @@ describe('JPY, a currency without minor units', () => {
     expect(entry).toMatchObject({ amount: converted.final_amount, items: [{ price: 20_963 }] });
   });
 
-  it('takes a fixed price in whole yen and refuses a price filter in yen below it', async () => {
+  it('takes a fixed price in whole yen on the product data and in the cart', async () => {
     await setFixedPrices(lamp, [{ currency: 'JPY', price_cents: 19_800, sale_price_cents: null }]);
     expect(await info(lamp, 'JPY')).toMatchObject({ price: 19_800, retail_price: '19800' });
     const buyer = await shopper();
@@ -292,16 +292,20 @@ describe('the catalogue CSV', () => {
     expect([cell('CUR-JKT-L', 'price:USD'), cell('CUR-JKT-L', 'sale_price:USD'), cell('CUR-JKT', 'price:USD')]).toEqual(['349.00', '329.00', '']);
 
     const before = await db().select().from(productCurrencyPrices);
-    const versions = await db().select({ id: products.id, version: products.version }).from(products);
-    const state = await checkImport(db(), text, { fileName: 'export.csv', createdBy: null });
-    expect(state.errors).toEqual([]);
-    const done = await applyImport(db(), state.id, { editor: null });
-    expect(done.summary).toMatchObject({ created: 0 });
+    // The fixture's dome has a <script> in its description that the first import cleans
+    // (catalog-import.test.ts); from the second round on nothing changes.
+    const first = await checkImport(db(), text, { fileName: 'export.csv', createdBy: null });
+    expect(first.errors).toEqual([]);
+    await applyImport(db(), first.id, { editor: null });
     expect(await db().select().from(productCurrencyPrices)).toEqual(before);
-    // The products with fixed prices are not touched (the commerce fixture's FX-DOME is counted
-    // updated by a round trip whatever its prices: not this test's subject).
-    const mine = (rows: { id: number; version: number }[]) => rows.filter((r) => r.id === lamp || r.id === jacket);
-    expect(mine(await db().select({ id: products.id, version: products.version }).from(products))).toEqual(mine(versions));
+    const clean = await exportText();
+    const versions = await db().select({ id: products.id, version: products.version }).from(products);
+    const state = await checkImport(db(), clean, { fileName: 'export-again.csv', createdBy: null });
+    const done = await applyImport(db(), state.id, { editor: null });
+    expect(done.summary).toMatchObject({ created: 0, updated: 0, unchanged: state.total_rows });
+    expect(await db().select().from(productCurrencyPrices)).toEqual(before);
+    expect(await db().select({ id: products.id, version: products.version }).from(products)).toEqual(versions);
+    expect(await exportText()).toBe(clean);
   });
 
   it('imports, changes and clears fixed prices, in each currency\'s decimals', async () => {
