@@ -176,13 +176,14 @@ export const saveCurrencyPricesBody = z.strictObject(
             {
               currency: z.string({ message: FIXED_CURRENCY }).trim().toUpperCase().regex(/^[A-Z]{3}$/, FIXED_CURRENCY),
               variation_id: z.number({ message: VARIATION }).int(VARIATION).positive(VARIATION).nullable().default(null),
-              price_cents: priceField,
+              // null: no fixed price in that currency (an empty row of the editor's table).
+              price_cents: priceField.nullable(),
               sale_price_cents: salePriceField.default(null),
             },
             { message: 'Unknown field.' },
           )
           .superRefine((value, ctx) => {
-            const problem = salePriceProblem(value);
+            const problem = value.price_cents === null ? (value.sale_price_cents === null ? null : 'A sale price needs the price beside it.') : salePriceProblem({ price_cents: value.price_cents, sale_price_cents: value.sale_price_cents });
             if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['sale_price_cents'] });
           }),
         { message: 'prices must be a list.' },

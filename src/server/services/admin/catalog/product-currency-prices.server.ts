@@ -15,7 +15,9 @@ import { type Editor, recordChange } from '../audit';
 import { getAdminProduct } from './product-editor.server';
 import { bumpVersion, lockProductVersion } from './product-lock.server';
 
-export async function saveCurrencyPrices(db: Db, editor: Editor, productId: number, input: SaveCurrencyPrices): Promise<AdminProduct> {
+export async function saveCurrencyPrices(db: Db, editor: Editor, productId: number, body: SaveCurrencyPrices): Promise<AdminProduct> {
+  // A row without a price says "none in that currency": only priced rows are stored.
+  const input = { ...body, prices: body.prices.flatMap((p) => (p.price_cents === null ? [] : [{ ...p, price_cents: p.price_cents }])) };
   await transaction(db, async (tx) => {
     const product = await lockProductVersion(tx, productId, input.version);
     const codes = [...new Set(input.prices.map((p) => p.currency))];
