@@ -22,7 +22,7 @@ import type { ProductJson } from '@/lib/contract/catalog';
 import { useTestDatabase } from '../helpers/db';
 import { berlinShipping, type CommerceFixture, seedCommerceFixture } from '../helpers/fixture-commerce';
 import { checkoutShoppers } from '../helpers/checkout-shopper';
-import { staffOrders } from '../helpers/staff-orders';
+import { staffOrders } from '../helpers/admin-orders';
 import { lastMailTo } from '../helpers/fixture-accounts';
 import { createApiSession } from '../helpers/session';
 import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, startStripeFake, type StripeFake } from '../helpers/stripe-fake';

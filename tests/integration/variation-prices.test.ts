@@ -163,7 +163,7 @@ describe('the price of a choice', () => {
     // price, the struck price and the badge of the chosen size, as the page's island shows them.
     const listed = (await catalogJacket())!;
     expect([de(listed.retail_price), de(listed.old_price), formatPercent(-listed.discount_percent, 'de')]).toEqual([sale, old, '-14\u00a0%']);
-    const page = (await loadProductPage(db(), jacket, { languageId: fx.catalog.lang.de, rate: '1' }, null))!.product;
+    const page = (await loadProductPage(db(), jacket, { languageId: fx.catalog.lang.de, currency: { code: 'EUR', value: '1' } }, null))!.product;
     expect(de(page.price)).toBe(sale);
     expect(choiceOffers(page, de, t, 'de')[size.S]).toMatchObject({ price: sale, oldPrice: old, discount: '-14\u00a0%' });
     // JSON-LD carries the same amount as data (a dot, two decimals: schema.org's format).
