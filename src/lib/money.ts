@@ -209,8 +209,7 @@ export function formatMoney(
  */
 export function formatCents(cents: number, currency: string, locale = 'en', symbol?: string): string {
   const code = currencyCode(currency);
-  const digits = currencyFormat(locale, code)?.resolvedOptions().maximumFractionDigits ?? 2;
-  return formatMoney(Number.isFinite(cents) ? cents / 10 ** digits : 0, code, locale, symbol);
+  return formatMoney(Number.isFinite(cents) ? centsToNumber(cents, code) : 0, code, locale, symbol);
 }
 
 /**
