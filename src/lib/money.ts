@@ -3,7 +3,7 @@
  * KWD); "cents" in names below means those minor units. Catalogue prices are EUR cents. Exchange
  * rates are decimal strings (units per 1 EUR, up to 6 decimals) applied in BigInt arithmetic, so a
  * conversion is exact and rounds half-up once; a product price in another currency is then rounded
- * by that currency's rounding rule (ADR 032).
+ * by that currency's rounding rule (ADR 033).
  */
 
 const RATE = /^\s*(\d{1,12})(?:\.(\d{1,6}))?\s*$/;
@@ -61,7 +61,7 @@ export function toEurCents(cents: number, rate: string | number, currency = 'EUR
   return Number(divHalfUp(BigInt(cents) * MICROS * down, rateToMicros(rate) * up));
 }
 
-/** How a converted product price is rounded, a setting per currency (ADR 032). */
+/** How a converted product price is rounded, a setting per currency (ADR 033). */
 export const ROUNDING_RULES = ['exact', 'end_99', 'whole'] as const;
 export type RoundingRule = (typeof ROUNDING_RULES)[number];
 

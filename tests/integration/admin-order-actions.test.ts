@@ -85,8 +85,11 @@ describe('mark paid', () => {
     expect(events.map((e) => [e.type, e.actorId])).toEqual([
       ['placed', null],
       ['marked_paid', staff.id],
+      // The invoice issued with the payment (ADR 032), staff's record of it.
+      ['invoice_issued', null],
     ]);
     expect(events[1]).toMatchObject({ before: { status: 'Pending', paid_at: null }, after: { status: 'Success' }, internal: false });
+    expect(events[2]).toMatchObject({ internal: true, after: { number: expect.stringMatching(/^INV-\d{4}-\d+$/) } });
     // The "order received" mail of checkout, then one confirmation.
     expect((await h.mailsTo(email, order.orderNr)).map((m) => m.subject)).toEqual([`We have received your order ${order.orderNr} – Gear Shop`, `Your order ${order.orderNr} – Gear Shop`]);
     // The customer's history shows it paid.
@@ -97,7 +100,7 @@ describe('mark paid', () => {
     expect(again.status).toBe(200);
     expect(again.body.message).toBe('The order is already paid.');
     expect(again.body.payload.status).toBe('Success');
-    expect(await h.events(order.id)).toHaveLength(2);
+    expect(await h.events(order.id)).toHaveLength(3);
     expect((await h.mailsTo(email, order.orderNr)).map((m) => m.subject)).toEqual([`We have received your order ${order.orderNr} – Gear Shop`, `Your order ${order.orderNr} – Gear Shop`]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Issue 26, "prices per currency" (ADR 032), on a real database (both engines with
+ * Issue 26, "prices per currency" (ADR 033), on a real database (both engines with
  * TEST_DATABASE_URL): a fixed price in a currency wins over the converted EUR price on the list,
  * the product data, the cart, the totals, the order, its history and its mail; without one the
  * converted price is rounded by the currency's rule (0.01, .99 endings, whole units) the same way

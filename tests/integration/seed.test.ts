@@ -44,7 +44,7 @@ describe('demo seed', () => {
     expect(await one(db, 'select count(*) as n from products')).toBeGreaterThanOrEqual(300);
     expect(await one(db, 'select count(*) as n from categories where parent_id is not null')).toBeGreaterThanOrEqual(30);
     expect(await one(db, 'select count(*) as n from languages')).toBe(3);
-    // EUR, USD, GBP offered; JPY (no minor unit, ADR 032) kept off.
+    // EUR, USD, GBP offered; JPY (no minor unit, ADR 033) kept off.
     expect(await one(db, 'select count(*) as n from currencies')).toBe(4);
     expect(await one(db, 'select count(*) as n from currencies where enabled')).toBe(3);
     expect(await one(db, "select count(*) as n from currencies where code = 'JPY' and not enabled and rounding = 'whole'")).toBe(1);

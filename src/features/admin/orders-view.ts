@@ -33,7 +33,7 @@ export function utcTime(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-const EVENT_TYPES: ReadonlySet<string> = new Set(['placed', 'paid', 'payment_failed', 'payment_after_close', 'expired', 'marked_paid', 'shipped', 'cancelled', 'refunded', 'note']);
+const EVENT_TYPES: ReadonlySet<string> = new Set(['placed', 'paid', 'payment_failed', 'payment_after_close', 'expired', 'marked_paid', 'shipped', 'cancelled', 'refunded', 'note', 'invoice_issued', 'credit_note_issued']);
 
 /** What an order_events row says, for the timeline; an unknown type shows itself. */
 export function eventLabel(at: Translator, type: string): string {

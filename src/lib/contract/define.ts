@@ -19,8 +19,8 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type Access = 'public' | 'session' | 'verified' | 'back_office' | 'signed';
 
-/** What a successful call sends: JSON by default; the docs page and its script; a redirect. */
-export type Produces = 'json' | 'html' | 'javascript' | 'redirect';
+/** What a successful call sends: JSON by default; the docs page and its script; a redirect; a PDF (invoices). */
+export type Produces = 'json' | 'html' | 'javascript' | 'redirect' | 'pdf';
 
 export interface RouteContract {
   method: Method;

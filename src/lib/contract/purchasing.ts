@@ -148,6 +148,13 @@ export function topUpBody(message: string, limits?: { minCents: number; maxCents
   });
 }
 
+/** An invoice or credit note of an order (ADR 032): `{prefix}{year}-{n}`. */
+export const DOCUMENT_NUMBER = /^[A-Za-z0-9._-]{1,48}$/;
+export const documentParams = z.object({
+  orderNr: z.string().regex(/^[A-Z0-9-]{1,32}$/, 'Invalid order number.'),
+  number: z.string().regex(DOCUMENT_NUMBER, 'Invalid document number.'),
+});
+
 export const purchasingRoutes = {
   promoCheck: route({
     method: 'POST',
@@ -182,6 +189,18 @@ export const purchasingRoutes = {
     query: historyQuery,
     response: okBody(z.array(orderSchema), { pagination: paginationSchema }),
     errors: [422],
+  }),
+  document: route({
+    method: 'GET',
+    path: '/api/orders/:orderNr/documents/:number',
+    tag: 'Orders',
+    access: 'verified',
+    summary: 'An invoice or credit note of one of the customer\'s orders, as its stored PDF',
+    description: 'The PDF issued when the order was paid (or refunded), unchanged since; 404 for another customer\'s order.',
+    params: documentParams,
+    produces: 'pdf',
+    response: z.string(),
+    errors: [404, 422],
   }),
   phonePayment: route({
     method: 'GET',

@@ -1,5 +1,5 @@
 /**
- * The price of a choice in the shopper's currency (ADR 032): a fixed price in that currency when
+ * The price of a choice in the shopper's currency (ADR 033): a fixed price in that currency when
  * staff set one, else the EUR price (choicePrice) converted and rounded by the currency's rule.
  * What the product page, cards, cart, totals, checkout, order and mails show all come from here.
  */

@@ -15,11 +15,19 @@ import { refundOrder } from '../services/admin/orders/refund.server';
 import { shipOrder } from '../services/admin/orders/ship.server';
 import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
-import { HttpError } from './errors';
+import { HttpError, notFound } from './errors';
+import { pdfResponse } from './pdf';
+import { documentPdf } from '../services/invoices/issue.server';
+import { documentParams } from '@/lib/contract/purchasing';
 import { validate } from './validate';
 import { IDEMPOTENCY_KEY_PATTERN, cancelBody, noteBody, orderNrParam, refundBody, shipBody } from '@/lib/contract/admin/orders';
 
 export const adminOrdersApp = createAdminRouter()
+  .get('/:orderNr/documents/:number', validate('param', documentParams), async (c) => {
+    const { orderNr, number } = c.req.valid('param');
+    const found = await documentPdf(c.var.db, { orderNr, number, userId: null });
+    return found ? pdfResponse(found) : notFound(c);
+  })
   .post('/:orderNr/mark-paid', validate('param', orderNrParam), async (c) => {
     const db = c.var.db;
     const done = await markPaid(db, { orderNr: c.req.valid('param').orderNr, actorId: c.var.user!.id });

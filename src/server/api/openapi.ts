@@ -112,6 +112,8 @@ function successContent(route: RouteContract): JsonSchema | undefined {
       return { 'text/html': { schema: { type: 'string' } } };
     case 'javascript':
       return { 'text/javascript': { schema: { type: 'string' } } };
+    case 'pdf':
+      return { 'application/pdf': { schema: { type: 'string', format: 'binary' } } };
     case 'redirect':
       return undefined;
     default:

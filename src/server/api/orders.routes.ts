@@ -1,4 +1,7 @@
-import { historyQuery } from '@/lib/contract/purchasing';
+import { documentParams, historyQuery } from '@/lib/contract/purchasing';
+import { documentPdf } from '../services/invoices/issue.server';
+import { notFound } from './errors';
+import { pdfResponse } from './pdf';
 import { HISTORY_PER_PAGE_DEFAULT } from '../services/orders/history';
 import { listOrderHistory } from '../services/orders/history.server';
 import { requireVerified } from './auth-guards';
@@ -21,4 +24,9 @@ export const ordersApp = createRouter().get('/history', requireVerified(), valid
     texts: { unnamedProduct: t('orders.unnamedProduct'), fallbackCategory: t('orders.fallbackCategory') },
   });
   return ok(c, result.orders, { extra: { pagination: result.pagination } });
+}).get('/:orderNr/documents/:number', requireVerified(), validate('param', documentParams), async (c) => {
+  const { orderNr, number } = c.req.valid('param');
+  // Another customer's order answers exactly as a missing one: its number says nothing.
+  const found = await documentPdf(c.var.db, { orderNr, number, userId: c.var.user!.id });
+  return found ? pdfResponse(found) : notFound(c);
 });

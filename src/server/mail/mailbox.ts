@@ -10,7 +10,7 @@ import { inFlightSince } from './mailer';
  */
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
-export type OutboxSummary = Omit<OutboxRow, 'html' | 'text'>;
+export type OutboxSummary = Omit<OutboxRow, 'html' | 'text' | 'attachments'>;
 /**
  * sent: accepted by SMTP; kept: stored only (no SMTP_URL); sending: an attempt is under way;
  * failed: SMTP attempts failed so far.

@@ -107,9 +107,10 @@ async function deliver(db: Db, id: number, message: MailMessage, mailer: Mailer)
 export async function sendMail(db: Db, message: MailMessage, options: SendMailOptions = {}): Promise<SendMailResult> {
   const mailer = pickMailer(options);
   const mail = { ...message, to: message.to.trim(), subject: cleanSubject(message.subject), language: message.language?.slice(0, 8) ?? null };
+  const attachments = (message.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, base64: a.content.toString('base64') }));
   const [row] = await db
     .insert(mailOutbox)
-    .values({ ...mail, attempts: mailer ? 1 : 0, lastError: mailer ? inFlightMarker(new Date()) : null })
+    .values({ ...mail, attachments, attempts: mailer ? 1 : 0, lastError: mailer ? inFlightMarker(new Date()) : null })
     .returning({ id: mailOutbox.id });
   const id = row!.id;
   if (!mailer) return { id, sent: false, error: null };
@@ -170,7 +171,8 @@ export async function retryUnsentMail(db: Db, options: RetryOptions = {}): Promi
       )
       .returning({ id: mailOutbox.id });
     if (claimed.length === 0) continue;
-    const outcome = await deliver(db, row.id, row, mailer);
+    const attachments = row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.base64, 'base64') }));
+    const outcome = await deliver(db, row.id, { ...row, attachments }, mailer);
     if (outcome.sent) result.sent++;
     else result.failed++;
   }

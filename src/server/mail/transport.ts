@@ -8,6 +8,14 @@ export interface MailMessage {
   text: string;
   /** The mail's language code, kept in the outbox for the mail log (not a header). */
   language?: string | null;
+  /** Files sent along (the paid mail's invoice). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** Sends over SMTP; `send` rejects when the server refuses or cannot be reached. */
@@ -53,8 +61,8 @@ export function createMailer({ smtpUrl, from }: MailerOptions): Mailer {
   return {
     smtpUrl,
     from,
-    async send({ to, subject, html, text }, senderName) {
-      await transportFor(smtpUrl).sendMail({ from: senderOf(from, senderName), to, subject, html, text });
+    async send({ to, subject, html, text, attachments }, senderName) {
+      await transportFor(smtpUrl).sendMail({ from: senderOf(from, senderName), to, subject, html, text, attachments: attachments ?? [] });
     },
   };
 }

@@ -39,7 +39,7 @@ function stripeDigits(currency: string): number {
   return ZERO_DECIMAL.has(currency.toUpperCase()) ? 0 : Math.max(2, minorDigits(currency));
 }
 
-/** The shop keeps amounts in ISO minor units (whole yen for JPY, ADR 032); Stripe in its own (above). */
+/** The shop keeps amounts in ISO minor units (whole yen for JPY, ADR 033); Stripe in its own (above). */
 export function toStripeAmount(cents: number, currency: string): number {
   const shift = stripeDigits(currency) - minorDigits(currency);
   return shift >= 0 ? cents * 10 ** shift : Math.round(cents / 10 ** -shift);

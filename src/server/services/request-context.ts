@@ -19,7 +19,7 @@ export interface CurrencyOption {
   /** Units of this currency per 1 EUR, as the exact numeric string from the database. */
   value: string;
   isDefault: boolean;
-  /** How converted product prices are rounded (ADR 032); absent: to the minor unit. */
+  /** How converted product prices are rounded (ADR 033); absent: to the minor unit. */
   rounding?: RoundingRule;
 }
 

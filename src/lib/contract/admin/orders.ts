@@ -5,6 +5,7 @@
  * message saying so.
  */
 import { z } from 'zod';
+import { documentParams } from '../purchasing';
 import { ORDER_STATUSES } from '@/lib/rules/order-status';
 import { PAYMENT_METHODS } from '@/lib/rules/payment';
 import { route } from '../define';
@@ -187,6 +188,7 @@ export const adminOrderRoutes = {
     headers: { 'Idempotency-Key': '8-128 letters, digits or . _ : -; a retried refund with the same key answers the same refund.' },
     response: okBody(staffOrderWithRefundsSchema.extend({ refund: refundSchema })),
   }),
+  document: route({ ...backOffice, errors: [404, 422], method: 'GET', path: '/api/admin/orders/:orderNr/documents/:number', tag, summary: 'An invoice or credit note of the order, as its stored PDF', params: documentParams, produces: 'pdf', response: z.string() }),
   note: route({ ...backOffice, method: 'POST', path: '/api/admin/orders/:orderNr/notes', tag, summary: 'Add an internal note to the order\'s timeline', params: orderNrParam, body: noteBody, response: orderAnswer }),
   balance: route({ ...backOffice, errors: [404, 422], method: 'POST', path: '/api/admin/customers/:id/balance', tag: 'Admin: customers', summary: 'Adjust a customer\'s shop balance with a reason (audited)', params: customerIdParam, body: balanceBody, response: okBody(customerBalanceSchema) }),
 } as const;

@@ -162,7 +162,7 @@ export type SaveVariations = z.infer<typeof saveVariationsBody>;
 
 const FIXED_CURRENCY = 'currency must be the code of one of the shop\'s currencies other than EUR.';
 /**
- * The product's fixed prices per currency (ADR 032), all of them at once: a row per currency and
+ * The product's fixed prices per currency (ADR 033), all of them at once: a row per currency and
  * product (variation_id null) or variation, in that currency's minor units (whole yen for JPY);
  * a currency without a row sells at the converted, rounded price.
  */

@@ -53,6 +53,8 @@ export const adminSettingsSchema = z.object({
   legal_name: z.string(),
   vat_id: z.string().meta({ description: 'Capitals without spaces, dots or hyphens, e.g. DE123456789.' }),
   contact_phone: z.string(),
+  invoice_prefix: z.string().meta({ description: 'Invoices are numbered {prefix}{year}-{n} without gaps (ADR 032).' }),
+  credit_note_prefix: z.string().meta({ description: 'Credit notes are numbered {prefix}{year}-{n}, a sequence of their own.' }),
   home_country_id: id.nullable().meta({ description: 'Phone pickers and address forms start on this country.' }),
   default_currency: z.string().nullable().meta({ description: 'The code of the currency new visitors see first.' }),
   requisites: z.string(),

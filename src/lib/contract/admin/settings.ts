@@ -14,6 +14,7 @@ export const phone = z
   .trim()
   .refine((v) => v === '' || /^\+?[0-9 ()-]{5,32}$/.test(v), PHONE_MESSAGE);
 
+const PREFIX = 'A number prefix may have up to 16 letters, digits, dots, hyphens or underscores.';
 const HOME_COUNTRY = 'Choose the home country from the list, or none.';
 const CURRENCY_CODE = 'The default currency must be a currency code such as EUR.';
 
@@ -29,6 +30,8 @@ export const settingsBody = nonEmptyPatch(
         .refine((v) => v.length <= 32 && isVatIdFormat(v), VAT_ID_MESSAGE)
         .optional(),
       contact_phone: phone.optional(),
+      invoice_prefix: z.string({ message: PREFIX }).trim().regex(/^[A-Za-z0-9._-]{0,16}$/, PREFIX).optional(),
+      credit_note_prefix: z.string({ message: PREFIX }).trim().regex(/^[A-Za-z0-9._-]{0,16}$/, PREFIX).optional(),
       home_country_id: z.number({ message: HOME_COUNTRY }).int(HOME_COUNTRY).positive(HOME_COUNTRY).max(2_147_483_647, HOME_COUNTRY).nullable().optional(),
       default_currency: z
         .string({ message: CURRENCY_CODE })

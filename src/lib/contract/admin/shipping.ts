@@ -86,7 +86,7 @@ const positionField = z.number({ message: POSITION }).int(POSITION).min(0, POSIT
 
 const ROUNDING = 'The rounding is exact (to the smallest unit), end_99 (up to .99) or whole (up to whole units).';
 const roundingField = z.enum(ROUNDING_RULES, { message: ROUNDING }).meta({
-  description: 'How converted product prices are rounded (ADR 032): exact (0.01, or 1 yen), end_99 (up to the next .99), whole (up to whole units). A fixed price per currency is never rounded.',
+  description: 'How converted product prices are rounded (ADR 033): exact (0.01, or 1 yen), end_99 (up to the next .99), whole (up to whole units). A fixed price per currency is never rounded.',
 });
 
 export const currencyCreateBody = z.strictObject(

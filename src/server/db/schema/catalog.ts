@@ -286,7 +286,7 @@ export const variations = pgTable(
 );
 
 /**
- * A fixed price in one currency (ADR 032), in that currency's minor units, as staff type it
+ * A fixed price in one currency (ADR 033), in that currency's minor units, as staff type it
  * (regular and sale price): it wins over the converted EUR price. `variation_id` null: the
  * product's, which its variations without a price of their own follow.
  */

@@ -130,7 +130,7 @@ export const orders = pgTable(
     /** final amount in the order's currency, in its minor units */
     convertedFinalCents: integer('converted_final_cents').notNull(),
     /**
-     * The other amounts as charged in the order's currency (minor units; ADR 032: fixed prices and
+     * The other amounts as charged in the order's currency (minor units; ADR 033: fixed prices and
      * rounding rules make them differ from a conversion of the EUR amounts); null on older orders.
      */
     convertedCartTotalCents: integer('converted_cart_total_cents'),
@@ -190,7 +190,7 @@ export const orderItems = pgTable(
     categoryName: varchar('category_name', { length: 128 }),
     imageUrl: text('image_url'),
     priceCents: integer('price_cents').notNull(),
-    /** The unit price charged in the order's currency (its minor units; a fixed price or the rounded conversion, ADR 032); null before per-currency prices. */
+    /** The unit price charged in the order's currency (its minor units; a fixed price or the rounded conversion, ADR 033); null before per-currency prices. */
     convertedPriceCents: integer('converted_price_cents'),
     quantity: integer('quantity').notNull(),
     variationAttributes: jsonb('variation_attributes').$type<VariationAttributeSnapshot[]>().notNull().default([]),

@@ -39,6 +39,9 @@ export const settings = pgTable('settings', {
   legalName: varchar('legal_name', { length: 191 }).notNull().default(''),
   vatId: varchar('vat_id', { length: 32 }).notNull().default(''),
   contactPhone: varchar('contact_phone', { length: 32 }).notNull().default(''),
+  /** Invoice numbers are `{prefix}{year}-{n}`, credit notes `{credit prefix}{year}-{n}` (ADR 032). */
+  invoicePrefix: varchar('invoice_prefix', { length: 16 }).notNull().default('INV-'),
+  creditNotePrefix: varchar('credit_note_prefix', { length: 16 }).notNull().default('CN-'),
   /** Where the shop is based: phone pickers and address forms default to it; VAT is charged from it. */
   /**
    * Balance adjustments larger than this (either way, in cents) need an admin; staff make the

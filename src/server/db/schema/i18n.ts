@@ -36,7 +36,7 @@ export const currencies = pgTable(
   /** False: kept with its rate but not offered to shoppers (pickers, /api/currencies, prices). The default is always on. */
   enabled: boolean('enabled').notNull().default(true),
   position: integer('position').notNull().default(0),
-  /** How a converted product price is rounded (ADR 032): to the minor unit, up to .99, up to whole units. */
+  /** How a converted product price is rounded (ADR 033): to the minor unit, up to .99, up to whole units. */
   rounding: varchar('rounding', { length: 8 }).$type<RoundingRule>().notNull().default('exact'),
   },
   (t) => [check('currencies_rounding', sql`${t.rounding} in ('exact', 'end_99', 'whole')`)],

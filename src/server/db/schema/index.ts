@@ -7,3 +7,4 @@ export * from './commerce';
 export * from './jobs';
 export * from './back-office';
 export * from './media';
+export * from './invoices';

@@ -16,3 +16,13 @@ export const regconfig = customType<{ data: string }>({
     return 'regconfig';
   },
 });
+
+/** Raw bytes (a stored PDF). node-postgres answers a Buffer, PGlite a Uint8Array: both become a Buffer. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType() {
+    return 'bytea';
+  },
+  fromDriver(value) {
+    return Buffer.isBuffer(value) ? value : Buffer.from(value);
+  },
+});

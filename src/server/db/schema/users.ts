@@ -102,6 +102,12 @@ export const rateLimits = pgTable('rate_limits', {
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
 
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  base64: string;
+}
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -112,6 +118,8 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     /** The mail's language (en, de, …), for the back office's mail log; null for rows from before it. */
     language: varchar('language', { length: 8 }),
+    /** Files sent with the mail (the paid mail's invoice PDF), base64, so a retry sends them too. */
+    attachments: jsonb('attachments').$type<StoredAttachment[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),

@@ -81,7 +81,7 @@ const CURRENCIES = [
 ];
 
 /**
- * The demo shop's yen: a currency without minor units (ADR 032), priced to whole yen, kept off so
+ * The demo shop's yen: a currency without minor units (ADR 033), priced to whole yen, kept off so
  * the pickers show the three currencies of the demo until staff switch it on at /admin/shipping.
  */
 const DEMO_EXTRA_CURRENCIES = [{ code: 'JPY', symbol: '¥', value: '162.5', isDefault: false, position: 3, rounding: 'whole' as const, enabled: false }];

@@ -52,7 +52,7 @@ export function unavailableReason(
   return null;
 }
 
-/** The unit price of a line in `currency` (minor units): its fixed price there, else converted and rounded (ADR 032). */
+/** The unit price of a line in `currency` (minor units): its fixed price there, else converted and rounded (ADR 033). */
 export function linePriceIn(row: Pick<CartRow, 'priceCents' | 'pricing'>, currency: PriceCurrency): number {
   const p = row.pricing ?? { product: { priceCents: row.priceCents, oldPriceCents: 0, discountPercent: 0 }, variation: null, fixed: [] };
   return choicePriceIn(currency, p.product, p.variation, p.fixed).priceCents;

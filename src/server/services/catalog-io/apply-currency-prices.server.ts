@@ -1,5 +1,5 @@
 /**
- * The catalogue CSV's fixed prices per currency (price:<code>, sale_price:<code>; ADR 032): after
+ * The catalogue CSV's fixed prices per currency (price:<code>, sale_price:<code>; ADR 033): after
  * a batch's product and variation rows are applied, each row's cells set or clear its fixed price
  * in each currency with a column. A row whose prices are already so is left alone, so export →
  * import changes nothing.

@@ -15,7 +15,7 @@ export const BASE_COLUMNS = ['sku', 'parent_sku', 'active', 'slug', 'name', 'des
 type BaseColumn = (typeof BASE_COLUMNS)[number];
 /** Per-language columns: `name:de`, `description:de`. */
 const TRANSLATED = /^(name|description):([a-z]{2,8})$/;
-/** Per-currency fixed prices (ADR 032): `price:USD`, `sale_price:USD`, in that currency's decimals. */
+/** Per-currency fixed prices (ADR 033): `price:USD`, `sale_price:USD`, in that currency's decimals. */
 const PER_CURRENCY = /^(price|sale_price):([a-z]{3})$/;
 
 /** A row's fixed prices by currency code: a price (and sale price), or null for none (converted). */

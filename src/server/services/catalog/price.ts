@@ -6,7 +6,7 @@ import { type PriceCurrency, convertPrice, toEurCents } from '@/lib/money';
  * rule) price at the edges, so the EUR bound is searched until it is exact: a product is inside the
  * filter iff its DISPLAYED converted price is, and the query still compares the indexed EUR
  * column. (Conversion and rounding never decrease, so the edge is found by bisection.) A product's fixed price
- * in the currency (ADR 032) is not what the filter compares: the filter works on the EUR column.
+ * in the currency (ADR 033) is not what the filter compares: the filter works on the EUR column.
  */
 
 /** The smallest EUR-cent price e >= 0 with reaches(e), by doubling then bisecting (reaches never turns false again). */

@@ -27,7 +27,7 @@ export interface ProductRow {
   images: ProductImage[];
   categoryIds: number[];
   variations: { id: number; sku: string; priceCents: number | null; salePriceCents: number | null; stock: number; attributeIds: number[] }[];
-  /** Its fixed prices per currency (ADR 032), the product's and its variations'. */
+  /** Its fixed prices per currency (ADR 033), the product's and its variations'. */
   fixedPrices: FixedPrice[];
   reviewCount: number;
   reviewAverage: number | null;

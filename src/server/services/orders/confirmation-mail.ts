@@ -1,9 +1,12 @@
 import type { Logger } from 'pino';
 import type { Db } from '@/server/db/client';
 import { orderTable, sendOrderMail } from './order-mail';
+import { invoiceOf } from '@/server/services/invoices/issue.server';
 
 /** The order confirmation after a successful payment, in the customer's language. */
 export async function sendOrderConfirmation(db: Db, orderId: number, log?: Logger): Promise<void> {
+  // The invoice issued with the payment (ADR 032) goes with it.
+  const invoice = await invoiceOf(db, orderId).catch(() => null);
   await sendOrderMail(
     db,
     orderId,
@@ -23,7 +26,9 @@ export async function sendOrderConfirmation(db: Db, orderId: number, log?: Logge
           { kind: 'paragraph', text: t('mail.order.intro', { order: order.orderNr }) },
           { kind: 'html', ...orderTable(lines, summary) },
           { kind: 'paragraph', text: t('mail.order.address', { address }) },
+          ...(invoice ? [{ kind: 'paragraph' as const, text: t('mail.order.invoiceAttached', { number: invoice.number }) }] : []),
         ],
+        attachments: invoice ? [{ filename: `${invoice.number}.pdf`, contentType: 'application/pdf', content: invoice.pdf }] : [],
       };
     },
     { log, what: 'order confirmation mail failed' },

@@ -44,7 +44,7 @@ export interface OrderRow {
   deliveryVatPercent: string | null;
   deliveryVatCents: number | null;
   convertedFinalCents: number;
-  /** The amounts as charged in the order's currency (ADR 032); null or absent on older orders. */
+  /** The amounts as charged in the order's currency (ADR 033); null or absent on older orders. */
   convertedCartTotalCents?: number | null;
   convertedDeliveryCents?: number | null;
   convertedDiscountCents?: number | null;
@@ -104,7 +104,7 @@ export function orderVatRates(
 
 /**
  * An order amount in the order's currency (minor units): as stored when the order kept it (what
- * was charged: fixed prices and rounding rules, ADR 032), else its EUR amount converted at the
+ * was charged: fixed prices and rounding rules, ADR 033), else its EUR amount converted at the
  * order's rate (orders placed before those columns).
  */
 export function inOrderCurrency(order: Pick<OrderRow, 'currencyRate' | 'currency'>, eurCents: number, stored?: number | null): number {

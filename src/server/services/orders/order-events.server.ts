@@ -16,7 +16,9 @@ export type OrderEventType =
   | 'shipped'
   | 'cancelled'
   | 'refunded'
-  | 'note';
+  | 'note'
+  | 'invoice_issued'
+  | 'credit_note_issued';
 
 export interface OrderEventInput {
   orderId: number;

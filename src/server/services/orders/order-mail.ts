@@ -6,6 +6,7 @@ import { shopUrl } from '@/server/mail/links';
 import type { Translator } from '@/server/i18n/index';
 import { escapeHtml, type MailBlock, mailLocale, renderMailLayout } from '@/server/mail/templates';
 import { sendMail } from '@/server/mail/mailer';
+import type { MailAttachment } from '@/server/mail/transport';
 import { formatCents, formatPercent } from '@/lib/money';
 import { inOrderCurrency, orderVatRates } from './history';
 
@@ -63,6 +64,7 @@ export interface OrderMailText {
   subject: string;
   heading: string;
   blocks: MailBlock[];
+  attachments?: MailAttachment[];
 }
 
 /**
@@ -81,7 +83,7 @@ export async function sendOrderMail(db: Db, orderId: number, compose: (parts: Or
     const lines = items.map((item) => ({ name: item.name, quantity: item.quantity, total: money(item.priceCents * item.quantity, item.convertedPriceCents === null ? null : item.convertedPriceCents * item.quantity) }));
     const total = formatCents(order.convertedFinalCents, order.currency, language);
     const vatRows = orderVatRows(order, items, language, t);
-    const { subject, heading, blocks } = compose({ order, language, t, lines, money, total, vatRows });
+    const { subject, heading, blocks, attachments } = compose({ order, language, t, lines, money, total, vatRows });
     const mail = renderMailLayout({
       language,
       t,
@@ -90,7 +92,7 @@ export async function sendOrderMail(db: Db, orderId: number, compose: (parts: Or
       name: order.name,
       blocks: [...blocks, { kind: 'action', label: t('mail.order.action'), url: await shopUrl(db, language, '/account?tab=orders') }],
     });
-    await sendMail(db, { to: order.email, ...mail });
+    await sendMail(db, { to: order.email, ...mail, attachments });
   } catch (error) {
     failure.log?.error({ err: error, orderId }, failure.what);
   }

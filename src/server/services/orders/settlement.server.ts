@@ -15,6 +15,7 @@ import { changeBalance } from '../customers/ledger.server';
 import { lockCart, restoreOrderToCart } from '../cart/cart.server';
 import { recordOrderEvent } from './order-events.server';
 import { releaseOrderStock } from './stock.server';
+import { issueInvoice } from '@/server/services/invoices/issue.server';
 
 export type SettleOutcome = 'succeeded' | 'declined';
 export type SettleResult = 'settled' | 'already-settled' | 'unknown-payment' | 'amount-mismatch';
@@ -96,6 +97,8 @@ export async function settleSucceeded(
     await changeBalance(tx, { userId: order.userId, deltaCents: order.finalCents, kind: 'top_up', orderId: order.id, reason: `Top-up ${order.orderNr}` });
   }
   await recordOrderEvent(tx, { orderId: order.id, actorId: how.actorId, type: how.type, message: how.message, before: { status: 'Pending', paid_at: null }, after: { status: 'Success' } });
+  // The invoice is numbered in this transaction (ADR 032): a rolled-back payment gives its number back.
+  if (order.kind === 'purchase') await issueInvoice(tx, order.id);
   return { result: 'settled' as const, orderId: order.id, paidOrderId: order.id };
 }
 

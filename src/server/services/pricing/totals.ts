@@ -16,7 +16,7 @@
  *   each rate's VAT is then shared out over its lines (splitVat), so lines sum to the order;
  * - the converted block is computed by the SAME rules, in the minor units of the currency (whole
  *   yen for JPY), from the unit prices in that currency (a fixed price, else converted and rounded
- *   by the currency's rule, ADR 032), the converted delivery cost and the converted fixed amount
+ *   by the currency's rule, ADR 033), the converted delivery cost and the converted fixed amount
  *   (each converted half-up), so its lines add up to its cart total and
  *   cart + delivery − discount = final exactly in that currency. Only the free-delivery decision
  *   is taken once, in EUR.
@@ -41,7 +41,7 @@ export interface DeliveryRate {
 export interface PricedLine {
   /** Unit price in EUR cents. */
   unitCents: number;
-  /** Unit price in the request currency (minor units) when it is not the converted EUR price: a fixed price (ADR 032). */
+  /** Unit price in the request currency (minor units) when it is not the converted EUR price: a fixed price (ADR 033). */
   convertedUnitCents?: number;
   count: number;
   /** The line's VAT rate ("7.00"); null or absent: the standard rate (TotalsInput.vatPercent). */

@@ -1,5 +1,5 @@
 /**
- * A product's fixed prices per currency in the staff editor (ADR 032): the whole set replaced in
+ * A product's fixed prices per currency in the staff editor (ADR 033): the whole set replaced in
  * one save, with the same version check, audit and cache rule as every product save. EUR has no
  * fixed price: the catalogue's own price is in euros.
  */

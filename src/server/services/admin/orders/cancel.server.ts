@@ -18,6 +18,7 @@ import { recordOrderEvent } from '@/server/services/orders/order-events.server';
 import { releaseOrderHolds } from '@/server/services/orders/settlement.server';
 import { type ActionResult, lockOrder, refuseOwnOrder } from './lock.server';
 import { type RefundRow, refundWithin } from './refund.server';
+import { completeDocuments } from '@/server/services/invoices/issue.server';
 
 export interface CancelOutcome extends ActionResult {
   /** The refund of a paid order, when this call made one. */
@@ -26,7 +27,7 @@ export interface CancelOutcome extends ActionResult {
 
 export async function cancelOrder(db: Db, input: { orderNr: string; actorId: number; reason: string; refundTo?: RefundDestination }): Promise<CancelOutcome> {
   await refuseOwnOrder(db, input.orderNr, input.actorId, 'cancel');
-  return transaction(db, async (tx) => {
+  const done = await transaction(db, async (tx): Promise<CancelOutcome> => {
     const locked = await lockOrder(tx, input.orderNr);
     const { order } = locked;
     if (order.status === 'Cancelled') return { orderId: order.id, changed: false, message: localized('admin.api.orderAlreadyCancelled') };
@@ -66,6 +67,9 @@ export async function cancelOrder(db: Db, input: { orderNr: string; actorId: num
     });
     return { orderId: order.id, changed: true, message: localized('admin.api.orderCancelled'), refund };
   });
+  // A paid order's credit note gets its PDF now that the cancel is committed (ADR 032).
+  if (done.refund) await completeDocuments(db, done.orderId);
+  return done;
 }
 
 function refundText(refund: RefundRow): string {

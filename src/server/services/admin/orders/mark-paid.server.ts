@@ -9,13 +9,14 @@ import type { Db } from '@/server/db/client';
 import { payments as paymentRows } from '@/server/db/schema/index';
 import { ConflictError } from '@/server/services/errors';
 import { isOpenPayment, settleSucceeded } from '@/server/services/orders/settlement.server';
+import { completeDocuments } from '@/server/services/invoices/issue.server';
 import { type ActionResult, lockOrder, refuseOwnOrder } from './lock.server';
 
 const PAID = new Set(['Success', 'Shipped', 'Refunded']);
 
 export async function markPaid(db: Db, input: { orderNr: string; actorId: number }): Promise<ActionResult & { paidOrderId?: number }> {
   await refuseOwnOrder(db, input.orderNr, input.actorId, 'mark_paid');
-  return transaction(db, async (tx) => {
+  const done = await transaction(db, async (tx) => {
     const { order, payments } = await lockOrder(tx, input.orderNr);
     if (PAID.has(order.status)) return { orderId: order.id, changed: false, message: localized('admin.api.orderAlreadyPaid') };
     if (order.status !== 'Pending') throw new ConflictError(localized('admin.api.markPaidWrongStatus', { status: order.status }));
@@ -30,4 +31,7 @@ export async function markPaid(db: Db, input: { orderNr: string; actorId: number
     const settled = await settleSucceeded(tx, payment, order, { actorId: input.actorId, type: 'marked_paid', message: 'Marked paid: the phone payment was received.' });
     return { orderId: order.id, changed: true, message: localized('admin.api.orderMarkedPaid'), paidOrderId: settled.paidOrderId };
   });
+  // The invoice issued with the payment gets its PDF now that the payment is committed (ADR 032).
+  if (done.paidOrderId !== undefined) await completeDocuments(db, done.orderId);
+  return done;
 }

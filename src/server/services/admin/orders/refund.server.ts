@@ -16,6 +16,7 @@ import { formatCents } from '@/lib/money';
 import { ConflictError, InvalidInputError, UpstreamError } from '@/server/services/errors';
 import { changeBalance } from '@/server/services/customers/ledger.server';
 import { recordOrderEvent } from '@/server/services/orders/order-events.server';
+import { completeDocuments, issueCreditNote } from '@/server/services/invoices/issue.server';
 import { type ActionResult, type LockedOrder, lockOrder, refuseOwnOrder } from './lock.server';
 import { convertedRefund, linesAmount, refundedUnits } from './refund-amounts';
 
@@ -123,6 +124,9 @@ export async function refundWithin(
     done = (await tx.update(refunds).set({ status: 'succeeded', updatedAt: sql`now()` }).where(eq(refunds.id, done.id)).returning())[0]!;
   }
 
+  // A refund of a paid order is documented by a credit note naming its invoice (ADR 032).
+  await issueCreditNote(tx, { orderId: order.id, refundId: done.id, amountCents, convertedCents, lines: request.lines ?? [] });
+
   const refundedCents = order.refundedCents + amountCents;
   const full = refundedCents === order.finalCents && (order.status === 'Success' || order.status === 'Shipped');
   await tx
@@ -173,6 +177,8 @@ export async function refundOrder(db: Db, input: { orderNr: string; actorId: num
   if (outcome.failure !== undefined) {
     throw new UpstreamError(localized('admin.api.refundRefused', { failure: outcome.failure }));
   }
+  // The credit note issued with the refund gets its PDF now that the refund is committed (ADR 032).
+  if (outcome.changed) await completeDocuments(db, outcome.refund.orderId);
   return {
     orderId: outcome.refund.orderId,
     changed: outcome.changed,
