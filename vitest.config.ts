@@ -7,8 +7,13 @@ import { defineConfig } from 'vitest/config';
 // (tests/helpers/db.ts). The machine (and CI) has 2 cores, so integration runs in at most 2
 // forked workers: PGlite is single-threaded WASM and each worker holds its own instances.
 export default defineConfig({
-  // The '@/' alias of tsconfig.json (src/).
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  // The aliases of tsconfig.json: '@/' is src/, '~/' the repository root.
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '~': fileURLToPath(new URL('.', import.meta.url)),
+    },
+  },
   test: {
     env: { NODE_ENV: 'test' },
     teardownTimeout: 30_000,

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, import boundaries, unit, integration on PGlite, integration on PostgreSQL (when
-# TEST_DATABASE_URL is set), then build and e2e in Chromium. Every stage runs even when an
+# `npm test`: typecheck, import boundaries, lint (ESLint and Prettier), unit, integration on PGlite,
+# integration on PostgreSQL (when TEST_DATABASE_URL is set), then build and e2e in Chromium. Every stage runs even when an
 # earlier one failed, so one run shows everything; the last line sums the tests of all stages
 # ("N passed, N failed") and the exit code is non-zero when anything failed.
 #
 #   npm test                         all stages
-#   npm test -- unit integration     only some (typecheck boundaries unit integration pg e2e resilience)
+#   npm test -- unit integration     only some (typecheck boundaries lint unit integration pg e2e resilience)
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -19,7 +19,7 @@ REPORTS=$(mktemp -d "${TMPDIR:-/tmp}/shop-test-reports.XXXXXX")
 trap 'rm -rf "$REPORTS"' EXIT
 
 STAGES=("$@")
-[[ ${#STAGES[@]} -eq 0 ]] && STAGES=(typecheck boundaries unit integration pg e2e resilience)
+[[ ${#STAGES[@]} -eq 0 ]] && STAGES=(typecheck boundaries lint unit integration pg e2e resilience)
 wants() { local s; for s in "${STAGES[@]}"; do [[ $s == "$1" ]] && return 0; done; return 1; }
 
 PASSED=0
@@ -73,7 +73,7 @@ run_vitest() {
 }
 
 if wants typecheck; then
-  header "1/7 typecheck (astro check)"
+  header "1/8 typecheck (astro check)"
   start=$SECONDS code=0
   npx astro check || code=$?
   # Counted as one check so that a type error shows in the totals.
@@ -81,34 +81,42 @@ if wants typecheck; then
 fi
 
 if wants boundaries; then
-  header "2/7 import boundaries (dependency-cruiser, .dependency-cruiser.cjs)"
+  header "2/8 import boundaries (dependency-cruiser, .dependency-cruiser.cjs)"
   start=$SECONDS code=0
   node scripts/check-boundaries.mjs || code=$?
   # Counted as one check, like the type check.
   if [[ $code -eq 0 ]]; then record boundaries 0 1 0 0 $((SECONDS - start)); else record boundaries "$code" 0 1 0 $((SECONDS - start)); fi
 fi
 
+if wants lint; then
+  header "3/8 lint (npm run lint: ESLint, eslint.config.js, then prettier --check)"
+  start=$SECONDS code=0
+  npm run --silent lint || code=$?
+  # Counted as one check, like the type check.
+  if [[ $code -eq 0 ]]; then record lint 0 1 0 0 $((SECONDS - start)); else record lint "$code" 0 1 0 $((SECONDS - start)); fi
+fi
+
 if wants unit; then
-  header "3/7 unit tests"
+  header "4/8 unit tests"
   run_vitest unit unit env
 fi
 
 if wants integration; then
-  header "4/7 integration tests on PGlite"
+  header "5/8 integration tests on PGlite"
   run_vitest integration-pglite integration env -u TEST_DATABASE_URL
 fi
 
 if wants pg; then
   if [[ -n ${TEST_DATABASE_URL:-} ]]; then
-    header "5/7 integration tests on PostgreSQL (${TEST_DATABASE_URL%%\?*})"
+    header "6/8 integration tests on PostgreSQL (${TEST_DATABASE_URL%%\?*})"
     run_vitest integration-postgres integration env TEST_DATABASE_URL="$TEST_DATABASE_URL"
   else
-    header "5/7 integration tests on PostgreSQL: skipped (TEST_DATABASE_URL is not set)"
+    header "6/8 integration tests on PostgreSQL: skipped (TEST_DATABASE_URL is not set)"
   fi
 fi
 
 if wants e2e; then
-  header "6/7 build and end-to-end tests in Chromium"
+  header "7/8 build and end-to-end tests in Chromium"
   start=$SECONDS
   if ! CHROMIUM_PATH=$(bash scripts/ensure-tool.sh chromium); then
     record e2e 1 0 1 0 $((SECONDS - start))
@@ -132,7 +140,7 @@ fi
 if wants resilience; then
   # Whole shop processes from dist/ (built above, or by the tests' ensureBuilt): several
   # instances, load, database faults, shutdown, backups; on PostgreSQL too when it is given.
-  header "7/7 resilience: instances, load, faults, shutdown, backups"
+  header "8/8 resilience: instances, load, faults, shutdown, backups"
   # The scale-out test puts nginx in front of two instances; a missing one fails that test clearly.
   bash scripts/ensure-tool.sh nginx >/dev/null || true
   run_vitest resilience resilience env

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOSTILE_REDIRECTS, SAFE_REDIRECTS } from '../../tests/helpers/hostile-redirects';
+import { HOSTILE_REDIRECTS, SAFE_REDIRECTS } from '~/tests/helpers/hostile-redirects';
 import { DEFAULT_REDIRECT, isSafeRedirect, safeRedirect, signInUrl } from './redirect';
 
 describe('safeRedirect()', () => {

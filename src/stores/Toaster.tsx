@@ -1,7 +1,7 @@
 import './bootstrap';
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
 import { $toasts, dismissToast } from './toasts';
+import { useHydrated } from './hydration';
 
 export interface ToasterProps {
   label: string;
@@ -15,8 +15,7 @@ export default function Toaster({ label, closeLabel, typeLabels }: ToasterProps)
   const all = useStore($toasts);
   // The server rendered an empty list; toasts restored from the previous page appear after
   // hydration, or React would discard the server HTML as a mismatch.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const toasts = hydrated ? all : [];
   return (
     <section className="toaster" aria-label={label}>

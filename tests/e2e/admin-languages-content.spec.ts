@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { EDITOR, pickLanguage, signInToBackOffice } from './support/back-office';
 import { BASE } from './support/shopper';

@@ -89,7 +89,7 @@ export interface Mailbox {
 }
 
 export const test = base.extend<{ shop: ShopPage; axe: Axe; mailbox: Mailbox }>({
-  // eslint-disable-next-line no-empty-pattern
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture uses from this destructuring
   mailbox: async ({}, use) => {
     const dataDir = process.env.E2E_DATA_DIR;
     if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run through playwright.config.ts');

@@ -192,7 +192,10 @@ test('sort, price filter and facets reset the page and keep each other', async (
   await to.fill('60');
   await to.blur();
   await expect(page).toHaveURL(/price_min=20\.50&price_max=60$/);
-  for (const price of await prices(results(page))) expect(price).toBeGreaterThanOrEqual(20.5), expect(price).toBeLessThanOrEqual(60);
+  for (const price of await prices(results(page))) {
+    expect(price).toBeGreaterThanOrEqual(20.5);
+    expect(price).toBeLessThanOrEqual(60);
+  }
   await filters(page).getByRole('textbox', { name: 'From' }).fill('');
   await filters(page).getByRole('textbox', { name: 'From' }).blur();
   await expect(page).toHaveURL(/\/products\/all\/all\?sort=desc&price_max=60$/);
@@ -284,7 +287,10 @@ test.describe('without JavaScript', () => {
     await page.locator('form[data-price-filter]').getByRole('button', { name: 'Apply' }).click();
     await expect(page).toHaveURL(/\/products\/computer-equipment\/all\?/);
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ sort: 'desc', price_min: '50', price_max: '400' });
-    for (const price of await prices(results(page))) expect(price).toBeGreaterThanOrEqual(50), expect(price).toBeLessThanOrEqual(400);
+    for (const price of await prices(results(page))) {
+      expect(price).toBeGreaterThanOrEqual(50);
+      expect(price).toBeLessThanOrEqual(400);
+    }
 
     await openFirstFacet(page);
     const option = filters(page).locator('.facet a.facet-option').first();

@@ -42,7 +42,9 @@ export async function upload(session: ApiSession, bytes: Uint8Array, name = 'pho
   let body: any = text;
   try {
     body = JSON.parse(text);
-  } catch {}
+  } catch {
+    // Not JSON (an HTML error page, an empty body): the text is the body.
+  }
   return { res, status: res.status, body };
 }
 

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
 import { staticPages } from '@/server/db/schema/index';
 import { CONTENT_CHANNEL, contentChanged, INSTANCE_ID, onContentChanged } from '@/server/services/content-changed';

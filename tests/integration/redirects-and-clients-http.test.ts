@@ -12,18 +12,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer } from '../helpers/demo-server';
 import { HOSTILE_REDIRECTS, SAFE_REDIRECTS } from '../helpers/hostile-redirects';
-import { cleanupServers, type Started } from '../helpers/server';
+import { cleanupServers } from '../helpers/server';
 import { type ApiSession, createHttpSession, signedIn } from '../helpers/session';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo1234!' };
 
-let server: Started;
 let base: string;
 let drop: () => Promise<void> = async () => {};
 let customer: ApiSession;
 
 beforeAll(async () => {
-  ({ server, base, drop } = await startDemoServer({ RATE_LIMIT_MULTIPLIER: '1000' }));
+  ({ base, drop } = await startDemoServer({ RATE_LIMIT_MULTIPLIER: '1000' }));
   customer = await signedIn(createHttpSession(base), DEMO);
 }, 300_000);
 

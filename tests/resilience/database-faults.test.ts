@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LoadData, type LoadSnapshot, loadSnapshot, prepareLoadData } from '../../bench/lib/load-data';
-import { type Answer, consistencyProblems, discoverProductPaths, LOAD_SHOP_ENV, plain, runLoad, SHIPPING, unexpectedAnswers } from '../../bench/lib/load-mix.mjs';
+import { type LoadData, type LoadSnapshot, loadSnapshot, prepareLoadData } from '~/bench/lib/load-data';
+import { type Answer, consistencyProblems, discoverProductPaths, LOAD_SHOP_ENV, plain, runLoad, SHIPPING, unexpectedAnswers } from '~/bench/lib/load-mix.mjs';
 import { type Database, openDatabase } from '@/server/db/client';
 import { demoGatewayCharges, mailOutbox, orders, payments } from '@/server/db/schema/index';
 import { seedIfEmpty } from '@/server/db/seed/index';

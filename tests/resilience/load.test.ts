@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LoadData, type LoadSnapshot, loadSnapshot, prepareLoadData } from '../../bench/lib/load-data';
-import { consistencyProblems, discoverProductPaths, LOAD_SHOP_ENV, runLoad, unexpectedAnswers } from '../../bench/lib/load-mix.mjs';
+import { type LoadData, type LoadSnapshot, loadSnapshot, prepareLoadData } from '~/bench/lib/load-data';
+import { consistencyProblems, discoverProductPaths, LOAD_SHOP_ENV, runLoad, unexpectedAnswers } from '~/bench/lib/load-mix.mjs';
 import { openDatabase } from '@/server/db/client';
 import { seedIfEmpty } from '@/server/db/seed/index';
 import { emptyServerTarget, testEngine } from '../helpers/db';

@@ -1,4 +1,4 @@
-import { useEffect, useState, type InputHTMLAttributes, type Ref } from 'react';
+import { useState, type InputHTMLAttributes, type Ref } from 'react';
 import type { PasswordTexts } from './auth-texts';
 
 /**
@@ -115,15 +115,4 @@ export function FormMessage({ id, error, success }: { id: string; error?: string
 export function formValue(data: FormData, name: string): string {
   const value = data.get(name);
   return typeof value === 'string' ? value : '';
-}
-
-/**
- * False in the server HTML and until the island has hydrated. Submit buttons stay disabled
- * until then: a press before the code arrives would post the form to the page itself and lose
- * what was typed (the fields are uncontrolled, so typing before hydration is kept).
- */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }

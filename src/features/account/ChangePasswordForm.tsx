@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError, handledByClient } from '@/lib/api-client';
 import { api } from '@/stores/api';
 import { showToast } from '@/stores/toasts';
+import { typedBeforeHydration } from '@/stores/hydration';
 import { firstErrors } from './auth-store';
 import type { ChangePasswordTexts } from './account-texts';
 import { type ChangePasswordFields, EMPTY_PASSWORDS, validateChangePassword } from './password-form';
@@ -31,14 +32,7 @@ export default function ChangePasswordForm({ texts }: ChangePasswordFormProps) {
 
   // Hydration starts on the first focus: keep what was typed before the code arrived.
   useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    const data = new FormData(form);
-    const typed: Partial<ChangePasswordFields> = {};
-    for (const key of Object.keys(EMPTY_PASSWORDS) as Key[]) {
-      const value = data.get(key);
-      if (typeof value === 'string' && value !== '') typed[key] = value;
-    }
+    const typed = typedBeforeHydration(formRef.current, Object.keys(EMPTY_PASSWORDS) as Key[]);
     if (Object.keys(typed).length) setFields((f) => ({ ...f, ...typed }));
   }, []);
 

@@ -2,7 +2,8 @@ import '@/stores/bootstrap';
 import { useRef, useState } from 'react';
 import { resetPassword } from './auth-store';
 import { validateNewPassword } from './auth-validation';
-import { FormMessage, PasswordField, TextField, formValue, useHydrated } from './AuthFields';
+import { FormMessage, PasswordField, TextField, formValue } from './AuthFields';
+import { useHydrated } from '@/stores/hydration';
 import type { NewPasswordTexts } from './auth-texts';
 import { pageHref } from '@/lib/language-path';
 

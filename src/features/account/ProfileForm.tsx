@@ -1,10 +1,11 @@
 import '@/stores/bootstrap';
 import './auth-store';
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState, type InputHTMLAttributes } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type InputHTMLAttributes } from 'react';
 import { type PhoneValue } from '@/lib/phone';
 import { api } from '@/stores/api';
 import { showToast } from '@/stores/toasts';
+import { typedBeforeHydration } from '@/stores/hydration';
 import { $currencyCode } from '../i18n/locale';
 import { fill } from '@/lib/rules/placeholders';
 import type { ProfileFormTexts } from './account-texts';
@@ -99,6 +100,9 @@ function Field({ name, label, value, error, hint, onValue, required, ...input }:
   );
 }
 
+/** The text fields and the country select, as the server rendered them or as typed before hydration. */
+const TYPED_KEYS = ['name', 'surname', 'email', 'city', 'address', 'postCode', 'countryId'] as const;
+
 export default function ProfileForm({ initialProfile, countries: initialCountries, phoneCountries, homeCountry = null, locale, currencySymbol, texts }: ProfileFormProps) {
   const stored = useStore($profile);
   const profile = stored ?? initialProfile;
@@ -133,19 +137,12 @@ export default function ProfileForm({ initialProfile, countries: initialCountrie
     if (next && options.resetFields) reset(next);
   }
 
-  useEffect(() => {
+  // Once, with the props the island was rendered with.
+  const start = useEffectEvent(() => {
     if (initialProfile && !$profile.get()) $profile.set(initialProfile);
     // Hydration starts on the first focus: keep what was typed before the code arrived.
-    const form = formRef.current;
-    if (form && initialProfile) {
-      const data = new FormData(form);
-      const typed: Partial<ProfileFields> = {};
-      for (const key of ['name', 'surname', 'email', 'city', 'address', 'postCode'] as const) {
-        const value = data.get(key);
-        if (typeof value === 'string' && value !== fields[key]) typed[key] = value;
-      }
-      const country = data.get('countryId');
-      if (typeof country === 'string' && country !== fields.countryId) typed.countryId = country;
+    if (initialProfile) {
+      const typed = typedBeforeHydration(formRef.current, TYPED_KEYS, fields);
       if (Object.keys(typed).length) setFields((f) => ({ ...f, ...typed }));
     }
     if (!initialProfile) {
@@ -164,7 +161,8 @@ export default function ProfileForm({ initialProfile, countries: initialCountrie
     const chosen = $currencyCode.get();
     if (initialProfile && chosen && chosen !== initialProfile.currency) void refetch({ resetFields: false });
     return stop;
-  }, []);
+  });
+  useEffect(() => start(), []);
 
   function set<K extends keyof ProfileFields>(key: K, value: ProfileFields[K]) {
     setFields((f) => {

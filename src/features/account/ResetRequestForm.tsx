@@ -2,7 +2,8 @@ import '@/stores/bootstrap';
 import { useRef, useState } from 'react';
 import { requestPasswordReset } from './auth-store';
 import { isBlank } from './auth-validation';
-import { FormMessage, TextField, formValue, useHydrated } from './AuthFields';
+import { FormMessage, TextField, formValue } from './AuthFields';
+import { useHydrated } from '@/stores/hydration';
 import type { ResetRequestTexts } from './auth-texts';
 
 export interface ResetRequestFormProps {

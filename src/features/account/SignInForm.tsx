@@ -3,7 +3,8 @@ import { useRef, useState } from 'react';
 import { safeRedirect } from '@/lib/redirect';
 import { signIn } from './auth-store';
 import { validateSignIn } from './auth-validation';
-import { FormMessage, PasswordField, TextField, formValue, useHydrated } from './AuthFields';
+import { FormMessage, PasswordField, TextField, formValue } from './AuthFields';
+import { useHydrated } from '@/stores/hydration';
 import type { SignInTexts } from './auth-texts';
 
 export interface SignInFormProps {

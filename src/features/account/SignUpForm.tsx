@@ -1,14 +1,13 @@
 import '@/stores/bootstrap';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { PhoneData, PhoneValue } from '@/lib/phone';
-import { api } from '@/stores/api';
 import { register } from './auth-store';
 import { type SignUpFields, type SignUpProblem, validateSignUp } from './auth-validation';
 import { FormMessage, PasswordField, TextField, formValue } from './AuthFields';
 import PhoneInput from './PhoneInput';
+import SignUpTerms, { useTerms } from './SignUpTerms';
 import type { HomeCountry } from '@/lib/home-country';
 import type { SignUpTexts } from './auth-texts';
-import type { StaticPageSummary } from '@/lib/contract/content';
 import { pageHref } from '@/lib/language-path';
 
 export interface SignUpCountry {
@@ -26,14 +25,6 @@ export interface SignUpFormProps {
   /** Where a new customer goes next (the verification page, with the way back). */
   verificationUrl: string;
 }
-
-interface PageLink {
-  id: number;
-  slug: string;
-  title: string;
-}
-
-type TermsState = { phase: 'loading' } | { phase: 'error' } | { phase: 'ready'; terms: PageLink | null; privacy: PageLink | null };
 
 type FieldName = keyof SignUpFields;
 
@@ -59,8 +50,29 @@ const FIELD_IDS: Record<FieldName, string> = {
   passConfirm: 'signup-password-confirm',
 };
 
-function staticPageHref(page: PageLink): string {
-  return pageHref(`/static-page/${encodeURIComponent(page.slug || String(page.id))}`);
+/** A problem's text under its field ('field') or in the form's message ('form'). */
+function problemText(texts: SignUpTexts, problem: SignUpProblem, where: 'field' | 'form'): string {
+  switch (problem) {
+    case 'required':
+      return where === 'field' ? texts.fieldRequired : texts.required;
+    case 'phone':
+      return texts.invalidPhone;
+    case 'passwordRules':
+      return texts.passwordRules;
+    case 'mismatch':
+      return texts.mismatch;
+  }
+}
+
+function signUpFields(data: FormData, phone: PhoneValue | null): SignUpFields {
+  return {
+    name: formValue(data, 'name').trim(),
+    surname: formValue(data, 'surname').trim(),
+    email: formValue(data, 'email').trim(),
+    phone: phone ? phone.phone || phone.nationalNumber : '',
+    password: formValue(data, 'password'),
+    passConfirm: formValue(data, 'passConfirm'),
+  };
 }
 
 /**
@@ -69,7 +81,7 @@ function staticPageHref(page: PageLink): string {
  * errors of the server under the fields; success goes to the verification page.
  */
 export default function SignUpForm({ texts, countries, homeCountry = null, verificationUrl }: SignUpFormProps) {
-  const [terms, setTerms] = useState<TermsState>({ phase: 'loading' });
+  const { terms, retry } = useTerms();
   const [accepted, setAccepted] = useState(false);
   const [phone, setPhone] = useState<PhoneValue | null>(null);
   const [submitted, setSubmitted] = useState(false);
@@ -77,40 +89,6 @@ export default function SignUpForm({ texts, countries, homeCountry = null, verif
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
   const form = useRef<HTMLFormElement>(null);
-
-  const loadTerms = useCallback(async () => {
-    setTerms({ phase: 'loading' });
-    try {
-      const body = await api.get('/static-pages', { skipAuthHandling: true });
-      const pages = Array.isArray(body.payload) ? body.payload : [];
-      const link = (page: StaticPageSummary | undefined): PageLink | null =>
-        page ? { id: page.id, slug: page.slug, title: page.title } : null;
-      setTerms({
-        phase: 'ready',
-        terms: link(pages.find((p) => p.is_terms)),
-        privacy: link(pages.find((p) => p.is_privacy)),
-      });
-    } catch {
-      setTerms({ phase: 'error' });
-    }
-  }, []);
-
-  useEffect(() => {
-    void loadTerms();
-  }, [loadTerms]);
-
-  const problemText: Record<SignUpProblem, string> = {
-    required: texts.fieldRequired,
-    phone: texts.invalidPhone,
-    passwordRules: texts.passwordRules,
-    mismatch: texts.mismatch,
-  };
-  const formText: Record<SignUpProblem, string> = {
-    required: texts.required,
-    phone: texts.invalidPhone,
-    passwordRules: texts.passwordRules,
-    mismatch: texts.mismatch,
-  };
 
   function focusField(field: FieldName) {
     const element = form.current?.querySelector<HTMLInputElement>(`#${FIELD_IDS[field]}`);
@@ -122,42 +100,28 @@ export default function SignUpForm({ texts, countries, homeCountry = null, verif
     if (busy) return;
     setSubmitted(true);
     const data = new FormData(event.currentTarget);
-    const fields: SignUpFields = {
-      name: formValue(data, 'name').trim(),
-      surname: formValue(data, 'surname').trim(),
-      email: formValue(data, 'email').trim(),
-      phone: phone ? phone.phone || phone.nationalNumber : '',
-      password: formValue(data, 'password'),
-      passConfirm: formValue(data, 'passConfirm'),
-    };
+    const fields = signUpFields(data, phone);
     const check = validateSignUp(fields, { phoneValid: phone?.isValid === true, termsAccepted: accepted });
     if (check.problem) {
       const marked: Partial<Record<FieldName, string>> = {};
       for (const [field, code] of Object.entries(check.fields)) {
-        if (field !== 'terms') marked[field as FieldName] = problemText[code];
+        if (field !== 'terms') marked[field as FieldName] = problemText(texts, code, 'field');
       }
       const first = (Object.keys(FIELD_IDS) as FieldName[]).find((field) => marked[field]);
       // PhoneInput shows its own required/invalid text once showErrors is on.
       delete marked.phone;
       setFieldErrors(marked);
-      setError(formText[check.problem]);
+      setError(problemText(texts, check.problem, 'form'));
       if (first) focusField(first);
       return;
     }
     setBusy(true);
     setError(null);
     setFieldErrors({});
+    const { phone: _typed, ...named } = fields;
+    const { phone: number, phoneCountryCode, nationalNumber } = phone!;
     const result = await register(
-      {
-        name: fields.name,
-        surname: fields.surname,
-        email: fields.email,
-        phone: phone!.phone,
-        phoneCountryCode: phone!.phoneCountryCode,
-        nationalNumber: phone!.nationalNumber,
-        password: fields.password,
-        passConfirm: fields.passConfirm,
-      },
+      { ...named, phone: number, phoneCountryCode, nationalNumber },
       { fallbackMessage: texts.failed },
     );
     if (result.ok) {
@@ -178,16 +142,6 @@ export default function SignUpForm({ texts, countries, homeCountry = null, verif
     requestAnimationFrame(() => (first ? focusField(first) : undefined));
   }
 
-  const termsReady = terms.phase === 'ready';
-  const link = (page: PageLink | null, label: string) =>
-    page ? (
-      <a href={staticPageHref(page)} target="_blank" rel="noopener">
-        {label}
-        <span className="visually-hidden"> {texts.newTab}</span>
-      </a>
-    ) : (
-      label
-    );
   const phoneValue: PhoneData | null = phone
     ? { phone: phone.phone, phoneCountryCode: phone.phoneCountryCode, nationalNumber: phone.nationalNumber }
     : null;
@@ -268,32 +222,7 @@ export default function SignUpForm({ texts, countries, homeCountry = null, verif
         error={fieldErrors.passConfirm}
         texts={texts.passwordToggle}
       />
-      <div className="auth-terms">
-        <input
-          id="signup-terms"
-          type="checkbox"
-          name="terms"
-          checked={accepted}
-          disabled={!termsReady || busy}
-          aria-describedby="signup-terms-status"
-          onChange={(event) => setAccepted(event.currentTarget.checked)}
-        />
-        <label htmlFor="signup-terms">
-          {texts.acceptTerms} {link(termsReady ? terms.terms : null, texts.terms)} {texts.and}{' '}
-          {link(termsReady ? terms.privacy : null, texts.privacy)}
-        </label>
-      </div>
-      <p id="signup-terms-status" className="auth-terms-status" role="status">
-        {terms.phase === 'loading' ? texts.termsLoading : terms.phase === 'error' ? texts.termsError : ''}
-        {terms.phase === 'error' && (
-          <>
-            {' '}
-            <button type="button" className="auth-secondary" onClick={() => void loadTerms()}>
-              {texts.tryAgain}
-            </button>
-          </>
-        )}
-      </p>
+      <SignUpTerms terms={terms} retry={retry} accepted={accepted} onAccepted={setAccepted} busy={busy} texts={texts} />
       <button type="submit" className="button auth-submit" disabled={!accepted || busy}>
         {busy ? texts.busy : texts.submit}
       </button>

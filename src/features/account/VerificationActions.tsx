@@ -4,7 +4,7 @@ import { safeRedirect } from '@/lib/redirect';
 import { showToast } from '@/stores/toasts';
 import { ALREADY_VERIFIED, logout, resendVerification } from './auth-store';
 import type { VerificationTexts } from './auth-texts';
-import { useHydrated } from './AuthFields';
+import { useHydrated } from '@/stores/hydration';
 import { pageHref } from '@/lib/language-path';
 
 export interface VerificationActionsProps {

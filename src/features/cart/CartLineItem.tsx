@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   canDecrease,
   canIncrease,
@@ -34,20 +34,16 @@ export interface CartLineItemProps {
 }
 
 export default function CartLineItem({ line, shown, unavailable = false, texts, money, onQuantity, onRemove, busy }: CartLineItemProps) {
-  const [text, setText] = useState(String(shown));
-  const [editing, setEditing] = useState(false);
+  // What the shopper is typing; otherwise the field follows the shown count (a step, the
+  // server's answer, a revert).
+  const [draft, setDraft] = useState<string | null>(null);
+  const text = draft ?? String(shown);
   const name = line.item.name;
   const inputId = `cart-qty-${line.id}`;
   const category = lineCategory(line);
   const attributes = lineAttributes(line);
 
-  // Follow the shown count (a step, the server's answer, a revert) unless the shopper is typing.
-  useEffect(() => {
-    if (!editing) setText(String(shown));
-  }, [shown, editing]);
-
   function change(next: number) {
-    setText(String(next));
     if (next !== shown) onQuantity(next);
   }
 
@@ -94,15 +90,15 @@ export default function CartLineItem({ line, shown, unavailable = false, texts, 
               max={MAX_QUANTITY}
               step={1}
               value={text}
-              onFocus={() => setEditing(true)}
+              onFocus={() => setDraft(String(shown))}
               onChange={(event) => {
                 const value = sanitizeQuantityText(event.currentTarget.value);
-                setText(value);
+                setDraft(value);
                 const next = typedQuantity(value);
                 if (next !== null && next !== shown) onQuantity(next);
               }}
               onBlur={() => {
-                setEditing(false);
+                setDraft(null);
                 change(quantityOnBlur(text));
               }}
             />

@@ -2,12 +2,13 @@ import '@/stores/bootstrap';
 import '../account/auth-store';
 import { useStore } from '@nanostores/react';
 import { $currency } from '../i18n/locale';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { showToast } from '@/stores/toasts';
 import type { CartContents } from './cart-lines';
 import { $cart, $quantityDrafts, hydrateCart, loadCart, removeItem, setCartTexts, updateQuantity } from './cart-store';
 import type { CartPageTexts } from './cart-texts';
 import CartLineItem from './CartLineItem';
+import { CartEmpty, CartError, CartLoading, CartSignedOut } from './CartStates';
 import { linePrice } from './cart-lines';
 import { fill } from '@/lib/rules/placeholders';
 import Checkout from './Checkout';
@@ -17,6 +18,7 @@ import type { CheckoutCountry, ProfileForCheckout } from './checkout-form';
 import { formatMoney, formatNumber, formatPercent } from '@/lib/money';
 import './cart.css';
 import { pageHref } from '@/lib/language-path';
+import { useHydrated } from '@/stores/hydration';
 
 /**
  * /cart (accounts spec §2 Cart page, Checkout form): the lines, the unavailable block, the
@@ -63,8 +65,7 @@ export default function CartPage({
   // The page's currency first (as the server rendered it), then the store's: a currency change
   // on this page re-prices in place (livePrices), the refetched lines already in the new one.
   const liveCurrency = useStore($currency);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const currency = hydrated ? liveCurrency : pageCurrency;
   const drafts = useStore($quantityDrafts);
   const [view, setView] = useState<'cart' | 'checkout'>('cart');
@@ -73,21 +74,16 @@ export default function CartPage({
   // Until the store has a cart, show what the server rendered.
   const cart = stored.loaded ? stored : { ...stored, lines: initialCart?.payload ?? [], unavailableItems: initialCart?.unavailableItems ?? [] };
 
-  useEffect(() => {
+  // Once, with the props the island was rendered with.
+  const start = useEffectEvent(() => {
     setCartTexts(texts.store);
     if (!signedIn) return;
     if (initialCart && !$cart.get().loaded) hydrateCart(initialCart);
     else if (!initialCart) void loadCart();
-  }, []);
+  });
+  useEffect(() => start(), []);
 
-  function money(amount: number, inCurrency: { code: string; symbol: string } = currency): string {
-    try {
-      return formatMoney(amount, inCurrency.code, locale, inCurrency.symbol);
-    } catch {
-      // A code that is not one (from old browser storage) must not break the cart page.
-      return `${inCurrency.symbol}${formatNumber(amount, locale, 2)}`;
-    }
-  }
+  const money = (amount: number, inCurrency: Currency = currency) => cartMoney(amount, inCurrency, locale);
 
   async function remove(line: (typeof cart.lines)[number]) {
     setRemoving(line.id);
@@ -109,11 +105,7 @@ export default function CartPage({
   const units = cart.lines.reduce((sum, l) => sum + l.count, 0);
   const sum = cart.lines.reduce((total, l) => total + linePrice(l), 0);
   const summary = fill(texts.announce, { count: String(units), total: money(sum) });
-  const [announcement, setAnnouncement] = useState('');
-  const firstSummary = useRef(summary);
-  useEffect(() => {
-    if (summary !== firstSummary.current) setAnnouncement(summary);
-  }, [summary]);
+  const announcement = useChangeAnnouncement(summary);
   const showSpinner = cart.loading && !cart.loaded && !initialCart;
 
   return (
@@ -145,49 +137,16 @@ export default function CartPage({
           }}
         />
       ) : !signedIn ? (
-        <div className="cart-empty">
-          <p>{texts.empty}</p>
-          <p>{texts.signInPrompt}</p>
-          <p className="cart-empty-actions">
-            <a className="button" href={pageHref(signInHref)}>
-              {texts.signIn}
-            </a>
-            <a className="button secondary" href={pageHref('/products/all/all')}>
-              {texts.continueShopping}
-            </a>
-          </p>
-        </div>
+        <CartSignedOut texts={texts} signInHref={signInHref} />
       ) : showSpinner ? (
-        <div className="cart-loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <span>{texts.loading}</span>
-        </div>
+        <CartLoading texts={texts} />
       ) : cart.error && !cart.loaded ? (
-        <div className="cart-error" role="alert">
-          <p>{cart.error || texts.loadFailed}</p>
-          <button type="button" className="button" onClick={() => void loadCart()}>
-            {texts.tryAgain}
-          </button>
-        </div>
+        <CartError message={cart.error || texts.loadFailed} texts={texts} onRetry={() => void loadCart()} />
       ) : empty ? (
-        <div className="cart-empty">
-          <p>{texts.empty}</p>
-          <p>
-            <a className="button" href={pageHref('/products/all/all')}>
-              {texts.continueShopping}
-            </a>
-          </p>
-        </div>
+        <CartEmpty texts={texts} />
       ) : (
         <>
-          {cart.error && (
-            <div className="cart-error" role="alert">
-              <p>{cart.error}</p>
-              <button type="button" className="button" onClick={() => void loadCart()}>
-                {texts.tryAgain}
-              </button>
-            </div>
-          )}
+          {cart.error && <CartError message={cart.error} texts={texts} onRetry={() => void loadCart()} />}
           {cart.lines.length > 0 && (
             <ul className="cart-lines" aria-label={texts.lines} aria-busy={cart.loading}>
               {cart.lines.map((line) => (
@@ -238,4 +197,25 @@ export default function CartPage({
       )}
     </div>
   );
+}
+
+type Currency = { code: string; symbol: string };
+
+function cartMoney(amount: number, currency: Currency, locale: string): string {
+  try {
+    return formatMoney(amount, currency.code, locale, currency.symbol);
+  } catch {
+    // A code that is not one (from old browser storage) must not break the cart page.
+    return `${currency.symbol}${formatNumber(amount, locale, 2)}`;
+  }
+}
+
+/** `text` once it differs from its first value (what a screen reader hears after a change), '' before. */
+function useChangeAnnouncement(text: string): string {
+  const [announcement, setAnnouncement] = useState('');
+  const first = useRef(text);
+  useEffect(() => {
+    if (text !== first.current) setAnnouncement(text);
+  }, [text]);
+  return announcement;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { useEffect, useEffectEvent, useMemo, useReducer, useRef } from 'react';
 import { $currencyCode } from '../i18n/locale';
 import { ApiError, handledByClient, LONG_TIMEOUT_MS } from '@/lib/api-client';
 import { api } from '@/stores/api';
@@ -84,7 +84,8 @@ export default function Checkout(props: CheckoutProps) {
   const formValid = Object.keys(errors).length === 0;
   const button = checkoutButton({ formValid, calculating: totals.status === 'calculating', submitting, totals });
 
-  useEffect(() => {
+  // Once, with the props the island was rendered with.
+  const start = useEffectEvent(() => {
     if (!initialCountries) {
       api
         .get('/countries', { fallbackMessage: s.countriesError })
@@ -99,6 +100,9 @@ export default function Checkout(props: CheckoutProps) {
         })
         .catch(() => undefined);
     }
+  });
+  useEffect(() => {
+    start();
     return () => pending.current?.abort();
   }, []);
 

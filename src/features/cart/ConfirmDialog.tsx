@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useEffectEvent, useId, useRef } from 'react';
 
 /**
  * The checkout's confirm step (accounts spec §2 Checkout form): "Are you sure you want to
@@ -19,8 +19,7 @@ export default function ConfirmDialog({ open, title, text, yes, no, onYes, onNo 
   const id = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const yesRef = useRef<HTMLButtonElement>(null);
-  const onNoRef = useRef(onNo);
-  onNoRef.current = onNo;
+  const onEscape = useEffectEvent(onNo);
 
   useEffect(() => {
     if (!open) return;
@@ -29,7 +28,7 @@ export default function ConfirmDialog({ open, title, text, yes, no, onYes, onNo 
     function onKeyDown(event: KeyboardEvent) {
       if (event.key === 'Escape') {
         event.preventDefault();
-        onNoRef.current();
+        onEscape();
         return;
       }
       if (event.key !== 'Tab' || !panelRef.current) return;
@@ -57,7 +56,8 @@ export default function ConfirmDialog({ open, title, text, yes, no, onYes, onNo 
 
   if (!open) return null;
   return (
-    <div className="confirm-backdrop" onClick={(event) => event.target === event.currentTarget && onNo()}>
+    // A click beside the panel is No, as Escape is for the keyboard (above).
+    <div className="confirm-backdrop" role="presentation" onClick={(event) => event.target === event.currentTarget && onNo()}>
       <div
         ref={panelRef}
         className="confirm-panel"

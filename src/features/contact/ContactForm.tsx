@@ -4,10 +4,11 @@ import { ApiError, handledByClient } from '@/lib/api-client';
 import type { PhoneValue } from '@/lib/phone';
 import { api } from '@/stores/api';
 import { showToast } from '@/stores/toasts';
+import { typedBeforeHydration, useHydrated } from '@/stores/hydration';
 import PhoneInput, { type PhoneCountry } from '../account/PhoneInput';
 import type { HomeCountry } from '@/lib/home-country';
 import { CONTACT_LIMITS } from '@/lib/rules/contact';
-import { type ContactField, type ContactFields, contactPayload, EMPTY_CONTACT, validateContact } from './contact-form';
+import { type ContactField, type ContactFields, type ContactProblem, contactPayload, EMPTY_CONTACT, validateContact } from './contact-form';
 import { fill } from '@/lib/rules/placeholders';
 import type { ContactFormTexts } from './contact-texts';
 
@@ -26,30 +27,36 @@ export interface ContactFormProps {
 
 type TextKey = Exclude<ContactField, 'phone'>;
 
+function problemText(problem: ContactProblem | undefined, key: ContactField, texts: ContactFormTexts): string | undefined {
+  switch (problem) {
+    case 'required':
+      return texts.required;
+    case 'invalidEmail':
+      return texts.invalidEmail;
+    case 'invalidPhone':
+      return texts.invalidPhone;
+    case 'tooLong':
+      return fill(texts.tooLong, { max: CONTACT_LIMITS[key as TextKey] ?? '' });
+    default:
+      return undefined;
+  }
+}
+
 export default function ContactForm({ countries, homeCountry = null, texts }: ContactFormProps) {
   const [fields, setFields] = useState<ContactFields>({ ...EMPTY_CONTACT });
   const [touched, setTouched] = useState<Partial<Record<ContactField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   // A new key remounts the phone input: a cleared form starts without its "required" state.
   const [resetKey, setResetKey] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     // Keep what was typed before the code arrived.
-    const form = formRef.current;
-    if (form) {
-      const data = new FormData(form);
-      const typed: Partial<ContactFields> = {};
-      for (const key of ['name', 'surname', 'email', 'topic', 'message'] as const) {
-        const value = data.get(key);
-        if (typeof value === 'string' && value !== '') typed[key] = value;
-      }
-      if (Object.keys(typed).length) setFields((f) => ({ ...f, ...typed }));
-    }
-    setHydrated(true);
+    const typed = typedBeforeHydration(formRef.current, ['name', 'surname', 'email', 'topic', 'message'] as const);
+    if (Object.keys(typed).length) setFields((f) => ({ ...f, ...typed }));
   }, []);
 
   const problems = validateContact(fields);
@@ -57,18 +64,7 @@ export default function ContactForm({ countries, homeCountry = null, texts }: Co
   function messageFor(key: ContactField): string | undefined {
     if (serverErrors[key]) return serverErrors[key];
     if (!touched[key] && !submitted) return undefined;
-    switch (problems[key]) {
-      case 'required':
-        return texts.required;
-      case 'invalidEmail':
-        return texts.invalidEmail;
-      case 'invalidPhone':
-        return texts.invalidPhone;
-      case 'tooLong':
-        return fill(texts.tooLong, { max: CONTACT_LIMITS[key as TextKey] ?? '' });
-      default:
-        return undefined;
-    }
+    return problemText(problems[key], key, texts);
   }
 
   function clearServerError(key: ContactField) {

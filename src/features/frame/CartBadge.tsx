@@ -1,9 +1,9 @@
 import '@/stores/bootstrap';
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
 import { $cartCount } from './cart-count';
 import { fill } from '@/lib/rules/placeholders';
 import { pageHref } from '@/lib/language-path';
+import { useHydrated } from '@/stores/hydration';
 
 export interface CartBadgeProps {
   /** Server-rendered count; the store takes over once the cart code sets it. */
@@ -17,8 +17,7 @@ export default function CartBadge({ count, label, countLabel }: CartBadgeProps) 
   const live = useStore($cartCount);
   // The first render must match the server's HTML (the count it rendered): the badge often
   // hydrates because the count just changed, and React would throw away a mismatching tree.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const shown = hydrated ? (live ?? count) : count;
   return (
     <a className="icon-link" href={pageHref('/cart')} aria-label={shown > 0 ? fill(countLabel, { count: shown }) : label}>

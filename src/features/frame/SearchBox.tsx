@@ -24,14 +24,14 @@ export default function SearchBox({ label, placeholder, submitLabel, action, hid
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
-    if (input.current && input.current.value !== text) setText(input.current.value);
+    // The same text again leaves the state as it is.
+    if (input.current) setText(input.current.value);
     const follow = () => setText(searchOf(new URL(location.href)));
     window.addEventListener('popstate', follow);
     return () => {
       window.removeEventListener('popstate', follow);
       clearTimeout(timer.current);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   function submit(event: React.SubmitEvent<HTMLFormElement>) {

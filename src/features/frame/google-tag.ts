@@ -48,7 +48,7 @@ export function injectGoogleTag(snippet: string): boolean {
     window.dataLayer = window.dataLayer ?? [];
     // gtag.js reads the `arguments` objects it finds in dataLayer, so push those, not arrays.
     window.gtag = function gtag() {
-      // eslint-disable-next-line prefer-rest-params
+      // eslint-disable-next-line prefer-rest-params -- gtag.js needs the arguments object itself (above)
       window.dataLayer!.push(arguments);
     };
     window.gtag('js', new Date());

@@ -212,10 +212,9 @@ export default function OrdersList({ initial, locale, signedIn, texts }: OrdersL
   const requestRef = useRef(0);
   const listRef = useRef<HTMLDivElement>(null);
 
-  /** quiet: refresh in place (after the modal) without the skeleton, so focus can return to Complete. */
-  const load = useCallback(async (page: number, options: { push?: boolean; focus?: boolean; quiet?: boolean } = {}) => {
+  /** Without `show`, in place (after the modal) without the skeleton, so focus can return to Complete. */
+  const load = useCallback(async (page: number, options: { push?: boolean; focus?: boolean } = {}) => {
     const request = ++requestRef.current;
-    if (!options.quiet) setLoading(true);
     try {
       const body = await api.get('/orders/history', { query: { page, per_page: ORDERS_PER_PAGE } });
       if (request !== requestRef.current) return;
@@ -235,8 +234,13 @@ export default function OrdersList({ initial, locale, signedIn, texts }: OrdersL
   }, []);
 
   useEffect(() => {
+    // The skeleton is already showing (loading starts true without `initial`).
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- load sets state only after its await: the rule's false positive react/react#34905
     if (initial === null) void load(parsePageParam(new URLSearchParams(location.search).get('page')));
-    const onPop = () => void load(parsePageParam(new URLSearchParams(location.search).get('page')));
+    const onPop = () => {
+      setLoading(true);
+      void load(parsePageParam(new URLSearchParams(location.search).get('page')));
+    };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, [initial, load]);
@@ -271,7 +275,7 @@ export default function OrdersList({ initial, locale, signedIn, texts }: OrdersL
 
   function closeModal() {
     setModal(null);
-    void load(data?.pagination.current_page ?? 1, { quiet: true });
+    void load(data?.pagination.current_page ?? 1);
   }
 
   const orders = data?.orders ?? [];
@@ -304,7 +308,10 @@ export default function OrdersList({ initial, locale, signedIn, texts }: OrdersL
         )}
       </div>
       {pagination && pagination.last_page > 1 && (
-        <Pagination pagination={pagination} texts={texts} onPage={(page) => void load(page, { push: true, focus: true })} />
+        <Pagination pagination={pagination} texts={texts} onPage={(page) => {
+            setLoading(true);
+            void load(page, { push: true, focus: true });
+          }} />
       )}
       <PhonePaymentModal
         open={modal !== null}

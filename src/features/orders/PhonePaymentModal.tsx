@@ -1,5 +1,5 @@
 import '@/stores/bootstrap';
-import { useEffect, useId, useRef } from 'react';
+import { type RefObject, useEffect, useEffectEvent, useId, useRef } from 'react';
 import { showToast } from '@/stores/toasts';
 import { copyText } from './clipboard';
 import { viewOrdersTarget } from './orders-format';
@@ -42,59 +42,12 @@ export default function PhonePaymentModal({
   texts,
 }: PhonePaymentModalProps) {
   const panelRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
   const id = useId();
   const titleId = `${id}-title`;
   const noteId = `${id}-note`;
   const hintId = `${id}-hint`;
 
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const panel = panelRef.current;
-    panel?.focus();
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-
-    const focusables = () => (panel ? [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)] : []);
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        onCloseRef.current();
-        return;
-      }
-      if (event.key !== 'Tab' || !panel) return;
-      const list = focusables();
-      if (list.length === 0) {
-        event.preventDefault();
-        panel.focus();
-        return;
-      }
-      const first = list[0]!;
-      const last = list[list.length - 1]!;
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || active === panel || !panel.contains(active))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || !panel.contains(active))) {
-        event.preventDefault();
-        first.focus();
-      }
-    }
-    // Focus that leaves by other means (a click on the page behind, assistive tech) comes back.
-    function onFocusIn(event: FocusEvent) {
-      if (panel && event.target instanceof Node && !panel.contains(event.target)) panel.focus();
-    }
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('focusin', onFocusIn);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('focusin', onFocusIn);
-      document.body.style.overflow = overflow;
-      if (previous?.isConnected) previous.focus();
-    };
-  }, [open]);
+  useModalFocus(open, panelRef, onClose);
 
   if (!open) return null;
 
@@ -109,8 +62,10 @@ export default function PhonePaymentModal({
   ].filter((line) => line.number);
 
   return (
+    // A click beside the panel closes it, as Escape does for the keyboard (above).
     <div
       className="phone-modal-backdrop"
+      role="presentation"
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
@@ -193,4 +148,58 @@ export default function PhonePaymentModal({
       </div>
     </div>
   );
+}
+
+/**
+ * While the modal is open: focus on the panel, the page behind does not scroll, Tab stays
+ * inside, Escape closes; focus returns to where it was.
+ */
+function useModalFocus(open: boolean, panelRef: RefObject<HTMLDivElement | null>, onClose: () => void) {
+  const onEscape = useEffectEvent(onClose);
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const panel = panelRef.current;
+    panel?.focus();
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+
+    const focusables = () => (panel ? [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)] : []);
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        onEscape();
+        return;
+      }
+      if (event.key !== 'Tab' || !panel) return;
+      const list = focusables();
+      if (list.length === 0) {
+        event.preventDefault();
+        panel.focus();
+        return;
+      }
+      const first = list[0]!;
+      const last = list[list.length - 1]!;
+      const active = document.activeElement;
+      if (event.shiftKey && (active === first || active === panel || !panel.contains(active))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (active === last || !panel.contains(active))) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+    // Focus that leaves by other means (a click on the page behind, assistive tech) comes back.
+    function onFocusIn(event: FocusEvent) {
+      if (panel && event.target instanceof Node && !panel.contains(event.target)) panel.focus();
+    }
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('focusin', onFocusIn);
+      document.body.style.overflow = overflow;
+      if (previous?.isConnected) previous.focus();
+    };
+  }, [open, panelRef]);
 }

@@ -69,6 +69,7 @@ export default function VariationModal({ product, texts, onClose }: VariationMod
   }
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the click is on the backdrop; the keyboard closes a modal <dialog> with Escape (onCancel)
     <dialog
       ref={dialog}
       className="variation-modal"

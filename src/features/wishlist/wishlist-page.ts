@@ -35,6 +35,70 @@ interface WishlistTexts extends VariationModalTexts {
 
 const named = (template: string, name: string) => fill(template, { name });
 
+/** One card: photo, name, price (and the old one), Move to cart and Remove. */
+function wishlistItem(p: WishlistProduct, texts: WishlistTexts, money: (amount: string) => string, busy: boolean): HTMLLIElement {
+  const href = productPath(p);
+  const li = document.createElement('li');
+  li.className = 'wishlist-item';
+  li.dataset.productId = String(p.id);
+
+  const media = document.createElement('a');
+  media.className = 'wl-media';
+  media.href = href;
+  media.tabIndex = -1;
+  media.setAttribute('aria-hidden', 'true');
+  const img = document.createElement('img');
+  Object.assign(img, { src: p.image_url, alt: '', width: 120, height: 120, loading: 'lazy', decoding: 'async' });
+  media.append(img);
+
+  const info = document.createElement('div');
+  info.className = 'wl-info';
+  const h2 = document.createElement('h2');
+  h2.className = 'wl-name';
+  const link = document.createElement('a');
+  link.href = href;
+  link.textContent = p.name;
+  h2.append(link);
+  const price = document.createElement('p');
+  price.className = 'wl-price';
+  const label = document.createElement('span');
+  label.className = 'visually-hidden';
+  label.textContent = texts.price;
+  const now = document.createElement('strong');
+  now.textContent = p.price_from ? fill(texts.priceFrom, { price: money(p.retail_price) }) : money(p.retail_price);
+  price.append(label, now);
+  const old = oldPriceOf(p);
+  if (old) {
+    const oldLabel = document.createElement('span');
+    oldLabel.className = 'visually-hidden';
+    oldLabel.textContent = texts.oldPrice;
+    const s = document.createElement('s');
+    s.textContent = money(old);
+    price.append(' ', oldLabel, s);
+  }
+  info.append(h2, price);
+
+  const actions = document.createElement('div');
+  actions.className = 'wl-actions';
+  const move = document.createElement('button');
+  move.type = 'button';
+  move.className = 'wl-move';
+  move.dataset.move = String(p.id);
+  move.textContent = texts.moveToCart;
+  move.setAttribute('aria-label', named(texts.moveToCartNamed, p.name));
+  if (busy) move.setAttribute('aria-busy', 'true');
+  const remove = document.createElement('button');
+  remove.type = 'button';
+  remove.className = 'wl-remove';
+  remove.dataset.remove = String(p.id);
+  remove.textContent = texts.remove;
+  remove.setAttribute('aria-label', named(texts.removeNamed, p.name));
+  actions.append(move, remove);
+
+  li.append(media, info, actions);
+  return li;
+}
+
 export function startWishlist(root: HTMLElement): void {
   const texts = JSON.parse(root.dataset.texts ?? '{}') as WishlistTexts;
   const list = root.querySelector<HTMLUListElement>('[data-wishlist-list]')!;
@@ -61,75 +125,12 @@ export function startWishlist(root: HTMLElement): void {
     root.setAttribute('aria-busy', String(state === 'loading'));
   }
 
-  function item(p: WishlistProduct): HTMLLIElement {
-    const href = productPath(p);
-    const li = document.createElement('li');
-    li.className = 'wishlist-item';
-    li.dataset.productId = String(p.id);
-
-    const media = document.createElement('a');
-    media.className = 'wl-media';
-    media.href = href;
-    media.tabIndex = -1;
-    media.setAttribute('aria-hidden', 'true');
-    const img = document.createElement('img');
-    Object.assign(img, { src: p.image_url, alt: '', width: 120, height: 120, loading: 'lazy', decoding: 'async' });
-    media.append(img);
-
-    const info = document.createElement('div');
-    info.className = 'wl-info';
-    const h2 = document.createElement('h2');
-    h2.className = 'wl-name';
-    const link = document.createElement('a');
-    link.href = href;
-    link.textContent = p.name;
-    h2.append(link);
-    const price = document.createElement('p');
-    price.className = 'wl-price';
-    const label = document.createElement('span');
-    label.className = 'visually-hidden';
-    label.textContent = texts.price;
-    const now = document.createElement('strong');
-    now.textContent = p.price_from ? fill(texts.priceFrom, { price: money(p.retail_price) }) : money(p.retail_price);
-    price.append(label, now);
-    const old = oldPriceOf(p);
-    if (old) {
-      const oldLabel = document.createElement('span');
-      oldLabel.className = 'visually-hidden';
-      oldLabel.textContent = texts.oldPrice;
-      const s = document.createElement('s');
-      s.textContent = money(old);
-      price.append(' ', oldLabel, s);
-    }
-    info.append(h2, price);
-
-    const actions = document.createElement('div');
-    actions.className = 'wl-actions';
-    const move = document.createElement('button');
-    move.type = 'button';
-    move.className = 'wl-move';
-    move.dataset.move = String(p.id);
-    move.textContent = texts.moveToCart;
-    move.setAttribute('aria-label', named(texts.moveToCartNamed, p.name));
-    if (busy.has(p.id)) move.setAttribute('aria-busy', 'true');
-    const remove = document.createElement('button');
-    remove.type = 'button';
-    remove.className = 'wl-remove';
-    remove.dataset.remove = String(p.id);
-    remove.textContent = texts.remove;
-    remove.setAttribute('aria-label', named(texts.removeNamed, p.name));
-    actions.append(move, remove);
-
-    li.append(media, info, actions);
-    return li;
-  }
-
   function render(): void {
     const ids = $wishlist.get();
     if (ids.length === 0) return show('empty');
     const shown = inWishlistOrder(ids, [...products.values()]);
     if (shown.length === 0) return show('empty');
-    list.replaceChildren(...shown.map(item));
+    list.replaceChildren(...shown.map((p) => wishlistItem(p, texts, money, busy.has(p.id))));
     show('list');
   }
 

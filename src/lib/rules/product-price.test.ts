@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHOICE_CASES } from '../../../tests/helpers/choice-price-cases';
+import { CHOICE_CASES } from '~/tests/helpers/choice-price-cases';
 import { choicePrice, formatAmount, offerRange, parseAmount, salePriceProblem, toStaffPrice, toStoredPrice } from './product-price';
 
 describe('product prices', () => {

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ReceivedMail, startTestMailbox } from '../../helpers/smtp';
+import { type ReceivedMail, startTestMailbox } from '~/tests/helpers/smtp';
 
 export type E2eMail = Omit<ReceivedMail, 'raw'>;
 

@@ -7,7 +7,7 @@
 import { seedIfEmpty } from '@/server/db/seed/index';
 import { openConfiguredDatabase } from '@/server/db/seed/open';
 import { setRole } from '@/server/services/admin/roles/roles.server';
-import { createUser } from '../../helpers/session';
+import { createUser } from '~/tests/helpers/session';
 import { E2E_ADMIN } from './accounts';
 
 const database = await openConfiguredDatabase();

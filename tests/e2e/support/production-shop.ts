@@ -6,7 +6,7 @@
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT, freePort, type Started, startServer, stopServer, tempDir, waitReady } from '../../helpers/server';
+import { ROOT, freePort, type Started, startServer, stopServer, tempDir, waitReady } from '~/tests/helpers/server';
 import type { Page } from '@playwright/test';
 import { expect } from '../fixtures';
 

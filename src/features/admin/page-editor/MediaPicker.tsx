@@ -3,7 +3,7 @@
  * pipeline right there. A native modal <dialog>: the page behind is inert, Escape closes it and
  * focus returns to the button that opened it.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { api } from '@/stores/api';
 import { useEditorTexts } from './editor-texts';
@@ -46,10 +46,8 @@ export default function MediaPicker({ label, value, defaultLanguage, onChange }:
   const [status, setStatus] = useState('');
   const [open, setOpen] = useState(false);
 
-  useEffect(() => {
-    if (!open) return;
-    const timer = setTimeout(async () => {
-      setStatus(p('loading'));
+  const search = useEffectEvent(async (query: string) => {
+    setStatus(p('loading'));
       try {
         const reply = await api.get('/admin/media/library', { query: query.trim() ? { q: query.trim() } : {}, withLocale: false });
         setItems(reply.payload.items as LibraryItem[]);
@@ -57,7 +55,10 @@ export default function MediaPicker({ label, value, defaultLanguage, onChange }:
       } catch (error) {
         setStatus(error instanceof ApiError ? error.message : p('loadFailed'));
       }
-    }, 250);
+  });
+  useEffect(() => {
+    if (!open) return;
+    const timer = setTimeout(() => void search(query), 250);
     return () => clearTimeout(timer);
   }, [open, query]);
 

@@ -4,7 +4,7 @@
  * without HTML; in another language only the texts, with the default language's beside them. The
  * preview beside it is the real page through a preview link, at phone or desktop width.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { AdminTexts } from '@/lib/admin-text';
 import { ApiError } from '@/lib/api-client';
 import type { Block, BlockTexts } from '@/lib/contract/blocks';
@@ -17,6 +17,7 @@ import { blockSummary, cleanTexts, duplicateBlock, freshId, moveBlock, newBlock,
 import type { PickedPhoto } from './MediaPicker';
 import { EditorTextsContext, editorTexts, useEditorTexts } from './editor-texts';
 import PreviewPane from './PreviewPane';
+import { useHydrated } from '@/stores/hydration';
 
 export interface PageEditorProps {
   pageId: number;
@@ -53,8 +54,7 @@ function Editor(props: PageEditorProps) {
   const [layout, setLayout] = useState(props.layout);
   // The server-rendered button does nothing until the editor's code runs: it says so by being
   // disabled until then (a press on a slow phone or machine was lost).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const [blocks, setBlocks] = useState<Block[]>(props.blocks);
   const [texts, setTexts] = useState<BlockTexts>(props.texts);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());

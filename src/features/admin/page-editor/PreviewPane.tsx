@@ -3,7 +3,7 @@
  * preview link (ADR 027), in a frame at phone or desktop width, reloaded after each save, in the
  * language being edited (its own address, ADR 028: the German tab previews /de/…).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { api } from '@/stores/api';
 import { ADMIN } from './admin-calls';
@@ -19,6 +19,8 @@ export default function PreviewPane({ pageId, refresh, languagePrefix }: { pageI
   const [problem, setProblem] = useState('');
   const [width, setWidth] = useState<keyof typeof WIDTHS>('phone');
 
+  // In the marketer's language at the time of the failure.
+  const failedText = useEffectEvent(() => t('admin.pageEditor.preview.failed'));
   useEffect(() => {
     let stale = false;
     api
@@ -30,7 +32,7 @@ export default function PreviewPane({ pageId, refresh, languagePrefix }: { pageI
         link.searchParams.set('v', String(refresh));
         setUrl(withPathPrefix(link.pathname, languagePrefix) + link.search);
       })
-      .catch((error: unknown) => setProblem(error instanceof ApiError ? error.message : t('admin.pageEditor.preview.failed')));
+      .catch((error: unknown) => setProblem(error instanceof ApiError ? error.message : failedText()));
     return () => {
       stale = true;
     };

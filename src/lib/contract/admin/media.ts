@@ -1,6 +1,6 @@
 /** /api/admin/media: uploaded photos (ADR 026), for the product editor, the media library and the import. */
 import { z } from 'zod';
-import { MEDIA_LIMITS, UPLOAD_MESSAGES } from '../../images/upload-limits';
+import { MEDIA_LIMITS, UPLOAD_MESSAGES } from '@/lib/images/upload-limits';
 import { route } from '../define';
 import { id, okBody } from '../envelope';
 import { idText } from './fields';

@@ -38,7 +38,7 @@ const TRACKING_URL = 'The tracking link must be an https:// address.';
 export const shipBody = z.strictObject(
   {
     carrier: text('The carrier', 1, 64),
-    tracking_number: text('The tracking number', 1, 64).regex(/^[\w .\/-]+$/, 'The tracking number may contain only letters, digits, spaces and . / - _'),
+    tracking_number: text('The tracking number', 1, 64).regex(/^[\w ./-]+$/, 'The tracking number may contain only letters, digits, spaces and . / - _'),
     tracking_url: z.preprocess(
       blankToUndefined,
       z

@@ -167,6 +167,19 @@ export async function seedUsers(
     createdAt: new Date(now.getTime() - 300 * DAY),
   });
 
+  await seedDemoOrders(db, ids, products, now, customer!.id);
+  return { customerId: customer!.id };
+}
+
+/** The demo customer's orders of ORDER_PLAN, with their items, timelines and card payments. */
+async function seedDemoOrders(
+  db: Db,
+  ids: { countries: CountryIds; promos: Record<string, number> },
+  products: SeededProduct[],
+  now: Date,
+  customerId: number,
+) {
+  const germany = ids.countries.DE!;
   const rng = createRandom(4242);
   const inStock = products.filter((p) => p.draft.stock > 0);
   let seq = 1000;
@@ -200,7 +213,7 @@ export async function seedUsers(
       .insert(orders)
       .values({
         orderNr: `GS-${createdAt.getUTCFullYear()}-${seq}`,
-        userId: customer!.id,
+        userId: customerId,
         status: plan.status,
         paymentMethod: plan.method,
         name: 'Alex',
@@ -273,5 +286,4 @@ export async function seedUsers(
       }
     }
   }
-  return { customerId: customer!.id };
 }

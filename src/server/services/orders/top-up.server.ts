@@ -7,7 +7,6 @@ import { eq } from 'drizzle-orm';
 import { transaction } from '@/server/services/transaction';
 import type { Db } from '@/server/db/client';
 import { orders, payments, settings, users } from '@/server/db/schema/index';
-import { config } from '@/server/config';
 import { convertCents, toEurCents } from '@/lib/money';
 import { newCardPaymentProvider, openInTransaction } from '@/server/payments/card-gateway.server';
 import type { CurrencyOption } from '../request-context';
