@@ -53,7 +53,7 @@ const capturing = new Proxy(db, {
   },
 }) as Db;
 
-const ctx = { language: { id: 1, isDefault: true }, rate: '1' };
+const ctx = { language: { id: 1, isDefault: true }, currency: { code: 'EUR', value: '1' } };
 await queryCatalog(capturing, p({ search: 'warm up' }), ctx); // vocabulary, meta
 if (process.argv.includes('--sql')) useCatalogIndex(false);
 else await catalogIndexReady(capturing);

@@ -25,7 +25,7 @@ const database = url
   ? await openDatabase({ engine: 'postgres', url, max: 2 })
   : await openDatabase({ engine: 'pglite', dataDir: resolve(process.env.DATA_DIR ?? 'bench/.tmp/catalog-data', 'pglite') });
 const db = database.db;
-const ctx = { language: { id: 1, isDefault: true }, rate: '1' };
+const ctx = { language: { id: 1, isDefault: true }, currency: { code: 'EUR', value: '1' } };
 const index = await catalogIndexReady(db);
 if (!index) throw new Error('the catalogue index did not build');
 console.log(`catalogue index: ${index.ids.length} products`);

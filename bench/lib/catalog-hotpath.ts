@@ -23,6 +23,6 @@ for (let i = 0; i < N; i++) bytes = (await (await api.request(path)).text()).len
 console.log(`api.request: ${((performance.now() - t) / N).toFixed(2)} ms per request, ${bytes} bytes`);
 t = performance.now();
 const input = { search: 'keybaord', categoryIds: [6], priceMinCents: 1000, priceMaxCents: 100000, sort: 'asc' as const, page: 1, perPage: 15 };
-for (let i = 0; i < N; i++) await queryCatalog(database.db, input, { language: { id: 1, isDefault: true }, rate: '1' });
+for (let i = 0; i < N; i++) await queryCatalog(database.db, input, { language: { id: 1, isDefault: true }, currency: { code: 'EUR', value: '1' } });
 console.log(`queryCatalog: ${((performance.now() - t) / N).toFixed(2)} ms per call`);
 await database.close();

@@ -52,7 +52,7 @@ for (const v of VARIANTS) {
   for (let i = 0; i < runs; i++) {
     timings.length = 0;
     const t = performance.now();
-    const r = await queryCatalog(db, { perPage: 15, ...input }, { language: { id: 1, isDefault: true }, rate: rates[currency ?? 'EUR']! });
+    const r = await queryCatalog(db, { perPage: 15, ...input }, { language: { id: 1, isDefault: true }, currency: { code: currency ?? 'EUR', value: rates[currency ?? 'EUR']! } });
     times.push(performance.now() - t);
     total = r.pagination.total;
     if (i === runs - 1) console.log(`${JSON.stringify(v)} total=${total} facets=${r.facets.length}\n  statements: ${timings.join('\n  ')}`);

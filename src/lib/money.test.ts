@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, centsToNumber, convertCents, decimalToCents, rateToMicros, toEurCents } from './money';
+import { centsToDecimal, centsToNumber, convertCents, convertPrice, decimalToCents, minorDigits, rateToMicros, roundPrice, toEurCents } from './money';
 
 describe('money', () => {
   it('parses rates exactly and refuses anything else', () => {
@@ -56,5 +56,48 @@ describe('formatPercent', () => {
     expect(formatPercent(12.25, 'en')).toBe('12.25%');
     expect(formatPercent(null, 'en')).toBe('0%');
     expect(formatPercent('x', 'en')).toBe('0%');
+  });
+});
+
+describe('money in minor units of the currency (ISO 4217)', () => {
+  it('knows the minor units', () => {
+    expect(minorDigits('EUR')).toBe(2);
+    expect(minorDigits('jpy')).toBe(0);
+    expect(minorDigits('KWD')).toBe(3);
+    expect(minorDigits('XYZ1')).toBe(2);
+  });
+
+  it('converts EUR cents into yen and fils, half-up', () => {
+    expect(convertCents(1999, '160.5', 'JPY')).toBe(3208); // 3208.395 yen
+    expect(convertCents(1000, '160.05', 'JPY')).toBe(1601); // 1600.5 → 1601
+    expect(convertCents(1999, '0.33', 'KWD')).toBe(6597); // 6.5967 KWD
+    expect(toEurCents(3208, '160.5', 'JPY')).toBe(1999);
+    expect(toEurCents(6597, '0.33', 'KWD')).toBe(1999);
+  });
+
+  it('writes and reads decimals with the currency\'s decimals', () => {
+    expect(centsToDecimal(3208, 'JPY')).toBe('3208');
+    expect(centsToNumber(3208, 'JPY')).toBe(3208);
+    expect(centsToDecimal(6597, 'KWD')).toBe('6.597');
+    expect(centsToDecimal(-5, 'KWD')).toBe('-0.005');
+    expect(decimalToCents('3208.5', 'JPY')).toBe(3209);
+    expect(decimalToCents('3208', 'JPY')).toBe(3208);
+    expect(decimalToCents('6.5974', 'KWD')).toBe(6597);
+  });
+
+  it('rounds converted prices by the currency\'s rule', () => {
+    expect(roundPrice(10965, 'exact', 'GBP')).toBe(10965);
+    expect(roundPrice(10965, 'end_99', 'GBP')).toBe(10999);
+    expect(roundPrice(10999, 'end_99', 'GBP')).toBe(10999);
+    expect(roundPrice(11000, 'end_99', 'GBP')).toBe(11099);
+    expect(roundPrice(10965, 'whole', 'GBP')).toBe(11000);
+    expect(roundPrice(11000, 'whole', 'GBP')).toBe(11000);
+    expect(roundPrice(0, 'end_99', 'GBP')).toBe(0);
+    expect(roundPrice(3208, 'end_99', 'JPY')).toBe(3208); // whole yen already
+    expect(roundPrice(6597, 'end_99', 'KWD')).toBe(6990);
+    // €129.00 at 0.85 = £109.65
+    expect(convertPrice(12900, { code: 'GBP', value: '0.85', rounding: 'end_99' })).toBe(10999);
+    expect(convertPrice(12900, { code: 'GBP', value: '0.85', rounding: 'whole' })).toBe(11000);
+    expect(convertPrice(12900, { code: 'GBP', value: '0.85' })).toBe(10965);
   });
 });

@@ -1,10 +1,32 @@
 /**
- * Money is integer cents. Exchange rates are decimal strings (units per 1 EUR, up to 6 decimals)
- * and are applied in BigInt arithmetic, so a conversion is exact and rounds half-up once.
+ * Money is integer minor units of its currency (ISO 4217: cents of EUR, whole yen of JPY, fils of
+ * KWD); "cents" in names below means those minor units. Catalogue prices are EUR cents. Exchange
+ * rates are decimal strings (units per 1 EUR, up to 6 decimals) applied in BigInt arithmetic, so a
+ * conversion is exact and rounds half-up once; a product price in another currency is then rounded
+ * by that currency's rounding rule (ADR 034).
  */
 
 const RATE = /^\s*(\d{1,12})(?:\.(\d{1,6}))?\s*$/;
 const MICROS = 1_000_000n;
+const digitsByCode = new Map<string, number>();
+
+/**
+ * How many decimals the currency's minor unit has (ISO 4217, as Intl knows it): EUR 2, JPY 0,
+ * KWD 3. A code Intl does not know counts as 2.
+ */
+export function minorDigits(currency = 'EUR'): number {
+  const code = currency.trim().toUpperCase();
+  let digits = digitsByCode.get(code);
+  if (digits === undefined) {
+    try {
+      digits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    if (digitsByCode.size < 512) digitsByCode.set(code, digits);
+  }
+  return digits;
+}
 
 /** "1.08" → 1_080_000n micro-units; throws on anything that is not a plain positive decimal. */
 export function rateToMicros(rate: string | number): bigint {
@@ -15,44 +37,92 @@ export function rateToMicros(rate: string | number): bigint {
   return micros;
 }
 
-/** EUR cents → cents of the currency with that rate, half-up (away from zero for negatives). */
-export function convertCents(eurCents: number, rate: string | number): number {
+/** n/d half-up, away from zero for negatives (d > 0). */
+function divHalfUp(n: bigint, d: bigint): bigint {
+  return n >= 0n ? (n * 2n + d) / (d * 2n) : -((-n * 2n + d) / (d * 2n));
+}
+
+/** 10^(digits - 2) as a fraction: what one EUR cent's worth of a unit is in the currency's minor units. */
+function scale(currency: string): { up: bigint; down: bigint } {
+  const d = minorDigits(currency) - 2;
+  return d >= 0 ? { up: 10n ** BigInt(d), down: 1n } : { up: 1n, down: 10n ** BigInt(-d) };
+}
+
+/** EUR cents → minor units of `currency` at that rate, half-up (away from zero for negatives). */
+export function convertCents(eurCents: number, rate: string | number, currency = 'EUR'): number {
   if (!Number.isSafeInteger(eurCents)) throw new RangeError(`Not a whole number of cents: ${eurCents}`);
-  const product = BigInt(eurCents) * rateToMicros(rate);
-  const half = MICROS / 2n;
-  const rounded = product >= 0n ? (product + half) / MICROS : -((-product + half) / MICROS);
-  return Number(rounded);
+  const { up, down } = scale(currency);
+  return Number(divHalfUp(BigInt(eurCents) * rateToMicros(rate) * up, MICROS * down));
 }
 
-/** 1234 → "12.34", -5 → "-0.05": the 2-decimal strings of the spec's price fields. */
-export function centsToDecimal(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+/** Minor units of `currency` → EUR cents at that rate (price filters, top-ups), half-up. */
+export function toEurCents(cents: number, rate: string | number, currency = 'EUR'): number {
+  const { up, down } = scale(currency);
+  return Number(divHalfUp(BigInt(cents) * MICROS * down, rateToMicros(rate) * up));
 }
 
-/** 1234 → 12.34 as a number, for fields the spec gives as numbers (e.g. `price`). */
-export function centsToNumber(cents: number): number {
-  return Number(centsToDecimal(cents));
+/** How a converted product price is rounded, a setting per currency (ADR 034). */
+export const ROUNDING_RULES = ['exact', 'end_99', 'whole'] as const;
+export type RoundingRule = (typeof ROUNDING_RULES)[number];
+
+/** What pricing needs of a currency: its code (minor units), rate (per EUR) and rounding rule. */
+export interface PriceCurrency {
+  code: string;
+  /** Units of this currency per 1 EUR (decimal string). */
+  value: string;
+  rounding?: RoundingRule;
 }
 
 /**
- * A decimal amount typed by a shopper ("12", "12.3", "12.345") → cents, half-up; null when it is
- * not a plain non-negative decimal.
+ * A converted price (minor units, non-negative) by the rule: `exact` keeps it (to the minor unit:
+ * 0.01 of EUR, 1 of JPY); `whole` rounds up to whole units (109.65 → 110.00); `end_99` rounds up to
+ * the next price ending in .99 (109.65 → 109.99, 110.00 → 110.99), which needs a minor unit of at
+ * least 0.01: without one (JPY) it is `whole`. Zero stays zero (a free item is not priced up).
  */
-export function decimalToCents(value: string | number): number | null {
-  const match = /^\s*(\d{1,10})(?:\.(\d*))?\s*$/.exec(String(value));
-  if (!match) return null;
-  const fraction = (match[2] ?? '').padEnd(3, '0');
-  const cents = Number(match[1]) * 100 + Number(fraction.slice(0, 2));
-  return Number(fraction[2]) >= 5 ? cents + 1 : cents;
+export function roundPrice(cents: number, rule: RoundingRule | undefined, currency = 'EUR'): number {
+  if (cents <= 0 || !rule || rule === 'exact') return cents;
+  const digits = minorDigits(currency);
+  const unit = 10 ** digits;
+  if (rule === 'whole' || digits < 2) return Math.ceil(cents / unit) * unit;
+  const ending = unit - 10 ** (digits - 2);
+  const base = Math.floor(cents / unit) * unit;
+  return base + ending >= cents ? base + ending : base + unit + ending;
 }
 
-/** EUR cents the shopper typed in another currency → EUR cents (for price filters), half-up. */
-export function toEurCents(cents: number, rate: string | number): number {
-  const micros = rateToMicros(rate);
-  const numerator = BigInt(cents) * MICROS;
-  return Number((numerator * 2n + micros) / (micros * 2n));
+/** A product price in EUR cents → the price in `currency` (minor units): converted, then rounded by its rule. */
+export function convertPrice(eurCents: number, currency: PriceCurrency): number {
+  return roundPrice(convertCents(eurCents, currency.value, currency.code), currency.rounding, currency.code);
+}
+
+/**
+ * 1234 → "12.34", -5 → "-0.05" (EUR); 1234 → "1234" (JPY): the decimal strings of the spec's price
+ * fields, with the currency's own number of decimals.
+ */
+export function centsToDecimal(cents: number, currency = 'EUR'): string {
+  const digits = minorDigits(currency);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  if (digits === 0) return `${sign}${abs}`;
+  const unit = 10 ** digits;
+  return `${sign}${Math.trunc(abs / unit)}.${String(abs % unit).padStart(digits, '0')}`;
+}
+
+/** 1234 → 12.34 as a number (EUR), 1234 (JPY), for fields the spec gives as numbers (e.g. `price`). */
+export function centsToNumber(cents: number, currency = 'EUR'): number {
+  return Number(centsToDecimal(cents, currency));
+}
+
+/**
+ * A decimal amount typed by a shopper ("12", "12.3", "12.345") → minor units of `currency`,
+ * half-up; null when it is not a plain non-negative decimal.
+ */
+export function decimalToCents(value: string | number, currency = 'EUR'): number | null {
+  const match = /^\s*(\d{1,10})(?:\.(\d*))?\s*$/.exec(String(value));
+  if (!match) return null;
+  const digits = minorDigits(currency);
+  const fraction = (match[2] ?? '').padEnd(digits + 1, '0');
+  const cents = Number(match[1]) * 10 ** digits + (digits ? Number(fraction.slice(0, digits)) : 0);
+  return Number(fraction[digits]) >= 5 ? cents + 1 : cents;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -139,8 +209,7 @@ export function formatMoney(
  */
 export function formatCents(cents: number, currency: string, locale = 'en', symbol?: string): string {
   const code = currencyCode(currency);
-  const digits = currencyFormat(locale, code)?.resolvedOptions().maximumFractionDigits ?? 2;
-  return formatMoney(Number.isFinite(cents) ? cents / 10 ** digits : 0, code, locale, symbol);
+  return formatMoney(Number.isFinite(cents) ? centsToNumber(cents, code) : 0, code, locale, symbol);
 }
 
 /**

@@ -32,8 +32,8 @@ async function bothWays(input: CatalogInput, ctx: Parameters<typeof queryCatalog
 
 describe('catalogue index (issue 18, docs/decisions/005)', () => {
   it('answers every combination exactly as the SQL path does', async () => {
-    const en = { language: { id: fx.lang.en, isDefault: true }, rate: '1' };
-    const de = { language: { id: fx.lang.de, isDefault: false }, rate: USD_RATE };
+    const en = { language: { id: fx.lang.en, isDefault: true }, currency: { code: 'EUR', value: '1' } };
+    const de = { language: { id: fx.lang.de, isDefault: false }, currency: { code: 'USD', value: USD_RATE } };
     const searches = [undefined, 'tent', 'keybaord', 'zelt', 'zzzzqqqq'];
     const categorySets = [undefined, [fx.cat.outdoor], [fx.cat.tents, fx.cat.keyboards], [fx.cat.computers, 900_000_001]];
     const attrSets = [undefined, [fx.attr.red], [fx.attr.red, fx.attr.blue, fx.attr.m], [999_999]];
@@ -59,7 +59,7 @@ describe('catalogue index (issue 18, docs/decisions/005)', () => {
 
   it('a write reported by invalidateCatalogResults shows at once: price, category, deactivation', async () => {
     const db = database().db;
-    const ctx = { language: { id: fx.lang.en, isDefault: true }, rate: '1' };
+    const ctx = { language: { id: fx.lang.en, isDefault: true }, currency: { code: 'EUR', value: '1' } };
     const ids = async (input: Partial<CatalogInput>) =>
       (await queryCatalog(db, { page: 1, perPage: 20, ...input }, ctx)).products.map((p) => fx.keyOf(p.id));
     invalidateCatalogResults(db);
@@ -83,7 +83,7 @@ describe('catalogue index (issue 18, docs/decisions/005)', () => {
 
   it('gets an index while writes keep overlapping its builds, and the index has every write (issue 27)', async () => {
     const db = database().db;
-    const ctx = { language: { id: fx.lang.en, isDefault: true }, rate: '1' };
+    const ctx = { language: { id: fx.lang.en, isDefault: true }, currency: { code: 'EUR', value: '1' } };
     const byIndex = async (input: Partial<CatalogInput>) => (await queryCatalog(db, { page: 1, perPage: 50, ...input }, ctx)).products.map((p) => [p.id, p.price]);
     const bySql = async (input: Partial<CatalogInput>) => {
       useCatalogIndex(false);

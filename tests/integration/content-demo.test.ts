@@ -85,7 +85,7 @@ describe('content API on the demo shop', () => {
     // What the page renders: its photo from the pipeline, 8 products on sale, the 3 questions.
     const db = database().db;
     const blocks = (await pageBlocks(db, landing.id, lang.de))!;
-    const data = await loadBlockData(db, blocks, { languageId: lang.de, rate: '1' });
+    const data = await loadBlockData(db, blocks, { languageId: lang.de, currency: { code: 'EUR', value: '1' } });
     expect(data.photos.get(hero.image.asset_id)).toMatchObject({ width: 1600, height: 800, url: expect.stringMatching(/^\/media\/[0-9a-f]{64}\/\d+\.jpg$/) });
     const products = data.products.get('grid')!;
     expect(products).toHaveLength(8);

@@ -61,7 +61,7 @@ describe('saving blocks', () => {
     expect(saved.body.message).toBe('Blocks saved.');
     const en = (await pageBlocks(db(), pageId, fx.lang.en))!;
     expect(en.map((b) => b.id)).toEqual(['hero', 'intro', 'grid', 'faq']);
-    const data = await loadBlockData(db(), en, { languageId: fx.lang.en, rate: '1' });
+    const data = await loadBlockData(db(), en, { languageId: fx.lang.en, currency: { code: 'EUR', value: '1' } });
     expect(data.photos.get(assetId)).toMatchObject({ width: 1600, height: 900, url: expect.stringMatching(/^\/media\/[0-9a-f]{64}\/\d+\.jpg$/) });
     expect(data.products.get('grid')!.map((p) => p.old_price !== null)).toEqual([true, true]);
     expect(data.faqs.get(faqId)).toEqual({ title: 'How long does delivery take?', content: '<p>Two to four days.</p>' });

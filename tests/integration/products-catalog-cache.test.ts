@@ -69,7 +69,7 @@ describe('catalogue caches (docs/decisions/005)', () => {
   });
 
   it('pages beyond the cached ids are computed from the cached filtered set, same answers', async () => {
-    const ctx = { language: { id: fx.lang.en, isDefault: true }, rate: '1' };
+    const ctx = { language: { id: fx.lang.en, isDefault: true }, currency: { code: 'EUR', value: '1' } };
     for (const sort of ['asc', 'desc', undefined] as const) {
       for (const search of [undefined, 'tent']) {
         for (let page = 1; page <= 4; page++) {

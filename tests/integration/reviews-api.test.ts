@@ -116,7 +116,7 @@ describe('POST /api/products/{id}/reviews', () => {
     const db = database().db;
     const { session, user } = await customer();
     await bought(user.id, fx.p.footprint);
-    const before = await productInfo(db, fx.p.footprint, { languageId: fx.lang.en, rate: '1' });
+    const before = await productInfo(db, fx.p.footprint, { languageId: fx.lang.en, currency: { code: 'EUR', value: '1' } });
     expect(before!.reviews).toEqual({ count: 0, average: null });
 
     const reply = await session.post(`/api/products/${fx.p.footprint}/reviews`, {
@@ -132,7 +132,7 @@ describe('POST /api/products/{id}/reviews', () => {
     const list = (await (await api.request(`/api/products/${fx.p.footprint}/reviews`)).json()) as any;
     expect(list.payload).toHaveLength(1);
     expect(list.payload[0].text).not.toContain('<');
-    const after = await productInfo(db, fx.p.footprint, { languageId: fx.lang.en, rate: '1' });
+    const after = await productInfo(db, fx.p.footprint, { languageId: fx.lang.en, currency: { code: 'EUR', value: '1' } });
     expect(after!.reviews).toEqual({ count: 1, average: 4 });
 
     const again = await session.post(`/api/products/${fx.p.footprint}/reviews`, { rating: 2, text: 'Changed my mind' });

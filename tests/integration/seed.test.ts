@@ -44,7 +44,10 @@ describe('demo seed', () => {
     expect(await one(db, 'select count(*) as n from products')).toBeGreaterThanOrEqual(300);
     expect(await one(db, 'select count(*) as n from categories where parent_id is not null')).toBeGreaterThanOrEqual(30);
     expect(await one(db, 'select count(*) as n from languages')).toBe(3);
-    expect(await one(db, 'select count(*) as n from currencies')).toBe(3);
+    // EUR, USD, GBP offered; JPY (no minor unit, ADR 034) kept off.
+    expect(await one(db, 'select count(*) as n from currencies')).toBe(4);
+    expect(await one(db, 'select count(*) as n from currencies where enabled')).toBe(3);
+    expect(await one(db, "select count(*) as n from currencies where code = 'JPY' and not enabled and rounding = 'whole'")).toBe(1);
     expect(await one(db, 'select count(*) as n from countries')).toBeGreaterThanOrEqual(40);
     expect(await one(db, 'select count(*) as n from countries where not served')).toBe(5);
     expect(await one(db, 'select count(*) as n from faqs')).toBeGreaterThanOrEqual(8);

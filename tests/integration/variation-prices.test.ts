@@ -85,7 +85,7 @@ describe('the price of a choice', () => {
     const listed = (await catalogJacket())!;
     expect(listed).toMatchObject({ price: 249, retail_price: '249.00', old_price: '289.00', discount_percent: 14, price_from: true, max_price: 299 });
     // Product page data and the product API (info, by-ids for the wishlist).
-    const page = (await loadProductPage(db(), jacket, { languageId: fx.catalog.lang.en, rate: '1' }, null))!.product;
+    const page = (await loadProductPage(db(), jacket, { languageId: fx.catalog.lang.en, currency: { code: 'EUR', value: '1' } }, null))!.product;
     const info = (await guest().get(`/api/products/${jacket}/info`)).body.payload as ProductJson;
     const byIds = ((await guest().get(`/api/products/by-ids?ids=${jacket}`)).body.payload as ProductJson[])[0]!;
     for (const p of [listed, page, info, byIds]) {
@@ -144,7 +144,7 @@ describe('the price of a choice', () => {
     const totals = await session.post('/api/cart/calculate-totals', { ...cardShipping(), cart_items: [] });
     expect(totals.body.original).toMatchObject({ cart_total: 299, final_amount: 299 });
     // In GBP (0.85): the converted unit price is the converted page price.
-    const page = (await loadProductPage(db(), jacket, { languageId: fx.catalog.lang.en, rate: '0.85' }, null))!.product;
+    const page = (await loadProductPage(db(), jacket, { languageId: fx.catalog.lang.en, currency: { code: 'USD', value: '0.85' } }, null))!.product;
     const gbp = await session.post('/api/cart/calculate-totals', { ...cardShipping(), cart_items: [], currency: 'GBP' });
     expect(variationOf(page, size.L).price).toBe(254.15);
     expect(gbp.body.converted.cart_total).toBe(254.15);
@@ -163,7 +163,7 @@ describe('the price of a choice', () => {
     // price, the struck price and the badge of the chosen size, as the page's island shows them.
     const listed = (await catalogJacket())!;
     expect([de(listed.retail_price), de(listed.old_price), formatPercent(-listed.discount_percent, 'de')]).toEqual([sale, old, '-14\u00a0%']);
-    const page = (await loadProductPage(db(), jacket, { languageId: fx.catalog.lang.de, rate: '1' }, null))!.product;
+    const page = (await loadProductPage(db(), jacket, { languageId: fx.catalog.lang.de, currency: { code: 'EUR', value: '1' } }, null))!.product;
     expect(de(page.price)).toBe(sale);
     expect(choiceOffers(page, de, t, 'de')[size.S]).toMatchObject({ price: sale, oldPrice: old, discount: '-14\u00a0%' });
     // JSON-LD carries the same amount as data (a dot, two decimals: schema.org's format).
@@ -207,7 +207,7 @@ describe('availability follows from the variations', () => {
     await contentChanged(db());
     const [row] = await db().select().from(products).where(eq(products.id, jacket));
     expect(row).toMatchObject({ stock: 0, sellableStock: 11, scarcestStock: 3, fromPriceCents: 24_900, toPriceCents: 29_900, onSale: true });
-    const page = (await loadProductPage(db(), jacket, { languageId: fx.catalog.lang.en, rate: '1' }, null))!.product;
+    const page = (await loadProductPage(db(), jacket, { languageId: fx.catalog.lang.en, currency: { code: 'EUR', value: '1' } }, null))!.product;
     expect(page).toMatchObject({ stock: 11, in_stock: true, availability: 'in_stock', low_stock_threshold: 5 });
     expect(page.variations.map((v) => [v.id, v.availability])).toEqual([
       [size.S, 'low_stock'],
@@ -236,7 +236,7 @@ describe('availability follows from the variations', () => {
   it('is out of stock, everywhere, once no variation has any', async () => {
     await db().update(variations).set({ stock: 0 }).where(eq(variations.productId, jacket));
     await contentChanged(db());
-    const page = (await loadProductPage(db(), jacket, { languageId: fx.catalog.lang.en, rate: '1' }, null))!.product;
+    const page = (await loadProductPage(db(), jacket, { languageId: fx.catalog.lang.en, currency: { code: 'EUR', value: '1' } }, null))!.product;
     expect(page).toMatchObject({ stock: 0, in_stock: false, availability: 'out_of_stock' });
     expect(cardStockOf(page)).toEqual({ kind: 'sold-out' });
     expect(productJsonLd({ name: page.name, sku: page.sku, description: '', images: [], url: 'https://shop.test/p', currency: 'EUR', reviews: page.reviews, ...offerFields(page) }).offers).toMatchObject({
@@ -253,7 +253,7 @@ describe('availability follows from the variations', () => {
 
 describe('the low-stock threshold', () => {
   const staffLow = async () => (await listProducts(db(), parseProductListQuery(new URLSearchParams('stock=low')))).rows.map((r) => r.id);
-  const sizeS = async () => variationOf((await loadProductPage(db(), jacket, { languageId: fx.catalog.lang.en, rate: '1' }, null))!.product, size.S);
+  const sizeS = async () => variationOf((await loadProductPage(db(), jacket, { languageId: fx.catalog.lang.en, currency: { code: 'EUR', value: '1' } }, null))!.product, size.S);
 
   it('is the shop setting, counted per variation, and a product may have its own', async () => {
     // The shop's 5: S (3 left) is low, "Only 3 left" on its choice.
@@ -307,7 +307,7 @@ describe('the variation editor', () => {
       variations: [{ ...base('JKT-S', size.S), price_cents: 28_900, sale_price_cents: 19_900 }],
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    const page = (await loadProductPage(db(), jacket, { languageId: fx.catalog.lang.en, rate: '1' }, null))!.product;
+    const page = (await loadProductPage(db(), jacket, { languageId: fx.catalog.lang.en, currency: { code: 'EUR', value: '1' } }, null))!.product;
     expect(variationOf(page, size.S)).toMatchObject({ price: 199, old_price: '289.00', discount_percent: 31 });
     expect(page).toMatchObject({ price: 199, price_from: true, max_price: 299 });
   });

@@ -1,19 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { stockAvailability } from '@/lib/rules/stock-level';
-import { convertCents } from '@/lib/money';
+import { type PriceCurrency, type RoundingRule, convertPrice } from '@/lib/money';
 import { buildMeta, categoryUrl, withDescendants } from '@/server/services/catalog/meta';
 import { maxEurCents, minEurCents } from '@/server/services/catalog/price';
 import { compoundWords, editDistance, expandTerm, tokenize, toTextConfig, toTsQueryText } from '@/server/services/catalog/search';
 
 describe('catalog price bounds', () => {
-  it.each(['1', '1.0835', '0.85', '1.08', '157.123456', '0.012345'])('match the displayed price exactly at rate %s', (rate) => {
+  const cases: [string, string, RoundingRule][] = ['1', '1.0835', '0.85', '1.08', '157.123456', '0.012345']
+    .flatMap((rate) => (['exact', 'end_99', 'whole'] as const).map((rule) => ['USD', rate, rule] as [string, string, RoundingRule]))
+    .concat([['JPY', '160.5', 'exact'], ['JPY', '0.5', 'whole'], ['KWD', '0.33', 'end_99']]);
+  it.each(cases)('match the displayed price exactly in %s at rate %s rounded %s', (code, rate, rounding) => {
+    const currency: PriceCurrency = { code, value: rate, rounding };
+    const price = (eur: number) => convertPrice(eur, currency);
     for (let shown = 0; shown < 3000; shown += 7) {
-      const lo = minEurCents(shown, rate);
-      expect(convertCents(lo, rate)).toBeGreaterThanOrEqual(shown);
-      if (lo > 0) expect(convertCents(lo - 1, rate)).toBeLessThan(shown);
-      const hi = maxEurCents(shown, rate);
-      if (hi >= 0) expect(convertCents(hi, rate)).toBeLessThanOrEqual(shown);
-      expect(convertCents(hi + 1, rate)).toBeGreaterThan(shown);
+      const lo = minEurCents(shown, currency);
+      expect(price(lo)).toBeGreaterThanOrEqual(shown);
+      if (lo > 0) expect(price(lo - 1)).toBeLessThan(shown);
+      const hi = maxEurCents(shown, currency);
+      if (hi >= 0) expect(price(hi)).toBeLessThanOrEqual(shown);
+      expect(price(hi + 1)).toBeGreaterThan(shown);
     }
   });
 });

@@ -40,3 +40,14 @@ describe('admin form bodies', () => {
     });
   });
 });
+
+describe('amounts in a currency with other minor units', () => {
+  it('reads yen as whole yen and dinars in thousandths (data-decimals)', () => {
+    const field = (value: string, decimals?: number): FieldValue => ({ name: 'price_cents', value, checked: false, kind: 'cents', nullable: true, decimals });
+    expect(collectBody([field('19800', 0)])).toEqual({ price_cents: 19_800 });
+    expect(collectBody([field('198.5', 0)])).toEqual({ price_cents: '198.5' });
+    expect(collectBody([field('6,597', 3)])).toEqual({ price_cents: 6_597 });
+    expect(collectBody([field('12.5')])).toEqual({ price_cents: 1_250 });
+    expect(collectBody([field('', 0)])).toEqual({ price_cents: null });
+  });
+});

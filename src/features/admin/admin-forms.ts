@@ -9,7 +9,8 @@
  * data-kind="bool" (checkbox → true/false), "number", "json" (a hidden true/false), "nullable"
  * ('' → null), "cents" (euros typed → integer cents), "line" (quantities of order lines, collected
  * into an array under the field's name), "ids" (checkboxes of one name → the checked values as a number list), "list"
- * (comma-separated text → a list of texts), data-nullable (an empty "cents" field → null), data-row="list:key"
+ * (comma-separated text → a list of texts), data-nullable (an empty "cents" field → null), data-decimals (a "cents"
+ * field in a currency with other minor units: 0 for yen), data-row="list:key"
  * (the field goes into row `key` of the array `list`; an all-empty row is dropped), names with dots (alt.en →
  * nested objects), data-skip-empty. A submit button with a name adds its value (kind "json").
  */
@@ -32,6 +33,8 @@ export interface FieldValue {
   skipEmpty?: boolean;
   /** data-nullable on a "cents" field: empty → null. */
   nullable?: boolean;
+  /** data-decimals on a "cents" field: the currency's minor-unit decimals (default 2). */
+  decimals?: number;
 }
 
 type Target = Record<string, unknown>;
@@ -89,10 +92,12 @@ export function collectBody(fields: readonly FieldValue[]): Record<string, unkno
     }
     if (field.skipEmpty && value.trim() === '') continue;
     if (kind === 'cents') {
-      // Euros typed as 12.50 or -3 → integer cents; anything else goes as typed, for the server's message.
+      // Euros typed as 12.50 or -3 → integer cents (yen: whole yen); anything else goes as typed, for the server's message.
       const euros = value.trim().replace(',', '.');
+      const decimals = field.decimals ?? 2;
+      const amount = decimals ? new RegExp(`^-?\\d+(\\.\\d{1,${decimals}})?$`) : /^-?\d+$/;
       if (euros === '' && field.nullable) put(target, field.name, null);
-      else put(target, field.name, /^-?\d+(\.\d{1,2})?$/.test(euros) ? Math.round(Number(euros) * 100) : value);
+      else put(target, field.name, amount.test(euros) ? Math.round(Number(euros) * 10 ** decimals) : value);
       continue;
     }
     if (kind === 'json') put(target, field.name, JSON.parse(value) as unknown);
@@ -124,6 +129,7 @@ export function formBody(form: HTMLFormElement, submitter?: HTMLElement | null):
       line: field.dataset.line,
       skipEmpty: field.dataset.skipEmpty !== undefined,
       nullable: field.dataset.nullable !== undefined,
+      decimals: field.dataset.decimals === undefined ? undefined : Number(field.dataset.decimals),
     });
   }
   const body = collectBody(fields);

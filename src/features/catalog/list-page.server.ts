@@ -88,7 +88,7 @@ export async function loadListPage(db: Db, ctx: RequestContext, state: ListState
   const base = { notFound, categoryPath: steps, openIds: ids, currentCategoryId: id, tree: treeOf(meta, ctx.language.id) };
   if (notFound) return { ...base, result: null, error: null };
   try {
-    const result = await queryCatalog(db, catalogInputFor(state, id), { language: ctx.language, rate: ctx.currency.value });
+    const result = await queryCatalog(db, catalogInputFor(state, id), { language: ctx.language, currency: ctx.currency });
     return { ...base, result, error: null };
   } catch (error) {
     logger.error({ err: error }, 'list page: catalogue query failed');

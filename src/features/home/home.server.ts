@@ -39,7 +39,7 @@ function failed<T>(what: string, fallback: T) {
 
 export async function loadHomeData(db: Db, ctx: RequestContext, routeCategory: string | null, allLabel: string): Promise<HomeData> {
   const languageId = ctx.language.id;
-  const listCtx = { languageId, rate: ctx.currency.value };
+  const listCtx = { languageId, currency: ctx.currency };
   const tabsPromise = loadCatalogMeta(db).then((meta) => {
     const cats: TabCategory[] = [...meta.categories.values()].map((c) => ({
       id: c.id,
@@ -64,7 +64,7 @@ export async function loadHomeData(db: Db, ctx: RequestContext, routeCategory: s
       page: 1,
       perPage: HOME_CAROUSEL_LIMIT,
     },
-    { language: ctx.language, rate: ctx.currency.value },
+    { language: ctx.language, currency: ctx.currency },
   )
     .then((r) => r.products)
     .catch(failed('new arrivals', [] as ProductJson[]));

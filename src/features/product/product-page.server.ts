@@ -7,7 +7,7 @@ import type { Db } from '@/server/db/client';
 import { categoryUrl, loadCatalogMeta } from '@/server/services/catalog/meta';
 import type { ProductJson } from '@/server/services/catalog/product-json';
 import { productInfo } from '@/server/services/catalog/product-info';
-import { onSale } from '@/server/services/catalog/product-lists';
+import { type ListContext, currencyKey, onSale } from '@/server/services/catalog/product-lists';
 import { listReviews, type ReviewAccess, reviewAccessOf, reviewEligibility } from '@/server/services/reviews.server';
 import type { ReviewJson, ReviewSummary } from '@/lib/contract/accounts';
 import type { CategoryRef } from './breadcrumbs';
@@ -21,10 +21,10 @@ const SALE_TTL_MS = 10_000;
  */
 const saleCache = new WeakMap<Db, Map<string, { at: number; promise: Promise<ProductJson[]> }>>();
 
-export function cachedOnSale(db: Db, ctx: { languageId: number; rate: string }, now = Date.now()): Promise<ProductJson[]> {
+export function cachedOnSale(db: Db, ctx: ListContext, now = Date.now()): Promise<ProductJson[]> {
   let cache = saleCache.get(db);
   if (!cache) saleCache.set(db, (cache = new Map()));
-  const key = `${ctx.languageId}:${ctx.rate}`;
+  const key = `${ctx.languageId}:${currencyKey(ctx.currency)}`;
   const hit = cache.get(key);
   if (hit && now - hit.at < SALE_TTL_MS) return hit.promise;
   const entry = { at: now, promise: onSale(db, SALE_CAROUSEL_LIMIT + 1, ctx) };
@@ -51,7 +51,7 @@ export interface ProductPageData {
 export async function loadProductPage(
   db: Db,
   id: number,
-  ctx: { languageId: number; rate: string },
+  ctx: ListContext,
   user: AuthUser | null,
   /** The visitor's review access when the caller already knows it (the middleware's page variant). */
   knownAccess?: ReviewAccess,

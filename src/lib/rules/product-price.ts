@@ -103,13 +103,17 @@ export interface OfferRange {
 
 /** The range of a product's choices (its active variations; none: the product itself). */
 export function offerRange(product: StoredPrice, variations: readonly VariationPrice[]): OfferRange {
-  const choices = variations.length ? variations.map((v) => choicePrice(product, v)) : [product];
+  return offerRangeOf(variations.length ? variations.map((v) => choicePrice(product, v)) : [product], variations.length > 0);
+}
+
+/** The range of the prices of a product's choices (in any one currency); `hasVariations`: they are variations, not the product itself. */
+export function offerRangeOf(choices: readonly StoredPrice[], hasVariations: boolean): OfferRange {
   let lowest = choices[0]!;
   let highestCents = lowest.priceCents;
   for (const c of choices) {
     if (c.priceCents < lowest.priceCents) lowest = c;
     highestCents = Math.max(highestCents, c.priceCents);
   }
-  const onSale = choices.some((c) => c.oldPriceCents > c.priceCents || (variations.length === 0 && c.discountPercent > 0));
+  const onSale = choices.some((c) => c.oldPriceCents > c.priceCents || (!hasVariations && c.discountPercent > 0));
   return { lowest, highestCents, onSale, varies: highestCents !== lowest.priceCents };
 }

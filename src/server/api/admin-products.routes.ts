@@ -3,7 +3,8 @@
  * its form was opened at (409 when someone saved since), is audited and empties every instance's
  * caches; the services hold the rules, the handlers only validate and answer.
  */
-import { createBody, generateVariationsBody, imagesBody, patchBody, productListQuery, saveVariationsBody } from '@/lib/contract/admin/products';
+import { createBody, generateVariationsBody, imagesBody, patchBody, productListQuery, saveCurrencyPricesBody, saveVariationsBody } from '@/lib/contract/admin/products';
+import { saveCurrencyPrices } from '../services/admin/catalog/product-currency-prices.server';
 import { idParam } from '@/lib/contract/admin/fields';
 import { PRODUCT_NOT_FOUND, createProduct, getAdminProduct, updateProduct } from '../services/admin/catalog/product-editor.server';
 import { setProductImages } from '../services/admin/catalog/product-images.server';
@@ -50,6 +51,9 @@ export const adminProductsApp = createAdminRouter()
     const message = done.created === 0 ? 'Every combination already exists.' : `${done.created} ${done.created === 1 ? 'variation' : 'variations'} created.`;
     return ok(c, done.product, { message });
   })
+  .put('/:id/currency-prices', validate('param', idParam), validate('json', saveCurrencyPricesBody), async (c) =>
+    ok(c, await saveCurrencyPrices(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: c.var.at('admin.api.pricesSaved') }),
+  )
   .put('/:id/variations', validate('param', idParam), validate('json', saveVariationsBody), async (c) =>
     ok(c, await saveVariations(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: c.var.at('admin.api.variationsSaved') }),
   )

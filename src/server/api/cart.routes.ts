@@ -19,7 +19,7 @@ export const TOTALS_LIMIT = { name: 'cart-totals', limit: 60, windowSeconds: 60 
 
 async function cartReply(c: Context<ApiEnv>, change: CartChange = { status: 'OK', message: null }) {
   c.header('Cache-Control', 'no-store');
-  const contents = await getCartContents(c.var.db, c.var.user!.id, { languageId: c.var.language.id, rate: c.var.currency.value });
+  const contents = await getCartContents(c.var.db, c.var.user!.id, { languageId: c.var.language.id, currency: c.var.currency });
   return c.json({ status: change.status, payload: contents.payload, unavailableItems: contents.unavailableItems, message: change.message }, 200);
 }
 

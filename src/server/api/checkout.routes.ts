@@ -1,7 +1,7 @@
 import { allowedPhoneCountries, readPhoneFields } from '../services/auth/phone-fields';
 import { NO_STOCK_MESSAGE, phonePaymentNumber, placeOrder, totalsJson } from '../services/orders/checkout.server';
 import { startTopUp, topUpLimits } from '../services/orders/top-up.server';
-import { formatCents } from '@/lib/money';
+import { formatCents, minorDigits } from '@/lib/money';
 import { CARD_PAYMENTS_UNAVAILABLE_MESSAGE, requireCardPayments } from '../payments/provider';
 import { paymentPageUrl } from '../payments/card-gateway.server';
 import { requireVerified } from './auth-guards';
@@ -91,7 +91,7 @@ export const balanceApp = createRouter().post('/top-up', requireVerified(), rate
   const max = formatCents(limits.maxCents, c.var.currency.code, 'en');
   const message = `Enter an amount between ${min} and ${max}.`;
   const { amount } = parseFields(topUpBody(message, limits), await jsonObject(c), message);
-  const order = await startTopUp(db, { userId: c.var.user!.id, amountCents: Math.round(amount * 100), currency: c.var.currency });
+  const order = await startTopUp(db, { userId: c.var.user!.id, amountCents: Math.round(amount * 10 ** minorDigits(c.var.currency.code)), currency: c.var.currency });
   c.header('Cache-Control', 'no-store');
   const redirectUrl = await paymentPageUrl(db, order.paymentId, c.var.log);
   if (!redirectUrl) return c.json({ status: 'ERROR', message: CARD_PAYMENTS_UNAVAILABLE_MESSAGE }, 503);

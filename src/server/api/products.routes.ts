@@ -1,3 +1,4 @@
+import type { PriceCurrency } from '@/lib/money';
 import {
   byIdsQuery,
   catalogQuery,
@@ -16,9 +17,9 @@ import { ok } from './envelope';
 import { HttpError } from './errors';
 import { validate } from './validate';
 
-const listContext = (c: { var: { language: { id: number }; currency: { value: string } } }) => ({
+const listContext = (c: { var: { language: { id: number }; currency: PriceCurrency } }) => ({
   languageId: c.var.language.id,
-  rate: c.var.currency.value,
+  currency: c.var.currency,
 });
 
 export const productsApp = createRouter();
@@ -43,7 +44,7 @@ productsApp.get('/trending', validate('query', listQuery), async (c) =>
 productsApp.get('/catalog', validate('query', catalogQuery), async (c) => {
   const result = await queryCatalog(c.var.readDb, catalogInputOf(c.req.valid('query')), {
     language: c.var.language,
-    rate: c.var.currency.value,
+    currency: c.var.currency,
   });
   return ok(c, result.products, {
     extra: { pagination: result.pagination, price_range: result.price_range, facets: result.facets },

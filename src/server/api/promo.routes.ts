@@ -16,5 +16,5 @@ export const promoApp = createRouter().post('/check', rateLimit(PROMO_CHECK_LIMI
   const body = await jsonObject(c);
   const promo = await findUsablePromo(c.var.db, body.code, { field: 'code', userId: c.var.user?.id ?? null });
   c.header('Cache-Control', 'no-store');
-  return ok(c, toPromoJson(promo, c.var.currency.value), { message: PROMO_MESSAGES.applied });
+  return ok(c, toPromoJson(promo, c.var.currency), { message: PROMO_MESSAGES.applied });
 });

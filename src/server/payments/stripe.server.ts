@@ -4,6 +4,7 @@
  * and the 30-minute expiry go through the API. STRIPE_API_BASE points the client elsewhere (the
  * tests' local fake).
  */
+import { minorDigits } from '@/lib/money';
 import Stripe from 'stripe';
 import { config, type Config } from '../config';
 import type { CardRefunder } from './card-refunds.server';
@@ -30,13 +31,23 @@ export function stripeClient(cfg: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API
 /** Currencies Stripe counts in whole units (no minor unit); the shop's amounts are minor units. */
 const ZERO_DECIMAL = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'JPY', 'KMF', 'KRW', 'MGA', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
 
-/** The shop keeps every amount in hundredths; Stripe wants whole units for zero-decimal currencies. */
+/**
+ * Stripe's decimals for a currency: none for its zero-decimal ones (JPY), else at least 2 (it
+ * counts ISK, ISO 0 decimals, in hundredths; KWD, ISO 3, in thousandths).
+ */
+function stripeDigits(currency: string): number {
+  return ZERO_DECIMAL.has(currency.toUpperCase()) ? 0 : Math.max(2, minorDigits(currency));
+}
+
+/** The shop keeps amounts in ISO minor units (whole yen for JPY, ADR 034); Stripe in its own (above). */
 export function toStripeAmount(cents: number, currency: string): number {
-  return ZERO_DECIMAL.has(currency.toUpperCase()) ? Math.round(cents / 100) : cents;
+  const shift = stripeDigits(currency) - minorDigits(currency);
+  return shift >= 0 ? cents * 10 ** shift : Math.round(cents / 10 ** -shift);
 }
 
 export function fromStripeAmount(amount: number, currency: string): number {
-  return ZERO_DECIMAL.has(currency.toUpperCase()) ? amount * 100 : amount;
+  const shift = stripeDigits(currency) - minorDigits(currency);
+  return shift >= 0 ? Math.round(amount / 10 ** shift) : amount * 10 ** -shift;
 }
 
 export interface SessionInput {

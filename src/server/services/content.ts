@@ -164,7 +164,7 @@ export async function getFeaturedCategories(db: Db, languageId: number): Promise
 }
 
 
-type RateRef = Pick<CurrencyOption, 'value'>;
+type RateRef = Pick<CurrencyOption, 'value'> & { code?: string };
 
 const EMPTY_SETTINGS: PublicSettings = Object.freeze({
   requisites: '',
@@ -195,7 +195,7 @@ export function toPublicSettings(basics: Pick<ShopBasics, 'settings' | 'homeCoun
     copyright: row.copyright,
     support_email: row.supportEmail,
     is_reg_enabled: row.isRegEnabled,
-    min_top_up_amount: centsToNumber(convertCents(row.minTopUpAmountCents, currency.value)),
+    min_top_up_amount: centsToNumber(convertCents(row.minTopUpAmountCents, currency.value, currency.code), currency.code),
     vat_percent: Number(row.vatPercent),
     google_tag: row.googleTag,
     company_address: row.companyAddress,

@@ -11,7 +11,7 @@ import { assetUrl } from '@/server/media/asset-url';
 import { type Block, blockAssetIds, blockSchema, upgradeBlock } from '@/lib/contract/blocks';
 import { logger } from '@/server/logger';
 import { productsByIds } from '@/server/services/catalog/by-ids';
-import { newArrivals, onSale } from '@/server/services/catalog/product-lists';
+import { type ListContext, newArrivals, onSale } from '@/server/services/catalog/product-lists';
 import type { ProductJson } from '@/server/services/catalog/product-json';
 import { rowsOf } from '@/server/services/catalog/rows';
 import { type CategoryNode, getCategoryTree } from '@/server/services/categories';
@@ -61,7 +61,7 @@ export function storedBlocks(stored: readonly unknown[], pageId: number): Block[
   return blocks;
 }
 
-async function gridProducts(db: Db, block: Extract<Block, { type: 'product_grid' }>, ctx: { languageId: number; rate: string }): Promise<ProductJson[]> {
+async function gridProducts(db: Db, block: Extract<Block, { type: 'product_grid' }>, ctx: ListContext): Promise<ProductJson[]> {
   const source = block.source;
   if (source.kind === 'sale') return onSale(db, block.count, ctx);
   if (source.kind === 'new') return newArrivals(db, block.count, ctx);
@@ -79,7 +79,7 @@ async function gridProducts(db: Db, block: Extract<Block, { type: 'product_grid'
   return found;
 }
 
-export async function loadBlockData(db: Db, blocks: readonly Block[], ctx: { languageId: number; rate: string }, known: KnownBlockData = {}): Promise<BlockData> {
+export async function loadBlockData(db: Db, blocks: readonly Block[], ctx: ListContext, known: KnownBlockData = {}): Promise<BlockData> {
   const assetIds = blocks.flatMap(blockAssetIds);
   const faqIds = blocks.flatMap((b) => (b.type === 'faq' ? b.faq_ids : []));
   const hasFeatured = blocks.some((b) => b.type === 'featured');

@@ -4,6 +4,7 @@ import { countries, currencies, languages, settings } from '../db/schema/index';
 import { getTranslator, type Translator } from '../i18n/index';
 import { pathPrefix, withPathPrefix } from '@/lib/language-path';
 import type { HomeCountry } from '@/lib/home-country';
+import type { RoundingRule } from '@/lib/money';
 
 export interface LanguageOption {
   id: number;
@@ -18,6 +19,8 @@ export interface CurrencyOption {
   /** Units of this currency per 1 EUR, as the exact numeric string from the database. */
   value: string;
   isDefault: boolean;
+  /** How converted product prices are rounded (ADR 034); absent: to the minor unit. */
+  rounding?: RoundingRule;
 }
 
 export type ShopSettings = typeof settings.$inferSelect;
@@ -56,6 +59,7 @@ export const EUR_FALLBACK: CurrencyOption = Object.freeze({
   symbol: '€',
   value: '1',
   isDefault: true,
+  rounding: 'exact',
 });
 
 /** Used only when the languages table is empty, so a page can still render in English. */
@@ -138,6 +142,7 @@ async function readBasics(db: Db): Promise<ShopBasics> {
       symbol: c.symbol,
       value: c.value,
       isDefault: c.isDefault,
+      rounding: c.rounding,
     })),
     settings: found ? { ...found.settings, vatPercent: found.homeVat ?? found.settings.vatPercent } : null,
     homeCountry: found?.settings.homeCountryId != null && found.homeIso ? { id: found.settings.homeCountryId, iso: found.homeIso.toUpperCase() } : null,

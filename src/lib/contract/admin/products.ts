@@ -160,6 +160,40 @@ export const saveVariationsBody = z.strictObject(
 );
 export type SaveVariations = z.infer<typeof saveVariationsBody>;
 
+const FIXED_CURRENCY = 'currency must be the code of one of the shop\'s currencies other than EUR.';
+/**
+ * The product's fixed prices per currency (ADR 034), all of them at once: a row per currency and
+ * product (variation_id null) or variation, in that currency's minor units (whole yen for JPY);
+ * a currency without a row sells at the converted, rounded price.
+ */
+export const saveCurrencyPricesBody = z.strictObject(
+  {
+    version: versionField,
+    prices: z
+      .array(
+        z
+          .strictObject(
+            {
+              currency: z.string({ message: FIXED_CURRENCY }).trim().toUpperCase().regex(/^[A-Z]{3}$/, FIXED_CURRENCY),
+              variation_id: z.number({ message: VARIATION }).int(VARIATION).positive(VARIATION).nullable().default(null),
+              // null: no fixed price in that currency (an empty row of the editor's table).
+              price_cents: priceField.nullable(),
+              sale_price_cents: salePriceField.default(null),
+            },
+            { message: 'Unknown field.' },
+          )
+          .superRefine((value, ctx) => {
+            const problem = value.price_cents === null ? (value.sale_price_cents === null ? null : 'A sale price needs the price beside it.') : salePriceProblem({ price_cents: value.price_cents, sale_price_cents: value.sale_price_cents });
+            if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['sale_price_cents'] });
+          }),
+        { message: 'prices must be a list.' },
+      )
+      .max(MAX_COMBINATIONS * 10, 'Too many prices at once.'),
+  },
+  { message: 'Unknown field.' },
+);
+export type SaveCurrencyPrices = z.infer<typeof saveCurrencyPricesBody>;
+
 const ALT = 'The alternative text may have at most 300 characters.';
 const IMAGE_URL = 'An image URL must start with https:// or /.';
 export const imagesBody = z.strictObject(
@@ -207,6 +241,12 @@ export const adminProductImageSchema = z.object({
   height: z.number().int().nullable(),
   alt: z.record(z.string(), z.string()),
 });
+export const adminCurrencyPriceSchema = z.object({
+  currency: z.string(),
+  variation_id: id.nullable().meta({ description: 'null: the product\'s (its variations without a price of their own follow it).' }),
+  price_cents: z.number().int().meta({ description: 'Regular price in the currency\'s minor units.' }),
+  sale_price_cents: z.number().int().nullable(),
+});
 export const adminProductSchema = z.object({
   id,
   version: z.number().int(),
@@ -225,6 +265,7 @@ export const adminProductSchema = z.object({
   attribute_groups: z.array(z.object({ id, name: z.string(), values: z.array(z.string()) })),
   variations: z.array(adminVariationSchema),
   images: z.array(adminProductImageSchema),
+  currency_prices: z.array(adminCurrencyPriceSchema),
   updated_at: z.string(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
@@ -276,6 +317,7 @@ export const adminProductRoutes = {
   get: route({ ...backOffice, method: 'GET', path: '/api/admin/products/:id', tag, summary: 'One product with its texts, variations and images', params: idParam, response: productAnswer }),
   update: route({ ...backOffice, method: 'PUT', path: '/api/admin/products/:id', tag, summary: 'Change a product (refused when someone saved a newer version)', params: idParam, body: patchBody, response: productAnswer }),
   generateVariations: route({ ...backOffice, method: 'POST', path: '/api/admin/products/:id/variations/generate', tag, summary: 'Create the missing combinations of the chosen attribute values', params: variationParams, body: generateVariationsBody, response: productAnswer }),
+  saveCurrencyPrices: route({ ...backOffice, method: 'PUT', path: '/api/admin/products/:id/currency-prices', tag, summary: 'Set the product\'s and its variations\' fixed prices per currency (replaces them all)', params: variationParams, body: saveCurrencyPricesBody, response: productAnswer }),
   saveVariations: route({ ...backOffice, method: 'PUT', path: '/api/admin/products/:id/variations', tag, summary: 'Change variations\' SKU, price, stock; remove combinations', params: variationParams, body: saveVariationsBody, response: productAnswer }),
   images: route({ ...backOffice, method: 'PUT', path: '/api/admin/products/:id/images', tag, summary: 'Set the product\'s images: order and alternative texts', params: idParam, body: imagesBody, response: productAnswer }),
 } as const;

@@ -3,6 +3,7 @@
  * shop sells there and quotes the delivery price, the post-code pattern; many at once), currencies
  * with their rate to the euro. Routes of /api/admin/shipping and /api/admin/currencies.
  */
+import { ROUNDING_RULES } from '@/lib/money';
 import { z } from 'zod';
 import { COUNTRY_STATES } from '@/lib/rules/country-state';
 import { postcodePatternProblem } from '@/lib/rules/postcode-pattern';
@@ -83,13 +84,18 @@ const symbolField = z.string({ message: 'The symbol is required.' }).trim().min(
 const POSITION = 'The order must be a whole number from 0 to 1000.';
 const positionField = z.number({ message: POSITION }).int(POSITION).min(0, POSITION).max(1000, POSITION);
 
+const ROUNDING = 'The rounding is exact (to the smallest unit), end_99 (up to .99) or whole (up to whole units).';
+const roundingField = z.enum(ROUNDING_RULES, { message: ROUNDING }).meta({
+  description: 'How converted product prices are rounded (ADR 034): exact (0.01, or 1 yen), end_99 (up to the next .99), whole (up to whole units). A fixed price per currency is never rounded.',
+});
+
 export const currencyCreateBody = z.strictObject(
-  { code: z.string({ message: CURRENCY_CODE }).trim().regex(/^[A-Z]{3}$/, CURRENCY_CODE), symbol: symbolField, rate: rateField, position: positionField.optional() },
+  { code: z.string({ message: CURRENCY_CODE }).trim().regex(/^[A-Z]{3}$/, CURRENCY_CODE), symbol: symbolField, rate: rateField, position: positionField.optional(), rounding: roundingField.optional() },
   { message: 'Unknown field.' },
 );
 export type CurrencyCreate = z.infer<typeof currencyCreateBody>;
 export const currencyPatchBody = z
-  .strictObject({ symbol: symbolField.optional(), rate: rateField.optional(), is_default: z.literal(true, { message: 'is_default can only be set to true (another currency is then no longer the default).' }).optional(), enabled: z.boolean({ message: 'enabled is true (offered to shoppers) or false.' }).optional(), position: positionField.optional() }, { message: 'Unknown field.' })
+  .strictObject({ symbol: symbolField.optional(), rate: rateField.optional(), is_default: z.literal(true, { message: 'is_default can only be set to true (another currency is then no longer the default).' }).optional(), enabled: z.boolean({ message: 'enabled is true (offered to shoppers) or false.' }).optional(), position: positionField.optional(), rounding: roundingField.optional() }, { message: 'Unknown field.' })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change.' });
 export type CurrencyPatch = z.infer<typeof currencyPatchBody>;
 
@@ -118,7 +124,7 @@ export const vatSchemeSchema = z.object({ home_country: z.object({ id, name: z.s
 export const zoneSchema = z.object({ id, code: z.string(), name: z.string(), cost_cents: z.number().int(), free_over_cents: z.number().int().nullable(), countries: z.number().int() });
 export const countrySchema = z.object({ id, name: z.string(), iso: z.string(), zone_id: id.nullable(), served: z.boolean(), delivery_available: z.boolean(), postcode_pattern: z.string().nullable() });
 export const countriesBulkSchema = z.object({ changed: z.number().int(), countries: z.array(countrySchema) });
-export const currencySchema = z.object({ id, code: z.string(), symbol: z.string(), rate: z.string(), is_default: z.boolean(), enabled: z.boolean(), position: z.number().int() });
+export const currencySchema = z.object({ id, code: z.string(), symbol: z.string(), rate: z.string(), is_default: z.boolean(), enabled: z.boolean(), position: z.number().int(), rounding: z.enum(ROUNDING_RULES), decimals: z.number().int().meta({ description: 'ISO 4217 minor unit: the decimals of its amounts (EUR 2, JPY 0).' }) });
 export const deliverySchema = z.object({ zones: z.array(zoneSchema), countries: z.array(countrySchema) });
 
 const backOffice = { access: 'back_office', errors: [404, 409, 422] } as const;

@@ -14,9 +14,10 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { languages } from './i18n';
+import { currencies, languages } from './i18n';
 import { regconfig, tsvector } from './types';
 import { mediaAssets } from './media';
 import { users } from './users';
@@ -281,6 +282,32 @@ export const variations = pgTable(
     index('variations_product_idx').on(t.productId),
     check('variations_price_nonnegative', sql`${t.priceCents} >= 0 and ${t.salePriceCents} >= 0`),
     check('variations_stock_nonnegative', sql`${t.stock} >= 0`),
+  ],
+);
+
+/**
+ * A fixed price in one currency (ADR 034), in that currency's minor units, as staff type it
+ * (regular and sale price): it wins over the converted EUR price. `variation_id` null: the
+ * product's, which its variations without a price of their own follow.
+ */
+export const productCurrencyPrices = pgTable(
+  'product_currency_prices',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variationId: integer('variation_id').references(() => variations.id, { onDelete: 'cascade' }),
+    currency: varchar('currency', { length: 3 })
+      .notNull()
+      .references(() => currencies.code, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    priceCents: integer('price_cents').notNull(),
+    salePriceCents: integer('sale_price_cents'),
+  },
+  (t) => [
+    uniqueIndex('product_currency_prices_uq').on(t.productId, sql`coalesce(${t.variationId}, 0)`, t.currency),
+    index('product_currency_prices_variation_idx').on(t.variationId),
+    check('product_currency_prices_nonnegative', sql`${t.priceCents} >= 0 and (${t.salePriceCents} is null or ${t.salePriceCents} >= 0)`),
   ],
 );
 

@@ -129,6 +129,14 @@ export const orders = pgTable(
     finalCents: integer('final_cents').notNull(),
     /** final amount in the order's currency, in its minor units */
     convertedFinalCents: integer('converted_final_cents').notNull(),
+    /**
+     * The other amounts as charged in the order's currency (minor units; ADR 034: fixed prices and
+     * rounding rules make them differ from a conversion of the EUR amounts); null on older orders.
+     */
+    convertedCartTotalCents: integer('converted_cart_total_cents'),
+    convertedDeliveryCents: integer('converted_delivery_cents'),
+    convertedDiscountCents: integer('converted_discount_cents'),
+    convertedVatCents: integer('converted_vat_cents'),
     promoCodeId: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
     promoCode: varchar('promo_code', { length: 64 }),
     idempotencyKey: varchar('idempotency_key', { length: 128 }),
@@ -188,6 +196,8 @@ export const orderItems = pgTable(
     categoryName: varchar('category_name', { length: 128 }),
     imageUrl: text('image_url'),
     priceCents: integer('price_cents').notNull(),
+    /** The unit price charged in the order's currency (its minor units; a fixed price or the rounded conversion, ADR 034); null before per-currency prices. */
+    convertedPriceCents: integer('converted_price_cents'),
     quantity: integer('quantity').notNull(),
     variationAttributes: jsonb('variation_attributes').$type<VariationAttributeSnapshot[]>().notNull().default([]),
     /** The line's VAT rate and the VAT in its share of the final amount (EUR cents; ADR 030); null before per-line VAT. */

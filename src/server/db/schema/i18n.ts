@@ -1,4 +1,6 @@
-import { boolean, integer, numeric, pgTable, serial, text, unique, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, numeric, pgTable, serial, text, unique, varchar } from 'drizzle-orm/pg-core';
+import type { RoundingRule } from '@/lib/money';
 
 export const languages = pgTable('languages', {
   id: serial('id').primaryKey(),
@@ -23,7 +25,9 @@ export const localizations = pgTable(
 );
 
 /** Exchange rate `value` is units of this currency per 1 EUR, exact to 6 decimals. */
-export const currencies = pgTable('currencies', {
+export const currencies = pgTable(
+  'currencies',
+  {
   id: serial('id').primaryKey(),
   code: varchar('code', { length: 3 }).notNull().unique(),
   symbol: varchar('symbol', { length: 8 }).notNull(),
@@ -32,4 +36,8 @@ export const currencies = pgTable('currencies', {
   /** False: kept with its rate but not offered to shoppers (pickers, /api/currencies, prices). The default is always on. */
   enabled: boolean('enabled').notNull().default(true),
   position: integer('position').notNull().default(0),
-});
+  /** How a converted product price is rounded (ADR 034): to the minor unit, up to .99, up to whole units. */
+  rounding: varchar('rounding', { length: 8 }).$type<RoundingRule>().notNull().default('exact'),
+  },
+  (t) => [check('currencies_rounding', sql`${t.rounding} in ('exact', 'end_99', 'whole')`)],
+);

@@ -24,7 +24,7 @@ export async function getProfile(db: Db, userId: number, currency: Pick<Currency
     .limit(1);
   if (!row) return null;
   const u = row.user;
-  const money = (eurCents: number) => centsToNumber(convertCents(eurCents, currency.value));
+  const money = (eurCents: number) => centsToNumber(convertCents(eurCents, currency.value, currency.code), currency.code);
   return {
     id: u.id,
     name: u.name,

@@ -14,6 +14,8 @@ import { parseJson, rowsOf } from '../catalog/rows';
 import { type CartContents, type CartRow, outOfStockMessage, restoredCount, toCartContents, unavailableReason } from './cart';
 import { MAX_QUANTITY } from '@/lib/rules/quantity';
 import { choicePrice } from '@/lib/rules/product-price';
+import type { FixedPrice } from '@/lib/rules/currency-price';
+import type { PriceCurrency } from '@/lib/money';
 
 const nullableNumber = (value: number | string | null) => (value === null ? null : Number(value));
 
@@ -55,6 +57,7 @@ interface RawRow {
   has_variations: boolean;
   category_ids: string;
   attribute_ids: string;
+  fixed_prices: string;
 }
 
 /** The cart's lines with everything the API shows, in the language (fallback: default text), oldest line first. */
@@ -74,7 +77,11 @@ export async function loadCartRows(db: Db, userId: number, languageId: number): 
         (select coalesce(json_agg(pc.category_id order by pc.category_id), '[]') from product_categories pc
           where pc.product_id = p.id)::text as category_ids,
         (select coalesce(json_agg(va.attribute_id order by va.attribute_id), '[]') from variation_attributes va
-          where va.variation_id = ci.variation_id)::text as attribute_ids
+          where va.variation_id = ci.variation_id)::text as attribute_ids,
+        (select coalesce(json_agg(json_build_object('currency', f.currency, 'variationId', f.variation_id,
+            'priceCents', f.price_cents, 'salePriceCents', f.sale_price_cents) order by f.id), '[]')
+          from product_currency_prices f
+          where f.product_id = p.id and (f.variation_id is null or f.variation_id = ci.variation_id))::text as fixed_prices
       from cart_items ci
         join products p on p.id = ci.product_id
         left join variations v on v.id = ci.variation_id
@@ -82,34 +89,37 @@ export async function loadCartRows(db: Db, userId: number, languageId: number): 
       where ci.user_id = ${userId}
       order by ci.id`),
   );
-  return raw.map((r) => ({
-    lineId: Number(r.line_id),
-    productId: Number(r.product_id),
-    variationId: r.variation_id === null ? null : Number(r.variation_id),
-    count: Number(r.count),
-    sku: r.sku,
-    name: r.name,
-    imageUrl: r.image_url,
-    // The one rule for the price of a choice: the product page shows the same (choicePrice).
-    priceCents: choicePrice(
-      { priceCents: Number(r.price_cents), oldPriceCents: Number(r.old_price_cents), discountPercent: Number(r.discount_percent) },
-      r.variation_id === null ? null : { priceCents: nullableNumber(r.variation_price_cents), salePriceCents: nullableNumber(r.variation_sale_price_cents) },
-    ).priceCents,
-    vatPercent: r.vat_percent,
-    vatKind: r.vat_kind,
-    stock: Number(r.stock),
-    productActive: r.product_active,
-    variationActive: r.variation_active,
-    hasVariations: r.has_variations,
-    categoryIds: parseJson<number[]>(r.category_ids, []),
-    attributeIds: parseJson<number[]>(r.attribute_ids, []),
-  }));
+  return raw.map((r) => {
+    const product = { priceCents: Number(r.price_cents), oldPriceCents: Number(r.old_price_cents), discountPercent: Number(r.discount_percent) };
+    const variation =
+      r.variation_id === null ? null : { id: Number(r.variation_id), priceCents: nullableNumber(r.variation_price_cents), salePriceCents: nullableNumber(r.variation_sale_price_cents) };
+    return {
+      lineId: Number(r.line_id),
+      productId: Number(r.product_id),
+      variationId: r.variation_id === null ? null : Number(r.variation_id),
+      count: Number(r.count),
+      sku: r.sku,
+      name: r.name,
+      imageUrl: r.image_url,
+      // The one rule for the price of a choice: the product page shows the same (choicePrice).
+      priceCents: choicePrice(product, variation).priceCents,
+      pricing: { product, variation, fixed: parseJson<FixedPrice[]>(r.fixed_prices, []) },
+      vatPercent: r.vat_percent,
+      vatKind: r.vat_kind,
+      stock: Number(r.stock),
+      productActive: r.product_active,
+      variationActive: r.variation_active,
+      hasVariations: r.has_variations,
+      categoryIds: parseJson<number[]>(r.category_ids, []),
+      attributeIds: parseJson<number[]>(r.attribute_ids, []),
+    };
+  });
 }
 
 /** GET /api/cart/contents: available lines and the ones that can no longer be bought. */
-export async function getCartContents(db: Db, userId: number, ctx: { languageId: number; rate: string }): Promise<CartContents> {
+export async function getCartContents(db: Db, userId: number, ctx: { languageId: number; currency: PriceCurrency }): Promise<CartContents> {
   const [meta, rows] = await Promise.all([loadCatalogMeta(db), loadCartRows(db, userId, ctx.languageId)]);
-  return toCartContents(rows, { meta, languageId: ctx.languageId, rate: ctx.rate });
+  return toCartContents(rows, { meta, languageId: ctx.languageId, currency: ctx.currency });
 }
 
 interface Target {

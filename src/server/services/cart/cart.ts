@@ -3,7 +3,9 @@
  * and the catalogue's cached names (categories, attributes). Pure: no I/O.
  */
 import type { CartBody, CartLine } from '@/lib/contract/cart';
-import { centsToNumber, convertCents } from '@/lib/money';
+import { type PriceCurrency, centsToNumber } from '@/lib/money';
+import { type FixedPrice, choicePriceIn } from '@/lib/rules/currency-price';
+import type { StoredPrice, VariationPrice } from '@/lib/rules/product-price';
 import { FALLBACK_IMAGE_URL } from '@/server/images/urls';
 import { thumbnailUrl } from '@/lib/images/responsive';
 import { type CatalogMeta, categoryName } from '../catalog/meta';
@@ -19,7 +21,10 @@ export interface CartRow {
   /** in the request language, else the default */
   name: string;
   imageUrl: string | null;
+  /** The choice's price in EUR cents (choicePrice). */
   priceCents: number;
+  /** What its price in another currency is made of (linePriceIn); absent: converted from priceCents. */
+  pricing?: { product: StoredPrice; variation: (VariationPrice & { id: number }) | null; fixed: FixedPrice[] };
   /** The product's VAT class's own rate ("7.00") and kind (ADR 030); null: the standard class. */
   vatPercent?: string | null;
   vatKind?: 'standard' | 'reduced' | 'zero' | null;
@@ -47,7 +52,19 @@ export function unavailableReason(
   return null;
 }
 
-export function toCartLine(row: CartRow, ctx: { meta: CatalogMeta; languageId: number; rate: string }): CartLineJson {
+/** The unit price of a line in `currency` (minor units): its fixed price there, else converted and rounded (ADR 034). */
+export function linePriceIn(row: Pick<CartRow, 'priceCents' | 'pricing'>, currency: PriceCurrency): number {
+  const p = row.pricing ?? { product: { priceCents: row.priceCents, oldPriceCents: 0, discountPercent: 0 }, variation: null, fixed: [] };
+  return choicePriceIn(currency, p.product, p.variation, p.fixed).priceCents;
+}
+
+export interface LineContext {
+  meta: CatalogMeta;
+  languageId: number;
+  currency: PriceCurrency;
+}
+
+export function toCartLine(row: CartRow, ctx: LineContext): CartLineJson {
   const { meta, languageId } = ctx;
   const categories = row.categoryIds.flatMap((id) => {
     const c = meta.categories.get(id);
@@ -76,14 +93,14 @@ export function toCartLine(row: CartRow, ctx: { meta: CatalogMeta; languageId: n
       name: row.name,
       // A line's thumbnail (and the order's snapshot of it): a photo's small JPEG, not its largest.
       image_url: row.imageUrl ? thumbnailUrl(row.imageUrl) : FALLBACK_IMAGE_URL,
-      price: centsToNumber(convertCents(row.priceCents, ctx.rate)),
+      price: centsToNumber(linePriceIn(row, ctx.currency), ctx.currency.code),
       categories,
       variation_attributes: attributes,
     },
   };
 }
 
-export function toCartContents(rows: readonly CartRow[], ctx: { meta: CatalogMeta; languageId: number; rate: string }): CartContents {
+export function toCartContents(rows: readonly CartRow[], ctx: LineContext): CartContents {
   const payload: CartLineJson[] = [];
   const unavailableItems: CartLineJson[] = [];
   for (const row of rows) (unavailableReason(row) ? unavailableItems : payload).push(toCartLine(row, ctx));

@@ -4,6 +4,7 @@
  * new product needs), nothing written but the import's own row, which keeps the file for the
  * apply. The same file again, while an earlier apply of it is unfinished, is that import (resume).
  */
+import { fixedPriceCurrencies } from './apply-currency-prices.server';
 import { createHash } from 'node:crypto';
 import { and, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
@@ -50,9 +51,10 @@ export function importState(row: Omit<typeof catalogImports.$inferSelect, 'conte
   };
 }
 
-export async function importLanguages(db: Db): Promise<{ default: string; others: string[] }> {
-  const languages = await adminLanguages(db);
-  return { default: languages.default.code, others: languages.all.filter((l) => l.id !== languages.default.id).map((l) => l.code) };
+/** What a header may name besides the base columns: the other languages, and the currencies a fixed price can be in (all but EUR). */
+export async function importLanguages(db: Db): Promise<{ default: string; others: string[]; currencies: string[] }> {
+  const [languages, currencyRows] = await Promise.all([adminLanguages(db), fixedPriceCurrencies(db)]);
+  return { default: languages.default.code, others: languages.all.filter((l) => l.id !== languages.default.id).map((l) => l.code), currencies: currencyRows };
 }
 
 function chunks<T>(items: readonly T[], size = CHUNK): T[][] {

@@ -5,17 +5,19 @@
  */
 import { asc, gt, inArray } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { attributeGroups, attributes, categories, productCategories, productImages, products, productTranslations, variationAttributes, variations, vatRates } from '@/server/db/schema/index';
+import { attributeGroups, attributes, categories, productCategories, productCurrencyPrices, productImages, products, productTranslations, variationAttributes, variations, vatRates } from '@/server/db/schema/index';
 import { csvRow } from '../csv';
 import { adminLanguages } from '../admin/languages';
-import { LIST_SEPARATOR, exportColumns, priceCells, variationPriceCells } from './format';
+import { LIST_SEPARATOR, exportColumns, fixedPriceCells, priceCells, variationPriceCells } from './format';
+import { fixedPriceCurrencies } from './apply-currency-prices.server';
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
 export async function* exportCatalogCsv(db: Db, batch = 1_000): AsyncGenerator<string> {
   const languages = await adminLanguages(db);
   const others = languages.all.filter((l) => l.id !== languages.default.id);
-  const columns = exportColumns(others.map((l) => l.code));
+  const currencies = await fixedPriceCurrencies(db);
+  const columns = exportColumns(others.map((l) => l.code), currencies);
   yield `\uFEFF${csvRow(columns)}`;
   const slugOf = new Map((await db.select({ id: categories.id, slug: categories.slug }).from(categories)).map((c) => [c.id, c.slug]));
   const vatName = new Map((await db.select({ id: vatRates.id, name: vatRates.name }).from(vatRates)).map((r) => [r.id, r.name]));
@@ -26,11 +28,12 @@ export async function* exportCatalogCsv(db: Db, batch = 1_000): AsyncGenerator<s
     const page = await db.select().from(products).where(gt(products.id, after)).orderBy(asc(products.id)).limit(batch);
     if (!page.length) return;
     const ids = page.map((p) => p.id);
-    const [translations, links, images, vars] = await Promise.all([
+    const [translations, links, images, vars, fixed] = await Promise.all([
       db.select().from(productTranslations).where(inArray(productTranslations.productId, ids)),
       db.select().from(productCategories).where(inArray(productCategories.productId, ids)),
       db.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.position), asc(productImages.id)),
       db.select().from(variations).where(inArray(variations.productId, ids)).orderBy(asc(variations.id)),
+      db.select().from(productCurrencyPrices).where(inArray(productCurrencyPrices.productId, ids)),
     ]);
     const pairs = vars.length ? await db.select().from(variationAttributes).where(inArray(variationAttributes.variationId, vars.map((v) => v.id))) : [];
     let chunk = '';
@@ -49,6 +52,7 @@ export async function* exportCatalogCsv(db: Db, batch = 1_000): AsyncGenerator<s
         name: p.name,
         description: p.description,
         ...priceCells(p),
+        ...fixedPriceCells(fixed.filter((f) => f.productId === p.id), null, currencies),
         stock: String(p.stock),
         categories: links.filter((l) => l.productId === p.id).map((l) => slugOf.get(l.categoryId)!).sort().join(LIST_SEPARATOR),
         attributes: '',
@@ -69,6 +73,7 @@ export async function* exportCatalogCsv(db: Db, batch = 1_000): AsyncGenerator<s
           parent_sku: p.sku,
           active: yesNo(v.active),
           ...variationPriceCells(v),
+          ...fixedPriceCells(fixed.filter((f) => f.productId === p.id), v.id, currencies),
           stock: String(v.stock),
           attributes: values.map((a) => `${a.group}=${a.value}`).join(LIST_SEPARATOR),
         };

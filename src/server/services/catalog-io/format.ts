@@ -5,14 +5,21 @@
  * in the file sets it, and an empty cell means empty (no sale price, no translation, no images).
  * Pure: the checks that need the database (categories, SKUs taken elsewhere) are import.server.ts's.
  */
-import { MAX_STOCK, SKU_PATTERN, SKU_PROBLEM, type StaffPrice, formatAmount, parseAmount, salePriceProblem, toStaffPrice } from '@/lib/rules/product-price';
+import { MAX_PRICE_CENTS, MAX_STOCK, SKU_PATTERN, SKU_PROBLEM, type StaffPrice, formatAmount, parseAmount, salePriceProblem, toStaffPrice } from '@/lib/rules/product-price';
 import { unneutralized } from '../csv';
+import { centsToDecimal, minorDigits } from '@/lib/money';
+import type { FixedPrice } from '@/lib/rules/currency-price';
 import { MAX_LOW_STOCK_THRESHOLD } from '@/lib/rules/stock-level';
 
 export const BASE_COLUMNS = ['sku', 'parent_sku', 'active', 'slug', 'name', 'description', 'price', 'sale_price', 'stock', 'categories', 'attributes', 'images', 'image_alt', 'vat_class', 'low_stock_threshold'] as const;
 type BaseColumn = (typeof BASE_COLUMNS)[number];
 /** Per-language columns: `name:de`, `description:de`. */
 const TRANSLATED = /^(name|description):([a-z]{2,8})$/;
+/** Per-currency fixed prices (ADR 034): `price:USD`, `sale_price:USD`, in that currency's decimals. */
+const PER_CURRENCY = /^(price|sale_price):([a-z]{3})$/;
+
+/** A row's fixed prices by currency code: a price (and sale price), or null for none (converted). */
+export type FixedPriceCells = Map<string, StaffPrice | null>;
 
 /** Cells inside a cell (categories, images, alt texts, attributes) are separated by |. */
 export const LIST_SEPARATOR = '|';
@@ -22,6 +29,8 @@ export interface Header {
   has(column: BaseColumn): boolean;
   /** The other languages' codes that have a column. */
   languages: string[];
+  /** The currencies (upper case) that have a price:<code> column. */
+  currencies: string[];
 }
 
 export interface ImageCell {
@@ -44,6 +53,8 @@ export interface ProductRow {
   stock?: number;
   categories?: string[];
   images?: ImageCell[];
+  /** Its fixed prices per currency, for the currencies with columns. */
+  fixedPrices?: FixedPriceCells;
   /** The VAT class's name; '' for the shop's rate. */
   vatClass?: string;
   /** Its own low-stock threshold; null: the shop's. */
@@ -61,6 +72,8 @@ export interface VariationRow {
   salePriceCents?: number | null;
   stock?: number;
   attributes: { group: string; value: string }[];
+  /** Its own fixed prices per currency; null: none (the product's when it follows the product's price). */
+  fixedPrices?: FixedPriceCells;
 }
 
 export type CatalogRow = ProductRow | VariationRow;
@@ -76,27 +89,35 @@ export function problemText(p: Problem): string {
 }
 
 /** The header's columns, or the problems with them (all reported on line 1). */
-export function readHeader(cells: string[], languages: { default: string; others: string[] }): Header | Problem[] {
+export function readHeader(cells: string[], languages: { default: string; others: string[]; currencies?: string[] }): Header | Problem[] {
   const columns = cells.map((c) => c.trim().toLowerCase());
   const problems: string[] = [];
   const seen = new Set<string>();
   const codes = new Set<string>();
+  const currencies = new Set<string>();
   for (const column of columns) {
     if (seen.has(column)) problems.push(`The column ${column} appears twice.`);
     seen.add(column);
     const translated = TRANSLATED.exec(column);
-    if (translated) {
+    const perCurrency = PER_CURRENCY.exec(column);
+    if (perCurrency) {
+      const code = perCurrency[2]!.toUpperCase();
+      if (code === 'EUR') problems.push(`${column}: the EUR prices go in the columns price and sale_price.`);
+      else if (!languages.currencies?.includes(code)) problems.push(`${column}: the shop has no currency ${code}.`);
+      else if (perCurrency[1] === 'price') currencies.add(code);
+      else if (!columns.includes(`price:${perCurrency[2]}`)) problems.push(`${column} needs the column price:${perCurrency[2]} beside it.`);
+    } else if (translated) {
       const code = translated[2]!;
       if (code === languages.default) problems.push(`${column}: the ${languages.default} texts go in the columns name and description.`);
       else if (!languages.others.includes(code)) problems.push(`${column}: the shop has no language ${code}.`);
       else codes.add(code);
     } else if (!(BASE_COLUMNS as readonly string[]).includes(column)) {
-      problems.push(`Unknown column "${column}". The columns are ${BASE_COLUMNS.join(', ')} and name:<language>, description:<language>.`);
+      problems.push(`Unknown column "${column}". The columns are ${BASE_COLUMNS.join(', ')}, name:<language>, description:<language>, price:<currency> and sale_price:<currency>.`);
     }
   }
   if (!seen.has('sku')) problems.push('The column sku is required.');
   if (problems.length) return problems.map((message) => ({ line: 1, sku: '', message }));
-  return { columns, has: (column) => seen.has(column), languages: [...codes] };
+  return { columns, has: (column) => seen.has(column), languages: [...codes], currencies: [...currencies] };
 }
 
 const YES = new Set(['yes', 'true', '1']);
@@ -140,6 +161,31 @@ export function readRow(header: Header, line: number, raw: string[]): CatalogRow
     if (cents === null) problem(`The ${column.replace('_', ' ')} "${cell}" is not an amount such as 12.50.`);
     return cents;
   };
+  const fixedPrices = (): FixedPriceCells | undefined => {
+    if (!header.currencies.length) return undefined;
+    const out: FixedPriceCells = new Map();
+    for (const code of header.currencies) {
+      const cell = (column: string) => {
+        const text = get(`${column}:${code.toLowerCase()}`) ?? '';
+        if (text === '') return null;
+        const cents = parseAmountIn(text, code);
+        if (cents === null) problem(`The ${column.replace('_', ' ')} in ${code} "${text}" is not an amount such as ${minorDigits(code) ? '12.50' : '1250'}.`);
+        return cents;
+      };
+      const price = cell('price');
+      const sale = cell('sale_price');
+      if (price === null) {
+        if (sale !== null) problem(`A sale price in ${code} needs the price in ${code} beside it.`);
+        out.set(code, null);
+        continue;
+      }
+      const staff = { price_cents: price, sale_price_cents: sale };
+      const saleProblem = salePriceProblem(staff);
+      if (saleProblem) problem(`${code}: ${saleProblem}`);
+      out.set(code, staff);
+    }
+    return out;
+  };
   const stockOf = (): number | undefined => {
     const cell = get('stock');
     if (cell === undefined || cell === '') return undefined;
@@ -182,6 +228,7 @@ export function readRow(header: Header, line: number, raw: string[]): CatalogRow
       salePriceCents,
       stock: stockOf(),
       attributes: attributes.map(({ group, value }) => ({ group, value })),
+      fixedPrices: fixedPrices(),
     };
     return problems.length ? problems.map((message) => ({ line, sku, message })) : row;
   }
@@ -234,6 +281,7 @@ export function readRow(header: Header, line: number, raw: string[]): CatalogRow
     stock: stockOf(),
     categories: get('categories') === undefined ? undefined : list(get('categories')!),
     images: sources?.map((src, i) => ({ src, alt: alts[i] ?? '' })),
+    fixedPrices: fixedPrices(),
     vatClass: get('vat_class'),
     lowStockThreshold,
   };
@@ -241,7 +289,7 @@ export function readRow(header: Header, line: number, raw: string[]): CatalogRow
 }
 
 /** The export's columns for a shop whose other languages are `languages`. */
-export function exportColumns(languages: readonly string[]): string[] {
+export function exportColumns(languages: readonly string[], currencies: readonly string[] = []): string[] {
   return [
     'sku',
     'parent_sku',
@@ -253,6 +301,7 @@ export function exportColumns(languages: readonly string[]): string[] {
     ...languages.map((c) => `description:${c}`),
     'price',
     'sale_price',
+    ...currencies.flatMap((c) => [`price:${c}`, `sale_price:${c}`]),
     'stock',
     'categories',
     'attributes',
@@ -275,4 +324,24 @@ export function variationPriceCells(v: { priceCents: number | null; salePriceCen
 export function priceCells(stored: { priceCents: number; oldPriceCents: number }): { price: string; sale_price: string } {
   const staff = toStaffPrice(stored);
   return { price: formatAmount(staff.price_cents), sale_price: staff.sale_price_cents === null ? '' : formatAmount(staff.sale_price_cents) };
+}
+
+/** "12.50" / "12,50" (USD), "1250" (JPY) → minor units of that currency; null when it is not such an amount. */
+export function parseAmountIn(text: string, currency: string): number | null {
+  const digits = minorDigits(currency);
+  const match = (digits ? new RegExp(`^\\s*(\\d{1,9})(?:[.,](\\d{1,${digits}}))?\\s*$`) : /^\s*(\d{1,10})\s*$/).exec(text);
+  if (!match) return null;
+  const cents = Number(match[1]) * 10 ** digits + Number((match[2] ?? '').padEnd(digits, '0') || 0);
+  return cents <= MAX_PRICE_CENTS ? cents : null;
+}
+
+/** The export's fixed-price cells of a product (variationId null) or variation, for each currency with columns. */
+export function fixedPriceCells(fixed: readonly FixedPrice[], variationId: number | null, currencies: readonly string[]): Record<string, string> {
+  const cells: Record<string, string> = {};
+  for (const code of currencies) {
+    const own = fixed.find((f) => f.currency === code && f.variationId === variationId);
+    cells[`price:${code}`] = own ? centsToDecimal(own.priceCents, code) : '';
+    cells[`sale_price:${code}`] = own && own.salePriceCents !== null ? centsToDecimal(own.salePriceCents, code) : '';
+  }
+  return cells;
 }

@@ -15,7 +15,7 @@ export interface ReadCatalog {
   productSkus: Set<string>;
 }
 
-export function readCatalogCsv(text: string, languages: { default: string; others: string[] }): ReadCatalog {
+export function readCatalogCsv(text: string, languages: { default: string; others: string[]; currencies?: string[] }): ReadCatalog {
   let records;
   try {
     records = parseCsv(text);

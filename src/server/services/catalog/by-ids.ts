@@ -11,5 +11,5 @@ import type { ListContext } from './product-lists';
 export async function productsByIds(db: Db, ids: readonly number[], ctx: ListContext): Promise<ProductJson[]> {
   if (ids.length === 0) return [];
   const [meta, rows] = await Promise.all([loadCatalogMeta(db), loadProducts(db, ids, ctx.languageId)]);
-  return rows.map((r) => toProductJson(r, { meta, languageId: ctx.languageId, rate: ctx.rate }));
+  return rows.map((r) => toProductJson(r, { meta, languageId: ctx.languageId, currency: ctx.currency }));
 }

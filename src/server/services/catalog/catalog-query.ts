@@ -1,5 +1,5 @@
 import type { Pagination } from '@/lib/contract/envelope';
-import { centsToNumber, convertCents } from '@/lib/money';
+import { type PriceCurrency, centsToDecimal, centsToNumber, convertPrice, decimalToCents } from '@/lib/money';
 import type { Db } from '@/server/db/client';
 import { type Facet, shapeFacets } from './facets';
 import { type ResolvedFilter, groupAttributes } from './filters';
@@ -16,7 +16,7 @@ import { type TextMatches, readTextMatches, setFromIndex, textMatchKey } from '.
 export interface CatalogInput {
   search?: string;
   sort?: 'asc' | 'desc';
-  /** In cents of the requested currency. */
+  /** In hundredths of a unit of the requested currency, as the contract parses a decimal (see minorBound). */
   priceMinCents?: number;
   priceMaxCents?: number;
   categoryIds?: number[];
@@ -29,8 +29,8 @@ export interface CatalogInput {
 
 export interface CatalogContext {
   language: { id: number; isDefault: boolean };
-  /** Units of the requested currency per EUR. */
-  rate: string;
+  /** The requested currency: rate per EUR, minor units, rounding rule. */
+  currency: PriceCurrency;
 }
 
 /** The page block: the contract's (src/lib/contract/envelope.ts). */
@@ -66,8 +66,8 @@ export async function queryCatalog(
     search: text ? { text, ...(await buildSearchQuery(db, ctx.language.id, text)) } : null,
     languageId: ctx.language.id,
     defaultLanguage: ctx.language.isDefault,
-    minEur: input.priceMinCents === undefined ? null : minEurCents(input.priceMinCents, ctx.rate),
-    maxEur: input.priceMaxCents === undefined ? null : maxEurCents(input.priceMaxCents, ctx.rate),
+    minEur: input.priceMinCents === undefined ? null : minEurCents(minorBound(input.priceMinCents, ctx.currency), ctx.currency),
+    maxEur: input.priceMaxCents === undefined ? null : maxEurCents(minorBound(input.priceMaxCents, ctx.currency), ctx.currency),
     categoryIds: input.categoryIds?.length ? input.categoryIds : null,
     isNew: input.isNew ?? false,
     sale: input.sale ?? false,
@@ -89,10 +89,10 @@ export async function queryCatalog(
       : pageIds(set, meta, f, orderBy, offset, per);
   const facets = shapeFacets(meta, f, summary.facetRows);
   const rows = await cachedRows(db, ctx.language.id, ids, (missing) => loadProducts(db, missing, ctx.language.id));
-  const money = (cents: number | null) => (cents === null ? 0 : centsToNumber(convertCents(Number(cents), ctx.rate)));
+  const money = (cents: number | null) => (cents === null ? 0 : centsToNumber(convertPrice(Number(cents), ctx.currency), ctx.currency.code));
   const from = ids.length ? offset + 1 : null;
   return {
-    products: rows.map((r) => toProductJson(r, { meta, languageId: ctx.language.id, rate: ctx.rate })),
+    products: rows.map((r) => toProductJson(r, { meta, languageId: ctx.language.id, currency: ctx.currency })),
     pagination: {
       total,
       last_page: Math.max(1, Math.ceil(total / per)),
@@ -104,6 +104,11 @@ export async function queryCatalog(
     price_range: { min: money(summary.minCents), max: money(summary.maxCents) },
     facets,
   };
+}
+
+/** A bound in hundredths (the contract's parse of "3000" or "12.5") → minor units of the currency (yen: 3000). */
+function minorBound(hundredths: number, currency: PriceCurrency): number {
+  return decimalToCents(centsToDecimal(hundredths), currency.code)!;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Db } from '@/server/db/client';
+import type { PriceCurrency } from '@/lib/money';
 import { loadCatalogMeta } from './meta';
 import { type ProductJson, toProductJson } from './product-json';
 import { loadProducts } from './product-load';
@@ -7,9 +8,9 @@ import { loadProducts } from './product-load';
 export async function productInfo(
   db: Db,
   id: number,
-  ctx: { languageId: number; rate: string },
+  ctx: { languageId: number; currency: PriceCurrency },
 ): Promise<ProductJson | null> {
   const [meta, rows] = await Promise.all([loadCatalogMeta(db), loadProducts(db, [id], ctx.languageId)]);
   const row = rows[0];
-  return row ? toProductJson(row, { meta, languageId: ctx.languageId, rate: ctx.rate }) : null;
+  return row ? toProductJson(row, { meta, languageId: ctx.languageId, currency: ctx.currency }) : null;
 }

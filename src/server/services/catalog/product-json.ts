@@ -1,9 +1,10 @@
-import { centsToDecimal, centsToNumber, convertCents } from '@/lib/money';
+import { type PriceCurrency, centsToDecimal, centsToNumber } from '@/lib/money';
 import { FALLBACK_IMAGE_URL } from '@/server/images/urls';
 import { sanitizeHtml } from '../html';
 import { type CatalogMeta, categoryName, categoryUrl } from './meta';
 import type { ProductJson, VariationJson } from '@/lib/contract/catalog';
-import { choicePrice, offerRange } from '@/lib/rules/product-price';
+import { offerRangeOf } from '@/lib/rules/product-price';
+import { type FixedPrice, choicePriceIn } from '@/lib/rules/currency-price';
 import { sellableStock, stockAvailability } from '@/lib/rules/stock-level';
 
 /** A product as loaded by product-load.ts: EUR cents, ids of categories and attributes. */
@@ -26,6 +27,8 @@ export interface ProductRow {
   images: ProductImage[];
   categoryIds: number[];
   variations: { id: number; sku: string; priceCents: number | null; salePriceCents: number | null; stock: number; attributeIds: number[] }[];
+  /** Its fixed prices per currency (ADR 034), the product's and its variations'. */
+  fixedPrices: FixedPrice[];
   reviewCount: number;
   reviewAverage: number | null;
 }
@@ -45,8 +48,8 @@ export type { ProductJson, VariationJson };
 export interface MapContext {
   meta: CatalogMeta;
   languageId: number;
-  /** Units of the requested currency per EUR (exact decimal string). */
-  rate: string;
+  /** The requested currency: its rate per EUR, minor units and rounding rule. */
+  currency: PriceCurrency;
 }
 
 // Sanitising is the costliest step of a list page served from the catalogue caches (~0.3 ms per
@@ -65,13 +68,19 @@ export function sanitizedDescription(html: string): string {
   return clean;
 }
 
+/** "0.00", or "0" in a currency without decimals: the spec's old_price when not on sale. */
+const zero = (code: string) => centsToDecimal(0, code);
+
 /** The one product shape of every product endpoint (spec §3 Product, plus stock and reviews). */
 export function toProductJson(row: ProductRow, ctx: MapContext): ProductJson {
-  const { meta, languageId, rate } = ctx;
-  // Every price below comes from choicePrice: the product's "from" price is its cheapest choice's.
+  const { meta, languageId, currency } = ctx;
+  const code = currency.code;
+  // Every price below comes from choicePriceIn (a fixed price, else choicePrice converted and
+  // rounded): the product's "from" price is its cheapest choice's in this currency.
   const own = { priceCents: row.priceCents, oldPriceCents: row.oldPriceCents, discountPercent: row.discountPercent };
-  const range = offerRange(own, row.variations);
-  const current = convertCents(range.lowest.priceCents, rate);
+  const choices = row.variations.map((v) => choicePriceIn(currency, own, v, row.fixedPrices));
+  const range = offerRangeOf(choices.length ? choices : [choicePriceIn(currency, own, null, row.fixedPrices)], row.variations.length > 0);
+  const current = range.lowest.priceCents;
   const stock = sellableStock(row.stock, row.variations.map((v) => v.stock));
   const categories: CategoryJson[] = [];
   for (const id of row.categoryIds) {
@@ -92,9 +101,9 @@ export function toProductJson(row: ProductRow, ctx: MapContext): ProductJson {
     const g = a ? meta.groups.get(a.groupId) : undefined;
     return [g?.position ?? 0, g?.id ?? 0] as const;
   };
-  const variations: VariationJson[] = row.variations.map((v) => {
-    const price = choicePrice(own, v);
-    const cents = convertCents(price.priceCents, rate);
+  const variations: VariationJson[] = row.variations.map((v, i) => {
+    const price = choices[i]!;
+    const cents = price.priceCents;
     const attributes: AttributeJson[] = [...v.attributeIds]
       .sort((x, y) => {
         const [px, gx] = groupOrder(x);
@@ -109,9 +118,9 @@ export function toProductJson(row: ProductRow, ctx: MapContext): ProductJson {
     return {
       id: v.id,
       sku: v.sku,
-      retail_price: centsToDecimal(cents),
-      price: centsToNumber(cents),
-      old_price: price.oldPriceCents > price.priceCents ? centsToDecimal(convertCents(price.oldPriceCents, rate)) : '0.00',
+      retail_price: centsToDecimal(cents, code),
+      price: centsToNumber(cents, code),
+      old_price: price.oldPriceCents > price.priceCents ? centsToDecimal(price.oldPriceCents, code) : zero(code),
       discount_percent: price.oldPriceCents > price.priceCents ? price.discountPercent : 0,
       stock: v.stock,
       in_stock: v.stock > 0,
@@ -127,12 +136,12 @@ export function toProductJson(row: ProductRow, ctx: MapContext): ProductJson {
     image_url: row.images[0]?.url ?? FALLBACK_IMAGE_URL,
     images_urls: row.images.map((image) => image.url),
     images: row.images,
-    price: centsToNumber(current),
-    retail_price: centsToDecimal(current),
-    old_price: range.lowest.oldPriceCents > 0 ? centsToDecimal(convertCents(range.lowest.oldPriceCents, rate)) : '0.00',
+    price: centsToNumber(current, code),
+    retail_price: centsToDecimal(current, code),
+    old_price: range.lowest.oldPriceCents > 0 ? centsToDecimal(range.lowest.oldPriceCents, code) : zero(code),
     discount_percent: range.lowest.discountPercent,
     price_from: range.varies,
-    max_price: centsToNumber(convertCents(range.highestCents, rate)),
+    max_price: centsToNumber(range.highestCents, code),
     description: sanitizedDescription(row.description),
     categories,
     variations,

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
+import type { PriceCurrency } from '@/lib/money';
 import { loadCatalogMeta } from './meta';
 import { type ProductJson, toProductJson } from './product-json';
 import { loadProducts } from './product-load';
@@ -7,8 +8,11 @@ import { rowsOf } from './rows';
 
 export interface ListContext {
   languageId: number;
-  rate: string;
+  currency: PriceCurrency;
 }
+
+/** A currency in a cache key: prices differ by code (fixed prices), rate and rounding rule. */
+export const currencyKey = (c: PriceCurrency) => `${c.code}:${c.value}:${c.rounding ?? 'exact'}`;
 
 export const TRENDING_DAYS = 30;
 
@@ -18,7 +22,7 @@ async function idsOf(db: Db, query: SQL): Promise<number[]> {
 
 async function toJson(db: Db, ids: number[], ctx: ListContext): Promise<ProductJson[]> {
   const [meta, rows] = await Promise.all([loadCatalogMeta(db), loadProducts(db, ids, ctx.languageId)]);
-  return rows.map((r) => toProductJson(r, { meta, languageId: ctx.languageId, rate: ctx.rate }));
+  return rows.map((r) => toProductJson(r, { meta, languageId: ctx.languageId, currency: ctx.currency }));
 }
 
 const newestIds = (db: Db, where: SQL, limit: number) =>

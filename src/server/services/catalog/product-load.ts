@@ -3,6 +3,7 @@ import type { Db } from '@/server/db/client';
 import type { ProductImage, ProductRow } from './product-json';
 import { parseJson, rowsOf } from './rows';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '@/lib/rules/stock-level';
+import type { FixedPrice } from '@/lib/rules/currency-price';
 
 interface RawRow {
   id: number;
@@ -21,6 +22,7 @@ interface RawRow {
   images: string;
   category_ids: string;
   variations: string;
+  fixed_prices: string;
   review_count: number;
   review_avg: number | string | null;
 }
@@ -28,7 +30,7 @@ interface RawRow {
 /**
  * Loads whole products (text in the language with base-row fallback, images with their photo's
  * size and alternative text, category ids, the low-stock threshold (its own, else the shop's),
- * active variations with attribute ids, review summary) for a page of ids in ONE query, whatever
+ * active variations with attribute ids, fixed prices per currency, review summary) for a page of ids in ONE query, whatever
  * the page size: the nested parts are correlated json aggregates over indexed foreign keys.
  * Returns them in the order of `ids`; inactive or unknown ids are left out.
  */
@@ -62,6 +64,10 @@ export async function loadProducts(db: Db, ids: readonly number[], languageId: n
                              from variation_attributes va where va.variation_id = v.id)
           ) order by v.id), '[]')
           from variations v where v.product_id = p.id and v.active)::text as variations,
+        (select coalesce(json_agg(json_build_object(
+            'currency', f.currency, 'variationId', f.variation_id, 'priceCents', f.price_cents, 'salePriceCents', f.sale_price_cents
+          ) order by f.id), '[]')
+          from product_currency_prices f where f.product_id = p.id)::text as fixed_prices,
         (select count(*)::int from reviews r where r.product_id = p.id) as review_count,
         (select round(avg(r.rating)::numeric, 1)::float8 from reviews r where r.product_id = p.id) as review_avg
       from products p
@@ -87,6 +93,7 @@ export async function loadProducts(db: Db, ids: readonly number[], languageId: n
       images: parseJson<ProductImage[]>(r.images, []),
       categoryIds: parseJson<number[]>(r.category_ids, []),
       variations: parseJson<ProductRow['variations']>(r.variations, []),
+      fixedPrices: parseJson<FixedPrice[]>(r.fixed_prices, []),
       reviewCount: Number(r.review_count),
       reviewAverage: r.review_avg === null ? null : Number(r.review_avg),
     });

@@ -5,6 +5,7 @@
  * locks), spend the promo code, snapshot the order and its items, clear the bought lines, and
  * open the payment. An Idempotency-Key makes a retried request return the same order.
  */
+import { centsToNumber, minorDigits } from '@/lib/money';
 import type { PaymentMethod } from '@/lib/rules/payment';
 import { transaction } from '@/server/services/transaction';
 import { randomInt } from 'node:crypto';
@@ -132,7 +133,7 @@ function placedOf(order: typeof orders.$inferSelect, paymentId: string): PlacedO
     orderNr: order.orderNr,
     paymentType: order.paymentMethod,
     paymentId,
-    amount: order.convertedFinalCents / 100,
+    amount: centsToNumber(order.convertedFinalCents, order.currency),
     currency: order.currency,
     // Card: filled in by placeOrder once the transaction committed (the provider's page).
     redirectUrl: null,
@@ -200,7 +201,7 @@ async function placeNewOrder(db: Db, input: CheckoutInput): Promise<CheckoutOutc
         rows,
       );
       const finalConverted = totals.cents.converted.final;
-      if (input.expectedTotal !== null && Math.round(input.expectedTotal * 100) !== finalConverted) {
+      if (input.expectedTotal !== null && Math.round(input.expectedTotal * 10 ** minorDigits(totals.currency.code)) !== finalConverted) {
         throw new Rollback({ kind: 'price-changed', totals });
       }
       const units = totals.lines.reduce((sum, l) => sum + l.count, 0);
@@ -255,6 +256,10 @@ async function placeNewOrder(db: Db, input: CheckoutInput): Promise<CheckoutOutc
           deliveryVatCents: totals.deliveryVat.cents,
           finalCents: o.final,
           convertedFinalCents: finalConverted,
+          convertedCartTotalCents: totals.cents.converted.cartTotal,
+          convertedDeliveryCents: totals.cents.converted.delivery,
+          convertedDiscountCents: totals.cents.converted.discount,
+          convertedVatCents: totals.cents.converted.vat,
           promoCodeId: totals.promo?.id ?? null,
           promoCode: totals.promo?.code ?? null,
           idempotencyKey: input.idempotencyKey,
@@ -270,6 +275,7 @@ async function placeNewOrder(db: Db, input: CheckoutInput): Promise<CheckoutOutc
           categoryName: l.categoryName,
           imageUrl: l.imageUrl,
           priceCents: l.unitCents,
+          convertedPriceCents: l.convertedUnitCents,
           quantity: l.count,
           variationAttributes: l.variationAttributes,
           vatPercent: l.vatPercent,

@@ -13,9 +13,9 @@ export async function sendOrderConfirmation(db: Db, orderId: number, log?: Logge
     orderId,
     ({ order, t, lines, money, total, vatRows }) => {
       const summary: Array<[string, string]> = [
-        [t('mail.order.items'), money(order.cartTotalCents)],
-        [t('mail.order.delivery'), order.deliveryCostCents === null ? t('mail.order.deliveryLater') : money(order.deliveryCostCents)],
-        ...(order.discountCents > 0 ? [[t('mail.order.discount'), `−${money(order.discountCents)}`] as [string, string]] : []),
+        [t('mail.order.items'), money(order.cartTotalCents, order.convertedCartTotalCents)],
+        [t('mail.order.delivery'), order.deliveryCostCents === null ? t('mail.order.deliveryLater') : money(order.deliveryCostCents, order.convertedDeliveryCents)],
+        ...(order.discountCents > 0 ? [[t('mail.order.discount'), `−${money(order.discountCents, order.convertedDiscountCents)}`] as [string, string]] : []),
         ...vatRows,
         [t('mail.order.total'), total],
       ];

@@ -44,6 +44,11 @@ export interface OrderRow {
   deliveryVatPercent: string | null;
   deliveryVatCents: number | null;
   convertedFinalCents: number;
+  /** The amounts as charged in the order's currency (ADR 034); null or absent on older orders. */
+  convertedCartTotalCents?: number | null;
+  convertedDeliveryCents?: number | null;
+  convertedDiscountCents?: number | null;
+  convertedVatCents?: number | null;
   promoCode: string | null;
   createdAt: Date;
   paidAt: Date | null;
@@ -60,6 +65,8 @@ export interface OrderItemRow {
   categoryName: string | null;
   imageUrl: string | null;
   priceCents: number;
+  /** The unit price charged in the order's currency; null or absent on older orders. */
+  convertedPriceCents?: number | null;
   quantity: number;
   variationAttributes: VariationAttributeSnapshot[];
   vatPercent: string | null;
@@ -87,12 +94,21 @@ export function orderVatByRate(
  * page and the mails.
  */
 export function orderVatRates(
-  order: Pick<OrderRow, 'vatCents' | 'vatPercent' | 'deliveryVatPercent' | 'deliveryVatCents' | 'currencyRate'>,
+  order: Pick<OrderRow, 'vatCents' | 'vatPercent' | 'deliveryVatPercent' | 'deliveryVatCents' | 'currencyRate' | 'currency' | 'convertedVatCents'>,
   items: readonly Pick<OrderItemRow, 'vatPercent' | 'vatCents'>[],
 ): { percent: number; cents: number }[] {
   const rates = orderVatByRate(order, items);
-  const shares = shareOut(convertCents(order.vatCents, order.currencyRate), rates.map((r) => r.cents));
+  const shares = shareOut(inOrderCurrency(order, order.vatCents, order.convertedVatCents), rates.map((r) => r.cents));
   return rates.map((r, i) => ({ percent: r.percent, cents: shares[i]! }));
+}
+
+/**
+ * An order amount in the order's currency (minor units): as stored when the order kept it (what
+ * was charged: fixed prices and rounding rules, ADR 034), else its EUR amount converted at the
+ * order's rate (orders placed before those columns).
+ */
+export function inOrderCurrency(order: Pick<OrderRow, 'currencyRate' | 'currency'>, eurCents: number, stored?: number | null): number {
+  return stored ?? convertCents(eurCents, order.currencyRate, order.currency);
 }
 
 /** Texts the server fills into the JSON (spec §3 fallbacks), in the request's language. */
@@ -154,23 +170,22 @@ export function toOrderJson(
   options: { currencySymbol?: string; texts?: HistoryTexts } = {},
 ): OrderJson {
   const texts = options.texts ?? ENGLISH_HISTORY_TEXTS;
-  const rate = order.currencyRate;
-  const money = (eurCents: number) => centsToNumber(convertCents(eurCents, rate));
-  const sum = money(order.cartTotalCents);
-  const amount = centsToNumber(order.convertedFinalCents);
+  const money = (eurCents: number, stored?: number | null) => centsToNumber(inOrderCurrency(order, eurCents, stored), order.currency);
+  const sum = money(order.cartTotalCents, order.convertedCartTotalCents);
+  const amount = centsToNumber(order.convertedFinalCents, order.currency);
   const first = items[0];
   const image = first?.imageUrl ?? null;
   const name = nameOr(first?.name, texts);
   const shaped: OrderItemJson[] = items.map((item) => {
-    const price = convertCents(item.priceCents, rate);
+    const price = inOrderCurrency(order, item.priceCents, item.convertedPriceCents);
     return {
       id: item.id,
       product_id: item.productId,
       variation_id: item.variationId,
       sku: item.sku,
       quantity: item.quantity,
-      price: centsToNumber(price),
-      total: centsToNumber(price * item.quantity),
+      price: centsToNumber(price, order.currency),
+      total: centsToNumber(price * item.quantity, order.currency),
       image_url: item.imageUrl,
       name: nameOr(item.name, texts),
       category: { name: item.categoryName?.trim() ? item.categoryName : texts.fallbackCategory },
@@ -195,12 +210,12 @@ export function toOrderJson(
     name,
     items: shaped.length ? shaped : [fallbackItem({ id: order.id, sum, name: first?.name, image_url: image }, texts)],
     order_price: sum,
-    delivery: order.deliveryCostCents === null ? null : money(order.deliveryCostCents),
+    delivery: order.deliveryCostCents === null ? null : money(order.deliveryCostCents, order.convertedDeliveryCents),
     promo_code: order.promoCode,
-    promo_discount: money(order.discountCents),
-    vat: money(order.vatCents),
+    promo_discount: money(order.discountCents, order.convertedDiscountCents),
+    vat: money(order.vatCents, order.convertedVatCents),
     vat_percent: Number(order.vatPercent),
-    vat_rates: vatRates.map((r) => ({ rate: r.percent, vat: centsToNumber(r.cents) })),
+    vat_rates: vatRates.map((r) => ({ rate: r.percent, vat: centsToNumber(r.cents, order.currency) })),
     vat_scheme: order.vatScheme,
     buyer_vat_id: order.buyerVatId,
     total_amount: amount,

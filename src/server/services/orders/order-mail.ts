@@ -7,8 +7,8 @@ import type { Translator } from '@/server/i18n/index';
 import { escapeHtml, type MailBlock, mailLocale, renderMailLayout } from '@/server/mail/templates';
 import { sendMail } from '@/server/mail/mailer';
 import type { MailAttachment } from '@/server/mail/transport';
-import { convertCents, formatCents, formatPercent } from '@/lib/money';
-import { orderVatRates } from './history';
+import { formatCents, formatPercent } from '@/lib/money';
+import { inOrderCurrency, orderVatRates } from './history';
 
 /** An order's lines and summary rows as a mail block (HTML table and its text form). */
 export function orderTable(rows: { name: string; quantity: number; total: string }[], summary: Array<[string, string]>): { html: string; text: string } {
@@ -26,11 +26,11 @@ export function orderTable(rows: { name: string; quantity: number; total: string
 }
 
 /**
- * An order's EUR amounts in its own currency at the rate it was placed with, written as the
- * shop's pages write them in that language.
+ * An order's amount in its own currency (as charged when the order stored it, else its EUR amount
+ * at the rate it was placed with; inOrderCurrency), written as the shop's pages write them in that language.
  */
-export function orderMoney(order: { currencyRate: string; currency: string }, language: string): (eurCents: number) => string {
-  return (eurCents) => formatCents(convertCents(eurCents, order.currencyRate), order.currency, language);
+export function orderMoney(order: { currencyRate: string; currency: string }, language: string): (eurCents: number, stored?: number | null) => string {
+  return (eurCents, stored) => formatCents(inOrderCurrency(order, eurCents, stored), order.currency, language);
 }
 
 type Order = typeof orders.$inferSelect;
@@ -51,7 +51,8 @@ export interface OrderMailParts {
   t: Translator;
   /** The lines, each total in the order's currency. */
   lines: { name: string; quantity: number; total: string }[];
-  money: (eurCents: number) => string;
+  /** An amount in the order's currency: the stored converted amount when given, else the EUR one converted. */
+  money: (eurCents: number, stored?: number | null) => string;
   /** The order's final amount, as charged. */
   total: string;
   /** The VAT rows (ADR 030): one per rate, the rate in the language's percent style, and a note for an export or a reverse charge. */
@@ -79,7 +80,7 @@ export async function sendOrderMail(db: Db, orderId: number, compose: (parts: Or
     const [customer] = order.userId === null ? [] : await db.select({ languageId: users.languageId }).from(users).where(eq(users.id, order.userId));
     const { language, t } = await mailLocale(db, customer?.languageId ?? null);
     const money = orderMoney(order, language);
-    const lines = items.map((item) => ({ name: item.name, quantity: item.quantity, total: money(item.priceCents * item.quantity) }));
+    const lines = items.map((item) => ({ name: item.name, quantity: item.quantity, total: money(item.priceCents * item.quantity, item.convertedPriceCents === null ? null : item.convertedPriceCents * item.quantity) }));
     const total = formatCents(order.convertedFinalCents, order.currency, language);
     const vatRows = orderVatRows(order, items, language, t);
     const { subject, heading, blocks, attachments } = compose({ order, language, t, lines, money, total, vatRows });

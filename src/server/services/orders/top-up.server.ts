@@ -17,16 +17,16 @@ import { recordOrderEvent } from './order-events.server';
 export const MAX_TOP_UP_CENTS = 1_000_000;
 
 export interface TopUpLimits {
-  /** in the request currency's cents */
+  /** in the request currency's minor units */
   minCents: number;
   maxCents: number;
 }
 
-export async function topUpLimits(db: Db, currency: Pick<CurrencyOption, 'value'>): Promise<TopUpLimits> {
+export async function topUpLimits(db: Db, currency: Pick<CurrencyOption, 'value' | 'code'>): Promise<TopUpLimits> {
   const [row] = await db.select({ min: settings.minTopUpAmountCents }).from(settings).where(eq(settings.id, 1));
   return {
-    minCents: Math.max(1, convertCents(row?.min ?? 0, currency.value)),
-    maxCents: convertCents(MAX_TOP_UP_CENTS, currency.value),
+    minCents: Math.max(1, convertCents(row?.min ?? 0, currency.value, currency.code)),
+    maxCents: convertCents(MAX_TOP_UP_CENTS, currency.value, currency.code),
   };
 }
 
@@ -36,7 +36,7 @@ export async function startTopUp(
 ): Promise<PlacedOrder> {
   const [user] = await db.select().from(users).where(eq(users.id, input.userId));
   if (!user) throw new Error('top-up for an unknown user');
-  const eurCents = toEurCents(input.amountCents, input.currency.value);
+  const eurCents = toEurCents(input.amountCents, input.currency.value, input.currency.code);
   return withFreshOrderNr('TU-', (orderNr) => transaction(db, async (tx) => {
     const [order] = await tx
       .insert(orders)

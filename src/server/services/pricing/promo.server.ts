@@ -10,7 +10,7 @@ import type { Db } from '@/server/db/client';
 import { promoCodes } from '@/server/db/schema/index';
 import { rowsOf } from '../catalog/rows';
 import { InvalidInputError } from '../errors';
-import { centsToNumber, convertCents } from '@/lib/money';
+import { type PriceCurrency, centsToNumber, convertCents } from '@/lib/money';
 import type { PromoRule } from './totals';
 import type { PromoJson } from '@/lib/contract/purchasing';
 
@@ -115,13 +115,13 @@ export function promoRule(row: PromoRow): PromoRule {
   return { type: row.discountType, value: row.discountValue, appliesToDelivery: row.appliesToDelivery };
 }
 
-export function toPromoJson(row: PromoRow, rate: string): PromoJson {
+export function toPromoJson(row: PromoRow, currency: PriceCurrency): PromoJson {
   return {
     id: row.id,
     code: row.code,
     description: row.description,
     discount_type: row.discountType,
-    discount_amount: row.discountType === 'fixed' ? centsToNumber(convertCents(row.discountValue, rate)) : row.discountValue,
+    discount_amount: row.discountType === 'fixed' ? centsToNumber(convertCents(row.discountValue, currency.value, currency.code), currency.code) : row.discountValue,
     applies_to_delivery: row.appliesToDelivery,
   };
 }

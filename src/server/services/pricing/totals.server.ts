@@ -14,7 +14,7 @@ import { centsToNumber } from '@/lib/money';
 import type { TotalsBlock } from '@/lib/contract/cart';
 import { type CatalogMeta, loadCatalogMeta } from '../catalog/meta';
 import { loadCartRows } from '../cart/cart.server';
-import { type CartRow, outOfStockMessage, toCartLine, unavailableReason } from '../cart/cart';
+import { type CartRow, linePriceIn, outOfStockMessage, toCartLine, unavailableReason } from '../cart/cart';
 import { type CurrencyOption, loadShopBasics } from '../request-context';
 import { findUsablePromo, type PromoRow, promoRule } from './promo.server';
 import { type AmountsCents, computeTotalsCents, type DeliveryRate, vatRateNumber } from './totals';
@@ -97,16 +97,18 @@ export interface TotalsResult {
 const EUR = { code: 'EUR', symbol: '€' };
 
 function blockJson(b: AmountsCents, currency: { code: string; symbol: string }): TotalsBlockJson {
+  // Decimals as the currency has them: 12.34 EUR, 3208 JPY.
+  const money = (cents: number) => centsToNumber(cents, currency.code);
   return {
-    cart_total: centsToNumber(b.cartTotal),
-    delivery_cost: b.delivery === null ? null : centsToNumber(b.delivery),
-    discount_amount: centsToNumber(b.discount),
-    vat: centsToNumber(b.vat),
-    vat_rates: b.vatByRate.map((r) => ({ rate: vatRateNumber(r.vatPercent), vat: centsToNumber(r.vat) })),
-    final_amount: centsToNumber(b.final),
+    cart_total: money(b.cartTotal),
+    delivery_cost: b.delivery === null ? null : money(b.delivery),
+    discount_amount: money(b.discount),
+    vat: money(b.vat),
+    vat_rates: b.vatByRate.map((r) => ({ rate: vatRateNumber(r.vatPercent), vat: money(r.vat) })),
+    final_amount: money(b.final),
     currency: currency.code,
     currency_symbol: currency.symbol,
-    cart: { items: b.items, totalAmount: centsToNumber(b.cartTotal) },
+    cart: { items: b.items, totalAmount: money(b.cartTotal) },
   };
 }
 
@@ -219,11 +221,11 @@ export async function totalsOfCart(reader: Db, setting: TotalsSetting, input: To
 
   const lineRates = orderable.map((r) => (vatRateNumber(rateOf(r.vatKind ? { kind: r.vatKind, percent: r.vatPercent ?? null } : STANDARD_CLASS))).toFixed(2));
   const t = computeTotalsCents({
-    lines: orderable.map((r, i) => ({ unitCents: r.priceCents, count: r.count, vatPercent: lineRates[i]! })),
+    lines: orderable.map((r, i) => ({ unitCents: r.priceCents, convertedUnitCents: linePriceIn(r, input.currency), count: r.count, vatPercent: lineRates[i]! })),
     delivery,
     promo: promo ? promoRule(promo) : null,
     vatPercent: rateOf(STANDARD_CLASS),
-    rate: input.currency.value,
+    currency: input.currency,
   });
 
   const warnings: string[] = [];
@@ -231,7 +233,7 @@ export async function totalsOfCart(reader: Db, setting: TotalsSetting, input: To
   for (const r of orderable) if (r.count > r.stock) warnings.push(outOfStockMessage(r.name, r.stock));
   if (input.clientItems && !sameItems(orderable, input.clientItems)) warnings.push(TOTALS_MESSAGES.cartChanged);
 
-  const ctx = { meta, languageId, rate: input.currency.value };
+  const ctx = { meta, languageId, currency: input.currency };
   const lines: TotalsLine[] = orderable.map((r, i) => {
     const json = toCartLine(r, ctx);
     return {

@@ -7,7 +7,7 @@ const base = (over: Partial<TotalsInput> = {}): TotalsInput => ({
   delivery: { costCents: 499, freeOverCents: 7500 },
   promo: null,
   vatPercent: '20.00',
-  rate: '1',
+  currency: { code: 'USD', value: '1' },
   ...over,
 });
 
@@ -158,38 +158,38 @@ describe('computeTotalsCents: original (EUR) block', () => {
     expect(() => computeTotalsCents(base({ lines: [{ unitCents: 10.5, count: 1 }] }))).toThrow(RangeError);
     expect(() => computeTotalsCents(base({ lines: [{ unitCents: 100, count: 0 }] }))).toThrow(RangeError);
     expect(() => computeTotalsCents(base({ promo: { type: 'percent', value: 150, appliesToDelivery: false } }))).toThrow(RangeError);
-    expect(() => computeTotalsCents(base({ rate: 'x' }))).toThrow(RangeError);
+    expect(() => computeTotalsCents(base({ currency: { code: 'USD', value: 'x' } }))).toThrow(RangeError);
   });
 });
 
 describe('computeTotalsCents: converted block', () => {
   it('converts units half-up (USD 1.085: 1.00 € → 1.085 → 1.09 $; 11.00 € → 11.935 → 11.94 $)', () => {
-    const t = computeTotalsCents(base({ lines: [{ unitCents: 100, count: 1 }, { unitCents: 1100, count: 2 }], delivery: null, rate: '1.085' }));
+    const t = computeTotalsCents(base({ lines: [{ unitCents: 100, count: 1 }, { unitCents: 1100, count: 2 }], delivery: null, currency: { code: 'USD', value: '1.085' } }));
     expect(t.convertedUnits).toEqual([109, 1194]);
     expect(t.converted).toMatchObject({ cartTotal: 109 + 2 * 1194, delivery: null, discount: 0, final: 2497 });
     expect(t.converted.vat).toBe(416); // 2497 / 6 = 416.17
   });
 
   it('hits the half cent of 1.0835 exactly (30.00 € → 32.505 → 32.51)', () => {
-    const t = computeTotalsCents(base({ lines: [{ unitCents: 3000, count: 1 }], delivery: { costCents: 1499, freeOverCents: 15000 }, rate: '1.0835' }));
+    const t = computeTotalsCents(base({ lines: [{ unitCents: 3000, count: 1 }], delivery: { costCents: 1499, freeOverCents: 15000 }, currency: { code: 'USD', value: '1.0835' } }));
     expect(t.convertedUnits).toEqual([3251]); // floats: 3000 * 1.0835 = 3250.4999…
     expect(t.converted.delivery).toBe(1624); // 16.2417
     expect(t.converted.final).toBe(3251 + 1624);
   });
 
   it('computes the discount by the same rule in the converted currency', () => {
-    const fixed = computeTotalsCents(base({ lines: [{ unitCents: 2999, count: 1 }], promo: { type: 'fixed', value: 1000, appliesToDelivery: false }, rate: '0.85' }));
+    const fixed = computeTotalsCents(base({ lines: [{ unitCents: 2999, count: 1 }], promo: { type: 'fixed', value: 1000, appliesToDelivery: false }, currency: { code: 'USD', value: '0.85' } }));
     // 29.99 € → 25.4915 → 25.49 £; 10 € → 8.50 £; delivery 4.99 € → 4.2415 → 4.24 £
     expect(fixed.converted).toMatchObject({ cartTotal: 2549, delivery: 424, discount: 850, final: 2123 });
-    const percent = computeTotalsCents(base({ lines: [{ unitCents: 2999, count: 1 }], promo: { type: 'percent', value: 15, appliesToDelivery: false }, rate: '0.85' }));
+    const percent = computeTotalsCents(base({ lines: [{ unitCents: 2999, count: 1 }], promo: { type: 'percent', value: 15, appliesToDelivery: false }, currency: { code: 'USD', value: '0.85' } }));
     expect(percent.converted).toMatchObject({ cartTotal: 2549, discount: 382, final: 2549 + 424 - 382 }); // 382.35
-    const all = computeTotalsCents(base({ lines: [{ unitCents: 1999, count: 3 }], promo: { type: 'percent', value: 100, appliesToDelivery: true }, rate: '1.0835' }));
+    const all = computeTotalsCents(base({ lines: [{ unitCents: 1999, count: 3 }], promo: { type: 'percent', value: 100, appliesToDelivery: true }, currency: { code: 'USD', value: '1.0835' } }));
     expect(all.converted.final).toBe(0);
     expect(all.original.final).toBe(0);
   });
 
   it('keeps the delivery decision from EUR (free in EUR → free in every currency)', () => {
-    const t = computeTotalsCents(base({ lines: [{ unitCents: 7500, count: 1 }], rate: '0.85' }));
+    const t = computeTotalsCents(base({ lines: [{ unitCents: 7500, count: 1 }], currency: { code: 'USD', value: '0.85' } }));
     expect(t.original.delivery).toBe(0);
     expect(t.converted.delivery).toBe(0);
   });
@@ -215,7 +215,7 @@ describe('computeTotalsCents: converted block', () => {
               ? { type: 'fixed', value: 1 + random(20_000), appliesToDelivery: random(2) === 1 }
               : { type: 'percent', value: 1 + random(100), appliesToDelivery: random(2) === 1 },
         vatPercent: vats[random(vats.length)]!,
-        rate: rates[random(rates.length)]!,
+        currency: { code: 'USD', value: rates[random(rates.length)]! },
       });
       const t = computeTotalsCents(input);
       for (const b of [t.original, t.converted]) {
@@ -226,14 +226,14 @@ describe('computeTotalsCents: converted block', () => {
         expect(b.vat).toBeLessThanOrEqual(b.final);
       }
       expect(t.converted.cartTotal).toBe(lines.reduce((s, l, k) => s + t.convertedUnits[k]! * l.count, 0));
-      expect(t.convertedUnits).toEqual(lines.map((l) => convertCents(l.unitCents, input.rate)));
-      if (t.original.delivery !== null) expect(t.converted.delivery).toBe(convertCents(t.original.delivery, input.rate));
+      expect(t.convertedUnits).toEqual(lines.map((l) => convertCents(l.unitCents, input.currency.value)));
+      if (t.original.delivery !== null) expect(t.converted.delivery).toBe(convertCents(t.original.delivery, input.currency.value));
     }
   });
 });
 
 describe('computeTotalsCents: products of other VAT classes', () => {
-  const base = { delivery: { costCents: 500, freeOverCents: null }, promo: null, vatPercent: '20.00', rate: '1' };
+  const base = { delivery: { costCents: 500, freeOverCents: null }, promo: null, vatPercent: '20.00', currency: { code: 'USD', value: '1' } };
 
   it('one rate everywhere is exactly the single-rate rule', () => {
     const mixed = computeTotalsCents({ ...base, lines: [{ unitCents: 1999, count: 3, vatPercent: '20.00' }] });

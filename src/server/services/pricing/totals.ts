@@ -14,12 +14,14 @@
  *   what each rate's lines (and delivery, at the standard rate) cost before the discount, the
  *   shares summing exactly to final, and the VAT of each share added: one rate is the rule above;
  *   each rate's VAT is then shared out over its lines (splitVat), so lines sum to the order;
- * - the converted block is computed by the SAME rules from converted unit prices, the converted
- *   delivery cost and the converted fixed amount (each converted half-up), so its lines add up
- *   to its cart total and cart + delivery − discount = final exactly in that currency. Only the
- *   free-delivery decision is taken once, in EUR.
+ * - the converted block is computed by the SAME rules, in the minor units of the currency (whole
+ *   yen for JPY), from the unit prices in that currency (a fixed price, else converted and rounded
+ *   by the currency's rule, ADR 034), the converted delivery cost and the converted fixed amount
+ *   (each converted half-up), so its lines add up to its cart total and
+ *   cart + delivery − discount = final exactly in that currency. Only the free-delivery decision
+ *   is taken once, in EUR.
  */
-import { convertCents } from '@/lib/money';
+import { type PriceCurrency, convertCents, convertPrice } from '@/lib/money';
 
 export type DiscountType = 'fixed' | 'percent';
 
@@ -39,6 +41,8 @@ export interface DeliveryRate {
 export interface PricedLine {
   /** Unit price in EUR cents. */
   unitCents: number;
+  /** Unit price in the request currency (minor units) when it is not the converted EUR price: a fixed price (ADR 034). */
+  convertedUnitCents?: number;
   count: number;
   /** The line's VAT rate ("7.00"); null or absent: the standard rate (TotalsInput.vatPercent). */
   vatPercent?: string | null;
@@ -68,8 +72,8 @@ export interface TotalsInput {
   promo: PromoRule | null;
   /** The standard rate of the sale (delivery and lines without their own), up to 2 decimals ("20.00", "19.5") */
   vatPercent: string | number;
-  /** units of the request currency per EUR (decimal string) */
-  rate: string;
+  /** the request currency: rate per EUR, minor units, rounding rule */
+  currency: PriceCurrency;
 }
 
 export interface TotalsCents {
@@ -215,7 +219,8 @@ function vatParts(lines: readonly PricedLine[], units: readonly number[], delive
 }
 
 export function computeTotalsCents(input: TotalsInput): TotalsCents {
-  const { lines, promo, vatPercent, rate } = input;
+  const { lines, promo, vatPercent, currency } = input;
+  const rate = currency.value;
   let cartTotal = 0;
   let items = 0;
   for (const line of lines) {
@@ -239,10 +244,11 @@ export function computeTotalsCents(input: TotalsInput): TotalsCents {
   }
   const original = block(cartTotal, items, delivery, applyPromo(cartTotal, delivery, promo, promo?.value ?? 0), vatParts(lines, lines.map((l) => l.unitCents), delivery, vatPercent));
 
-  const convertedUnits = lines.map((line) => convertCents(line.unitCents, rate));
+  const convertedUnits = lines.map((line) => line.convertedUnitCents ?? convertPrice(line.unitCents, currency));
+  convertedUnits.forEach((unit) => assertCents(unit, 'converted unit price'));
   const cartConverted = convertedUnits.reduce((sum, unit, i) => sum + unit * lines[i]!.count, 0);
-  const deliveryConverted = delivery === null ? null : convertCents(delivery, rate);
-  const fixedConverted = promo?.type === 'fixed' ? convertCents(promo.value, rate) : 0;
+  const deliveryConverted = delivery === null ? null : convertCents(delivery, rate, currency.code);
+  const fixedConverted = promo?.type === 'fixed' ? convertCents(promo.value, rate, currency.code) : 0;
   const converted = block(
     cartConverted,
     items,

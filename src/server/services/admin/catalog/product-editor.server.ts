@@ -21,6 +21,7 @@ import {
   productTranslations,
   variationAttributes,
   variations,
+  productCurrencyPrices,
   vatRates,
 } from '@/server/db/schema/index';
 import type { AdminProduct, ProductCreate, ProductPatch } from '@/lib/contract/admin/products';
@@ -41,7 +42,7 @@ const UNKNOWN_CATEGORY = localized('admin.api.unknownCategory');
 export async function getAdminProduct(db: Db | Tx, id: number): Promise<AdminProduct | null> {
   const [product] = await db.select().from(products).where(eq(products.id, id));
   if (!product) return null;
-  const [languages, translations, categoryRows, groupRows, variationRows, pairRows, imageRows] = await Promise.all([
+  const [languages, translations, categoryRows, groupRows, variationRows, pairRows, imageRows, fixedRows] = await Promise.all([
     adminLanguages(db as Db),
     db.select().from(productTranslations).where(eq(productTranslations.productId, id)),
     db.select({ id: productCategories.categoryId }).from(productCategories).where(eq(productCategories.productId, id)).orderBy(asc(productCategories.categoryId)),
@@ -66,6 +67,7 @@ export async function getAdminProduct(db: Db | Tx, id: number): Promise<AdminPro
       .leftJoin(mediaAssets, eq(mediaAssets.id, productImages.assetId))
       .where(eq(productImages.productId, id))
       .orderBy(asc(productImages.position), asc(productImages.id)),
+    db.select().from(productCurrencyPrices).where(eq(productCurrencyPrices.productId, id)).orderBy(asc(productCurrencyPrices.currency), asc(productCurrencyPrices.id)),
   ]);
   const price = toStaffPrice(product);
   const groupOrder = groupRows.map((g) => g.id);
@@ -101,6 +103,7 @@ export async function getAdminProduct(db: Db | Tx, id: number): Promise<AdminPro
         .map((p) => ({ group: p.group, value: p.value })),
     })),
     images: imageRows.map((i) => ({ id: i.id, url: i.url, asset_id: i.assetId, width: i.width, height: i.height, alt: i.alt })),
+    currency_prices: fixedRows.map((f) => ({ currency: f.currency, variation_id: f.variationId, price_cents: f.priceCents, sale_price_cents: f.salePriceCents })),
     updated_at: product.updatedAt.toISOString(),
   };
 }

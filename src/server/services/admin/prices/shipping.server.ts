@@ -4,6 +4,7 @@
  * visitors. Each change in one transaction with its audit row, then every instance's caches
  * emptied (the next totals and pages use it).
  */
+import { type RoundingRule, minorDigits } from '@/lib/money';
 import { localized } from '@/server/services/localized';
 import { transaction } from '@/server/services/transaction';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
@@ -40,7 +41,14 @@ async function zoneRows(db: Db | Tx) {
 type ZoneRow = Awaited<ReturnType<typeof zoneRows>>[number];
 const zoneJson = (z: ZoneRow) => ({ id: z.id, code: z.code, name: z.name, cost_cents: z.cost ?? 0, free_over_cents: z.freeOver ?? null, countries: Number(z.countries) });
 const countryJson = (c: typeof countries.$inferSelect) => ({ id: c.id, name: c.name, iso: c.iso, zone_id: c.zoneId, served: c.served, delivery_available: c.deliveryAvailable, postcode_pattern: c.postcodePattern });
-const currencyJson = (c: typeof currencies.$inferSelect) => ({ id: c.id, code: c.code, symbol: c.symbol, rate: String(Number(c.value)), is_default: c.isDefault, enabled: c.enabled, position: c.position });
+const currencyJson = (c: typeof currencies.$inferSelect) => ({ id: c.id, code: c.code, symbol: c.symbol, rate: String(Number(c.value)), is_default: c.isDefault, enabled: c.enabled, position: c.position, rounding: c.rounding, decimals: minorDigits(c.code) });
+
+/** .99 endings need cents: a currency without them (JPY) is refused the rule rather than silently rounded to whole units. */
+function checkRounding(code: string, rounding: RoundingRule | undefined): void {
+  if (rounding === 'end_99' && minorDigits(code) < 2) {
+    throw new InvalidInputError(localized('admin.api.roundingNeedsCents', { code }), { rounding: [localized('admin.api.roundingNeedsCents', { code })] });
+  }
+}
 
 export async function deliverySettings(db: Db) {
   const [zones, all] = await Promise.all([zoneRows(db), db.select().from(countries).orderBy(asc(countries.name))]);
@@ -152,8 +160,9 @@ export async function listCurrencies(db: Db) {
 }
 
 export async function createCurrency(db: Db, editor: Editor, input: CurrencyCreate) {
+  checkRounding(input.code, input.rounding);
   const currency = await transaction(db, async (tx) => {
-      const [row] = await tx.insert(currencies).values({ code: input.code, symbol: input.symbol, value: input.rate, position: input.position ?? 0 }).returning();
+      const [row] = await tx.insert(currencies).values({ code: input.code, symbol: input.symbol, value: input.rate, position: input.position ?? 0, rounding: input.rounding ?? 'exact' }).returning();
       await recordChange(tx, editor, 'currency', input.code, 'create', `${input.code} at ${input.rate}`);
       return currencyJson(row!);
     })
@@ -171,6 +180,7 @@ export async function updateCurrency(db: Db, editor: Editor, id: number, patch: 
     const all = await lockCurrencies(tx);
     const row = all.find((c) => c.id === id);
     if (!row) throw new NotFoundError(CURRENCY_NOT_FOUND);
+    checkRounding(row.code, patch.rounding);
     if (row.code === BASE && patch.rate !== undefined && Number(patch.rate) !== 1) {
       throw new InvalidInputError(localized('admin.api.euroRate'), { rate: [localized('admin.api.euroRate')] });
     }
@@ -183,7 +193,7 @@ export async function updateCurrency(db: Db, editor: Editor, id: number, patch: 
     const enabled = patch.is_default ? true : patch.enabled;
     const [after] = await tx
       .update(currencies)
-      .set(definedOnly({ symbol: patch.symbol, value: patch.rate, isDefault: patch.is_default, enabled, position: patch.position }))
+      .set(definedOnly({ symbol: patch.symbol, value: patch.rate, isDefault: patch.is_default, enabled, position: patch.position, rounding: patch.rounding }))
       .where(eq(currencies.id, id))
       .returning();
     await recordChange(tx, editor, 'currency', row.code, 'update', `${row.code}: ${changedFields(patch)}${patch.rate ? ` ${Number(row.value)} → ${patch.rate}` : ''}`);
