@@ -79,7 +79,7 @@ describe('CSRF protection of writes', () => {
       body: JSON.stringify(subscribe),
     });
     expect(res.status).toBe(419);
-    expect(await res.json()).toEqual({ status: 'ERROR', message: 'CSRF token mismatch.' });
+    expect(await res.json()).toEqual({ status: 'ERROR', code: 'csrf_mismatch', message: 'CSRF token mismatch.' });
   });
 
   it('answers 419 with a header that differs from the cookie', async () => {
@@ -387,14 +387,14 @@ describe('personal access tokens (API clients)', () => {
     expect(logout.status).toBe(200);
     const after = await api.request('/api/user/profile', { headers: auth });
     expect(after.status).toBe(401);
-    expect(await after.json()).toEqual({ message: 'Unauthenticated.' });
+    expect(await after.json()).toEqual({ code: 'unauthenticated', message: 'Unauthenticated.' });
   });
 
   it('a wrong or malformed bearer token is a 401, never a silent guest', async () => {
     for (const value of ['Bearer 1|not-a-real-token-not-a-real-token-xx', 'Bearer garbage', 'Basic abc']) {
       const res = await api.request('/api/is-auth', { headers: { Authorization: value } });
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ message: 'Unauthenticated.' });
+      expect(await res.json()).toEqual({ code: 'unauthenticated', message: 'Unauthenticated.' });
     }
   });
 });

@@ -6,7 +6,7 @@ import { englishText, localized, spokenText } from '@/server/services/localized'
 
 // A photo in two places: the parts and the "and" are Localized values inside the message.
 const inUse = localized('admin.api.photoInUse', {
-  uses: localized('admin.api.usedAnd', { list: localized('admin.api.usedProductOne', { n: 1 }), part: localized('admin.api.usedPageOther', { n: 2 }) }),
+  uses: localized('admin.api.usedAnd', { list: localized('admin.api.usedProduct', { count: 1 }), part: localized('admin.api.usedPage', { count: 2 }) }),
 });
 
 describe('Localized messages (services/localized.ts)', () => {

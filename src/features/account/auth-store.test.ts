@@ -193,7 +193,7 @@ describe('auth actions', () => {
     storage.setItem('shop.signedIn', '1');
     const assign = vi.fn();
     vi.stubGlobal('location', { pathname: '/account', search: '?tab=orders', assign });
-    stubApi({ '/api/user/profile': () => json({ message: 'Unauthenticated.' }, 401) });
+    stubApi({ '/api/user/profile': () => json({ code: 'unauthenticated', message: 'Unauthenticated.' }, 401) });
     const { $auth, onSignedOut } = await import('./auth-store');
     const { api } = await import('@/stores/api');
     let clears = 0;

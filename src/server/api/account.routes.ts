@@ -14,7 +14,7 @@ import { allowedPhoneCountries, readPhoneFields } from '../services/auth/phone-f
 import { getProfile } from '../services/auth/profile';
 import { endUserSessions } from '../services/auth/sessions';
 import { findUserByEmail, findUserById, normaliseEmail } from '../services/auth/users';
-import { requireAuth } from './auth-guards';
+import { requireAuth, UNAUTHENTICATED } from './auth-guards';
 import { type ApiEnv, createRouter } from './env';
 import { ok } from './envelope';
 import { HttpError } from './errors';
@@ -71,7 +71,7 @@ export const accountApp = createRouter()
   .get('/profile', signedIn, async (c) => {
     c.header('Cache-Control', 'no-store');
     const profile = await getProfile(c.var.db, c.var.user!.id, c.var.currency);
-    if (!profile) return c.json({ message: 'Unauthenticated.' }, 401);
+    if (!profile) return c.json(UNAUTHENTICATED, 401);
     return ok(c, profile);
   })
 
@@ -94,7 +94,7 @@ export const accountApp = createRouter()
     if (!input) throw new Error('unreachable: problems were thrown');
 
     const current = await findUserById(db, userId);
-    if (!current) return c.json({ message: 'Unauthenticated.' }, 401);
+    if (!current) return c.json(UNAUTHENTICATED, 401);
     const emailChanged = normaliseEmail(current.email) !== normaliseEmail(input.email);
     if (emailChanged) {
       await authoriseEmailChange(c, t, current, body.current_password);
@@ -151,7 +151,7 @@ export const accountApp = createRouter()
       const { cur_password: current, new_password: next } = parseFields(changePasswordBody(t, passwordProblem), await jsonObject(c));
 
       const user = await findUserById(db, c.var.user!.id);
-      if (!user) return c.json({ message: 'Unauthenticated.' }, 401);
+      if (!user) return c.json(UNAUTHENTICATED, 401);
       if (!(await verifyPassword(user.passwordHash, current))) {
         const wrong = t('api.auth.currentPasswordWrong');
         throw new HttpError(422, wrong, { errors: { cur_password: [wrong] } });

@@ -3,7 +3,7 @@ import { isBackOffice, mayOpen } from '@/lib/rules/roles';
 import { UNAUTHENTICATED } from './auth-guards';
 import type { ApiEnv } from './env';
 
-export const FORBIDDEN = { message: 'This action is unauthorized.' } as const;
+export const FORBIDDEN = { code: 'forbidden', message: 'This action is unauthorized.' } as const;
 
 const noStore = { 'Cache-Control': 'no-store' };
 

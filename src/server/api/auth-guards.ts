@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import type { ApiEnv } from './env';
 
-/** The exact bodies of DESIGN "Accounts and security"; islands match on the 403 text. */
-export const UNAUTHENTICATED = { message: 'Unauthenticated.' } as const;
-export const EMAIL_NOT_VERIFIED = { message: 'Your email address is not verified.' } as const;
+/** The spec's texts (accounts spec §7), with the codes islands decide on (error-codes.ts). */
+export const UNAUTHENTICATED = { code: 'unauthenticated', message: 'Unauthenticated.' } as const;
+export const EMAIL_NOT_VERIFIED = { code: 'email_not_verified', message: 'Your email address is not verified.' } as const;
 
 /** 401 unless someone is signed in (session or bearer token). */
 export function requireAuth(): MiddlewareHandler<ApiEnv> {
