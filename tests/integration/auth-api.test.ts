@@ -176,6 +176,7 @@ describe('POST /api/login and GET /api/is-auth', () => {
     const unknown = await createApiSession(api).signIn('nobody@example.com', PASSWORD);
     const expected = {
       status: 'ERROR',
+      code: 'validation_failed',
       message: 'These credentials do not match our records.',
       errors: { username: ['These credentials do not match our records.'] },
     };
@@ -338,18 +339,18 @@ describe('POST /api/logout', () => {
 });
 
 describe('401 and 403 bodies', () => {
-  it('answers exactly {"message":"Unauthenticated."} to a guest', async () => {
+  it('answers the spec\'s {"message":"Unauthenticated."} with its code to a guest', async () => {
     const res = await api.request('/api/user/profile');
     expect(res.status).toBe(401);
-    expect(await res.text()).toBe('{"message":"Unauthenticated."}');
+    expect(await res.text()).toBe('{"code":"unauthenticated","message":"Unauthenticated."}');
   });
 
-  it('answers exactly {"message":"Your email address is not verified."} where verification is required', async () => {
+  it('answers the spec\'s {"message":"Your email address is not verified."} with its code where verification is required', async () => {
     const session = createApiSession(api);
     await session.signIn(ben.email, PASSWORD);
     const res = await session.request('/api/verified-probe');
     expect(res.status).toBe(403);
-    expect(await res.text()).toBe('{"message":"Your email address is not verified."}');
+    expect(await res.text()).toBe('{"code":"email_not_verified","message":"Your email address is not verified."}');
     const verified = createApiSession(api);
     await verified.signIn(ann.email, PASSWORD);
     expect((await verified.get('/api/verified-probe')).body.payload).toBe('verified only');
