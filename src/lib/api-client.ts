@@ -6,6 +6,7 @@
  */
 
 import type { FieldErrors } from './contract/envelope';
+import type { ErrorCode } from './contract/error-codes';
 import { pageHref } from './language-path';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -18,6 +19,8 @@ export interface Envelope<T = unknown> {
   status: string;
   payload?: T;
   message?: string | null;
+  /** An error's machine code (src/lib/contract/error-codes.ts): what code decides on, never `message`. */
+  code?: ErrorCode;
   errors?: FieldErrors;
   [extra: string]: unknown;
 }
@@ -44,7 +47,6 @@ export interface RequestOptions {
 export const DEFAULT_TIMEOUT_MS = 6_000;
 export const LONG_TIMEOUT_MS = 30_000;
 export const SESSION_EXPIRED_TOAST_MS = 3_000;
-export const EMAIL_NOT_VERIFIED = 'Your email address is not verified.';
 
 export class ApiError extends Error {
   constructor(
@@ -62,6 +64,11 @@ export class ApiError extends Error {
   get errors(): FieldErrors {
     return this.body?.errors ?? {};
   }
+
+  /** The server's code; undefined for a network failure or a body that is no envelope. */
+  get code(): ErrorCode | undefined {
+    return this.body?.code;
+  }
 }
 
 /**
@@ -70,7 +77,7 @@ export class ApiError extends Error {
  */
 export function handledByClient(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
-  return error.status === 401 || (error.status === 403 && error.message === EMAIL_NOT_VERIFIED);
+  return error.status === 401 || error.code === 'email_not_verified';
 }
 
 export interface ApiClientHooks {
@@ -88,7 +95,7 @@ export interface ApiClientHooks {
   sessionExpiredText?: () => string;
   /** After the first 401 of a session: log out locally, redirect to sign-in, … */
   onUnauthorized?: () => void;
-  /** 403 "Your email address is not verified.": default redirect to /email-verification. */
+  /** 403 `email_not_verified` ("Your email address is not verified."): default redirect to /email-verification. */
   onEmailNotVerified?: (redirectPath: string) => void;
   /** Current path for the verification redirect; default location.pathname + search. */
   currentPath?: () => string;
@@ -173,7 +180,7 @@ export function createApiClient(hooks: ApiClientHooks = {}): ApiClient {
       sessionExpired = true;
       hooks.notify?.(hooks.sessionExpiredText?.() ?? 'Error occurred. Please log in again.', SESSION_EXPIRED_TOAST_MS);
       hooks.onUnauthorized?.();
-    } else if (status === 403 && serverMessage(body) === EMAIL_NOT_VERIFIED) {
+    } else if (body?.code === 'email_not_verified') {
       const path =
         hooks.currentPath?.() ?? (typeof location === 'undefined' ? '/' : location.pathname + location.search);
       if (hooks.onEmailNotVerified) hooks.onEmailNotVerified(path);

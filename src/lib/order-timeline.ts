@@ -20,7 +20,7 @@ export interface TimelineEntry {
   id: number;
   kind: TimelineKind;
   /** Message key of the label (orderDetail.event.*). */
-  labelKey: string;
+  labelKey: MessageKey;
   at: string;
   carrier?: string;
   trackingNumber?: string;
@@ -68,7 +68,7 @@ export function customerTimeline(rows: readonly TimelineEventRow[], refundCents:
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
     .map((row) => {
       const kind = KINDS[row.type] ?? 'other';
-      const entry: TimelineEntry = { id: row.id, kind, labelKey: `orderDetail.event.${kind}`, at: row.createdAt.toISOString() };
+      const entry: TimelineEntry = { id: row.id, kind, labelKey: keyUnder('orderDetail.event.', kind), at: row.createdAt.toISOString() };
       const after = row.after ?? {};
       if (kind === 'shipped') {
         const carrier = text(after.carrier);
@@ -84,4 +84,5 @@ export function customerTimeline(rows: readonly TimelineEventRow[], refundCents:
       }
       return entry;
     });
-}
+}import { keyUnder, type MessageKey } from '@/lib/translator';
+

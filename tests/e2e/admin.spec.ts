@@ -188,7 +188,7 @@ test('a customer cannot open /admin (403 page, API 403); a guest is sent to sign
   expect((await page.goto('/admin/pages/1'))?.status()).toBe(403);
   const api = await page.request.get('/api/admin/static-pages', { headers: { Accept: 'application/json' } });
   expect(api.status()).toBe(403);
-  expect(await api.json()).toEqual({ status: 'ERROR', message: 'This action is unauthorized.' });
+  expect(await api.json()).toEqual({ status: 'ERROR', code: 'forbidden', message: 'This action is unauthorized.' });
 
   const guest = await browser.newPage({ baseURL: BASE });
   await guest.goto('/admin/faqs');

@@ -50,7 +50,7 @@ describe('GET /api/user/profile', () => {
   it('answers 401 to a guest', async () => {
     const res = await api.request('/api/user/profile');
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ status: 'ERROR', message: 'Unauthenticated.' });
+    expect(await res.json()).toEqual({ status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' });
   });
 
   it('answers every profile field, the balance in the requested currency', async () => {
@@ -140,6 +140,7 @@ describe('PUT /api/user/profile', () => {
     expect(missing.status).toBe(422);
     expect(missing.body).toEqual({
       status: 'ERROR',
+      code: 'validation_failed',
       message: 'Please enter your current password to change your email address.',
       errors: { current_password: ['Please enter your current password to change your email address.'] },
     });
@@ -306,6 +307,6 @@ describe('POST /api/user/change-password', () => {
   it('answers 401 to a guest', async () => {
     const { status, body } = await createApiSession(api).post('/api/user/change-password', {});
     expect(status).toBe(401);
-    expect(body).toEqual({ status: 'ERROR', message: 'Unauthenticated.' });
+    expect(body).toEqual({ status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' });
   });
 });

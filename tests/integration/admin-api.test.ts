@@ -109,10 +109,10 @@ describe('role checks on every /api/admin endpoint', () => {
     async (_name, call) => {
       const asGuest = await send(guest, call);
       expect(asGuest.status).toBe(401);
-      expect(asGuest.body).toEqual({ status: 'ERROR', message: 'Unauthenticated.' });
+      expect(asGuest.body).toEqual({ status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' });
       const asCustomer = await send(customer, call);
       expect(asCustomer.status).toBe(403);
-      expect(asCustomer.body).toEqual({ status: 'ERROR', message: 'This action is unauthorized.' });
+      expect(asCustomer.body).toEqual({ status: 'ERROR', code: 'forbidden', message: 'This action is unauthorized.' });
       const asEditor = await send(editor, call);
       if (call.adminOnly) {
         expect(asEditor.status).toBe(403);
@@ -188,10 +188,10 @@ describe('validation (422 with a clear message)', () => {
   });
 
   it('unknown ids answer 404', async () => {
-    expect((await editor.get('/api/admin/static-pages/999999')).body).toEqual({ status: 'ERROR', message: 'Page not found' });
+    expect((await editor.get('/api/admin/static-pages/999999')).body).toEqual({ status: 'ERROR', code: 'not_found', message: 'Page not found' });
     expect((await editor.put('/api/admin/faqs/999999', { is_popular: true })).status).toBe(404);
     expect((await editor.delete('/api/admin/featured-categories/999999')).status).toBe(404);
-    expect((await editor.get(`/api/admin/static-pages/${shippingId}/versions/999`)).body).toEqual({ status: 'ERROR', message: 'Version not found' });
+    expect((await editor.get(`/api/admin/static-pages/${shippingId}/versions/999`)).body).toEqual({ status: 'ERROR', code: 'not_found', message: 'Version not found' });
   });
 });
 
@@ -359,7 +359,7 @@ describe('roles', () => {
     for (const path of ['/api/admin/faqs', '/api/admin/static-pages', '/api/admin/static-pages/1', '/api/admin/translations', '/api/admin/editors']) {
       const res = await staff.get(path);
       expect(res.status, path).toBe(403);
-      expect(res.body).toEqual({ status: 'ERROR', message: 'This action is unauthorized.' });
+      expect(res.body).toEqual({ status: 'ERROR', code: 'forbidden', message: 'This action is unauthorized.' });
     }
     expect((await staff.put('/api/admin/settings', { copyright: 'x' })).status).toBe(403);
     // An admin grants staff; staff cannot grant anything.

@@ -188,7 +188,7 @@ describe('the answer of a conflict that remains', () => {
     try {
       const res = await alice.put(`/api/admin/categories/${id}`, { name: 'Unstuck' });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ status: 'ERROR', message: 'Someone else changed the same records at the same moment, and it still clashed after several tries. Nothing was saved: please try again.' });
+      expect(res.body).toEqual({ status: 'ERROR', code: 'conflict', message: 'Someone else changed the same records at the same moment, and it still clashed after several tries. Nothing was saved: please try again.' });
       alice.cookies.set(LANGUAGE_COOKIE, String(german));
       const inGerman = await alice.put(`/api/admin/categories/${id}`, { name: 'Unstuck' });
       expect(inGerman.body.message).toBe('Jemand anderes hat im selben Moment dieselben Daten geändert, und der Konflikt blieb auch nach mehreren Versuchen. Nichts wurde gespeichert: bitte erneut versuchen.');

@@ -84,7 +84,7 @@ describe('PUT /api/admin/shipping/countries (many at once)', () => {
   it('an unknown id refuses the lot: nothing changes', async () => {
     const res = await staff.put('/api/admin/shipping/countries', { ids: [fx.country.gb, 999_999_999], state: 'not_served' });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ status: 'ERROR', message: 'Some of these countries do not exist (ids 999999999); nothing was changed.', errors: { ids: ['Some of these countries do not exist (ids 999999999); nothing was changed.'] } });
+    expect(res.body).toEqual({ status: 'ERROR', code: 'validation_failed', message: 'Some of these countries do not exist (ids 999999999); nothing was changed.', errors: { ids: ['Some of these countries do not exist (ids 999999999); nothing was changed.'] } });
     expect(await flags([fx.country.gb])).toEqual([{ iso: 'GB', served: true, delivery: true }]);
   });
 

@@ -150,7 +150,7 @@ describe('who may read it', () => {
     for (const session of [staff, editor]) {
       for (const reply of [await session.get('/api/admin/mail'), await session.get(`/api/admin/mail/${resetId}`), await session.post(`/api/admin/mail/${resetId}/resend`)]) {
         expect(reply.status).toBe(403);
-        expect(reply.body).toEqual({ status: 'ERROR', message: 'This action is unauthorized.' });
+        expect(reply.body).toEqual({ status: 'ERROR', code: 'forbidden', message: 'This action is unauthorized.' });
       }
     }
     expect((await guest.get('/api/admin/mail')).status).toBe(401);

@@ -54,7 +54,7 @@ describe('who may act on orders and balances', () => {
     const editor = (await h.signedIn('editor')).session;
     for (const [path, body] of calls) {
       expect((await guest.post(path, body)).status, path).toBe(401);
-      expect((await customer.post(path, body)).body, path).toEqual({ status: 'ERROR', message: 'This action is unauthorized.' });
+      expect((await customer.post(path, body)).body, path).toEqual({ status: 'ERROR', code: 'forbidden', message: 'This action is unauthorized.' });
       expect((await editor.post(path, body)).status, path).toBe(403);
     }
     expect((await h.orderByNr(order.orderNr)).status).toBe('Pending');
@@ -64,7 +64,7 @@ describe('who may act on orders and balances', () => {
   });
 
   it('answers 404 for an order that does not exist and 422 for a malformed number', async () => {
-    expect((await staff.session.post(`${base('20990101-000000')}/mark-paid`)).body).toEqual({ status: 'ERROR', message: 'Order not found.' });
+    expect((await staff.session.post(`${base('20990101-000000')}/mark-paid`)).body).toEqual({ status: 'ERROR', code: 'not_found', message: 'Order not found.' });
     const bad = await staff.session.post(`${base('x%27%20or%201=1')}/mark-paid`);
     expect(bad.status).toBe(422);
     expect(bad.body.message).toBe('Invalid order number.');

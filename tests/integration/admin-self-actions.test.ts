@@ -63,7 +63,7 @@ describe('nobody acts on their own orders', () => {
     ];
     for (const [session, nr, action, body] of calls) {
       const res = await session.post(`/api/admin/orders/${nr}/${action}`, body);
-      expect([action, res.status, res.body]).toEqual([action, 403, { status: 'ERROR', message: OWN_ORDER }]);
+      expect([action, res.status, res.body]).toEqual([action, 403, { status: 'ERROR', code: 'forbidden', message: OWN_ORDER }]);
     }
     expect(await h.refundsOf(buyer.order.id)).toEqual([]);
     expect(await h.balanceOf(buyer.userId)).toBe(0);
@@ -92,7 +92,7 @@ describe('nobody adjusts their own balance or role', () => {
     for (const who of [staff, admin]) {
       const res = await who.session.post(`/api/admin/customers/${who.id}/balance`, { delta_cents: 500, reason: 'For me' });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ status: 'ERROR', message: OWN_BALANCE, errors: { delta_cents: [OWN_BALANCE] } });
+      expect(res.body).toEqual({ status: 'ERROR', code: 'forbidden', message: OWN_BALANCE, errors: { delta_cents: [OWN_BALANCE] } });
       expect(await h.balanceOf(who.id)).toBe(0);
       expect(await h.ledgerOf(who.id)).toEqual([]);
       expect(await audit('customer_balance', who.id)).toEqual([[who.id, 'refused_own', '+500 cents: For me']]);
@@ -103,7 +103,7 @@ describe('nobody adjusts their own balance or role', () => {
     const [me] = await db().select({ email: users.email, role: users.role }).from(users).where(eq(users.id, admin.id));
     const res = await admin.session.put('/api/admin/editors', { email: me!.email.toUpperCase(), role: 'customer' });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ status: 'ERROR', message: 'You cannot change your own role.', errors: { email: ['You cannot change your own role.'] } });
+    expect(res.body).toEqual({ status: 'ERROR', code: 'forbidden', message: 'You cannot change your own role.', errors: { email: ['You cannot change your own role.'] } });
     expect((await db().select({ role: users.role }).from(users).where(eq(users.id, admin.id)))[0]!.role).toBe('admin');
     expect((await audit('user_role', admin.id)).at(-1)).toEqual([admin.id, 'refused_own', '→ customer']);
   });
@@ -117,7 +117,7 @@ describe('adjustments above the limit need an admin', () => {
     expect((await post(staff, 10_000)).status).toBe(200);
     const over = await post(staff, 10_001);
     expect(over.status).toBe(403);
-    expect(over.body).toEqual({ status: 'ERROR', message: 'Adjustments above €100.00 need an administrator.', errors: { delta_cents: ['Adjustments above €100.00 need an administrator.'] } });
+    expect(over.body).toEqual({ status: 'ERROR', code: 'forbidden', message: 'Adjustments above €100.00 need an administrator.', errors: { delta_cents: ['Adjustments above €100.00 need an administrator.'] } });
     expect((await post(staff, -10_001)).status).toBe(403);
     expect(await h.balanceOf(customer.id)).toBe(10_000);
     const byAdmin = await post(admin, 25_000);

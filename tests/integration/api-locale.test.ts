@@ -51,6 +51,7 @@ describe('currency and lang_id on every call', () => {
     expect(currency.status).toBe(422);
     expect(await currency.json()).toEqual({
       status: 'ERROR',
+      code: 'validation_failed',
       message: 'The selected currency is invalid.',
       errors: { currency: ['The selected currency is invalid.'] },
     });

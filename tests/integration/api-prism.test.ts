@@ -29,7 +29,7 @@ afterAll(async () => {
   await drop();
 });
 
-const UNAUTHENTICATED = { status: 'ERROR', message: 'Unauthenticated.' };
+const UNAUTHENTICATED = { status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' };
 
 /** The answer came through Prism without a violation, with the status the walk expects. */
 function honest(label: string, reply: JsonReply, status = 200): JsonReply {
@@ -112,7 +112,7 @@ describe('a shopper and a staff member through Prism', () => {
     honest('note', await staff.post(`/api/admin/orders/${pending.order_nr}/notes`, { text: 'Paid by phone, checked through Prism.' }));
     honest('ship', await staff.post(`/api/admin/orders/${pending.order_nr}/ship`, { carrier: 'DHL', tracking_number: 'JJD1', tracking_url: 'https://dhl.example.com/JJD1' }));
     // Settings and delivery prices are an admin's: staff hear the documented 403.
-    expect(honest('settings (admin only)', await staff.get('/api/admin/settings'), 403).body).toEqual({ status: 'ERROR', message: 'This action is unauthorized.' });
+    expect(honest('settings (admin only)', await staff.get('/api/admin/settings'), 403).body).toEqual({ status: 'ERROR', code: 'forbidden', message: 'This action is unauthorized.' });
     honest('delivery (admin only)', await staff.get('/api/admin/shipping'), 403);
   });
 });

@@ -47,7 +47,7 @@ describe('API envelope shapes', () => {
     const res = await api.request('/api/does-not-exist');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
-    expect(await res.json()).toEqual({ status: 'ERROR', message: 'Not found' });
+    expect(await res.json()).toEqual({ status: 'ERROR', code: 'not_found', message: 'Not found' });
   });
 
   it('gives every response a request id, and keeps a sane incoming one', async () => {
@@ -79,6 +79,7 @@ describe('API envelope shapes', () => {
     const body = await res.json();
     expect(body).toEqual({
       status: 'ERROR',
+      code: 'validation_failed',
       message: 'Enter a valid email.',
       errors: { email: ['Enter a valid email.'], count: [expect.any(String)] },
     });
@@ -115,7 +116,7 @@ describe('API envelope shapes', () => {
       body: '{"email": "a@example.com",',
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ status: 'ERROR', message: 'Malformed JSON in request body' });
+    expect(await res.json()).toEqual({ status: 'ERROR', code: 'bad_request', message: 'Malformed JSON in request body' });
   });
 
   it('rejects bodies over 1 MB with 413', async () => {
@@ -165,20 +166,20 @@ describe('API envelope shapes', () => {
       body: 'x'.repeat(1000),
     });
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ status: 'ERROR', message: BODY_MESSAGES.contentType });
+    expect(await res.json()).toEqual({ status: 'ERROR', code: 'unsupported_media_type', message: BODY_MESSAGES.contentType });
   });
 
   it('answers a value the database cannot take (class 22) with 400, not 500', async () => {
     const res = await api.request('/api/test/bad-value');
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ status: 'ERROR', message: BAD_VALUE_MESSAGE });
+    expect(await res.json()).toEqual({ status: 'ERROR', code: 'bad_request', message: BAD_VALUE_MESSAGE });
   });
 
   it('hides internal errors behind a generic 500 without a stack', async () => {
     const res = await api.request('/api/test/boom');
     expect(res.status).toBe(500);
     const text = await res.text();
-    expect(JSON.parse(text)).toEqual({ status: 'ERROR', message: 'Internal server error' });
+    expect(JSON.parse(text)).toEqual({ status: 'ERROR', code: 'internal_error', message: 'Internal server error' });
     expect(text).not.toMatch(/secret|stack|app\.ts/);
     expect(res.headers.get('x-request-id')).toBeTruthy();
   });
@@ -186,7 +187,7 @@ describe('API envelope shapes', () => {
   it('turns HttpError into its status with field errors', async () => {
     const res = await api.request('/api/test/teapot');
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ status: 'ERROR', message: 'Already exists', errors: { code: ['Taken'] } });
+    expect(await res.json()).toEqual({ status: 'ERROR', code: 'conflict', message: 'Already exists', errors: { code: ['Taken'] } });
   });
 
   it('reports a reachable database on /api/health', async () => {
@@ -213,6 +214,6 @@ describe('API health with a closed database', () => {
   it('answers 503 Database unavailable', async () => {
     const res = await buildApi().request('/api/health');
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ status: 'ERROR', message: 'Database unavailable' });
+    expect(await res.json()).toEqual({ status: 'ERROR', code: 'service_unavailable', message: 'Database unavailable' });
   });
 });

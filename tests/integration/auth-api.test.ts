@@ -79,7 +79,7 @@ describe('CSRF protection of writes', () => {
       body: JSON.stringify(subscribe),
     });
     expect(res.status).toBe(419);
-    expect(await res.json()).toEqual({ status: 'ERROR', message: 'CSRF token mismatch.' });
+    expect(await res.json()).toEqual({ status: 'ERROR', code: 'csrf_mismatch', message: 'CSRF token mismatch.' });
   });
 
   it('answers 419 with a header that differs from the cookie', async () => {
@@ -176,6 +176,7 @@ describe('POST /api/login and GET /api/is-auth', () => {
     const unknown = await createApiSession(api).signIn('nobody@example.com', PASSWORD);
     const expected = {
       status: 'ERROR',
+      code: 'validation_failed',
       message: 'These credentials do not match our records.',
       errors: { username: ['These credentials do not match our records.'] },
     };
@@ -338,18 +339,18 @@ describe('POST /api/logout', () => {
 });
 
 describe('401 and 403 bodies', () => {
-  it('answers exactly {"status":"ERROR","message":"Unauthenticated."} to a guest (the spec\'s text in the error envelope)', async () => {
+  it('answers the spec\'s {"message":"Unauthenticated."} with its code to a guest', async () => {
     const res = await api.request('/api/user/profile');
     expect(res.status).toBe(401);
-    expect(await res.text()).toBe('{"status":"ERROR","message":"Unauthenticated."}');
+    expect(await res.text()).toBe('{"status":"ERROR","code":"unauthenticated","message":"Unauthenticated."}');
   });
 
-  it('answers exactly {"status":"ERROR","message":"Your email address is not verified."} where verification is required', async () => {
+  it('answers the spec\'s {"message":"Your email address is not verified."} with its code where verification is required', async () => {
     const session = createApiSession(api);
     await session.signIn(ben.email, PASSWORD);
     const res = await session.request('/api/verified-probe');
     expect(res.status).toBe(403);
-    expect(await res.text()).toBe('{"status":"ERROR","message":"Your email address is not verified."}');
+    expect(await res.text()).toBe('{"status":"ERROR","code":"email_not_verified","message":"Your email address is not verified."}');
     const verified = createApiSession(api);
     await verified.signIn(ann.email, PASSWORD);
     expect((await verified.get('/api/verified-probe')).body.payload).toBe('verified only');
@@ -387,14 +388,14 @@ describe('personal access tokens (API clients)', () => {
     expect(logout.status).toBe(200);
     const after = await api.request('/api/user/profile', { headers: auth });
     expect(after.status).toBe(401);
-    expect(await after.json()).toEqual({ status: 'ERROR', message: 'Unauthenticated.' });
+    expect(await after.json()).toEqual({ status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' });
   });
 
   it('a wrong or malformed bearer token is a 401, never a silent guest', async () => {
     for (const value of ['Bearer 1|not-a-real-token-not-a-real-token-xx', 'Bearer garbage', 'Basic abc']) {
       const res = await api.request('/api/is-auth', { headers: { Authorization: value } });
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ status: 'ERROR', message: 'Unauthenticated.' });
+      expect(await res.json()).toEqual({ status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' });
     }
   });
 });

@@ -33,11 +33,11 @@ const counts = (body: any) => Object.fromEntries((body.payload as any[]).map((l)
 describe('guards', () => {
   it('answers 401 with the exact body to guests, on every call', async () => {
     const guest = createApiSession(api);
-    expect(await guest.get('/api/cart/contents')).toMatchObject({ status: 401, body: { status: 'ERROR', message: 'Unauthenticated.' } });
+    expect(await guest.get('/api/cart/contents')).toMatchObject({ status: 401, body: { status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' } });
     for (const path of ['/api/cart/add', '/api/cart/update', '/api/cart/remove', '/api/cart/clear', '/api/cart/calculate-totals']) {
       const reply = await guest.post(path, { id: p().lantern, count: 1, is_variation: false });
       expect(reply.status, path).toBe(401);
-      expect(reply.body, path).toEqual({ status: 'ERROR', message: 'Unauthenticated.' });
+      expect(reply.body, path).toEqual({ status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' });
     }
   });
 
@@ -50,7 +50,7 @@ describe('guards', () => {
         body: JSON.stringify({ id: p().lantern }),
       });
       expect(res.status, path).toBe(419);
-      expect(await res.json()).toEqual({ status: 'ERROR', message: 'CSRF token mismatch.' });
+      expect(await res.json()).toEqual({ status: 'ERROR', code: 'csrf_mismatch', message: 'CSRF token mismatch.' });
     }
   });
 
@@ -63,7 +63,7 @@ describe('guards', () => {
     for (const path of ['/api/cart/add', '/api/cart/update', '/api/cart/remove', '/api/cart/clear']) {
       const reply = await session.post(path, { id: p().lantern, count: 1, is_variation: false });
       expect(reply.status, path).toBe(403);
-      expect(reply.body).toEqual({ status: 'ERROR', message: 'Your email address is not verified.' });
+      expect(reply.body).toEqual({ status: 'ERROR', code: 'email_not_verified', message: 'Your email address is not verified.' });
     }
   });
 });

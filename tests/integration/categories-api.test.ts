@@ -88,6 +88,7 @@ describe('GET /api/categories', () => {
     expect(res.status).toBe(422);
     expect(body).toEqual({
       status: 'ERROR',
+      code: 'validation_failed',
       message: 'The topLevel field must be 1 or 0.',
       errors: { topLevel: ['The topLevel field must be 1 or 0.'] },
     });

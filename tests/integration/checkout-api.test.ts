@@ -283,11 +283,11 @@ describe('checkout answers', () => {
   it('guests get 401, unverified customers 403, forged writes 419', async () => {
     const guest = await createApiSession(api).post('/api/orders/checkout', shipping());
     expect(guest.status).toBe(401);
-    expect(guest.body).toEqual({ status: 'ERROR', message: 'Unauthenticated.' });
+    expect(guest.body).toEqual({ status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' });
     const { session } = await shopper({ verified: false });
     const unverified = await session.post('/api/orders/checkout', shipping());
     expect(unverified.status).toBe(403);
-    expect(unverified.body).toEqual({ status: 'ERROR', message: 'Your email address is not verified.' });
+    expect(unverified.body).toEqual({ status: 'ERROR', code: 'email_not_verified', message: 'Your email address is not verified.' });
     const forged = await (await shopper()).session.request('/api/orders/checkout', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': 'forged' },

@@ -116,7 +116,7 @@ describe('POST /api/contact-us', () => {
     expect(raw.status).toBe(400);
     const noCsrf = await api.request('/api/contact-us', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(valid()) });
     expect(noCsrf.status).toBe(419);
-    expect(await noCsrf.json()).toEqual({ status: 'ERROR', message: 'CSRF token mismatch.' });
+    expect(await noCsrf.json()).toEqual({ status: 'ERROR', code: 'csrf_mismatch', message: 'CSRF token mismatch.' });
   });
 
   it(`allows ${CONTACT_RATE_LIMIT.limit} messages per ${CONTACT_RATE_LIMIT.windowSeconds / 60} minutes per address, then 429`, async () => {

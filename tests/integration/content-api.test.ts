@@ -75,7 +75,7 @@ describe('GET /api/static-pages', () => {
     for (const key of ['999999', 'no-such-page', 'draft', String(fx.pages.draft), 'x'.repeat(300), '1234567890123']) {
       const { res, body } = await get(`/api/static-pages/${key}`);
       expect(res.status, key).toBe(404);
-      expect(body).toEqual({ status: 'ERROR', message: 'Page not found' });
+      expect(body).toEqual({ status: 'ERROR', code: 'not_found', message: 'Page not found' });
       expect(res.headers.get('cache-control')).toBeNull();
     }
     const de = await get(`/api/static-pages/nope?lang_id=${fx.lang.de}`);
@@ -218,6 +218,7 @@ describe('unknown currency or lang_id', () => {
     expect(badCurrency.res.status).toBe(422);
     expect(badCurrency.body).toEqual({
       status: 'ERROR',
+      code: 'validation_failed',
       message: 'The selected currency is invalid.',
       errors: { currency: ['The selected currency is invalid.'] },
     });

@@ -57,10 +57,10 @@ describe('a country the shop does not serve', () => {
     for (const country of ['Spain', 'es', spain]) {
       const res = await session.post('/api/cart/calculate-totals', { ...madrid({ country }), cart_items: [] });
       expect(res.status, JSON.stringify(res.body)).toBe(422);
-      expect(res.body).toEqual({ status: 'ERROR', message: NOT_SERVED, errors: { country: [NOT_SERVED] } });
+      expect(res.body).toEqual({ status: 'ERROR', code: 'validation_failed', message: NOT_SERVED, errors: { country: [NOT_SERVED] } });
     }
     const inGerman = await session.post('/api/cart/calculate-totals', { ...madrid(), lang_id: german, cart_items: [] });
-    expect(inGerman.body).toEqual({ status: 'ERROR', message: NOT_SERVED_DE, errors: { country: [NOT_SERVED_DE] } });
+    expect(inGerman.body).toEqual({ status: 'ERROR', code: 'validation_failed', message: NOT_SERVED_DE, errors: { country: [NOT_SERVED_DE] } });
   });
 
   it('checkout: 422 with the message; no stock held, no order, no promo use, the cart kept', async () => {
@@ -71,7 +71,7 @@ describe('a country the shop does not serve', () => {
     for (const method of ['phone', 'card']) {
       const res = await session.post('/api/orders/checkout', madrid({ payment_method: method, promoCode: 'SAVE10' }));
       expect(res.status, JSON.stringify(res.body)).toBe(422);
-      expect(res.body).toEqual({ status: 'ERROR', message: NOT_SERVED, errors: { country: [NOT_SERVED] } });
+      expect(res.body).toEqual({ status: 'ERROR', code: 'validation_failed', message: NOT_SERVED, errors: { country: [NOT_SERVED] } });
     }
     const inGerman = await session.post('/api/orders/checkout', madrid({ payment_method: 'phone', lang_id: german }));
     expect(inGerman.body.errors).toEqual({ country: [NOT_SERVED_DE] });

@@ -36,7 +36,7 @@ describe('POST /api/email/verify/resend', () => {
     const { session, user } = await unverified();
     const { status, body } = await session.post('/api/email/verify/resend');
     expect(status).toBe(200);
-    expect(body).toEqual({ status: 'OK', payload: null, message: 'Verification link sent.' });
+    expect(body).toEqual({ status: 'OK', payload: { already_verified: false }, message: 'Verification link sent.' });
     const mail = await lastMailTo(database().db, user.email);
     expect(mail!.html).toContain('Nora');
     expect(linkIn(mail!.text, '/api/email/verify/')).toContain(`/api/email/verify/${user.id}/`);
@@ -54,7 +54,7 @@ describe('POST /api/email/verify/resend', () => {
   it('answers 401 to a guest', async () => {
     const { status, body } = await createApiSession(api).post('/api/email/verify/resend');
     expect(status).toBe(401);
-    expect(body).toEqual({ status: 'ERROR', message: 'Unauthenticated.' });
+    expect(body).toEqual({ status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' });
   });
 
   it(`allows ${RESEND_LIMIT.limit} resends per window, then 429`, async () => {

@@ -57,7 +57,7 @@ async function blocksPage(slug: string): Promise<(suffix?: string) => string> {
 
 async function expectInUse(asset: MediaAsset, uses: string) {
   const res = await admin.delete(`/api/admin/media/${asset.id}`);
-  expect([res.status, res.body]).toEqual([409, { status: 'ERROR', message: `This photo is used by ${uses}: take it out there first.` }]);
+  expect([res.status, res.body]).toEqual([409, { status: 'ERROR', code: 'conflict', message: `This photo is used by ${uses}: take it out there first.` }]);
   expect(await db().select({ id: mediaAssets.id }).from(mediaAssets).where(eq(mediaAssets.id, asset.id))).toHaveLength(1);
 }
 

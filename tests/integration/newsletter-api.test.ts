@@ -154,6 +154,7 @@ describe('POST /api/newsletter/subscribe', () => {
     expect(result.res.status).toBe(422);
     expect(result.body).toEqual({
       status: 'ERROR',
+      code: 'validation_failed',
       message: 'Please enter a valid email address',
       errors: { email: ['Please enter a valid email address'] },
     });
@@ -167,7 +168,7 @@ describe('POST /api/newsletter/subscribe', () => {
     const before = (await rows()).length;
     const result = await subscribe(body);
     expect(result.res.status).toBe(400);
-    expect(result.body).toEqual({ status: 'ERROR', message });
+    expect(result.body).toEqual({ status: 'ERROR', code: 'bad_request', message });
     expect((await rows()).length).toBe(before);
   });
 
@@ -194,7 +195,7 @@ describe('POST /api/newsletter/subscribe', () => {
     const retry = Number(blocked.res.headers.get('retry-after'));
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(60);
-    expect(blocked.body).toEqual({ status: 'ERROR', message: `Too many requests. Please try again in ${retry} seconds.` });
+    expect(blocked.body).toEqual({ status: 'ERROR', code: 'rate_limited', message: `Too many requests. Please try again in ${retry} seconds.` });
     expect((await rows()).some((r) => r.email === 'limit-last@example.com')).toBe(false);
     // Another address still gets through.
     expect((await subscribe({ email: 'limit-last@example.com' }, '198.51.100.8')).res.status).toBe(200);

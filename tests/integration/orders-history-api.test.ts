@@ -77,14 +77,14 @@ describe('GET /api/orders/history: access', () => {
   it('answers 401 to a guest', async () => {
     const res = await api.request('/api/orders/history');
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ status: 'ERROR', message: 'Unauthenticated.' });
+    expect(await res.json()).toEqual({ status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' });
   });
 
   it('answers 403 to an unverified address (ADR 009)', async () => {
     const { session } = await customer({ verified: false });
     const { status, body } = await session.get('/api/orders/history');
     expect(status).toBe(403);
-    expect(body).toEqual({ status: 'ERROR', message: 'Your email address is not verified.' });
+    expect(body).toEqual({ status: 'ERROR', code: 'email_not_verified', message: 'Your email address is not verified.' });
   });
 
   it('rejects a bad page or page size with 422', async () => {

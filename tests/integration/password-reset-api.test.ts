@@ -108,7 +108,7 @@ describe('POST /api/reset-password', () => {
 
     const again = await s.post('/api/reset-password', { token, email, password: 'Third-Pass-3', password_confirmation: 'Third-Pass-3' });
     expect(again.status).toBe(422);
-    expect(again.body).toEqual({ status: 'ERROR', message: INVALID, errors: { token: [INVALID] } });
+    expect(again.body).toEqual({ status: 'ERROR', code: 'validation_failed', message: INVALID, errors: { token: [INVALID] } });
   });
 
   it('refuses an expired link', async () => {
@@ -157,7 +157,7 @@ describe('POST /api/reset-password', () => {
       password_confirmation: 'New-Pass-2',
     });
     expect(withNewAddress.status).toBe(422);
-    expect(withNewAddress.body).toEqual({ status: 'ERROR', message: INVALID, errors: { token: [INVALID] } });
+    expect(withNewAddress.body).toEqual({ status: 'ERROR', code: 'validation_failed', message: INVALID, errors: { token: [INVALID] } });
     const [row] = await database().db.select().from(users).where(eq(users.id, user.id));
     expect(row!.email).toBe('someone-else@example.net');
     expect(row!.emailVerifiedAt).toBeNull();

@@ -50,6 +50,7 @@ describe('card payments without a payment provider', () => {
     expect(res.status).toBe(422);
     expect(res.body).toEqual({
       status: 'ERROR',
+      code: 'validation_failed',
       message: CARD_PAYMENTS_UNAVAILABLE_MESSAGE,
       errors: { payment_method: [CARD_PAYMENTS_UNAVAILABLE_MESSAGE] },
     });
@@ -109,7 +110,7 @@ describe('the demo gateway is off', () => {
       body,
     });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ status: 'ERROR', message: 'Not found' });
+    expect(await res.json()).toEqual({ status: 'ERROR', code: 'not_found', message: 'Not found' });
     const [order] = await db().select().from(orders).where(eq(orders.orderNr, placed.orderNr));
     expect(order?.status).toBe('Pending');
     const [user] = await db().select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId));

@@ -154,7 +154,7 @@ describe('GET /products/{id}/info', () => {
     for (const id of [fx.p.inactive, 999999]) {
       const { status, body } = await get(`/products/${id}/info`);
       expect(status).toBe(404);
-      expect(body).toEqual({ status: 'ERROR', message: 'Product not found' });
+      expect(body).toEqual({ status: 'ERROR', code: 'not_found', message: 'Product not found' });
     }
   });
 

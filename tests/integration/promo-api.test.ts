@@ -63,7 +63,7 @@ describe('POST /api/promocodes/check', () => {
     for (const [body, message] of cases) {
       const reply = await check(body, session);
       expect(reply.status, JSON.stringify(body)).toBe(422);
-      expect(reply.body, JSON.stringify(body)).toEqual({ status: 'ERROR', message, errors: { code: [message] } });
+      expect(reply.body, JSON.stringify(body)).toEqual({ status: 'ERROR', code: 'validation_failed', message, errors: { code: [message] } });
     }
     expect((await check('not json', session)).status).toBe(400);
   });

@@ -136,6 +136,7 @@ describe('rateLimit middleware', () => {
     expect(retry).toBeLessThanOrEqual(30);
     expect(await blocked.json()).toEqual({
       status: 'ERROR',
+      code: 'rate_limited',
       message: `Too many requests. Please try again in ${retry} seconds.`,
     });
     // Another address is not affected.

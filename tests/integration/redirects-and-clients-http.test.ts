@@ -127,7 +127,7 @@ describe('API clients with a bearer token', () => {
     // The token is revoked: the next call is a 401 in JSON, not a 403 in text.
     const after = await post('/api/cart/clear', bearer);
     expect(after.status).toBe(401);
-    expect(await after.json()).toEqual({ status: 'ERROR', message: 'Unauthenticated.' });
+    expect(await after.json()).toEqual({ status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' });
   });
 
   it('a cookie session still needs X-XSRF-TOKEN for the same POSTs', async () => {
@@ -136,7 +136,7 @@ describe('API clients with a bearer token', () => {
     for (const headers of attempts) {
       const res = await fetch(`${base}/api/cart/clear`, { method: 'POST', headers });
       expect(res.status).toBe(419);
-      expect(await res.json()).toEqual({ status: 'ERROR', message: 'CSRF token mismatch.' });
+      expect(await res.json()).toEqual({ status: 'ERROR', code: 'csrf_mismatch', message: 'CSRF token mismatch.' });
     }
     const ok = await customer.post('/api/cart/clear');
     expect(ok.status).toBe(200);

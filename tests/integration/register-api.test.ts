@@ -153,7 +153,7 @@ describe('POST /api/register', () => {
     try {
       const { status, body } = await session().post('/api/register', valid({ email: 'closed@example.com' }));
       expect(status).toBe(403);
-      expect(body).toEqual({ status: 'ERROR', message: 'Registration is currently disabled.' });
+      expect(body).toEqual({ status: 'ERROR', code: 'forbidden', message: 'Registration is currently disabled.' });
       expect(await userByEmail('closed@example.com')).toBeUndefined();
     } finally {
       await setRegistration(database().db, true);

@@ -61,12 +61,12 @@ describe('POST /api/products/{id}/reviews', () => {
     const guest = createApiSession(api);
     const anon = await guest.post(`/api/products/${fx.p.lantern}/reviews`, { rating: 5 });
     expect(anon.status).toBe(401);
-    expect(anon.body).toEqual({ status: 'ERROR', message: 'Unauthenticated.' });
+    expect(anon.body).toEqual({ status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' });
 
     const { session } = await customer({ verified: false });
     const unverified = await session.post(`/api/products/${fx.p.lantern}/reviews`, { rating: 5 });
     expect(unverified.status).toBe(403);
-    expect(unverified.body).toEqual({ status: 'ERROR', message: 'Your email address is not verified.' });
+    expect(unverified.body).toEqual({ status: 'ERROR', code: 'email_not_verified', message: 'Your email address is not verified.' });
 
     const { session: verified, user } = await customer();
     await bought(user.id, fx.p.lantern);

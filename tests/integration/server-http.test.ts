@@ -102,7 +102,7 @@ describe('npm start server', () => {
 
   it('refuses an API body over 1 MB with 413 and a JSON message, with or without a length', async () => {
     const url = `http://127.0.0.1:${server.port}/api/contact-us`;
-    const tooLarge = { status: 'ERROR', message: 'The request body is too large (limit 1 MB).' };
+    const tooLarge = { status: 'ERROR', code: 'payload_too_large', message: 'The request body is too large (limit 1 MB).' };
     const sized = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message: 'x'.repeat(1_100_000) }) });
     expect(sized.status).toBe(413);
     expect(await sized.json()).toEqual(tooLarge);

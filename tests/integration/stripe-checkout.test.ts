@@ -109,7 +109,7 @@ describe('Stripe Checkout', () => {
     for (const options of [{ unsigned: true }, { secret: 'whsec_somebodyelse000' }, { timestamp: Math.floor(Date.now() / 1000) - 600 }, { tamper: true }]) {
       const answer = await fake.send('checkout.session.completed', session.id, options);
       expect(answer.status, JSON.stringify(options)).toBe(400);
-      expect(await answer.json()).toEqual({ status: 'ERROR', message: 'Invalid signature.' });
+      expect(await answer.json()).toEqual({ status: 'ERROR', code: 'bad_request', message: 'Invalid signature.' });
     }
     expect(await stored()).toBe(count);
     expect((await orderByNr(res.body.order_data.order_nr)).status).toBe('Pending');
@@ -129,7 +129,7 @@ describe('Stripe Checkout', () => {
     const { res, userId } = await cardOrder(3);
     fake.failNext(0);
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ status: 'ERROR', message: CARD_PAYMENTS_UNAVAILABLE_MESSAGE });
+    expect(res.body).toEqual({ status: 'ERROR', code: 'service_unavailable', message: CARD_PAYMENTS_UNAVAILABLE_MESSAGE });
     expect(await stockOf(fx.pegs)).toBe(before);
     const [order] = await db().select().from(orders).where(eq(orders.userId, userId));
     expect(order!.status).toBe('Failed');

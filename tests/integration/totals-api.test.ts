@@ -79,7 +79,7 @@ async function totals(lines: Line[], over: Record<string, unknown> = {}) {
 describe('POST /api/cart/calculate-totals: guards', () => {
   it('answers 401 to guests and 419 without the CSRF header', async () => {
     const guest = createApiSession(api);
-    expect(await guest.post('/api/cart/calculate-totals', payload())).toMatchObject({ status: 401, body: { status: 'ERROR', message: 'Unauthenticated.' } });
+    expect(await guest.post('/api/cart/calculate-totals', payload())).toMatchObject({ status: 401, body: { status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' } });
     const { session } = await customerWith([[p().lantern, null, 1]]);
     const res = await session.request('/api/cart/calculate-totals', {
       method: 'POST',
@@ -202,7 +202,7 @@ describe('promo codes in the totals', () => {
     for (const [code, message] of cases) {
       const reply = await session.post('/api/cart/calculate-totals', payload({ promoCode: code }));
       expect(reply.status, code).toBe(422);
-      expect(reply.body).toEqual({ status: 'ERROR', message, errors: { promoCode: [message] } });
+      expect(reply.body).toEqual({ status: 'ERROR', code: 'validation_failed', message, errors: { promoCode: [message] } });
     }
   });
 });
@@ -324,7 +324,7 @@ describe('destination and bad input', () => {
     for (const postCode of ['1234', '123456', 'ABCDE', '10115x', '1011 5']) {
       const reply = await post({ postCode });
       expect(reply.status, postCode).toBe(422);
-      expect(reply.body).toEqual({ status: 'ERROR', message: 'Invalid postcode for Germany.', errors: { postCode: ['Invalid postcode for Germany.'] } });
+      expect(reply.body).toEqual({ status: 'ERROR', code: 'address_invalid', message: 'Invalid postcode for Germany.', errors: { postCode: ['Invalid postcode for Germany.'] } });
     }
     for (const postCode of ['', '   ', null]) {
       const reply = await post({ postCode });

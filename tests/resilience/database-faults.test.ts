@@ -180,7 +180,7 @@ describe('a payment outcome during an outage', () => {
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(refused.status).toBe(503);
       expect(refused.headers.get('retry-after')).toBe('5');
-      expect(await refused.json()).toEqual({ status: 'ERROR', message: DATABASE_UNAVAILABLE_MESSAGE });
+      expect(await refused.json()).toEqual({ status: 'ERROR', code: 'service_unavailable', message: DATABASE_UNAVAILABLE_MESSAGE });
       // A signed-in page while the database is down: the 503 page, not a stack or a 500.
       const page = await call('GET', '/cart');
       expect(page.status).toBe(503);

@@ -142,7 +142,7 @@ describe('api client', () => {
   });
 
   it('handles 401 once: toast for 3 s and the logout hook', async () => {
-    stubFetch(() => json({ status: 'ERROR', message: 'Unauthenticated.' }, 401));
+    stubFetch(() => json({ status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' }, 401));
     const notify = vi.fn();
     const onUnauthorized = vi.fn();
     const api = client({ notify, onUnauthorized, sessionExpiredText: () => 'Error occurred. Please log in again.' });
@@ -158,14 +158,15 @@ describe('api client', () => {
   });
 
   it('skips the shared 401 handling when asked (the auth check)', async () => {
-    stubFetch(() => json({ status: 'ERROR', message: 'Unauthenticated.' }, 401));
+    stubFetch(() => json({ status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' }, 401));
     const notify = vi.fn();
     await client({ notify }).get('/is-auth', { skipAuthHandling: true }).catch(() => undefined);
     expect(notify).not.toHaveBeenCalled();
   });
 
   it('sends a 403 "not verified" to the verification page with the current path', async () => {
-    stubFetch(() => json({ status: 'ERROR', message: 'Your email address is not verified.' }, 403));
+    // A German shopper: the code decides, whatever the text says.
+    stubFetch(() => json({ status: 'ERROR', code: 'email_not_verified', message: 'Ihre E-Mail-Adresse ist nicht bestätigt.' }, 403));
     const onEmailNotVerified = vi.fn();
     await client({ onEmailNotVerified, currentPath: () => '/cart?x=1' })
       .post('/orders/checkout', {})
@@ -174,9 +175,9 @@ describe('api client', () => {
   });
 
   it('does not redirect on other 403s', async () => {
-    stubFetch(() => json({ message: 'Forbidden' }, 403));
+    stubFetch(() => json({ status: 'ERROR', code: 'forbidden', message: 'Your email address is not verified.' }, 403));
     const onEmailNotVerified = vi.fn();
-    await expect(client({ onEmailNotVerified }).get('/x')).rejects.toMatchObject({ message: 'Forbidden' });
+    await expect(client({ onEmailNotVerified }).get('/x')).rejects.toMatchObject({ code: 'forbidden' });
     expect(onEmailNotVerified).not.toHaveBeenCalled();
   });
 
@@ -243,8 +244,9 @@ describe('api client', () => {
 
   it('says which errors the client already handled (401, 403 not verified)', () => {
     expect(handledByClient(new ApiError('Unauthenticated.', 401))).toBe(true);
-    expect(handledByClient(new ApiError('Your email address is not verified.', 403))).toBe(true);
-    expect(handledByClient(new ApiError('Forbidden', 403))).toBe(false);
+    const body = (code: 'email_not_verified' | 'forbidden') => ({ status: 'ERROR', code, message: 'Nicht erlaubt.' });
+    expect(handledByClient(new ApiError('Nicht erlaubt.', 403, body('email_not_verified')))).toBe(true);
+    expect(handledByClient(new ApiError('Your email address is not verified.', 403, body('forbidden')))).toBe(false);
     expect(handledByClient(new ApiError('Failed', 422))).toBe(false);
     expect(handledByClient(new Error('x'))).toBe(false);
   });

@@ -40,6 +40,7 @@ describe('start-up failure for API clients', () => {
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({
       status: 'ERROR',
+      code: 'internal_error',
       message: 'An error occurred during initialization: database down',
     });
   });

@@ -3,17 +3,18 @@ import { getAdminTranslator } from '@/server/i18n/admin-messages';
 import { InvalidInputError } from '@/server/services/errors';
 import { salePriceProblem } from '@/lib/rules/product-price';
 import { englishText, localized, spokenText } from '@/server/services/localized';
+import type { TextKey } from '@/lib/translator';
 
 // A photo in two places: the parts and the "and" are Localized values inside the message.
 const inUse = localized('admin.api.photoInUse', {
-  uses: localized('admin.api.usedAnd', { list: localized('admin.api.usedProductOne', { n: 1 }), part: localized('admin.api.usedPageOther', { n: 2 }) }),
+  uses: localized('admin.api.usedAnd', { list: localized('admin.api.usedProduct', { count: 1 }), part: localized('admin.api.usedPage', { count: 2 }) }),
 });
 
 describe('Localized messages (services/localized.ts)', () => {
   it('are their English text for everyone but the admin API, nested values included', () => {
     expect(englishText(inUse)).toBe('This photo is used by 1 product and 2 pages: take it out there first.');
     expect(englishText(localized('admin.api.noBlock', { block: 'b7' }))).toBe('The page has no block b7.');
-    expect(englishText(localized('admin.api.no.such.key'))).toBe('admin.api.no.such.key');
+    expect(englishText(localized('admin.api.no.such.key' as TextKey))).toBe('admin.api.no.such.key');
   });
 
   it('are spoken in the admin language, nested values in the same language', async () => {

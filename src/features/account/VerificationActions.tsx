@@ -2,7 +2,7 @@ import '@/stores/bootstrap';
 import { useState } from 'react';
 import { safeRedirect } from '@/lib/redirect';
 import { showToast } from '@/stores/toasts';
-import { ALREADY_VERIFIED, logout, resendVerification } from './auth-store';
+import { logout, resendVerification } from './auth-store';
 import type { VerificationTexts } from './auth-texts';
 import { useHydrated } from '@/stores/hydration';
 import { pageHref } from '@/lib/language-path';
@@ -28,7 +28,7 @@ export default function VerificationActions({ texts, redirect }: VerificationAct
       return;
     }
     showToast(result.message || texts.sent, 'success');
-    if (result.message === ALREADY_VERIFIED) location.assign(safeRedirect(redirect));
+    if (result.alreadyVerified) location.assign(safeRedirect(redirect));
   }
 
   async function signOut() {

@@ -17,8 +17,9 @@ export function accountTabHref(tab: AccountTab): string {
 }
 
 /** Message key of each tab's name (breadcrumb and tab label). */
-export const ACCOUNT_TAB_LABEL_KEYS: Readonly<Record<AccountTab, string>> = Object.freeze({
+export const ACCOUNT_TAB_LABEL_KEYS: Readonly<Record<AccountTab, MessageKey>> = Object.freeze({
   contact: 'account.tabs.contact',
   orders: 'account.tabs.orders',
   'change-password': 'account.tabs.changePassword',
-});
+});import type { MessageKey } from '@/lib/translator';
+

@@ -195,7 +195,7 @@ describe('auth actions', () => {
     vi.stubGlobal('location', { pathname: '/account', search: '?tab=orders', assign });
     // DefaultLayout marks /account as signed-in only.
     vi.stubGlobal('document', { cookie: '', documentElement: { dataset: { signedInOnly: '' } } });
-    stubApi({ '/api/user/profile': () => json({ status: 'ERROR', message: 'Unauthenticated.' }, 401) });
+    stubApi({ '/api/user/profile': () => json({ status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' }, 401) });
     const { $auth, onSignedOut } = await import('./auth-store');
     const { api } = await import('@/stores/api');
     let clears = 0;
@@ -214,7 +214,7 @@ describe('auth actions', () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { pathname: '/cart', search: '', assign });
     vi.stubGlobal('document', { cookie: '', documentElement: { dataset: {} } });
-    stubApi({ '/api/cart/contents': () => json({ status: 'ERROR', message: 'Unauthenticated.' }, 401) });
+    stubApi({ '/api/cart/contents': () => json({ status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' }, 401) });
     const { $auth, onSignedOut } = await import('./auth-store');
     const { api } = await import('@/stores/api');
     let clears = 0;

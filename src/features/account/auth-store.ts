@@ -36,6 +36,8 @@ export interface AuthResult {
   errors: Record<string, string>;
   /** HTTP status (0: no answer). */
   status: number;
+  /** Resend only: the address was verified already (the server's flag, whatever the language). */
+  alreadyVerified?: boolean;
 }
 
 export interface RegisterFields {
@@ -242,16 +244,15 @@ export async function checkAuth(): Promise<AuthState> {
   return $auth.get();
 }
 
-export const ALREADY_VERIFIED = 'Your email address is already verified.';
-
-/** POST /email/verify/resend: `ok` with the server's message, else the fallback. */
+/** POST /email/verify/resend: `ok` with the server's message, else the fallback; `alreadyVerified` from the payload's flag. */
 export async function resendVerification(options: { fallbackMessage?: string } = {}): Promise<AuthResult> {
   const fallback = options.fallbackMessage ?? 'Failed to send verification email';
   try {
     const body = await api.post('/email/verify/resend', {}, { fallbackMessage: fallback });
     const ok = body.status === 'OK';
-    if (ok && body.message === ALREADY_VERIFIED) patch({ emailVerified: true });
-    return { ok, message: messageOf(body, ok ? '' : fallback), errors: {}, status: 200 };
+    const alreadyVerified = ok && body.payload?.already_verified === true;
+    if (alreadyVerified) patch({ emailVerified: true });
+    return { ok, message: messageOf(body, ok ? '' : fallback), errors: {}, status: 200, alreadyVerified };
   } catch (error) {
     return failure(error, fallback);
   }

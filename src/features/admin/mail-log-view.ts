@@ -1,4 +1,5 @@
 /** How the mail log shows a mail's delivery: the text key and the badge tone of each state. */
+import { keyUnder } from '@/lib/translator';
 import type { MailLogRow } from '@/lib/contract/admin/mail';
 
 export const MAIL_STATUS_TONE: Record<MailLogRow['status'], string> = {
@@ -8,4 +9,4 @@ export const MAIL_STATUS_TONE: Record<MailLogRow['status'], string> = {
   failed: 'tone-error',
 };
 
-export const mailStatusKey = (status: MailLogRow['status']) => `admin.mail.status.${status}`;
+export const mailStatusKey = (status: MailLogRow['status']) => keyUnder('admin.mail.status.', status);

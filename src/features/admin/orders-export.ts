@@ -2,10 +2,10 @@
  * The order export's progress (ADR 023): fetches the streamed CSV, counts the rows as they arrive
  * against the total the server sends first (X-Total-Count), shows it in a <progress> with a live
  * text, then saves the file. Without JavaScript the link downloads the same file directly.
- * Its texts come in the admin's language from the box's data-text-* attributes (the page renders them).
+ * Its texts come in the admin's language from the box's data-texts (the page renders them).
  */
 import { formatNumber } from '@/lib/money';
-import { fill } from '@/lib/rules/placeholders';
+import { scriptText } from '@/lib/script-texts';
 
 export const TOTAL_HEADER = 'X-Total-Count';
 
@@ -18,14 +18,14 @@ function countRows(chunk: Uint8Array): number {
 async function download(link: HTMLAnchorElement, box: HTMLElement): Promise<void> {
   const bar = box.querySelector('progress')!;
   const status = box.querySelector<HTMLElement>('[data-export-status]')!;
-  const text = box.dataset;
-  const locale = text.locale ?? 'en';
+  const t = scriptText(box);
+  const locale = box.dataset.locale ?? 'en';
   box.hidden = false;
   bar.value = 0;
-  status.textContent = text.textStarted ?? '';
+  status.textContent = t('admin.orders.export.started');
   const response = await fetch(link.dataset.export!, { credentials: 'same-origin' });
   if (!response.ok || !response.body) {
-    status.textContent = fill(text.textFailedStatus ?? '', { status: response.status });
+    status.textContent = t('admin.orders.export.failedStatus', { status: response.status });
     return;
   }
   const total = Number(response.headers.get(TOTAL_HEADER) ?? '0');
@@ -40,10 +40,10 @@ async function download(link: HTMLAnchorElement, box: HTMLElement): Promise<void
     rows += countRows(value);
     const shown = Math.max(0, Math.min(rows, total));
     bar.value = total > 0 ? Math.round((shown / total) * 100) : 100;
-    status.textContent = fill(text.textProgress ?? '', { shown: formatNumber(shown, locale), total: formatNumber(total, locale) });
+    status.textContent = t('admin.orders.export.progress', { shown: formatNumber(shown, locale), total: formatNumber(total, locale) });
   }
   bar.value = 100;
-  status.textContent = fill(text.textDone ?? '', { total: formatNumber(total, locale) });
+  status.textContent = t('admin.orders.export.done', { total: formatNumber(total, locale) });
   const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: 'text/csv' }));
   const save = document.createElement('a');
   save.href = url;
@@ -63,7 +63,7 @@ export function initExport(root: ParentNode): void {
       link.setAttribute('aria-disabled', 'true');
       download(link, box)
         .catch(() => {
-          box.querySelector<HTMLElement>('[data-export-status]')!.textContent = box.dataset.textFailed ?? '';
+          box.querySelector<HTMLElement>('[data-export-status]')!.textContent = scriptText(box)('admin.orders.export.failed');
         })
         .finally(() => link.removeAttribute('aria-disabled'));
     });

@@ -1,4 +1,5 @@
 /** Small display rules of the back office's order screens (ADR 023). */
+import { keyUnder } from '@/lib/translator';
 import { formatCents } from '@/lib/money';
 import { ORDER_STATUSES } from '@/lib/rules/order-status';
 import type { Translator } from '@/lib/translator';
@@ -25,7 +26,7 @@ const KNOWN_STATUSES: ReadonlySet<string> = new Set(ORDER_STATUSES);
 
 /** A status's name in the admin's language; the value sent to the API stays the English one. */
 export function statusLabel(at: Translator, status: string): string {
-  return KNOWN_STATUSES.has(status) ? at(`admin.orders.status.${status}`) : status;
+  return KNOWN_STATUSES.has(status) ? at(keyUnder('admin.orders.status.', status)) : status;
 }
 
 /** "2026-11-24 13:05 UTC": staff in several time zones read one clock. */
@@ -37,7 +38,7 @@ const EVENT_TYPES: ReadonlySet<string> = new Set(['placed', 'paid', 'payment_fai
 
 /** What an order_events row says, for the timeline; an unknown type shows itself. */
 export function eventLabel(at: Translator, type: string): string {
-  return EVENT_TYPES.has(type) ? at(`admin.orders.event.${type}`) : type;
+  return EVENT_TYPES.has(type) ? at(keyUnder('admin.orders.event.', type)) : type;
 }
 
 const FIELDS: ReadonlySet<string> = new Set(['status', 'paid_at', 'carrier', 'tracking_number', 'tracking_url', 'refunded_cents', 'refund_id', 'balance_cents']);
@@ -54,7 +55,7 @@ export function changeSummary(at: Translator, before: Record<string, unknown> | 
       const old = before?.[key];
       const show = (v: unknown) =>
         v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : key === 'status' ? statusLabel(at, String(v)) : String(v);
-      const name = FIELDS.has(key) ? at(`admin.orders.field.${key}`) : key;
+      const name = FIELDS.has(key) ? at(keyUnder('admin.orders.field.', key)) : key;
       return old === undefined ? `${name}: ${show(value)}` : `${name}: ${show(old)} → ${show(value)}`;
     })
     .join(', ');

@@ -166,7 +166,7 @@ export default function Checkout(props: CheckoutProps) {
       }
       // A country the shop does not sell to (any more): said under the country field too.
       if (fieldErrors.country) update({ type: 'server-errors', errors: serverFieldErrors(fieldErrors), merge: true });
-      const kind = classifyTotalsError({ status: error.status, message: error.message, reason: error.reason });
+      const kind = classifyTotalsError({ status: error.status, code: error.code, reason: error.reason });
       dispatch({ type: 'failure', kind, message: error.message });
       if (kind === 'address') {
         update({ type: 'server-errors', errors: serverFieldErrors(fieldErrors), merge: true });
@@ -247,7 +247,7 @@ export default function Checkout(props: CheckoutProps) {
       outcome =
         error instanceof ApiError
           ? checkoutFailure(
-              { status: error.status, message: error.message, errors: firstErrors(error.errors), handled: handledByClient(error) },
+              { status: error.status, code: error.code, message: error.message, errors: firstErrors(error.errors), handled: handledByClient(error) },
               outcomeTexts,
             )
           : { kind: 'fail', message: texts.checkoutError };

@@ -126,9 +126,6 @@ export function addOutcome(reply: CartReplyLike | null, fallback: string): AddOu
   return { ok: false, kind: reply?.status === 'WARNING' ? 'warning' : 'error', message };
 }
 
-/** The server's reply to a guest (spec §6): sign in first. */
-export const UNAUTHENTICATED = 'Unauthenticated.';
-
 /** Removes a line by id from both lists (the optimistic part of remove, undone on failure). */
 export function withoutLine(contents: CartContents, lineId: number): CartContents {
   return {

@@ -15,7 +15,6 @@ import {
   contentsFromReply,
   QUANTITY_DEBOUNCE_MS,
   quantityOutcome,
-  UNAUTHENTICATED,
   withoutLine,
 } from './cart-lines';
 import { onCartReset } from './cart-reset';
@@ -145,7 +144,7 @@ export async function addToCart(id: number, isVariation: boolean, count = 1): Pr
     setContents(contentsFromReply(reply));
     return { ok: true, message: reply.message || texts.added };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401 && (!$auth.get().isAuthenticated || error.message === UNAUTHENTICATED)) {
+    if (error instanceof ApiError && error.status === 401 && (!$auth.get().isAuthenticated || error.code === 'unauthenticated')) {
       showToast(texts.signInToAdd, 'error');
       if (typeof location !== 'undefined') location.assign(pageHref(signInUrl(here())));
       return { ok: false, message: texts.signInToAdd, kind: 'handled' };

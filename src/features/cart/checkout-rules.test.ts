@@ -85,8 +85,8 @@ describe('checkout answers (spec §4 Checkout flow)', () => {
       message: 'Prices have changed',
     });
   });
-  it('"no stock" → the cart message, no redirect; anything else → fail with the message', () => {
-    expect(checkoutFailure({ status: 409, message: 'Sorry, there is no stock left for: Tent.' }, texts)).toEqual({
+  it('"no stock" (code out_of_stock) → the cart message, no redirect; anything else → fail with the message', () => {
+    expect(checkoutFailure({ status: 409, code: 'out_of_stock', message: 'Leider nicht mehr vorrätig: Zelt.' }, texts)).toEqual({
       kind: 'no-stock',
       message: texts.noStock,
     });
@@ -98,7 +98,8 @@ describe('checkout answers (spec §4 Checkout flow)', () => {
       errors: { city: 'This field is required' },
       message: 'Please complete all required shipping information.',
     });
-    expect(checkoutOutcome({ status: 'ERROR', message: 'no stock for Tent' }, texts).kind).toBe('no-stock');
+    expect(checkoutFailure({ status: 409, code: 'conflict', message: 'Sorry, there is no stock left for: Tent.' }, texts).kind).toBe('fail');
+    expect(checkoutOutcome({ status: 'ERROR', code: 'out_of_stock', message: 'Plus de stock' }, texts).kind).toBe('no-stock');
   });
   it('no card provider (422 with a payment_method error): the message is shown on the form, no fail page', () => {
     const message = 'Card payments are not available at the moment. Please choose phone payment.';

@@ -4,6 +4,7 @@
  */
 import { deliveryUnavailable, type Totals, totalsCalculated, type TotalsState } from './totals-state';
 import type { PromoJson } from '@/lib/contract/purchasing';
+import type { ErrorCode } from '@/lib/contract/error-codes';
 
 // ---------------------------------------------------------------------------------------------
 // The main button
@@ -92,9 +93,8 @@ export interface CheckoutReply {
   order_data?: PhoneOrderData;
   new_totals?: Totals;
   message?: string | null;
+  code?: ErrorCode;
 }
-
-export const NO_STOCK = /no stock/i;
 
 /** A successful HTTP answer (200) of POST /api/orders/checkout. */
 export function checkoutOutcome(reply: CheckoutReply | null, texts: { generic: string; noStock: string }): CheckoutOutcome {
@@ -105,18 +105,21 @@ export function checkoutOutcome(reply: CheckoutReply | null, texts: { generic: s
     return { kind: 'fail', message };
   }
   if (reply?.status === 'PRICE_CHANGED') return { kind: 'price-changed', totals: reply.new_totals ?? null, message };
-  if (NO_STOCK.test(message)) return { kind: 'no-stock', message: texts.noStock };
+  if (reply?.code === 'out_of_stock') return { kind: 'no-stock', message: texts.noStock };
   return { kind: 'fail', message };
 }
 
-/** A failed call (ApiError's fields). */
+/**
+ * A failed call (ApiError's fields). The spec's "the message contains no stock" is the server's
+ * `out_of_stock` code (its no-stock text says so in English only).
+ */
 export function checkoutFailure(
-  error: { status: number; message: string; errors?: Record<string, string>; handled?: boolean },
+  error: { status: number; code?: ErrorCode; message: string; errors?: Record<string, string>; handled?: boolean },
   texts: { generic: string; noStock: string },
 ): CheckoutOutcome {
   if (error.handled) return { kind: 'handled' };
   const message = error.message && error.message.trim() !== '' ? error.message : texts.generic;
-  if (NO_STOCK.test(message)) return { kind: 'no-stock', message: texts.noStock };
+  if (error.code === 'out_of_stock') return { kind: 'no-stock', message: texts.noStock };
   // Field errors (e.g. a used-up promo, a phone the server refuses): the form shows them.
   if (error.status === 422 && error.errors && Object.keys(error.errors).length > 0) {
     return { kind: 'fields', errors: error.errors, message };

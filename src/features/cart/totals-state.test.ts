@@ -3,7 +3,6 @@ import {
   classifyTotalsError,
   EMPTY_TOTALS,
   expectedTotal,
-  isAddressError,
   type Totals,
   totalsCalculated,
   totalsReducer,
@@ -31,33 +30,21 @@ const totals = (over: Partial<Totals> = {}): Totals => ({
 });
 
 describe('classifyTotalsError (spec §4 Cart totals)', () => {
-  it('delivery unavailable: 5xx, no answer, or the text says so', () => {
-    expect(classifyTotalsError({ status: 500, message: 'boom' })).toBe('delivery');
-    expect(classifyTotalsError({ status: 503 })).toBe('delivery');
-    expect(classifyTotalsError({ status: 0, message: 'Something went wrong', reason: 'timeout' })).toBe('delivery');
-    expect(classifyTotalsError({ status: 422, message: 'Delivery is not available to this country' })).toBe('delivery');
-    expect(classifyTotalsError({ status: 422, message: 'Delivery unavailable' })).toBe('delivery');
+  it('delivery unavailable: 5xx, no answer, or the code says so', () => {
+    expect(classifyTotalsError({ status: 500 })).toBe('delivery');
+    expect(classifyTotalsError({ status: 503, code: 'service_unavailable' })).toBe('delivery');
+    expect(classifyTotalsError({ status: 0, reason: 'timeout' })).toBe('delivery');
+    expect(classifyTotalsError({ status: 422, code: 'delivery_unavailable' })).toBe('delivery');
   });
 
-  it('address errors by their words', () => {
-    for (const message of [
-      'Invalid postcode for Germany.',
-      'Incorrect zip code format',
-      'incorrect address',
-      'Address validation failed',
-      'Invalid zipcode',
-      'Warehouse has only 2',
-      'Postcode expected like 12345',
-    ]) {
-      expect(classifyTotalsError({ status: 422, message }), message).toBe('address');
-    }
-    expect(isAddressError('Promo code not found.')).toBe(false);
+  it('address errors by their code (the server applies the spec\'s words: totals-error-code.ts)', () => {
+    expect(classifyTotalsError({ status: 422, code: 'address_invalid' })).toBe('address');
   });
 
   it('a replaced calculation is aborted; anything else is other', () => {
     expect(classifyTotalsError({ status: 0, reason: 'aborted' })).toBe('aborted');
-    expect(classifyTotalsError({ status: 422, message: 'Promo code not found.' })).toBe('other');
-    expect(classifyTotalsError({ status: 422, message: 'Your cart is empty.' })).toBe('other');
+    expect(classifyTotalsError({ status: 422, code: 'validation_failed' })).toBe('other');
+    expect(classifyTotalsError({ status: 429, code: 'rate_limited' })).toBe('other');
   });
 });
 

@@ -3,12 +3,14 @@
  * and the classification of a failed calculation. Pure: the checkout island feeds it events.
  *
  * States: empty (nothing calculated), calculating, ready, delivery-unavailable (the server said
- * so, the text says delivery is unavailable, or the server could not answer: 5xx / no answer),
- * address-error (the address is wrong: shown on the checkout button, not as a page error).
+ * so, in the totals or by the code `delivery_unavailable`, or could not answer: 5xx / no answer),
+ * address-error (code `address_invalid`: shown on the checkout button, not as a page error). The
+ * server gives those codes by the spec's text rule (server/api/totals-error-code.ts).
  * Other errors reset the totals to empty.
  */
 
 import type { Totals, TotalsBlock } from '@/lib/contract/cart';
+import type { ErrorCode } from '@/lib/contract/error-codes';
 
 /** POST /api/cart/calculate-totals (and checkout's new_totals): the contract's shapes (src/lib/contract/cart.ts). */
 export type { Totals, TotalsBlock };
@@ -27,28 +29,15 @@ export const EMPTY_TOTALS: TotalsState = Object.freeze({ status: 'empty', totals
 
 export type TotalsErrorKind = 'aborted' | 'delivery' | 'address' | 'other';
 
-/** Texts of address errors (spec §4): the client recognises them by these words. */
-const ADDRESS_ERROR =
-  /incorrect zip ?code format|incorrect address|address validation failed|invalid zip ?code|invalid post ?code|has only|expected/i;
-const DELIVERY_UNAVAILABLE = /delivery[^.]*\b(unavailable|not available)/i;
-
-export function isAddressError(message: string | null | undefined): boolean {
-  return typeof message === 'string' && ADDRESS_ERROR.test(message);
-}
-
-export function isDeliveryUnavailableMessage(message: string | null | undefined): boolean {
-  return typeof message === 'string' && DELIVERY_UNAVAILABLE.test(message);
-}
-
 /**
  * A failed totals call. `status` is the HTTP status (0: no answer), `reason` the api client's
  * ('aborted' when a newer calculation replaced this one).
  */
-export function classifyTotalsError(error: { status: number; message?: string | null; reason?: string }): TotalsErrorKind {
+export function classifyTotalsError(error: { status: number; code?: ErrorCode; reason?: string }): TotalsErrorKind {
   if (error.reason === 'aborted') return 'aborted';
   if (error.status === 0 || error.status >= 500) return 'delivery';
-  if (isDeliveryUnavailableMessage(error.message)) return 'delivery';
-  if (isAddressError(error.message)) return 'address';
+  if (error.code === 'delivery_unavailable') return 'delivery';
+  if (error.code === 'address_invalid') return 'address';
   return 'other';
 }
 

@@ -36,7 +36,7 @@ export function badgesOf(p: CardProductFields & { variations?: readonly { discou
 }
 
 /** The translation key of a badge label; an unknown type has none (empty label, no style). */
-export function badgeKey(type: string): string | null {
+export function badgeKey(type: string): MessageKey | null {
   switch (type) {
     case 'top-product':
       return 'badge.topProduct';
@@ -80,4 +80,5 @@ export function cardStockOf(p: {
   if (p.stock <= 0 && p.variations.every((v) => !v.in_stock)) return { kind: 'sold-out' };
   if (p.availability === 'low_stock') return { kind: 'low', count: p.stock };
   return null;
-}
+}import type { MessageKey } from '@/lib/translator';
+

@@ -3,6 +3,7 @@
  * fixed slugs and defaults, overridden by the server's featured categories; the new-arrivals
  * tabs (at most 6, the active one following the route category); the list links.
  */
+import type { Translator } from '@/lib/translator';
 import type { Block } from '@/lib/contract/blocks';
 
 export const FEATURED_SLUGS = [
@@ -161,7 +162,7 @@ export function blockTiles(defaults: readonly Tile[], block: FeaturedBlock, phot
  * category photos), then the featured categories staff chose, then what a featured block fills.
  */
 export function featuredAreaTiles(
-  t: (key: string) => string,
+  t: Translator,
   photoOf: (slug: string) => string,
   server: readonly FeaturedFromServer[] | null,
   block: FeaturedBlock | null,

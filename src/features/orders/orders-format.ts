@@ -4,6 +4,7 @@
  * Shared by the server render and the islands, so both print the same text.
  */
 
+import type { MessageKey } from '@/lib/translator';
 import type { PhonePaymentConfig } from '@/lib/contract/purchasing';
 
 export type StatusTone = 'success' | 'pending' | 'error' | 'shipped' | 'cancelled' | 'refunded' | 'unknown';
@@ -11,7 +12,7 @@ export type StatusTone = 'success' | 'pending' | 'error' | 'shipped' | 'cancelle
 export interface StatusView {
   tone: StatusTone;
   /** Message key of the label (orders.statusLabel.*). */
-  labelKey: string;
+  labelKey: MessageKey;
 }
 
 /**

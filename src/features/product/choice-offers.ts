@@ -3,6 +3,7 @@
  * price and the badge when on sale) and stock ("Only N left" below the product's threshold,
  * counted per variation). Pure, over the API's product JSON; the page formats with its money.
  */
+import type { Translator } from '@/lib/translator';
 import type { ProductJson } from '@/lib/contract/catalog';
 import { formatPercent } from '@/lib/money';
 import { discountPercentOf, oldPriceOf } from '@/features/catalog/product-card';
@@ -15,7 +16,7 @@ export interface ChoiceOfferTexts {
   stock: string;
 }
 
-type Translate = (key: string, values?: Record<string, unknown>) => string;
+type Translate = Translator;
 
 /** The stock line of a choice, as the page's own stock line words it. */
 export function stockText(t: Translate, availability: ProductJson['availability'], stock: number): string {

@@ -132,7 +132,8 @@ export const accountRoutes = {
     tag: 'Auth',
     access: 'session',
     summary: 'Mail the verification link again',
-    response: done,
+    // The flag, not the message (which is translated), says the address needs no link.
+    response: okBody(z.object({ already_verified: z.boolean() })),
     rateLimited: true,
   }),
   verify: route({

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { errorCodeSchema } from './error-codes';
 
 /**
  * The envelope every /api answer wears (ADR 022; accounts spec §7): success is
- * `{status:'OK', payload, message}`, failure `{status:'ERROR', message, errors?}` where
- * `errors` maps a request field to its messages (the 422 shape forms put under inputs).
+ * `{status:'OK', payload, message}`, failure `{status:'ERROR', code, message, errors?}` where
+ * `code` is what programs decide on (error-codes.ts), `message` what people read, and `errors`
+ * maps a request field to its messages (the 422 shape forms put under inputs).
  */
 
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string())).meta({
@@ -14,10 +16,11 @@ export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
 export const errorBodySchema = z
   .object({
     status: z.literal('ERROR'),
+    code: errorCodeSchema,
     message: z.string(),
     errors: fieldErrorsSchema.optional(),
   })
-  .meta({ description: 'Every failure: a readable message, and the field problems of a 422.' });
+  .meta({ description: 'Every failure: a stable code, a readable message, and the field problems of a 422.' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** `{status, payload, message}` plus the top-level siblings some calls carry (pagination, unavailableItems). */

@@ -1,3 +1,4 @@
+import type { Translator } from '@/lib/translator';
 import { z } from 'zod';
 import { vatIdField } from './vat';
 import { CONTACT_LIMITS } from '../rules/contact';
@@ -17,7 +18,7 @@ import { POST_CODE_MAX } from '../rules/postcode-pattern';
  */
 
 /** The server's translator (src/server/i18n): message key → text in the request language. */
-export type Translate = (key: string, vars?: Record<string, unknown>) => string;
+export type Translate = Translator;
 
 /** Why a new password is refused: the shared rule (src/lib/rules/password.ts) or a stand-in. */
 export type PasswordProblem = (password: string) => PasswordRuleProblem | null;

@@ -5,7 +5,7 @@ import type { ApiEnv } from './env';
 import { errorBody } from './envelope';
 
 /** Laravel's text for a refused permission, in the documented error envelope. */
-export const FORBIDDEN = errorBody('This action is unauthorized.');
+export const FORBIDDEN = errorBody('forbidden', 'This action is unauthorized.');
 
 const noStore = { 'Cache-Control': 'no-store' };
 

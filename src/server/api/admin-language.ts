@@ -5,7 +5,8 @@
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { getAdminTranslator } from '../i18n/admin-messages';
+import { adminLanguageCodes, getAdminTranslator } from '../i18n/admin-messages';
+import { FALLBACK_LANGUAGE } from '../i18n/messages';
 import { chooseLanguage, LANGUAGE_COOKIE, loadShopBasics } from '../services/request-context';
 import type { AdminEnv } from './env';
 
@@ -15,6 +16,7 @@ export function withAdminLanguage(): MiddlewareHandler<AdminEnv> {
     const basics = await loadShopBasics(c.var.db);
     const language = chooseLanguage(basics.languages, getCookie(c, LANGUAGE_COOKIE));
     c.set('at', await getAdminTranslator(language.code));
+    c.set('atLanguage', adminLanguageCodes().includes(language.code) ? language.code : FALLBACK_LANGUAGE);
     await next();
   };
 }

@@ -35,7 +35,7 @@ export const adminProductsApp = createAdminRouter()
       capped: page.capped,
       next: page.next ? encodeCursor(page.next) : null,
       previous: page.previous ? encodeCursor(page.previous) : null,
-    }, { message: c.var.at(page.capped ? 'admin.api.productCountMore' : page.total === 1 ? 'admin.api.productCountOne' : 'admin.api.productCountOther', { count: page.total }) });
+    }, { message: c.var.at(page.capped ? 'admin.api.productCountMore' : 'admin.api.productCount', { count: page.total }) });
   })
   .post('/', validate('json', createBody), async (c) => ok(c, await createProduct(c.var.db, c.var.user!, c.req.valid('json')), { status: 201, message: c.var.at('admin.api.productCreated') }))
   .get('/:id', validate('param', idParam), async (c) => {
@@ -48,7 +48,7 @@ export const adminProductsApp = createAdminRouter()
   )
   .post('/:id/variations/generate', validate('param', idParam), validate('json', generateVariationsBody), async (c) => {
     const done = await generateVariations(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json'));
-    const message = done.created === 0 ? 'Every combination already exists.' : `${done.created} ${done.created === 1 ? 'variation' : 'variations'} created.`;
+    const message = done.created === 0 ? c.var.at('admin.api.variationsAllExist') : c.var.at('admin.api.variationsCreated', { count: done.created });
     return ok(c, done.product, { message });
   })
   .put('/:id/currency-prices', validate('param', idParam), validate('json', saveCurrencyPricesBody), async (c) =>

@@ -19,7 +19,7 @@ export const adminShippingApp = createAdminRouter()
   })
   .put('/countries', validate('json', countriesBulkBody), async (c) => {
     const result = await setCountriesState(c.var.db, c.var.user!, c.req.valid('json'));
-    return ok(c, result, { message: c.var.at(result.changed === 1 ? 'admin.api.countriesSavedOne' : 'admin.api.countriesSaved', { n: result.changed }) });
+    return ok(c, result, { message: c.var.at('admin.api.countriesSaved', { count: result.changed }) });
   })
   .put('/countries/:id', validate('param', idParam), validate('json', countryPatchBody), async (c) =>
     ok(c, await updateCountry(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: c.var.at('admin.api.countrySaved') }),

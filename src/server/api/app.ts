@@ -60,11 +60,11 @@ export function createApi() {
   app.use(requestLogger());
   const jsonLimit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json(errorBody('The request body is too large (limit 1 MB).'), 413),
+    onError: (c) => c.json(errorBody('payload_too_large', 'The request body is too large (limit 1 MB).'), 413),
   });
   const uploadLimit = bodyLimit({
     maxSize: API_UPLOAD_BODY_LIMIT_BYTES,
-    onError: (c) => c.json(errorBody(`The upload is too large (limit ${API_UPLOAD_BODY_LIMIT_BYTES / 1024 / 1024} MB).`), 413),
+    onError: (c) => c.json(errorBody('payload_too_large', `The upload is too large (limit ${API_UPLOAD_BODY_LIMIT_BYTES / 1024 / 1024} MB).`), 413),
   });
   app.use((c, next) => (UPLOAD_PATHS.has(c.req.path) ? uploadLimit : jsonLimit)(c, next));
   app.use(requestInput());

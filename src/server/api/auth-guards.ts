@@ -2,12 +2,9 @@ import type { MiddlewareHandler } from 'hono';
 import type { ApiEnv } from './env';
 import { errorBody } from './envelope';
 
-/**
- * The spec's texts (accounts spec: "Unauthenticated.", the unverified 403) in the error envelope
- * the OpenAPI document promises; islands match on the 403 text.
- */
-export const UNAUTHENTICATED = errorBody('Unauthenticated.');
-export const EMAIL_NOT_VERIFIED = errorBody('Your email address is not verified.');
+/** The spec's texts (accounts spec §7) in the documented error envelope, with the codes islands decide on (error-codes.ts). */
+export const UNAUTHENTICATED = errorBody('unauthenticated', 'Unauthenticated.');
+export const EMAIL_NOT_VERIFIED = errorBody('email_not_verified', 'Your email address is not verified.');
 
 /** 401 unless someone is signed in (session or bearer token). */
 export function requireAuth(): MiddlewareHandler<ApiEnv> {

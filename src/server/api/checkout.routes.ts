@@ -7,6 +7,7 @@ import { paymentPageUrl } from '../payments/card-gateway.server';
 import { requireVerified } from './auth-guards';
 import { countryNotServedIn } from './country-not-served';
 import { createRouter } from './env';
+import { errorBody } from './envelope';
 import { HttpError } from './errors';
 import { FormProblems, jsonObject, parseFields, translatorFor } from './form';
 import { rateLimit } from './rate-limit';
@@ -55,14 +56,14 @@ export const checkoutApp = createRouter().post(
       case 'price-changed':
         return c.json({ status: 'PRICE_CHANGED', message: PRICE_CHANGED_MESSAGE, new_totals: totalsJson(outcome.totals) });
       case 'no-stock':
-        return c.json({ status: 'ERROR', message: NO_STOCK_MESSAGE(outcome.names) }, 409);
+        return c.json(errorBody('out_of_stock', NO_STOCK_MESSAGE(outcome.names)), 409);
       case 'unpaid-limit':
-        return c.json({ status: 'ERROR', message: outcome.message }, 409);
+        return c.json(errorBody('conflict', outcome.message), 409);
       case 'card-unavailable':
-        return c.json({ status: 'ERROR', message: CARD_PAYMENTS_UNAVAILABLE_MESSAGE }, 503);
+        return c.json(errorBody('service_unavailable', CARD_PAYMENTS_UNAVAILABLE_MESSAGE), 503);
       case 'promo-used-up': {
         const message = 'This promo code has been used up.';
-        return c.json({ status: 'ERROR', message, errors: { promoCode: [message] } }, 422);
+        return c.json(errorBody('validation_failed', message, { promoCode: [message] }), 422);
       }
       case 'placed': {
         const { order } = outcome;
@@ -94,7 +95,7 @@ export const balanceApp = createRouter().post('/top-up', requireVerified(), rate
   const order = await startTopUp(db, { userId: c.var.user!.id, amountCents: Math.round(amount * 10 ** minorDigits(c.var.currency.code)), currency: c.var.currency });
   c.header('Cache-Control', 'no-store');
   const redirectUrl = await paymentPageUrl(db, order.paymentId, c.var.log);
-  if (!redirectUrl) return c.json({ status: 'ERROR', message: CARD_PAYMENTS_UNAVAILABLE_MESSAGE }, 503);
+  if (!redirectUrl) return c.json(errorBody('service_unavailable', CARD_PAYMENTS_UNAVAILABLE_MESSAGE), 503);
   return c.json({
     status: 'OK',
     payment_type: 'card',

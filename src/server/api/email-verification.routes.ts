@@ -1,10 +1,10 @@
 import { sendVerificationMail } from '../services/auth/account-mail';
 import { verifyEmailLink } from '../services/auth/email-verification';
 import { findUserById } from '../services/auth/users';
-import { UNAUTHENTICATED, requireAuth } from './auth-guards';
+import { requireAuth, UNAUTHENTICATED } from './auth-guards';
 import { createRouter } from './env';
 import { linkSignature, redirectToOutcome } from './mailed-link';
-import { ok } from './envelope';
+import { errorBody, ok } from './envelope';
 import { translatorFor } from './form';
 import { rateLimit } from './rate-limit';
 
@@ -26,10 +26,10 @@ export const emailVerificationApp = createRouter()
       const t = await translatorFor(c);
       const user = await findUserById(c.var.db, c.var.user!.id);
       if (!user) return c.json(UNAUTHENTICATED, 401);
-      if (user.emailVerifiedAt) return ok(c, null, { message: t('api.auth.alreadyVerified') });
+      if (user.emailVerifiedAt) return ok(c, { already_verified: true }, { message: t('api.auth.alreadyVerified') });
       const sent = await sendVerificationMail(c.var.db, user, c.var.language.code, c.var.log);
-      if (!sent) return c.json({ status: 'ERROR', message: t('api.auth.verificationFailed') }, 503);
-      return ok(c, null, { message: t('api.auth.verificationSent') });
+      if (!sent) return c.json(errorBody('service_unavailable', t('api.auth.verificationFailed')), 503);
+      return ok(c, { already_verified: false }, { message: t('api.auth.verificationSent') });
     },
   )
 

@@ -50,6 +50,8 @@ export interface AdminVariables extends ApiVariables {
    * too. Only admin sub-apps set it, so shopper answers never change language through it.
    */
   at: Translator;
+  /** The language `at` speaks (English for a language without admin texts). */
+  atLanguage: string;
 }
 
 export interface AdminEnv {

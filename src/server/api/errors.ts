@@ -3,10 +3,13 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { errorChain } from '../db/error-chain';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
+import { FALLBACK_LANGUAGE } from '../i18n/messages';
 import { logger } from '../logger';
 import { DomainError, type DomainErrorKind } from '../services/errors';
 import { englishProblems, englishText, hasLocalized, isLocalized, type Localized, type Problems, spokenText } from '../services/localized';
+import { type ErrorCode, codeForStatus } from '@/lib/contract/error-codes';
 import { type FieldErrors, errorBody } from './envelope';
+import { totalsErrorCode } from './totals-error-code';
 import type { AdminVariables, ApiEnv } from './env';
 
 /**
@@ -16,15 +19,17 @@ import type { AdminVariables, ApiEnv } from './env';
  */
 export class HttpError extends Error {
   override name = 'HttpError';
+  readonly code: ErrorCode;
   readonly localized?: Localized;
   readonly options: { errors?: FieldErrors; headers?: Record<string, string> };
   readonly problems?: Problems;
   constructor(
     readonly status: ContentfulStatusCode,
     message: string | Localized,
-    { errors, headers }: { errors?: Problems; headers?: Record<string, string> } = {},
+    { errors, headers, code }: { errors?: Problems; headers?: Record<string, string>; code?: ErrorCode } = {},
   ) {
     super(isLocalized(message) ? englishText(message) : message);
+    this.code = code ?? codeForStatus(status);
     if (isLocalized(message)) this.localized = message;
     this.options = { ...(errors ? { errors: englishProblems(errors) } : {}), ...(headers ? { headers } : {}) };
     if (errors && hasLocalized(errors)) this.problems = errors;
@@ -33,12 +38,13 @@ export class HttpError extends Error {
 
 /**
  * The error's text for this caller: translated when the admin API set c.var.at and the error
- * carries keys. Field errors with keys are translated; an English field error that repeats the
- * message follows it; other field errors (zod's) stay as they are.
+ * carries keys (an English admin reads the English texts, zod's wording included). Field errors
+ * with keys are translated; an English field error that repeats the message follows it; other
+ * field errors stay as they are.
  */
 function spoken(c: Context<ApiEnv>, error: DomainError | HttpError, errors: FieldErrors | undefined, problems?: Problems) {
-  const at = (c.var as Partial<AdminVariables>).at;
-  if (!at || (!error.localized && !problems)) return { message: error.message, errors };
+  const { at, atLanguage } = c.var as Partial<AdminVariables>;
+  if (!at || atLanguage === FALLBACK_LANGUAGE || (!error.localized && !problems)) return { message: error.message, errors };
   const message = error.localized ? spokenText(at, error.localized) : error.message;
   const say = (text: string | Localized) => (isLocalized(text) ? spokenText(at, text) : text === error.message ? message : text);
   const fields = problems ?? errors;
@@ -54,7 +60,14 @@ export const BAD_VALUE_MESSAGE = 'A value in the request is malformed or out of 
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 
 export function notFound(c: Context) {
-  return c.json(errorBody(NOT_FOUND_MESSAGE), 404);
+  return c.json(errorBody('not_found', NOT_FOUND_MESSAGE), 404);
+}
+
+const TOTALS_PATHS = new Set(['/api/cart/calculate-totals']);
+
+/** The code of an error of the totals route follows the spec's text rule (totals-error-code.ts). */
+function codeFor(c: Context, code: ErrorCode, englishMessage: string): ErrorCode {
+  return TOTALS_PATHS.has(c.req.path) ? totalsErrorCode(code, englishMessage) : code;
 }
 
 /**
@@ -86,29 +99,29 @@ function isBadValue(error: unknown): boolean {
 export function handleError(error: Error, c: Context<ApiEnv>) {
   if (error instanceof DomainError) {
     const { message, errors } = spoken(c, error, error.errors, error.problems);
-    return c.json(errorBody(message, errors), DOMAIN_ERROR_STATUS[error.kind]);
+    return c.json(errorBody(codeFor(c, error.code, error.message), message, errors), DOMAIN_ERROR_STATUS[error.kind]);
   }
   if (error instanceof HttpError) {
     const { message, errors } = spoken(c, error, error.options.errors, error.problems);
-    return c.json(errorBody(message, errors), error.status, error.options.headers);
+    return c.json(errorBody(codeFor(c, error.code, error.message), message, errors), error.status, error.options.headers);
   }
   if (error instanceof HTTPException) {
     // Hono's own 4xx (malformed JSON, body limit...) are client errors with safe texts.
     const status = error.status as ContentfulStatusCode;
-    if (status < 500) return c.json(errorBody(error.message || 'Bad request'), status);
+    if (status < 500) return c.json(errorBody(codeForStatus(status), error.message || 'Bad request'), status);
   }
   const log = c.get('log') ?? logger;
   if (isDatabaseUnavailable(error)) {
     log.warn({ err: error, reqId: c.get('requestId') }, 'database unavailable');
-    return c.json(errorBody(DATABASE_UNAVAILABLE_MESSAGE), 503, {
+    return c.json(errorBody('service_unavailable', DATABASE_UNAVAILABLE_MESSAGE), 503, {
       'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
       'Cache-Control': 'no-store',
     });
   }
   if (isBadValue(error)) {
     log.warn({ err: error, reqId: c.get('requestId'), sqlState: sqlState(error) }, 'request value rejected by the database');
-    return c.json(errorBody(BAD_VALUE_MESSAGE), 400);
+    return c.json(errorBody('bad_request', BAD_VALUE_MESSAGE), 400);
   }
   log.error({ err: error, reqId: c.get('requestId') }, 'unhandled API error');
-  return c.json(errorBody(INTERNAL_ERROR_MESSAGE), 500);
+  return c.json(errorBody('internal_error', INTERNAL_ERROR_MESSAGE), 500);
 }

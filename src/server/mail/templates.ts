@@ -1,3 +1,4 @@
+import { keyUnder } from '@/lib/translator';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { languages } from '../db/schema/index';
@@ -208,14 +209,14 @@ function renderOneLinkMail(area: string, options: LinkMailOptions, expiry: (t: T
   return renderMailLayout({
     language: options.language,
     t,
-    subject: t(`mail.${area}.subject`, { shop }),
-    heading: t(`mail.${area}.heading`),
+    subject: t(keyUnder(`mail.${area}.`, 'subject'), { shop }),
+    heading: t(keyUnder(`mail.${area}.`, 'heading')),
     name: options.name,
     blocks: [
-      { kind: 'paragraph', text: t(`mail.${area}.intro`, { shop }) },
-      { kind: 'action', label: t(`mail.${area}.action`), url: options.url },
+      { kind: 'paragraph', text: t(keyUnder(`mail.${area}.`, 'intro'), { shop }) },
+      { kind: 'action', label: t(keyUnder(`mail.${area}.`, 'action')), url: options.url },
       ...(validity ? [{ kind: 'note', text: validity } as const] : []),
-      { kind: 'note', text: t(`mail.${area}.ignore`) },
+      { kind: 'note', text: t(keyUnder(`mail.${area}.`, 'ignore')) },
     ],
   });
 }

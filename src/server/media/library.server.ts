@@ -4,6 +4,7 @@
  * photos, category and featured-category photos),
  * and a delete that refuses while a photo is in use, so no page or product loses its picture.
  */
+import { keyUnder } from '@/lib/translator';
 import { localized } from '@/server/services/localized';
 import { transaction } from '@/server/services/transaction';
 import { and, desc, eq, ilike, inArray, lt, sql } from 'drizzle-orm';
@@ -124,7 +125,7 @@ export async function deleteAsset(db: Db, editor: Editor, id: number): Promise<v
     const [counts] = await tx.select(places).from(mediaAssets).where(eq(mediaAssets.id, id));
     const used = PLACE_KEYS.map(([place, what]) => [Number(counts![place]), what] as const)
       .filter(([n]) => n > 0)
-      .map(([n, what]) => localized(`admin.api.used${what}${n === 1 ? 'One' : 'Other'}`, { n }));
+      .map(([n, what]) => localized(keyUnder('admin.api.used', what), { count: n }));
     // "2 products and the draft of 1 page": each part and each "and" in the admin's language.
     if (used.length) throw new ConflictError(localized('admin.api.photoInUse', { uses: used.reduce((list, part) => localized('admin.api.usedAnd', { list, part })) }));
     await tx.delete(mediaAssets).where(eq(mediaAssets.id, id));

@@ -4,6 +4,7 @@
  * handleError) and a page decides for itself. `errors` names the fields a form shows them under.
  */
 import type { FieldErrors } from '@/lib/contract/envelope';
+import type { ErrorCode } from '@/lib/contract/error-codes';
 import { englishProblems, englishText, hasLocalized, isLocalized, type Localized, type Problems } from './localized';
 
 // Field name → messages: the API contract's shape (src/lib/contract/envelope.ts).
@@ -11,13 +12,24 @@ export type { FieldErrors };
 
 export type DomainErrorKind = 'invalid' | 'forbidden' | 'not_found' | 'conflict' | 'upstream';
 
+/** The code of each kind when the thrower names none more specific (`out_of_stock`, …). */
+const KIND_CODE: Record<DomainErrorKind, ErrorCode> = {
+  invalid: 'validation_failed',
+  forbidden: 'forbidden',
+  not_found: 'not_found',
+  conflict: 'conflict',
+  upstream: 'upstream_failed',
+};
+
 /**
- * `message` and the field errors are English text, or Localized keys (services/localized.ts) where
- * the admin API should answer them in the admin's language; `message` and `errors` then hold the
- * English texts for everyone else, `localized` and `problems` the keys.
+ * `code` is what programs decide on (the API's error envelope carries it); `message` and the field
+ * errors are English text, or Localized keys (services/localized.ts) where the admin API should
+ * answer them in the admin's language; `message` and `errors` then hold the English texts for
+ * everyone else, `localized` and `problems` the keys.
  */
 export class DomainError extends Error {
   override name = 'DomainError';
+  readonly code: ErrorCode;
   readonly localized?: Localized;
   readonly errors?: FieldErrors;
   readonly problems?: Problems;
@@ -25,8 +37,10 @@ export class DomainError extends Error {
     readonly kind: DomainErrorKind,
     message: string | Localized,
     errors?: Problems,
+    code?: ErrorCode,
   ) {
     super(isLocalized(message) ? englishText(message) : message);
+    this.code = code ?? KIND_CODE[kind];
     if (isLocalized(message)) this.localized = message;
     if (errors) {
       this.errors = englishProblems(errors);
@@ -37,8 +51,8 @@ export class DomainError extends Error {
 
 /** A value the caller gave cannot be used (the API answers 422). */
 export class InvalidInputError extends DomainError {
-  constructor(message: string | Localized, errors?: Problems) {
-    super('invalid', message, errors);
+  constructor(message: string | Localized, errors?: Problems, code?: ErrorCode) {
+    super('invalid', message, errors, code);
   }
 }
 
@@ -47,29 +61,29 @@ export class InvalidInputError extends DomainError {
  * account or orders, an adjustment above what their role may make alone.
  */
 export class ForbiddenError extends DomainError {
-  constructor(message: string | Localized, errors?: Problems) {
-    super('forbidden', message, errors);
+  constructor(message: string | Localized, errors?: Problems, code?: ErrorCode) {
+    super('forbidden', message, errors, code);
   }
 }
 
 /** What the caller asked for does not exist (404). */
 export class NotFoundError extends DomainError {
-  constructor(message: string | Localized, errors?: Problems) {
-    super('not_found', message, errors);
+  constructor(message: string | Localized, errors?: Problems, code?: ErrorCode) {
+    super('not_found', message, errors, code);
   }
 }
 
 /** The request clashes with the state of the shop (409). */
 export class ConflictError extends DomainError {
-  constructor(message: string | Localized, errors?: Problems) {
-    super('conflict', message, errors);
+  constructor(message: string | Localized, errors?: Problems, code?: ErrorCode) {
+    super('conflict', message, errors, code);
   }
 }
 
 /** An outside service the action depends on (a payment provider) refused or failed (502). */
 export class UpstreamError extends DomainError {
-  constructor(message: string | Localized, errors?: Problems) {
-    super('upstream', message, errors);
+  constructor(message: string | Localized, errors?: Problems, code?: ErrorCode) {
+    super('upstream', message, errors, code);
   }
 }
 

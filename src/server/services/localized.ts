@@ -5,18 +5,24 @@
  * English text, which is exactly the text these messages had before they were translated.
  */
 import english from '@/i18n/admin/en/api.json';
+import type { TextKey, Translator } from '@/lib/translator';
 
 /** A value may itself be Localized (a counted noun, a list): it is spoken in the same language. */
 export type LocalizedVars = Record<string, string | number | Localized>;
 
 export interface Localized {
-  key: string;
+  key: TextKey;
   vars?: LocalizedVars;
+  /**
+   * The English text when it says more than the key's English (a zod issue keeps the contract's
+   * own wording, api/zod-problems.ts); other languages speak the key.
+   */
+  english?: string;
 }
 
 const ENGLISH: Record<string, string> = english;
 
-export function localized(key: string, vars?: LocalizedVars): Localized {
+export function localized(key: TextKey, vars?: LocalizedVars): Localized {
   return vars ? { key, vars } : { key };
 }
 
@@ -24,12 +30,25 @@ export function isLocalized(value: unknown): value is Localized {
   return typeof value === 'object' && value !== null && typeof (value as Localized).key === 'string';
 }
 
+const ENGLISH_PLURALS = new Intl.PluralRules('en');
+
+/** The key's English template; with a numeric `count`, its plural form (`_one`/`_other`) like i18next. */
+function englishTemplate(message: Localized): string | undefined {
+  const count = message.vars?.count;
+  if (typeof count === 'number') {
+    const plural = ENGLISH[`${message.key}_${ENGLISH_PLURALS.select(count)}`] ?? ENGLISH[`${message.key}_other`];
+    if (plural !== undefined) return plural;
+  }
+  return ENGLISH[message.key];
+}
+
 /**
- * The English text, interpolated like i18next does ({{name}}). Synchronous and free of i18next so
- * error constructors can use it anywhere; a missing key shows itself rather than failing.
+ * The English text, interpolated like i18next does ({{name}}, plurals by `count`). Synchronous and
+ * free of i18next so error constructors can use it anywhere; a missing key shows itself.
  */
 export function englishText(message: Localized): string {
-  const template = ENGLISH[message.key] ?? message.key;
+  if (message.english !== undefined) return message.english;
+  const template = englishTemplate(message) ?? message.key;
   const vars = plainVars(message, englishText);
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (vars && name in vars ? String(vars[name]) : whole));
 }
@@ -41,7 +60,7 @@ function plainVars(message: Localized, say: (inner: Localized) => string): Recor
 }
 
 /** The message in the language of `t` (the admin's translator). */
-export function spokenText(t: (key: string, vars?: Record<string, unknown>) => string, message: Localized): string {
+export function spokenText(t: Translator, message: Localized): string {
   return t(message.key, plainVars(message, (inner) => spokenText(t, inner)));
 }
 

@@ -2,6 +2,7 @@
  * The settings and default-language texts of one block, by type. Every change builds the next
  * block object and hands it up; the server checks it against the same schema on save.
  */
+import { keyUnder } from '@/lib/translator';
 import { useId } from 'react';
 import type { Block } from '@/lib/contract/blocks';
 import { CheckboxGroup, RichTextField, SelectField, TextField } from './fields';
@@ -28,7 +29,7 @@ type Button = { label: string; href: string } | null;
 export default function BlockForm({ block, errors, choices, photos, onPhoto, onChange }: Props) {
   const countId = useId();
   const { t } = useEditorTexts();
-  const f = (key: string) => t(`admin.pageEditor.field.${key}`);
+  const f = (key: string) => t(keyUnder('admin.pageEditor.field.', key));
   const err = (field: string) => errors?.get(field);
   const lang = choices.defaultLanguage;
   const set = (patch: Partial<Record<string, unknown>>) => onChange({ ...block, ...patch } as Block);
@@ -169,7 +170,7 @@ export default function BlockForm({ block, errors, choices, photos, onPhoto, onC
       );
     case 'featured': {
       const setTile = (i: number, patch: Partial<(typeof block.tiles)[number]>) => set({ tiles: block.tiles.map((tile, j) => (j === i ? { ...tile, ...patch } : tile)) });
-      const tf = (key: string, i: number) => t(`admin.pageEditor.field.${key}`, { n: i + 1 });
+      const tf = (key: string, i: number) => t(keyUnder('admin.pageEditor.field.', key), { n: i + 1 });
       return (
         <>
           <TextField label={f('heading')} value={block.heading} max={120} lang={lang} hint={f('headingDefaultHint')} onChange={(heading) => set({ heading })} error={err('heading')} />

@@ -2,6 +2,7 @@
  * Another language's texts of one block: only its translatable fields that have a default text,
  * each showing that text so the translator sees what to translate; empty means "use the default".
  */
+import { keyUnder } from '@/lib/translator';
 import type { Block } from '@/lib/contract/blocks';
 import { RichTextField, TextField } from './fields';
 import { fieldValue, translatableFields } from './blocks-editing';
@@ -38,7 +39,7 @@ export default function BlockTranslation({ block, texts, lang, defaultTitle, err
         const label = tile
           ? t(tile[2] === 'title' ? 'admin.pageEditor.field.tileTitle' : 'admin.pageEditor.field.tileDescription', { n: Number(tile[1]) + 1 })
           : key
-            ? t(`admin.pageEditor.field.${key}`)
+            ? t(keyUnder('admin.pageEditor.field.', key))
             : field;
         const original = fieldValue(block, field);
         const set = (value: string) => onChange({ ...texts, [field]: value });

@@ -3,6 +3,7 @@
  * pipeline right there. A native modal <dialog>: the page behind is inert, Escape closes it and
  * focus returns to the button that opened it.
  */
+import { keyUnder } from '@/lib/translator';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { api } from '@/stores/api';
@@ -35,7 +36,7 @@ const asPhoto = (item: LibraryItem, language: string): PickedPhoto => ({ id: ite
 
 export default function MediaPicker({ label, value, defaultLanguage, onChange }: MediaPickerProps) {
   const { t } = useEditorTexts();
-  const p = (key: string, vars?: Record<string, unknown>) => t(`admin.pageEditor.picker.${key}`, vars);
+  const p = (key: string, vars?: Record<string, unknown>) => t(keyUnder('admin.pageEditor.picker.', key), vars);
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const searchId = useId();

@@ -4,6 +4,7 @@
  * without HTML; in another language only the texts, with the default language's beside them. The
  * preview beside it is the real page through a preview link, at phone or desktop width.
  */
+import type { AdminKey } from '@/lib/translator';
 import { useMemo, useRef, useState } from 'react';
 import type { AdminTexts } from '@/lib/admin-text';
 import { ApiError } from '@/lib/api-client';
@@ -76,7 +77,7 @@ function Editor(props: PageEditorProps) {
   };
   const toggleOpen = (id: string) => setOpen((now) => (now.has(id) ? new Set([...now].filter((x) => x !== id)) : new Set([...now, id])));
   const labelOf = (block: Block, i: number) => t('admin.pageEditor.blockLabel', { type: typeName(block.type), position: i + 1 });
-  const label = (key: string, block: Block, i: number) => t(key, { block: labelOf(block, i) });
+  const label = (key: AdminKey, block: Block, i: number) => t(key, { block: labelOf(block, i) });
 
   function move(from: number, to: number) {
     if (to < 0 || to >= blocks.length || from === to) return;

@@ -3,6 +3,7 @@
  * unpublish time, and search and sharing (meta texts in this language with their length hints,
  * the sharing photo from the library, noindex). Each part saves on its own.
  */
+import { keyUnder } from '@/lib/translator';
 import { useId, useMemo, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '@/lib/contract/block-types';
@@ -66,7 +67,7 @@ export default function PagePublishing(props: PagePublishingProps) {
 
 function Publishing(props: PagePublishingProps) {
   const { t: at, locale } = useEditorTexts();
-  const t = (key: string, vars?: Record<string, unknown>) => at(`admin.pageEditor.publishing.${key}`, vars);
+  const t = (key: string, vars?: Record<string, unknown>) => at(keyUnder('admin.pageEditor.publishing.', key), vars);
   const failed = (error: unknown) => problemOf(error, t('notSaved'));
   const ids = { hours: useId(), link: useId(), publish: useId(), unpublish: useId() };
   const [hours, setHours] = useState('72');

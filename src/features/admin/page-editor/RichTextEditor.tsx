@@ -4,6 +4,7 @@
  * rich text is opened, so the editor's other screens stay light. The toolbar is a row of toggle
  * buttons (aria-pressed) and a link field instead of a prompt, all reachable by Tab.
  */
+import { keyUnder } from '@/lib/translator';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useId, useState } from 'react';
@@ -21,7 +22,7 @@ const LINK_PATTERN = /^(https:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*|mailto:[^\s"'<>]
 
 export default function RichTextEditor({ label, html, lang, onChange, describedBy }: RichTextEditorProps) {
   const { t } = useEditorTexts();
-  const r = (key: string, vars?: Record<string, unknown>) => t(`admin.pageEditor.rte.${key}`, vars);
+  const r = (key: string, vars?: Record<string, unknown>) => t(keyUnder('admin.pageEditor.rte.', key), vars);
   const labelId = useId();
   const linkId = useId();
   const [link, setLink] = useState('');

@@ -4,6 +4,7 @@
  * deleting, a one-line summary per block, and where a 422's field errors belong. The shapes are
  * the contract's (src/lib/contract/blocks.ts), so what the editor builds is what the server checks.
  */
+import { keyUnder } from '@/lib/translator';
 import type { Block, BlockTexts } from '@/lib/contract/blocks';
 import { type BlockType, FEATURED_TILE_COUNT, TRANSLATABLE } from '@/lib/contract/block-types';
 import type { Translator } from '@/lib/translator';
@@ -89,7 +90,7 @@ function cut(text: string, max = 60): string {
 
 /** One line that tells blocks of a type apart in the list, in the editor's language (`t`). */
 export function blockSummary(block: Block, t: Translator): string {
-  const s = (key: string, vars?: Record<string, unknown>) => t(`admin.pageEditor.summary.${key}`, vars);
+  const s = (key: string, vars?: Record<string, unknown>) => t(keyUnder('admin.pageEditor.summary.', key), vars);
   const titled = (summary: string, heading: string) => cut(heading ? `${summary}: ${heading}` : summary);
   switch (block.type) {
     case 'hero':

@@ -17,7 +17,7 @@ export const EditorTextsContext = createContext<EditorTexts>({ t: adminText({}),
 
 export const useEditorTexts = (): EditorTexts => useContext(EditorTextsContext);
 
-export const editorTexts = (texts: AdminTexts, locale: string): EditorTexts => ({ t: adminText(texts), locale });
+export const editorTexts = (texts: AdminTexts, locale: string): EditorTexts => ({ t: adminText(texts, locale), locale });
 
 /**
  * A time in the marketer's language, to the minute: in the browser's time zone, or in `timeZone`

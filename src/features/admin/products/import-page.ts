@@ -2,10 +2,10 @@
  * The import page's script (ADR 026): sends the CSV to the dry run, shows its report, applies a
  * clean file and follows the server's progress (the apply runs on the server; the page only polls
  * it, so closing the page does not stop it). Every state change is announced. Its own texts are
- * the form's data-text-* (the page renders them in the admin's language); the server's report and
+ * the form's data-texts (the page renders them in the admin's language); the server's report and
  * problems arrive in the API's words.
  */
-import { fill } from '@/lib/rules/placeholders';
+import { scriptText } from '@/lib/script-texts';
 import { formatNumber, formatPercent } from '@/lib/money';
 import { ApiError } from '@/lib/api-client';
 import type { z } from 'zod';
@@ -28,20 +28,20 @@ export function initImportPage(root: Document): void {
   const progress = report.querySelector<HTMLElement>('[data-progress]')!;
   const bar = progress.querySelector('progress')!;
   const progressText = progress.querySelector<HTMLElement>('[data-progress-text]')!;
-  const text = form.dataset;
+  const t = scriptText(form);
   let current: ImportState | null = null;
 
   const showProgress = (state: ImportState) => {
     progress.hidden = false;
     bar.max = Math.max(1, state.total_rows);
     bar.value = state.applied_rows;
-    const locale = text.locale ?? 'en';
+    const locale = form.dataset.locale ?? 'en';
     const count = (n: number | undefined) => formatNumber(n ?? 0, locale);
     const percent = formatPercent(state.total_rows ? Math.floor((state.applied_rows / state.total_rows) * 100) : 100, locale);
     progressText.textContent =
       state.status === 'done'
-        ? fill(text.textDone ?? '', { created: count(state.summary.created), updated: count(state.summary.updated), unchanged: count(state.summary.unchanged) })
-        : fill((state.status === 'failed' ? text.textStopped : text.textRunning) ?? '', { applied: count(state.applied_rows), total: count(state.total_rows), percent });
+        ? t('admin.import.done', { created: count(state.summary.created), updated: count(state.summary.updated), unchanged: count(state.summary.unchanged) })
+        : t(state.status === 'failed' ? 'admin.import.stopped' : 'admin.import.running', { applied: count(state.applied_rows), total: count(state.total_rows), percent });
   };
 
   const follow = async (id: number) => {
@@ -63,7 +63,7 @@ export function initImportPage(root: Document): void {
     const file = form.querySelector<HTMLInputElement>('input[name="file"]')!.files?.[0];
     const images = form.querySelector<HTMLInputElement>('input[name="images"]')?.files?.[0];
     if (!file) {
-      error.textContent = text.textChooseFile ?? '';
+      error.textContent = t('admin.import.chooseFile');
       return;
     }
     const data = new FormData();
@@ -76,7 +76,7 @@ export function initImportPage(root: Document): void {
       current = reply.payload!;
       report.hidden = false;
       progress.hidden = true;
-      title.textContent = fill(text.textReportOf ?? '', { file: current.file_name });
+      title.textContent = t('admin.import.reportOf', { file: current.file_name });
       summary.textContent = reply.message ?? '';
       const body = table.tBodies[0]!;
       body.replaceChildren(
@@ -91,7 +91,7 @@ export function initImportPage(root: Document): void {
       if (current.status === 'applying') void follow(current.id);
       title.focus();
     } catch (failure) {
-      error.textContent = failure instanceof ApiError ? (Object.values(failure.errors).flat()[0] ?? failure.message) : (text.textSendFailed ?? '');
+      error.textContent = failure instanceof ApiError ? (Object.values(failure.errors).flat()[0] ?? failure.message) : t('admin.import.sendFailed');
     } finally {
       button.disabled = false;
     }
@@ -106,7 +106,7 @@ export function initImportPage(root: Document): void {
       await follow(current.id);
     } catch (failure) {
       progress.hidden = false;
-      progressText.textContent = failure instanceof ApiError ? failure.message : (text.textStartFailed ?? '');
+      progressText.textContent = failure instanceof ApiError ? failure.message : t('admin.import.startFailed');
       apply.hidden = false;
     }
   });

@@ -69,7 +69,7 @@ async function claimRow(db: Db, id: number) {
   if (claimed) return claimed;
   const state = await getImport(db, id);
   if (!state) throw new NotFoundError(IMPORT_NOT_FOUND);
-  if (state.error_count > 0) throw new ConflictError(localized(state.error_count === 1 ? 'admin.api.dryRunProblemsOne' : 'admin.api.dryRunProblemsOther', { count: state.error_count }));
+  if (state.error_count > 0) throw new ConflictError(localized('admin.api.dryRunProblems', { count: state.error_count }));
   if (state.status === 'done') throw new ConflictError(localized('admin.api.importApplied'));
   throw new ConflictError(BUSY);
 }

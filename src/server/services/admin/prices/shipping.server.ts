@@ -102,7 +102,7 @@ export async function deleteZone(db: Db, editor: Editor, id: number): Promise<vo
     if (!row) throw new NotFoundError(ZONE_NOT_FOUND);
     // Counted under the zone's lock: a country moved into it meanwhile waits for the key share lock.
     const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(countries).where(eq(countries.zoneId, id));
-    if (Number(n) > 0) throw new ConflictError(localized(Number(n) === 1 ? 'admin.api.zoneHasCountry' : 'admin.api.zoneHasCountries', { code: row.code, n: Number(n) }));
+    if (Number(n) > 0) throw new ConflictError(localized('admin.api.zoneHasCountries', { code: row.code, count: Number(n) }));
     await tx.delete(shippingZones).where(eq(shippingZones.id, id));
     await recordChange(tx, editor, 'shipping', `zone:${id}`, 'delete', row.code);
   });
