@@ -11,7 +11,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '@/server/api/app';
-import { currencies, orderItems, orders, productCategories, productCurrencyPrices, products, variationAttributes, variations } from '@/server/db/schema/index';
+import { currencies, orderItems, productCategories, productCurrencyPrices, products, variationAttributes, variations } from '@/server/db/schema/index';
 import { contentChanged } from '@/server/services/content-changed';
 import { invalidateShopBasics } from '@/server/services/request-context';
 import { applyImport } from '@/server/services/catalog-io/apply.server';
