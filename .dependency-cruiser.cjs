@@ -68,7 +68,10 @@ module.exports = {
         'Pages call the services the API calls, never a route module: a route is HTTP handling, and a page ' +
         'borrowing its schema ends up working around HTTP-shaped errors (the old list-page retry).',
       severity: 'error',
-      from: { path: ['^src/pages/', '^src/components/', '^src/layouts/', '^src/features/'], pathNot: '^src/pages/api/' },
+      from: {
+        path: ['^src/pages/', '^src/components/', '^src/layouts/', '^src/features/'],
+        pathNot: '^src/pages/api/',
+      },
       to: { path: '^src/server/api/.+\\.routes\\.ts$' },
     },
   ],
@@ -77,6 +80,10 @@ module.exports = {
     includeOnly: '^(src|scripts)/',
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+      extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'],
+    },
   },
 };

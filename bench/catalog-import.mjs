@@ -25,11 +25,22 @@ const PG_SERVER = process.env.BENCH_PG_SERVER ?? 'postgres://postgres@127.0.0.1:
 const PG_DB = 'shop_bench_import';
 const BUDGET = { first: 500, again: 1_000, export: 2_000 };
 // Leaf categories of the demo seed (src/server/db/seed/data-*.ts).
-const CATEGORIES = ['tents', 'sleeping-bags', 'backpacks', 'laptops', 'monitors', 'running-shoes', 'mountain-bikes', 'jackets'];
+const CATEGORIES = [
+  'tents',
+  'sleeping-bags',
+  'backpacks',
+  'laptops',
+  'monitors',
+  'running-shoes',
+  'mountain-bikes',
+  'jackets',
+];
 
 /** The file: every third product has three variations (S/M/L), so products + variations = ROWS. */
 function generate() {
-  const lines = ['sku,parent_sku,active,name,name:de,description,price,sale_price,stock,categories,attributes,images,image_alt'];
+  const lines = [
+    'sku,parent_sku,active,name,name:de,description,price,sale_price,stock,categories,attributes,images,image_alt',
+  ];
   let n = 0;
   for (let i = 1; lines.length - 1 < ROWS; i++) {
     const sku = `IMP-${String(i).padStart(7, '0')}`;
@@ -57,7 +68,23 @@ function generate() {
     if (i % 3 === 0) {
       for (const size of ['S', 'M', 'L']) {
         if (lines.length - 1 >= ROWS) break;
-        lines.push([`${sku}-${size}`, sku, 'yes', '', '', '', cents(price + 100), '', String(i % 9), '', `Size=${size}`, '', ''].join(','));
+        lines.push(
+          [
+            `${sku}-${size}`,
+            sku,
+            'yes',
+            '',
+            '',
+            '',
+            cents(price + 100),
+            '',
+            String(i % 9),
+            '',
+            `Size=${size}`,
+            '',
+            '',
+          ].join(','),
+        );
       }
     }
   }
@@ -80,7 +107,12 @@ async function freshDatabase(engine) {
       await client.end();
     }
   }
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: engine === 'postgres' ? `${PG_SERVER.replace(/\/[^/]*$/, '')}/${PG_DB}` : '', LOG_LEVEL: 'warn' };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: engine === 'postgres' ? `${PG_SERVER.replace(/\/[^/]*$/, '')}/${PG_DB}` : '',
+    LOG_LEVEL: 'warn',
+  };
   await run('npm', ['run', '--silent', 'db:seed'], env);
   return env;
 }
@@ -111,9 +143,15 @@ for (const engine of ENGINES) {
     return ok ? 'within' : 'OVER';
   };
   table.push(`| ${engine} | dry run (check only) | ${dry.toFixed(1)} s | ${rate(dry)} rows/s | |`);
-  table.push(`| ${engine} | first import (check + apply) | ${first.toFixed(1)} s | ${rate(first)} rows/s | ${verdict(first, BUDGET.first)} |`);
-  table.push(`| ${engine} | same file again (all unchanged) | ${again.toFixed(1)} s | ${rate(again)} rows/s | ${verdict(again, BUDGET.again)} |`);
-  table.push(`| ${engine} | export of the whole catalogue | ${exported.toFixed(1)} s | ${rate(exported)} rows/s | ${verdict(exported, BUDGET.export)} |`);
+  table.push(
+    `| ${engine} | first import (check + apply) | ${first.toFixed(1)} s | ${rate(first)} rows/s | ${verdict(first, BUDGET.first)} |`,
+  );
+  table.push(
+    `| ${engine} | same file again (all unchanged) | ${again.toFixed(1)} s | ${rate(again)} rows/s | ${verdict(again, BUDGET.again)} |`,
+  );
+  table.push(
+    `| ${engine} | export of the whole catalogue | ${exported.toFixed(1)} s | ${rate(exported)} rows/s | ${verdict(exported, BUDGET.export)} |`,
+  );
   console.log(table.slice(-4).join('\n'));
 }
 writeSection(

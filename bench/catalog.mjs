@@ -28,7 +28,8 @@ const COLD = !process.argv.includes('--no-cold');
 const DURATION_S = QUICK ? 3 : 10;
 const CONNECTIONS = 10;
 /** @param {string} engine @returns {number | null} the p95 budget in ms, null: no budget (informative) */
-const budgetFor = (engine) => (PRODUCTS <= 100_000 ? 50 : PRODUCTS <= 1_000_000 && engine.startsWith('postgres') ? 150 : null);
+const budgetFor = (engine) =>
+  PRODUCTS <= 100_000 ? 50 : PRODUCTS <= 1_000_000 && engine.startsWith('postgres') ? 150 : null;
 const engineArg = process.argv.find((a) => a.startsWith('--engine='))?.split('=')[1];
 const ENGINES = /** @type {('pglite' | 'postgres')[]} */ (engineArg ? [engineArg] : ['pglite', 'postgres']);
 
@@ -57,7 +58,10 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((
  * @param {string} path @param {number} n
  */
 const uncached = (path, n) =>
-  path.replace(/price_min=(\d+)/, (_, min) => `price_min=${Number(min) + Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`);
+  path.replace(
+    /price_min=(\d+)/,
+    (_, min) => `price_min=${Number(min) + Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`,
+  );
 
 /**
  * The variant with an extra category id no request has used yet: nothing in the catalogue's caches
@@ -89,8 +93,12 @@ async function measure(port, mode = 'warm') {
     for (const path of VARIANTS) {
       const response = await fetch(`http://127.0.0.1:${port}${path}`);
       const body = /** @type {any} */ (await response.json());
-      if (response.status !== 200 || body.status !== 'OK') throw new Error(`${path} answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
-      if (round === 0) console.log(`  ${path.replace('/api/products/catalog?', '')}: ${body.pagination.total} matches, ${body.payload.length} on the page`);
+      if (response.status !== 200 || body.status !== 'OK')
+        throw new Error(`${path} answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
+      if (round === 0)
+        console.log(
+          `  ${path.replace('/api/products/catalog?', '')}: ${body.pagination.total} matches, ${body.payload.length} on the page`,
+        );
     }
   }
   /** @type {number[]} */
@@ -107,8 +115,14 @@ async function measure(port, mode = 'warm') {
         : { setupRequest: (/** @type {any} */ req) => ({ ...req, path: COLD_PATHS[mode](path, ++coldCounter) }) }),
     })),
   });
-  instance.on('response', (/** @type {unknown} */ _client, /** @type {number} */ _status, /** @type {number} */ _bytes, /** @type {number} */ responseTime) =>
-    latencies.push(responseTime),
+  instance.on(
+    'response',
+    (
+      /** @type {unknown} */ _client,
+      /** @type {number} */ _status,
+      /** @type {number} */ _bytes,
+      /** @type {number} */ responseTime,
+    ) => latencies.push(responseTime),
   );
   const result = await instance;
   latencies.sort((a, b) => a - b);
@@ -136,20 +150,28 @@ async function main() {
     const port = await freePort();
     const shop = await startEngineShop(engine, port);
     try {
-      console.log(`[${engine}] ${CONNECTIONS} connections for ${DURATION_S} s over ${VARIANTS.length} query variants...`);
+      console.log(
+        `[${engine}] ${CONNECTIONS} connections for ${DURATION_S} s over ${VARIANTS.length} query variants...`,
+      );
       const r = await measure(port);
       rows.push({ engine, ...r });
-      console.log(`[${engine}] p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.rps.toFixed(0)} req/s, ${r.errors} errors`);
+      console.log(
+        `[${engine}] p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.rps.toFixed(0)} req/s, ${r.errors} errors`,
+      );
       if (COLD) {
         for (const [mode, label] of /** @type {const} */ ([
           ['price', 'cache misses: new price'],
           ['filter', 'cache misses: new filter'],
           ['facets', 'cache misses: new filter + facets'],
         ])) {
-          console.log(`[${engine}] again with a new ${mode === 'price' ? 'price_min' : 'category list'} on every request (${label})...`);
+          console.log(
+            `[${engine}] again with a new ${mode === 'price' ? 'price_min' : 'category list'} on every request (${label})...`,
+          );
           const c = await measure(port, mode);
           coldRows.push({ engine: `${engine}, ${label}`, ...c });
-          console.log(`[${engine}, ${label}] p50 ${c.p50.toFixed(1)} ms, p95 ${c.p95.toFixed(1)} ms, p99 ${c.p99.toFixed(1)} ms, ${c.rps.toFixed(0)} req/s, ${c.errors} errors`);
+          console.log(
+            `[${engine}, ${label}] p50 ${c.p50.toFixed(1)} ms, p95 ${c.p95.toFixed(1)} ms, p99 ${c.p99.toFixed(1)} ms, ${c.rps.toFixed(0)} req/s, ${c.errors} errors`,
+          );
         }
       }
     } finally {
@@ -191,7 +213,17 @@ ${all.map((r) => `| ${r.engine} | ${r.requests} | ${r.rps.toFixed(0)} | ${fmt(r.
 Variants: ${VARIANTS.map((v) => `\`${v.replace('/api/products/catalog?', '')}\``).join(', ')}.
 ${machineLine()}`,
   );
-  console.log(`written to bench/RESULTS.md: ${ok ? 'every row within its budget' : 'OVER budget: ' + all.filter((r) => verdict(r).startsWith('OVER')).map((r) => r.engine).join(', ')}`);
+  console.log(
+    `written to bench/RESULTS.md: ${
+      ok
+        ? 'every row within its budget'
+        : 'OVER budget: ' +
+          all
+            .filter((r) => verdict(r).startsWith('OVER'))
+            .map((r) => r.engine)
+            .join(', ')
+    }`,
+  );
   if (!ok) process.exitCode = 1;
 }
 

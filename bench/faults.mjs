@@ -25,7 +25,10 @@ const code = await new Promise((resolve) => child.on('exit', resolve));
 // vitest colours its output; the summary line is read without the escapes.
 const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
 const outage = /outage run \((.*?)\): (.*)/.exec(plain);
-const verdict = code === 0 ? 'passed: only 503 + Retry-After during the outage, no hang, no crash, recovered, every OK order whole' : `**failed** (vitest exit ${code}; see its output)`;
+const verdict =
+  code === 0
+    ? 'passed: only 503 + Retry-After during the outage, no hang, no crash, recovered, every OK order whole'
+    : `**failed** (vitest exit ${code}; see its output)`;
 writeSection(
   'faults',
   `## Database outage under load (\`npm run bench:faults\`)

@@ -19,7 +19,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { consistencyProblems, discoverProductPaths, LOAD_SHOP_ENV, percentile, runLoad, unexpectedAnswers } from './lib/load-mix.mjs';
+import {
+  consistencyProblems,
+  discoverProductPaths,
+  LOAD_SHOP_ENV,
+  percentile,
+  runLoad,
+  unexpectedAnswers,
+} from './lib/load-mix.mjs';
 import { ROOT, buildIfNeeded, freePort } from './lib/process.mjs';
 import { machineLine, writeSection } from './lib/results.mjs';
 import { startShop } from './lib/shop.mjs';
@@ -30,7 +37,9 @@ const CONNECTIONS = QUICK ? 10 : 50;
 const PG_SERVER = process.env.BENCH_PG_SERVER ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_DB = 'shop_load';
 const engineArg = process.argv.find((a) => a.startsWith('--engine='))?.split('=')[1];
-const ENGINES = /** @type {('pglite' | 'postgres' | 'postgres-2')[]} */ (engineArg ? [engineArg] : ['pglite', 'postgres', 'postgres-2']);
+const ENGINES = /** @type {('pglite' | 'postgres' | 'postgres-2')[]} */ (
+  engineArg ? [engineArg] : ['pglite', 'postgres', 'postgres-2']
+);
 
 /**
  * Runs bench/lib/load-data-cli.ts on the given database and parses its JSON answer.
@@ -38,7 +47,11 @@ const ENGINES = /** @type {('pglite' | 'postgres' | 'postgres-2')[]} */ (engineA
  */
 function dataCli(env, args) {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'bench/lib/load-data-cli.ts', ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('npx', ['tsx', 'bench/lib/load-data-cli.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (c) => (out += c));
     child.on('error', reject);
@@ -70,10 +83,15 @@ const ms = (/** @type {number} */ v) => (Number.isFinite(v) ? `${v.toFixed(1)} m
 /** @param {'pglite' | 'postgres' | 'postgres-2'} engine */
 async function measure(engine) {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-load-'));
-  const env = engine === 'pglite' ? { DATA_DIR: dataDir, DATABASE_URL: '' } : { DATA_DIR: dataDir, DATABASE_URL: await freshPgDatabase() };
+  const env =
+    engine === 'pglite'
+      ? { DATA_DIR: dataDir, DATABASE_URL: '' }
+      : { DATA_DIR: dataDir, DATABASE_URL: await freshPgDatabase() };
   try {
     console.log(`[${engine}] seeding the demo shop and ${CONNECTIONS * 4} verified shoppers...`);
-    const data = /** @type {import('./lib/load-data').LoadData} */ (await dataCli(env, ['prepare', String(CONNECTIONS * 4)]));
+    const data = /** @type {import('./lib/load-data').LoadData} */ (
+      await dataCli(env, ['prepare', String(CONNECTIONS * 4)])
+    );
     const ids = [...data.products, ...data.scarce];
     const instances = engine === 'postgres-2' ? 2 : 1;
     /** @type {string[]} */
@@ -84,7 +102,9 @@ async function measure(engine) {
     /** @type {string[]} */
     let warmProblems = [];
     // Taken with no shop running (PGlite belongs to one process); the warm-up's orders count too.
-    const before = /** @type {import('./lib/load-data').LoadSnapshot} */ (await dataCli(env, ['snapshot', ids.join(',')]));
+    const before = /** @type {import('./lib/load-data').LoadSnapshot} */ (
+      await dataCli(env, ['snapshot', ids.join(',')])
+    );
     /** @type {string[]} */
     let warmOrders = [];
     try {
@@ -105,8 +125,14 @@ async function measure(engine) {
     } finally {
       for (const shop of shops) await shop.stop();
     }
-    const after = /** @type {import('./lib/load-data').LoadSnapshot} */ (await dataCli(env, ['snapshot', ids.join(','), String(before.maxOrderId)]));
-    const problems = [...warmProblems, ...unexpectedAnswers(result.kinds), ...consistencyProblems(before, after, [...warmOrders, ...result.okOrderNrs], ids)];
+    const after = /** @type {import('./lib/load-data').LoadSnapshot} */ (
+      await dataCli(env, ['snapshot', ids.join(','), String(before.maxOrderId)])
+    );
+    const problems = [
+      ...warmProblems,
+      ...unexpectedAnswers(result.kinds),
+      ...consistencyProblems(before, after, [...warmOrders, ...result.okOrderNrs], ids),
+    ];
     return { engine, instances, result, after, problems };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -121,20 +147,33 @@ async function main() {
     const run = await measure(engine);
     runs.push(run);
     const r = run.result;
-    console.log(`[${engine}] ${r.requests} requests (${(r.requests / r.seconds).toFixed(0)}/s), ${r.okOrderNrs.length} orders; ${run.problems.length === 0 ? 'OK' : `PROBLEMS:\n  ${run.problems.join('\n  ')}`}`);
+    console.log(
+      `[${engine}] ${r.requests} requests (${(r.requests / r.seconds).toFixed(0)}/s), ${r.okOrderNrs.length} orders; ${run.problems.length === 0 ? 'OK' : `PROBLEMS:\n  ${run.problems.join('\n  ')}`}`,
+    );
   }
   const summary = runs.map((run) => {
     const r = run.result;
-    const all = Object.values(r.kinds).flatMap((k) => k.latencies).sort((a, b) => a - b);
+    const all = Object.values(r.kinds)
+      .flatMap((k) => k.latencies)
+      .sort((a, b) => a - b);
     const statuses = /** @type {Record<string, number>} */ ({});
-    for (const k of Object.values(r.kinds)) for (const [s, n] of Object.entries(k.statuses)) statuses[s] = (statuses[s] ?? 0) + n;
-    const fivexx = Object.entries(statuses).filter(([s]) => Number(s) >= 500).reduce((sum, [, n]) => sum + n, 0);
-    const fourxx = Object.entries(statuses).filter(([s]) => Number(s) >= 400 && Number(s) < 500).map(([s, n]) => `${n} × ${s}`).join(', ') || 'none';
+    for (const k of Object.values(r.kinds))
+      for (const [s, n] of Object.entries(k.statuses)) statuses[s] = (statuses[s] ?? 0) + n;
+    const fivexx = Object.entries(statuses)
+      .filter(([s]) => Number(s) >= 500)
+      .reduce((sum, [, n]) => sum + n, 0);
+    const fourxx =
+      Object.entries(statuses)
+        .filter(([s]) => Number(s) >= 400 && Number(s) < 500)
+        .map(([s, n]) => `${n} × ${s}`)
+        .join(', ') || 'none';
     return `| ${run.engine} | ${run.instances} | ${r.requests} | ${(r.requests / r.seconds).toFixed(0)} | ${r.okOrderNrs.length} (${(r.okOrderNrs.length / r.seconds).toFixed(1)}/s) | ${ms(percentile(all, 50))} | ${ms(percentile(all, 95))} | ${ms(percentile(all, 99))} | ${fivexx} | ${fourxx} | ${run.problems.length === 0 ? 'consistent, OK' : `**FAILED**: ${run.problems.join('; ')}`} |`;
   });
   const perKind = runs.flatMap((run) =>
     Object.entries(run.result.kinds).map(([kind, s]) => {
-      const statuses = Object.entries(s.statuses).map(([code, n]) => `${n} × ${code}`).join(', ');
+      const statuses = Object.entries(s.statuses)
+        .map(([code, n]) => `${n} × ${code}`)
+        .join(', ');
       return `| ${run.engine} | ${kind} | ${s.latencies.length} | ${(s.latencies.length / run.result.seconds).toFixed(1)} | ${ms(percentile(s.latencies, 50))} | ${ms(percentile(s.latencies, 95))} | ${ms(percentile(s.latencies, 99))} | ${statuses}${s.timeouts ? `, ${s.timeouts} timeouts` : ''}${s.errors ? `, ${s.errors} errors` : ''} |`;
     }),
   );

@@ -31,7 +31,9 @@ const PG_DB = 'shop_bench_orders';
 
 /** @param {'pglite' | 'postgres'} engine */
 const engineEnv = (engine) =>
-  engine === 'pglite' ? { DATA_DIR, DATABASE_URL: '' } : { DATA_DIR, DATABASE_URL: `${PG_SERVER.replace(/\/[^/]*$/, '')}/${PG_DB}` };
+  engine === 'pglite'
+    ? { DATA_DIR, DATABASE_URL: '' }
+    : { DATA_DIR, DATABASE_URL: `${PG_SERVER.replace(/\/[^/]*$/, '')}/${PG_DB}` };
 
 /** @param {'pglite' | 'postgres'} engine */
 async function prepare(engine) {
@@ -41,11 +43,16 @@ async function prepare(engine) {
   const seeding = await startShop(await freePort(), { ...engineEnv(engine), SEED: 'demo' });
   await seeding.stop();
   console.log(`[${engine}] ${ORDERS} bench orders (only the missing ones are added)...`);
-  await run('npx', ['tsx', 'bench/lib/orders-seed.ts', String(ORDERS)], { ...process.env, ...engineEnv(engine), LOG_LEVEL: 'warn' });
+  await run('npx', ['tsx', 'bench/lib/orders-seed.ts', String(ORDERS)], {
+    ...process.env,
+    ...engineEnv(engine),
+    LOG_LEVEL: 'warn',
+  });
 }
 
 /** @param {string} html */
-const nextLink = (html) => /<a href="(\/admin\/orders\?[^"]*after=[^"]*)" rel="next"/.exec(html)?.[1]?.replaceAll('&amp;', '&') ?? null;
+const nextLink = (html) =>
+  /<a href="(\/admin\/orders\?[^"]*after=[^"]*)" rel="next"/.exec(html)?.[1]?.replaceAll('&amp;', '&') ?? null;
 
 /** @param {'pglite' | 'postgres'} engine */
 async function measure(engine) {
@@ -66,7 +73,10 @@ async function measure(engine) {
       ['search by email', '/admin/orders?q=customer4242%40bench.example'],
       ['search by name', '/admin/orders?q=Greta+Rossi'],
       ['search by order number prefix', '/admin/orders?q=250315-0'],
-      ['status + payment + country + dates', '/admin/orders?status=Shipped&method=card&country=3&from=2025-01-01&to=2025-06-30'],
+      [
+        'status + payment + country + dates',
+        '/admin/orders?status=Shipped&method=card&country=3&from=2025-01-01&to=2025-06-30',
+      ],
       ['sorted by total, highest first', '/admin/orders?sort=total_desc'],
     ];
     let { rows, over } = await timedRows({ engine, base, cookie, requests: REQUESTS, budgetMs: LIST_BUDGET_MS }, cases);
@@ -77,7 +87,9 @@ async function measure(engine) {
     const rate = Math.round(exported / seconds);
     const exportOk = exported >= ORDERS && rate >= EXPORT_BUDGET_ROWS_S;
     over ||= !exportOk;
-    rows.push(`| ${engine} | CSV export of every order (${exported} rows, ${(csv.length / 2 ** 20).toFixed(1)} MiB) | 1 | ${seconds.toFixed(2)} s | ${rate} rows/s | 0 | ${exportOk ? 'within' : 'OVER'} |`);
+    rows.push(
+      `| ${engine} | CSV export of every order (${exported} rows, ${(csv.length / 2 ** 20).toFixed(1)} MiB) | 1 | ${seconds.toFixed(2)} s | ${rate} rows/s | 0 | ${exportOk ? 'within' : 'OVER'} |`,
+    );
     console.log(rows.at(-1));
     return { rows, over };
   } finally {

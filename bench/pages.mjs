@@ -38,7 +38,12 @@ import { IMAGE_BUDGET, imageBudget } from './lib/image-budget.mjs';
 
 const QUICK = process.argv.includes('--quick');
 const LIGHTHOUSE = process.argv.includes('--lighthouse');
-const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',').filter(Boolean) ?? null;
+const ONLY =
+  process.argv
+    .find((a) => a.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',')
+    .filter(Boolean) ?? null;
 const DURATION_S = QUICK ? 2 : 5;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const KB = 1024;
@@ -70,7 +75,8 @@ const BUDGETS = {
 /** Lighthouse minimum per score; the landing page must reach 100 in performance and accessibility (issue 17). */
 const LIGHTHOUSE_TYPES = new Set(['home', 'list', 'product', 'product (photos)', 'static', 'faq', 'landing']);
 /** @param {string} type @param {string} score */
-const lighthouseMin = (type, score) => (type === 'landing' && (score === 'performance' || score === 'accessibility') ? 100 : 95);
+const lighthouseMin = (type, score) =>
+  type === 'landing' && (score === 'performance' || score === 'accessibility') ? 100 : 95;
 
 /** The demo seed's landing page built from blocks (src/server/db/seed/landing-page.ts). */
 const LANDING_SLUG = 'summer-sale';
@@ -93,7 +99,8 @@ async function discoverPages(base) {
     { type: 'not found', path: '/no-such-page', status: 404 },
   ];
   const staticPages = /** @type {any} */ (await (await fetch(`${base}/api/static-pages`)).json()).payload ?? [];
-  if (staticPages[0]) pages.splice(2, 0, { type: 'static', path: `/static-page/${staticPages[0].slug ?? staticPages[0].id}` });
+  if (staticPages[0])
+    pages.splice(2, 0, { type: 'static', path: `/static-page/${staticPages[0].slug ?? staticPages[0].id}` });
   // The landing page, if the shop has it and it is built from blocks.
   const landing = /** @type {any} */ (await (await fetch(`${base}/api/static-pages/${LANDING_SLUG}`)).json()).payload;
   if (landing?.layout === 'blocks') pages.splice(3, 0, { type: 'landing', path: `/static-page/${LANDING_SLUG}` });
@@ -105,7 +112,9 @@ async function discoverPages(base) {
   }
   // A product with uploaded photos (the demo seed gives a handful, src/server/db/seed/photos.ts).
   for (let page = 1; page <= 4; page++) {
-    const products = /** @type {any} */ (await (await fetch(`${base}/api/products/catalog?per_page=100&page=${page}`)).json()).payload ?? [];
+    const products =
+      /** @type {any} */ (await (await fetch(`${base}/api/products/catalog?per_page=100&page=${page}`)).json())
+        .payload ?? [];
     const photographed = products.find((/** @type {any} */ p) => p.images?.some((/** @type {any} */ i) => i.width));
     if (!photographed) continue;
     const leaf = [...photographed.categories].sort((a, b) => b.id - a.id)[0];
@@ -124,13 +133,23 @@ async function htmlSize(base, page) {
 
 /** @param {import('playwright').Browser} browser @param {string} url */
 async function javascriptShipped(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 915 },
+    deviceScaleFactor: 2.625,
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   /** @type {Promise<number>[]} */
   const sizes = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    sizes.push(response.body().then((body) => gzipSync(body, { level: 9 }).length, () => 0));
+    sizes.push(
+      response.body().then(
+        (body) => gzipSync(body, { level: 9 }).length,
+        () => 0,
+      ),
+    );
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await sleep(500);
@@ -186,8 +205,12 @@ async function signedInLighthouse(base, cookies) {
     const scores = lighthouseScores(`${base}${page.path}`, cookie);
     const a11yOk = scores !== null && scores.accessibility === 100;
     if (!a11yOk) failures.push(`${page.type}: Lighthouse accessibility ${scores?.accessibility ?? 'not run'} < 100`);
-    const shown = scores ? `${scores.performance}/${scores.accessibility}/${scores.bestPractices}/${scores.seo}` : 'not run';
-    rows.push(`| ${page.type} | \`${page.path}\` | ${page.who}${language ? `, ${language.code}` : ''} | ${shown} | ${a11yOk ? 'within' : '**over**'} |`);
+    const shown = scores
+      ? `${scores.performance}/${scores.accessibility}/${scores.bestPractices}/${scores.seo}`
+      : 'not run';
+    rows.push(
+      `| ${page.type} | \`${page.path}\` | ${page.who}${language ? `, ${language.code}` : ''} | ${shown} | ${a11yOk ? 'within' : '**over**'} |`,
+    );
     console.log(rows.at(-1));
   }
   // Lighthouse ran synchronously: let the event loop see the keep-alive sockets the shop closed
@@ -204,16 +227,33 @@ function lighthouseOnce(url, cookie) {
   const extra = cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : [];
   const result = spawnSync(
     'npx',
-    ['--no-install', 'lighthouse', url, '--quiet', '--output=json', '--output-path=stdout', '--only-categories=performance,accessibility,best-practices,seo', '--chrome-flags=--headless=new --no-sandbox', ...extra],
+    [
+      '--no-install',
+      'lighthouse',
+      url,
+      '--quiet',
+      '--output=json',
+      '--output-path=stdout',
+      '--only-categories=performance,accessibility,best-practices,seo',
+      '--chrome-flags=--headless=new --no-sandbox',
+      ...extra,
+    ],
     { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
   );
   if (result.status !== 0) {
-    console.error(`lighthouse ${url} failed (exit ${result.status}): ${result.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+    console.error(
+      `lighthouse ${url} failed (exit ${result.status}): ${result.stderr.trim().split('\n').slice(-3).join(' | ')}`,
+    );
     return null;
   }
   const report = JSON.parse(result.stdout);
   const score = (/** @type {string} */ id) => Math.round((report.categories[id]?.score ?? 0) * 100);
-  return { performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo') };
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+  };
 }
 
 /** Pages whose HTML differs for a signed-in customer (header, prices, review form). */
@@ -232,7 +272,16 @@ async function main() {
   const shop = await startShop(port, { DATABASE_URL: '', DATA_DIR: dataDir, PUBLIC_URL: base, SEED: 'demo' });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   /** @type {string[]} */
   const rows = [];
@@ -250,7 +299,8 @@ async function main() {
     const generated = /customer\s+demo@example\.com\s+(\S+)/.exec(shop.output())?.[1];
     const customer = await signInCookies(base, generated);
     if (LIGHTHOUSE && !ONLY) {
-      const password = (/** @type {string} */ email) => new RegExp(`\\s${email.replace('.', '\\.')}\\s+(\\S+)`).exec(shop.output())?.[1];
+      const password = (/** @type {string} */ email) =>
+        new RegExp(`\\s${email.replace('.', '\\.')}\\s+(\\S+)`).exec(shop.output())?.[1];
       const cookies = {
         customer,
         staff: await signInCookies(base, password('staff@example.com') ?? 'Staff1234!', 'staff@example.com'),
@@ -269,13 +319,19 @@ async function main() {
       if (html.status !== (page.status ?? 200)) continue;
       const js = await javascriptShipped(browser, `${base}${page.path}`);
       const lhScores = LIGHTHOUSE ? lighthouseScores(`${base}${page.path}`) : null;
-      const lh = !LIGHTHOUSE ? '' : lhScores ? ` ${lhScores.performance}/${lhScores.accessibility}/${lhScores.bestPractices}/${lhScores.seo} |` : ' not run |';
+      const lh = !LIGHTHOUSE
+        ? ''
+        : lhScores
+          ? ` ${lhScores.performance}/${lhScores.accessibility}/${lhScores.bestPractices}/${lhScores.seo} |`
+          : ' not run |';
       sizes.set(page.path, { html, js, lh, lhScores });
       if (page.type === 'product (photos)') {
         const images = await imageBudget(browser, `${base}${page.path}`);
         const checks = [];
-        if (images.firstViewport > IMAGE_BUDGET.firstViewportBytes) checks.push(`first viewport ${kb(images.firstViewport)} > ${kb(IMAGE_BUDGET.firstViewportBytes)}`);
-        if (images.clsLoad > IMAGE_BUDGET.cls || images.clsScroll > IMAGE_BUDGET.cls) checks.push(`CLS ${images.clsLoad.toFixed(4)} / ${images.clsScroll.toFixed(4)} > 0`);
+        if (images.firstViewport > IMAGE_BUDGET.firstViewportBytes)
+          checks.push(`first viewport ${kb(images.firstViewport)} > ${kb(IMAGE_BUDGET.firstViewportBytes)}`);
+        if (images.clsLoad > IMAGE_BUDGET.cls || images.clsScroll > IMAGE_BUDGET.cls)
+          checks.push(`CLS ${images.clsLoad.toFixed(4)} / ${images.clsScroll.toFixed(4)} > 0`);
         if (checks.length > 0) failures.push(`${page.type} images: ${checks.join('; ')}`);
         imageRows.push(
           `| \`${page.path}\` | ${kb(images.firstViewport)} (${images.firstViewportImages} images, ${images.formats.join('/')}) | ${kb(images.loaded)} (${images.loadedCount} files) | ${images.clsLoad.toFixed(4)} / ${images.clsScroll.toFixed(4)} | ≤ ${kb(IMAGE_BUDGET.firstViewportBytes)}, CLS 0 | ${checks.length === 0 ? 'within budget' : `**over**: ${checks.join('; ')}`} |`,
@@ -289,7 +345,9 @@ async function main() {
       const expected = page.status ?? 200;
       const measured = sizes.get(page.path);
       if (!measured) {
-        rows.push(`| ${page.type} | \`${page.path}\` | — | — | — | answered another status than ${expected}, not measured |`);
+        rows.push(
+          `| ${page.type} | \`${page.path}\` | — | — | — | answered another status than ${expected}, not measured |`,
+        );
         continue;
       }
       const { html, js, lh, lhScores } = measured;
@@ -305,7 +363,9 @@ async function main() {
         if (time.errors > 0) checks.push(`${time.errors} failed requests`);
       }
       if (lhScores && LIGHTHOUSE_TYPES.has(page.type)) {
-        for (const [name, value] of Object.entries(lhScores)) if (value < lighthouseMin(page.type, name)) checks.push(`Lighthouse ${name} ${value} < ${lighthouseMin(page.type, name)}`);
+        for (const [name, value] of Object.entries(lhScores))
+          if (value < lighthouseMin(page.type, name))
+            checks.push(`Lighthouse ${name} ${value} < ${lighthouseMin(page.type, name)}`);
       }
       const verdict = checks.length === 0 ? 'within budget' : `**over**: ${checks.join('; ')}`;
       if (checks.length > 0) failures.push(`${page.type}: ${checks.join('; ')}`);
@@ -317,7 +377,9 @@ async function main() {
       if (SIGNED_IN_TYPES.has(page.type)) {
         const own = await serverTime(base, page.path, expected, DURATION_S, { cookie: customer });
         const signedInVerdict = own.p95 <= SIGNED_IN_P95_MS ? 'within' : '**over**';
-        signedInRows.push(`| ${page.type} | \`${page.path}\` | ${own.p50} / ${own.p95} ms (${own.requests} req) | ${own.errors} | ${signedInVerdict} |`);
+        signedInRows.push(
+          `| ${page.type} | \`${page.path}\` | ${own.p50} / ${own.p95} ms (${own.requests} req) | ${own.errors} | ${signedInVerdict} |`,
+        );
         console.log(signedInRows.at(-1));
       }
     }

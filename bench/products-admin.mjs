@@ -19,7 +19,8 @@ const engineArg = process.argv.find((a) => a.startsWith('--engine='))?.split('='
 const ENGINES = /** @type {('pglite' | 'postgres')[]} */ (engineArg ? [engineArg] : ['pglite', 'postgres']);
 
 /** @param {string} html */
-const nextLink = (html) => /<a href="(\/admin\/products\?[^"]*after=[^"]*)" rel="next"/.exec(html)?.[1]?.replaceAll('&amp;', '&') ?? null;
+const nextLink = (html) =>
+  /<a href="(\/admin\/products\?[^"]*after=[^"]*)" rel="next"/.exec(html)?.[1]?.replaceAll('&amp;', '&') ?? null;
 /** @param {string} html */
 const firstProduct = (html) => /<a href="(\/admin\/products\/\d+)">/.exec(html)?.[1] ?? null;
 
@@ -49,7 +50,7 @@ async function measure(engine) {
       ['missing German translation', '/admin/products?missing=de'],
       ['unpublished', '/admin/products?status=unpublished'],
       ['sorted by price, highest first', '/admin/products?sort=price_desc'],
-      ['one product\'s editor', editor],
+      ["one product's editor", editor],
     ];
     const { rows, over } = await timedRows({ engine, base, cookie, requests: REQUESTS, budgetMs: BUDGET_MS }, cases);
     return { rows, over };

@@ -112,7 +112,9 @@ demo data) until \`GET /api/health\` answers 200, over ${RUNS} cold starts. Budg
 Runs: ${times.map((ms) => Math.round(ms)).join(', ')} ms. First start, which creates and seeds the database: ${fmt(first.ms)}.${inProcess}
 ${machineLine()}`,
   );
-  console.log(`\nstart-up: min ${fmt(min)}, median ${fmt(median)}, max ${fmt(max)}: ${verdict} the ${fmt(BUDGET_MS)} budget`);
+  console.log(
+    `\nstart-up: min ${fmt(min)}, median ${fmt(median)}, max ${fmt(max)}: ${verdict} the ${fmt(BUDGET_MS)} budget`,
+  );
   console.log('written to bench/RESULTS.md');
   if (!ok) process.exitCode = 1;
 }

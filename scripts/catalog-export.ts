@@ -25,20 +25,23 @@ async function openTarget(file: string): Promise<WriteStream> {
   }
 }
 
-await runScript({ name: 'catalog:export', usage: 'npm run catalog:export -- [file.csv]', positionals: [0, 1] }, async ({ positionals }) => {
-  const file = positionals[0];
-  const out = file ? await openTarget(file) : process.stdout;
-  const database = await openConfiguredDatabase();
-  try {
-    for await (const chunk of exportCatalogCsv(database.db)) {
-      if (!out.write(chunk)) await once(out, 'drain');
+await runScript(
+  { name: 'catalog:export', usage: 'npm run catalog:export -- [file.csv]', positionals: [0, 1] },
+  async ({ positionals }) => {
+    const file = positionals[0];
+    const out = file ? await openTarget(file) : process.stdout;
+    const database = await openConfiguredDatabase();
+    try {
+      for await (const chunk of exportCatalogCsv(database.db)) {
+        if (!out.write(chunk)) await once(out, 'drain');
+      }
+      if (file) {
+        out.end();
+        await once(out, 'finish');
+        console.error(`The catalogue is in ${file} (${database.describe}).`);
+      }
+    } finally {
+      await database.close();
     }
-    if (file) {
-      out.end();
-      await once(out, 'finish');
-      console.error(`The catalogue is in ${file} (${database.describe}).`);
-    }
-  } finally {
-    await database.close();
-  }
-});
+  },
+);

@@ -36,25 +36,37 @@ await runScript(spec, async ({ values, positionals }) => {
   const database = await openConfiguredDatabase().catch((error: Error) => {
     if (error.name !== 'DataDirLockedError') throw error;
     // PGlite: the running shop holds the database; nothing can tell it about a change made elsewhere.
-    throw new CliError(`${error.message} A shop on PGlite holds its database while it runs: stop it, import, then start it again.`);
+    throw new CliError(
+      `${error.message} A shop on PGlite holds its database while it runs: stop it, import, then start it again.`,
+    );
   });
   try {
     const started = performance.now();
     const checked = await checkImport(database.db, text, { fileName: basename(file), createdBy: null, zip });
     if (checked.error_count > 0) {
       for (const problem of checked.errors) console.error(problemText(problem));
-      if (checked.error_count > checked.errors.length) console.error(`… and ${checked.error_count - checked.errors.length} more.`);
-      console.error(`${checked.error_count} ${checked.error_count === 1 ? 'problem' : 'problems'} in ${checked.total_rows} rows: nothing was imported.`);
+      if (checked.error_count > checked.errors.length)
+        console.error(`… and ${checked.error_count - checked.errors.length} more.`);
+      console.error(
+        `${checked.error_count} ${checked.error_count === 1 ? 'problem' : 'problems'} in ${checked.total_rows} rows: nothing was imported.`,
+      );
       process.exitCode = 1;
     } else if (values['dry-run']) {
-      console.log(`${checked.total_rows} rows checked, no problems (${database.describe}). Run without --dry-run to import them.`);
+      console.log(
+        `${checked.total_rows} rows checked, no problems (${database.describe}). Run without --dry-run to import them.`,
+      );
     } else {
       if (checked.applied_rows > 0) console.log(`Resuming import ${checked.id} after row ${checked.applied_rows}.`);
       const bar = progressBar(checked.total_rows, checked.applied_rows);
-      const done = await applyImport(database.db, checked.id, { editor: null, onProgress: (state) => bar.update(state.applied_rows) });
+      const done = await applyImport(database.db, checked.id, {
+        editor: null,
+        onProgress: (state) => bar.update(state.applied_rows),
+      });
       bar.stop();
       const s = done.summary;
-      console.log(`Imported ${done.total_rows} rows in ${((performance.now() - started) / 1000).toFixed(1)} s: ${s.created ?? 0} created, ${s.updated ?? 0} updated, ${s.unchanged ?? 0} unchanged.`);
+      console.log(
+        `Imported ${done.total_rows} rows in ${((performance.now() - started) / 1000).toFixed(1)} s: ${s.created ?? 0} created, ${s.updated ?? 0} updated, ${s.unchanged ?? 0} unchanged.`,
+      );
     }
   } finally {
     await database.close();

@@ -12,19 +12,22 @@ import { backupPglite, backupPostgres, ensureWritableTarget } from '../src/serve
 import { writeBundle } from '../src/server/db/backup-bundle';
 import { runScript } from './lib/cli';
 
-await runScript({ name: 'db:backup', usage: 'npm run db:backup -- <file>', positionals: [1, 1] }, async ({ positionals }) => {
-  const startedAt = performance.now();
-  const file = resolve(positionals[0]!);
-  const report = (line: string) => console.log(line);
-  const cfg = config();
-  ensureWritableTarget(file);
-  const dataDir = resolve(cfg.DATA_DIR);
-  const photos = cfg.S3_BUCKET ? { bucket: cfg.S3_BUCKET } : { dir: resolve(dataDir, 'media') };
-  if (cfg.DATABASE_URL) {
-    const url = cfg.DATABASE_URL;
-    await writeBundle(file, 'postgres', photos, (path) => backupPostgres(url, path, report), report);
-  } else {
-    await writeBundle(file, 'pglite', photos, (path) => backupPglite(dataDir, path, report), report);
-  }
-  console.log(`Done in ${((performance.now() - startedAt) / 1000).toFixed(1)} s.`);
-});
+await runScript(
+  { name: 'db:backup', usage: 'npm run db:backup -- <file>', positionals: [1, 1] },
+  async ({ positionals }) => {
+    const startedAt = performance.now();
+    const file = resolve(positionals[0]!);
+    const report = (line: string) => console.log(line);
+    const cfg = config();
+    ensureWritableTarget(file);
+    const dataDir = resolve(cfg.DATA_DIR);
+    const photos = cfg.S3_BUCKET ? { bucket: cfg.S3_BUCKET } : { dir: resolve(dataDir, 'media') };
+    if (cfg.DATABASE_URL) {
+      const url = cfg.DATABASE_URL;
+      await writeBundle(file, 'postgres', photos, (path) => backupPostgres(url, path, report), report);
+    } else {
+      await writeBundle(file, 'pglite', photos, (path) => backupPglite(dataDir, path, report), report);
+    }
+    console.log(`Done in ${((performance.now() - startedAt) / 1000).toFixed(1)} s.`);
+  },
+);

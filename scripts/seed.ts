@@ -11,21 +11,38 @@ import { countRows, truncateAll } from '../src/server/db/seed/reset';
 import { contentChanged } from '../src/server/services/content-changed';
 import { runScript } from './lib/cli';
 
-await runScript({ name: 'db:seed', usage: 'npm run db:seed [-- --reset]', options: { reset: { type: 'boolean' } } }, async ({ values }) => {
-  const reset = values.reset === true;
-  const startedAt = performance.now();
-  const database = await openConfiguredDatabase();
-  try {
-    if (reset) await truncateAll(database.db);
-    const seeded = await seedIfEmpty(database.db);
-    const counts = await countRows(database.db, ['products', 'variations', 'categories', 'product_images', 'reviews', 'users', 'orders', 'countries', 'localizations']);
-    const summary = Object.entries(counts).map(([table, n]) => `${n} ${table}`).join(', ');
-    const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-    console.log(`${seeded ? 'Seeded' : 'Already seeded, left unchanged'} (${database.describe}${reset ? ', reset' : ''}) in ${seconds}s: ${summary}`);
-    if (seeded && seeded.generated.length > 0) console.log(generatedLoginsNotice(seeded.generated));
-    // Running shops on the same PostgreSQL drop their caches and catalogue index at once.
-    if (seeded || reset) await contentChanged(database.db);
-  } finally {
-    await database.close();
-  }
-});
+await runScript(
+  { name: 'db:seed', usage: 'npm run db:seed [-- --reset]', options: { reset: { type: 'boolean' } } },
+  async ({ values }) => {
+    const reset = values.reset === true;
+    const startedAt = performance.now();
+    const database = await openConfiguredDatabase();
+    try {
+      if (reset) await truncateAll(database.db);
+      const seeded = await seedIfEmpty(database.db);
+      const counts = await countRows(database.db, [
+        'products',
+        'variations',
+        'categories',
+        'product_images',
+        'reviews',
+        'users',
+        'orders',
+        'countries',
+        'localizations',
+      ]);
+      const summary = Object.entries(counts)
+        .map(([table, n]) => `${n} ${table}`)
+        .join(', ');
+      const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+      console.log(
+        `${seeded ? 'Seeded' : 'Already seeded, left unchanged'} (${database.describe}${reset ? ', reset' : ''}) in ${seconds}s: ${summary}`,
+      );
+      if (seeded && seeded.generated.length > 0) console.log(generatedLoginsNotice(seeded.generated));
+      // Running shops on the same PostgreSQL drop their caches and catalogue index at once.
+      if (seeded || reset) await contentChanged(database.db);
+    } finally {
+      await database.close();
+    }
+  },
+);

@@ -13,7 +13,11 @@ import { openConfiguredDatabase } from '../src/server/db/seed/open';
 import { FIRST_PASSWORD_LINK_HOURS, createUserWithLink } from '../src/server/services/admin/roles/user-create.server';
 import { CliError, runScript, usageError } from './lib/cli';
 
-const spec = { name: 'user:create', usage: `npm run user:create -- <email> ${[...ROLES].reverse().join('|')}`, positionals: [2, 2] as [number, number] };
+const spec = {
+  name: 'user:create',
+  usage: `npm run user:create -- <email> ${[...ROLES].reverse().join('|')}`,
+  positionals: [2, 2] as [number, number],
+};
 const email = z.email().max(254);
 
 async function open() {
@@ -23,7 +27,9 @@ async function open() {
     // PGlite lets one process open DATA_DIR: a running shop holds it (its lock says so).
     if ((error as Error).name !== 'DataDirLockedError') throw error;
     const pid = /\(pid (\d+)\)/.exec((error as Error).message)?.[1];
-    throw new CliError(`The shop is running on ${resolve(config().DATA_DIR)}${pid ? ` (pid ${pid})` : ''} and PGlite lets one process open it: stop the shop, run npm run user:create again, then start the shop.`);
+    throw new CliError(
+      `The shop is running on ${resolve(config().DATA_DIR)}${pid ? ` (pid ${pid})` : ''} and PGlite lets one process open it: stop the shop, run npm run user:create again, then start the shop.`,
+    );
   }
 }
 

@@ -117,18 +117,29 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (isPage && context.locals.pageLanguageId === undefined) {
       const raw = new URL(context.request.url);
       const route = routeLanguage(
-        { method, pathname: raw.pathname, search: raw.search, languageCookie: context.cookies.get(LANGUAGE_COOKIE)?.value },
+        {
+          method,
+          pathname: raw.pathname,
+          search: raw.search,
+          languageCookie: context.cookies.get(LANGUAGE_COOKIE)?.value,
+        },
         (await loadShopBasics(await getDb())).languages,
       );
       if (route.kind === 'redirect') {
-        return secure(new Response(null, { status: route.status, headers: { Location: route.location, 'Cache-Control': 'no-store', Vary: 'Cookie' } }));
+        return secure(
+          new Response(null, {
+            status: route.status,
+            headers: { Location: route.location, 'Cache-Control': 'no-store', Vary: 'Cookie' },
+          }),
+        );
       }
       if (route.kind === 'page') {
         context.locals.pageLanguageId = route.language.id;
         context.locals.pathPrefix = route.prefix;
         const { rewrite, prefix, segments } = route;
         if (rewrite !== null) {
-          forward = (async (payload?: Parameters<typeof next>[0]) => localizeResponse(await next(payload ?? rewrite), prefix, segments)) as typeof next;
+          forward = (async (payload?: Parameters<typeof next>[0]) =>
+            localizeResponse(await next(payload ?? rewrite), prefix, segments)) as typeof next;
         }
       }
     }
@@ -137,7 +148,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // A signed-in visitor's frame variant (cart count, review access…): pages share by it.
     const variantOf = user
       ? async () => {
-          const variant = await signedInVariant(await getReadDb(), user, path.slice((context.locals.pathPrefix ?? '').length) || '/', context.locals.cartUnits);
+          const variant = await signedInVariant(
+            await getReadDb(),
+            user,
+            path.slice((context.locals.pathPrefix ?? '').length) || '/',
+            context.locals.cartUnits,
+          );
           context.locals.cartUnits = variant.cartUnits;
           context.locals.reviewAccess = variant.reviewAccess;
           return variant.key;
@@ -147,10 +163,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const page = isPage && isAdminPage(path) ? guardAdminPage(context, forward) : forward;
     const render = () => (isPage ? renderForGuests(context, page, variantOf) : next());
     // Catalogue reads of this page may go to the read replica (getReadDb, db/read-replica.ts).
-    let response = replica ? await withReadRouting(mayReadReplica(method, path, context.request.headers.get('cookie')), render) : await render();
+    let response = replica
+      ? await withReadRouting(mayReadReplica(method, path, context.request.headers.get('cookie')), render)
+      : await render();
     if (replica && !['GET', 'HEAD', 'OPTIONS'].includes(method)) {
       response = withMutableHeaders(response);
-      response.headers.append('Set-Cookie', readPrimaryCookie(requestOrigin(peerOf(context), context.request.headers).forwardedHttps));
+      response.headers.append(
+        'Set-Cookie',
+        readPrimaryCookie(requestOrigin(peerOf(context), context.request.headers).forwardedHttps),
+      );
     }
     // Pages that catch their own query failures (list, FAQ, static page) show an in-page message
     // with a 500; when the database is down that page is answered as an outage (ADR 017).

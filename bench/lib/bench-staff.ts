@@ -11,7 +11,10 @@ import { DEMO_STAFF, hashPassword } from '@/server/db/seed/users';
 export const BENCH_STAFF_PASSWORD = 'Bench-Staff-1234';
 
 export async function setBenchStaffPassword(db: Db): Promise<void> {
-  await db.update(users).set({ passwordHash: await hashPassword(BENCH_STAFF_PASSWORD) }).where(sql`lower(${users.email}) = ${DEMO_STAFF.email}`);
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(BENCH_STAFF_PASSWORD) })
+    .where(sql`lower(${users.email}) = ${DEMO_STAFF.email}`);
 }
 
 if (process.argv[1]?.endsWith('bench-staff.ts')) {

@@ -21,16 +21,31 @@ const only = process.argv.find((a) => a.startsWith('--only='))?.split('=')[1];
 const url = process.env.DATABASE_URL;
 const database = url
   ? await openDatabase({ engine: 'postgres', url, max: 2 })
-  : await openDatabase({ engine: 'pglite', dataDir: resolve(process.env.DATA_DIR ?? 'bench/.tmp/catalog-data', 'pglite') });
+  : await openDatabase({
+      engine: 'pglite',
+      dataDir: resolve(process.env.DATA_DIR ?? 'bench/.tmp/catalog-data', 'pglite'),
+    });
 const db = database.db;
 
 const p = (input: Partial<CatalogInput>): CatalogInput => ({ page: 1, perPage: 15, ...input });
 const VARIANTS: [string, CatalogInput][] = [
   ['tent outdoor asc', p({ search: 'tent', categoryIds: [1], priceMinCents: 5000, priceMaxCents: 50000, sort: 'asc' })],
-  ['jacket apparel desc', p({ search: 'jacket', categoryIds: [4], priceMinCents: 2000, priceMaxCents: 30000, sort: 'desc' })],
-  ['keybaord computers', p({ search: 'keybaord', categoryIds: [6], priceMinCents: 1000, priceMaxCents: 100000, sort: 'asc' })],
-  ['nordvik trail sports', p({ search: 'nordvik trail', categoryIds: [2], priceMinCents: 2000, priceMaxCents: 40000, sort: 'desc' })],
-  ['headlamp p2', p({ search: 'headlamp', categoryIds: [1], priceMinCents: 1000, priceMaxCents: 20000, sort: 'asc', page: 2 })],
+  [
+    'jacket apparel desc',
+    p({ search: 'jacket', categoryIds: [4], priceMinCents: 2000, priceMaxCents: 30000, sort: 'desc' }),
+  ],
+  [
+    'keybaord computers',
+    p({ search: 'keybaord', categoryIds: [6], priceMinCents: 1000, priceMaxCents: 100000, sort: 'asc' }),
+  ],
+  [
+    'nordvik trail sports',
+    p({ search: 'nordvik trail', categoryIds: [2], priceMinCents: 2000, priceMaxCents: 40000, sort: 'desc' }),
+  ],
+  [
+    'headlamp p2',
+    p({ search: 'headlamp', categoryIds: [1], priceMinCents: 1000, priceMaxCents: 20000, sort: 'asc', page: 2 }),
+  ],
   ['plain list', p({ priceMinCents: 1000 })],
   ['category only', p({ categoryIds: [1], priceMinCents: 1000 })],
   ['new + sale', p({ isNew: true, sale: true, priceMinCents: 1000 })],
@@ -73,12 +88,17 @@ for (const [name, input] of VARIANTS) {
   }
   times.sort((a, b) => a - b);
   const pct = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!.toFixed(1);
-  rows.push(`${name.padEnd(22)} total ${String(total).padStart(6)}  p50 ${pct(0.5).padStart(7)} ms  p95 ${pct(0.95).padStart(7)} ms`);
+  rows.push(
+    `${name.padEnd(22)} total ${String(total).padStart(6)}  p50 ${pct(0.5).padStart(7)} ms  p95 ${pct(0.95).padStart(7)} ms`,
+  );
   console.log(rows.at(-1));
   if (EXPLAIN) {
     for (const statement of captured) {
       const plan = (await db.execute(sql`explain (analyze, buffers, costs off) ${statement}`)) as unknown;
-      const lines = (Array.isArray(plan) ? plan : (plan as { rows: Record<string, string>[] }).rows) as Record<string, string>[];
+      const lines = (Array.isArray(plan) ? plan : (plan as { rows: Record<string, string>[] }).rows) as Record<
+        string,
+        string
+      >[];
       console.log(lines.map((l) => Object.values(l)[0]).join('\n'));
     }
   }

@@ -14,9 +14,14 @@ import type { ResolvedFilter } from '@/server/services/catalog/filters';
 
 const N = Number(process.argv.find((a) => a.startsWith('--products='))?.split('=')[1] ?? 1_000_000);
 let seed = 42;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 
-const cats = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, parentId: i < 6 ? null : (i % 6) + 1, slug: `c${i}`, name: `C${i}` }));
+const cats = Array.from({ length: 60 }, (_, i) => ({
+  id: i + 1,
+  parentId: i < 6 ? null : (i % 6) + 1,
+  slug: `c${i}`,
+  name: `C${i}`,
+}));
 const groups = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: `G${i}`, position: i }));
 const attrs = Array.from({ length: 200 }, (_, i) => ({ id: i + 1, name: `A${i}`, groupId: (i % 10) + 1, position: i }));
 const meta = buildMeta(cats, [], groups, attrs);
@@ -25,7 +30,15 @@ const chunk: number[] = [];
 for (let id = 1; id <= N; id++) {
   const c = [1 + Math.floor(rand() * 60), 1 + Math.floor(rand() * 60)].sort((a, b) => a - b);
   const a = [...new Set(Array.from({ length: 6 }, () => 1 + Math.floor(rand() * 200)))].sort((x, y) => x - y);
-  chunk.push(id, Math.floor(rand() * 100_000), (rand() < 0.1 ? 1 : 0) + (rand() < 0.2 ? 2 : 0), c.length, ...c, a.length, ...a);
+  chunk.push(
+    id,
+    Math.floor(rand() * 100_000),
+    (rand() < 0.1 ? 1 : 0) + (rand() < 0.2 ? 2 : 0),
+    c.length,
+    ...c,
+    a.length,
+    ...a,
+  );
 }
 global.gc?.();
 const heapBefore = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
@@ -35,20 +48,56 @@ const assembleMs = performance.now() - t;
 chunk.length = 0;
 global.gc?.();
 const bytes =
-  index.ids.byteLength + index.prices.byteLength + index.flags.byteLength + index.catStart.byteLength + index.cats.byteLength +
-  index.attrStart.byteLength + index.attrs.byteLength + index.rowOf.byteLength;
-console.log(`${N} products: assemble ${assembleMs.toFixed(0)} ms, index ${(bytes / 1048576).toFixed(1)} MiB (heap+buffers before ${(heapBefore / 1048576).toFixed(0)} MiB)`);
+  index.ids.byteLength +
+  index.prices.byteLength +
+  index.flags.byteLength +
+  index.catStart.byteLength +
+  index.cats.byteLength +
+  index.attrStart.byteLength +
+  index.attrs.byteLength +
+  index.rowOf.byteLength;
+console.log(
+  `${N} products: assemble ${assembleMs.toFixed(0)} ms, index ${(bytes / 1048576).toFixed(1)} MiB (heap+buffers before ${(heapBefore / 1048576).toFixed(0)} MiB)`,
+);
 
 const base: ResolvedFilter = {
-  search: null, languageId: 1, defaultLanguage: true, minEur: null, maxEur: null, categoryIds: null, isNew: false, sale: false, attrGroups: new Map(),
+  search: null,
+  languageId: 1,
+  defaultLanguage: true,
+  minEur: null,
+  maxEur: null,
+  categoryIds: null,
+  isNew: false,
+  sale: false,
+  attrGroups: new Map(),
 };
 const text = { ids: Int32Array.from({ length: 30_000 }, () => 1 + Math.floor(rand() * N)), ranks: new Float64Array(0) };
 const cases: [string, ResolvedFilter, boolean][] = [
   ['whole catalogue, price bounds', { ...base, minEur: 1000, maxEur: 50_000 }, false],
   ['top category (with 9 subcategories)', { ...base, categoryIds: [1], minEur: 1000 }, false],
   ['new + sale', { ...base, isNew: true, sale: true }, false],
-  ['category + 2 attribute groups', { ...base, categoryIds: [2], attrGroups: new Map([[1, [1, 11]], [2, [2]]]) }, false],
-  ['text match of 30 000 + category + attrs', { ...base, search: { text: 'x', tsquery: 'x:*', exact: 'x', config: 'english', fuzzy: false }, categoryIds: [3], attrGroups: new Map([[1, [1]]]) }, true],
+  [
+    'category + 2 attribute groups',
+    {
+      ...base,
+      categoryIds: [2],
+      attrGroups: new Map([
+        [1, [1, 11]],
+        [2, [2]],
+      ]),
+    },
+    false,
+  ],
+  [
+    'text match of 30 000 + category + attrs',
+    {
+      ...base,
+      search: { text: 'x', tsquery: 'x:*', exact: 'x', config: 'english', fuzzy: false },
+      categoryIds: [3],
+      attrGroups: new Map([[1, [1]]]),
+    },
+    true,
+  ],
 ];
 for (const [label, f, withText] of cases) {
   const times: number[] = [];
@@ -59,9 +108,14 @@ for (const [label, f, withText] of cases) {
     setTimes.push(performance.now() - t);
     const summary = summarise(set, meta, f, 'asc', 1500);
     times.push(performance.now() - t);
-    if (run === 0) console.log(`  ${label}: ${set.rows?.length ?? set.ids.length} in the set, total ${summary.total}, ${summary.facetRows.length} facet rows`);
+    if (run === 0)
+      console.log(
+        `  ${label}: ${set.rows?.length ?? set.ids.length} in the set, total ${summary.total}, ${summary.facetRows.length} facet rows`,
+      );
   }
   times.sort((a, b) => a - b);
   setTimes.sort((a, b) => a - b);
-  console.log(`  ${label}: median ${times[3]!.toFixed(1)} ms (set ${setTimes[3]!.toFixed(1)}), max ${times[6]!.toFixed(1)} ms`);
+  console.log(
+    `  ${label}: median ${times[3]!.toFixed(1)} ms (set ${setTimes[3]!.toFixed(1)}), max ${times[6]!.toFixed(1)} ms`,
+  );
 }

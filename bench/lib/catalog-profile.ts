@@ -10,7 +10,10 @@ import { queryCatalog } from '@/server/services/catalog/catalog-query';
 const url = process.env.DATABASE_URL;
 const database = url
   ? await openDatabase({ engine: 'postgres', url, max: 2 })
-  : await openDatabase({ engine: 'pglite', dataDir: resolve(process.env.DATA_DIR ?? 'bench/.tmp/catalog-data', 'pglite') });
+  : await openDatabase({
+      engine: 'pglite',
+      dataDir: resolve(process.env.DATA_DIR ?? 'bench/.tmp/catalog-data', 'pglite'),
+    });
 const db = database.db;
 const showSql = process.argv.includes('--sql');
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5;
@@ -35,8 +38,23 @@ const VARIANTS = [
   { search: 'tent', categoryIds: [1], priceMinCents: 5000, priceMaxCents: 50000, sort: 'asc' as const, page: 1 },
   { search: 'jacket', categoryIds: [4], priceMinCents: 2000, priceMaxCents: 30000, sort: 'desc' as const, page: 1 },
   { search: 'keybaord', categoryIds: [6], priceMinCents: 1000, priceMaxCents: 100000, sort: 'asc' as const, page: 1 },
-  { search: 'nordvik trail', categoryIds: [2], priceMinCents: 2000, priceMaxCents: 40000, sort: 'desc' as const, page: 1 },
-  { search: 'headlamp', categoryIds: [1], priceMinCents: 1000, priceMaxCents: 20000, sort: 'asc' as const, page: 2, currency: 'USD' },
+  {
+    search: 'nordvik trail',
+    categoryIds: [2],
+    priceMinCents: 2000,
+    priceMaxCents: 40000,
+    sort: 'desc' as const,
+    page: 1,
+  },
+  {
+    search: 'headlamp',
+    categoryIds: [1],
+    priceMinCents: 1000,
+    priceMaxCents: 20000,
+    sort: 'asc' as const,
+    page: 2,
+    currency: 'USD',
+  },
   ...(process.argv.includes('--extra')
     ? [
         { search: 'tent', page: 1 },
@@ -52,12 +70,19 @@ for (const v of VARIANTS) {
   for (let i = 0; i < runs; i++) {
     timings.length = 0;
     const t = performance.now();
-    const r = await queryCatalog(db, { perPage: 15, ...input }, { language: { id: 1, isDefault: true }, currency: { code: currency ?? 'EUR', value: rates[currency ?? 'EUR']! } });
+    const r = await queryCatalog(
+      db,
+      { perPage: 15, ...input },
+      { language: { id: 1, isDefault: true }, currency: { code: currency ?? 'EUR', value: rates[currency ?? 'EUR']! } },
+    );
     times.push(performance.now() - t);
     total = r.pagination.total;
-    if (i === runs - 1) console.log(`${JSON.stringify(v)} total=${total} facets=${r.facets.length}\n  statements: ${timings.join('\n  ')}`);
+    if (i === runs - 1)
+      console.log(
+        `${JSON.stringify(v)} total=${total} facets=${r.facets.length}\n  statements: ${timings.join('\n  ')}`,
+      );
   }
 
-  console.log(`  runs ${times.map((t) => t.toFixed(1)).join(", ")} ms`);
+  console.log(`  runs ${times.map((t) => t.toFixed(1)).join(', ')} ms`);
 }
 await database.close();

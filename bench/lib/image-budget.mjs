@@ -13,7 +13,12 @@ export const IMAGE_BUDGET = { firstViewportBytes: 120 * 1024, cls: 0 };
 
 /** @param {import('playwright').Browser} browser @param {string} url */
 export async function imageBudget(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 915 },
+    deviceScaleFactor: 2.625,
+    isMobile: true,
+    hasTouch: true,
+  });
   await context.addInitScript(() => {
     const w = /** @type {any} */ (window);
     w.__cls = 0;
@@ -26,7 +31,13 @@ export async function imageBudget(browser, url) {
   const images = new Map();
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'image') return;
-    images.set(response.url(), response.body().then((body) => body.length, () => 0));
+    images.set(
+      response.url(),
+      response.body().then(
+        (body) => body.length,
+        () => 0,
+      ),
+    );
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await sleep(500);
@@ -34,7 +45,15 @@ export async function imageBudget(browser, url) {
     [...document.images]
       .filter((img) => {
         const r = img.getBoundingClientRect();
-        return img.currentSrc && r.width > 0 && r.height > 0 && r.top < window.innerHeight && r.bottom > 0 && r.left < window.innerWidth && r.right > 0;
+        return (
+          img.currentSrc &&
+          r.width > 0 &&
+          r.height > 0 &&
+          r.top < window.innerHeight &&
+          r.bottom > 0 &&
+          r.left < window.innerWidth &&
+          r.right > 0
+        );
       })
       .map((img) => img.currentSrc),
   );

@@ -46,7 +46,10 @@ export interface LoadSnapshot {
  * their stock, so a run starts from known numbers. Idempotent: a second call tops up.
  */
 export async function prepareLoadData(db: Db, count: number, productCount = 24): Promise<LoadData> {
-  const have = await db.select({ email: users.email }).from(users).where(like(users.email, `%@${LOAD_EMAIL_DOMAIN}`));
+  const have = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(like(users.email, `%@${LOAD_EMAIL_DOMAIN}`));
   const known = new Set(have.map((u) => u.email));
   const customers = Array.from({ length: count }, (_, i) => `shopper-${i + 1}@${LOAD_EMAIL_DOMAIN}`);
   const missing = customers.filter((email) => !known.has(email));
@@ -77,7 +80,8 @@ export async function prepareLoadData(db: Db, count: number, productCount = 24):
     )
     .orderBy(asc(products.id))
     .limit(productCount + 2);
-  if (simple.length < productCount + 2) throw new Error(`the load mix needs ${productCount + 2} simple products, found ${simple.length}`);
+  if (simple.length < productCount + 2)
+    throw new Error(`the load mix needs ${productCount + 2} simple products, found ${simple.length}`);
   const ids = simple.map((p) => p.id);
   const scarce = ids.slice(0, 2);
   const plenty = ids.slice(2);
@@ -87,7 +91,9 @@ export async function prepareLoadData(db: Db, count: number, productCount = 24):
 }
 
 export async function loadSnapshot(db: Db, productIds: number[], sinceOrderId = 0): Promise<LoadSnapshot> {
-  const [totals] = await db.select({ max: sql<number>`coalesce(max(${orders.id}), 0)::int`, count: sql<number>`count(*)::int` }).from(orders);
+  const [totals] = await db
+    .select({ max: sql<number>`coalesce(max(${orders.id}), 0)::int`, count: sql<number>`count(*)::int` })
+    .from(orders);
   const [incomplete] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(orders)
@@ -99,13 +105,19 @@ export async function loadSnapshot(db: Db, productIds: number[], sinceOrderId = 
              or not exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id}))`,
       ),
     );
-  const stockRows = await db.select({ id: products.id, stock: products.stock }).from(products).where(inArray(products.id, productIds));
+  const stockRows = await db
+    .select({ id: products.id, stock: products.stock })
+    .from(products)
+    .where(inArray(products.id, productIds));
   const soldRows = await db
     .select({ id: orderItems.productId, units: sql<number>`sum(${orderItems.quantity})::int` })
     .from(orderItems)
     .where(and(sql`${orderItems.orderId} > ${sinceOrderId}`, inArray(orderItems.productId, productIds)))
     .groupBy(orderItems.productId);
-  const since = await db.select({ orderNr: orders.orderNr }).from(orders).where(sql`${orders.id} > ${sinceOrderId}`);
+  const since = await db
+    .select({ orderNr: orders.orderNr })
+    .from(orders)
+    .where(sql`${orders.id} > ${sinceOrderId}`);
   return {
     maxOrderId: totals?.max ?? 0,
     orders: totals?.count ?? 0,

@@ -29,7 +29,18 @@ export const EXPECTED = /** @type {Record<string, number[]>} */ ({
   'clear cart': [200],
 });
 
-const SEARCHES = ['tent', 'jacket', 'keyboard', 'headlamp', 'backpack', 'monitor', 'shoes', 'bottle', 'mouse', 'sleeping bag'];
+const SEARCHES = [
+  'tent',
+  'jacket',
+  'keyboard',
+  'headlamp',
+  'backpack',
+  'monitor',
+  'shoes',
+  'bottle',
+  'mouse',
+  'sleeping bag',
+];
 
 /**
  * Settings of a shop under the load mix: its shoppers come from one address (rate limits) and
@@ -77,7 +88,8 @@ export async function discoverProductPaths(base) {
   const paths = new Set();
   for (const page of [1, 2, 3]) {
     const response = await fetch(`${base}/products/all/all?page=${page}`);
-    for (const match of (await response.text()).matchAll(/href="(\/products\/[^/"]+\/[^/"]+\/\d+)"/g)) paths.add(match[1] ?? '');
+    for (const match of (await response.text()).matchAll(/href="(\/products\/[^/"]+\/[^/"]+\/\d+)"/g))
+      paths.add(match[1] ?? '');
   }
   paths.delete('');
   if (paths.size === 0) throw new Error(`no product links on ${base}/products/all/all`);
@@ -90,12 +102,14 @@ export async function discoverProductPaths(base) {
  */
 export function plain(answer) {
   const encoding = answer.headers['content-encoding'];
-  const body = encoding === 'br' ? brotliDecompressSync(answer.body) : encoding === 'gzip' ? gunzipSync(answer.body) : answer.body;
+  const body =
+    encoding === 'br' ? brotliDecompressSync(answer.body) : encoding === 'gzip' ? gunzipSync(answer.body) : answer.body;
   return body.toString('utf8');
 }
 
 /** @param {number[]} sorted ascending @param {number} p 0..100 */
-export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+export const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 /**
  * @param {LoadOptions} options
@@ -122,7 +136,8 @@ export async function runLoad(options) {
     /** @type {Map<string, string>} */
     let jar = new Map();
     const mine = options.customers.filter((_, i) => i % options.connections === shopper);
-    if (mine.length === 0) throw new Error(`shopper ${shopper} has no customer: give at least as many customers as connections`);
+    if (mine.length === 0)
+      throw new Error(`shopper ${shopper} has no customer: give at least as many customers as connections`);
     let visit = 0;
 
     /**
@@ -133,7 +148,11 @@ export async function runLoad(options) {
     function send(kind, method, path, body, extra = {}) {
       const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
       /** @type {Record<string, string>} */
-      const headers = { accept: path.startsWith('/api/') ? 'application/json' : 'text/html', 'accept-encoding': 'br, gzip', ...extra };
+      const headers = {
+        accept: path.startsWith('/api/') ? 'application/json' : 'text/html',
+        'accept-encoding': 'br, gzip',
+        ...extra,
+      };
       if (jar.size > 0) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
       const xsrf = jar.get('XSRF-TOKEN');
       if (xsrf && method !== 'GET') headers['x-xsrf-token'] = decodeURIComponent(xsrf);
@@ -148,7 +167,12 @@ export async function runLoad(options) {
           const chunks = [];
           res.on('data', (c) => chunks.push(c));
           res.on('end', () => {
-            const answer = { status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - t0 };
+            const answer = {
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks),
+              ms: performance.now() - t0,
+            };
             for (const line of res.headers['set-cookie'] ?? []) {
               const pair = line.split(';')[0] ?? '';
               const name = pair.slice(0, pair.indexOf('='));
@@ -159,7 +183,8 @@ export async function runLoad(options) {
             const s = stats(kind);
             s.latencies.push(answer.ms);
             s.statuses[answer.status] = (s.statuses[answer.status] ?? 0) + 1;
-            if (!(EXPECTED[kind] ?? [200]).includes(answer.status)) s.samples[answer.status] ??= `${method} ${path}: ${plain(answer).slice(0, 300)}`;
+            if (!(EXPECTED[kind] ?? [200]).includes(answer.status))
+              s.samples[answer.status] ??= `${method} ${path}: ${plain(answer).slice(0, 300)}`;
             options.onAnswer?.(kind, answer);
             resolve(answer);
           });
@@ -190,7 +215,9 @@ export async function runLoad(options) {
     const pick = (/** @type {any[]} */ list) => list[Math.floor(Math.random() * list.length)];
     /** After a refused sign-in the visit ends; a 503 asks to come back later (Retry-After, at most 1 s here). */
     const backOff = (/** @type {Answer | null} */ a) =>
-      a?.status === 503 ? new Promise((r) => setTimeout(r, Math.min(1_000, Number(a.headers['retry-after'] ?? 1) * 1_000))) : undefined;
+      a?.status === 503
+        ? new Promise((r) => setTimeout(r, Math.min(1_000, Number(a.headers['retry-after'] ?? 1) * 1_000)))
+        : undefined;
 
     while (!over()) {
       visit++;
@@ -212,7 +239,8 @@ export async function runLoad(options) {
         continue;
       }
       await send('add to cart', 'POST', '/api/cart/add', { id: pick(options.products), count: 1 + (visit % 2) });
-      if (visit % 10 === 0 && options.scarce.length > 0) await send('add to cart', 'POST', '/api/cart/add', { id: pick(options.scarce), count: 1 });
+      if (visit % 10 === 0 && options.scarce.length > 0)
+        await send('add to cart', 'POST', '/api/cart/add', { id: pick(options.scarce), count: 1 });
       const totals = json(await send('totals', 'POST', '/api/cart/calculate-totals', { ...SHIPPING, cart_items: [] }));
       const expected = totals?.converted?.final_amount;
       const checkout = await send(
@@ -251,7 +279,12 @@ export function unexpectedAnswers(kinds, options = {}) {
       problems.push(`${kind}: ${count} × ${status} (${(s.samples[status] ?? '').slice(0, 200)})`);
     }
     if (s.timeouts > 0) problems.push(`${kind}: ${s.timeouts} timeouts`);
-    if (s.errors > 0) problems.push(`${kind}: ${s.errors} connection errors (${Object.keys(s.samples).filter((k) => !/^\d+$/.test(k)).join('; ')})`);
+    if (s.errors > 0)
+      problems.push(
+        `${kind}: ${s.errors} connection errors (${Object.keys(s.samples)
+          .filter((k) => !/^\d+$/.test(k))
+          .join('; ')})`,
+      );
   }
   return problems;
 }
@@ -276,9 +309,11 @@ export function consistencyProblems(before, after, okOrderNrs, productIds) {
   if (after.incompleteOrders !== 0) problems.push(`${after.incompleteOrders} orders without items or payment`);
   const stored = new Set(after.orderNrsSince);
   const missing = okOrderNrs.filter((nr) => !stored.has(nr));
-  if (missing.length > 0) problems.push(`${missing.length} orders answered OK are missing: ${missing.slice(0, 5).join(', ')}`);
+  if (missing.length > 0)
+    problems.push(`${missing.length} orders answered OK are missing: ${missing.slice(0, 5).join(', ')}`);
   const told = new Set(okOrderNrs);
   const unknown = after.orderNrsSince.filter((nr) => !told.has(nr));
-  if (unknown.length > 0) problems.push(`${unknown.length} orders no shopper was answered OK for: ${unknown.slice(0, 5).join(', ')}`);
+  if (unknown.length > 0)
+    problems.push(`${unknown.length} orders no shopper was answered OK for: ${unknown.slice(0, 5).join(', ')}`);
   return problems;
 }

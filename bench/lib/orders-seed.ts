@@ -15,7 +15,9 @@ const BATCH = 20_000;
 const database = await openConfiguredDatabase();
 try {
   const db = database.db;
-  const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from orders where email like '%@bench.example'`)) as [{ n: number }];
+  const [{ n }] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from orders where email like '%@bench.example'`),
+  ) as [{ n: number }];
   for (let from = n + 1; from <= target; from += BATCH) {
     const to = Math.min(target, from + BATCH - 1);
     await db.execute(sql`

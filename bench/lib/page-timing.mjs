@@ -6,7 +6,8 @@ import autocannon from 'autocannon';
 export const CONNECTIONS = 10;
 
 /** @param {number[]} sorted @param {number} p */
-export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+export const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 /**
  * One request at a time, `requests` times: what one signed-in person waits for (the back-office
@@ -51,7 +52,11 @@ export async function signInCookies(base, password = 'Demo1234!', email = 'demo@
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const res = await fetch(`${base}/api/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: cookie(), 'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? '') },
+    headers: {
+      'content-type': 'application/json',
+      cookie: cookie(),
+      'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
+    },
     body: JSON.stringify({ username: email, password }),
   });
   if (res.status !== 200) throw new Error(`${email} sign-in answered ${res.status}: ${await res.text()}`);
@@ -68,17 +73,29 @@ export async function serverTime(base, path, expected, durationS, headers = {}) 
   /** @type {number[]} */
   const latencies = [];
   let wrong = 0;
-  const instance = autocannon({ url: `${base}${path}`, connections: CONNECTIONS, duration: durationS, headers: { ...BROWSER_HEADERS, ...headers } });
-  instance.on('response', (/** @type {unknown} */ _c, /** @type {number} */ status, /** @type {number} */ _b, /** @type {number} */ time) => {
-    latencies.push(time);
-    if (status !== expected) wrong++;
+  const instance = autocannon({
+    url: `${base}${path}`,
+    connections: CONNECTIONS,
+    duration: durationS,
+    headers: { ...BROWSER_HEADERS, ...headers },
   });
+  instance.on(
+    'response',
+    (/** @type {unknown} */ _c, /** @type {number} */ status, /** @type {number} */ _b, /** @type {number} */ time) => {
+      latencies.push(time);
+      if (status !== expected) wrong++;
+    },
+  );
   const result = await instance;
   latencies.sort((a, b) => a - b);
   const round = (/** @type {number} */ ms) => Math.round(ms * 10) / 10;
-  return { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), requests: latencies.length, errors: result.errors + result.timeouts + wrong };
+  return {
+    p50: round(percentile(latencies, 50)),
+    p95: round(percentile(latencies, 95)),
+    requests: latencies.length,
+    errors: result.errors + result.timeouts + wrong,
+  };
 }
-
 
 /**
  * The back-office list benches' table rows: each case warmed once, then timed one request at a
@@ -95,7 +112,9 @@ export async function timedRows(run, cases) {
     const t = await sequentialTimes(run.base, path, run.cookie, run.requests);
     const ok = t.p95 < run.budgetMs && t.errors === 0;
     over ||= !ok;
-    rows.push(`| ${run.engine} | ${name} | ${t.requests} | ${t.p50} ms | ${t.p95} ms | ${t.errors} | ${ok ? 'within' : 'OVER'} |`);
+    rows.push(
+      `| ${run.engine} | ${name} | ${t.requests} | ${t.p50} ms | ${t.p95} ms | ${t.errors} | ${ok ? 'within' : 'OVER'} |`,
+    );
     console.log(rows.at(-1));
   }
   return { rows, over };

@@ -37,7 +37,14 @@ export interface ScriptArgs {
 }
 
 /** Errors whose message already is a plain sentence for the person running the script. */
-const PLAIN = new Set(['BackupError', 'ConfigError', 'DataDirLockedError', 'DomainError', 'HttpError', 'ZipFormatError']);
+const PLAIN = new Set([
+  'BackupError',
+  'ConfigError',
+  'DataDirLockedError',
+  'DomainError',
+  'HttpError',
+  'ZipFormatError',
+]);
 
 /** A bad argument: the usage line, after what was wrong with it. */
 export function usageError(spec: ScriptSpec, problem?: string): CliError {
@@ -47,7 +54,12 @@ export function usageError(spec: ScriptSpec, problem?: string): CliError {
 function readArgs(spec: ScriptSpec): ScriptArgs {
   let parsed;
   try {
-    parsed = parseArgs({ args: process.argv.slice(2), options: spec.options ?? {}, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: process.argv.slice(2),
+      options: spec.options ?? {},
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     // Node's own words, e.g. "Unknown option '--bogus'"; the rest of its text is about `--`.
     throw usageError(spec, `${(error as Error).message.split('. ')[0]!.replace(/\.$/, '')}.`);

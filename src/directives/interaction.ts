@@ -52,7 +52,8 @@ const interaction: ClientDirective = (load, options, el) => {
       start();
     } else {
       // A change without any earlier trigger (scripted selection, some assistive tech).
-      const value = target instanceof HTMLSelectElement || target instanceof HTMLInputElement ? target.value : undefined;
+      const value =
+        target instanceof HTMLSelectElement || target instanceof HTMLInputElement ? target.value : undefined;
       held.push({ target, type: 'change', value });
       start();
     }
@@ -76,7 +77,8 @@ const interaction: ClientDirective = (load, options, el) => {
       if (!target.isConnected) continue;
       if (type === 'click') target.click();
       else {
-        if (value !== undefined && (target instanceof HTMLSelectElement || target instanceof HTMLInputElement)) target.value = value;
+        if (value !== undefined && (target instanceof HTMLSelectElement || target instanceof HTMLInputElement))
+          target.value = value;
         target.dispatchEvent(new Event('change', { bubbles: true }));
       }
     }

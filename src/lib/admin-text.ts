@@ -13,7 +13,8 @@ export function adminText(texts: AdminTexts, locale = 'en'): Translator {
   const plurals = new Intl.PluralRules(locale);
   return (key, vars) => {
     const count = vars?.count;
-    const plural = typeof count === 'number' ? (texts[`${key}_${plurals.select(count)}`] ?? texts[`${key}_other`]) : undefined;
+    const plural =
+      typeof count === 'number' ? (texts[`${key}_${plurals.select(count)}`] ?? texts[`${key}_other`]) : undefined;
     const text = plural ?? texts[key] ?? key;
     return vars ? fill(text, vars) : text;
   };

@@ -164,7 +164,10 @@ export function createApiClient(hooks: ApiClientHooks = {}): ApiClient {
   /** Fetches the XSRF cookie once for all writes waiting on it; failures surface on the write. */
   function ensureCsrfCookie(force: boolean): Promise<void> {
     if (!force && readCookie('XSRF-TOKEN')) return Promise.resolve();
-    csrfInFlight ??= (hooks.fetch ?? fetch)(csrfCookiePath, { credentials: 'include', headers: { Accept: 'application/json' } })
+    csrfInFlight ??= (hooks.fetch ?? fetch)(csrfCookiePath, {
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+    })
       .then(() => undefined)
       .catch(() => undefined)
       .finally(() => {

@@ -23,12 +23,25 @@ export interface HeroDefaults {
 }
 
 export function defaultHero(texts: HeroDefaults): Hero {
-  return { id: HOME_HERO_ID, v: 1, type: 'hero', heading: texts.title, text: texts.subtitle, image: null, button: { label: texts.shopNow, href: SHOP_ALL_HREF } };
+  return {
+    id: HOME_HERO_ID,
+    v: 1,
+    type: 'hero',
+    heading: texts.title,
+    text: texts.subtitle,
+    image: null,
+    button: { label: texts.shopNow, href: SHOP_ALL_HREF },
+  };
 }
 
 /** Every field empty: every tile is its default (the chosen featured category, else the spec's tile). */
 export function defaultFeatured(): Featured {
-  const tiles = Array.from({ length: FEATURED_TILE_COUNT }, () => ({ title: '', description: '', href: '', image: null }));
+  const tiles = Array.from({ length: FEATURED_TILE_COUNT }, () => ({
+    title: '',
+    description: '',
+    href: '',
+    image: null,
+  }));
   return { id: HOME_FEATURED_ID, v: 1, type: 'featured', heading: '', tiles };
 }
 
@@ -38,7 +51,8 @@ export function defaultHomeBlocks(hero: HeroDefaults): Block[] {
 
 function fieldText(block: Block, path: string): string {
   let at: unknown = block;
-  for (const key of path.split('.')) at = at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined;
+  for (const key of path.split('.'))
+    at = at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined;
   return typeof at === 'string' ? at : '';
 }
 
@@ -58,7 +72,11 @@ function withField(block: Block, path: string, value: string): Block {
  * text, so the home page never mixes languages (as the settings hero did). Other blocks fall back
  * to the default language's text like on any blocks page. Hidden blocks are left out.
  */
-export function homeBlocksInLanguage(blocks: readonly Block[], own: BlockTexts | null | undefined, hero: HeroDefaults): Block[] {
+export function homeBlocksInLanguage(
+  blocks: readonly Block[],
+  own: BlockTexts | null | undefined,
+  hero: HeroDefaults,
+): Block[] {
   const fallback: Record<string, string> = { heading: hero.title, text: hero.subtitle, 'button.label': hero.shopNow };
   return blocks
     .filter((block) => !block.hidden)
@@ -71,7 +89,8 @@ export function homeBlocksInLanguage(blocks: readonly Block[], own: BlockTexts |
         if (mine) shown = withField(shown, field, mine);
         // A hero text the editor left empty stays empty in every language.
         else if (block.type === 'featured') shown = withField(shown, field, '');
-        else if (languageFallback && fieldText(block, field) !== '') shown = withField(shown, field, fallback[field] ?? '');
+        else if (languageFallback && fieldText(block, field) !== '')
+          shown = withField(shown, field, fallback[field] ?? '');
       }
       return shown;
     });

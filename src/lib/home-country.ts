@@ -9,13 +9,19 @@ export interface HomeCountry {
 }
 
 /** The home country as an entry of `countries`, or null when unset or not in the list. */
-export function startingCountry<T extends { id: number; iso: string }>(countries: readonly T[] | null | undefined, home: HomeCountry | null | undefined): T | null {
+export function startingCountry<T extends { id: number; iso: string }>(
+  countries: readonly T[] | null | undefined,
+  home: HomeCountry | null | undefined,
+): T | null {
   if (!home || !countries) return null;
   return countries.find((c) => c.id === home.id) ?? null;
 }
 
 /** The select's value for an address form without a saved country: the home country's id, or ''. */
-export function startingCountryId(countries: readonly { id: number; iso: string }[] | null | undefined, home: HomeCountry | null | undefined): string {
+export function startingCountryId(
+  countries: readonly { id: number; iso: string }[] | null | undefined,
+  home: HomeCountry | null | undefined,
+): string {
   const found = startingCountry(countries, home);
   return found ? String(found.id) : '';
 }

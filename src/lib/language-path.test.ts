@@ -10,7 +10,18 @@ describe('language paths (ADR 028)', () => {
   });
 
   it('shared paths (API, back office, files, machine files) have no language', () => {
-    for (const path of ['/api/products', '/admin/pages', '/images/x.avif', '/media/a.png', '/_astro/a.js', '/sitemap.xml', '/robots.txt', '/locale?x=1', '/pay/demo/1', '/dev/mailbox']) {
+    for (const path of [
+      '/api/products',
+      '/admin/pages',
+      '/images/x.avif',
+      '/media/a.png',
+      '/_astro/a.js',
+      '/sitemap.xml',
+      '/robots.txt',
+      '/locale?x=1',
+      '/pay/demo/1',
+      '/dev/mailbox',
+    ]) {
       expect(isLocalizedPath(path)).toBe(false);
       expect(localizePath(path, 'de', 'en')).toBe(path);
     }

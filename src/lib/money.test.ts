@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, centsToNumber, convertCents, convertPrice, decimalToCents, minorDigits, rateToMicros, roundPrice, toEurCents } from './money';
+import {
+  centsToDecimal,
+  centsToNumber,
+  convertCents,
+  convertPrice,
+  decimalToCents,
+  minorDigits,
+  rateToMicros,
+  roundPrice,
+  toEurCents,
+} from './money';
 
 describe('money', () => {
   it('parses rates exactly and refuses anything else', () => {
@@ -44,7 +54,7 @@ describe('money', () => {
 });
 
 describe('formatPercent', () => {
-  it('writes a rate in the language\'s percent style, decimals only when needed', async () => {
+  it("writes a rate in the language's percent style, decimals only when needed", async () => {
     const { formatPercent } = await import('./money');
     expect(formatPercent(19, 'en')).toBe('19%');
     expect(formatPercent('19.50', 'en')).toBe('19.5%');
@@ -75,7 +85,7 @@ describe('money in minor units of the currency (ISO 4217)', () => {
     expect(toEurCents(6597, '0.33', 'KWD')).toBe(1999);
   });
 
-  it('writes and reads decimals with the currency\'s decimals', () => {
+  it("writes and reads decimals with the currency's decimals", () => {
     expect(centsToDecimal(3208, 'JPY')).toBe('3208');
     expect(centsToNumber(3208, 'JPY')).toBe(3208);
     expect(centsToDecimal(6597, 'KWD')).toBe('6.597');
@@ -85,7 +95,7 @@ describe('money in minor units of the currency (ISO 4217)', () => {
     expect(decimalToCents('6.5974', 'KWD')).toBe(6597);
   });
 
-  it('rounds converted prices by the currency\'s rule', () => {
+  it("rounds converted prices by the currency's rule", () => {
     expect(roundPrice(10965, 'exact', 'GBP')).toBe(10965);
     expect(roundPrice(10965, 'end_99', 'GBP')).toBe(10999);
     expect(roundPrice(10999, 'end_99', 'GBP')).toBe(10999);

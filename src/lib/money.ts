@@ -19,7 +19,8 @@ export function minorDigits(currency = 'EUR'): number {
   let digits = digitsByCode.get(code);
   if (digits === undefined) {
     try {
-      digits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+      digits =
+        new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
     } catch {
       digits = 2;
     }
@@ -168,7 +169,10 @@ function cachedFormat(key: string, make: () => Intl.NumberFormat): Intl.NumberFo
  * price filter headed "(£)".
  */
 function currencyFormat(locale: string, code: string): Intl.NumberFormat | null {
-  return cachedFormat(`c\u0000${locale}\u0000${code}`, () => new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' }));
+  return cachedFormat(
+    `c\u0000${locale}\u0000${code}`,
+    () => new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' }),
+  );
 }
 
 function currencyCode(currency: string, knownCodes?: readonly string[]): string {
@@ -224,7 +228,9 @@ export function currencySymbol(currency: string, locale = 'en', fallback?: strin
   } catch {
     return fallback ?? currency;
   }
-  const part = currencyFormat(locale, code)?.formatToParts(0).find((p) => p.type === 'currency');
+  const part = currencyFormat(locale, code)
+    ?.formatToParts(0)
+    .find((p) => p.type === 'currency');
   return part?.value ?? fallback ?? code;
 }
 
@@ -236,7 +242,10 @@ export function currencySymbol(currency: string, locale = 'en', fallback?: strin
  */
 export function formatPercent(percent: number | string | null | undefined, locale = 'en'): string {
   const value = finite(percent);
-  const format = cachedFormat(`p\u0000${locale}`, () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 }));
+  const format = cachedFormat(
+    `p\u0000${locale}`,
+    () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 }),
+  );
   // Divided in hundredths so 19.5 → 0.195 exactly enough for 2 decimals of a percent.
   return format?.format(Math.round(value * 100) / 10_000) ?? `${Math.round(value * 100) / 100}%`;
 }
@@ -246,9 +255,19 @@ export function formatPercent(percent: number | string | null | undefined, local
  * exactly `fractionDigits` decimals when given (a review average: "4.5" / "4,5"), else as many
  * as it has (up to 3).
  */
-export function formatNumber(value: number | string | null | undefined, locale = 'en', fractionDigits?: number): string {
+export function formatNumber(
+  value: number | string | null | undefined,
+  locale = 'en',
+  fractionDigits?: number,
+): string {
   const number = finite(value);
-  const digits = fractionDigits === undefined ? { maximumFractionDigits: 3 } : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits };
-  const format = cachedFormat(`n\u0000${locale}\u0000${fractionDigits ?? ''}`, () => new Intl.NumberFormat(locale, digits));
+  const digits =
+    fractionDigits === undefined
+      ? { maximumFractionDigits: 3 }
+      : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits };
+  const format = cachedFormat(
+    `n\u0000${locale}\u0000${fractionDigits ?? ''}`,
+    () => new Intl.NumberFormat(locale, digits),
+  );
   return format?.format(number) ?? String(number);
 }

@@ -29,7 +29,14 @@ describe('customerTimeline', () => {
 
   it('gives a shipment its carrier, tracking number and link', () => {
     const [entry] = customerTimeline([
-      row(1, 'shipped', 0, { after: { status: 'Shipped', carrier: 'DHL', tracking_number: 'JJD0001234', tracking_url: 'https://www.dhl.de/track?id=JJD0001234' } }),
+      row(1, 'shipped', 0, {
+        after: {
+          status: 'Shipped',
+          carrier: 'DHL',
+          tracking_number: 'JJD0001234',
+          tracking_url: 'https://www.dhl.de/track?id=JJD0001234',
+        },
+      }),
     ]);
     expect(entry).toEqual({
       id: 1,
@@ -43,7 +50,9 @@ describe('customerTimeline', () => {
   });
 
   it('never links a tracking address that is not http(s)', () => {
-    const [entry] = customerTimeline([row(1, 'shipped', 0, { after: { carrier: 'X', tracking_number: '1', tracking_url: 'javascript:alert(1)' } })]);
+    const [entry] = customerTimeline([
+      row(1, 'shipped', 0, { after: { carrier: 'X', tracking_number: '1', tracking_url: 'javascript:alert(1)' } }),
+    ]);
     expect(entry!.trackingUrl).toBeUndefined();
     expect(safeTrackingUrl('data:text/html,hi')).toBeUndefined();
     expect(safeTrackingUrl('not a url')).toBeUndefined();
@@ -52,7 +61,10 @@ describe('customerTimeline', () => {
 
   it('gives a refund the amount of its refund row, and none when the row is unknown', () => {
     const entries = customerTimeline(
-      [row(1, 'refunded', 0, { after: { refund_id: 7, refunded_cents: 1000 } }), row(2, 'refunded', 1, { after: { refund_id: 8 } })],
+      [
+        row(1, 'refunded', 0, { after: { refund_id: 7, refunded_cents: 1000 } }),
+        row(2, 'refunded', 1, { after: { refund_id: 8 } }),
+      ],
       new Map([[7, 1085]]),
     );
     expect(entries[0]!.refundCents).toBe(1085);
@@ -60,9 +72,17 @@ describe('customerTimeline', () => {
   });
 
   it('names failed, expired, cancelled and unknown events', () => {
-    const kinds = customerTimeline([row(1, 'payment_failed', 0), row(2, 'expired', 1), row(3, 'cancelled', 2), row(4, 'something_new', 3)]).map(
-      (e) => e.labelKey,
-    );
-    expect(kinds).toEqual(['orderDetail.event.paymentFailed', 'orderDetail.event.expired', 'orderDetail.event.cancelled', 'orderDetail.event.other']);
+    const kinds = customerTimeline([
+      row(1, 'payment_failed', 0),
+      row(2, 'expired', 1),
+      row(3, 'cancelled', 2),
+      row(4, 'something_new', 3),
+    ]).map((e) => e.labelKey);
+    expect(kinds).toEqual([
+      'orderDetail.event.paymentFailed',
+      'orderDetail.event.expired',
+      'orderDetail.event.cancelled',
+      'orderDetail.event.other',
+    ]);
   });
 });

@@ -6,7 +6,17 @@
  * Pure: the detail page's loader feeds it rows, the page renders what it returns.
  */
 
-export type TimelineKind = 'placed' | 'paid' | 'paymentFailed' | 'expired' | 'shipped' | 'cancelled' | 'refunded' | 'returnRequested' | 'returnReceived' | 'other';
+export type TimelineKind =
+  | 'placed'
+  | 'paid'
+  | 'paymentFailed'
+  | 'expired'
+  | 'shipped'
+  | 'cancelled'
+  | 'refunded'
+  | 'returnRequested'
+  | 'returnReceived'
+  | 'other';
 
 export interface TimelineEventRow {
   id: number;
@@ -43,7 +53,8 @@ const KINDS: Record<string, TimelineKind> = {
   return_received: 'returnReceived',
 };
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
 /** An absolute http(s) URL, or undefined. */
 export function safeTrackingUrl(value: unknown): string | undefined {
@@ -61,14 +72,22 @@ export function safeTrackingUrl(value: unknown): string | undefined {
  * Oldest first. `refundCents` maps a refund id (the refunded event's `after.refund_id`) to the
  * amount the customer got back in the order's currency.
  */
-export function customerTimeline(rows: readonly TimelineEventRow[], refundCents: ReadonlyMap<number, number> = new Map()): TimelineEntry[] {
+export function customerTimeline(
+  rows: readonly TimelineEventRow[],
+  refundCents: ReadonlyMap<number, number> = new Map(),
+): TimelineEntry[] {
   return rows
     .filter((row) => !row.internal)
     .slice()
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
     .map((row) => {
       const kind = KINDS[row.type] ?? 'other';
-      const entry: TimelineEntry = { id: row.id, kind, labelKey: keyUnder('orderDetail.event.', kind), at: row.createdAt.toISOString() };
+      const entry: TimelineEntry = {
+        id: row.id,
+        kind,
+        labelKey: keyUnder('orderDetail.event.', kind),
+        at: row.createdAt.toISOString(),
+      };
       const after = row.after ?? {};
       if (kind === 'shipped') {
         const carrier = text(after.carrier);
@@ -84,5 +103,5 @@ export function customerTimeline(rows: readonly TimelineEventRow[], refundCents:
       }
       return entry;
     });
-}import { keyUnder, type MessageKey } from '@/lib/translator';
-
+}
+import { keyUnder, type MessageKey } from '@/lib/translator';

@@ -94,7 +94,12 @@ describe('parsePhone', () => {
   });
 
   it('returns the empty value for empty input', () => {
-    expect(parsePhone('  ', 'FR', SHOP)).toEqual({ phone: '', phoneCountryCode: 'FR', nationalNumber: '', isValid: false });
+    expect(parsePhone('  ', 'FR', SHOP)).toEqual({
+      phone: '',
+      phoneCountryCode: 'FR',
+      nationalNumber: '',
+      isValid: false,
+    });
     expect(parsePhone('', null, SHOP).phoneCountryCode).toBe('DE');
   });
 
@@ -105,7 +110,9 @@ describe('parsePhone', () => {
 
 describe('validatePhoneFields', () => {
   it('normalises an international phone', () => {
-    expect(validatePhoneFields({ phone: '+49 30 901820', phoneCountryCode: 'DE', nationalNumber: '30901820' }, SHOP)).toEqual({
+    expect(
+      validatePhoneFields({ phone: '+49 30 901820', phoneCountryCode: 'DE', nationalNumber: '30901820' }, SHOP),
+    ).toEqual({
       ok: true,
       value: { phone: '+4930901820', phoneCountryCode: 'DE', nationalNumber: '30901820' },
     });
@@ -113,7 +120,10 @@ describe('validatePhoneFields', () => {
 
   it('lets the international phone decide the country', () => {
     const result = validatePhoneFields({ phone: '+33612345678', phoneCountryCode: 'DE', nationalNumber: '' }, SHOP);
-    expect(result).toEqual({ ok: true, value: { phone: '+33612345678', phoneCountryCode: 'FR', nationalNumber: '612345678' } });
+    expect(result).toEqual({
+      ok: true,
+      value: { phone: '+33612345678', phoneCountryCode: 'FR', nationalNumber: '612345678' },
+    });
   });
 
   it('accepts a national number with its country', () => {
@@ -127,7 +137,10 @@ describe('validatePhoneFields', () => {
   it('reports required, invalid and unsupported', () => {
     expect(validatePhoneFields({}, SHOP)).toEqual({ ok: false, error: 'required' });
     expect(validatePhoneFields({ phone: ' ', nationalNumber: '' }, SHOP)).toEqual({ ok: false, error: 'required' });
-    expect(validatePhoneFields({ phone: '+49 30', phoneCountryCode: 'DE' }, SHOP)).toEqual({ ok: false, error: 'invalid' });
+    expect(validatePhoneFields({ phone: '+49 30', phoneCountryCode: 'DE' }, SHOP)).toEqual({
+      ok: false,
+      error: 'invalid',
+    });
     expect(validatePhoneFields({ phone: '+380501234567', phoneCountryCode: 'UA' }, SHOP)).toEqual({
       ok: false,
       error: 'country-not-supported',
@@ -141,9 +154,18 @@ describe('validatePhoneFields', () => {
   it('rejects wrong types, letters, unknown country codes and overlong text', () => {
     expect(validatePhoneFields({ phone: 4930901820 }, SHOP)).toEqual({ ok: false, error: 'invalid' });
     expect(validatePhoneFields({ phone: '+49 30 901820 ext. 5' }, SHOP)).toEqual({ ok: false, error: 'invalid' });
-    expect(validatePhoneFields({ nationalNumber: '30901820', phoneCountryCode: 'XX' }, SHOP)).toEqual({ ok: false, error: 'invalid' });
-    expect(validatePhoneFields({ phone: '+4930901820', phoneCountryCode: 'DEU' }, SHOP)).toEqual({ ok: false, error: 'invalid' });
-    expect(validatePhoneFields({ phone: ' '.repeat(251) + '+4930901820' }, SHOP)).toEqual({ ok: false, error: 'invalid' });
+    expect(validatePhoneFields({ nationalNumber: '30901820', phoneCountryCode: 'XX' }, SHOP)).toEqual({
+      ok: false,
+      error: 'invalid',
+    });
+    expect(validatePhoneFields({ phone: '+4930901820', phoneCountryCode: 'DEU' }, SHOP)).toEqual({
+      ok: false,
+      error: 'invalid',
+    });
+    expect(validatePhoneFields({ phone: ' '.repeat(251) + '+4930901820' }, SHOP)).toEqual({
+      ok: false,
+      error: 'invalid',
+    });
   });
 
   it('is strict with an empty country list', () => {
@@ -153,8 +175,12 @@ describe('validatePhoneFields', () => {
 
 describe('display helpers', () => {
   it('formats a stored number nationally', () => {
-    expect(formatPhoneNational({ phone: '+4930901820', phoneCountryCode: 'DE', nationalNumber: '30901820' })).toBe('030 901820');
-    expect(formatPhoneNational({ phone: '+33612345678', phoneCountryCode: 'DE', nationalNumber: '' })).toBe('+33 6 12 34 56 78');
+    expect(formatPhoneNational({ phone: '+4930901820', phoneCountryCode: 'DE', nationalNumber: '30901820' })).toBe(
+      '030 901820',
+    );
+    expect(formatPhoneNational({ phone: '+33612345678', phoneCountryCode: 'DE', nationalNumber: '' })).toBe(
+      '+33 6 12 34 56 78',
+    );
     expect(formatPhoneNational(null)).toBe('');
     expect(formatPhoneNational({ phone: 'garbage' })).toBe('garbage');
   });
@@ -167,7 +193,12 @@ describe('display helpers', () => {
   });
 
   it('compares phone data', () => {
-    expect(samePhone({ phone: '+4930901820', phoneCountryCode: 'de', nationalNumber: '30901820' }, { phone: '+4930901820', phoneCountryCode: 'DE', nationalNumber: '30901820' })).toBe(true);
+    expect(
+      samePhone(
+        { phone: '+4930901820', phoneCountryCode: 'de', nationalNumber: '30901820' },
+        { phone: '+4930901820', phoneCountryCode: 'DE', nationalNumber: '30901820' },
+      ),
+    ).toBe(true);
     expect(samePhone(null, { phone: '', phoneCountryCode: '', nationalNumber: '' })).toBe(true);
     expect(samePhone(null, { phone: '+4930901820' })).toBe(false);
   });

@@ -196,7 +196,8 @@ export function validatePhoneFields(
   if (phone === null || country === null || national === null) return { ok: false, error: 'invalid' };
   if (!phone.trim() && !national.trim()) return { ok: false, error: 'required' };
   for (const text of [phone, national]) {
-    if (text.length > PHONE_INPUT_MAX_CHARS || sanitizePhoneInput(text) !== text) return { ok: false, error: 'invalid' };
+    if (text.length > PHONE_INPUT_MAX_CHARS || sanitizePhoneInput(text) !== text)
+      return { ok: false, error: 'invalid' };
   }
   if (country.length > 2) return { ok: false, error: 'invalid' };
   const source = phone.trim().startsWith('+') || !national.trim() ? phone : national;
@@ -223,7 +224,10 @@ export function samePhone(a: Partial<PhoneData> | null | undefined, b: Partial<P
  * so that a speech user saying what they see reaches it (WCAG 2.5.3, axe
  * label-content-name-mismatch), then says what the button is and the country's name.
  */
-export function countryButtonLabel(countryLabel: string, current: { iso: string; name: string } | null | undefined): string {
+export function countryButtonLabel(
+  countryLabel: string,
+  current: { iso: string; name: string } | null | undefined,
+): string {
   if (!current) return countryLabel;
   return `${current.iso.toUpperCase()} ${dialCode(current.iso)}, ${countryLabel}: ${current.name}`;
 }

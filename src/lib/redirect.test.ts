@@ -33,7 +33,9 @@ describe('safeRedirect()', () => {
 
   it('takes an absolute URL only on the origin the caller names, with a safe path', () => {
     const origin = { origin: 'https://shop.example' };
-    expect(safeRedirect('https://shop.example/payment/processing?payment=1', '/', origin)).toBe('https://shop.example/payment/processing?payment=1');
+    expect(safeRedirect('https://shop.example/payment/processing?payment=1', '/', origin)).toBe(
+      'https://shop.example/payment/processing?payment=1',
+    );
     expect(safeRedirect('https://shop.example/payment/processing?payment=1', '/')).toBe('/');
     expect(isSafeRedirect('https://shop.example:8443/x', origin)).toBe(false);
     expect(isSafeRedirect('http://shop.example/x', origin)).toBe(false);

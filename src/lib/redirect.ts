@@ -58,7 +58,11 @@ export function isSafeRedirect(value: unknown, options: RedirectOptions = {}): v
 }
 
 /** `value` when it is a same-site path (or a URL on `options.origin`), else `fallback`. */
-export function safeRedirect(value: unknown, fallback: string = DEFAULT_REDIRECT, options: RedirectOptions = {}): string {
+export function safeRedirect(
+  value: unknown,
+  fallback: string = DEFAULT_REDIRECT,
+  options: RedirectOptions = {},
+): string {
   return isSafeRedirect(value, options) ? value : fallback;
 }
 

@@ -33,16 +33,37 @@ import type translations from '@/i18n/admin/en/translations.json';
 export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 
 /** A file's keys with every plural form folded into its base key. */
-type Keys<Messages> = keyof Messages extends infer K ? (K extends `${infer Base}_${PluralCategory}` ? Base : K & string) : never;
+type Keys<Messages> = keyof Messages extends infer K
+  ? K extends `${infer Base}_${PluralCategory}`
+    ? Base
+    : K & string
+  : never;
 
 /** The shop's messages (src/i18n/messages/en.json). */
 export type MessageKey = Keys<typeof shop>;
 
 /** The back office's texts (src/i18n/admin/en/*.json). */
 export type AdminKey = Keys<
-  typeof api & typeof categories & typeof common & typeof customers & typeof editors & typeof faqs & typeof featured &
-  typeof frame & typeof importTexts & typeof mail & typeof media & typeof orders & typeof overview & typeof pageEditor &
-  typeof pages & typeof products & typeof promoCodes & typeof settings & typeof shipping & typeof translations
+  typeof api &
+    typeof categories &
+    typeof common &
+    typeof customers &
+    typeof editors &
+    typeof faqs &
+    typeof featured &
+    typeof frame &
+    typeof importTexts &
+    typeof mail &
+    typeof media &
+    typeof orders &
+    typeof overview &
+    typeof pageEditor &
+    typeof pages &
+    typeof products &
+    typeof promoCodes &
+    typeof settings &
+    typeof shipping &
+    typeof translations
 >;
 
 export type TextKey = MessageKey | AdminKey;

@@ -22,5 +22,13 @@ export const GET: APIRoute = async ({ url, cookies, redirect }) => {
   // Back to the same page in the chosen language (ADR 028).
   const language = choice.language ?? chooseLanguage(languages, cookies.get(LANGUAGE_COOKIE)?.value);
   const fallback = chooseLanguage(languages, undefined);
-  return redirect(pathInLanguage(back, language.code, fallback.code, languages.map((l) => l.code)), 303);
+  return redirect(
+    pathInLanguage(
+      back,
+      language.code,
+      fallback.code,
+      languages.map((l) => l.code),
+    ),
+    303,
+  );
 };

@@ -11,12 +11,16 @@ export const GET: APIRoute = async ({ url }) => {
   try {
     const db = await getReadDb();
     const body = await sitemapBody(db, config().PUBLIC_URL, url.searchParams.get('part'));
-    if (!body) return new Response('Not found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+    if (!body)
+      return new Response('Not found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
     return new Response(body, {
       headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
     });
   } catch (error) {
     logger.error({ err: error }, 'sitemap failed');
-    return new Response('Sitemap unavailable\n', { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '60' } });
+    return new Response('Sitemap unavailable\n', {
+      status: 503,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '60' },
+    });
   }
 };

@@ -42,8 +42,14 @@ const schema = z
      */
     PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).optional(),
     /** Stripe Checkout (ADR 024): required with PAYMENT_PROVIDER=stripe. */
-    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+      .optional(),
     /** Where the Stripe API is (tests: the local fake); unset → api.stripe.com. */
     STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
     /** Multiplies every rate limit; for load and end-to-end tests from one address. */
@@ -55,11 +61,23 @@ const schema = z
     S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
     S3_BUCKET: z
       .string()
-      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3 to 63 lowercase letters, digits, dots and hyphens)')
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name (3 to 63 lowercase letters, digits, dots and hyphens)',
+      )
       .optional(),
-    S3_ACCESS_KEY_ID: z.string().regex(/^[\x21-\x7e]{3,128}$/, 'must be 3 to 128 printable characters without spaces').optional(),
-    S3_SECRET_ACCESS_KEY: z.string().regex(/^[\x21-\x7e]{8,256}$/, 'must be 8 to 256 printable characters without spaces').optional(),
-    S3_REGION: z.string().regex(/^[a-z0-9-]{1,32}$/, 'must be a region name such as us-east-1').default('us-east-1'),
+    S3_ACCESS_KEY_ID: z
+      .string()
+      .regex(/^[\x21-\x7e]{3,128}$/, 'must be 3 to 128 printable characters without spaces')
+      .optional(),
+    S3_SECRET_ACCESS_KEY: z
+      .string()
+      .regex(/^[\x21-\x7e]{8,256}$/, 'must be 8 to 256 printable characters without spaces')
+      .optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]{1,32}$/, 'must be a region name such as us-east-1')
+      .default('us-east-1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** How often each instance's background jobs tick (order expiry, mail retry). */
     JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -83,17 +101,35 @@ const schema = z
       }),
   })
   .superRefine((env, ctx) => {
-    if (env.DATABASE_READ_URL && !env.DATABASE_URL) ctx.issues.push({ code: 'custom', input: undefined, path: ['DATABASE_READ_URL'], message: 'needs DATABASE_URL (the primary): a replica serves PostgreSQL only' });
+    if (env.DATABASE_READ_URL && !env.DATABASE_URL)
+      ctx.issues.push({
+        code: 'custom',
+        input: undefined,
+        path: ['DATABASE_READ_URL'],
+        message: 'needs DATABASE_URL (the primary): a replica serves PostgreSQL only',
+      });
     const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
     const given = s3.filter((name) => env[name] !== undefined);
     if (given.length > 0) {
       for (const name of s3) {
-        if (!env[name]) ctx.issues.push({ code: 'custom', input: undefined, path: [name], message: `is required with ${given[0]} (S3 media storage needs ${s3.join(', ')})` });
+        if (!env[name])
+          ctx.issues.push({
+            code: 'custom',
+            input: undefined,
+            path: [name],
+            message: `is required with ${given[0]} (S3 media storage needs ${s3.join(', ')})`,
+          });
       }
     }
     if (env.PAYMENT_PROVIDER !== 'stripe') return;
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
-      if (!env[name]) ctx.issues.push({ code: 'custom', input: undefined, path: [name], message: 'is required with PAYMENT_PROVIDER=stripe' });
+      if (!env[name])
+        ctx.issues.push({
+          code: 'custom',
+          input: undefined,
+          path: [name],
+          message: 'is required with PAYMENT_PROVIDER=stripe',
+        });
     }
   })
   .transform((env) => {

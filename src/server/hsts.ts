@@ -17,7 +17,10 @@ export function reachedOverHttps(forwardedHttps: boolean, publicUrl: string = co
  * never pin browsers to https it does not serve). Set by scripts/start.mjs on every answer:
  * pages, API, static files and error texts alike.
  */
-export function strictTransportSecurity(peer: string | undefined, forwardedProto: string | string[] | null | undefined): string | null {
+export function strictTransportSecurity(
+  peer: string | undefined,
+  forwardedProto: string | string[] | null | undefined,
+): string | null {
   const proto = Array.isArray(forwardedProto) ? forwardedProto.join(',') : forwardedProto;
   const { forwardedHttps } = clientOrigin({ peer, forwardedProto: proto }, config().TRUST_PROXY);
   return reachedOverHttps(forwardedHttps) ? HSTS_VALUE : null;

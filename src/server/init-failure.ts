@@ -28,7 +28,8 @@ function page(title: string, message: string): string {
 export function initFailureResponse(error: unknown, options: { json?: boolean } = {}): Response {
   if (isDatabaseUnavailable(error)) return databaseUnavailableResponse(options);
   const message = `${INIT_ERROR_TEXT} ${errorMessage(error)}`;
-  if (options.json) return Response.json({ status: 'ERROR', code: 'internal_error', message }, { status: 500, headers: NO_STORE });
+  if (options.json)
+    return Response.json({ status: 'ERROR', code: 'internal_error', message }, { status: 500, headers: NO_STORE });
   return new Response(page('Shop unavailable', message), {
     status: 500,
     headers: { 'Content-Type': 'text/html; charset=utf-8', ...NO_STORE },
@@ -38,7 +39,11 @@ export function initFailureResponse(error: unknown, options: { json?: boolean } 
 /** The 503 of a database outage, as JSON for the API or as a page. */
 export function databaseUnavailableResponse(options: { json?: boolean } = {}): Response {
   const headers = { ...NO_STORE, 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) };
-  if (options.json) return Response.json({ status: 'ERROR', code: 'service_unavailable', message: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, headers });
+  if (options.json)
+    return Response.json(
+      { status: 'ERROR', code: 'service_unavailable', message: DATABASE_UNAVAILABLE_MESSAGE },
+      { status: 503, headers },
+    );
   return new Response(page('Shop temporarily unavailable', DATABASE_UNAVAILABLE_MESSAGE), {
     status: 503,
     headers: { 'Content-Type': 'text/html; charset=utf-8', ...headers },

@@ -6,11 +6,17 @@ const languages = [
   { id: 2, code: 'de', title: 'Deutsch', isDefault: false },
   { id: 3, code: 'fr', title: 'Français', isDefault: false },
 ];
-const get = (pathname: string, languageCookie?: string, search = '') => routeLanguage({ method: 'GET', pathname, search, languageCookie }, languages);
+const get = (pathname: string, languageCookie?: string, search = '') =>
+  routeLanguage({ method: 'GET', pathname, search, languageCookie }, languages);
 
 describe('routeLanguage (ADR 028)', () => {
   it('a language URL renders that language whatever the cookie says', () => {
-    expect(get('/de/products/all/all', '3', '?sale=true')).toMatchObject({ kind: 'page', language: { id: 2 }, rewrite: '/products/all/all?sale=true', prefix: '/de' });
+    expect(get('/de/products/all/all', '3', '?sale=true')).toMatchObject({
+      kind: 'page',
+      language: { id: 2 },
+      rewrite: '/products/all/all?sale=true',
+      prefix: '/de',
+    });
     expect(get('/fr')).toMatchObject({ kind: 'page', language: { id: 3 }, rewrite: '/', prefix: '/fr' });
   });
 
@@ -24,11 +30,14 @@ describe('routeLanguage (ADR 028)', () => {
   });
 
   it('no cookie, the default language or a bad cookie: the default language, no redirect', () => {
-    for (const cookie of [undefined, '1', '99', 'x']) expect(get('/faq', cookie)).toMatchObject({ kind: 'page', language: { id: 1 }, rewrite: null, prefix: '' });
+    for (const cookie of [undefined, '1', '99', 'x'])
+      expect(get('/faq', cookie)).toMatchObject({ kind: 'page', language: { id: 1 }, rewrite: null, prefix: '' });
   });
 
   it('a form sent to an unprefixed page is not redirected', () => {
-    expect(routeLanguage({ method: 'POST', pathname: '/contact', search: '', languageCookie: '2' }, languages)).toMatchObject({ kind: 'page', language: { id: 1 } });
+    expect(
+      routeLanguage({ method: 'POST', pathname: '/contact', search: '', languageCookie: '2' }, languages),
+    ).toMatchObject({ kind: 'page', language: { id: 1 } });
   });
 
   it('shared paths keep the cookie language; a language segment in front of one is no page', () => {
@@ -40,7 +49,8 @@ describe('routeLanguage (ADR 028)', () => {
   it('never redirects to another site', () => {
     for (const pathname of ['/en//evil.example', '/en/\\evil.example', '//evil.example', '/\\evil.example']) {
       const route = get(pathname, '2');
-      if (route.kind === 'redirect') expect(new URL(route.location, 'http://shop.test').origin).toBe('http://shop.test');
+      if (route.kind === 'redirect')
+        expect(new URL(route.location, 'http://shop.test').origin).toBe('http://shop.test');
     }
     expect(get('/en//evil.example')).toEqual({ kind: 'shared' });
     expect(get('//evil.example', '2')).toEqual({ kind: 'shared' });

@@ -55,7 +55,11 @@ function chooseRoute(request: LanguageRequest, languages: readonly LanguageOptio
   if (readOnly && request.languageCookie !== undefined) {
     const chosen = chooseLanguage(languages, request.languageCookie);
     if (languageSegment(chosen.code) !== defaultSegment) {
-      return { kind: 'redirect', status: 302, location: localizePath(request.pathname + request.search, chosen.code, fallback.code) };
+      return {
+        kind: 'redirect',
+        status: 302,
+        location: localizePath(request.pathname + request.search, chosen.code, fallback.code),
+      };
     }
   }
   return { kind: 'page', language: fallback, rewrite: null, prefix: '', segments };

@@ -27,11 +27,19 @@ describe('localizeLinks', () => {
   });
 
   it("keeps a page's redirect in its language", async () => {
-    const moved = await localizeResponse(new Response(null, { status: 301, headers: { location: '/static-page/about-us' } }), '/de', segments);
+    const moved = await localizeResponse(
+      new Response(null, { status: 301, headers: { location: '/static-page/about-us' } }),
+      '/de',
+      segments,
+    );
     expect(moved.status).toBe(301);
     expect(moved.headers.get('location')).toBe('/de/static-page/about-us');
     for (const location of ['/api/x', '/de/faq', '//evil.example', 'https://pay.example/x']) {
-      expect((await localizeResponse(new Response(null, { status: 302, headers: { location } }), '/de', segments)).headers.get('location')).toBe(location);
+      expect(
+        (
+          await localizeResponse(new Response(null, { status: 302, headers: { location } }), '/de', segments)
+        ).headers.get('location'),
+      ).toBe(location);
     }
   });
 });

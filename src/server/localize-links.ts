@@ -18,14 +18,21 @@ function localizePathIn(path: string, prefix: string, segments: readonly string[
 
 export function localizeLinks(html: string, prefix: string, segments: readonly string[]): string {
   if (prefix === '') return html;
-  return html.replace(LINK_ATTRIBUTE, (_whole, attribute: string, path: string) => `${attribute}${localizePathIn(path, prefix, segments)}"`);
+  return html.replace(
+    LINK_ATTRIBUTE,
+    (_whole, attribute: string, path: string) => `${attribute}${localizePathIn(path, prefix, segments)}"`,
+  );
 }
 
 /**
  * The same response with its HTML's links localized, and a page's redirect (a renamed slug's 301,
  * a guard's way to sign-in) kept in the language; other responses unchanged.
  */
-export async function localizeResponse(response: Response, prefix: string, segments: readonly string[]): Promise<Response> {
+export async function localizeResponse(
+  response: Response,
+  prefix: string,
+  segments: readonly string[],
+): Promise<Response> {
   if (prefix === '') return response;
   const location = response.headers.get('location');
   if (location !== null) {

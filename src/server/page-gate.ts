@@ -81,7 +81,8 @@ export async function checkPageRequest(context: APIContext): Promise<PageRefusal
   // Astro's security.checkOrigin is off because it also refused bearer-token API clients (the API
   // has its own CSRF rules); page forms are checked here instead: only from the shop's own pages.
   if (request.headers.get('origin') !== ownOrigin(context)) return { status: 403, reason: 'cross-site-form' };
-  if (declaredTooLarge(request.headers.get('content-length'), PAGE_BODY_LIMIT_BYTES)) return { status: 413, reason: 'body-too-large' };
+  if (declaredTooLarge(request.headers.get('content-length'), PAGE_BODY_LIMIT_BYTES))
+    return { status: 413, reason: 'body-too-large' };
   if (!request.body) return null;
   const bytes = await readBounded(request, PAGE_BODY_LIMIT_BYTES);
   if (bytes === null) return { status: 413, reason: 'body-too-large' };

@@ -56,10 +56,7 @@ async function start(): Promise<Runtime> {
     const { seedBaseIfEmpty } = await import('./db/seed/index');
     if (await seedBaseIfEmpty(database.db)) logger.info('the empty database got the base data of a new shop (no demo)');
   }
-  logger.info(
-    { engine: database.engine, ms: Math.round(performance.now() - startedAt) },
-    'database ready',
-  );
+  logger.info({ engine: database.engine, ms: Math.round(performance.now() - startedAt) }, 'database ready');
   // Mail that failed to send is retried in the background (a no-op without SMTP_URL).
   const { startMailRetry } = await import('./mail/mailer');
   const { startOrderJobs } = await import('./services/orders/jobs');
@@ -84,7 +81,9 @@ async function start(): Promise<Runtime> {
   const stopJobs = async () => {
     await Promise.all([stopMail(), stopOrders(), stopPages(), stopDigest(), stopSync()]);
   };
-  const replica = cfg.DATABASE_READ_URL ? await openReadReplica(cfg.DATABASE_READ_URL, (line) => logger.warn(line)) : undefined;
+  const replica = cfg.DATABASE_READ_URL
+    ? await openReadReplica(cfg.DATABASE_READ_URL, (line) => logger.warn(line))
+    : undefined;
   if (replica) {
     logger.info('catalogue and content reads go to the read replica');
     // Caches are kept per database: an edit (on the primary) must empty the replica's too.

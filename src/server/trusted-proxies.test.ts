@@ -20,7 +20,8 @@ describe('parseTrustProxy', () => {
 
   it('"private" covers RFC 1918 and unique local IPv6, not public or loopback addresses', () => {
     const proxies = parseTrustProxy('private');
-    for (const ip of ['10.0.0.1', '172.16.0.1', '172.31.255.254', '192.168.1.1', 'fd00::1']) expect(proxies.trusts(ip)).toBe(true);
+    for (const ip of ['10.0.0.1', '172.16.0.1', '172.31.255.254', '192.168.1.1', 'fd00::1'])
+      expect(proxies.trusts(ip)).toBe(true);
     for (const ip of ['172.32.0.1', '8.8.8.8', '127.0.0.1', '2001:db8::1']) expect(proxies.trusts(ip)).toBe(false);
   });
 
@@ -32,7 +33,9 @@ describe('parseTrustProxy', () => {
   it.each(['everyone', 'true', '10.0.0.0/33', '::/129', '300.1.1.1', '10.0.0.0/8/1', '10.0.0.0/x', 'example.com'])(
     'rejects %s with a message naming it',
     (value) => {
-      expect(() => parseTrustProxy(`loopback,${value}`)).toThrow(`"${value}" is not an IP address, a CIDR range, "loopback" or "private"`);
+      expect(() => parseTrustProxy(`loopback,${value}`)).toThrow(
+        `"${value}" is not an IP address, a CIDR range, "loopback" or "private"`,
+      );
     },
   );
 });
@@ -60,13 +63,18 @@ describe('clientOrigin', () => {
       forwardedHttps: false,
     });
     // Without TRUST_PROXY even loopback is just the client.
-    expect(clientOrigin({ peer: '::ffff:127.0.0.1', forwardedFor: '1.2.3.4' }, parseTrustProxy(undefined)).address).toBe('127.0.0.1');
+    expect(
+      clientOrigin({ peer: '::ffff:127.0.0.1', forwardedFor: '1.2.3.4' }, parseTrustProxy(undefined)).address,
+    ).toBe('127.0.0.1');
   });
 
   it('takes the rightmost untrusted hop behind trusted proxies', () => {
     // The client wrote "6.6.6.6" itself; nginx appended the real peer 198.51.100.4, an inner
     // proxy at 10.0.0.2 added itself, and the shop sees 127.0.0.1.
-    const origin = clientOrigin({ peer: '127.0.0.1', forwardedFor: '6.6.6.6, 198.51.100.4, 10.0.0.2', forwardedProto: 'https' }, proxies);
+    const origin = clientOrigin(
+      { peer: '127.0.0.1', forwardedFor: '6.6.6.6, 198.51.100.4, 10.0.0.2', forwardedProto: 'https' },
+      proxies,
+    );
     expect(origin).toEqual({ address: '198.51.100.4', forwardedHttps: true });
   });
 
@@ -77,7 +85,9 @@ describe('clientOrigin', () => {
   });
 
   it('stops at a malformed hop and keeps the last good one', () => {
-    expect(clientOrigin({ peer: '127.0.0.1', forwardedFor: '198.51.100.4, <script>, 10.0.0.2' }, proxies).address).toBe('10.0.0.2');
+    expect(clientOrigin({ peer: '127.0.0.1', forwardedFor: '198.51.100.4, <script>, 10.0.0.2' }, proxies).address).toBe(
+      '10.0.0.2',
+    );
   });
 
   it('reads the first X-Forwarded-Proto value, case-insensitively', () => {
@@ -86,6 +96,9 @@ describe('clientOrigin', () => {
   });
 
   it("answers 'unknown' without a peer", () => {
-    expect(clientOrigin({ peer: undefined, forwardedFor: '1.2.3.4' }, proxies)).toEqual({ address: 'unknown', forwardedHttps: false });
+    expect(clientOrigin({ peer: undefined, forwardedFor: '1.2.3.4' }, proxies)).toEqual({
+      address: 'unknown',
+      forwardedHttps: false,
+    });
   });
 });

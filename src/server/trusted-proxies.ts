@@ -106,7 +106,10 @@ export function clientOrigin(request: ForwardedRequest, proxies: TrustedProxies)
   if (!peer) return { address: 'unknown', forwardedHttps: false };
   if (!proxies.trusts(peer)) return { address: peer, forwardedHttps: false };
   let address = peer;
-  const hops = (request.forwardedFor ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+  const hops = (request.forwardedFor ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = normaliseAddress(hops[i]!);
     if (!hop) break;

@@ -21,17 +21,17 @@ export default function Toaster({ label, closeLabel, typeLabels }: ToasterProps)
     <section className="toaster" aria-label={label}>
       {/* The live region wraps the list: a role on the <ol> itself would hide its list semantics. */}
       <div role="status" aria-live="polite">
-      <ol>
-        {toasts.map((t) => (
-          <li key={t.id} className={`toast toast-${t.type}`}>
-            {t.type !== 'default' && <span className="visually-hidden">{typeLabels[t.type]}: </span>}
-            <span className="toast-message">{t.message}</span>
-            <button type="button" className="toast-close" aria-label={closeLabel} onClick={() => dismissToast(t.id)}>
-              ×
-            </button>
-          </li>
-        ))}
-      </ol>
+        <ol>
+          {toasts.map((t) => (
+            <li key={t.id} className={`toast toast-${t.type}`}>
+              {t.type !== 'default' && <span className="visually-hidden">{typeLabels[t.type]}: </span>}
+              <span className="toast-message">{t.message}</span>
+              <button type="button" className="toast-close" aria-label={closeLabel} onClick={() => dismissToast(t.id)}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ol>
       </div>
     </section>
   );

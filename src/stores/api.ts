@@ -16,13 +16,15 @@ export function onUnauthorized(handler: () => void): () => void {
   return () => unauthorizedHandlers.delete(handler);
 }
 
-export const api = typedApi(createApiClient({
-  locale: localeParams,
-  notify: (message, autoCloseMs) => showToast(message, 'error', { autoClose: autoCloseMs }),
-  sessionExpiredText: () =>
-    (typeof document !== 'undefined' && document.documentElement.dataset.sessionExpired) ||
-    'Error occurred. Please log in again.',
-  onUnauthorized: () => {
-    for (const handler of unauthorizedHandlers) handler();
-  },
-}));
+export const api = typedApi(
+  createApiClient({
+    locale: localeParams,
+    notify: (message, autoCloseMs) => showToast(message, 'error', { autoClose: autoCloseMs }),
+    sessionExpiredText: () =>
+      (typeof document !== 'undefined' && document.documentElement.dataset.sessionExpired) ||
+      'Error occurred. Please log in again.',
+    onUnauthorized: () => {
+      for (const handler of unauthorizedHandlers) handler();
+    },
+  }),
+);

@@ -24,7 +24,10 @@ async function xsrfHeaders(page: Page): Promise<Record<string, string>> {
 }
 
 async function apiSignIn(page: Page, email: string, password: string): Promise<number> {
-  const response = await page.request.post('/api/login', { headers: await xsrfHeaders(page), data: { username: email, password } });
+  const response = await page.request.post('/api/login', {
+    headers: await xsrfHeaders(page),
+    data: { username: email, password },
+  });
   return response.status();
 }
 
@@ -70,7 +73,9 @@ test.describe('signed in as the demo customer', () => {
     await expect(page.getByLabel(/^City( \*)?$/)).toHaveValue('Berlin');
     await expect(page.getByLabel(/^Post code( \*)?$/)).toHaveValue('10117');
     await expect(panel(page).locator('.account-balance')).toHaveText('Balance: €25.00');
-    await expect(panel(page).locator('.account-member-since')).toHaveText(/^Member since [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    await expect(panel(page).locator('.account-member-since')).toHaveText(
+      /^Member since [A-Z][a-z]{2} \d{1,2}, \d{4}$/,
+    );
     // Nothing changed yet.
     await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled();
     await axe.check();
@@ -97,7 +102,9 @@ test.describe('signed in as the demo customer', () => {
     await shop.goto('/account');
     await page.getByRole('link', { name: 'Change password' }).click();
     await expect(page).toHaveURL(/\/account\?tab=change-password$/);
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem').last()).toHaveText('Change password');
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem').last()).toHaveText(
+      'Change password',
+    );
     await expect(page.getByLabel(/^Current password( \*)?$/)).toBeVisible();
     await expect(page.getByLabel(/^New password( \*)?$/)).toBeVisible();
     await expect(page.getByLabel(/^Confirm new password( \*)?$/)).toBeVisible();
@@ -300,14 +307,28 @@ test('a new customer edits the profile, changes the password and logs out', asyn
   shop.expectNoPageErrors();
 });
 
-test('changing the email asks for the current password, and the old address is told (ADR 009)', async ({ shop, page, mailbox, axe }) => {
+test('changing the email asks for the current password, and the old address is told (ADR 009)', async ({
+  shop,
+  page,
+  mailbox,
+  axe,
+}) => {
   const stamp = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
   const email = `mover-${stamp}@example.com`;
   const moved = `moved-${stamp}@example.com`;
   const password = 'Start1234!';
   const registered = await page.request.post('/api/register', {
     headers: await xsrfHeaders(page),
-    data: { name: 'Mo', surname: 'Ver', email, phone: '+4930901820', phoneCountryCode: 'DE', nationalNumber: '30901820', password, passConfirm: password },
+    data: {
+      name: 'Mo',
+      surname: 'Ver',
+      email,
+      phone: '+4930901820',
+      phoneCountryCode: 'DE',
+      nationalNumber: '30901820',
+      password,
+      passConfirm: password,
+    },
   });
   expect(registered.status(), await registered.text()).toBe(201);
 
@@ -343,7 +364,9 @@ test('changing the email asks for the current password, and the old address is t
 
   await passwordField.fill(password);
   await save.click();
-  await expect(page.locator('.toast').filter({ hasText: 'Profile updated successfully. Please verify your new email address.' })).toBeVisible();
+  await expect(
+    page.locator('.toast').filter({ hasText: 'Profile updated successfully. Please verify your new email address.' }),
+  ).toBeVisible();
   await expect(passwordField).toHaveCount(0);
   await expect(emailField).toHaveValue(moved);
   expect(await myProfile(page)).toMatchObject({ email: moved, email_verified: false });

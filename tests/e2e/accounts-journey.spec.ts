@@ -47,7 +47,10 @@ test('a new customer registers, verifies by mail, signs in again, edits the prof
   await expect(page).toHaveURL(`${BASE}/auth?form=signin&redirect=%2Faccount%3Ftab%3Dcontact`);
 
   // Registration.
-  await page.getByRole('navigation', { name: 'Sign in or register' }).getByRole('link', { name: 'Registration' }).click();
+  await page
+    .getByRole('navigation', { name: 'Sign in or register' })
+    .getByRole('link', { name: 'Registration' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Registration' })).toBeVisible();
   await page.getByLabel('First name').fill('Jo');
   await page.getByLabel('Last name').fill('Walker');
@@ -85,7 +88,10 @@ test('a new customer registers, verifies by mail, signs in again, edits the prof
   await expect(page.getByLabel(/^Current password( \*)?$/)).toBeVisible();
 
   // Profile and delivery address, kept after a reload.
-  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Personal information' }).click();
+  await page
+    .getByRole('navigation', { name: 'Account sections' })
+    .getByRole('link', { name: 'Personal information' })
+    .click();
   await expect(page).toHaveURL(`${BASE}/account?tab=contact`);
   await page.getByLabel(/^Last name( \*)?$/).fill('Walker-Hill');
   await page.getByLabel(/^Country( \*)?$/).selectOption({ label: 'Germany' });
@@ -115,7 +121,9 @@ test('a new customer registers, verifies by mail, signs in again, edits the prof
 
   await shop.goto('/auth?form=signin');
   await signIn(page, email, 'Trailhead1');
-  await expect(page.getByRole('main').locator('form').getByRole('alert')).toHaveText('These credentials do not match our records.');
+  await expect(page.getByRole('main').locator('form').getByRole('alert')).toHaveText(
+    'These credentials do not match our records.',
+  );
   await signIn(page, email, 'Switchback2');
   await page.waitForURL(`${BASE}/account`);
   await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
@@ -145,7 +153,9 @@ test('a forgotten password is reset through the mailed link', async ({ shop, pag
   await shop.goto('/auth?form=reset');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: /^Send/ }).click();
-  await expect(page.getByRole('main').getByRole('status')).toHaveText('Password reset link sent. Please check your email.');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(
+    'Password reset link sent. Please check your email.',
+  );
   await axe.check();
 
   const mail = await mailbox.waitFor(email, { subject: /^Reset your password/ });
@@ -164,7 +174,9 @@ test('a forgotten password is reset through the mailed link', async ({ shop, pag
   await page.getByLabel('New password', { exact: true }).fill('Another4');
   await page.getByLabel('Confirm new password').fill('Another4');
   await page.getByRole('button', { name: 'Save new password' }).click();
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText('This password reset link is invalid or has expired.');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'This password reset link is invalid or has expired.',
+  );
 
   await shop.goto('/auth?form=signin&redirect=%2Faccount%3Ftab%3Dcontact');
   await signIn(page, email, 'Recovered3');

@@ -18,7 +18,8 @@ test.beforeEach(async ({ context }) => {
 const EU_COUNT = 27;
 const NOT_SERVED = 'Sorry, we do not sell to Spain. Please choose another country.';
 
-const row = (page: Page, name: string) => page.locator('tr[data-country]', { has: page.getByRole('rowheader', { name: new RegExp(`^${name} `) }) });
+const row = (page: Page, name: string) =>
+  page.locator('tr[data-country]', { has: page.getByRole('rowheader', { name: new RegExp(`^${name} `) }) });
 const status = (page: Page) => page.locator('[data-country-count]');
 
 /** Presses Apply and waits for the page to reload with the saved states. */
@@ -33,7 +34,13 @@ async function apply(page: Page, how: 'click' | 'keyboard') {
   await reloaded;
 }
 
-test('admin: select the EU and serve it, search Spain and stop serving it; the checkout no longer offers Spain, and says so to a customer whose address is in Spain; axe', async ({ page, axe, mailbox, browser, playwright }) => {
+test('admin: select the EU and serve it, search Spain and stop serving it; the checkout no longer offers Spain, and says so to a customer whose address is in Spain; axe', async ({
+  page,
+  axe,
+  mailbox,
+  browser,
+  playwright,
+}) => {
   test.slow();
   const admin = await playwright.request.newContext({ baseURL: BASE });
   // A customer who saved an address in Spain while the shop still sold there.
@@ -42,10 +49,23 @@ test('admin: select the EU and serve it, search Spain and stop serving it; the c
   const customer = await customerContext.newPage();
   try {
     const { email } = await newVerifiedCustomer(customer, mailbox, 'countries.spain');
-    const spain = ((await (await customer.request.get('/api/countries')).json()) as { payload: { id: number; iso: string }[] }).payload.find((c) => c.iso === 'ES')!;
+    const spain = (
+      (await (await customer.request.get('/api/countries')).json()) as { payload: { id: number; iso: string }[] }
+    ).payload.find((c) => c.iso === 'ES')!;
     const saved = await customer.request.put('/api/user/profile', {
       headers: await xsrfHeaders(customer),
-      data: { name: 'Robin', surname: 'Trail', email, phone: '+4915123456789', phoneCountryCode: 'DE', nationalNumber: '15123456789', address: 'Calle Mayor 1', city: 'Madrid', post_code: '28013', country_id: spain.id },
+      data: {
+        name: 'Robin',
+        surname: 'Trail',
+        email,
+        phone: '+4915123456789',
+        phoneCountryCode: 'DE',
+        nationalNumber: '15123456789',
+        address: 'Calle Mayor 1',
+        city: 'Madrid',
+        post_code: '28013',
+        country_id: spain.id,
+      },
     });
     expect(saved.status(), await saved.text()).toBe(200);
 
@@ -65,7 +85,8 @@ test('admin: select the EU and serve it, search Spain and stop serving it; the c
     await page.getByLabel('Set the selected countries to').selectOption({ label: 'Served' });
     await apply(page, 'click');
     await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(`${EU_COUNT} countries saved.`);
-    for (const name of ['Germany', 'Spain', 'Sweden']) await expect(row(page, name).locator('.badge')).toHaveText('Served');
+    for (const name of ['Germany', 'Spain', 'Sweden'])
+      await expect(row(page, name).locator('.badge')).toHaveText('Served');
 
     // Spain, found by the search and set not served with the keyboard only.
     const search = page.getByLabel('Search countries');
@@ -85,20 +106,36 @@ test('admin: select the EU and serve it, search Spain and stop serving it; the c
     await expect(row(page, 'France').locator('.badge')).toHaveText('Served');
 
     // The shop: Spain is gone from /api/countries and refused by the totals.
-    const listed = ((await (await customer.request.get('/api/countries')).json()) as { payload: { iso: string }[] }).payload.map((c) => c.iso);
+    const listed = (
+      (await (await customer.request.get('/api/countries')).json()) as { payload: { iso: string }[] }
+    ).payload.map((c) => c.iso);
     expect(listed).not.toContain('ES');
     expect(listed).toContain('DE');
     const refused = await customer.request.post('/api/cart/calculate-totals', {
       headers: await xsrfHeaders(customer),
-      data: { country: 'Spain', postCode: '28013', city: 'Madrid', address: 'Calle Mayor 1', promoCode: null, cart_items: [] },
+      data: {
+        country: 'Spain',
+        postCode: '28013',
+        city: 'Madrid',
+        address: 'Calle Mayor 1',
+        promoCode: null,
+        cart_items: [],
+      },
     });
     expect(refused.status()).toBe(422);
     expect(await refused.json()).toMatchObject({ message: NOT_SERVED, errors: { country: [NOT_SERVED] } });
 
     // The checkout: Spain not offered; the saved Spanish address leaves the country to choose, and says why.
-    const products = ((await (await customer.request.get('/api/products/catalog?per_page=20')).json()) as { payload: { id: number; stock: number; variations: unknown[] }[] }).payload;
+    const products = (
+      (await (await customer.request.get('/api/products/catalog?per_page=20')).json()) as {
+        payload: { id: number; stock: number; variations: unknown[] }[];
+      }
+    ).payload;
     const product = products.find((p) => p.variations.length === 0 && p.stock >= 5)!;
-    const added = await customer.request.post('/api/cart/add', { headers: await xsrfHeaders(customer), data: { id: product.id, count: 1, is_variation: false } });
+    const added = await customer.request.post('/api/cart/add', {
+      headers: await xsrfHeaders(customer),
+      data: { id: product.id, count: 1, is_variation: false },
+    });
     expect(added.status()).toBe(200);
     await customer.goto('/cart');
     await expect(customer.locator('astro-island:has(.cart-view)')).not.toHaveAttribute('ssr', /.*/);

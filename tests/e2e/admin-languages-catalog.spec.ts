@@ -24,7 +24,10 @@ async function expectAdminLanguage(page: Page, code: string): Promise<void> {
 
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
-test('staff in German: orders, an order, products, a new product saved, import, categories and promo codes; axe-clean', async ({ page, axe }) => {
+test('staff in German: orders, an order, products, a new product saved, import, categories and promo codes; axe-clean', async ({
+  page,
+  axe,
+}) => {
   // A dozen back-office pages with an axe run each: slow on a busy two-core machine.
   test.slow();
   await signInToBackOffice(page);
@@ -36,7 +39,9 @@ test('staff in German: orders, an order, products, a new product saved, import, 
 
   await nav.getByRole('link', { name: 'Bestellungen', exact: true }).click();
   await expect(h1(page, 'Bestellungen')).toBeVisible();
-  await expect(page.getByRole('search', { name: 'Bestellungen suchen' }).getByLabel('Bestellnummer, E-Mail oder Name')).toBeVisible();
+  await expect(
+    page.getByRole('search', { name: 'Bestellungen suchen' }).getByLabel('Bestellnummer, E-Mail oder Name'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Bestellungen suchen' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Gesamt' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Diese Bestellungen als CSV exportieren' })).toBeVisible();
@@ -57,7 +62,9 @@ test('staff in German: orders, an order, products, a new product saved, import, 
   await noted;
   const timeline = page.getByRole('list', { name: 'Verlauf' });
   await expect(timeline.getByRole('listitem').filter({ hasText: note })).toContainText('Notiz');
-  await expect(timeline.getByRole('listitem').filter({ hasText: note }).getByText('intern', { exact: true })).toBeVisible();
+  await expect(
+    timeline.getByRole('listitem').filter({ hasText: note }).getByText('intern', { exact: true }),
+  ).toBeVisible();
 
   await nav.getByRole('link', { name: 'Produkte', exact: true }).click();
   await expect(h1(page, 'Produkte')).toBeVisible();
@@ -133,13 +140,25 @@ test('the admin in German: delivery, the roles table and the mail log; axe-clean
 
   await nav.getByRole('link', { name: 'Rollen' }).click();
   const matrix = page.getByRole('table', { name: 'Was jede Rolle darf' });
-  await expect(matrix.getByRole('columnheader')).toHaveText(['Berechtigung', 'Mitarbeiter', 'Redaktion', 'Administrator']);
-  await expect(matrix.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Preise und Steuern/ }) }).getByRole('cell')).toHaveText(['Nicht erlaubt', 'Nicht erlaubt', 'Erlaubt']);
+  await expect(matrix.getByRole('columnheader')).toHaveText([
+    'Berechtigung',
+    'Mitarbeiter',
+    'Redaktion',
+    'Administrator',
+  ]);
+  await expect(
+    matrix
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: /^Preise und Steuern/ }) })
+      .getByRole('cell'),
+  ).toHaveText(['Nicht erlaubt', 'Nicht erlaubt', 'Erlaubt']);
   await axe.check();
 
   await nav.getByRole('link', { name: 'Mail-Protokoll' }).click();
   await expect(h1(page, 'Mail-Protokoll')).toBeVisible();
-  await expect(page.getByRole('search', { name: 'E-Mails suchen' }).getByLabel('Empfänger (Teil der Adresse)')).toBeVisible();
+  await expect(
+    page.getByRole('search', { name: 'E-Mails suchen' }).getByLabel('Empfänger (Teil der Adresse)'),
+  ).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Zustellung' })).toBeVisible();
   await axe.check();
 });
@@ -187,7 +206,11 @@ test('the admin in French: delivery, roles and the mail log', async ({ page }) =
   await expect(h1(page, 'Livraison, TVA et devises')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Zones de livraison' })).toBeVisible();
   await nav.getByRole('link', { name: 'Rôles' }).click();
-  await expect(page.getByRole('table', { name: 'Ce que chaque rôle peut faire' }).getByRole('rowheader', { name: /^Prix et taxes/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: 'Ce que chaque rôle peut faire' })
+      .getByRole('rowheader', { name: /^Prix et taxes/ }),
+  ).toBeVisible();
   await nav.getByRole('link', { name: 'Journal des e-mails' }).click();
   await expect(h1(page, 'Journal des e-mails')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Chercher des e-mails' })).toBeVisible();

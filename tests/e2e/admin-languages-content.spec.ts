@@ -15,7 +15,6 @@ test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
 });
 
-
 test('an editor uses the page editor in German and the pages list and FAQ editing in French', async ({ page, axe }) => {
   test.setTimeout(180_000);
   page.on('dialog', (dialog) => dialog.accept());
@@ -64,7 +63,9 @@ test('an editor uses the page editor in German and the pages list and FAQ editin
   await expect(page.getByRole('listitem', { name: 'Produktraster (Block 2)' })).toBeVisible();
 
   // The photo picker: a German modal dialog, closed with Escape, focus back on its button.
-  const choose = page.getByRole('listitem', { name: 'Aufmacher (Block 1)' }).getByRole('button', { name: 'Foto wählen: Aufmacherfoto' });
+  const choose = page
+    .getByRole('listitem', { name: 'Aufmacher (Block 1)' })
+    .getByRole('button', { name: 'Foto wählen: Aufmacherfoto' });
   await choose.click();
   const dialog = page.getByRole('dialog', { name: 'Foto wählen' });
   await expect(dialog).toBeVisible();
@@ -77,17 +78,26 @@ test('an editor uses the page editor in German and the pages list and FAQ editin
   await expect(choose).toBeFocused();
 
   await page.getByRole('button', { name: 'Entwurf speichern' }).click();
-  await expect(announcement).toHaveText('Entwurf gespeichert. Besucher sehen die veröffentlichte Seite, bis Sie die Änderungen veröffentlichen.');
+  await expect(announcement).toHaveText(
+    'Entwurf gespeichert. Besucher sehen die veröffentlichte Seite, bis Sie die Änderungen veröffentlichen.',
+  );
   await expect(page.getByText('Entwurf gespeichert: noch nicht öffentlich.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Änderungen veröffentlichen' })).toBeEnabled();
 
   // The publishing forms.
   await expect(page.getByRole('heading', { name: 'Link zum Teilen' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Link gültig für' })).toHaveValue('72');
-  await expect(page.getByRole('combobox', { name: 'Link gültig für' }).locator('option')).toHaveText(['1 Stunde', '1 Tag', '3 Tage', '7 Tage']);
+  await expect(page.getByRole('combobox', { name: 'Link gültig für' }).locator('option')).toHaveText([
+    '1 Stunde',
+    '1 Tag',
+    '3 Tage',
+    '7 Tage',
+  ]);
   await page.getByRole('button', { name: 'Vorschaulink erstellen' }).click();
   // The expiry in German ("26. Nov. 2026, 17:05"), not an ISO string.
-  await expect(page.getByRole('textbox', { name: /^Vorschaulink \(gültig bis \d{1,2}\. \S+ \d{4}, \d{2}:\d{2}\)$/ })).toHaveValue(/\/static-page\/.+\?preview=/);
+  await expect(
+    page.getByRole('textbox', { name: /^Vorschaulink \(gültig bis \d{1,2}\. \S+ \d{4}, \d{2}:\d{2}\)$/ }),
+  ).toHaveValue(/\/static-page\/.+\?preview=/);
   await expect(page.getByRole('heading', { name: 'Zeitplan' })).toBeVisible();
   await expect(page.getByLabel('Veröffentlichen am')).toHaveAttribute('type', 'datetime-local');
   await expect(page.getByLabel('Zurückziehen am')).toBeVisible();

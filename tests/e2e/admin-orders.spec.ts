@@ -12,7 +12,6 @@ import { EDITOR, STAFF, signInToBackOffice } from './support/back-office';
  * exported as CSV with its progress bar. axe on every back-office page on the way.
  */
 
-
 interface CatalogProduct {
   id: number;
   name: string;
@@ -54,9 +53,12 @@ const shipping = (email: string, over: Record<string, unknown> = {}) => ({
 /** Puts `count` of the product in the cart and checks out; answers the checkout's JSON. */
 async function buy(page: Page, email: string, product: CatalogProduct, count: number, over: Record<string, unknown>) {
   await post(page, '/api/cart/add', { id: product.id, count, is_variation: false });
-  return post<{ status: string; order_data?: { order_nr: string }; redirect_url?: string }>(page, '/api/orders/checkout', shipping(email, over));
+  return post<{ status: string; order_data?: { order_nr: string }; redirect_url?: string }>(
+    page,
+    '/api/orders/checkout',
+    shipping(email, over),
+  );
 }
-
 
 /** Sends an action form of the order page, accepting its confirm question, and waits for the reload. */
 async function act(page: Page, form: string, fill: Record<string, string> = {}, button?: string) {
@@ -74,14 +76,21 @@ async function act(page: Page, form: string, fill: Record<string, string> = {}, 
   await reloaded;
 }
 
-test('staff: find, mark paid, ship, cancel, refund to balance, export; axe on every page', async ({ page, browser, axe, mailbox }) => {
+test('staff: find, mark paid, ship, cancel, refund to balance, export; axe on every page', async ({
+  page,
+  browser,
+  axe,
+  mailbox,
+}) => {
   test.slow();
   // The customer: a new account with three orders.
   const customerContext = await browser.newContext();
   await customerContext.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
   const customer = await customerContext.newPage();
   const { email } = await newVerifiedCustomer(customer, mailbox, 'staff-flow');
-  const catalog = (await (await customer.request.get('/api/products/catalog?per_page=60')).json()) as { payload: CatalogProduct[] };
+  const catalog = (await (await customer.request.get('/api/products/catalog?per_page=60')).json()) as {
+    payload: CatalogProduct[];
+  };
   const simple = catalog.payload.filter((p) => p.variations.length === 0 && p.stock >= 20);
   expect(simple.length).toBeGreaterThan(3);
   const [shipped, cancelled, refunded] = [simple[1]!, simple[2]!, simple[3]!];
@@ -92,7 +101,10 @@ test('staff: find, mark paid, ship, cancel, refund to balance, export; axe on ev
   const withPromo = await buy(customer, email, cancelled, 2, { payment_method: 'phone', promoCode: 'SAVE10' });
   const toCancel = withPromo.order_data!.order_nr;
   expect(await stockOf(customer, cancelled.id)).toBe(stockBefore - 2);
-  const spent = await customer.request.post('/api/promocodes/check', { headers: await xsrfHeaders(customer), data: { code: 'SAVE10' } });
+  const spent = await customer.request.post('/api/promocodes/check', {
+    headers: await xsrfHeaders(customer),
+    data: { code: 'SAVE10' },
+  });
   expect(((await spent.json()) as { message: string }).message).toBe('You have already used this promo code.');
 
   const card = await buy(customer, email, refunded, 1, { payment_method: 'card' });
@@ -135,9 +147,19 @@ test('staff: find, mark paid, ship, cancel, refund to balance, export; axe on ev
     csv.on('data', (chunk: Buffer) => (all += chunk.toString('utf8')));
     csv.on('end', () => resolve(all));
   });
-  const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
-  expect(lines[0]).toBe('order_nr,created_at,status,kind,payment_method,name,surname,email,country,city,total_eur,currency,total_in_currency,refunded_eur');
-  expect(lines.slice(1).map((l) => l.split(',')[0]).sort()).toEqual([toShip, toCancel, cardNr].sort());
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(lines[0]).toBe(
+    'order_nr,created_at,status,kind,payment_method,name,surname,email,country,city,total_eur,currency,total_in_currency,refunded_eur',
+  );
+  expect(
+    lines
+      .slice(1)
+      .map((l) => l.split(',')[0])
+      .sort(),
+  ).toEqual([toShip, toCancel, cardNr].sort());
   expect(lines.slice(1).every((l) => l.includes(email))).toBe(true);
 
   // Mark the phone order paid: Success in the customer's history, and the confirmation mail.
@@ -151,9 +173,21 @@ test('staff: find, mark paid, ship, cancel, refund to balance, export; axe on ev
   expect(paidMail.text).toContain(toShip);
 
   // Ship it with a tracking number and link.
-  await act(page, 'Ship', { Carrier: 'DHL', 'Tracking number': '00340434161234567890', 'Tracking link (optional, https)': 'https://www.dhl.de/track?id=00340434161234567890' }, 'Ship order');
+  await act(
+    page,
+    'Ship',
+    {
+      Carrier: 'DHL',
+      'Tracking number': '00340434161234567890',
+      'Tracking link (optional, https)': 'https://www.dhl.de/track?id=00340434161234567890',
+    },
+    'Ship order',
+  );
   await expect(page.locator('.badge').first()).toHaveText('Shipped');
-  await expect(page.getByRole('link', { name: '00340434161234567890' })).toHaveAttribute('href', 'https://www.dhl.de/track?id=00340434161234567890');
+  await expect(page.getByRole('link', { name: '00340434161234567890' })).toHaveAttribute(
+    'href',
+    'https://www.dhl.de/track?id=00340434161234567890',
+  );
   const shippedMail = await mailbox.waitFor(email, { subject: /is on its way/ });
   expect(shippedMail.links).toContain('https://www.dhl.de/track?id=00340434161234567890');
   const timeline = page.getByRole('list', { name: 'Timeline' });
@@ -165,7 +199,10 @@ test('staff: find, mark paid, ship, cancel, refund to balance, export; axe on ev
   await act(page, 'Cancel', { Reason: 'Customer called to cancel' }, 'Cancel order');
   await expect(page.locator('.badge').first()).toHaveText('Cancelled');
   expect(await stockOf(customer, cancelled.id)).toBe(stockBefore);
-  const again = await customer.request.post('/api/promocodes/check', { headers: await xsrfHeaders(customer), data: { code: 'SAVE10' } });
+  const again = await customer.request.post('/api/promocodes/check', {
+    headers: await xsrfHeaders(customer),
+    data: { code: 'SAVE10' },
+  });
   expect(((await again.json()) as { status: string }).status).toBe('OK');
   await mailbox.waitFor(email, { subject: new RegExp(`^Your order ${toCancel} was cancelled`) });
 

@@ -11,14 +11,13 @@ import { ADMIN, signInToBackOffice } from './support/back-office';
  * form opened before someone else's save is refused with the reason. axe on the back-office pages.
  */
 
-
 test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
 });
 
-
 /** The form under a heading, by the heading's name. */
-const formOf = (page: Page, heading: string) => page.locator('form', { has: page.getByRole('heading', { name: heading, exact: true }) });
+const formOf = (page: Page, heading: string) =>
+  page.locator('form', { has: page.getByRole('heading', { name: heading, exact: true }) });
 
 /** Submits a form whose page reloads after a successful save, and waits for the reload. */
 async function save(page: Page, heading: string, button: string) {
@@ -27,7 +26,11 @@ async function save(page: Page, heading: string, button: string) {
   await reloaded;
 }
 
-test('staff: create, vary, translate, publish a product and buy a variation; a price change reaches the next guest; a stale save is refused; axe', async ({ page, browser, axe }) => {
+test('staff: create, vary, translate, publish a product and buy a variation; a price change reaches the next guest; a stale save is refused; axe', async ({
+  page,
+  browser,
+  axe,
+}) => {
   // About twenty page loads and two browser tabs: a minute on a busy two-core machine.
   test.slow();
   const sku = `E2E-${Date.now().toString(36).toUpperCase()}`;
@@ -82,7 +85,9 @@ test('staff: create, vary, translate, publish a product and buy a variation; a p
   // Photos: two uploads (a PNG named .jpg is taken as the PNG it is), alt texts, saved in order.
   const photo = async (format: 'jpeg' | 'png', colour: string) =>
     sharp({ create: { width: 1600, height: 1200, channels: 3, background: colour } })
-      .composite([{ input: Buffer.from(`<svg width="1600" height="1200"><circle cx="800" cy="600" r="400" fill="#fff"/></svg>`) }])
+      .composite([
+        { input: Buffer.from(`<svg width="1600" height="1200"><circle cx="800" cy="600" r="400" fill="#fff"/></svg>`) },
+      ])
       [format]()
       .toBuffer();
   await page.getByLabel('Add photos (JPEG, PNG, WebP or AVIF, up to 15 MB each)').setInputFiles([
@@ -91,13 +96,19 @@ test('staff: create, vary, translate, publish a product and buy a variation; a p
   ]);
   await expect(page.getByText('2 photos added: write the alternative texts, then save the images.')).toBeVisible();
   const images = formOf(page, 'Images');
-  await images.getByLabel(/^New photo \d+ \(front\.jpg\): alternative text in English/).fill('Ridge tent pitched on grass');
+  await images
+    .getByLabel(/^New photo \d+ \(front\.jpg\): alternative text in English/)
+    .fill('Ridge tent pitched on grass');
   await images.getByLabel(/^New photo \d+ \(side\.jpg\): alternative text in English/).fill('Ridge tent from the side');
   await images.getByLabel(/^New photo \d+ \(front\.jpg\): alternative text in Deutsch/).fill('Gratzelt auf der Wiese');
   await axe.check();
   await save(page, 'Images', 'Save images');
-  await expect(formOf(page, 'Images').getByLabel('Image 1: alternative text in English (required)')).toHaveValue('Ridge tent pitched on grass');
-  await expect(formOf(page, 'Images').getByLabel('Image 2: alternative text in English (required)')).toHaveValue('Ridge tent from the side');
+  await expect(formOf(page, 'Images').getByLabel('Image 1: alternative text in English (required)')).toHaveValue(
+    'Ridge tent pitched on grass',
+  );
+  await expect(formOf(page, 'Images').getByLabel('Image 2: alternative text in English (required)')).toHaveValue(
+    'Ridge tent from the side',
+  );
 
   // On the storefront: responsive photos, the variation picker and the cart.
   await page.getByRole('link', { name: 'View in the shop' }).click();
@@ -107,8 +118,14 @@ test('staff: create, vary, translate, publish a product and buy a variation; a p
   await expect(lead).toHaveAttribute('width', /\d+/);
   await expect(lead).toHaveAttribute('height', /\d+/);
   const picture = page.locator('picture', { has: lead });
-  await expect(picture.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /\/media\/[0-9a-f]{64}\/\d+\.avif \d+w/);
-  await expect(picture.locator('source[type="image/webp"]')).toHaveAttribute('srcset', /\/media\/[0-9a-f]{64}\/\d+\.webp \d+w/);
+  await expect(picture.locator('source[type="image/avif"]')).toHaveAttribute(
+    'srcset',
+    /\/media\/[0-9a-f]{64}\/\d+\.avif \d+w/,
+  );
+  await expect(picture.locator('source[type="image/webp"]')).toHaveAttribute(
+    'srcset',
+    /\/media\/[0-9a-f]{64}\/\d+\.webp \d+w/,
+  );
   const avif = (await picture.locator('source[type="image/avif"]').getAttribute('srcset'))!.split(' ')[0]!;
   const served = await page.request.get(avif);
   expect(served.headers()['content-type']).toBe('image/avif');
@@ -148,7 +165,11 @@ test('staff: create, vary, translate, publish a product and buy a variation; a p
   await expect(page.getByRole('table')).toContainText('€129.00');
 });
 
-test('staff: create a category, name it in German, change its slug; the old address answers 301; axe', async ({ page, axe, request }) => {
+test('staff: create a category, name it in German, change its slug; the old address answers 301; axe', async ({
+  page,
+  axe,
+  request,
+}) => {
   const slug = `e2e-cat-${Date.now().toString(36)}`;
   await signInToBackOffice(page);
   await page.goto('/admin/categories');
@@ -175,8 +196,12 @@ test('staff: create a category, name it in German, change its slug; the old addr
   await expect(page.getByText(`Old addresses that still lead here: ${slug}.`)).toBeVisible();
 
   // The storefront: the old address answers 301 to the new one, which lists the category.
-  const tree = (await (await request.get('/api/categories')).json()) as { payload: { slug: string; name: string; subcategories: { slug: string }[] }[] };
-  const top = tree.payload.find((c) => c.name === parent?.trim() || c.subcategories.some((s) => s.slug === `${slug}-new`))!;
+  const tree = (await (await request.get('/api/categories')).json()) as {
+    payload: { slug: string; name: string; subcategories: { slug: string }[] }[];
+  };
+  const top = tree.payload.find(
+    (c) => c.name === parent?.trim() || c.subcategories.some((s) => s.slug === `${slug}-new`),
+  )!;
   const old = await request.get(`/products/${top.slug}/${slug}?sort=asc`, { maxRedirects: 0 });
   expect(old.status()).toBe(301);
   expect(old.headers().location).toBe(`/products/${top.slug}/${slug}-new?sort=asc`);
@@ -198,31 +223,58 @@ test('staff: create a promo code the cart accepts; axe on both pages', async ({ 
   await expect(page).toHaveURL(/\/admin\/promo-codes\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: `Promo code ${code}` })).toBeVisible();
   await axe.check();
-  const check = await page.request.post('/api/promocodes/check', { headers: await xsrfHeaders(page), data: { code: code.toLowerCase() } });
+  const check = await page.request.post('/api/promocodes/check', {
+    headers: await xsrfHeaders(page),
+    data: { code: code.toLowerCase() },
+  });
   expect(((await check.json()) as { payload: { discount_amount: number } }).payload.discount_amount).toBe(15);
 
   // Delivery prices need the `prices` permission, the admin's (roles.ts): staff do not see them.
-  await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Delivery, VAT and currencies' })).toHaveCount(0);
+  await expect(
+    page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Delivery, VAT and currencies' }),
+  ).toHaveCount(0);
 });
 
 test('admin: change a delivery price; axe on the page', async ({ page, axe }) => {
   // axe over the shipping page's every-country forms takes most of the default 30 s on a busy machine.
   test.slow();
   await signInToBackOffice(page, ADMIN);
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Delivery, VAT and currencies' }).click();
+  await page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: 'Delivery, VAT and currencies' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Delivery, VAT and currencies' })).toBeVisible();
   await axe.check();
-  const zone = page.getByRole('form').filter({ has: page.getByRole('button', { name: /^Save zone / }) }).first();
+  const zone = page
+    .getByRole('form')
+    .filter({ has: page.getByRole('button', { name: /^Save zone / }) })
+    .first();
   const price = zone.getByLabel('Delivery price (EUR)');
   const before = await price.inputValue();
   await price.fill('7.77');
   const reloaded = page.waitForEvent('load');
   await zone.getByRole('button', { name: /^Save zone / }).click();
   await reloaded;
-  await expect(page.getByRole('form').filter({ has: page.getByRole('button', { name: /^Save zone / }) }).first().getByLabel('Delivery price (EUR)')).toHaveValue('7.77');
+  await expect(
+    page
+      .getByRole('form')
+      .filter({ has: page.getByRole('button', { name: /^Save zone / }) })
+      .first()
+      .getByLabel('Delivery price (EUR)'),
+  ).toHaveValue('7.77');
   // Back as it was, for the other tests on this database.
-  await page.getByRole('form').filter({ has: page.getByRole('button', { name: /^Save zone / }) }).first().getByLabel('Delivery price (EUR)').fill(before);
+  await page
+    .getByRole('form')
+    .filter({ has: page.getByRole('button', { name: /^Save zone / }) })
+    .first()
+    .getByLabel('Delivery price (EUR)')
+    .fill(before);
   const again = page.waitForEvent('load');
-  await page.getByRole('form').filter({ has: page.getByRole('button', { name: /^Save zone / }) }).first().getByRole('button', { name: /^Save zone / }).click();
+  await page
+    .getByRole('form')
+    .filter({ has: page.getByRole('button', { name: /^Save zone / }) })
+    .first()
+    .getByRole('button', { name: /^Save zone / })
+    .click();
   await again;
 });

@@ -32,11 +32,17 @@ async function apiSignIn(page: Page, email: string, password: string): Promise<v
 }
 
 async function languageId(page: Page, code: string): Promise<number> {
-  const body = (await (await page.request.get('/api/languages')).json()) as { payload: Array<{ id: number; code: string }> };
+  const body = (await (await page.request.get('/api/languages')).json()) as {
+    payload: Array<{ id: number; code: string }>;
+  };
   return body.payload.find((l) => l.code === code)!.id;
 }
 
-test('editor: sign in → shipping page in German → preview → publish → public page and footer link → restore', async ({ page, context, axe }) => {
+test('editor: sign in → shipping page in German → preview → publish → public page and footer link → restore', async ({
+  page,
+  context,
+  axe,
+}) => {
   // Eleven page loads, four of the edit page with its editor islands.
   test.slow();
   await page.goto('/admin');
@@ -46,7 +52,10 @@ test('editor: sign in → shipping page in German → preview → publish → pu
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(`${BASE}/admin`);
   await expect(page.getByRole('heading', { level: 1, name: 'Back office' })).toBeVisible();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Admin', exact: true })).toHaveAttribute('href', '/admin');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Admin', exact: true })).toHaveAttribute(
+    'href',
+    '/admin',
+  );
   await axe.check();
 
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Static pages' }).click();
@@ -63,7 +72,9 @@ test('editor: sign in → shipping page in German → preview → publish → pu
   expect(original).toContain('Wir versenden jede Bestellung innerhalb eines Werktages');
 
   const source = page.getByLabel('Content (HTML source)');
-  await source.fill('<h2>Lieferzeiten</h2><p>Neu: Wir versenden am selben Tag.</p><script>alert("xss")</script><img src=x alt="Paket" onerror=alert(1)>');
+  await source.fill(
+    '<h2>Lieferzeiten</h2><p>Neu: Wir versenden am selben Tag.</p><script>alert("xss")</script><img src=x alt="Paket" onerror=alert(1)>',
+  );
   const preview = page.getByRole('region', { name: 'Preview' });
   await expect(preview.getByRole('heading', { level: 2, name: 'Lieferzeiten' })).toBeVisible();
   await expect(preview).toContainText('Neu: Wir versenden am selben Tag.');
@@ -93,10 +104,14 @@ test('editor: sign in → shipping page in German → preview → publish → pu
   await page.goto(`${pageUrl}?lang=de`);
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Version 1 wiederherstellen' }).click();
-  await expect(page.getByRole('region', { name: 'Versionsverlauf' }).locator('li').first()).toContainText('restore: restored version 1');
+  await expect(page.getByRole('region', { name: 'Versionsverlauf' }).locator('li').first()).toContainText(
+    'restore: restored version 1',
+  );
   await expect(page.getByLabel('Inhalt (HTML-Quelltext)')).toHaveValue(original);
   await page.goto('/static-page/shipping');
-  await expect(page.locator('.static-content')).toContainText('Wir versenden jede Bestellung innerhalb eines Werktages');
+  await expect(page.locator('.static-content')).toContainText(
+    'Wir versenden jede Bestellung innerhalb eines Werktages',
+  );
   await expect(page.locator('.static-content')).not.toContainText('Neu: Wir versenden am selben Tag.');
 });
 
@@ -157,7 +172,7 @@ test('the other admin pages pass axe', async ({ page, axe }) => {
   expect((await page.goto('/admin/settings'))?.status()).toBe(403);
 });
 
-test('the admin\'s pages pass axe; the roles screen shows what each role may do', async ({ page, axe }) => {
+test("the admin's pages pass axe; the roles screen shows what each role may do", async ({ page, axe }) => {
   await apiSignIn(page, ADMIN.email, ADMIN.password);
   for (const [path, heading] of [
     // /admin/shipping (the admin's too) is checked by admin-products.spec.ts.
@@ -177,7 +192,11 @@ test('the admin\'s pages pass axe; the roles screen shows what each role may do'
   await expect(row(/^Settings/).getByRole('cell')).toHaveText(['Not allowed', 'Not allowed', 'Allowed']);
 });
 
-test('a customer cannot open /admin (403 page, API 403); a guest is sent to sign-in', async ({ page, axe, browser }) => {
+test('a customer cannot open /admin (403 page, API 403); a guest is sent to sign-in', async ({
+  page,
+  axe,
+  browser,
+}) => {
   await apiSignIn(page, CUSTOMER.email, CUSTOMER.password);
   const response = await page.goto('/admin');
   expect(response?.status()).toBe(403);

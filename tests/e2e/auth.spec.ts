@@ -34,7 +34,10 @@ test.describe('without JavaScript', () => {
     // The server-rendered form is complete: labelled fields and the submit button.
     await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
-    await page.getByRole('navigation', { name: 'Sign in or register' }).getByRole('link', { name: 'Registration' }).click();
+    await page
+      .getByRole('navigation', { name: 'Sign in or register' })
+      .getByRole('link', { name: 'Registration' })
+      .click();
     await expect(page).toHaveURL(`${BASE}/auth?form=signup&redirect=%2Fcart`);
     await expect(page.getByRole('heading', { level: 1, name: 'Registration' })).toBeVisible();
     // Until the island has loaded the terms pages, neither the checkbox nor submit can be used.
@@ -119,14 +122,21 @@ test.describe('sign-in', () => {
 });
 
 test.describe('sign-up', () => {
-  test('waits for the terms pages, links them, and checks the fields in the spec order', async ({ shop, page, axe }) => {
+  test('waits for the terms pages, links them, and checks the fields in the spec order', async ({
+    shop,
+    page,
+    axe,
+  }) => {
     await shop.goto('/auth?form=signup');
     await expect(page.getByRole('heading', { level: 1, name: 'Registration' })).toBeVisible();
     const terms = page.getByRole('checkbox', { name: /^I accept the Terms and Conditions.*and the Privacy Policy/ });
     const submit = page.getByRole('button', { name: 'Register' });
     await expect(terms).toBeEnabled();
     await expect(submit).toBeDisabled();
-    await expect(page.getByRole('link', { name: /Terms and Conditions/ })).toHaveAttribute('href', /^\/static-page\/[\w-]+$/);
+    await expect(page.getByRole('link', { name: /Terms and Conditions/ })).toHaveAttribute(
+      'href',
+      /^\/static-page\/[\w-]+$/,
+    );
     await expect(page.getByRole('link', { name: /Privacy Policy/ })).toHaveAttribute('href', /^\/static-page\/[\w-]+$/);
     await axe.check();
 
@@ -192,7 +202,9 @@ test.describe('password reset', () => {
     await expect(page.getByRole('main').getByRole('alert')).toHaveText('This field is required');
     await page.getByLabel('Email', { exact: true }).fill('nobody.e2e@example.com');
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect(page.getByRole('main').getByRole('status')).toHaveText('Password reset link sent. Please check your email.');
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(
+      'Password reset link sent. Please check your email.',
+    );
     await axe.check();
     shop.expectNoPageErrors();
   });
@@ -216,7 +228,9 @@ test.describe('password reset', () => {
     await expect(page.locator('#new-password-confirm-error')).toHaveText('Passwords do not match');
     await page.getByLabel('Confirm new password').fill('Engine123');
     await save.click();
-    await expect(page.getByRole('main').getByRole('alert')).toHaveText('This password reset link is invalid or has expired.');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+      'This password reset link is invalid or has expired.',
+    );
     await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
     shop.expectNoPageErrors();
   });
@@ -243,7 +257,11 @@ test.describe('email verification pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('This verification link is not valid');
   });
 
-  test('a new customer lands on the verification page; Resend toasts, Logout goes home', async ({ shop, page, axe }) => {
+  test('a new customer lands on the verification page; Resend toasts, Logout goes home', async ({
+    shop,
+    page,
+    axe,
+  }) => {
     const email = `e2e.verify.${Date.now()}@example.com`;
     await shop.goto('/auth?form=signup&redirect=%2Fstatic-page%2F1');
     await page.getByLabel('First name').fill('Vera');

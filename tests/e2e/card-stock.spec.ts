@@ -24,7 +24,11 @@ async function catalogue(shop: { apiGet<T>(path: string): Promise<{ payload?: T 
   return all;
 }
 
-test('a sold-out card says so with a disabled button; a low-stock card says Only N left; axe', async ({ shop, page, axe }) => {
+test('a sold-out card says so with a disabled button; a low-stock card says Only N left; axe', async ({
+  shop,
+  page,
+  axe,
+}) => {
   const products = await catalogue(shop);
   const soldOut = products.find((p) => p.stock <= 0 && p.variations.every((v) => !v.in_stock));
   const low = products.find((p) => p.availability === 'low_stock');

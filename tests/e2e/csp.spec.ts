@@ -48,8 +48,12 @@ test('an inline script injected into a page is blocked by the CSP', async ({ pag
   });
   await expect.poll(async () => (await csp.violations()).length).toBeGreaterThanOrEqual(2);
 
-  expect(await page.evaluate(() => (window as unknown as { __injectedScriptRan?: string }).__injectedScriptRan)).toBeUndefined();
-  expect(await page.evaluate(() => (window as unknown as { __injectedHandlerRan?: string }).__injectedHandlerRan)).toBeUndefined();
+  expect(
+    await page.evaluate(() => (window as unknown as { __injectedScriptRan?: string }).__injectedScriptRan),
+  ).toBeUndefined();
+  expect(
+    await page.evaluate(() => (window as unknown as { __injectedHandlerRan?: string }).__injectedHandlerRan),
+  ).toBeUndefined();
   const violations = await csp.violations();
   expect(violations.map((v) => v.directive).sort()).toEqual(['script-src-attr', 'script-src-elem']);
   expect(violations.every((v) => v.blocked === 'inline')).toBe(true);
@@ -67,14 +71,28 @@ test('a javascript: URL injected as a link does not run when followed', async ({
     document.body.append(link);
     link.click();
   });
-  await expect.poll(async () => (await csp.violations()).filter((v) => v.directive.startsWith('script-src')).length).toBeGreaterThan(0);
-  expect(await page.evaluate(() => (window as unknown as { __injectedUrlRan?: string }).__injectedUrlRan)).toBeUndefined();
+  await expect
+    .poll(async () => (await csp.violations()).filter((v) => v.directive.startsWith('script-src')).length)
+    .toBeGreaterThan(0);
+  expect(
+    await page.evaluate(() => (window as unknown as { __injectedUrlRan?: string }).__injectedUrlRan),
+  ).toBeUndefined();
 });
 
 test("the shop's own pages run without a CSP violation", async ({ page, shop }) => {
   const csp = await watchCsp(page);
   const product = (await shop.apiGet<{ id: number }[]>('/api/products/catalog?per_page=1')).payload![0]!;
-  const paths = ['/', '/products/all/all', `/products/all/all/${product.id}`, '/faq', '/static-page/1', '/contact', '/auth', '/cart', '/wishlist'];
+  const paths = [
+    '/',
+    '/products/all/all',
+    `/products/all/all/${product.id}`,
+    '/faq',
+    '/static-page/1',
+    '/contact',
+    '/auth',
+    '/cart',
+    '/wishlist',
+  ];
   for (const path of paths) {
     await shop.goto(path);
     // Islands hydrate on load, on idle or when seen: give them their moment, then interact a bit.

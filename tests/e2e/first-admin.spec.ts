@@ -27,7 +27,9 @@ test.beforeAll(async () => {
   // While it runs, PGlite's folder is the shop's: the command says so and changes nothing.
   const refused = shop.userCreate(OWNER.email, 'admin');
   expect(refused.status).toBe(1);
-  expect(refused.stderr.trim()).toMatch(/^The shop is running on .+ \(pid \d+\) and PGlite lets one process open it: stop the shop, run npm run user:create again, then start the shop\.$/);
+  expect(refused.stderr.trim()).toMatch(
+    /^The shop is running on .+ \(pid \d+\) and PGlite lets one process open it: stop the shop, run npm run user:create again, then start the shop\.$/,
+  );
   expect(await shop.stop()).toBe(0);
 
   const created = shop.userCreate(OWNER.email, 'admin');
@@ -43,7 +45,10 @@ test.afterAll(async () => {
   cleanupServers();
 });
 
-test('the first admin opens the printed link, chooses a password, signs in and reaches /admin', async ({ page, axe }) => {
+test('the first admin opens the printed link, chooses a password, signs in and reaches /admin', async ({
+  page,
+  axe,
+}) => {
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your password' })).toBeVisible();
   await expect(page.getByText('Welcome! Choose the password you will sign in with.')).toBeVisible();

@@ -109,9 +109,14 @@ export const test = base.extend<{ shop: ShopPage; axe: Axe; mailbox: Mailbox }>(
         const fatal = results.violations.filter((v) => FATAL_IMPACTS.has(v.impact ?? ''));
         const minor = results.violations.filter((v) => !FATAL_IMPACTS.has(v.impact ?? ''));
         if (minor.length) {
-          testInfo.annotations.push({ type: 'axe', description: `${minor.length} minor/moderate: ${minor.map((v) => v.id).join(', ')}` });
+          testInfo.annotations.push({
+            type: 'axe',
+            description: `${minor.length} minor/moderate: ${minor.map((v) => v.id).join(', ')}`,
+          });
         }
-        expect(fatal, `axe found serious/critical violations on ${page.url()}:\n${formatViolations(fatal)}`).toEqual([]);
+        expect(fatal, `axe found serious/critical violations on ${page.url()}:\n${formatViolations(fatal)}`).toEqual(
+          [],
+        );
       },
     });
   },

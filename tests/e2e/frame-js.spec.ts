@@ -10,7 +10,10 @@ function trackScripts(page: Page): Map<string, number> {
   const seen = new Map<string, number>();
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;
-    const sizes = await response.request().sizes().catch(() => null);
+    const sizes = await response
+      .request()
+      .sizes()
+      .catch(() => null);
     seen.set(response.url(), sizes?.responseBodySize ?? (await response.body()).length);
   });
   return seen;
@@ -27,7 +30,9 @@ test('the home page ships almost no JavaScript until the shopper interacts', asy
   const beforeFiles = seen.size;
 
   await page.getByRole('searchbox', { name: 'Search' }).focus();
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 1 }).catch(() => undefined);
+  await expect(page.locator('astro-island[ssr]'))
+    .toHaveCount(0, { timeout: 1 })
+    .catch(() => undefined);
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(500);
   const after = total(seen);

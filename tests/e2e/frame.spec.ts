@@ -51,7 +51,10 @@ test.describe('without JavaScript', () => {
     await expect(footer.getByRole('textbox', { name: 'Email address' })).toHaveAttribute('type', 'email');
 
     await expect(cookieBar(page)).toContainText(COOKIE_TEXT);
-    await expect(cookieBar(page).getByRole('link', { name: 'Learn more' })).toHaveAttribute('href', /^\/static-page\/\d+$/);
+    await expect(cookieBar(page).getByRole('link', { name: 'Learn more' })).toHaveAttribute(
+      'href',
+      /^\/static-page\/\d+$/,
+    );
   });
 
   test('the pickers switch language and currency through a plain form', async ({ shop, page }) => {
@@ -89,7 +92,9 @@ test('the search icon keeps the list page filters and resets the page', async ({
   await shop.goto('/products/all/all?sale=true&page=3');
   await page.getByRole('searchbox', { name: 'Search' }).fill('bike');
   await page.getByRole('button', { name: 'Search' }).click();
-  await page.waitForURL((url) => url.pathname === '/products/all/all' && url.search === '?sale=true&search=bike&page=1');
+  await page.waitForURL(
+    (url) => url.pathname === '/products/all/all' && url.search === '?sale=true&search=bike&page=1',
+  );
 });
 
 test('the language picker switches the page to German, also after reload', async ({ shop, page }) => {
@@ -103,20 +108,30 @@ test('the language picker switches the page to German, also after reload', async
   // The German page has an address of its own (ADR 028).
   await expect(page).toHaveURL(/\/de\/$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'START' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'START' }),
+  ).toBeVisible();
   expect(await cookie(page, 'languageId')).toMatch(/^\d+$/);
   await page.reload();
-  await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'KONTAKT' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'KONTAKT' }),
+  ).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveValue(String(await cookie(page, 'languageId')));
   await expect(nav).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('languageId'))).toBe(await cookie(page, 'languageId'));
   shop.expectNoPageErrors();
 });
 
-test('the language picker keeps the shopper on the same page, filters and all, at the new language\'s address', async ({ shop, page }) => {
+test("the language picker keeps the shopper on the same page, filters and all, at the new language's address", async ({
+  shop,
+  page,
+}) => {
   await shop.goto('/de/products/all/all?sale=true&sort=desc');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  await Promise.all([page.waitForURL(/\/fr\/products\/all\/all\?sale=true&sort=desc$/), page.getByRole('combobox', { name: 'Sprache' }).selectOption({ label: 'Français' })]);
+  await Promise.all([
+    page.waitForURL(/\/fr\/products\/all\/all\?sale=true&sort=desc$/),
+    page.getByRole('combobox', { name: 'Sprache' }).selectOption({ label: 'Français' }),
+  ]);
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   // Links of the French page stay French; the English address sends this visitor to French now.
   await expect(page.getByRole('link', { name: /^Accueil$/i }).first()).toHaveAttribute('href', '/fr/');
@@ -137,10 +152,9 @@ test('the currency picker keeps the choice after reload', async ({ shop, page })
   await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveValue('USD');
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveValue('USD');
-  expect(await page.evaluate(() => [localStorage.getItem('currency'), localStorage.getItem('currencySymbol')])).toEqual([
-    'USD',
-    '$',
-  ]);
+  expect(await page.evaluate(() => [localStorage.getItem('currency'), localStorage.getItem('currencySymbol')])).toEqual(
+    ['USD', '$'],
+  );
   shop.expectNoPageErrors();
 });
 
@@ -179,7 +193,11 @@ test('declining hides the bar while browsing, and a reload shows it again', asyn
   shop.expectNoPageErrors();
 });
 
-test('the newsletter form asks for a confirmation, the mailed link subscribes, a repeated address gets the same answer', async ({ shop, page, mailbox }) => {
+test('the newsletter form asks for a confirmation, the mailed link subscribes, a repeated address gets the same answer', async ({
+  shop,
+  page,
+  mailbox,
+}) => {
   const email = `frame-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const answer = 'Thank you for subscribing! Please confirm your address with the link we have sent you by email.';
   await shop.goto('/');
@@ -243,7 +261,10 @@ test('footer page links and the cookie Learn more link open static pages', async
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-test('keyboard: Tab reaches the skip link, pickers, nav links, search and cookie buttons in order', async ({ shop, page }) => {
+test('keyboard: Tab reaches the skip link, pickers, nav links, search and cookie buttons in order', async ({
+  shop,
+  page,
+}) => {
   await shop.goto('/');
   const order: string[] = [];
   // The cookie bar comes last in the page, after every card of the home page's carousels.
@@ -330,13 +351,19 @@ test('a toast left open by one page shows on the next, bottom-right, and closes 
   shop.expectNoPageErrors();
 });
 
-test('a language chosen before the picker has hydrated is the one applied (held change keeps its value)', async ({ shop, page }) => {
+test('a language chosen before the picker has hydrated is the one applied (held change keeps its value)', async ({
+  shop,
+  page,
+}) => {
   // The picker's code arrives late, as on a slow phone: the choice lands before hydration.
   await page.route(/\/_astro\/LanguagePicker[^/]*\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await route.continue();
   });
   await shop.goto('/static-page/1');
-  await Promise.all([page.waitForURL('**/de/static-page/1'), page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Deutsch' })]);
+  await Promise.all([
+    page.waitForURL('**/de/static-page/1'),
+    page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Deutsch' }),
+  ]);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 });

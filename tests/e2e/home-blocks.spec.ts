@@ -15,12 +15,18 @@ import { BASE } from './support/shopper';
 
 /** The fixture's axe runs on its own page; the guest's pages are checked with the same rules here. */
 async function axeClean(page: Page): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   const fatal = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(fatal.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-test('a marketer edits the home hero and a featured tile in the visual editor; guests see them on / and /de/', async ({ page, browser, axe }) => {
+test('a marketer edits the home hero and a featured tile in the visual editor; guests see them on / and /de/', async ({
+  page,
+  browser,
+  axe,
+}) => {
   test.setTimeout(120_000);
   page.on('dialog', (dialog) => dialog.accept());
   await signInToBackOffice(page, EDITOR);
@@ -31,7 +37,10 @@ test('a marketer edits the home hero and a featured tile in the visual editor; g
   const homeId = Number(/(\d+)$/.exec(editorUrl)![1]);
   const guest = await browser.newContext();
   try {
-    await expect(page.getByRole('link', { name: /the home page's hero and featured area/ })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('link', { name: /the home page's hero and featured area/ })).toHaveAttribute(
+      'href',
+      '/',
+    );
     const block = (name: string) => page.getByRole('listitem', { name });
     await page.getByRole('button', { name: /^Hero/ }).click();
     await block('Hero (block 1)').getByLabel('Heading').fill('Trail season is open');
@@ -54,7 +63,10 @@ test('a marketer edits the home hero and a featured tile in the visual editor; g
 
     await visitor.goto('/');
     await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Trail season is open');
-    await expect(visitor.locator('section.hero').getByRole('link', { name: 'Shop now' })).toHaveAttribute('href', '/products/all/all');
+    await expect(visitor.locator('section.hero').getByRole('link', { name: 'Shop now' })).toHaveAttribute(
+      'href',
+      '/products/all/all',
+    );
     const tileLinks = visitor.locator('[data-featured-tiles] a');
     await expect(tileLinks).toHaveCount(5);
     await expect(tileLinks.nth(1)).toContainText('Team sports');
@@ -77,14 +89,18 @@ test('a marketer edits the home hero and a featured tile in the visual editor; g
     await expect(page.getByText('Same as the published page.')).toBeVisible();
     await visitor.goto('/de/');
     await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Die Trailsaison ist eröffnet');
-    await expect(visitor.locator('section.hero .lead')).toHaveText('Outdoor-, Sport-, Fitness- und Technikausrüstung von Marken, denen Sie vertrauen.');
+    await expect(visitor.locator('section.hero .lead')).toHaveText(
+      'Outdoor-, Sport-, Fitness- und Technikausrüstung von Marken, denen Sie vertrauen.',
+    );
     await expect(visitor.locator('section.hero').getByRole('link', { name: 'Jetzt einkaufen' })).toBeVisible();
     await expect(visitor.locator('[data-featured-tiles] a').nth(1)).not.toContainText('Team sports');
     await axeClean(visitor);
   } finally {
     // The spec's home page again for every other test.
     const token = (await page.context().cookies(BASE)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-    await page.request.delete(`/api/admin/static-pages/${homeId}`, { headers: { 'X-XSRF-TOKEN': decodeURIComponent(token), Accept: 'application/json' } });
+    await page.request.delete(`/api/admin/static-pages/${homeId}`, {
+      headers: { 'X-XSRF-TOKEN': decodeURIComponent(token), Accept: 'application/json' },
+    });
     await guest.close();
   }
   const after = await browser.newPage();

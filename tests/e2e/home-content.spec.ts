@@ -40,14 +40,22 @@ async function simpleProducts(page: Page, count: number): Promise<ApiProduct[]> 
   return list;
 }
 
-const storedWishlist = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('wishlist') ?? '[]') as number[]);
+const storedWishlist = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('wishlist') ?? '[]') as number[]);
 
 test.describe('home page', () => {
-  test('hero, five featured tiles, new arrivals with tabs, sale, call to action and the strip; axe', async ({ shop, page, axe }) => {
+  test('hero, five featured tiles, new arrivals with tabs, sale, call to action and the strip; axe', async ({
+    shop,
+    page,
+    axe,
+  }) => {
     await shop.goto('/');
     await expect(page).toHaveTitle('Gear Shop | Sports, outdoor and computer gear');
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${BASE}/`);
-    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Gear Shop | Sports, outdoor and computer gear');
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+      'content',
+      'Gear Shop | Sports, outdoor and computer gear',
+    );
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /new arrivals/);
 
     const hero = page.locator('section.hero');
@@ -80,16 +88,25 @@ test.describe('home page', () => {
     await expect(tabs.last()).toBeInViewport();
     await expect(tabs.first()).toHaveText('All');
     await expect(tabs.first()).toHaveAttribute('aria-current', 'true');
-    await expect(arrivals.getByRole('link', { name: 'View all new arrivals' })).toHaveAttribute('href', '/products/all/all?new=true');
+    await expect(arrivals.getByRole('link', { name: 'View all new arrivals' })).toHaveAttribute(
+      'href',
+      '/products/all/all?new=true',
+    );
     await expect(arrivals.locator('.product-card').first()).toBeVisible();
     await expect(arrivals.locator('.badge-new-arrivals').first()).toBeVisible();
 
     const sale = page.locator('#sale');
     await expect(sale.getByRole('heading', { level: 2, name: 'Sale' })).toBeVisible();
-    await expect(sale.getByRole('link', { name: 'View all sale items' })).toHaveAttribute('href', '/products/all/all?sale=true');
+    await expect(sale.getByRole('link', { name: 'View all sale items' })).toHaveAttribute(
+      'href',
+      '/products/all/all?sale=true',
+    );
     expect(await sale.locator('.product-card').count()).toBeGreaterThan(0);
 
-    await expect(page.locator('section.cta').getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/products/all/all');
+    await expect(page.locator('section.cta').getByRole('link', { name: 'Browse all products' })).toHaveAttribute(
+      'href',
+      '/products/all/all',
+    );
     const strip = page.getByRole('region', { name: 'Why shop with us' });
     await expect(strip.getByRole('listitem')).toHaveCount(3);
     await expect(strip).toContainText('Top brands');
@@ -100,7 +117,11 @@ test.describe('home page', () => {
     shop.expectNoPageErrors();
   });
 
-  test('a category tab filters the new arrivals and its button; the carousel becomes a swiper', async ({ shop, page, axe }) => {
+  test('a category tab filters the new arrivals and its button; the carousel becomes a swiper', async ({
+    shop,
+    page,
+    axe,
+  }) => {
     await shop.goto('/');
     const arrivals = page.locator('#new-arrivals');
     const second = arrivals.getByRole('navigation', { name: 'New arrivals by category' }).getByRole('link').nth(1);
@@ -109,7 +130,10 @@ test.describe('home page', () => {
     await expect(page).toHaveURL(new RegExp(`/\\?category=${slug}#new-arrivals$`));
     await expect(arrivals.locator(`[data-tab="${slug}"]`)).toHaveAttribute('aria-current', 'true');
     await expect(arrivals.locator('[data-tab="all"]')).not.toHaveAttribute('aria-current', 'true');
-    await expect(arrivals.getByRole('link', { name: 'View all new arrivals' })).toHaveAttribute('href', `/products/${slug}/all?new=true`);
+    await expect(arrivals.getByRole('link', { name: 'View all new arrivals' })).toHaveAttribute(
+      'href',
+      `/products/${slug}/all?new=true`,
+    );
 
     // The carousel is hydrated when it comes into view: swiper, with previous/next buttons.
     const carousel = page.locator('#sale [data-home-carousel]');
@@ -155,7 +179,9 @@ test.describe('FAQ and static pages', () => {
     expect(await titles.count()).toBeGreaterThan(2);
     await expect(titles.nth(0)).toContainText(/^1\. How long does delivery take\?/);
     await expect(titles.nth(1)).toContainText(/^2\. Which payment methods do you accept\?/);
-    await expect(page.locator('.faq-item').first().locator('.faq-content p')).toContainText('EU orders arrive in 2–4 working days');
+    await expect(page.locator('.faq-item').first().locator('.faq-content p')).toContainText(
+      'EU orders arrive in 2–4 working days',
+    );
     await expect(page.locator('.faq-item script')).toHaveCount(0);
     await axe.check();
     await page.getByRole('link', { name: 'Back' }).click();
@@ -170,7 +196,11 @@ test.describe('FAQ and static pages', () => {
     await context.close();
   });
 
-  test('a static page from the footer (by id) and by slug; canonical is the id form; axe', async ({ shop, page, axe }) => {
+  test('a static page from the footer (by id) and by slug; canonical is the id form; axe', async ({
+    shop,
+    page,
+    axe,
+  }) => {
     await shop.goto('/');
     const link = page.locator('footer').getByRole('link', { name: 'About us' });
     const href = (await link.getAttribute('href'))!;
@@ -180,7 +210,10 @@ test.describe('FAQ and static pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
     await expect(page).toHaveTitle('About us | Gear Shop');
     await expect(page.locator('.static-content')).not.toBeEmpty();
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText(['Home', 'About us']);
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText([
+      'Home',
+      'About us',
+    ]);
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
     await axe.check();
 
@@ -247,7 +280,11 @@ test.describe('wishlist', () => {
     expect(await storedWishlist(page)).toEqual([product!.id]);
   });
 
-  test('move to cart signed in: added, the id leaves the wishlist; unknown ids are not shown', async ({ shop, page, axe }) => {
+  test('move to cart signed in: added, the id leaves the wishlist; unknown ids are not shown', async ({
+    shop,
+    page,
+    axe,
+  }) => {
     await apiSignIn(page);
     const [a, b] = await simpleProducts(page, 2);
     await page.addInitScript(
@@ -285,7 +322,13 @@ async function scriptBytes(page: Page, path: string): Promise<{ bytes: number; f
   const seen = new Map<string, Promise<number>>();
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    seen.set(response.url(), response.body().then((body) => gzipSync(body, { level: 9 }).length, () => 0));
+    seen.set(
+      response.url(),
+      response.body().then(
+        (body) => gzipSync(body, { level: 9 }).length,
+        () => 0,
+      ),
+    );
   });
   const res = await page.goto(path, { waitUntil: 'networkidle' });
   expect(res?.status()).toBe(200);

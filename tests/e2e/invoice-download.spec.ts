@@ -21,18 +21,35 @@ async function post(page: Page, path: string, data: unknown = {}): Promise<Recor
   return (await response.json()) as Record<string, unknown>;
 }
 
-test('a customer downloads the invoice of their paid order from the order page', async ({ page, browser, mailbox, axe }) => {
+test('a customer downloads the invoice of their paid order from the order page', async ({
+  page,
+  browser,
+  mailbox,
+  axe,
+}) => {
   test.slow();
   const customerContext = await browser.newContext();
   await customerContext.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
   const customer = await customerContext.newPage();
   const { email } = await newVerifiedCustomer(customer, mailbox, 'invoice');
-  const catalog = (await (await customer.request.get('/api/products/catalog?per_page=60')).json()) as { payload: { id: number; name: string; stock: number; variations: unknown[] }[] };
+  const catalog = (await (await customer.request.get('/api/products/catalog?per_page=60')).json()) as {
+    payload: { id: number; name: string; stock: number; variations: unknown[] }[];
+  };
   const product = catalog.payload.find((p) => p.variations.length === 0 && p.stock >= 5)!;
   await post(customer, '/api/cart/add', { id: product.id, count: 1, is_variation: false });
   const placed = await post(customer, '/api/orders/checkout', {
-    name: 'Robin', surname: 'Ledger', email, phone: '+49 1512 3456789', phoneCountryCode: 'DE', nationalNumber: '15123456789',
-    country: 'Germany', city: 'Berlin', address: 'Friedrichstraße 1', postCode: '10117', promoCode: null, payment_method: 'phone',
+    name: 'Robin',
+    surname: 'Ledger',
+    email,
+    phone: '+49 1512 3456789',
+    phoneCountryCode: 'DE',
+    nationalNumber: '15123456789',
+    country: 'Germany',
+    city: 'Berlin',
+    address: 'Friedrichstraße 1',
+    postCode: '10117',
+    promoCode: null,
+    payment_method: 'phone',
   });
   const orderNr = (placed.order_data as { order_nr: string }).order_nr;
 

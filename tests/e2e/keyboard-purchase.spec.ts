@@ -23,7 +23,9 @@ async function focusProblem(page: Page): Promise<string | null> {
     if (!el || el === document.body || el.tagName === 'IFRAME') return null;
     const s = getComputedStyle(el);
     const visible = (s.outlineStyle !== 'none' && Number.parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
-    return visible ? null : `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${el.className} "${(el.textContent ?? '').trim().slice(0, 40)}" has no visible focus`;
+    return visible
+      ? null
+      : `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${el.className} "${(el.textContent ?? '').trim().slice(0, 40)}" has no visible focus`;
   });
 }
 
@@ -38,13 +40,21 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 120 } = 
   throw new Error(`Tab did not reach ${target}`);
 }
 
-test('a customer buys with the keyboard alone, with visible focus and announced changes', async ({ page, context, mailbox }) => {
+test('a customer buys with the keyboard alone, with visible focus and announced changes', async ({
+  page,
+  context,
+  mailbox,
+}) => {
   test.slow();
   await context.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
   await page.setViewportSize({ width: 1280, height: 900 });
   await newVerifiedCustomer(page, mailbox, 'keyboard');
-  const catalog = (await (await page.request.get('/api/products/catalog?per_page=60')).json()) as { payload: CatalogProduct[] };
-  const product = catalog.payload.find((p) => p.variations.length > 1 && p.variations.some((v) => v.stock >= 20 && v.attributes.length > 0))!;
+  const catalog = (await (await page.request.get('/api/products/catalog?per_page=60')).json()) as {
+    payload: CatalogProduct[];
+  };
+  const product = catalog.payload.find(
+    (p) => p.variations.length > 1 && p.variations.some((v) => v.stock >= 20 && v.attributes.length > 0),
+  )!;
   expect(product).toBeDefined();
   const variation = product.variations.find((v) => v.stock >= 20 && v.attributes.length > 0)!;
 
@@ -62,7 +72,11 @@ test('a customer buys with the keyboard alone, with visible focus and announced 
   await page.keyboard.type(String(Math.max(0, Math.floor(product.price) - 1)));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/price_min|min_price|price_from/);
-  const cardLink = page.getByRole('article').filter({ hasText: product.name }).getByRole('link', { name: product.name }).first();
+  const cardLink = page
+    .getByRole('article')
+    .filter({ hasText: product.name })
+    .getByRole('link', { name: product.name })
+    .first();
   await tabTo(page, cardLink);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
@@ -73,7 +87,9 @@ test('a customer buys with the keyboard alone, with visible focus and announced 
     const select = purchase.getByLabel(attribute.attribute_group.name, { exact: true });
     await tabTo(page, select);
     // The purchase island hydrates on the first interaction, keyboard focus included.
-    await expect(page.locator('astro-island:has(.product-purchase)')).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
+    await expect(page.locator('astro-island:has(.product-purchase)')).not.toHaveAttribute('ssr', /.*/, {
+      timeout: 15_000,
+    });
     await page.keyboard.type(attribute.name);
     await expect(select.locator('option:checked')).toHaveText(attribute.name);
   }
@@ -105,7 +121,11 @@ test('a customer buys with the keyboard alone, with visible focus and announced 
   await tabTo(page, country);
   await page.keyboard.type('Germany');
   await expect(country.locator('option:checked')).toHaveText('Germany');
-  for (const [name, value] of [[/^City/, 'Berlin'], [/^Address/, 'Friedrichstraße 1'], [/^Post code/, '10117']] as const) {
+  for (const [name, value] of [
+    [/^City/, 'Berlin'],
+    [/^Address/, 'Friedrichstraße 1'],
+    [/^Post code/, '10117'],
+  ] as const) {
     const field = page.getByRole('textbox', { name });
     await tabTo(page, field);
     await page.keyboard.press('ControlOrMeta+a');
@@ -124,7 +144,12 @@ test('a customer buys with the keyboard alone, with visible focus and announced 
 
   // The gateway page, by keyboard too.
   await page.waitForURL(/\/pay\/demo\/[0-9a-f-]+$/);
-  for (const [label, value] of [['Card number', '4242 4242 4242 4242'], ['Expiry date (MM/YY)', '12/30'], ['Security code (CVC)', '123'], ['Name on the card', 'Robin Trail']] as const) {
+  for (const [label, value] of [
+    ['Card number', '4242 4242 4242 4242'],
+    ['Expiry date (MM/YY)', '12/30'],
+    ['Security code (CVC)', '123'],
+    ['Name on the card', 'Robin Trail'],
+  ] as const) {
     await tabTo(page, page.getByLabel(label));
     await page.keyboard.type(value);
   }

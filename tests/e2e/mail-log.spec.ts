@@ -11,10 +11,18 @@ import { ADMIN, signInToBackOffice } from './support/back-office';
 async function requestPasswordReset(page: Page, email: string) {
   await page.request.get('/sanctum/csrf-cookie');
   const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  return page.request.post('/api/user/reset-password', { data: { email }, headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } });
+  return page.request.post('/api/user/reset-password', {
+    data: { email },
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+  });
 }
 
-test('an admin reads what the shop mailed, without the reset link, and resends it', async ({ page, shop, axe, mailbox }) => {
+test('an admin reads what the shop mailed, without the reset link, and resends it', async ({
+  page,
+  shop,
+  axe,
+  mailbox,
+}) => {
   expect((await requestPasswordReset(page, ADMIN.email)).status()).toBe(200);
   const received = await mailbox.waitFor(ADMIN.email, { subject: /password/i });
   const token = new URL(received.links.find((l) => l.includes('/reset-password?'))!).searchParams.get('token')!;
@@ -24,7 +32,9 @@ test('an admin reads what the shop mailed, without the reset link, and resends i
   await expect(page.getByRole('heading', { level: 1, name: 'Mail log' })).toBeVisible();
   await page.getByLabel('Recipient (part of the address)').fill(ADMIN.email);
   await page.getByRole('button', { name: 'Find mail' }).click();
-  await expect(page.getByRole('table').getByRole('caption')).toHaveText(`Mail to addresses containing “${ADMIN.email}”`);
+  await expect(page.getByRole('table').getByRole('caption')).toHaveText(
+    `Mail to addresses containing “${ADMIN.email}”`,
+  );
   const rows = page.locator('tbody tr[data-mail-id]');
   await expect(rows.first()).toContainText(received.subject);
   // One, unless a retry of this test mailed the address before.

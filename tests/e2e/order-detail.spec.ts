@@ -31,7 +31,11 @@ test('a guest asking for an order is sent to sign-in with the way back', async (
   expect(response.headers()['location']).toBe('/auth?form=signin&redirect=%2Faccount%2Forders%2FGS-0001');
 });
 
-test('the orders tab links each order to its page: lines, totals, status, timeline; axe', async ({ shop, page, axe }) => {
+test('the orders tab links each order to its page: lines, totals, status, timeline; axe', async ({
+  shop,
+  page,
+  axe,
+}) => {
   await apiSignIn(page);
   await shop.goto('/account?tab=orders');
   const first = page.locator('.orders-list > li').first();
@@ -53,7 +57,7 @@ test('the orders tab links each order to its page: lines, totals, status, timeli
   shop.expectNoPageErrors();
 });
 
-test("an unknown order number is the 404 page", async ({ shop, page }) => {
+test('an unknown order number is the 404 page', async ({ shop, page }) => {
   await apiSignIn(page);
   await shop.goto('/account/orders/NO-SUCH-ORDER', { status: 404 });
 });
@@ -62,7 +66,9 @@ test('/products and /products/ are a permanent redirect to the all/all list', as
   for (const path of ['/products', '/products/', '/products?search=tent']) {
     const response = await page.request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(301);
-    expect(response.headers()['location'], path).toBe(path.includes('?') ? '/products/all/all?search=tent' : '/products/all/all');
+    expect(response.headers()['location'], path).toBe(
+      path.includes('?') ? '/products/all/all?search=tent' : '/products/all/all',
+    );
   }
 });
 

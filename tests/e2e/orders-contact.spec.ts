@@ -84,11 +84,18 @@ test.describe('orders tab of the demo customer', () => {
     shop.expectNoPageErrors();
   });
 
-  test('Complete on the pending phone order opens the phone payment modal; copy; keyboard; closing reloads', async ({ shop, page, context, axe }) => {
+  test('Complete on the pending phone order opens the phone payment modal; copy; keyboard; closing reloads', async ({
+    shop,
+    page,
+    context,
+    axe,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
     await shop.goto('/account?tab=orders');
     await hydrated(page, '.orders');
-    const pending = orderCards(page).filter({ has: page.getByRole('button', { name: 'Complete' }) }).first();
+    const pending = orderCards(page)
+      .filter({ has: page.getByRole('button', { name: 'Complete' }) })
+      .first();
     const orderNr = (await pending.locator('.order-title').textContent())!.replace('Order #', '');
     const total = (await pending.locator('.order-total dd').textContent())!;
     const complete = pending.getByRole('button', { name: 'Complete' });
@@ -157,10 +164,18 @@ test.describe('orders tab of the demo customer', () => {
   });
 });
 
-test('contact form: required fields, then sent, toast, cleared, mailed to support; axe', async ({ shop, page, axe, mailbox }) => {
+test('contact form: required fields, then sent, toast, cleared, mailed to support; axe', async ({
+  shop,
+  page,
+  axe,
+  mailbox,
+}) => {
   await shop.goto('/contact');
   await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'support@example.com' })).toHaveAttribute('href', 'mailto:support@example.com');
+  await expect(page.getByRole('link', { name: 'support@example.com' })).toHaveAttribute(
+    'href',
+    'mailto:support@example.com',
+  );
   await expect(page.getByText('221 Harbour Road, 3011 AB Rotterdam, Netherlands')).toBeVisible();
   await axe.check();
 

@@ -12,7 +12,13 @@ import type { Page } from '@playwright/test';
 import { cleanupServers } from '../helpers/server';
 import { expect, test } from './fixtures';
 import { calculateBerlinTotals, xsrfHeaders } from './support/shopper';
-import { createAccountLink, choosePassword, type ProductionShop, signInToProductionAdmin, startProductionShop } from './support/production-shop';
+import {
+  createAccountLink,
+  choosePassword,
+  type ProductionShop,
+  signInToProductionAdmin,
+  startProductionShop,
+} from './support/production-shop';
 
 const OWNER = { email: 'owner@alpen.test', password: 'Owner-Pass-2026' };
 const SHOP_NAME = 'Alpen Outfitters';
@@ -20,7 +26,8 @@ const NOT_SERVED = 'Sorry, we do not sell to Spain. Please choose another countr
 /** The suite's SMTP mailbox (playwright.config.ts: E2E_PORT - 1). */
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? Number(process.env.E2E_PORT ?? 4399) - 1);
 
-const formOf = (page: Page, heading: string) => page.locator('form', { has: page.getByRole('heading', { name: heading, exact: true }) });
+const formOf = (page: Page, heading: string) =>
+  page.locator('form', { has: page.getByRole('heading', { name: heading, exact: true }) });
 
 /** Presses a button whose form reloads the page when saved, and waits for the reload. */
 async function saveAndReload(page: Page, button: ReturnType<Page['getByRole']>): Promise<void> {
@@ -45,7 +52,12 @@ test.afterAll(async () => {
   cleanupServers();
 });
 
-test("the owner's first day: admin, settings, countries, legal pages, catalogue; a customer buys by phone to Germany and is refused for Spain", async ({ page, axe, mailbox, browser }) => {
+test("the owner's first day: admin, settings, countries, legal pages, catalogue; a customer buys by phone to Germany and is refused for Spain", async ({
+  page,
+  axe,
+  mailbox,
+  browser,
+}) => {
   test.setTimeout(300_000);
   // Steps 2 and 3: the first admin.
   const link = await createAccountLink(shop, OWNER.email, 'admin');
@@ -81,12 +93,15 @@ test("the owner's first day: admin, settings, countries, legal pages, catalogue;
   await page.goto(`${base}/admin/shipping`);
   await expect(page.getByRole('heading', { level: 2, name: 'Countries' })).toBeVisible();
   await axe.check();
-  for (const name of ['Germany', 'France', 'United Kingdom']) await page.getByRole('checkbox', { name: `Select ${name}`, exact: true }).check();
+  for (const name of ['Germany', 'France', 'United Kingdom'])
+    await page.getByRole('checkbox', { name: `Select ${name}`, exact: true }).check();
   await expect(page.locator('[data-country-count]')).toHaveText(/^3 selected · /);
   await page.getByLabel('Set the selected countries to').selectOption({ label: 'Served' });
   await saveAndReload(page, page.getByRole('button', { name: 'Apply to selected' }));
-  const row = (name: string) => page.locator('tr[data-country]', { has: page.getByRole('rowheader', { name: new RegExp(`^${name} `) }) });
-  for (const name of ['Germany', 'France', 'United Kingdom']) await expect(row(name).locator('.badge')).toHaveText('Served');
+  const row = (name: string) =>
+    page.locator('tr[data-country]', { has: page.getByRole('rowheader', { name: new RegExp(`^${name} `) }) });
+  for (const name of ['Germany', 'France', 'United Kingdom'])
+    await expect(row(name).locator('.badge')).toHaveText('Served');
   await expect(row('Spain').locator('.badge')).toHaveText('Not served');
   await axe.check();
 
@@ -94,7 +109,12 @@ test("the owner's first day: admin, settings, countries, legal pages, catalogue;
   await page.goto(`${base}/admin/pages`);
   await expect(page.getByRole('heading', { level: 1, name: 'Static pages' })).toBeVisible();
   await axe.check();
-  const drafts = await page.locator('tr', { hasText: 'draft' }).getByRole('link').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href).filter((h) => /\/admin\/pages\/\d+/.test(h)));
+  const drafts = await page
+    .locator('tr', { hasText: 'draft' })
+    .getByRole('link')
+    .evaluateAll((links) =>
+      links.map((a) => (a as HTMLAnchorElement).href).filter((h) => /\/admin\/pages\/\d+/.test(h)),
+    );
   expect(drafts.length).toBeGreaterThanOrEqual(4);
   for (const href of [...new Set(drafts)]) {
     await page.goto(href);
@@ -118,8 +138,14 @@ test("the owner's first day: admin, settings, countries, legal pages, catalogue;
   await page.goto(`${base}/admin/products/import`);
   await expect(page.getByRole('heading', { level: 1, name: 'Import and export' })).toBeVisible();
   await axe.check();
-  const csv = ['sku,active,name,name:de,price,stock,categories', 'TENT-2,yes,Ridge Tent 2P,Firstzelt 2P,249.00,12,tents', 'TENT-3,yes,Dome Tent 3P,Kuppelzelt 3P,319.00,5,tents'];
-  await page.getByLabel('CSV file').setInputFiles({ name: 'tents.csv', mimeType: 'text/csv', buffer: Buffer.from(csv.join('\r\n')) });
+  const csv = [
+    'sku,active,name,name:de,price,stock,categories',
+    'TENT-2,yes,Ridge Tent 2P,Firstzelt 2P,249.00,12,tents',
+    'TENT-3,yes,Dome Tent 3P,Kuppelzelt 3P,319.00,5,tents',
+  ];
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'tents.csv', mimeType: 'text/csv', buffer: Buffer.from(csv.join('\r\n')) });
   await page.getByRole('button', { name: 'Check the file' }).click();
   const report = page.getByRole('region', { name: 'Check of tents.csv' });
   await expect(report.getByRole('status').first()).toHaveText('2 rows checked, no problems.');
@@ -138,7 +164,9 @@ test("the owner's first day: admin, settings, countries, legal pages, catalogue;
   try {
     const email = `first.customer.${Date.now()}@example.org`;
     await customer.goto('/');
-    await expect(customer.getByRole('banner').getByRole('link', { name: `${SHOP_NAME} home page` })).toContainText(SHOP_NAME);
+    await expect(customer.getByRole('banner').getByRole('link', { name: `${SHOP_NAME} home page` })).toContainText(
+      SHOP_NAME,
+    );
     await expect(customer).toHaveTitle(new RegExp(`^${SHOP_NAME} \\| `));
     await customer.goto('/auth?form=signup');
     await expect(customer.getByRole('heading', { level: 1, name: 'Registration' })).toBeVisible();
@@ -165,11 +193,21 @@ test("the owner's first day: admin, settings, countries, legal pages, catalogue;
 
     // The product, into the cart from its category page.
     await customer.goto('/products/tents/all');
-    await customer.getByRole('link', { name: /Ridge Tent 2P/ }).first().click();
+    await customer
+      .getByRole('link', { name: /Ridge Tent 2P/ })
+      .first()
+      .click();
     await expect(customer.getByRole('heading', { level: 1, name: 'Ridge Tent 2P' })).toBeVisible();
     // Into the cart through the API the product page's button calls (its island is covered by product-page.spec.ts).
-    const tent = ((await (await customer.request.get('/api/products/catalog?search=TENT-2')).json()) as { payload: { id: number; name: string }[] }).payload.find((p) => p.name === 'Ridge Tent 2P')!;
-    const added = await customer.request.post('/api/cart/add', { headers: await xsrfHeaders(customer), data: { id: tent.id, count: 1, is_variation: false } });
+    const tent = (
+      (await (await customer.request.get('/api/products/catalog?search=TENT-2')).json()) as {
+        payload: { id: number; name: string }[];
+      }
+    ).payload.find((p) => p.name === 'Ridge Tent 2P')!;
+    const added = await customer.request.post('/api/cart/add', {
+      headers: await xsrfHeaders(customer),
+      data: { id: tent.id, count: 1, is_variation: false },
+    });
     expect(added.status(), await added.text()).toBe(200);
     await customer.goto('/cart');
     await expect(customer.locator('astro-island:has(.cart-view)')).not.toHaveAttribute('ssr', /.*/);
@@ -180,7 +218,14 @@ test("the owner's first day: admin, settings, countries, legal pages, catalogue;
     // Spain is refused with the message (the checkout does not offer it; the totals say why).
     const refused = await customer.request.post('/api/cart/calculate-totals', {
       headers: await xsrfHeaders(customer),
-      data: { country: 'Spain', postCode: '28013', city: 'Madrid', address: 'Calle Mayor 1', promoCode: null, cart_items: [] },
+      data: {
+        country: 'Spain',
+        postCode: '28013',
+        city: 'Madrid',
+        address: 'Calle Mayor 1',
+        promoCode: null,
+        cart_items: [],
+      },
     });
     expect(refused.status()).toBe(422);
     expect(await refused.json()).toMatchObject({ message: NOT_SERVED, errors: { country: [NOT_SERVED] } });
@@ -191,7 +236,10 @@ test("the owner's first day: admin, settings, countries, legal pages, catalogue;
     await customer.getByRole('radio', { name: 'Phone payment' }).check();
     const checkout = customer.waitForResponse((r) => r.url().endsWith('/api/orders/checkout'));
     await customer.locator('.checkout-submit').click();
-    await customer.getByRole('alertdialog', { name: 'Confirm your order' }).getByRole('button', { name: 'Yes' }).click();
+    await customer
+      .getByRole('alertdialog', { name: 'Confirm your order' })
+      .getByRole('button', { name: 'Yes' })
+      .click();
     const answer = (await (await checkout).json()) as { payment_type: string; order_data: { order_nr: string } };
     expect(answer.payment_type).toBe('phone');
     const dialog = customer.getByRole('dialog', { name: 'Pay by phone' });
@@ -199,7 +247,10 @@ test("the owner's first day: admin, settings, countries, legal pages, catalogue;
     await expect(dialog).toContainText('+49 30 7654321');
 
     // The order confirmation names the shop too.
-    const confirmation = await mailbox.waitFor(email, { subject: new RegExp(answer.order_data.order_nr), timeoutMs: 60_000 });
+    const confirmation = await mailbox.waitFor(email, {
+      subject: new RegExp(answer.order_data.order_nr),
+      timeoutMs: 60_000,
+    });
     expect(confirmation.text).toContain(SHOP_NAME);
   } finally {
     await customerContext.close();

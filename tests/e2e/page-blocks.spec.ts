@@ -12,32 +12,80 @@ import { BASE, newVerifiedCustomer, xsrfHeaders } from './support/shopper';
  * product cards, the FAQPage JSON-LD, axe clean, and little JavaScript.
  */
 
-test('editor saves a blocks page; a German visitor sees it with fallback, responsive hero, products, FAQ JSON-LD; axe; small JS', async ({ page, browser, axe }) => {
+test('editor saves a blocks page; a German visitor sees it with fallback, responsive hero, products, FAQ JSON-LD; axe; small JS', async ({
+  page,
+  browser,
+  axe,
+}) => {
   const slug = `summer-${Date.now().toString(36)}`;
   await signInToBackOffice(page, EDITOR);
   const headers = await xsrfHeaders(page);
-  const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2a6f4e' } }).jpeg().toBuffer();
-  const uploaded = await page.request.post('/api/admin/media', { headers, multipart: { file: { name: 'hero.jpg', mimeType: 'image/jpeg', buffer: photo } } });
+  const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2a6f4e' } })
+    .jpeg()
+    .toBuffer();
+  const uploaded = await page.request.post('/api/admin/media', {
+    headers,
+    multipart: { file: { name: 'hero.jpg', mimeType: 'image/jpeg', buffer: photo } },
+  });
   expect(uploaded.status(), await uploaded.text()).toBe(200);
   const assetId = ((await uploaded.json()) as { payload: { id: number } }).payload.id;
-  const created = await page.request.post('/api/admin/static-pages', { headers, data: { slug, title: 'Summer sale', content: '<p>Soon.</p>', published: true } });
+  const created = await page.request.post('/api/admin/static-pages', {
+    headers,
+    data: { slug, title: 'Summer sale', content: '<p>Soon.</p>', published: true },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const pageId = ((await created.json()) as { payload: { id: number } }).payload.id;
-  const faqsList = (await (await page.request.get('/api/admin/faqs')).json()) as { payload: { id: number; title: string; published: boolean }[] };
+  const faqsList = (await (await page.request.get('/api/admin/faqs')).json()) as {
+    payload: { id: number; title: string; published: boolean }[];
+  };
   const faq = faqsList.payload.find((f) => f.published)!;
   const blocks = [
-    { id: 'hero', v: 1, type: 'hero', heading: 'Summer sale', text: 'Tents and packs for the long days', image: { asset_id: assetId }, button: { label: 'Shop the sale', href: '/products/all/all?sale=1' } },
-    { id: 'intro', v: 1, type: 'rich_text', html: '<p>Everything on sale ships free. Read the <a href="/faq">FAQ</a>.</p>' },
+    {
+      id: 'hero',
+      v: 1,
+      type: 'hero',
+      heading: 'Summer sale',
+      text: 'Tents and packs for the long days',
+      image: { asset_id: assetId },
+      button: { label: 'Shop the sale', href: '/products/all/all?sale=1' },
+    },
+    {
+      id: 'intro',
+      v: 1,
+      type: 'rich_text',
+      html: '<p>Everything on sale ships free. Read the <a href="/faq">FAQ</a>.</p>',
+    },
     { id: 'grid', v: 1, type: 'product_grid', heading: 'On sale now', source: { kind: 'sale' }, count: 4 },
     { id: 'faq', v: 1, type: 'faq', heading: 'Questions', faq_ids: [faq.id] },
   ];
-  const saved = await page.request.put(`/api/admin/static-pages/${pageId}/blocks`, { headers, data: { layout: 'blocks', blocks } });
+  const saved = await page.request.put(`/api/admin/static-pages/${pageId}/blocks`, {
+    headers,
+    data: { layout: 'blocks', blocks },
+  });
   expect(saved.status(), await saved.text()).toBe(200);
-  const languages = (await (await page.request.get('/api/languages')).json()) as { payload: { id: number; code: string }[] };
+  const languages = (await (await page.request.get('/api/languages')).json()) as {
+    payload: { id: number; code: string }[];
+  };
   const de = languages.payload.find((l) => l.code === 'de')!.id;
-  const seo = await page.request.put(`/api/admin/static-pages/${pageId}/seo`, { headers, data: { meta_title: 'Summer sale on tents', meta_description: 'Up to 40 % off tents and packs.', og_asset_id: assetId } });
+  const seo = await page.request.put(`/api/admin/static-pages/${pageId}/seo`, {
+    headers,
+    data: {
+      meta_title: 'Summer sale on tents',
+      meta_description: 'Up to 40 % off tents and packs.',
+      og_asset_id: assetId,
+    },
+  });
   expect(seo.status(), await seo.text()).toBe(200);
-  const texts = await page.request.put(`/api/admin/static-pages/${pageId}/block-texts`, { headers, data: { language_id: de, texts: { hero: { heading: 'Sommerschlussverkauf', 'button.label': 'Zum Sale' }, grid: { heading: 'Jetzt reduziert' } } } });
+  const texts = await page.request.put(`/api/admin/static-pages/${pageId}/block-texts`, {
+    headers,
+    data: {
+      language_id: de,
+      texts: {
+        hero: { heading: 'Sommerschlussverkauf', 'button.label': 'Zum Sale' },
+        grid: { heading: 'Jetzt reduziert' },
+      },
+    },
+  });
   expect(texts.status(), await texts.text()).toBe(200);
 
   const guest = await browser.newContext();
@@ -49,13 +97,26 @@ test('editor saves a blocks page; a German visitor sees it with fallback, respon
   await visitor.setViewportSize({ width: 412, height: 915 });
   const scripts = new Map<string, Promise<number>>();
   visitor.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.set(response.url(), response.body().then((b) => gzipSync(b, { level: 9 }).length, () => 0));
+    if (response.request().resourceType() === 'script')
+      scripts.set(
+        response.url(),
+        response.body().then(
+          (b) => gzipSync(b, { level: 9 }).length,
+          () => 0,
+        ),
+      );
   });
   const res = await visitor.goto(`/static-page/${slug}`, { waitUntil: 'networkidle' });
   expect(res?.status()).toBe(200);
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Sommerschlussverkauf');
-  await expect(visitor.locator('meta[name="description"]')).toHaveAttribute('content', 'Up to 40 % off tents and packs.');
-  await expect(visitor.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/media\/[0-9a-f]{64}\/og\.jpg$/);
+  await expect(visitor.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    'Up to 40 % off tents and packs.',
+  );
+  await expect(visitor.locator('meta[property="og:image"]')).toHaveAttribute(
+    'content',
+    /\/media\/[0-9a-f]{64}\/og\.jpg$/,
+  );
   await expect(visitor).toHaveTitle(/^Summer sale on tents/);
   // No German text given: the English one.
   await expect(visitor.getByText('Tents and packs for the long days')).toBeVisible();
@@ -63,7 +124,10 @@ test('editor saves a blocks page; a German visitor sees it with fallback, respon
   await expect(visitor).toHaveURL(new RegExp(`/de/static-page/${slug}$`));
   await expect(visitor.getByRole('link', { name: 'Zum Sale' })).toHaveAttribute('href', '/de/products/all/all?sale=1');
   const hero = visitor.locator('.block-hero picture');
-  await expect(hero.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /\/media\/[0-9a-f]{64}\/\d+\.avif \d+w/);
+  await expect(hero.locator('source[type="image/avif"]')).toHaveAttribute(
+    'srcset',
+    /\/media\/[0-9a-f]{64}\/\d+\.avif \d+w/,
+  );
   await expect(hero.locator('source[type="image/webp"]')).toHaveAttribute('srcset', /\.webp \d+w/);
   await expect(hero.locator('img')).toHaveAttribute('fetchpriority', 'high');
   await expect(hero.locator('img')).toHaveAttribute('width', '1600');
@@ -71,8 +135,14 @@ test('editor saves a blocks page; a German visitor sees it with fallback, respon
   // The opening hero's photo is preloaded, asking for the very AVIF file the <picture> picks.
   const preload = visitor.locator('head link[rel="preload"][as="image"]');
   await expect(preload).toHaveCount(1);
-  await expect(preload).toHaveAttribute('imagesrcset', (await hero.locator('source[type="image/avif"]').getAttribute('srcset'))!);
-  await expect(preload).toHaveAttribute('imagesizes', (await hero.locator('source[type="image/avif"]').getAttribute('sizes'))!);
+  await expect(preload).toHaveAttribute(
+    'imagesrcset',
+    (await hero.locator('source[type="image/avif"]').getAttribute('srcset'))!,
+  );
+  await expect(preload).toHaveAttribute(
+    'imagesizes',
+    (await hero.locator('source[type="image/avif"]').getAttribute('sizes'))!,
+  );
   await expect(preload).toHaveAttribute('fetchpriority', 'high');
   await expect(visitor.getByRole('link', { name: 'FAQ' }).first()).toBeVisible();
   const grid = visitor.getByRole('region', { name: 'Jetzt reduziert' });
@@ -80,7 +150,9 @@ test('editor saves a blocks page; a German visitor sees it with fallback, respon
   expect(await cards.count()).toBeGreaterThan(0);
   expect(await cards.count()).toBeLessThanOrEqual(4);
   const jsonLd = await visitor.locator('script[type="application/ld+json"]').allTextContents();
-  const faqLd = jsonLd.map((text) => JSON.parse(text) as { '@type': string; mainEntity?: { name: string }[] }).find((d) => d['@type'] === 'FAQPage');
+  const faqLd = jsonLd
+    .map((text) => JSON.parse(text) as { '@type': string; mainEntity?: { name: string }[] })
+    .find((d) => d['@type'] === 'FAQPage');
   expect(faqLd?.mainEntity?.length).toBe(1);
   await visitor.getByText(faqLd!.mainEntity![0]!.name).click();
   const sizes = await Promise.all(scripts.values());
@@ -91,8 +163,12 @@ test('editor saves a blocks page; a German visitor sees it with fallback, respon
   await guest.close();
 
   // Taken down, it is a 404, except through a preview link, which opens signed-out, noindex.
-  expect((await page.request.put(`/api/admin/static-pages/${pageId}`, { headers, data: { published: false } })).status()).toBe(200);
-  const link = (await (await page.request.post(`/api/admin/static-pages/${pageId}/preview-link`, { headers, data: { hours: 1 } })).json()) as { payload: { url: string } };
+  expect(
+    (await page.request.put(`/api/admin/static-pages/${pageId}`, { headers, data: { published: false } })).status(),
+  ).toBe(200);
+  const link = (await (
+    await page.request.post(`/api/admin/static-pages/${pageId}/preview-link`, { headers, data: { hours: 1 } })
+  ).json()) as { payload: { url: string } };
   const stranger = await browser.newContext();
   const strangerPage = await stranger.newPage();
   expect((await strangerPage.goto(`/static-page/${slug}`))?.status()).toBe(404);
@@ -103,7 +179,9 @@ test('editor saves a blocks page; a German visitor sees it with fallback, respon
   await expect(strangerPage.getByRole('heading', { level: 1 })).toHaveText('Summer sale');
   expect((await strangerPage.goto(`${link.payload.url.slice(0, -3)}abc`))?.status()).toBe(404);
   await stranger.close();
-  expect((await page.request.put(`/api/admin/static-pages/${pageId}`, { headers, data: { published: true } })).status()).toBe(200);
+  expect(
+    (await page.request.put(`/api/admin/static-pages/${pageId}`, { headers, data: { published: true } })).status(),
+  ).toBe(200);
 
   // axe on the same page (as the editor, who may read it too).
   await page.goto(`/static-page/${slug}`);
@@ -111,14 +189,21 @@ test('editor saves a blocks page; a German visitor sees it with fallback, respon
   await axe.check();
 });
 
-test('editor: the media library uploads a photo, takes its alternative texts and refuses to delete a photo in use; axe', async ({ page, axe }) => {
+test('editor: the media library uploads a photo, takes its alternative texts and refuses to delete a photo in use; axe', async ({
+  page,
+  axe,
+}) => {
   await signInToBackOffice(page, EDITOR);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Media library' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Media library' })).toBeVisible();
   const name = `trail-${Date.now().toString(36)}.png`;
-  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#6f4e2a' } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#6f4e2a' } })
+    .png()
+    .toBuffer();
   // The page is already at /admin/media: wait for the upload's answer and the reload it leads to.
-  const uploaded = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/admin/media');
+  const uploaded = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/admin/media',
+  );
   const reloaded = page.waitForEvent('load');
   const upload = page.getByLabel('Upload photos (JPEG, PNG, WebP or AVIF, up to 15 MB each)');
   // Enabled by the upload script: files set before it runs would never be sent.
@@ -142,32 +227,67 @@ test('editor: the media library uploads a photo, takes its alternative texts and
   const saved = page.waitForEvent('load');
   await texts.getByRole('button', { name: `Save the texts of ${name}` }).click();
   await saved;
-  await expect(page.getByRole('listitem').filter({ hasText: name }).getByLabel('What it shows, in English (required)')).toHaveValue('A trail in autumn');
+  await expect(
+    page.getByRole('listitem').filter({ hasText: name }).getByLabel('What it shows, in English (required)'),
+  ).toHaveValue('A trail in autumn');
 });
 
-test('a product grid block adds a product to the cart from its card: the header count changes; the card script is on the page once', async ({ page, browser, mailbox }) => {
+test('a product grid block adds a product to the cart from its card: the header count changes; the card script is on the page once', async ({
+  page,
+  browser,
+  mailbox,
+}) => {
   const slug = `grid-${Date.now().toString(36)}`;
   await signInToBackOffice(page, EDITOR);
   const headers = await xsrfHeaders(page);
   // A product without variations, in stock: its card adds it at once (no variation modal).
-  const catalog = (await (await page.request.get('/api/products/catalog?per_page=50&page=1')).json()) as { payload: { sku: string; name: string; stock: number; variations: unknown[] }[] };
+  const catalog = (await (await page.request.get('/api/products/catalog?per_page=50&page=1')).json()) as {
+    payload: { sku: string; name: string; stock: number; variations: unknown[] }[];
+  };
   const simple = catalog.payload.find((p) => p.variations.length === 0 && p.stock > 5)!;
   expect(simple, 'the demo catalogue has an in-stock product without variations').toBeDefined();
-  const created = await page.request.post('/api/admin/static-pages', { headers, data: { slug, title: 'Picks', content: '<p>Soon.</p>', published: true } });
+  const created = await page.request.post('/api/admin/static-pages', {
+    headers,
+    data: { slug, title: 'Picks', content: '<p>Soon.</p>', published: true },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const pageId = ((await created.json()) as { payload: { id: number } }).payload.id;
   // A hidden hero with a photo opens the stored list: the first block shown is the text, so nothing is preloaded.
-  const photo = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#4e2a6f' } }).jpeg().toBuffer();
-  const uploaded = await page.request.post('/api/admin/media', { headers, multipart: { file: { name: 'hidden.jpg', mimeType: 'image/jpeg', buffer: photo } } });
+  const photo = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#4e2a6f' } })
+    .jpeg()
+    .toBuffer();
+  const uploaded = await page.request.post('/api/admin/media', {
+    headers,
+    multipart: { file: { name: 'hidden.jpg', mimeType: 'image/jpeg', buffer: photo } },
+  });
   expect(uploaded.status(), await uploaded.text()).toBe(200);
   const assetId = ((await uploaded.json()) as { payload: { id: number } }).payload.id;
   const blocks = [
-    { id: 'hidden-hero', v: 1, type: 'hero', hidden: true, heading: 'Not yet', text: '', image: { asset_id: assetId }, button: null },
+    {
+      id: 'hidden-hero',
+      v: 1,
+      type: 'hero',
+      hidden: true,
+      heading: 'Not yet',
+      text: '',
+      image: { asset_id: assetId },
+      button: null,
+    },
     { id: 'intro', v: 1, type: 'rich_text', html: '<p>Our picks.</p>' },
-    { id: 'picks', v: 1, type: 'product_grid', heading: 'Our picks', source: { kind: 'skus', skus: [simple.sku] }, count: 1 },
+    {
+      id: 'picks',
+      v: 1,
+      type: 'product_grid',
+      heading: 'Our picks',
+      source: { kind: 'skus', skus: [simple.sku] },
+      count: 1,
+    },
     { id: 'more', v: 1, type: 'product_grid', heading: 'On sale', source: { kind: 'sale' }, count: 2 },
   ];
-  const saved = await page.request.put(`/api/admin/static-pages/${pageId}/blocks`, { headers, data: { layout: 'blocks', blocks } });
+  const saved = await page.request.put(`/api/admin/static-pages/${pageId}/blocks`, {
+    headers,
+    data: { layout: 'blocks', blocks },
+  });
   expect(saved.status(), await saved.text()).toBe(200);
 
   // A new customer (a cart of their own, empty; guests are sent to sign in first).
@@ -195,16 +315,28 @@ test('a product grid block adds a product to the cart from its card: the header 
   await guest.close();
 });
 
-test('the demo "Summer sale" landing page: from the footer, hero photo preloaded, 8 sale cards, 3 questions, German texts; axe', async ({ shop, page, axe }) => {
-  const seeded = (await (await page.request.get('/api/static-pages/summer-sale')).json()) as { payload: { id: number } };
+test('the demo "Summer sale" landing page: from the footer, hero photo preloaded, 8 sale cards, 3 questions, German texts; axe', async ({
+  shop,
+  page,
+  axe,
+}) => {
+  const seeded = (await (await page.request.get('/api/static-pages/summer-sale')).json()) as {
+    payload: { id: number };
+  };
   await shop.goto('/');
   // Other tests make pages titled "Summer sale" too: the seeded one is the link to its id.
-  const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'Summer sale' }).and(page.locator(`[href="/static-page/${seeded.payload.id}"]`));
+  const footerLink = page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: 'Summer sale' })
+    .and(page.locator(`[href="/static-page/${seeded.payload.id}"]`));
   await footerLink.click();
   await expect(page).toHaveURL(`${BASE}/static-page/${seeded.payload.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Summer sale');
   await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveCount(1);
-  await expect(page.getByRole('link', { name: 'Shop the sale' })).toHaveAttribute('href', '/products/all/all?sale=true');
+  await expect(page.getByRole('link', { name: 'Shop the sale' })).toHaveAttribute(
+    'href',
+    '/products/all/all?sale=true',
+  );
   await expect(page.getByRole('link', { name: '30-day returns' })).toHaveAttribute('href', '/static-page/returns');
   await expect(page.getByRole('region', { name: 'On sale now' }).getByRole('article')).toHaveCount(8);
   await expect(page.getByRole('region', { name: 'Questions before you buy' }).getByRole('group')).toHaveCount(3);
@@ -212,8 +344,12 @@ test('the demo "Summer sale" landing page: from the footer, hero photo preloaded
   await axe.check();
   shop.expectNoPageErrors();
 
-  const languages = (await (await page.request.get('/api/languages')).json()) as { payload: { id: number; code: string }[] };
-  await page.context().addCookies([{ name: 'languageId', value: String(languages.payload.find((l) => l.code === 'de')!.id), url: BASE }]);
+  const languages = (await (await page.request.get('/api/languages')).json()) as {
+    payload: { id: number; code: string }[];
+  };
+  await page
+    .context()
+    .addCookies([{ name: 'languageId', value: String(languages.payload.find((l) => l.code === 'de')!.id), url: BASE }]);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sommerschlussverkauf');
   await expect(page.getByRole('region', { name: 'Jetzt reduziert' }).getByRole('article')).toHaveCount(8);

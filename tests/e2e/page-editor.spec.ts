@@ -12,7 +12,11 @@ import { BASE } from './support/shopper';
  * description, OG image and FAQPage JSON-LD; and restores an older version.
  */
 
-test('a marketer builds, previews, shares, schedules and restores a landing page without HTML', async ({ page, browser, axe }) => {
+test('a marketer builds, previews, shares, schedules and restores a landing page without HTML', async ({
+  page,
+  browser,
+  axe,
+}) => {
   // The schedule job runs once a minute on the e2e server: waiting for it takes up to that long.
   test.setTimeout(240_000);
   page.on('dialog', (dialog) => dialog.accept());
@@ -49,8 +53,14 @@ test('a marketer builds, previews, shares, schedules and restores a landing page
   const dialog = page.getByRole('dialog', { name: 'Choose a photo' });
   await expect(dialog).toBeVisible();
   // Bytes of its own: the library keeps one asset per content, named by its first upload.
-  const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 20 + (Date.now() % 200), g: 91, b: 140 } } }).jpeg().toBuffer();
-  await dialog.getByLabel(/Upload a new photo/).setInputFiles({ name: 'camp-hero.jpg', mimeType: 'image/jpeg', buffer: photo });
+  const photo = await sharp({
+    create: { width: 1600, height: 900, channels: 3, background: { r: 20 + (Date.now() % 200), g: 91, b: 140 } },
+  })
+    .jpeg()
+    .toBuffer();
+  await dialog
+    .getByLabel(/Upload a new photo/)
+    .setInputFiles({ name: 'camp-hero.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(dialog).toBeHidden({ timeout: 30_000 });
   await expect(hero.getByText(/camp-hero\.jpg/)).toBeVisible();
 
@@ -67,7 +77,10 @@ test('a marketer builds, previews, shares, schedules and restores a landing page
   await page.keyboard.press('ControlOrMeta+a');
   await text.getByLabel('Link address for the selected text').fill('/static-page/terms');
   await text.getByRole('button', { name: 'Set link' }).click();
-  await expect(area.getByRole('link', { name: 'Read our delivery terms' })).toHaveAttribute('href', '/static-page/terms');
+  await expect(area.getByRole('link', { name: 'Read our delivery terms' })).toHaveAttribute(
+    'href',
+    '/static-page/terms',
+  );
 
   await addBlock('Product grid');
   await block('Product grid (block 3)').getByLabel('Heading').fill('On sale now');
@@ -79,7 +92,9 @@ test('a marketer builds, previews, shares, schedules and restores a landing page
   const moveUp = page.getByRole('button', { name: 'Move Questions (FAQ) (block 4) up' });
   await moveUp.focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'Questions (FAQ) moved to position 3 of 4.' })).toBeAttached();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Questions (FAQ) moved to position 3 of 4.' }),
+  ).toBeAttached();
   await expect(page.getByRole('button', { name: 'Move Questions (FAQ) (block 3) up' })).toBeFocused();
 
   await page.getByRole('button', { name: 'Save draft' }).click();
@@ -109,7 +124,11 @@ test('a marketer builds, previews, shares, schedules and restores a landing page
   await page.goto(pageUrl);
   await page.getByLabel('Meta description').fill('Tents and packs for summer camps, up to 40 % off.');
   await page.getByRole('button', { name: 'Choose photo: Sharing photo' }).click();
-  await page.getByRole('dialog', { name: 'Choose a photo' }).getByRole('button', { name: /camp-hero\.jpg/ }).first().click();
+  await page
+    .getByRole('dialog', { name: 'Choose a photo' })
+    .getByRole('button', { name: /camp-hero\.jpg/ })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Save search and sharing' }).click();
   await expect(page.getByText('Search and sharing saved.')).toBeVisible();
 
@@ -137,21 +156,38 @@ test('a marketer builds, previews, shares, schedules and restores a landing page
   await page.getByRole('button', { name: 'Save schedule' }).click();
   await expect(page.getByText('Schedule saved.')).toBeVisible();
   // The German page at its own address (ADR 028).
-  await expect.poll(async () => (await outsider.goto(`/de/static-page/${slug}`))?.status(), { timeout: 150_000, intervals: [5_000] }).toBe(200);
+  await expect
+    .poll(async () => (await outsider.goto(`/de/static-page/${slug}`))?.status(), {
+      timeout: 150_000,
+      intervals: [5_000],
+    })
+    .toBe(200);
   await expect(outsider.getByRole('heading', { level: 1 })).toHaveText('Sommercamp');
   const publicPage = await outsider.goto(`/de/static-page/${slug}`);
   expect(publicPage?.headers()['x-frame-options']).toBe('DENY');
   await expect(outsider.getByText('Tents and packs for the long days')).toBeVisible();
   // The marketer's link follows the page's language.
-  await expect(outsider.getByRole('link', { name: 'Read our delivery terms' })).toHaveAttribute('href', '/de/static-page/terms');
+  await expect(outsider.getByRole('link', { name: 'Read our delivery terms' })).toHaveAttribute(
+    'href',
+    '/de/static-page/terms',
+  );
   const alternate = (lang: string) => outsider.locator(`link[rel="alternate"][hreflang="${lang}"]`);
   await expect(alternate('de')).toHaveAttribute('href', /\/de\/static-page\/\d+$/);
   await expect(alternate('fr')).toHaveAttribute('href', /\/fr\/static-page\/\d+$/);
   await expect(alternate('en')).toHaveAttribute('href', /[^/]\/static-page\/\d+$/);
   await expect(alternate('x-default')).toHaveAttribute('href', (await alternate('en').getAttribute('href'))!);
-  await expect(outsider.locator('link[rel="canonical"]')).toHaveAttribute('href', (await alternate('de').getAttribute('href'))!);
-  await expect(outsider.locator('meta[name="description"]')).toHaveAttribute('content', 'Tents and packs for summer camps, up to 40 % off.');
-  await expect(outsider.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/media\/[0-9a-f]{64}\/og\.jpg$/);
+  await expect(outsider.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    (await alternate('de').getAttribute('href'))!,
+  );
+  await expect(outsider.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    'Tents and packs for summer camps, up to 40 % off.',
+  );
+  await expect(outsider.locator('meta[property="og:image"]')).toHaveAttribute(
+    'content',
+    /\/media\/[0-9a-f]{64}\/og\.jpg$/,
+  );
   const jsonLd = await outsider.locator('script[type="application/ld+json"]').allTextContents();
   expect(jsonLd.map((t) => (JSON.parse(t) as { '@type': string })['@type'])).toContain('FAQPage');
   // English, at the English address: the texts nobody translated fall back; the alternates are the same.
@@ -177,7 +213,10 @@ test('a marketer builds, previews, shares, schedules and restores a landing page
   await expect(outsider.getByRole('heading', { level: 1 })).toHaveText('Wintercamp');
   const history = page.locator('section[aria-labelledby="versions-title"]');
   await expect(history.getByText(/publish draft/).first()).toBeVisible();
-  await history.getByRole('button', { name: /^Restore version/ }).first().click();
+  await history
+    .getByRole('button', { name: /^Restore version/ })
+    .first()
+    .click();
   await expect(history.getByText(/restore: restored version \d+/).first()).toBeVisible();
   await outsider.goto(`/de/static-page/${slug}`);
   await expect(outsider.getByRole('heading', { level: 1 })).toHaveText('Sommercamp');

@@ -14,7 +14,10 @@ test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
 });
 
-test('a product card in the first screen; the header a quarter at most; filters in a dialog with their count', async ({ page, axe }) => {
+test('a product card in the first screen; the header a quarter at most; filters in a dialog with their count', async ({
+  page,
+  axe,
+}) => {
   await page.goto('/products/all/all?price_min=1&price_max=5000');
   const header = (await page.getByRole('banner').boundingBox())!;
   console.log(`header ${Math.round(header.height)} px`);
@@ -30,7 +33,9 @@ test('a product card in the first screen; the header a quarter at most; filters 
   const dialog = page.getByRole('dialog', { name: 'Filters' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('textbox', { name: 'From', exact: true })).toHaveValue('1');
-  await expect(dialog.getByRole('combobox', { name: 'Sort by' }).or(dialog.getByRole('combobox').first())).toBeVisible();
+  await expect(
+    dialog.getByRole('combobox', { name: 'Sort by' }).or(dialog.getByRole('combobox').first()),
+  ).toBeVisible();
   await axe.check();
   // Focus stays inside: Tab a few times from the close button.
   for (let i = 0; i < 6; i++) {

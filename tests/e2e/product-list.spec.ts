@@ -48,7 +48,11 @@ async function catalog(shop: ShopPage, query: string) {
   return { products: reply.payload!, pagination: (reply as unknown as { pagination: Pagination }).pagination };
 }
 
-test('all products: title, breadcrumbs, 14 cards, next-page tile, pagination, SEO tags, axe', async ({ shop, page, axe }) => {
+test('all products: title, breadcrumbs, 14 cards, next-page tile, pagination, SEO tags, axe', async ({
+  shop,
+  page,
+  axe,
+}) => {
   const { pagination } = await catalog(shop, '');
   await shop.goto('/products/all/all');
   await expect(page).toHaveTitle('All Products | Gear Shop');
@@ -62,7 +66,15 @@ test('all products: title, breadcrumbs, 14 cards, next-page tile, pagination, SE
   const large = largePager(page);
   await expect(large).toBeVisible();
   await expect(smallPager(page)).toBeHidden();
-  await expect(large.locator('a.page-link:not(.page-arrow), .page-ellipsis')).toHaveText(['1', '2', '3', '4', '5', '…', String(pagination.last_page)]);
+  await expect(large.locator('a.page-link:not(.page-arrow), .page-ellipsis')).toHaveText([
+    '1',
+    '2',
+    '3',
+    '4',
+    '5',
+    '…',
+    String(pagination.last_page),
+  ]);
   await expect(large.getByRole('link', { name: 'Page 1', exact: true })).toHaveAttribute('aria-current', 'page');
   await expect(large.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
 
@@ -113,13 +125,20 @@ test('category path breadcrumbs, title and the open branch of the tree, which ca
 
 test('new arrivals and sale breadcrumbs from the header, with badges', async ({ shop, page }) => {
   await shop.goto('/');
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'NEW', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'NEW', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/products\/all\?new=true$/);
   await expect(crumbs(page)).toHaveText(['Home', 'New Arrivals']);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('All Products');
-  for (const card of await cards(page).all()) await expect(card.locator('.badge-new-arrivals')).toHaveText('New arrivals');
+  for (const card of await cards(page).all())
+    await expect(card.locator('.badge-new-arrivals')).toHaveText('New arrivals');
 
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'SALE', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'SALE', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/products\/all\?sale=true$/);
   await expect(crumbs(page)).toHaveText(['Home', 'Sale Items']);
   await expect(page).toHaveTitle('Sale Items | Gear Shop');
@@ -131,8 +150,13 @@ test('new arrivals and sale breadcrumbs from the header, with badges', async ({ 
   for (const [i, p] of products.entries()) {
     const card = cards(page).nth(i);
     await expect(card.getByRole('heading')).toHaveText(p.name);
-    const onSale = (Number(p.old_price) !== 0 && p.old_price !== p.retail_price) || p.discount_percent > 0 || p.variations.some((v) => v.discount_percent > 0);
-    const expected = [onSale && 'Sale', p.top_product && 'Top product', p.new_arrival && 'New arrivals'].filter(Boolean) as string[];
+    const onSale =
+      (Number(p.old_price) !== 0 && p.old_price !== p.retail_price) ||
+      p.discount_percent > 0 ||
+      p.variations.some((v) => v.discount_percent > 0);
+    const expected = [onSale && 'Sale', p.top_product && 'Top product', p.new_arrival && 'New arrivals'].filter(
+      Boolean,
+    ) as string[];
     await expect(card.locator('.badge')).toHaveText(expected);
     const price = formatMoney(p.retail_price, 'EUR', 'en');
     await expect(card.locator('.price')).toHaveText(p.price_from ? `from ${price}` : price);
@@ -220,16 +244,26 @@ test('pagination limits: next tile, clamped last page, small variant on a narrow
   await shop.goto('/products/all/all');
   await results(page).locator('a.next-tile').click();
   await expect(page).toHaveURL(/\?page=2$/);
-  await expect(largePager(page).getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(largePager(page).getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/products\/all\/all\?page=2$/);
 
   // Past the end: clamped to the last page, no next tile, previous page link.
   await shop.goto('/products/all/all?page=9999');
   const pager = largePager(page);
   await expect(pager.getByRole('link', { name: `Page ${last}`, exact: true })).toHaveAttribute('aria-current', 'page');
-  await expect(pager.locator('a.page-link:not(.page-arrow), .page-ellipsis')).toHaveText(['1', '…', ...[4, 3, 2, 1, 0].map((n) => String(last - n))]);
+  await expect(pager.locator('a.page-link:not(.page-arrow), .page-ellipsis')).toHaveText([
+    '1',
+    '…',
+    ...[4, 3, 2, 1, 0].map((n) => String(last - n)),
+  ]);
   await expect(results(page).locator('.next-tile')).toHaveCount(0);
-  await expect(pager.getByRole('link', { name: 'Previous page' })).toHaveAttribute('href', `/products/all/all?page=${last - 1}`);
+  await expect(pager.getByRole('link', { name: 'Previous page' })).toHaveAttribute(
+    'href',
+    `/products/all/all?page=${last - 1}`,
+  );
   await expect(cards(page)).toHaveCount(pagination.total - (last - 1) * 14);
 
   await page.setViewportSize({ width: 412, height: 915 });
@@ -274,7 +308,10 @@ test.describe('without JavaScript', () => {
 
   test('tree, sort, price form, facets, pagination and search are links and forms', async ({ shop, page }) => {
     await shop.goto('/products/all/all');
-    await filters(page).getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Computer Equipment' }).click();
+    await filters(page)
+      .getByRole('navigation', { name: 'Categories' })
+      .getByRole('link', { name: 'Computer Equipment' })
+      .click();
     await expect(page).toHaveURL(/\/products\/computer-equipment\/all$/);
     await expect(crumbs(page)).toHaveText(['Home', 'Computer Equipment']);
 
@@ -286,7 +323,11 @@ test.describe('without JavaScript', () => {
     await filters(page).getByRole('textbox', { name: 'To' }).fill('400');
     await page.locator('form[data-price-filter]').getByRole('button', { name: 'Apply' }).click();
     await expect(page).toHaveURL(/\/products\/computer-equipment\/all\?/);
-    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ sort: 'desc', price_min: '50', price_max: '400' });
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
+      sort: 'desc',
+      price_min: '50',
+      price_max: '400',
+    });
     for (const price of await prices(results(page))) {
       expect(price).toBeGreaterThanOrEqual(50);
       expect(price).toBeLessThanOrEqual(400);
@@ -299,24 +340,36 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(new RegExp(`attrs=${id}`));
 
     await shop.goto('/products/all/all');
-    await page.getByRole('navigation', { name: 'Pagination' }).locator('.pagination-large').getByRole('link', { name: 'Page 3', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Pagination' })
+      .locator('.pagination-large')
+      .getByRole('link', { name: 'Page 3', exact: true })
+      .click();
     await expect(page).toHaveURL(/\/products\/all\/all\?page=3$/);
     await expect(cards(page)).toHaveCount(14);
 
     await page.getByRole('searchbox', { name: 'Search' }).fill('keyboard');
     await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
-    await expect(page).toHaveURL(/\/products\/all\?search=keyboard&page=1$|\/products\/all\/all\?search=keyboard&page=1$/);
+    await expect(page).toHaveURL(
+      /\/products\/all\?search=keyboard&page=1$|\/products\/all\/all\?search=keyboard&page=1$/,
+    );
     await expect(crumbs(page)).toHaveText(['Home', 'Search Results for "keyboard"']);
     expect(await cards(page).count()).toBeGreaterThan(0);
   });
 });
 
-test('JavaScript shipped at a phone viewport stays within the list page budget (90 KB)', async ({ shop, page }, testInfo) => {
+test('JavaScript shipped at a phone viewport stays within the list page budget (90 KB)', async ({
+  shop,
+  page,
+}, testInfo) => {
   await page.setViewportSize({ width: 412, height: 915 });
   const seen = new Map<string, number>();
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;
-    const sizes = await response.request().sizes().catch(() => null);
+    const sizes = await response
+      .request()
+      .sizes()
+      .catch(() => null);
     seen.set(response.url(), sizes?.responseBodySize ?? (await response.body()).length);
   });
   await shop.goto('/products/all/all');

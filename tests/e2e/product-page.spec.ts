@@ -49,7 +49,10 @@ async function xsrfHeaders(page: Page): Promise<Record<string, string>> {
 }
 
 async function apiSignIn(page: Page): Promise<void> {
-  const response = await page.request.post('/api/login', { headers: await xsrfHeaders(page), data: { username: DEMO.email, password: DEMO.password } });
+  const response = await page.request.post('/api/login', {
+    headers: await xsrfHeaders(page),
+    data: { username: DEMO.email, password: DEMO.password },
+  });
   expect(response.status()).toBe(200);
 }
 
@@ -57,7 +60,8 @@ let catalogue: Product[] | null = null;
 async function products(shop: { apiGet<T>(path: string): Promise<Envelope<T>> }): Promise<Product[]> {
   if (!catalogue) {
     const all: Product[] = [];
-    for (let page = 1; page <= 4; page++) all.push(...((await shop.apiGet<Product[]>(`/api/products/catalog?per_page=100&page=${page}`)).payload ?? []));
+    for (let page = 1; page <= 4; page++)
+      all.push(...((await shop.apiGet<Product[]>(`/api/products/catalog?per_page=100&page=${page}`)).payload ?? []));
     catalogue = all;
   }
   return catalogue;
@@ -87,16 +91,23 @@ async function twoGroupProduct(shop: Parameters<typeof products>[0]) {
     const [g1, g2] = groups as [(typeof groups)[0], (typeof groups)[0]];
     for (const [a, aName] of g1.options)
       for (const [b, bName] of g2.options) {
-        const exists = p.variations.some((v) => v.attributes.some((x) => x.id === a) && v.attributes.some((x) => x.id === b));
+        const exists = p.variations.some(
+          (v) => v.attributes.some((x) => x.id === a) && v.attributes.some((x) => x.id === b),
+        );
         if (!exists) return { p, g1, g2, a: aName, b: bName, aId: a, bId: b };
       }
   }
   throw new Error('no two-group product with a missing combination in the demo shop');
 }
 
-const hydrated = (page: Page, selector: string) => expect(page.locator(`astro-island:has(${selector})`)).not.toHaveAttribute('ssr', /.*/);
+const hydrated = (page: Page, selector: string) =>
+  expect(page.locator(`astro-island:has(${selector})`)).not.toHaveAttribute('ssr', /.*/);
 
-test('a product with variations: breadcrumbs, drop-downs, disabled options, Add to cart when complete; SEO; axe', async ({ shop, page, axe }) => {
+test('a product with variations: breadcrumbs, drop-downs, disabled options, Add to cart when complete; SEO; axe', async ({
+  shop,
+  page,
+  axe,
+}) => {
   const { p, g1, g2, a, b } = await twoGroupProduct(shop);
   await shop.goto(pathOf(p));
   await expect(page.getByRole('heading', { level: 1, name: p.name })).toBeVisible();
@@ -106,7 +117,11 @@ test('a product with variations: breadcrumbs, drop-downs, disabled options, Add 
   const expected = ['Home', ...(newest.parent ? [newest.parent.name] : []), newest.name, p.name];
   await expect(crumbs.getByRole('listitem')).toHaveText(expected);
   await expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
-  if (newest.parent) await expect(crumbs.getByRole('link', { name: newest.parent.name })).toHaveAttribute('href', /\/products\/[^/]+\/all$/);
+  if (newest.parent)
+    await expect(crumbs.getByRole('link', { name: newest.parent.name })).toHaveAttribute(
+      'href',
+      /\/products\/[^/]+\/all$/,
+    );
   await expect(crumbs.getByRole('link', { name: newest.name, exact: true })).toHaveAttribute('href', newest.url);
 
   const add = page.locator('.product-purchase').getByRole('button', { name: 'Add to cart' });
@@ -137,7 +152,13 @@ test('a product with variations: breadcrumbs, drop-downs, disabled options, Add 
   const product = ld.find((d) => d['@type'] === 'Product');
   // Variations at different prices: an AggregateOffer from the lowest to the highest (issue 26).
   if (p.price_from) {
-    expect(product.offers).toMatchObject({ '@type': 'AggregateOffer', priceCurrency: 'EUR', lowPrice: p.retail_price, highPrice: p.max_price.toFixed(2), offerCount: p.variations.length });
+    expect(product.offers).toMatchObject({
+      '@type': 'AggregateOffer',
+      priceCurrency: 'EUR',
+      lowPrice: p.retail_price,
+      highPrice: p.max_price.toFixed(2),
+      offerCount: p.variations.length,
+    });
   } else {
     expect(product.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'EUR', price: p.retail_price });
   }
@@ -165,7 +186,9 @@ test('badges, prices and technical info follow the product; reviews or "No revie
   await expect(page.locator('.product-purchase').getByRole('button', { name: 'Add to cart' })).toBeEnabled();
   await expect(page.locator('.product-purchase select')).toHaveCount(0);
 
-  const plain = all.find((p) => p.old_price === '0.00' && p.discount_percent === 0 && !p.top_product && !p.new_arrival)!;
+  const plain = all.find(
+    (p) => p.old_price === '0.00' && p.discount_percent === 0 && !p.top_product && !p.new_arrival,
+  )!;
   await shop.goto(pathOf(plain));
   await expect(page.locator('.product-info .badges')).toHaveCount(0);
   await expect(page.locator('.old-price')).toHaveCount(0);
@@ -180,7 +203,9 @@ test('badges, prices and technical info follow the product; reviews or "No revie
   const reviewed = all.find((p) => p.reviews.count > 0)!;
   await shop.goto(pathOf(reviewed));
   const reviews = page.getByRole('region', { name: 'Reviews' });
-  await expect(reviews.locator('.reviews-summary')).toContainText(`Average rating: ${reviewed.reviews.average!.toFixed(1)} out of 5`);
+  await expect(reviews.locator('.reviews-summary')).toContainText(
+    `Average rating: ${reviewed.reviews.average!.toFixed(1)} out of 5`,
+  );
   await expect(reviews.locator('.review')).toHaveCount(Math.min(reviewed.reviews.count, 20));
   await expect(reviews.getByRole('link', { name: 'Sign in to write a review' })).toHaveAttribute(
     'href',
@@ -208,13 +233,20 @@ test.describe('signed in as the demo customer', () => {
     await apiSignIn(page);
   });
 
-  async function cartCount(page: Page): Promise<{ count: number; lines: { id: number; item_id: number; is_variation: boolean; count: number }[] }> {
-    const body = (await (await page.request.get('/api/cart/contents')).json()) as { payload: { id: number; item_id: number; is_variation: boolean; count: number }[] };
+  async function cartCount(
+    page: Page,
+  ): Promise<{ count: number; lines: { id: number; item_id: number; is_variation: boolean; count: number }[] }> {
+    const body = (await (await page.request.get('/api/cart/contents')).json()) as {
+      payload: { id: number; item_id: number; is_variation: boolean; count: number }[];
+    };
     const lines = body.payload ?? [];
     return { count: lines.reduce((s, l) => s + l.count, 0), lines };
   }
 
-  test('Add to cart: toast and header badge; the variation modal with the error and the add', async ({ shop, page }) => {
+  test('Add to cart: toast and header badge; the variation modal with the error and the add', async ({
+    shop,
+    page,
+  }) => {
     const all = await products(shop);
     const p = all.find((x) => x.variations.length === 0 && x.stock > 10)!;
     const before = await cartCount(page);
@@ -223,7 +255,10 @@ test.describe('signed in as the demo customer', () => {
     await hydrated(page, '.product-purchase');
     await page.locator('.product-purchase').getByRole('button', { name: 'Add to cart' }).click();
     await expect(page.getByText('Item added to cart!')).toBeVisible();
-    await expect(page.locator('header a[href="/cart"]')).toHaveAttribute('aria-label', `Cart, ${before.count + 1} items`);
+    await expect(page.locator('header a[href="/cart"]')).toHaveAttribute(
+      'aria-label',
+      `Cart, ${before.count + 1} items`,
+    );
 
     // The Sale carousel's cards open the variation modal for a product with variations.
     const saleCard = page.locator('.sale-card', { has: page.locator('button[data-has-variations="true"]') }).first();
@@ -234,7 +269,8 @@ test.describe('signed in as the demo customer', () => {
       await expect(dialog).toBeVisible();
       const selects = dialog.locator('select');
       // First option of each group preselected.
-      for (const select of await selects.all()) expect(await select.evaluate((s: HTMLSelectElement) => s.selectedIndex)).toBe(0);
+      for (const select of await selects.all())
+        expect(await select.evaluate((s: HTMLSelectElement) => s.selectedIndex)).toBe(0);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
     }
@@ -242,26 +278,35 @@ test.describe('signed in as the demo customer', () => {
     // Clean up: the demo customer's cart as it was. Only this test's own line: the other tests of
     // this block share the cart and may be adding theirs at the same moment.
     if (!before.lines.some((l) => !l.is_variation && l.item_id === p.id)) {
-      await page.request.post('/api/cart/remove', { headers: await xsrfHeaders(page), data: { id: p.id, is_variation: false } });
+      await page.request.post('/api/cart/remove', {
+        headers: await xsrfHeaders(page),
+        data: { id: p.id, is_variation: false },
+      });
     }
   });
 
-  test('variation modal: "Please select a variation" for a missing combination, then adds a complete one', async ({ shop, page }) => {
+  test('variation modal: "Please select a variation" for a missing combination, then adds a complete one', async ({
+    shop,
+    page,
+  }) => {
     const { p, g1, g2, a, b } = await twoGroupProduct(shop);
     const before = await cartCount(page);
     // Open it on some product page through the Sale carousel code path.
     const host = (await products(shop)).find((x) => x.id !== p.id)!;
     await shop.goto(pathOf(host));
-    await page.evaluate(async ({ id }) => {
-      // The modal module is what the cards load on a press (product-page chunk already on the page).
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.dataset.saleAdd = String(id);
-      button.dataset.hasVariations = 'true';
-      button.textContent = 'open';
-      document.querySelector('.sale-carousel ul')?.append(button);
-      button.click();
-    }, { id: p.id });
+    await page.evaluate(
+      async ({ id }) => {
+        // The modal module is what the cards load on a press (product-page chunk already on the page).
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.dataset.saleAdd = String(id);
+        button.dataset.hasVariations = 'true';
+        button.textContent = 'open';
+        document.querySelector('.sale-carousel ul')?.append(button);
+        button.click();
+      },
+      { id: p.id },
+    );
     const dialog = page.getByRole('dialog', { name: `Choose options for ${p.name}` });
     await expect(dialog).toBeVisible();
     await dialog.getByLabel(g1.name, { exact: true }).selectOption({ label: a });
@@ -270,7 +315,9 @@ test.describe('signed in as the demo customer', () => {
     await expect(dialog.getByRole('alert')).toHaveText('Please select a variation');
     const v = p.variations.find((x) => x.in_stock) ?? p.variations[0]!;
     for (const g of [g1, g2]) {
-      await dialog.getByLabel(g.name, { exact: true }).selectOption({ label: v.attributes.find((x) => x.attribute_group.name === g.name)!.name });
+      await dialog
+        .getByLabel(g.name, { exact: true })
+        .selectOption({ label: v.attributes.find((x) => x.attribute_group.name === g.name)!.name });
     }
     await expect(dialog.getByRole('alert')).toHaveText('');
     await dialog.getByRole('button', { name: 'Add to cart' }).click();
@@ -279,13 +326,24 @@ test.describe('signed in as the demo customer', () => {
     const after = await cartCount(page);
     expect(after.lines.some((l) => l.is_variation && l.item_id === v.id)).toBe(true);
     if (!before.lines.some((l) => l.is_variation && l.item_id === v.id)) {
-      await page.request.post('/api/cart/remove', { headers: await xsrfHeaders(page), data: { id: v.id, is_variation: true } });
+      await page.request.post('/api/cart/remove', {
+        headers: await xsrfHeaders(page),
+        data: { id: v.id, is_variation: true },
+      });
     }
   });
 
-  test('a buyer writes one review, shown at once; others are told why they cannot; axe', async ({ shop, page, axe }) => {
+  test('a buyer writes one review, shown at once; others are told why they cannot; axe', async ({
+    shop,
+    page,
+    axe,
+  }) => {
     const history = (await (await page.request.get('/api/orders/history?per_page=50')).json()) as {
-      payload: { status: string; items?: { product_id?: number | null }[]; order_items?: { product_id?: number | null }[] }[];
+      payload: {
+        status: string;
+        items?: { product_id?: number | null }[];
+        order_items?: { product_id?: number | null }[];
+      }[];
     };
     const boughtIds = new Set<number>();
     for (const order of history.payload) {
@@ -323,7 +381,9 @@ test.describe('signed in as the demo customer', () => {
 
     const notBought = all.find((p) => !boughtIds.has(p.id))!;
     await shop.goto(pathOf(notBought));
-    await expect(page.getByRole('region', { name: 'Reviews' })).toContainText('Only customers who bought this product can review it.');
+    await expect(page.getByRole('region', { name: 'Reviews' })).toContainText(
+      'Only customers who bought this product can review it.',
+    );
   });
 });
 

@@ -17,9 +17,17 @@ interface Image {
   alt: string;
 }
 
-test('a product with photos: <picture> with AVIF/WebP srcsets, sizes, LCP priority, served variants; axe', async ({ shop, page, axe }) => {
+test('a product with photos: <picture> with AVIF/WebP srcsets, sizes, LCP priority, served variants; axe', async ({
+  shop,
+  page,
+  axe,
+}) => {
   await page.context().addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
-  const product = (await shop.apiGet<{ id: number; name: string; images: Image[]; categories: { id: number; url: string }[] }>('/api/products/1/info')).payload!;
+  const product = (
+    await shop.apiGet<{ id: number; name: string; images: Image[]; categories: { id: number; url: string }[] }>(
+      '/api/products/1/info',
+    )
+  ).payload!;
   const photos = product.images.filter((i) => i.width);
   expect(photos.length).toBe(2);
   const newest = [...product.categories].sort((a, b) => b.id - a.id)[0]!;
@@ -31,8 +39,14 @@ test('a product with photos: <picture> with AVIF/WebP srcsets, sizes, LCP priori
   const hash = /\/media\/([0-9a-f]{64})\//.exec(photos[0]!.url)![1]!;
 
   const first = slides.first();
-  await expect(first.locator('source[type="image/avif"]')).toHaveAttribute('srcset', new RegExp(`^/media/${hash}/160\\.avif 160w, .*/media/${hash}/1280\\.avif 1280w$`));
-  await expect(first.locator('source[type="image/webp"]')).toHaveAttribute('srcset', new RegExp(`/media/${hash}/960\\.webp 960w`));
+  await expect(first.locator('source[type="image/avif"]')).toHaveAttribute(
+    'srcset',
+    new RegExp(`^/media/${hash}/160\\.avif 160w, .*/media/${hash}/1280\\.avif 1280w$`),
+  );
+  await expect(first.locator('source[type="image/webp"]')).toHaveAttribute(
+    'srcset',
+    new RegExp(`/media/${hash}/960\\.webp 960w`),
+  );
   const lcp = first.getByRole('img', { name: photos[0]!.alt });
   await expect(lcp).toHaveAttribute('src', `/media/${hash}/640.jpg`);
   await expect(lcp).toHaveAttribute('srcset', new RegExp(`/media/${hash}/480\\.jpg 480w`));
@@ -47,7 +61,9 @@ test('a product with photos: <picture> with AVIF/WebP srcsets, sizes, LCP priori
 
   // The browser picked a variant it could show: AVIF (Chromium), fully loaded, not stretched.
   await expect.poll(() => lcp.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  expect(await lcp.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(new RegExp(`/media/${hash}/\\d+\\.avif$`));
+  expect(await lcp.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+    new RegExp(`/media/${hash}/\\d+\\.avif$`),
+  );
 
   // Every variant the page names exists, with the immutable cache header.
   const avif = await page.request.get(`/media/${hash}/320.avif`);
@@ -57,19 +73,32 @@ test('a product with photos: <picture> with AVIF/WebP srcsets, sizes, LCP priori
   expect((await page.request.get(`/media/${hash}/333.avif`)).status()).toBe(404);
 
   // Link previews: the 1200×630 JPEG crop; search engines: the largest JPEGs.
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`/media/${hash}/og\\.jpg$`));
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    'content',
+    new RegExp(`/media/${hash}/og\\.jpg$`),
+  );
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
   expect(ld.image[0]).toMatch(new RegExp(`^https?://[^/]+/media/${hash}/1280\\.jpg$`));
 
   // The thumbnails ask for the smallest variant only.
-  await expect(gallery.locator('.thumbs source[type="image/avif"]').first()).toHaveAttribute('srcset', `/media/${hash}/160.avif 160w`);
+  await expect(gallery.locator('.thumbs source[type="image/avif"]').first()).toHaveAttribute(
+    'srcset',
+    `/media/${hash}/160.avif 160w`,
+  );
   await axe.check();
   shop.expectNoPageErrors();
 });
 
-test('product cards of photographed products show <picture>, the first row eagerly; drawings stay plain images', async ({ shop, page }) => {
+test('product cards of photographed products show <picture>, the first row eagerly; drawings stay plain images', async ({
+  shop,
+  page,
+}) => {
   await page.context().addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
-  const product = (await shop.apiGet<{ id: number; name: string; categories: { id: number; url: string; parent_id: number }[] }>('/api/products/1/info')).payload!;
+  const product = (
+    await shop.apiGet<{ id: number; name: string; categories: { id: number; url: string; parent_id: number }[] }>(
+      '/api/products/1/info',
+    )
+  ).payload!;
   const leaf = [...product.categories].sort((a, b) => b.id - a.id)[0]!;
   await shop.goto(leaf.url);
   const card = page.getByRole('article', { name: product.name });
@@ -78,7 +107,10 @@ test('product cards of photographed products show <picture>, the first row eager
   await expect(card.locator('picture source[type="image/avif"]')).toHaveAttribute('srcset', /\/640\.avif 640w$/);
   // Sorted by the list's default order the product may sit anywhere: the loading follows its place.
   const cards = page.getByRole('article');
-  const index = await cards.evaluateAll((all, id) => all.findIndex((a) => a.getAttribute('data-product-id') === String(id)), product.id);
+  const index = await cards.evaluateAll(
+    (all, id) => all.findIndex((a) => a.getAttribute('data-product-id') === String(id)),
+    product.id,
+  );
   await expect(img).toHaveAttribute('loading', index < 4 ? 'eager' : 'lazy');
   // A product without photos keeps its drawing as a plain <img> with width and height.
   const drawing = cards.locator('.card-media > img').first();

@@ -10,14 +10,21 @@ import { BASE } from './support/shopper';
  */
 
 async function setRegistration(request: APIRequestContext, enabled: boolean): Promise<void> {
-  const login = await request.post('/api/login', { data: { username: ADMIN.email, password: ADMIN.password, device_name: 'e2e-registration' } });
+  const login = await request.post('/api/login', {
+    data: { username: ADMIN.email, password: ADMIN.password, device_name: 'e2e-registration' },
+  });
   expect(login.status()).toBe(200);
   const headers = { Authorization: `Bearer ${((await login.json()) as { payload: { token: string } }).payload.token}` };
   const saved = await request.put('/api/admin/settings', { headers, data: { is_reg_enabled: enabled } });
   expect(saved.status(), await saved.text()).toBe(200);
 }
 
-test('registration closed: the header and the sign-in page offer no Registration; axe', async ({ shop, page, axe, playwright }) => {
+test('registration closed: the header and the sign-in page offer no Registration; axe', async ({
+  shop,
+  page,
+  axe,
+  playwright,
+}) => {
   const admin = await playwright.request.newContext({ baseURL: BASE });
   await shop.goto('/');
   const topBar = page.getByRole('banner');
@@ -25,7 +32,10 @@ test('registration closed: the header and the sign-in page offer no Registration
   await setRegistration(admin, false);
   try {
     await shop.goto('/');
-    await expect(topBar.getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute('href', '/auth?form=signin');
+    await expect(topBar.getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute(
+      'href',
+      '/auth?form=signin',
+    );
     await expect(topBar.getByRole('link', { name: 'Registration' })).toHaveCount(0);
     await axe.check();
 

@@ -44,13 +44,20 @@ async function submitReturnForm(page: Page, action: 'receive' | 'refund', button
   await reloaded;
 }
 
-test('a customer returns one unit; staff receive it back into stock and refund it outside the shop', async ({ page, browser, axe, mailbox }) => {
+test('a customer returns one unit; staff receive it back into stock and refund it outside the shop', async ({
+  page,
+  browser,
+  axe,
+  mailbox,
+}) => {
   test.slow();
   const customerContext = await browser.newContext();
   await customerContext.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
   const customer = await customerContext.newPage();
   const { email } = await newVerifiedCustomer(customer, mailbox, 'returns');
-  const catalog = (await (await customer.request.get('/api/products/catalog?per_page=60')).json()) as { payload: CatalogProduct[] };
+  const catalog = (await (await customer.request.get('/api/products/catalog?per_page=60')).json()) as {
+    payload: CatalogProduct[];
+  };
   const product = catalog.payload.filter((p) => p.variations.length === 0 && p.stock >= 20)[4]!;
   await post(customer, '/api/cart/add', { id: product.id, count: 2, is_variation: false });
   const placed = await post<{ order_data: { order_nr: string } }>(customer, '/api/orders/checkout', {
@@ -107,13 +114,17 @@ test('a customer returns one unit; staff receive it back into stock and refund i
   await mailbox.waitFor(email, { subject: new RegExp(`^We have received your return ${returnNr} `) });
 
   // Refunded outside the shop with the bank transfer's reference.
-  const refundForm = page.locator('form[data-api$="/refund"]').filter({ has: page.getByRole('button', { name: 'Refund the return' }) });
+  const refundForm = page
+    .locator('form[data-api$="/refund"]')
+    .filter({ has: page.getByRole('button', { name: 'Refund the return' }) });
   await refundForm.getByLabel('Refund to').selectOption({ label: 'paid back outside the shop (bank transfer)' });
   await refundForm.getByLabel('Reference of the payment outside the shop').fill('SEPA-E2E-0001');
   await submitReturnForm(page, 'refund', 'Refund the return');
   await expect(page.getByRole('heading', { level: 3, name: `Return ${returnNr}` })).toBeVisible();
   await expect(page.locator('.order-return')).toContainText('refunded');
-  await expect(page.getByRole('table').filter({ hasText: 'SEPA-E2E-0001' })).toContainText('outside the shop (SEPA-E2E-0001)');
+  await expect(page.getByRole('table').filter({ hasText: 'SEPA-E2E-0001' })).toContainText(
+    'outside the shop (SEPA-E2E-0001)',
+  );
   expect(await stockOf(customer, product.id)).toBe(stockBefore + 1);
   const refundMail = await mailbox.waitFor(email, { subject: new RegExp(`^Refund for your order ${nr}`) });
   expect(refundMail.text).toContain(`for order ${nr} outside the shop (reference SEPA-E2E-0001).`);

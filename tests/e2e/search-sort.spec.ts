@@ -10,9 +10,14 @@ test('a search is sorted by "Best match" until a price order is chosen; other li
   await expect(sort.locator('option')).toHaveText(['Best match', 'Price low to high', 'Price high to low']);
   await sort.selectOption({ label: 'Price high to low' });
   await expect(page).toHaveURL(/sort=desc/);
-  await expect(page.getByRole('combobox', { name: 'Sort by' }).locator('option:checked')).toHaveText('Price high to low');
+  await expect(page.getByRole('combobox', { name: 'Sort by' }).locator('option:checked')).toHaveText(
+    'Price high to low',
+  );
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Best match' });
   await expect(page).not.toHaveURL(/sort=/);
   await page.goto('/products/all/all');
-  await expect(page.getByRole('combobox', { name: 'Sort by' }).locator('option')).toHaveText(['Price low to high', 'Price high to low']);
+  await expect(page.getByRole('combobox', { name: 'Sort by' }).locator('option')).toHaveText([
+    'Price low to high',
+    'Price high to low',
+  ]);
 });

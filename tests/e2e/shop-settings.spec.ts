@@ -15,20 +15,41 @@ const DEMO_NAME = 'Gear Shop';
 
 async function restore(page: Page, homeCountryId: number | null): Promise<void> {
   const headers = await xsrfHeaders(page);
-  const languages = (await (await page.request.get('/api/languages')).json()) as { payload: { id: number; code: string }[] };
+  const languages = (await (await page.request.get('/api/languages')).json()) as {
+    payload: { id: number; code: string }[];
+  };
   const de = languages.payload.find((l) => l.code === 'de')!.id;
-  expect((await page.request.put('/api/admin/settings', { headers, data: { shop_name: DEMO_NAME, home_country_id: homeCountryId } })).status()).toBe(200);
-  expect((await page.request.put('/api/admin/home-hero', { headers, data: { language_id: de, hero_title: '', hero_subtitle: '' } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.put('/api/admin/settings', {
+        headers,
+        data: { shop_name: DEMO_NAME, home_country_id: homeCountryId },
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await page.request.put('/api/admin/home-hero', {
+        headers,
+        data: { language_id: de, hero_title: '', hero_subtitle: '' },
+      })
+    ).status(),
+  ).toBe(200);
 }
 
-test('an owner fills the settings and sees the shop name in the header and the German hero on /de', async ({ page, axe }) => {
+test('an owner fills the settings and sees the shop name in the header and the German hero on /de', async ({
+  page,
+  axe,
+}) => {
   test.setTimeout(90_000);
   // The settings need the admin (roles.ts): the shop's owner.
   await signInToBackOffice(page, ADMIN);
   await page.goto('/admin/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings and home' })).toBeVisible();
   await axe.check();
-  const before = (await (await page.request.get('/api/admin/settings')).json()) as { payload: { home_country_id: number | null } };
+  const before = (await (await page.request.get('/api/admin/settings')).json()) as {
+    payload: { home_country_id: number | null };
+  };
   try {
     const identity = page.locator('form', { has: page.getByRole('heading', { name: 'Your shop' }) });
     await expect(identity.getByLabel('Shop name')).toHaveAttribute('placeholder', 'e.g. Alpine Outfitters');
@@ -37,7 +58,9 @@ test('an owner fills the settings and sees the shop name in the header and the G
     await identity.getByLabel('VAT id').fill('DE 123 456');
     await identity.getByLabel('Home country').selectOption({ label: 'Germany' });
     await identity.getByRole('button', { name: 'Save shop details' }).click();
-    await expect(identity.locator('#set-vat_id-error')).toHaveText("The VAT id must start with its country code and follow that country's format, e.g. DE123456789.");
+    await expect(identity.locator('#set-vat_id-error')).toHaveText(
+      "The VAT id must start with its country code and follow that country's format, e.g. DE123456789.",
+    );
     await expect(identity.getByLabel('VAT id')).toHaveAttribute('aria-invalid', 'true');
 
     await identity.getByLabel('VAT id').fill('DE 123 456 789');
@@ -53,10 +76,16 @@ test('an owner fills the settings and sees the shop name in the header and the G
     const reloaded = page.waitForEvent('load');
     await german.getByRole('button', { name: 'Save hero texts (Deutsch)' }).click();
     await reloaded;
-    await expect(page.locator('form', { has: page.getByRole('heading', { name: 'Hero texts in Deutsch' }) }).getByLabel('Hero title')).toHaveValue('Der Winter ist da');
+    await expect(
+      page
+        .locator('form', { has: page.getByRole('heading', { name: 'Hero texts in Deutsch' }) })
+        .getByLabel('Hero title'),
+    ).toHaveValue('Der Winter ist da');
 
     await page.goto('/');
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Alpen Outfitters home page' })).toContainText('Alpen Outfitters');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Alpen Outfitters home page' })).toContainText(
+      'Alpen Outfitters',
+    );
     await expect(page).toHaveTitle(/^Alpen Outfitters \| /);
     await page.goto('/de/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Der Winter ist da');

@@ -36,7 +36,8 @@ async function catalogue(page: Page): Promise<CatalogProduct[]> {
 }
 
 /** The product page path the shop links to (the most specific category's list + the id). */
-const productPath = (p: CatalogProduct) => `${[...p.categories].sort((a, b) => b.id - a.id)[0]?.url ?? '/products/all/all'}/${p.id}`;
+const productPath = (p: CatalogProduct) =>
+  `${[...p.categories].sort((a, b) => b.id - a.id)[0]?.url ?? '/products/all/all'}/${p.id}`;
 
 async function simpleProduct(page: Page): Promise<CatalogProduct> {
   const product = (await catalogue(page)).find((p) => p.variations.length === 0 && p.stock >= 20);
@@ -45,7 +46,10 @@ async function simpleProduct(page: Page): Promise<CatalogProduct> {
 }
 
 async function addToCart(page: Page, id: number, count = 1): Promise<void> {
-  const response = await page.request.post('/api/cart/add', { headers: await xsrfHeaders(page), data: { id, count, is_variation: false } });
+  const response = await page.request.post('/api/cart/add', {
+    headers: await xsrfHeaders(page),
+    data: { id, count, is_variation: false },
+  });
   expect(response.status(), await response.text()).toBe(200);
   expect(((await response.json()) as { status: string }).status).toBe('OK');
 }
@@ -58,7 +62,12 @@ async function hydrated(page: Page, selector: string): Promise<void> {
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 const header = (page: Page) => page.getByRole('banner');
 
-test('the wishlist is linked from the header with its count, for guests and in the account menu', async ({ shop, page, axe, mailbox }) => {
+test('the wishlist is linked from the header with its count, for guests and in the account menu', async ({
+  shop,
+  page,
+  axe,
+  mailbox,
+}) => {
   test.slow();
   await shop.goto('/products/all/all');
   // Nothing saved yet: the link says just "Wishlist" and shows no count.
@@ -101,7 +110,11 @@ test('the wishlist is linked from the header with its count, for guests and in t
   shop.expectNoPageErrors();
 });
 
-test('a sold-out product offers a disabled "Sold out", in en, de and fr, and the wishlist offers no Move to cart for it', async ({ shop, page, axe }) => {
+test('a sold-out product offers a disabled "Sold out", in en, de and fr, and the wishlist offers no Move to cart for it', async ({
+  shop,
+  page,
+  axe,
+}) => {
   const products = await catalogue(page);
   const soldOut = products.find((p) => p.stock <= 0 && p.variations.every((v) => !v.in_stock));
   expect(soldOut, 'the demo catalogue has a sold-out product').toBeDefined();
@@ -134,7 +147,12 @@ test('a sold-out product offers a disabled "Sold out", in en, de and fr, and the
   shop.expectNoPageErrors();
 });
 
-test('/success-payment without an order of this shopper says nothing was placed, links to the cart and keeps the count', async ({ shop, page, axe, mailbox }) => {
+test('/success-payment without an order of this shopper says nothing was placed, links to the cart and keeps the count', async ({
+  shop,
+  page,
+  axe,
+  mailbox,
+}) => {
   // A guest.
   await shop.goto('/success-payment');
   await expect(page.getByRole('heading', { level: 1, name: 'No order was placed' })).toBeVisible();
@@ -150,7 +168,9 @@ test('/success-payment without an order of this shopper says nothing was placed,
   for (const path of ['/success-payment', '/success-payment?order=NOPE123']) {
     await shop.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: 'No order was placed' })).toBeVisible();
-    await expect(page.getByText('We could not find an order of yours to confirm here. Your cart is unchanged.')).toBeVisible();
+    await expect(
+      page.getByText('We could not find an order of yours to confirm here. Your cart is unchanged.'),
+    ).toBeVisible();
     await expect(header(page).getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
     await expect(header(page).locator('.badge')).toHaveText('2');
   }
@@ -161,7 +181,13 @@ test('/success-payment without an order of this shopper says nothing was placed,
   shop.expectNoPageErrors();
 });
 
-test('a 401 on /cart keeps the shopper on the cart (open to everyone) with the session-expired toast', async ({ shop, page, context, axe, mailbox }) => {
+test('a 401 on /cart keeps the shopper on the cart (open to everyone) with the session-expired toast', async ({
+  shop,
+  page,
+  context,
+  axe,
+  mailbox,
+}) => {
   await newVerifiedCustomer(page, mailbox, 'deadends.expired');
   const product = await simpleProduct(page);
   await addToCart(page, product.id);
@@ -178,13 +204,21 @@ test('a 401 on /cart keeps the shopper on the cart (open to everyone) with the s
   await expect(toasts(page)).toContainText('Error occurred. Please log in again.');
   // Still on the cart, which now reads as a guest's, with the way to sign in.
   await expect(page.getByText('Your cart is empty')).toBeVisible();
-  await expect(page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute('href', '/auth?form=signin&redirect=%2Fcart');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute(
+    'href',
+    '/auth?form=signin&redirect=%2Fcart',
+  );
   expect(new URL(page.url()).pathname).toBe('/cart');
   await axe.check();
   shop.expectNoPageErrors();
 });
 
-test('promo with an incomplete address shows only the spec message; 500 typed in a quantity shows the server warning', async ({ shop, page, axe, mailbox }) => {
+test('promo with an incomplete address shows only the spec message; 500 typed in a quantity shows the server warning', async ({
+  shop,
+  page,
+  axe,
+  mailbox,
+}) => {
   test.slow();
   await newVerifiedCustomer(page, mailbox, 'deadends.messages');
   const product = await simpleProduct(page);

@@ -12,19 +12,30 @@ test.beforeEach(async ({ context }) => {
 });
 
 async function ids(request: import('@playwright/test').APIRequestContext) {
-  const languages = ((await (await request.get('/api/languages')).json()) as { payload: { id: number; code: string }[] }).payload;
-  return { de: String(languages.find((l) => l.code === 'de')!.id), en: String(languages.find((l) => l.code === 'en')!.id) };
+  const languages = (
+    (await (await request.get('/api/languages')).json()) as { payload: { id: number; code: string }[] }
+  ).payload;
+  return {
+    de: String(languages.find((l) => l.code === 'de')!.id),
+    en: String(languages.find((l) => l.code === 'en')!.id),
+  };
 }
 
-test('stored German and US dollars without cookies: the home page comes back in German and dollars, cookies set', async ({ page, context }) => {
+test('stored German and US dollars without cookies: the home page comes back in German and dollars, cookies set', async ({
+  page,
+  context,
+}) => {
   const { de } = await ids(page.request);
-  await context.addInitScript(([language]) => {
-    if (!sessionStorage.getItem('seeded')) {
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('languageId', language!);
-      localStorage.setItem('currency', 'USD');
-    }
-  }, [de]);
+  await context.addInitScript(
+    ([language]) => {
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('languageId', language!);
+        localStorage.setItem('currency', 'USD');
+      }
+    },
+    [de],
+  );
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   // The bare entry address goes to the German one (ADR 028).
@@ -35,7 +46,10 @@ test('stored German and US dollars without cookies: the home page comes back in 
   expect(await page.evaluate(() => localStorage.getItem('languageId'))).toBe(de);
 });
 
-test('an invalid stored value is replaced by the page\'s; no cookie jar means no reload loop', async ({ page, context }) => {
+test("an invalid stored value is replaced by the page's; no cookie jar means no reload loop", async ({
+  page,
+  context,
+}) => {
   const { en } = await ids(page.request);
   await context.addInitScript(() => {
     if (!sessionStorage.getItem('seeded')) {
@@ -51,10 +65,13 @@ test('an invalid stored value is replaced by the page\'s; no cookie jar means no
   const { de } = await ids(page.request);
   const loads: string[] = [];
   const refusing = await context.browser()!.newContext();
-  await refusing.addInitScript(([language]) => {
-    localStorage.setItem('languageId', language!);
-    Object.defineProperty(document, 'cookie', { get: () => '', set: () => undefined });
-  }, [de]);
+  await refusing.addInitScript(
+    ([language]) => {
+      localStorage.setItem('languageId', language!);
+      Object.defineProperty(document, 'cookie', { get: () => '', set: () => undefined });
+    },
+    [de],
+  );
   const other = await refusing.newPage();
   other.on('load', () => loads.push(other.url()));
   await other.goto(BASE + '/');
@@ -63,19 +80,27 @@ test('an invalid stored value is replaced by the page\'s; no cookie jar means no
   await refusing.close();
 });
 
-test('a German address stays German for a visitor whose stored language is English, and becomes the choice', async ({ page, context }) => {
+test('a German address stays German for a visitor whose stored language is English, and becomes the choice', async ({
+  page,
+  context,
+}) => {
   const { de, en } = await ids(page.request);
-  await context.addInitScript(([language]) => {
-    if (!sessionStorage.getItem('seeded')) {
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('languageId', language!);
-    }
-  }, [en]);
+  await context.addInitScript(
+    ([language]) => {
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('languageId', language!);
+      }
+    },
+    [en],
+  );
   const loads: string[] = [];
   page.on('load', () => loads.push(page.url()));
   await page.goto('/de/faq');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  await expect.poll(async () => Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value])).languageId).toBe(de);
+  await expect
+    .poll(async () => Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value])).languageId)
+    .toBe(de);
   await page.waitForTimeout(500);
   expect(loads).toEqual([`${BASE}/de/faq`]);
 });

@@ -17,7 +17,13 @@ test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
 });
 
-test('a variation on sale: the same price on the product page, in the cart, at checkout, on the order and in its mail', async ({ shop, page, request, axe, mailbox }) => {
+test('a variation on sale: the same price on the product page, in the cart, at checkout, on the order and in its mail', async ({
+  shop,
+  page,
+  request,
+  axe,
+  mailbox,
+}) => {
   test.slow();
   // Staff: a sale price on the product (20 % off), every size at the product's regular price.
   const { product, variation, regularCents: regular, saleCents } = await putVariationOnSale(request, request, 0);

@@ -15,12 +15,26 @@ import { productPath, putVariationOnSale } from './support/variation-sale';
 const de = (amount: number) => formatMoney(amount, 'EUR', 'de');
 
 /** Registers in German (the API's lang_id: the account's mails are German) and verifies by the mailed link. */
-async function germanCustomer(page: Page, mailbox: { waitFor(to: string, o?: { subject?: RegExp }): Promise<{ links: string[] }> }, langId: number) {
+async function germanCustomer(
+  page: Page,
+  mailbox: { waitFor(to: string, o?: { subject?: RegExp }): Promise<{ links: string[] }> },
+  langId: number,
+) {
   const email = `vat.fr.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.org`;
   await page.request.get('/sanctum/csrf-cookie');
   const response = await page.request.post('/api/register', {
     headers: await xsrfHeaders(page),
-    data: { name: 'Jana', surname: 'Weber', email, phone: '+4915123456789', phoneCountryCode: 'DE', nationalNumber: '15123456789', password: NEW_CUSTOMER_PASSWORD, passConfirm: NEW_CUSTOMER_PASSWORD, lang_id: langId },
+    data: {
+      name: 'Jana',
+      surname: 'Weber',
+      email,
+      phone: '+4915123456789',
+      phoneCountryCode: 'DE',
+      nationalNumber: '15123456789',
+      password: NEW_CUSTOMER_PASSWORD,
+      passConfirm: NEW_CUSTOMER_PASSWORD,
+      lang_id: langId,
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   const mail = await mailbox.waitFor(email, { subject: /^Bestätigen Sie Ihre E-Mail-Adresse/ });
@@ -29,7 +43,14 @@ async function germanCustomer(page: Page, mailbox: { waitFor(to: string, o?: { s
   return email;
 }
 
-test('a German shopper buys a size on sale to France: the same price and "20 %" in German from product page to order mail', async ({ shop, page, context, request, axe, mailbox }) => {
+test('a German shopper buys a size on sale to France: the same price and "20 %" in German from product page to order mail', async ({
+  shop,
+  page,
+  context,
+  request,
+  axe,
+  mailbox,
+}) => {
   test.slow();
   const languages = await shop.apiGet<Array<{ id: number; code: string }>>('/api/languages');
   const deLanguage = languages.payload!.find((l) => l.code === 'de')!;
@@ -63,7 +84,9 @@ test('a German shopper buys a size on sale to France: the same price and "20 %" 
   const added = page.waitForResponse((r) => r.url().endsWith('/api/cart/add'));
   await purchase.getByRole('button', { name: 'In den Warenkorb' }).click();
   expect((await added).status()).toBe(200);
-  const countries = ((await (await page.request.get('/api/countries')).json()) as { payload: { id: number; iso: string }[] }).payload;
+  const countries = (
+    (await (await page.request.get('/api/countries')).json()) as { payload: { id: number; iso: string }[] }
+  ).payload;
   const france = countries.find((c) => c.iso === 'FR')!;
 
   // The cart (the product's German name: its only line).
@@ -82,14 +105,20 @@ test('a German shopper buys a size on sale to France: the same price and "20 %" 
   await expect(submit).toHaveText('Formular ausfüllen');
   // Enter sends the form, as the (aria-disabled) button would.
   await page.getByRole('textbox', { name: /^USt-IdNr\./ }).press('Enter');
-  await expect(page.getByText('Bitte geben Sie eine gültige EU-USt-IdNr. mit Länderkennung ein, z. B. DE123456789.')).toBeVisible();
+  await expect(
+    page.getByText('Bitte geben Sie eine gültige EU-USt-IdNr. mit Länderkennung ein, z. B. DE123456789.'),
+  ).toBeVisible();
   await page.getByRole('textbox', { name: /^USt-IdNr\./ }).fill('');
 
   // Checkout: the items at the sale price, "inkl. 20 % MwSt." and its amount, all German.
   await expect(submit).toHaveText('Versand berechnen');
   const totals = page.waitForResponse((r) => r.url().endsWith('/api/cart/calculate-totals'));
   await submit.click();
-  const body = (await (await totals).json()) as { vat_rate: number; vat_scheme: string; converted: { cart_total: number; vat: number; final_amount: number } };
+  const body = (await (await totals).json()) as {
+    vat_rate: number;
+    vat_scheme: string;
+    converted: { cart_total: number; vat: number; final_amount: number };
+  };
   expect(body).toMatchObject({ vat_rate: 20, vat_scheme: 'oss', converted: { cart_total: saleCents / 100 } });
   const summary = page.locator('.checkout-summary');
   await expect(page.locator('.checkout-totals')).toContainText(sale);

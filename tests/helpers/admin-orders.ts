@@ -35,7 +35,10 @@ export function staffOrders(api: ReturnType<typeof createApi>, db: () => Db, tag
     const buyer = await shoppers.shopper(over.languageId ? { languageId: over.languageId as number } : {});
     await shoppers.add(buyer.session, productId, count);
     const { languageId: _ignored, ...shippingOver } = over;
-    const res = await buyer.session.post('/api/orders/checkout', berlinShipping({ payment_method: 'phone', email: buyer.email, ...shippingOver }));
+    const res = await buyer.session.post(
+      '/api/orders/checkout',
+      berlinShipping({ payment_method: 'phone', email: buyer.email, ...shippingOver }),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const order = await shoppers.orderByNr(res.body.order_data.order_nr);
     expect(order.status).toBe('Pending');
@@ -49,7 +52,10 @@ export function staffOrders(api: ReturnType<typeof createApi>, db: () => Db, tag
     const res = await buyer.session.post('/api/orders/checkout', cardShipping({ email: buyer.email, ...over }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const paymentId: string = res.body.redirect_url.split('/').pop();
-    const paid = await payCharge(db(), (await getCharge(db(), paymentId))!, { number: TEST_CARDS.success, ...TEST_CARD });
+    const paid = await payCharge(db(), (await getCharge(db(), paymentId))!, {
+      number: TEST_CARDS.success,
+      ...TEST_CARD,
+    });
     expect(paid).toMatchObject({ kind: 'done', outcome: 'succeeded' });
     const order = await shoppers.orderByNr(res.body.order_data.order_nr);
     expect(order.status).toBe('Success');

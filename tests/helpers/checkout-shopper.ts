@@ -23,11 +23,18 @@ export function checkoutShoppers(api: ReturnType<typeof createApi>, db: () => Db
     options: { sessions?: number; languageId?: number; verified?: boolean } = {},
   ): Promise<{ session: ApiSession; sessions: ApiSession[]; userId: number; email: string }> {
     const email = `${tag}${++counter}@example.com`;
-    const user = await createUser(db(), { email, password: 'Checkout-1', languageId: options.languageId ?? null, verified: options.verified });
+    const user = await createUser(db(), {
+      email,
+      password: 'Checkout-1',
+      languageId: options.languageId ?? null,
+      verified: options.verified,
+    });
     const sessions: ApiSession[] = [];
     for (let i = 0; i < (options.sessions ?? 1); i++) {
       address++;
-      const session = createApiSession(api, { clientAddress: `10.13.${Math.floor(address / 250)}.${(address % 250) + 1}` });
+      const session = createApiSession(api, {
+        clientAddress: `10.13.${Math.floor(address / 250)}.${(address % 250) + 1}`,
+      });
       expect((await session.signIn(email, 'Checkout-1')).status).toBe(200);
       sessions.push(session);
     }

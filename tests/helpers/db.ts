@@ -14,7 +14,19 @@
  *   const database = useTestDatabase({ seed: 'demo' });
  *   it('…', () => database().db.select() …);
  */
-import { closeSync, existsSync, mkdirSync, openAsBlob, openSync, readFileSync, renameSync, symlinkSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openAsBlob,
+  openSync,
+  readFileSync,
+  renameSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -150,7 +162,9 @@ async function postgresDemoTemplate(run: TestDbInfo): Promise<string> {
     try {
       if (await exists(admin, name)) return;
       await admin.query(`drop database if exists ${quoteIdent(building)} with (force)`);
-      await admin.query(`create database ${quoteIdent(building)} template ${quoteIdent(templateName(run.runId, 'none'))}`);
+      await admin.query(
+        `create database ${quoteIdent(building)} template ${quoteIdent(templateName(run.runId, 'none'))}`,
+      );
       const database = await openDatabase({ engine: 'postgres', url: databaseUrl(run.url, building), max: 4 });
       try {
         await seedDemo(database.db);
@@ -260,7 +274,10 @@ async function postgresServerTarget(run: TestDbInfo, dataDir: string, template?:
   return {
     env: { DATABASE_URL: url, DATA_DIR: dataDir },
     open: () => openDatabase({ engine: 'postgres', url, max: 2 }),
-    drop: () => withAdmin(run.url, (admin) => admin.query(`drop database if exists ${quoteIdent(name)} with (force)`)).then(() => {}),
+    drop: () =>
+      withAdmin(run.url, (admin) => admin.query(`drop database if exists ${quoteIdent(name)} with (force)`)).then(
+        () => {},
+      ),
   };
 }
 
@@ -302,9 +319,17 @@ export async function demoServerTarget(dataDir: string): Promise<ServerTarget> {
   shareTestMedia(dataDir);
   if (run.engine === 'pglite') {
     const pgliteDir = `${dataDir}/pglite`;
-    const copy = await openDatabase({ engine: 'pglite', dataDir: pgliteDir, loadDataDir: await openAsBlob(await pgliteDemoTemplate(run)) });
+    const copy = await openDatabase({
+      engine: 'pglite',
+      dataDir: pgliteDir,
+      loadDataDir: await openAsBlob(await pgliteDemoTemplate(run)),
+    });
     await copy.close();
-    return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ engine: 'pglite', dataDir: pgliteDir }), drop: async () => {} };
+    return {
+      env: { DATA_DIR: dataDir },
+      open: () => openDatabase({ engine: 'pglite', dataDir: pgliteDir }),
+      drop: async () => {},
+    };
   }
   return postgresServerTarget(run, dataDir, await postgresDemoTemplate(run));
 }

@@ -18,7 +18,11 @@ export interface DemoServer {
  * `prepare` writes to the database before the shop opens it (an admin account: PGlite allows one
  * process at a time, so nothing can be written beside the running shop).
  */
-export async function startDemoServer(env: Record<string, string> = {}, readyTimeoutMs = 120_000, prepare?: (db: Db) => Promise<void>): Promise<DemoServer> {
+export async function startDemoServer(
+  env: Record<string, string> = {},
+  readyTimeoutMs = 120_000,
+  prepare?: (db: Db) => Promise<void>,
+): Promise<DemoServer> {
   await ensureBuilt();
   const target = await demoServerTarget(tempDir());
   if (prepare) {

@@ -15,7 +15,9 @@ export async function validateFacturX(xml: string): Promise<{ valid: boolean; er
   const result = await validateXML({
     xml: [{ fileName: 'factur-x.xml', contents: xml }],
     schema: [{ fileName: MAIN, contents: readFileSync(join(DIR, MAIN), 'utf8') }],
-    preload: files.filter((f) => f !== MAIN).map((f) => ({ fileName: f, contents: readFileSync(join(DIR, f), 'utf8') })),
+    preload: files
+      .filter((f) => f !== MAIN)
+      .map((f) => ({ fileName: f, contents: readFileSync(join(DIR, f), 'utf8') })),
   });
   return { valid: result.valid, errors: result.errors.map((e) => e.rawMessage) };
 }

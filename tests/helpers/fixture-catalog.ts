@@ -43,7 +43,17 @@ import {
 export const USD_RATE = '1.0835';
 
 type ProductKey =
-  | 'dome' | 'tunnel' | 'summit' | 'ultra' | 'mech' | 'wireless' | 'lantern' | 'inactive' | 'mouse' | 'footprint' | 'poles';
+  | 'dome'
+  | 'tunnel'
+  | 'summit'
+  | 'ultra'
+  | 'mech'
+  | 'wireless'
+  | 'lantern'
+  | 'inactive'
+  | 'mouse'
+  | 'footprint'
+  | 'poles';
 type CategoryKey = 'outdoor' | 'tents' | 'domeTents' | 'backpacks' | 'computers' | 'keyboards';
 type AttrKey = 'red' | 'blue' | 'green' | 's' | 'm' | 'l';
 
@@ -143,17 +153,124 @@ export async function insertFixtureCatalog(db: Db): Promise<FixtureCatalog> {
     age: number;
     active?: boolean;
   }[] = [
-    { key: 'dome', name: 'Alpine Dome Tent', description: '<p>A sturdy dome tent for two.</p><script>alert(1)</script>', price: 19999, old: 24999, disc: 20, top: true, isNew: true, stock: 7, cats: ['domeTents'], age: 1 },
-    { key: 'tunnel', name: 'Trail Tunnel Tent', description: '<p>Roomy tunnel shelter.</p>', price: 14999, isNew: true, stock: 0, cats: ['tents'], age: 2 },
-    { key: 'summit', name: 'Summit Backpack 40L', description: '<p>Pack for long hikes.</p>', price: 8999, old: 9999, disc: 10, top: true, stock: 3, cats: ['backpacks'], age: 3 },
-    { key: 'ultra', name: 'Ultralight Backpack 20L', description: '<p>Light daypack.</p>', price: 8999, isNew: true, stock: 12, cats: ['backpacks'], age: 4 },
-    { key: 'mech', name: 'Mechanical Keyboard', description: '<p>Clicky switches.</p>', price: 12999, top: true, stock: 20, cats: ['keyboards'], age: 5 },
-    { key: 'wireless', name: 'Wireless Keyboard', description: '<p>Bluetooth typing.</p>', price: 4999, old: 5999, disc: 17, stock: 9, cats: ['keyboards'], age: 6 },
-    { key: 'lantern', name: 'Camping Lantern', description: '<p>Bright light for the campsite.</p>', price: 1000, isNew: true, stock: 30, cats: ['outdoor'], age: 7 },
-    { key: 'inactive', name: 'Inactive Tent', description: '<p>Withdrawn tent.</p>', price: 999, old: 1999, disc: 50, top: true, isNew: true, stock: 5, cats: ['tents'], age: 0, active: false },
-    { key: 'mouse', name: 'Gaming Mouse', description: '<p>Fast sensor.</p>', price: 3999, top: true, stock: 5, cats: ['computers'], age: 8 },
-    { key: 'footprint', name: 'Dome Tent Footprint', description: '<p>Protects the floor of your shelter.</p>', price: 2499, stock: 15, cats: ['domeTents'], age: 9 },
-    { key: 'poles', name: 'Trekking Poles', description: '<p>Carbon poles.</p>', price: 8999, stock: 4, cats: ['outdoor', 'tents'], age: 10 },
+    {
+      key: 'dome',
+      name: 'Alpine Dome Tent',
+      description: '<p>A sturdy dome tent for two.</p><script>alert(1)</script>',
+      price: 19999,
+      old: 24999,
+      disc: 20,
+      top: true,
+      isNew: true,
+      stock: 7,
+      cats: ['domeTents'],
+      age: 1,
+    },
+    {
+      key: 'tunnel',
+      name: 'Trail Tunnel Tent',
+      description: '<p>Roomy tunnel shelter.</p>',
+      price: 14999,
+      isNew: true,
+      stock: 0,
+      cats: ['tents'],
+      age: 2,
+    },
+    {
+      key: 'summit',
+      name: 'Summit Backpack 40L',
+      description: '<p>Pack for long hikes.</p>',
+      price: 8999,
+      old: 9999,
+      disc: 10,
+      top: true,
+      stock: 3,
+      cats: ['backpacks'],
+      age: 3,
+    },
+    {
+      key: 'ultra',
+      name: 'Ultralight Backpack 20L',
+      description: '<p>Light daypack.</p>',
+      price: 8999,
+      isNew: true,
+      stock: 12,
+      cats: ['backpacks'],
+      age: 4,
+    },
+    {
+      key: 'mech',
+      name: 'Mechanical Keyboard',
+      description: '<p>Clicky switches.</p>',
+      price: 12999,
+      top: true,
+      stock: 20,
+      cats: ['keyboards'],
+      age: 5,
+    },
+    {
+      key: 'wireless',
+      name: 'Wireless Keyboard',
+      description: '<p>Bluetooth typing.</p>',
+      price: 4999,
+      old: 5999,
+      disc: 17,
+      stock: 9,
+      cats: ['keyboards'],
+      age: 6,
+    },
+    {
+      key: 'lantern',
+      name: 'Camping Lantern',
+      description: '<p>Bright light for the campsite.</p>',
+      price: 1000,
+      isNew: true,
+      stock: 30,
+      cats: ['outdoor'],
+      age: 7,
+    },
+    {
+      key: 'inactive',
+      name: 'Inactive Tent',
+      description: '<p>Withdrawn tent.</p>',
+      price: 999,
+      old: 1999,
+      disc: 50,
+      top: true,
+      isNew: true,
+      stock: 5,
+      cats: ['tents'],
+      age: 0,
+      active: false,
+    },
+    {
+      key: 'mouse',
+      name: 'Gaming Mouse',
+      description: '<p>Fast sensor.</p>',
+      price: 3999,
+      top: true,
+      stock: 5,
+      cats: ['computers'],
+      age: 8,
+    },
+    {
+      key: 'footprint',
+      name: 'Dome Tent Footprint',
+      description: '<p>Protects the floor of your shelter.</p>',
+      price: 2499,
+      stock: 15,
+      cats: ['domeTents'],
+      age: 9,
+    },
+    {
+      key: 'poles',
+      name: 'Trekking Poles',
+      description: '<p>Carbon poles.</p>',
+      price: 8999,
+      stock: 4,
+      cats: ['outdoor', 'tents'],
+      age: 10,
+    },
   ];
   const p = {} as Record<ProductKey, number>;
   for (const spec of specs) {
@@ -179,7 +296,12 @@ export async function insertFixtureCatalog(db: Db): Promise<FixtureCatalog> {
     await db.insert(productCategories).values(spec.cats.map((c) => ({ productId: row!.id, categoryId: cat[c] })));
   }
   await db.insert(productTranslations).values([
-    { productId: p.dome, languageId: lang.de, name: 'Alpine Kuppelzelt', description: '<p>Ein stabiles Kuppelzelt für zwei.</p>' },
+    {
+      productId: p.dome,
+      languageId: lang.de,
+      name: 'Alpine Kuppelzelt',
+      description: '<p>Ein stabiles Kuppelzelt für zwei.</p>',
+    },
     { productId: p.tunnel, languageId: lang.de, name: 'Trail Tunnelzelt', description: '' },
   ]);
   await db.insert(productImages).values([
@@ -187,7 +309,14 @@ export async function insertFixtureCatalog(db: Db): Promise<FixtureCatalog> {
     { productId: p.dome, url: '/images/products/dome/1.svg', position: 0 },
   ]);
 
-  const variationSpecs: { key: ProductKey; sku: string; price: number; stock: number; attrs: number[]; active?: boolean }[] = [
+  const variationSpecs: {
+    key: ProductKey;
+    sku: string;
+    price: number;
+    stock: number;
+    attrs: number[];
+    active?: boolean;
+  }[] = [
     { key: 'dome', sku: 'FX-DOME-RS', price: 19999, stock: 3, attrs: [s, red] },
     { key: 'dome', sku: 'FX-DOME-BM', price: 20999, stock: 4, attrs: [blue, m] },
     { key: 'tunnel', sku: 'FX-TUNNEL-GL', price: 14999, stock: 0, attrs: [green, l] },
@@ -201,7 +330,13 @@ export async function insertFixtureCatalog(db: Db): Promise<FixtureCatalog> {
     const [row] = await db
       .insert(variations)
       // A variation at its product's price follows the product (an empty price, as migration 0022 stores it).
-      .values({ productId: p[v.key], sku: v.sku, priceCents: v.price === specs.find((s) => s.key === v.key)!.price ? null : v.price, stock: v.stock, active: v.active ?? true })
+      .values({
+        productId: p[v.key],
+        sku: v.sku,
+        priceCents: v.price === specs.find((s) => s.key === v.key)!.price ? null : v.price,
+        stock: v.stock,
+        active: v.active ?? true,
+      })
       .returning();
     await db.insert(variationAttributes).values(v.attrs.map((a) => ({ variationId: row!.id, attributeId: a })));
   }
@@ -213,7 +348,12 @@ export async function insertFixtureCatalog(db: Db): Promise<FixtureCatalog> {
   ]);
 
   // Trending: wireless 3 units, tunnel 2, mech 2; failed, old and inactive-product orders do not count.
-  const order = async (nr: string, status: 'Pending' | 'Success' | 'Failed' | 'Error', days: number, items: [ProductKey, number][]) => {
+  const order = async (
+    nr: string,
+    status: 'Pending' | 'Success' | 'Failed' | 'Error',
+    days: number,
+    items: [ProductKey, number][],
+  ) => {
     const [o] = await db
       .insert(orders)
       .values({
@@ -239,11 +379,24 @@ export async function insertFixtureCatalog(db: Db): Promise<FixtureCatalog> {
       })
       .returning();
     await db.insert(orderItems).values(
-      items.map(([key, quantity]) => ({ orderId: o!.id, productId: p[key], sku: key, name: key, priceCents: 100, quantity })),
+      items.map(([key, quantity]) => ({
+        orderId: o!.id,
+        productId: p[key],
+        sku: key,
+        name: key,
+        priceCents: 100,
+        quantity,
+      })),
     );
   };
-  await order('FX-1', 'Success', 2, [['wireless', 3], ['tunnel', 1]]);
-  await order('FX-2', 'Pending', 5, [['tunnel', 1], ['mech', 2]]);
+  await order('FX-1', 'Success', 2, [
+    ['wireless', 3],
+    ['tunnel', 1],
+  ]);
+  await order('FX-2', 'Pending', 5, [
+    ['tunnel', 1],
+    ['mech', 2],
+  ]);
   await order('FX-3', 'Failed', 1, [['footprint', 50]]);
   await order('FX-4', 'Error', 1, [['lantern', 40]]);
   await order('FX-5', 'Success', 40, [['mouse', 100]]);

@@ -69,10 +69,13 @@ export async function seedCommerceFixture(db: Db): Promise<CommerceFixture> {
     .returning({ id: products.id });
   const [tents] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, 'tents'));
   await db.insert(productCategories).values({ productId: pegs!.id, categoryId: tents!.id });
-  await db.insert(settings).values({ id: 1, vatPercent: '20.00', supportEmail: 'help@example.com' }).onConflictDoUpdate({
-    target: settings.id,
-    set: { vatPercent: '20.00' },
-  });
+  await db
+    .insert(settings)
+    .values({ id: 1, vatPercent: '20.00', supportEmail: 'help@example.com' })
+    .onConflictDoUpdate({
+      target: settings.id,
+      set: { vatPercent: '20.00' },
+    });
 
   const zones = await db
     .insert(shippingZones)
@@ -117,12 +120,44 @@ export async function seedCommerceFixture(db: Db): Promise<CommerceFixture> {
     .insert(promoCodes)
     .values([
       { code: 'SAVE10', description: '€10 off', discountType: 'fixed', discountValue: 1000 },
-      { code: 'PCT15', description: '15% off', discountType: 'percent', discountValue: 15, validFrom: new Date(now - DAY), validTo: new Date(now + 7 * DAY) },
-      { code: 'SHIP10', description: '€10 off incl. delivery', discountType: 'fixed', discountValue: 1000, appliesToDelivery: true },
-      { code: 'HALF', description: 'Half price incl. delivery', discountType: 'percent', discountValue: 50, appliesToDelivery: true },
+      {
+        code: 'PCT15',
+        description: '15% off',
+        discountType: 'percent',
+        discountValue: 15,
+        validFrom: new Date(now - DAY),
+        validTo: new Date(now + 7 * DAY),
+      },
+      {
+        code: 'SHIP10',
+        description: '€10 off incl. delivery',
+        discountType: 'fixed',
+        discountValue: 1000,
+        appliesToDelivery: true,
+      },
+      {
+        code: 'HALF',
+        description: 'Half price incl. delivery',
+        discountType: 'percent',
+        discountValue: 50,
+        appliesToDelivery: true,
+      },
       { code: 'ODD35', description: '35% off', discountType: 'percent', discountValue: 35 },
-      { code: 'OLD20', description: 'Ended', discountType: 'percent', discountValue: 20, validFrom: new Date(now - 30 * DAY), validTo: new Date(now - DAY) },
-      { code: 'SOON5', description: 'Not yet', discountType: 'fixed', discountValue: 500, validFrom: new Date(now + DAY) },
+      {
+        code: 'OLD20',
+        description: 'Ended',
+        discountType: 'percent',
+        discountValue: 20,
+        validFrom: new Date(now - 30 * DAY),
+        validTo: new Date(now - DAY),
+      },
+      {
+        code: 'SOON5',
+        description: 'Not yet',
+        discountType: 'fixed',
+        discountValue: 500,
+        validFrom: new Date(now + DAY),
+      },
       { code: 'GONE5', description: 'Used up', discountType: 'fixed', discountValue: 500, usageLimit: 3, usedCount: 3 },
       { code: 'OFF10', description: 'Switched off', discountType: 'fixed', discountValue: 1000, active: false },
     ])
@@ -167,7 +202,13 @@ export const berlinShipping = (over: Record<string, unknown> = {}) => ({
  */
 export async function insertBoughtOrder(
   db: Db,
-  input: { userId: number; orderNr: string; products: { id: number; sku?: string }[]; status?: 'Success' | 'Pending' | 'Failed'; email?: string },
+  input: {
+    userId: number;
+    orderNr: string;
+    products: { id: number; sku?: string }[];
+    status?: 'Success' | 'Pending' | 'Failed';
+    email?: string;
+  },
 ): Promise<number> {
   const totalCents = 100 * input.products.length;
   const [order] = await db
@@ -194,8 +235,15 @@ export async function insertBoughtOrder(
       convertedFinalCents: totalCents,
     })
     .returning({ id: orders.id });
-  await db
-    .insert(orderItems)
-    .values(input.products.map((p) => ({ orderId: order!.id, productId: p.id, sku: p.sku ?? 'X', name: 'X', priceCents: 100, quantity: 1 })));
+  await db.insert(orderItems).values(
+    input.products.map((p) => ({
+      orderId: order!.id,
+      productId: p.id,
+      sku: p.sku ?? 'X',
+      name: 'X',
+      priceCents: 100,
+      quantity: 1,
+    })),
+  );
   return order!.id;
 }

@@ -63,7 +63,12 @@ export async function seedContentFixture(db: Db): Promise<ContentFixture> {
   const [about, terms, privacy, cookies, draft] = await db
     .insert(staticPages)
     .values([
-      { slug: 'about-us', title: 'About us', content: '<p>We sell <b>gear</b>.</p><script>alert(1)</script>', position: 0 },
+      {
+        slug: 'about-us',
+        title: 'About us',
+        content: '<p>We sell <b>gear</b>.</p><script>alert(1)</script>',
+        position: 0,
+      },
       { slug: 'terms', title: 'Terms', content: '<p>Terms text</p>', isTerms: true, position: 2 },
       { slug: 'privacy', title: 'Privacy', content: '<p onclick="x()">Privacy text</p>', isPrivacy: true, position: 1 },
       { slug: 'cookies', title: 'Cookies', content: '<p>Cookie text</p>', isCookie: true, position: 3 },
@@ -84,9 +89,9 @@ export async function seedContentFixture(db: Db): Promise<ContentFixture> {
       { title: 'Hidden?', content: '<p>No.</p>', published: false, position: 2 },
     ])
     .returning({ id: faqs.id });
-  await db.insert(faqTranslations).values([
-    { faqId: shipping!.id, languageId: lang.de, title: 'Versand?', content: '<p>Schnell.</p>' },
-  ]);
+  await db
+    .insert(faqTranslations)
+    .values([{ faqId: shipping!.id, languageId: lang.de, title: 'Versand?', content: '<p>Schnell.</p>' }]);
 
   await db.insert(socialLinks).values([
     { name: 'YouTube', url: 'https://www.youtube.com/', icon: 'youtube', position: 1 },
@@ -102,12 +107,32 @@ export async function seedContentFixture(db: Db): Promise<ContentFixture> {
   const [first, second] = await db
     .insert(featuredCategories)
     .values([
-      { title: 'Outdoor Adventure', shortTitle: 'Outdoor', description: 'Tents.', imageUrl: '/img/outdoor.svg', url: '/products/outdoor/all', position: 2 },
-      { title: 'Tech', shortTitle: null, description: 'Gadgets.', imageUrl: '/img/tech.svg', url: '/products/tech/all', position: 1 },
+      {
+        title: 'Outdoor Adventure',
+        shortTitle: 'Outdoor',
+        description: 'Tents.',
+        imageUrl: '/img/outdoor.svg',
+        url: '/products/outdoor/all',
+        position: 2,
+      },
+      {
+        title: 'Tech',
+        shortTitle: null,
+        description: 'Gadgets.',
+        imageUrl: '/img/tech.svg',
+        url: '/products/tech/all',
+        position: 1,
+      },
     ])
     .returning({ id: featuredCategories.id });
   await db.insert(featuredCategoryTranslations).values([
-    { featuredCategoryId: first!.id, languageId: lang.de, title: 'Outdoor-Abenteuer', shortTitle: 'Draußen', description: 'Zelte.' },
+    {
+      featuredCategoryId: first!.id,
+      languageId: lang.de,
+      title: 'Outdoor-Abenteuer',
+      shortTitle: 'Draußen',
+      description: 'Zelte.',
+    },
   ]);
 
   const [outdoor, tech] = await db

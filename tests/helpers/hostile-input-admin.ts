@@ -37,7 +37,8 @@ const TITLE = 'The title is required.';
 const CONTENT = 'The content must be text (HTML).';
 const CONTENT_LONG = 'The content may have at most 200000 characters.';
 const ORDER = 'The order must be a whole number.';
-const SLUG_FORMAT = 'The slug may contain only lowercase letters, digits and single hyphens, e.g. shipping-and-delivery.';
+const SLUG_FORMAT =
+  'The slug may contain only lowercase letters, digits and single hyphens, e.g. shipping-and-delivery.';
 const LINK = 'The link must be a path on this shop (starting with /) or an https:// address.';
 const IMAGE = 'The image must be a path on this shop (starting with /) or an https:// address.';
 const PHONE = 'A phone number may contain only digits, spaces, +, ( ) and -, 5 to 32 characters.';
@@ -74,7 +75,11 @@ function commonFieldCases(valid: Record<string, unknown>, titleMax: number): Cas
     invalid('title as huge array', { ...valid, title: HUGE_ARRAY }, TITLE),
     invalid('blank title', { ...valid, title: '   ' }, TITLE),
     invalid('huge title', { ...valid, title: huge(100_000) }, `The title may have at most ${titleMax} characters.`),
-    invalid('title one over the limit', { ...valid, title: huge(titleMax + 1) }, `The title may have at most ${titleMax} characters.`),
+    invalid(
+      'title one over the limit',
+      { ...valid, title: huge(titleMax + 1) },
+      `The title may have at most ${titleMax} characters.`,
+    ),
     invalid('negative order', { ...valid, position: -1 }, 'The order must be 0 or more.'),
     invalid('fractional order', { ...valid, position: 1.5 }, ORDER),
     invalid('huge order', { ...valid, position: 1e20 }, ORDER),
@@ -83,7 +88,11 @@ function commonFieldCases(valid: Record<string, unknown>, titleMax: number): Cas
     invalid('order as array', { ...valid, position: [1] }, ORDER),
     invalid('extra field id', { ...valid, id: 1 }, UNKNOWN_FIELD),
     invalid('extra field created_at', { ...valid, created_at: '2020-01-01' }, UNKNOWN_FIELD),
-    invalid('prototype key', JSON.parse(`{${JSON.stringify(valid).slice(1, -1)},"__proto__":{"role":"admin"}}`), UNKNOWN_FIELD),
+    invalid(
+      'prototype key',
+      JSON.parse(`{${JSON.stringify(valid).slice(1, -1)},"__proto__":{"role":"admin"}}`),
+      UNKNOWN_FIELD,
+    ),
   ];
 }
 
@@ -148,9 +157,17 @@ function featuredFieldCases(valid: Record<string, unknown>): Case[] {
     invalid('link as number', { ...valid, url: 5 }, LINK),
     invalid('data: image', { ...valid, image_url: 'data:image/svg+xml,<svg onload=alert(1)>' }, IMAGE),
     invalid('image as array', { ...valid, image_url: ['/a.png'] }, IMAGE),
-    invalid('huge short title', { ...valid, short_title: huge(100_000) }, 'The short title may have at most 96 characters.'),
+    invalid(
+      'huge short title',
+      { ...valid, short_title: huge(100_000) },
+      'The short title may have at most 96 characters.',
+    ),
     invalid('short title as number', { ...valid, short_title: 5 }, 'The short title must be text.'),
-    invalid('huge description', { ...valid, description: huge(100_000) }, 'The description may have at most 1000 characters.'),
+    invalid(
+      'huge description',
+      { ...valid, description: huge(100_000) },
+      'The description may have at most 1000 characters.',
+    ),
     invalid('description as array', { ...valid, description: HUGE_ARRAY }, 'The description must be text.'),
   ];
 }
@@ -180,7 +197,12 @@ function orderNrCases(path: (nr: string) => string, json?: unknown): Case[] {
 /** The staff actions on orders and balances (ADR 023): a Failed order refuses all of them. */
 function orderActionTable(ids: AdminIds): Record<string, Entry> {
   const order = (action: string) => (nr: string) => `/api/admin/orders/${nr}/${action}`;
-  const staff = (action: string, body: Entry['body'], cases: Case[]): Entry => ({ who: 'admin', path: order(action)(ids.failedOrderNr), body, cases });
+  const staff = (action: string, body: Entry['body'], cases: Case[]): Entry => ({
+    who: 'admin',
+    path: order(action)(ids.failedOrderNr),
+    body,
+    cases,
+  });
   const ship = { carrier: 'DHL', tracking_number: 'JJD0001' };
   const cancel = { reason: 'Customer asked' };
   const refund = { destination: 'balance', reason: 'Damaged' };
@@ -196,14 +218,34 @@ function orderActionTable(ids: AdminIds): Record<string, Entry> {
       invalid('everything missing', {}, 'The carrier is required.'),
       invalid('carrier as number', { ...ship, carrier: 5 }, 'The carrier is required.'),
       invalid('huge carrier', { ...ship, carrier: huge(100_000) }, 'The carrier may have at most 64 characters.'),
-      invalid('HTML as tracking number', { ...ship, tracking_number: HTML }, 'The tracking number may contain only letters, digits, spaces and . / - _'),
-      invalid('SQL as tracking number', { ...ship, tracking_number: SQL }, 'The tracking number may contain only letters, digits, spaces and . / - _'),
+      invalid(
+        'HTML as tracking number',
+        { ...ship, tracking_number: HTML },
+        'The tracking number may contain only letters, digits, spaces and . / - _',
+      ),
+      invalid(
+        'SQL as tracking number',
+        { ...ship, tracking_number: SQL },
+        'The tracking number may contain only letters, digits, spaces and . / - _',
+      ),
       invalid('tracking number as array', { ...ship, tracking_number: ['1'] }, 'The tracking number is required.'),
       invalid('http tracking link', { ...ship, tracking_url: 'http://track.example.com/1' }, TRACKING_URL),
       invalid('javascript: tracking link', { ...ship, tracking_url: 'javascript:alert(1)' }, TRACKING_URL),
-      invalid('data: tracking link', { ...ship, tracking_url: 'data:text/html,<script>alert(1)</script>' }, TRACKING_URL),
-      invalid('tracking link with a password', { ...ship, tracking_url: 'https://user:pw@track.example.com/' }, TRACKING_URL),
-      invalid('huge tracking link', { ...ship, tracking_url: `https://track.example.com/${huge(100_000)}` }, 'The tracking link may have at most 500 characters.'),
+      invalid(
+        'data: tracking link',
+        { ...ship, tracking_url: 'data:text/html,<script>alert(1)</script>' },
+        TRACKING_URL,
+      ),
+      invalid(
+        'tracking link with a password',
+        { ...ship, tracking_url: 'https://user:pw@track.example.com/' },
+        TRACKING_URL,
+      ),
+      invalid(
+        'huge tracking link',
+        { ...ship, tracking_url: `https://track.example.com/${huge(100_000)}` },
+        'The tracking link may have at most 500 characters.',
+      ),
       invalid('tracking link as object', { ...ship, tracking_url: { href: 'https://x.example' } }, TRACKING_URL),
       invalid('extra field', { ...ship, status: 'Shipped' }, UNKNOWN_FIELD),
       { name: 'not paid', json: ship, status: 409, message: 'Only a paid order can be shipped; this one is Failed.' },
@@ -217,7 +259,12 @@ function orderActionTable(ids: AdminIds): Record<string, Entry> {
       invalid('unknown destination', { ...cancel, refund_to: 'cash' }, DESTINATION),
       invalid('SQL as destination', { ...cancel, refund_to: SQL }, DESTINATION),
       invalid('extra field', { ...cancel, refunded_cents: 0 }, UNKNOWN_FIELD),
-      { name: 'not cancellable', json: cancel, status: 409, message: 'Only a pending or paid order that has not shipped can be cancelled; this one is Failed.' },
+      {
+        name: 'not cancellable',
+        json: cancel,
+        status: 409,
+        message: 'Only a pending or paid order that has not shipped can be cancelled; this one is Failed.',
+      },
     ]),
     'POST /api/admin/orders/:orderNr/refund': staff('refund', 'object', [
       ...orderNrCases(order('refund'), refund),
@@ -227,7 +274,11 @@ function orderActionTable(ids: AdminIds): Record<string, Entry> {
       invalid('negative amount', { ...refund, amount_cents: -100 }, AMOUNT),
       invalid('fractional amount', { ...refund, amount_cents: 1.5 }, AMOUNT),
       invalid('huge amount', { ...refund, amount_cents: 1e20 }, AMOUNT),
-      invalid('amount over the limit', { ...refund, amount_cents: 100_000_001 }, 'The amount may be at most 100000000 cents.'),
+      invalid(
+        'amount over the limit',
+        { ...refund, amount_cents: 100_000_001 },
+        'The amount may be at most 100000000 cents.',
+      ),
       invalid('SQL as amount', { ...refund, amount_cents: SQL }, AMOUNT),
       invalid('lines as text', { ...refund, lines: SQL }, 'The lines must be a list of order lines and quantities.'),
       invalid('no lines', { ...refund, lines: [] }, 'Choose at least one line to refund.'),
@@ -235,14 +286,53 @@ function orderActionTable(ids: AdminIds): Record<string, Entry> {
       invalid('line id as SQL', { ...refund, lines: [{ order_item_id: SQL, quantity: 1 }] }, LINE_ID),
       invalid('zero quantity', { ...refund, lines: [{ order_item_id: 1, quantity: 0 }] }, LINE_QUANTITY),
       invalid('huge quantity', { ...refund, lines: [{ order_item_id: 1, quantity: 1e9 }] }, LINE_QUANTITY),
-      invalid('the same line twice', { ...refund, lines: [{ order_item_id: 1, quantity: 1 }, { order_item_id: 1, quantity: 1 }] }, 'Each line may be named once.'),
-      invalid('too many lines', { ...refund, lines: Array.from({ length: 201 }, (_, i) => ({ order_item_id: i + 1, quantity: 1 })) }, 'At most 200 lines can be refunded at once.'),
-      invalid('lines and an amount', { ...refund, amount_cents: 100, lines: [{ order_item_id: 1, quantity: 1 }] }, 'Refund either lines or an amount, not both.'),
-      invalid('extra field in a line', { ...refund, lines: [{ order_item_id: 1, quantity: 1, price_cents: 1 }] }, UNKNOWN_FIELD),
+      invalid(
+        'the same line twice',
+        {
+          ...refund,
+          lines: [
+            { order_item_id: 1, quantity: 1 },
+            { order_item_id: 1, quantity: 1 },
+          ],
+        },
+        'Each line may be named once.',
+      ),
+      invalid(
+        'too many lines',
+        { ...refund, lines: Array.from({ length: 201 }, (_, i) => ({ order_item_id: i + 1, quantity: 1 })) },
+        'At most 200 lines can be refunded at once.',
+      ),
+      invalid(
+        'lines and an amount',
+        { ...refund, amount_cents: 100, lines: [{ order_item_id: 1, quantity: 1 }] },
+        'Refund either lines or an amount, not both.',
+      ),
+      invalid(
+        'extra field in a line',
+        { ...refund, lines: [{ order_item_id: 1, quantity: 1, price_cents: 1 }] },
+        UNKNOWN_FIELD,
+      ),
       invalid('extra field', { ...refund, status: 'succeeded' }, UNKNOWN_FIELD),
-      { name: 'short Idempotency-Key', json: refund, headers: { 'Idempotency-Key': 'short' }, status: 422, message: 'The Idempotency-Key header must be 8 to 128 letters, digits or . _ : -' },
-      { name: 'SQL as Idempotency-Key', json: refund, headers: { 'Idempotency-Key': "k' OR '1'='1'--" }, status: 422, message: 'The Idempotency-Key header must be 8 to 128 letters, digits or . _ : -' },
-      { name: 'not paid', json: refund, status: 409, message: 'Only a paid or shipped order can be refunded; this one is Failed.' },
+      {
+        name: 'short Idempotency-Key',
+        json: refund,
+        headers: { 'Idempotency-Key': 'short' },
+        status: 422,
+        message: 'The Idempotency-Key header must be 8 to 128 letters, digits or . _ : -',
+      },
+      {
+        name: 'SQL as Idempotency-Key',
+        json: refund,
+        headers: { 'Idempotency-Key': "k' OR '1'='1'--" },
+        status: 422,
+        message: 'The Idempotency-Key header must be 8 to 128 letters, digits or . _ : -',
+      },
+      {
+        name: 'not paid',
+        json: refund,
+        status: 409,
+        message: 'Only a paid or shipped order can be refunded; this one is Failed.',
+      },
     ]),
     'POST /api/admin/orders/:orderNr/notes': staff('notes', 'object', [
       ...orderNrCases(order('notes'), { text: 'A note for an order that does not exist' }),
@@ -262,13 +352,21 @@ function orderActionTable(ids: AdminIds): Record<string, Entry> {
         invalid('zero change', { ...balance, delta_cents: 0 }, DELTA),
         invalid('fractional change', { ...balance, delta_cents: 1.5 }, DELTA),
         invalid('huge change', { ...balance, delta_cents: 1e20 }, DELTA),
-        invalid('change over the limit', { ...balance, delta_cents: 100_000_001 }, 'The change may be at most 100000000 cents either way.'),
+        invalid(
+          'change over the limit',
+          { ...balance, delta_cents: 100_000_001 },
+          'The change may be at most 100000000 cents either way.',
+        ),
         invalid('SQL as change', { ...balance, delta_cents: SQL }, DELTA),
         invalid('change as text', { ...balance, delta_cents: '100' }, DELTA),
         invalid('reason missing', { delta_cents: 100 }, 'The reason is required.'),
         invalid('reason too short', { ...balance, reason: 'ok' }, 'The reason needs at least 3 characters.'),
         invalid('huge reason', { ...balance, reason: huge(100_000) }, 'The reason may have at most 500 characters.'),
-        invalid('below zero', { ...balance, delta_cents: -100_000_000 }, /^The balance cannot go below 0: it is €\d+\.\d\d\.$/),
+        invalid(
+          'below zero',
+          { ...balance, delta_cents: -100_000_000 },
+          /^The balance cannot go below 0: it is €\d+\.\d\d\.$/,
+        ),
         invalid('extra field', { ...balance, kind: 'refund' }, UNKNOWN_FIELD),
       ],
     },
@@ -277,7 +375,12 @@ function orderActionTable(ids: AdminIds): Record<string, Entry> {
 
 /** Blocks pages (ADR 027): every case refused before anything is written. */
 function pageBlockTable(ids: AdminIds, pagePath: (id: string) => string): Record<string, Entry> {
-  const editor = (path: string, body: Entry['body'], cases: Case[] = []): Entry => ({ who: 'editor', path, body, cases });
+  const editor = (path: string, body: Entry['body'], cases: Case[] = []): Entry => ({
+    who: 'editor',
+    path,
+    body,
+    cases,
+  });
   const blocks = `${pagePath(String(ids.page))}/blocks`;
   const texts = `${pagePath(String(ids.page))}/block-texts`;
   const draft = `${pagePath(String(ids.page))}/draft`;
@@ -286,44 +389,127 @@ function pageBlockTable(ids: AdminIds, pagePath: (id: string) => string): Record
   const featured = { id: 'f', v: 1, type: 'featured', heading: '', tiles: [tile, tile, tile, tile, tile] };
   const LINK = 'A link must be a path on this shop (starting with /) or an https:// address.';
   return {
-    'GET /api/admin/static-pages/:id/blocks': editor(blocks, 'none', idCases((id) => `${pagePath(id)}/blocks`, 'Page not found')),
+    'GET /api/admin/static-pages/:id/blocks': editor(
+      blocks,
+      'none',
+      idCases((id) => `${pagePath(id)}/blocks`, 'Page not found'),
+    ),
     'PUT /api/admin/static-pages/:id/blocks': editor(blocks, 'object', [
       ...idCases((id) => `${pagePath(id)}/blocks`, 'Page not found').map((c) => ({ ...c, json: { layout: 'blocks' } })),
       invalid('empty body', {}, NOTHING),
       invalid('SQL as layout', { layout: SQL }, 'layout must be html or blocks.'),
       invalid('blocks as text', { blocks: SQL }, 'blocks must be a list.'),
-      invalid('unknown block type', { blocks: [{ ...hero, type: 'script' }] }, 'type must be one of hero, rich_text, image, image_text, product_grid, category_tiles, cta, faq, newsletter, spacer, featured.'),
-      invalid('javascript: button', { blocks: [{ ...hero, button: { label: 'x', href: 'javascript:alert(1)' } }] }, LINK),
+      invalid(
+        'unknown block type',
+        { blocks: [{ ...hero, type: 'script' }] },
+        'type must be one of hero, rich_text, image, image_text, product_grid, category_tiles, cta, faq, newsletter, spacer, featured.',
+      ),
+      invalid(
+        'javascript: button',
+        { blocks: [{ ...hero, button: { label: 'x', href: 'javascript:alert(1)' } }] },
+        LINK,
+      ),
       invalid('HTML in a link', { blocks: [{ ...hero, button: { label: 'x', href: `/x"${HTML}` } }] }, LINK),
-      invalid('huge heading', { blocks: [{ ...hero, heading: huge(10_000) }] }, 'The heading may have at most 120 characters.'),
-      invalid('hero without heading', { blocks: [{ ...hero, heading: '   ' }] }, "A hero needs a heading (it is the page's title when the hero opens it)."),
-      invalid('four featured tiles', { blocks: [{ ...featured, tiles: featured.tiles.slice(1) }] }, 'The featured area has exactly 5 tiles.'),
-      invalid('featured tiles as text', { blocks: [{ ...featured, tiles: SQL }] }, 'The featured area has exactly 5 tiles.'),
-      invalid('javascript: tile link', { blocks: [{ ...featured, tiles: [{ ...tile, href: 'javascript:alert(1)' }, ...featured.tiles.slice(1)] }] }, LINK),
-      invalid('huge tile title', { blocks: [{ ...featured, tiles: [{ ...tile, title: huge(10_000) }, ...featured.tiles.slice(1)] }] }, 'The tile title may have at most 80 characters.'),
-      invalid('unknown field in a tile', { blocks: [{ ...featured, tiles: [{ ...tile, onclick: 'x' }, ...featured.tiles.slice(1)] }] }, 'A tile is { title, description, href, image }.'),
-      invalid('linked image without alternative text', { blocks: [{ id: 'i', v: 1, type: 'image', image: null, alt: '', caption: '', href: '/x' }] }, "An image with a link needs an alternative text (here or in the media library): it is the link's name."),
-      invalid('huge rich text', { blocks: [{ id: 'r', v: 1, type: 'rich_text', html: huge(60_000) }] }, 'The text must be HTML of at most 50000 characters.'),
+      invalid(
+        'huge heading',
+        { blocks: [{ ...hero, heading: huge(10_000) }] },
+        'The heading may have at most 120 characters.',
+      ),
+      invalid(
+        'hero without heading',
+        { blocks: [{ ...hero, heading: '   ' }] },
+        "A hero needs a heading (it is the page's title when the hero opens it).",
+      ),
+      invalid(
+        'four featured tiles',
+        { blocks: [{ ...featured, tiles: featured.tiles.slice(1) }] },
+        'The featured area has exactly 5 tiles.',
+      ),
+      invalid(
+        'featured tiles as text',
+        { blocks: [{ ...featured, tiles: SQL }] },
+        'The featured area has exactly 5 tiles.',
+      ),
+      invalid(
+        'javascript: tile link',
+        { blocks: [{ ...featured, tiles: [{ ...tile, href: 'javascript:alert(1)' }, ...featured.tiles.slice(1)] }] },
+        LINK,
+      ),
+      invalid(
+        'huge tile title',
+        { blocks: [{ ...featured, tiles: [{ ...tile, title: huge(10_000) }, ...featured.tiles.slice(1)] }] },
+        'The tile title may have at most 80 characters.',
+      ),
+      invalid(
+        'unknown field in a tile',
+        { blocks: [{ ...featured, tiles: [{ ...tile, onclick: 'x' }, ...featured.tiles.slice(1)] }] },
+        'A tile is { title, description, href, image }.',
+      ),
+      invalid(
+        'linked image without alternative text',
+        { blocks: [{ id: 'i', v: 1, type: 'image', image: null, alt: '', caption: '', href: '/x' }] },
+        "An image with a link needs an alternative text (here or in the media library): it is the link's name.",
+      ),
+      invalid(
+        'huge rich text',
+        { blocks: [{ id: 'r', v: 1, type: 'rich_text', html: huge(60_000) }] },
+        'The text must be HTML of at most 50000 characters.',
+      ),
       invalid('unknown field in a block', { blocks: [{ ...hero, onload: 'x' }] }, UNKNOWN_FIELD),
-      invalid('block id with HTML', { blocks: [{ ...hero, id: HTML }] }, 'A block id has 1 to 32 letters, digits, dashes or underscores.'),
+      invalid(
+        'block id with HTML',
+        { blocks: [{ ...hero, id: HTML }] },
+        'A block id has 1 to 32 letters, digits, dashes or underscores.',
+      ),
       invalid('the same id twice', { blocks: [hero, hero] }, 'The block id h is used twice.'),
-      invalid('too many blocks', { blocks: Array.from({ length: 51 }, (_, i) => ({ ...hero, id: `h${i}` })) }, 'A page may have at most 50 blocks.'),
+      invalid(
+        'too many blocks',
+        { blocks: Array.from({ length: 51 }, (_, i) => ({ ...hero, id: `h${i}` })) },
+        'A page may have at most 50 blocks.',
+      ),
       invalid('future block version', { blocks: [{ ...hero, v: 2 }] }, 'This block version is unknown.'),
-      invalid('SQL as product source', { blocks: [{ id: 'g', v: 1, type: 'product_grid', heading: '', source: SQL, count: 4 }] }, 'The products come from a category, the sale, the new arrivals or a list of SKUs.'),
+      invalid(
+        'SQL as product source',
+        { blocks: [{ id: 'g', v: 1, type: 'product_grid', heading: '', source: SQL, count: 4 }] },
+        'The products come from a category, the sale, the new arrivals or a list of SKUs.',
+      ),
     ]),
     'PUT /api/admin/static-pages/:id/schedule': editor(`${pagePath(String(ids.page))}/schedule`, 'object', [
-      ...idCases((id) => `${pagePath(id)}/schedule`, 'Page not found').map((c) => ({ ...c, json: { publish_at: null } })),
+      ...idCases((id) => `${pagePath(id)}/schedule`, 'Page not found').map((c) => ({
+        ...c,
+        json: { publish_at: null },
+      })),
       invalid('empty body', {}, NOTHING),
-      invalid('SQL as a time', { publish_at: SQL }, 'A time is an ISO 8601 date and time with its offset, e.g. 2026-12-01T08:00:00Z.'),
-      invalid('a time without offset', { publish_at: '2030-01-01T08:00:00' }, 'A time is an ISO 8601 date and time with its offset, e.g. 2026-12-01T08:00:00Z.'),
-      invalid('a number as time', { unpublish_at: 1_900_000_000 }, 'A time is an ISO 8601 date and time with its offset, e.g. 2026-12-01T08:00:00Z.'),
-      invalid('down before up', { publish_at: '2030-02-01T00:00:00Z', unpublish_at: '2030-01-01T00:00:00Z' }, 'The page must come down after it goes up.'),
+      invalid(
+        'SQL as a time',
+        { publish_at: SQL },
+        'A time is an ISO 8601 date and time with its offset, e.g. 2026-12-01T08:00:00Z.',
+      ),
+      invalid(
+        'a time without offset',
+        { publish_at: '2030-01-01T08:00:00' },
+        'A time is an ISO 8601 date and time with its offset, e.g. 2026-12-01T08:00:00Z.',
+      ),
+      invalid(
+        'a number as time',
+        { unpublish_at: 1_900_000_000 },
+        'A time is an ISO 8601 date and time with its offset, e.g. 2026-12-01T08:00:00Z.',
+      ),
+      invalid(
+        'down before up',
+        { publish_at: '2030-02-01T00:00:00Z', unpublish_at: '2030-01-01T00:00:00Z' },
+        'The page must come down after it goes up.',
+      ),
     ]),
     'PUT /api/admin/static-pages/:id/seo': editor(`${pagePath(String(ids.page))}/seo`, 'object', [
       ...idCases((id) => `${pagePath(id)}/seo`, 'Page not found').map((c) => ({ ...c, json: { noindex: false } })),
       invalid('empty body', {}, NOTHING),
       invalid('only the language', { language_id: ids.language }, NOTHING),
-      invalid('huge meta title', { meta_title: huge(10_000) }, 'The meta title may have at most 70 characters (search results show about 60).'),
+      invalid(
+        'huge meta title',
+        { meta_title: huge(10_000) },
+        'The meta title may have at most 70 characters (search results show about 60).',
+      ),
       invalid('meta description as array', { meta_description: ['x'] }, 'The meta description must be text.'),
       invalid('SQL as photo', { og_asset_id: SQL }, 'og_asset_id must be an uploaded photo.'),
       invalid('unknown photo', { og_asset_id: 999_999_999 }, 'The sharing photo was not found: choose it again.'),
@@ -339,41 +525,106 @@ function pageBlockTable(ids: AdminIds, pagePath: (id: string) => string): Record
       ...idCases((id) => `${pagePath(id)}/draft`, 'Page not found').map((c) => ({ ...c, json: { layout: 'blocks' } })),
       invalid('empty body', {}, NOTHING),
       invalid('SQL as layout', { layout: SQL }, 'layout must be html or blocks.'),
-      invalid('javascript: button', { blocks: [{ ...hero, button: { label: 'x', href: 'javascript:alert(1)' } }] }, LINK),
-      invalid('texts without a language', { texts: { h: { heading: 'x' } } }, "Another language's texts need both language_id and texts."),
-      invalid('blocks and texts at once', { blocks: [hero], language_id: ids.language, texts: {} }, "Save the blocks and another language's texts separately."),
-      invalid('unknown photo', { blocks: [{ ...hero, image: { asset_id: 999_999_999 } }] }, 'An image of a block was not found: choose it again from the media library.'),
-      invalid('huge text', { language_id: ids.language, texts: { h: { heading: huge(60_000) } } }, 'A text may have at most 50000 characters.'),
+      invalid(
+        'javascript: button',
+        { blocks: [{ ...hero, button: { label: 'x', href: 'javascript:alert(1)' } }] },
+        LINK,
+      ),
+      invalid(
+        'texts without a language',
+        { texts: { h: { heading: 'x' } } },
+        "Another language's texts need both language_id and texts.",
+      ),
+      invalid(
+        'blocks and texts at once',
+        { blocks: [hero], language_id: ids.language, texts: {} },
+        "Save the blocks and another language's texts separately.",
+      ),
+      invalid(
+        'unknown photo',
+        { blocks: [{ ...hero, image: { asset_id: 999_999_999 } }] },
+        'An image of a block was not found: choose it again from the media library.',
+      ),
+      invalid(
+        'huge text',
+        { language_id: ids.language, texts: { h: { heading: huge(60_000) } } },
+        'A text may have at most 50000 characters.',
+      ),
     ]),
-    'POST /api/admin/static-pages/:id/draft/publish': editor(`${pagePath('999999999')}/draft/publish`, 'none', idCases((id) => `${pagePath(id)}/draft/publish`, 'Page not found')),
-    'DELETE /api/admin/static-pages/:id/draft': editor(`${pagePath('999999999')}/draft`, 'none', idCases((id) => `${pagePath(id)}/draft`, 'Page not found')),
+    'POST /api/admin/static-pages/:id/draft/publish': editor(
+      `${pagePath('999999999')}/draft/publish`,
+      'none',
+      idCases((id) => `${pagePath(id)}/draft/publish`, 'Page not found'),
+    ),
+    'DELETE /api/admin/static-pages/:id/draft': editor(
+      `${pagePath('999999999')}/draft`,
+      'none',
+      idCases((id) => `${pagePath(id)}/draft`, 'Page not found'),
+    ),
     'PUT /api/admin/static-pages/:id/block-texts': editor(texts, 'object', [
-      ...idCases((id) => `${pagePath(id)}/block-texts`, 'Page not found').map((c) => ({ ...c, json: { language_id: ids.language, texts: {} } })),
+      ...idCases((id) => `${pagePath(id)}/block-texts`, 'Page not found').map((c) => ({
+        ...c,
+        json: { language_id: ids.language, texts: {} },
+      })),
       invalid('everything missing', {}, LANGUAGE_ID),
       invalid('texts as text', { language_id: ids.language, texts: SQL }, 'texts must map block ids to their texts.'),
-      invalid('block id with HTML', { language_id: ids.language, texts: { [HTML]: { heading: 'x' } } }, 'texts must map block ids to their texts.'),
-      invalid('huge text', { language_id: ids.language, texts: { h: { heading: huge(60_000) } } }, 'A text may have at most 50000 characters.'),
-      invalid('heading longer than in the default language', { language_id: ids.language, texts: { h: { heading: huge(121) } } }, 'The heading may have at most 120 characters.'),
-      invalid('button label longer than in the default language', { language_id: ids.language, texts: { h: { 'button.label': huge(61) } } }, 'The button label may have at most 60 characters.'),
-      invalid('unknown block', { language_id: ids.language, texts: { nope: { heading: 'x' } } }, 'The page has no block nope.'),
+      invalid(
+        'block id with HTML',
+        { language_id: ids.language, texts: { [HTML]: { heading: 'x' } } },
+        'texts must map block ids to their texts.',
+      ),
+      invalid(
+        'huge text',
+        { language_id: ids.language, texts: { h: { heading: huge(60_000) } } },
+        'A text may have at most 50000 characters.',
+      ),
+      invalid(
+        'heading longer than in the default language',
+        { language_id: ids.language, texts: { h: { heading: huge(121) } } },
+        'The heading may have at most 120 characters.',
+      ),
+      invalid(
+        'button label longer than in the default language',
+        { language_id: ids.language, texts: { h: { 'button.label': huge(61) } } },
+        'The button label may have at most 60 characters.',
+      ),
+      invalid(
+        'unknown block',
+        { language_id: ids.language, texts: { nope: { heading: 'x' } } },
+        'The page has no block nope.',
+      ),
     ]),
   };
 }
 
 export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
   const pagePath = (id: string) => `/api/admin/static-pages/${id}`;
-  const versionPath = (suffix = '') => (version: string) => `/api/admin/static-pages/${ids.page}/versions/${version}${suffix}`;
+  const versionPath =
+    (suffix = '') =>
+    (version: string) =>
+      `/api/admin/static-pages/${ids.page}/versions/${version}${suffix}`;
   const faqPath = (id: string) => `/api/admin/faqs/${id}`;
   const featuredPath = (id: string) => `/api/admin/featured-categories/${id}`;
   const newPage = { slug: 'hostile-new-page', title: 'Hostile', content: '<p>x</p>' };
   const newFaq = { title: 'Hostile?', content: '<p>x</p>' };
   const newTile = { title: 'Hostile tile', url: '/products/all/all' };
   const translation = { language_id: ids.language, key: 'faq.title', value: 'Häufige Fragen' };
-  const editor = (path: string, body: Entry['body'], cases: Case[] = []): Entry => ({ who: 'editor', path, body, cases });
+  const editor = (path: string, body: Entry['body'], cases: Case[] = []): Entry => ({
+    who: 'editor',
+    path,
+    body,
+    cases,
+  });
   // The shop settings (with the Google tag) need the admin's `settings` permission (roles.ts).
   const admin = (path: string, body: Entry['body'], cases: Case[] = []): Entry => ({ who: 'admin', path, body, cases });
   // A valid body sent to an id that does not exist: the edit is refused before anything is written.
-  const missing = (path: string, json: unknown, message: string): Case => ({ name: 'valid body, unknown id', path, json, status: 404, message });
+  const missing = (path: string, json: unknown, message: string): Case => ({
+    name: 'valid body, unknown id',
+    path,
+    json,
+    status: 404,
+    message,
+  });
 
   return {
     ...orderActionTable(ids),
@@ -399,7 +650,11 @@ export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
       ...contentCases({}),
       ...flagCases({}, ['is_terms', 'is_privacy', 'is_cookie', 'published']),
     ]),
-    'DELETE /api/admin/static-pages/:id': editor(pagePath(String(ids.page)), 'none', idCases(pagePath, 'Page not found')),
+    'DELETE /api/admin/static-pages/:id': editor(
+      pagePath(String(ids.page)),
+      'none',
+      idCases(pagePath, 'Page not found'),
+    ),
     'GET /api/admin/static-pages/:id/versions': editor(
       `${pagePath(String(ids.page))}/versions`,
       'none',
@@ -443,7 +698,11 @@ export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
       ...commonFieldCases(newTile, 191),
       ...featuredFieldCases(newTile),
     ]),
-    'GET /api/admin/featured-categories/:id': editor(featuredPath(String(ids.featured)), 'none', idCases(featuredPath, 'Featured category not found')),
+    'GET /api/admin/featured-categories/:id': editor(
+      featuredPath(String(ids.featured)),
+      'none',
+      idCases(featuredPath, 'Featured category not found'),
+    ),
     'PUT /api/admin/featured-categories/:id': editor(featuredPath(String(ids.featured)), 'object', [
       ...idCases(featuredPath, 'Featured category not found').map((c) => ({ ...c, json: { position: 3 } })),
       missing(featuredPath('999999999'), { position: 3 }, 'Featured category not found'),
@@ -451,7 +710,11 @@ export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
       ...commonFieldCases({ title: 'Hostile' }, 191).filter((c) => c.name !== 'prototype key'),
       ...featuredFieldCases({}),
     ]),
-    'DELETE /api/admin/featured-categories/:id': editor(featuredPath(String(ids.featured)), 'none', idCases(featuredPath, 'Featured category not found')),
+    'DELETE /api/admin/featured-categories/:id': editor(
+      featuredPath(String(ids.featured)),
+      'none',
+      idCases(featuredPath, 'Featured category not found'),
+    ),
 
     'GET /api/admin/settings': admin('/api/admin/settings', 'none'),
     'PUT /api/admin/settings': admin('/api/admin/settings', 'object', [
@@ -460,10 +723,18 @@ export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
       invalid('extra field id', { id: 2, copyright: '©' }, UNKNOWN_FIELD),
       invalid('huge requisites', { requisites: huge(100_000) }, 'Requisites may have at most 2000 characters.'),
       invalid('copyright as array', { copyright: HUGE_ARRAY }, 'Copyright must be text.'),
-      invalid('huge company address', { company_address: huge(10_000) }, 'The company address may have at most 500 characters.'),
+      invalid(
+        'huge company address',
+        { company_address: huge(10_000) },
+        'The company address may have at most 500 characters.',
+      ),
       invalid('HTML as support email', { support_email: HTML }, 'The support email must be an email address.'),
       invalid('SQL as support email', { support_email: SQL }, 'The support email must be an email address.'),
-      invalid('huge support email', { support_email: `${huge(100_000)}@example.com` }, 'The support email may have at most 254 characters.'),
+      invalid(
+        'huge support email',
+        { support_email: `${huge(100_000)}@example.com` },
+        'The support email may have at most 254 characters.',
+      ),
       invalid('support email as object', { support_email: { $ne: '' } }, 'The support email must be an email address.'),
       invalid('SQL as phone', { phone_payment_global: SQL }, PHONE),
       invalid('HTML as phone', { phone_payment_uk_eu: HTML }, PHONE),
@@ -476,21 +747,69 @@ export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
       invalid('NaN VAT', { vat_percent: 'NaN' }, 'VAT must be a number.'),
       invalid('SQL as VAT', { vat_percent: SQL }, 'VAT must be a number.'),
       invalid('registration flag as text', { is_reg_enabled: 'false' }, 'is_reg_enabled must be true or false.'),
-      invalid('negative balance adjustment limit', { balance_adjust_limit_cents: -1 }, 'The balance adjustment limit must be between 0 and 100000000 cents.'),
-      invalid('huge balance adjustment limit', { balance_adjust_limit_cents: 1e308 }, 'The balance adjustment limit must be a whole number of cents.'),
-      invalid('balance adjustment limit one over the maximum', { balance_adjust_limit_cents: 100_000_001 }, 'The balance adjustment limit must be between 0 and 100000000 cents.'),
-      invalid('fractional balance adjustment limit', { balance_adjust_limit_cents: 10.5 }, 'The balance adjustment limit must be a whole number of cents.'),
-      invalid('SQL as balance adjustment limit', { balance_adjust_limit_cents: SQL }, 'The balance adjustment limit must be a whole number of cents.'),
-      invalid('balance adjustment limit as text', { balance_adjust_limit_cents: '5000' }, 'The balance adjustment limit must be a whole number of cents.'),
-      invalid('HTML as Google tag', { google_tag: HTML }, 'The Google tag may contain only <script> elements (the snippet Google gives you).'),
-      invalid('Google tag over http', { google_tag: '<script async src="http://evil.example/gtag.js"></script>' }, 'Scripts in the Google tag must load over https.'),
-      invalid('Google tag from javascript:', { google_tag: '<script src="javascript:alert(1)"></script>' }, 'Scripts in the Google tag must load over https.'),
-      invalid('Google tag with a handler', { google_tag: '<script onload="alert(1)" src="https://www.googletagmanager.com/gtag/js"></script>' }, 'The Google tag may not carry event handler attributes.'),
-      invalid('huge Google tag', { google_tag: `<script>${huge(100_000)}</script>` }, 'The Google tag may have at most 5000 characters.'),
+      invalid(
+        'negative balance adjustment limit',
+        { balance_adjust_limit_cents: -1 },
+        'The balance adjustment limit must be between 0 and 100000000 cents.',
+      ),
+      invalid(
+        'huge balance adjustment limit',
+        { balance_adjust_limit_cents: 1e308 },
+        'The balance adjustment limit must be a whole number of cents.',
+      ),
+      invalid(
+        'balance adjustment limit one over the maximum',
+        { balance_adjust_limit_cents: 100_000_001 },
+        'The balance adjustment limit must be between 0 and 100000000 cents.',
+      ),
+      invalid(
+        'fractional balance adjustment limit',
+        { balance_adjust_limit_cents: 10.5 },
+        'The balance adjustment limit must be a whole number of cents.',
+      ),
+      invalid(
+        'SQL as balance adjustment limit',
+        { balance_adjust_limit_cents: SQL },
+        'The balance adjustment limit must be a whole number of cents.',
+      ),
+      invalid(
+        'balance adjustment limit as text',
+        { balance_adjust_limit_cents: '5000' },
+        'The balance adjustment limit must be a whole number of cents.',
+      ),
+      invalid(
+        'HTML as Google tag',
+        { google_tag: HTML },
+        'The Google tag may contain only <script> elements (the snippet Google gives you).',
+      ),
+      invalid(
+        'Google tag over http',
+        { google_tag: '<script async src="http://evil.example/gtag.js"></script>' },
+        'Scripts in the Google tag must load over https.',
+      ),
+      invalid(
+        'Google tag from javascript:',
+        { google_tag: '<script src="javascript:alert(1)"></script>' },
+        'Scripts in the Google tag must load over https.',
+      ),
+      invalid(
+        'Google tag with a handler',
+        { google_tag: '<script onload="alert(1)" src="https://www.googletagmanager.com/gtag/js"></script>' },
+        'The Google tag may not carry event handler attributes.',
+      ),
+      invalid(
+        'huge Google tag',
+        { google_tag: `<script>${huge(100_000)}</script>` },
+        'The Google tag may have at most 5000 characters.',
+      ),
       invalid('Google tag as object', { google_tag: { src: 'x' } }, 'The Google tag must be text.'),
       invalid('huge shop name', { shop_name: huge(100_000) }, 'The shop name may have at most 96 characters.'),
       invalid('shop name as array', { shop_name: HUGE_ARRAY }, 'The shop name must be text.'),
-      invalid('huge legal name', { legal_name: huge(10_000) }, 'The legal company name may have at most 191 characters.'),
+      invalid(
+        'huge legal name',
+        { legal_name: huge(10_000) },
+        'The legal company name may have at most 191 characters.',
+      ),
       invalid('SQL as VAT id', { vat_id: SQL }, VAT_ID),
       invalid('HTML as VAT id', { vat_id: HTML }, VAT_ID),
       invalid('huge VAT id', { vat_id: `DE${'1'.repeat(100_000)}` }, VAT_ID),
@@ -511,7 +830,11 @@ export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
       invalid('empty patch', {}, NOTHING),
       invalid('settings field here', { copyright: '©' }, UNKNOWN_FIELD),
       invalid('huge hero title', { hero_title: huge(100_000) }, 'The hero title may have at most 120 characters.'),
-      invalid('huge hero subtitle', { hero_subtitle: huge(10_000) }, 'The hero subtitle may have at most 300 characters.'),
+      invalid(
+        'huge hero subtitle',
+        { hero_subtitle: huge(10_000) },
+        'The hero subtitle may have at most 300 characters.',
+      ),
       invalid('hero title as number', { hero_title: 1 }, 'The hero title must be text.'),
       invalid('hero subtitle as huge array', { hero_subtitle: HUGE_ARRAY }, 'The hero subtitle must be text.'),
       invalid('language_id as text', { language_id: 'de', hero_title: 'Hallo' }, LANGUAGE_ID),
@@ -522,16 +845,41 @@ export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
     // Without language_id: the common cases' lang_id and currency are answered before it is read.
     'GET /api/admin/translations': editor('/api/admin/translations', 'none', [
       { name: 'language_id missing', status: 422, message: LANGUAGE_ID },
-      { name: 'SQL as language_id', query: `?language_id=${encodeURIComponent(SQL)}`, status: 422, message: LANGUAGE_ID },
+      {
+        name: 'SQL as language_id',
+        query: `?language_id=${encodeURIComponent(SQL)}`,
+        status: 422,
+        message: LANGUAGE_ID,
+      },
       { name: 'negative language_id', query: '?language_id=-1', status: 422, message: LANGUAGE_ID },
       { name: 'fractional language_id', query: '?language_id=1.5', status: 422, message: LANGUAGE_ID },
       { name: 'huge language_id', query: '?language_id=1e999', status: 422, message: LANGUAGE_ID },
-      { name: 'language_id past the integer column', query: '?language_id=2147483648', status: 422, message: LANGUAGE_ID },
+      {
+        name: 'language_id past the integer column',
+        query: '?language_id=2147483648',
+        status: 422,
+        message: LANGUAGE_ID,
+      },
       { name: 'language_id twice', query: '?language_id=1&language_id=2', status: 422, message: LANGUAGE_ID },
       { name: 'unknown language_id', query: '?language_id=999999', status: 422, message: UNKNOWN_LANGUAGE },
-      { name: 'huge search', query: `?language_id=${ids.language}&q=${huge(10_000)}`, status: 422, message: 'The search may have at most 191 characters.' },
-      { name: 'search twice', query: `?language_id=${ids.language}&q=a&q=b`, status: 422, message: 'The search must be text.' },
-      { name: 'missing flag not a flag', query: `?language_id=${ids.language}&missing=${encodeURIComponent(HTML)}`, status: 422, message: 'missing must be 1 or 0.' },
+      {
+        name: 'huge search',
+        query: `?language_id=${ids.language}&q=${huge(10_000)}`,
+        status: 422,
+        message: 'The search may have at most 191 characters.',
+      },
+      {
+        name: 'search twice',
+        query: `?language_id=${ids.language}&q=a&q=b`,
+        status: 422,
+        message: 'The search must be text.',
+      },
+      {
+        name: 'missing flag not a flag',
+        query: `?language_id=${ids.language}&missing=${encodeURIComponent(HTML)}`,
+        status: 422,
+        message: 'missing must be 1 or 0.',
+      },
     ]),
     'PUT /api/admin/translations': editor('/api/admin/translations', 'object', [
       invalid('everything missing', {}, LANGUAGE_ID),
@@ -546,8 +894,16 @@ export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
       invalid('blank value', { ...translation, value: '  ' }, 'The text is required.'),
       invalid('value as array', { ...translation, value: HUGE_ARRAY }, 'The text is required.'),
       invalid('huge value', { ...translation, value: huge(100_000) }, 'The text may have at most 2000 characters.'),
-      invalid('placeholder dropped', { ...translation, key: 'header.cartCount', value: 'Warenkorb' }, 'The text must keep exactly the placeholders of the English text: {{count}}.'),
-      invalid('placeholder added', { ...translation, value: 'Fragen {{constructor}}' }, 'The text must keep exactly the placeholders of the English text: none.'),
+      invalid(
+        'placeholder dropped',
+        { ...translation, key: 'header.cartCount', value: 'Warenkorb' },
+        'The text must keep exactly the placeholders of the English text: {{count}}.',
+      ),
+      invalid(
+        'placeholder added',
+        { ...translation, value: 'Fragen {{constructor}}' },
+        'The text must keep exactly the placeholders of the English text: none.',
+      ),
       invalid('extra field', { ...translation, id: 1 }, UNKNOWN_FIELD),
     ]),
 
@@ -558,41 +914,116 @@ export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
     ]),
 
     'GET /api/admin/media/library': editor('/api/admin/media/library', 'none', [
-      { name: 'huge search', query: `?q=${huge(10_000)}`, status: 422, message: 'The search may have at most 120 characters.' },
-      { name: 'SQL as cursor', query: `?before=${encodeURIComponent(SQL)}`, status: 422, message: 'before must be the `next` of the previous page.' },
+      {
+        name: 'huge search',
+        query: `?q=${huge(10_000)}`,
+        status: 422,
+        message: 'The search may have at most 120 characters.',
+      },
+      {
+        name: 'SQL as cursor',
+        query: `?before=${encodeURIComponent(SQL)}`,
+        status: 422,
+        message: 'before must be the `next` of the previous page.',
+      },
       { name: 'unknown parameter', query: '?limit=5', status: 422, message: 'Unknown parameter.' },
     ]),
     'PUT /api/admin/media/:id/alt': editor('/api/admin/media/999999999/alt', 'object', [
-      ...idCases((id) => `/api/admin/media/${id}/alt`, 'Photo not found.').map((c) => ({ ...c, json: { alt: { en: 'x' } } })),
+      ...idCases((id) => `/api/admin/media/${id}/alt`, 'Photo not found.').map((c) => ({
+        ...c,
+        json: { alt: { en: 'x' } },
+      })),
       invalid('alt as text', { alt: SQL }, 'alt must map language codes to texts.'),
       invalid('huge alt', { alt: { en: huge(10_000) } }, 'An alternative text may have at most 300 characters.'),
       invalid('no default text', { alt: { de: 'x' } }, 'The alternative text in English is required.'),
       invalid('extra field', { alt: {}, id: 1 }, UNKNOWN_FIELD),
     ]),
-    'DELETE /api/admin/media/:id': editor('/api/admin/media/999999999', 'none', idCases((id) => `/api/admin/media/${id}`, 'Photo not found.')),
+    'DELETE /api/admin/media/:id': editor(
+      '/api/admin/media/999999999',
+      'none',
+      idCases((id) => `/api/admin/media/${id}`, 'Photo not found.'),
+    ),
     'GET /api/admin/media': editor('/api/admin/media', 'none', [
-      { name: 'SQL as before', query: `?before=${encodeURIComponent(SQL)}`, status: 422, message: 'before must be the `next` of the previous page.' },
-      { name: 'negative before', query: '?before=-1', status: 422, message: 'before must be the `next` of the previous page.' },
-      { name: 'before past the integer column', query: '?before=2147483648', status: 422, message: 'before must be the `next` of the previous page.' },
+      {
+        name: 'SQL as before',
+        query: `?before=${encodeURIComponent(SQL)}`,
+        status: 422,
+        message: 'before must be the `next` of the previous page.',
+      },
+      {
+        name: 'negative before',
+        query: '?before=-1',
+        status: 422,
+        message: 'before must be the `next` of the previous page.',
+      },
+      {
+        name: 'before past the integer column',
+        query: '?before=2147483648',
+        status: 422,
+        message: 'before must be the `next` of the previous page.',
+      },
       { name: 'before twice', query: '?before=1&before=2', status: 422 },
       { name: 'zero limit', query: '?limit=0', status: 422, message: 'limit must be a whole number from 1 to 100.' },
-      { name: 'limit over 100', query: '?limit=101', status: 422, message: 'limit must be a whole number from 1 to 100.' },
-      { name: 'huge limit', query: '?limit=1e999', status: 422, message: 'limit must be a whole number from 1 to 100.' },
-      { name: 'HTML as limit', query: `?limit=${encodeURIComponent(HTML)}`, status: 422, message: 'limit must be a whole number from 1 to 100.' },
+      {
+        name: 'limit over 100',
+        query: '?limit=101',
+        status: 422,
+        message: 'limit must be a whole number from 1 to 100.',
+      },
+      {
+        name: 'huge limit',
+        query: '?limit=1e999',
+        status: 422,
+        message: 'limit must be a whole number from 1 to 100.',
+      },
+      {
+        name: 'HTML as limit',
+        query: `?limit=${encodeURIComponent(HTML)}`,
+        status: 422,
+        message: 'limit must be a whole number from 1 to 100.',
+      },
     ]),
     // Refused uploads store nothing: no row, and no file (the fingerprints see the rows).
     'POST /api/admin/media': editor('/api/admin/media', 'multipart'),
     // The mail log (permission `settings`): the cursor, the search, ids; a resend of no mail writes nothing.
     'GET /api/admin/mail': admin('/api/admin/mail', 'none', [
-      { name: 'huge search', query: `?q=${huge(10_000)}`, status: 422, message: 'The search may have at most 254 characters.' },
+      {
+        name: 'huge search',
+        query: `?q=${huge(10_000)}`,
+        status: 422,
+        message: 'The search may have at most 254 characters.',
+      },
       { name: 'search twice', query: '?q=a&q=b', status: 422 },
-      { name: 'SQL as cursor', query: `?before=${encodeURIComponent(SQL)}`, status: 422, message: 'before must be the `next_before` of the previous page.' },
-      { name: 'negative cursor', query: '?before=-1', status: 422, message: 'before must be the `next_before` of the previous page.' },
-      { name: 'cursor past the integer column', query: '?before=2147483648', status: 422, message: 'before must be the `next_before` of the previous page.' },
+      {
+        name: 'SQL as cursor',
+        query: `?before=${encodeURIComponent(SQL)}`,
+        status: 422,
+        message: 'before must be the `next_before` of the previous page.',
+      },
+      {
+        name: 'negative cursor',
+        query: '?before=-1',
+        status: 422,
+        message: 'before must be the `next_before` of the previous page.',
+      },
+      {
+        name: 'cursor past the integer column',
+        query: '?before=2147483648',
+        status: 422,
+        message: 'before must be the `next_before` of the previous page.',
+      },
       { name: 'unknown parameter', query: '?limit=5', status: 422, message: 'Unknown parameter.' },
     ]),
-    'GET /api/admin/mail/:id': admin('/api/admin/mail/999999999', 'none', idCases((id) => `/api/admin/mail/${id}`, 'Mail not found.')),
-    'POST /api/admin/mail/:id/resend': admin('/api/admin/mail/999999999/resend', 'none', idCases((id) => `/api/admin/mail/${id}/resend`, 'Mail not found.')),
+    'GET /api/admin/mail/:id': admin(
+      '/api/admin/mail/999999999',
+      'none',
+      idCases((id) => `/api/admin/mail/${id}`, 'Mail not found.'),
+    ),
+    'POST /api/admin/mail/:id/resend': admin(
+      '/api/admin/mail/999999999/resend',
+      'none',
+      idCases((id) => `/api/admin/mail/${id}/resend`, 'Mail not found.'),
+    ),
     'GET /api/admin/editors': { who: 'admin', path: '/api/admin/editors', body: 'none', cases: [] },
     'PUT /api/admin/editors': {
       who: 'admin',
@@ -602,15 +1033,46 @@ export function adminRouteTable(ids: AdminIds): Record<string, Entry> {
         invalid('everything missing', {}, 'Enter the account’s email address.'),
         invalid('HTML as email', { email: HTML, role: 'editor' }, 'Enter the account’s email address.'),
         invalid('SQL as email', { email: SQL, role: 'editor' }, 'Enter the account’s email address.'),
-        invalid('huge email', { email: `${huge(100_000)}@example.com`, role: 'editor' }, 'Enter the account’s email address.'),
-        invalid('email as array', { email: ['demo@example.com'], role: 'editor' }, 'Enter the account’s email address.'),
-        invalid('role admin', { email: 'demo@example.com', role: 'admin' }, 'The role must be staff, editor or customer.'),
-        invalid('role in capitals', { email: 'demo@example.com', role: 'EDITOR' }, 'The role must be staff, editor or customer.'),
+        invalid(
+          'huge email',
+          { email: `${huge(100_000)}@example.com`, role: 'editor' },
+          'Enter the account’s email address.',
+        ),
+        invalid(
+          'email as array',
+          { email: ['demo@example.com'], role: 'editor' },
+          'Enter the account’s email address.',
+        ),
+        invalid(
+          'role admin',
+          { email: 'demo@example.com', role: 'admin' },
+          'The role must be staff, editor or customer.',
+        ),
+        invalid(
+          'role in capitals',
+          { email: 'demo@example.com', role: 'EDITOR' },
+          'The role must be staff, editor or customer.',
+        ),
         invalid('SQL as role', { email: 'demo@example.com', role: SQL }, 'The role must be staff, editor or customer.'),
-        invalid('role as number', { email: 'demo@example.com', role: 1 }, 'The role must be staff, editor or customer.'),
+        invalid(
+          'role as number',
+          { email: 'demo@example.com', role: 1 },
+          'The role must be staff, editor or customer.',
+        ),
         invalid('extra field', { email: 'demo@example.com', role: 'editor', id: 1 }, UNKNOWN_FIELD),
-        { ...invalid('own role', { email: ids.adminEmail.toUpperCase(), role: 'customer' }, 'You cannot change your own role.'), status: 403 },
-        invalid('unknown account', { email: 'nobody@example.com', role: 'editor' }, 'No account has this email address.'),
+        {
+          ...invalid(
+            'own role',
+            { email: ids.adminEmail.toUpperCase(), role: 'customer' },
+            'You cannot change your own role.',
+          ),
+          status: 403,
+        },
+        invalid(
+          'unknown account',
+          { email: 'nobody@example.com', role: 'editor' },
+          'No account has this email address.',
+        ),
       ],
     },
   };

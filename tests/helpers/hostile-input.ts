@@ -45,5 +45,15 @@ export const SQL = "1' OR '1'='1'; DROP TABLE users; --";
 export const HTML = '<img src=x onerror=alert(1)>';
 
 /** 422 with a message: the field rules answer in the shopper's words. */
-export const invalid = (name: string, json: unknown, message?: string | RegExp): Case => ({ name, json, status: 422, ...(message ? { message } : {}) });
-export const param = (name: string, path: string, status: number, message?: string | RegExp): Case => ({ name, path, status, ...(message ? { message } : {}) });
+export const invalid = (name: string, json: unknown, message?: string | RegExp): Case => ({
+  name,
+  json,
+  status: 422,
+  ...(message ? { message } : {}),
+});
+export const param = (name: string, path: string, status: number, message?: string | RegExp): Case => ({
+  name,
+  path,
+  status,
+  ...(message ? { message } : {}),
+});

@@ -9,7 +9,10 @@ import type { ApiSession } from './session';
 export type Format = 'jpeg' | 'png' | 'webp' | 'avif';
 
 /** A small "photo": a gradient with a circle, different for each seed, so each has its own hash. */
-export async function testPhoto(format: Format, options: { width?: number; height?: number; seed?: number } = {}): Promise<Uint8Array> {
+export async function testPhoto(
+  format: Format,
+  options: { width?: number; height?: number; seed?: number } = {},
+): Promise<Uint8Array> {
   const width = options.width ?? 640;
   const height = options.height ?? 480;
   const seed = options.seed ?? 1;
@@ -17,7 +20,9 @@ export async function testPhoto(format: Format, options: { width?: number; heigh
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${(seed * 47) % 360},60%,55%)"/><stop offset="1" stop-color="hsl(${(seed * 47 + 120) % 360},50%,30%)"/></linearGradient></defs>
     <rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 4}" fill="#fff" fill-opacity="0.6"/></svg>`;
   const image = sharp(Buffer.from(svg));
-  const out = await (format === 'jpeg' ? image.jpeg() : format === 'png' ? image.png() : format === 'webp' ? image.webp() : image.avif()).toBuffer();
+  const out = await (
+    format === 'jpeg' ? image.jpeg() : format === 'png' ? image.png() : format === 'webp' ? image.webp() : image.avif()
+  ).toBuffer();
   return new Uint8Array(out);
 }
 
@@ -68,7 +73,12 @@ export function pngHeaderOnly(width: number, height: number): Uint8Array {
   view.setUint32(0, width);
   view.setUint32(4, height);
   ihdr.set([8, 0, 0, 0, 0], 8);
-  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', new Uint8Array(deflateSync(new Uint8Array(64)))), chunk('IEND', new Uint8Array())];
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', new Uint8Array(deflateSync(new Uint8Array(64)))),
+    chunk('IEND', new Uint8Array()),
+  ];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const part of parts) {

@@ -41,7 +41,10 @@ export function siteConfig(example: string, upstreamPorts: number[], port: numbe
 }
 
 /** A GET over https that accepts the test's self-signed certificate. */
-export function getHttps(port: number, path: string): Promise<{ status: number; headers: import('node:http').IncomingHttpHeaders; body: string }> {
+export function getHttps(
+  port: number,
+  path: string,
+): Promise<{ status: number; headers: import('node:http').IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpsRequest({ host: '127.0.0.1', port, path, rejectUnauthorized: false }, (res) => {
       let body = '';
@@ -91,9 +94,13 @@ http {
 }
 `,
   );
-  const child = spawn(nginxBinary(), ['-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    nginxBinary(),
+    ['-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   let failed = false;
   child.on('error', (error) => {
@@ -108,7 +115,9 @@ http {
     port: options.port,
     child,
     accessLog: () =>
-      existsSync(join(dir, 'access.log')) ? readFileSync(join(dir, 'access.log'), 'utf8').split('\n').filter(Boolean) : [],
+      existsSync(join(dir, 'access.log'))
+        ? readFileSync(join(dir, 'access.log'), 'utf8').split('\n').filter(Boolean)
+        : [],
     errorLog,
     async stop() {
       if (!failed && child.exitCode === null && child.signalCode === null) {

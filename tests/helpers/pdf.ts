@@ -12,7 +12,9 @@ export async function readPdf(bytes: Uint8Array): Promise<{ text: string; attach
     pages.push(content.items.map((i) => ('str' in i ? i.str + (i.hasEOL ? '\n' : ' ') : '')).join(''));
   }
   const files = ((await doc.getAttachments()) ?? {}) as Record<string, { filename: string; content: Uint8Array }>;
-  const attachments = Object.fromEntries(Object.values(files).map((f) => [f.filename, Buffer.from(f.content).toString('utf8')]));
+  const attachments = Object.fromEntries(
+    Object.values(files).map((f) => [f.filename, Buffer.from(f.content).toString('utf8')]),
+  );
   await doc.destroy();
   // One space for any run of white space: table cells and wrapped lines read as words.
   return { text: pages.join('\n').replace(/\s+/g, ' '), attachments };

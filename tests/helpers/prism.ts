@@ -26,9 +26,13 @@ export async function startPrism(shopBase: string): Promise<Prism> {
   writeFileSync(file, document);
   const port = await freePort();
   const cli = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
-  const child: ChildProcess = spawn(process.execPath, [cli, 'proxy', file, shopBase, '--errors', '--host', '127.0.0.1', '--port', String(port)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [cli, 'proxy', file, shopBase, '--errors', '--host', '127.0.0.1', '--port', String(port)],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -68,6 +72,10 @@ export function prismSession(prism: Prism): ApiSession {
     const headers = new Headers();
     for (const [name, value] of res.headers) if (name !== 'set-cookie') headers.append(name, value);
     for (const cookie of joined.split(COOKIE_START)) headers.append('set-cookie', cookie.trim());
-    return new Response(res.status === 204 ? null : res.body, { status: res.status, statusText: res.statusText, headers });
+    return new Response(res.status === 204 ? null : res.body, {
+      status: res.status,
+      statusText: res.statusText,
+      headers,
+    });
   });
 }

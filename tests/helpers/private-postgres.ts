@@ -18,7 +18,9 @@ export const PG_BIN = process.env.PG_BIN ?? newestDebianPostgres() ?? '/usr/lib/
 function newestDebianPostgres(): string | undefined {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? join(root, versions[0], 'bin') : undefined;
 }
 
@@ -50,10 +52,14 @@ export async function startPrivatePostgres(setup: { replicaOf?: PrivatePostgres 
   // Asynchronous: the test drives load from this process while the server restarts.
   const run = async (binary: string, args: string[], timeout = 60_000) => {
     try {
-      await promisify(execFile)(asRoot ? 'runuser' : join(PG_BIN, binary), asRoot ? ['-u', 'postgres', '--', join(PG_BIN, binary), ...args] : args, {
-        cwd: root,
-        timeout,
-      });
+      await promisify(execFile)(
+        asRoot ? 'runuser' : join(PG_BIN, binary),
+        asRoot ? ['-u', 'postgres', '--', join(PG_BIN, binary), ...args] : args,
+        {
+          cwd: root,
+          timeout,
+        },
+      );
     } catch (error) {
       const stderr = (error as { stderr?: string }).stderr ?? '';
       throw new Error(`${binary} failed: ${stderr || (error as Error).message}`);
@@ -62,13 +68,36 @@ export async function startPrivatePostgres(setup: { replicaOf?: PrivatePostgres 
   const port = await freePort();
   if (setup.replicaOf) {
     // initdb's trust rules cover replication from loopback; -R writes standby.signal and primary_conninfo.
-    await run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(setup.replicaOf.port), '-U', 'postgres', '-D', dataDir, '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync']);
+    await run('pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(setup.replicaOf.port),
+      '-U',
+      'postgres',
+      '-D',
+      dataDir,
+      '-R',
+      '-X',
+      'stream',
+      '--checkpoint=fast',
+      '--no-sync',
+    ]);
   } else {
-    await run('initdb', ['-D', dataDir, '--auth=trust', '--username=postgres', '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync']);
+    await run('initdb', [
+      '-D',
+      dataDir,
+      '--auth=trust',
+      '--username=postgres',
+      '--encoding=UTF8',
+      '--locale=C.UTF-8',
+      '--no-sync',
+    ]);
   }
   // Small and quick: no fsync (a test cluster), sockets only in its own folder, loopback only.
   const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=32MB -c max_connections=60`;
-  const ctl = (...args: string[]) => run('pg_ctl', ['-D', dataDir, '-l', join(root, 'server.log'), '-o', options, '-w', '-t', '60', ...args]);
+  const ctl = (...args: string[]) =>
+    run('pg_ctl', ['-D', dataDir, '-l', join(root, 'server.log'), '-o', options, '-w', '-t', '60', ...args]);
   await ctl('start');
   let running = true;
   const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
@@ -100,10 +129,21 @@ export async function startPrivatePostgres(setup: { replicaOf?: PrivatePostgres 
     remove() {
       if (running) {
         try {
-          execFileSync(asRoot ? 'runuser' : join(PG_BIN, 'pg_ctl'), [...(asRoot ? ['-u', 'postgres', '--', join(PG_BIN, 'pg_ctl')] : []), '-D', dataDir, 'stop', '-m', 'immediate'], {
-            stdio: 'ignore',
-            timeout: 30_000,
-          });
+          execFileSync(
+            asRoot ? 'runuser' : join(PG_BIN, 'pg_ctl'),
+            [
+              ...(asRoot ? ['-u', 'postgres', '--', join(PG_BIN, 'pg_ctl')] : []),
+              '-D',
+              dataDir,
+              'stop',
+              '-m',
+              'immediate',
+            ],
+            {
+              stdio: 'ignore',
+              timeout: 30_000,
+            },
+          );
         } catch {
           // already gone
         }

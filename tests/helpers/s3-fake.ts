@@ -11,7 +11,12 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AwsV4Signer } from 'aws4fetch';
 
-export const FAKE_S3 = { bucket: 'shop-media', accessKeyId: 'AKIAFAKESHOP', secretAccessKey: 'fake-secret-key-0123456789', region: 'eu-test-1' } as const;
+export const FAKE_S3 = {
+  bucket: 'shop-media',
+  accessKeyId: 'AKIAFAKESHOP',
+  secretAccessKey: 'fake-secret-key-0123456789',
+  region: 'eu-test-1',
+} as const;
 
 export interface FakeS3Request {
   method: string;
@@ -26,7 +31,8 @@ export interface FakeS3 {
   close(): Promise<void>;
 }
 
-const AUTH = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/;
+const AUTH =
+  /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/;
 
 async function body(req: IncomingMessage): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
@@ -37,7 +43,9 @@ async function body(req: IncomingMessage): Promise<Uint8Array> {
 const sha256Hex = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 function fromStamp(stamp: string): Date {
-  return new Date(`${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}Z`);
+  return new Date(
+    `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}Z`,
+  );
 }
 
 /** Why S3 would refuse this request, or null. */
@@ -54,7 +62,8 @@ async function refusal(req: IncomingMessage, url: URL, bytes: Uint8Array): Promi
   const payloadHash = header('x-amz-content-sha256');
   if (payloadHash !== sha256Hex(bytes)) return 'XAmzContentSHA256Mismatch';
   const names = signed!.split(';');
-  if (!names.includes('host') || !names.includes('x-amz-date') || !names.includes('x-amz-content-sha256')) return 'AccessDenied: unsigned headers';
+  if (!names.includes('host') || !names.includes('x-amz-date') || !names.includes('x-amz-content-sha256'))
+    return 'AccessDenied: unsigned headers';
   const headers = Object.fromEntries(names.filter((n) => n !== 'host').map((n) => [n, header(n)]));
   const signer = new AwsV4Signer({
     method: req.method!,
@@ -78,7 +87,11 @@ export async function startFakeS3(): Promise<FakeS3> {
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', base);
     const bytes = await body(req);
-    requests.push({ method: req.method!, path: url.pathname, headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])) });
+    requests.push({
+      method: req.method!,
+      path: url.pathname,
+      headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
+    });
     const problem = await refusal(req, url, bytes);
     if (problem) {
       res.writeHead(403, { 'Content-Type': 'application/xml' }).end(`<Error><Code>${problem}</Code></Error>`);
@@ -101,7 +114,9 @@ export async function startFakeS3(): Promise<FakeS3> {
       return;
     }
     if (!object) {
-      res.writeHead(404, { 'Content-Type': 'application/xml' }).end(req.method === 'HEAD' ? undefined : '<Error><Code>NoSuchKey</Code></Error>');
+      res
+        .writeHead(404, { 'Content-Type': 'application/xml' })
+        .end(req.method === 'HEAD' ? undefined : '<Error><Code>NoSuchKey</Code></Error>');
       return;
     }
     res.writeHead(200, { 'Content-Type': object.contentType, 'Content-Length': String(object.bytes.byteLength) });

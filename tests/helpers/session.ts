@@ -58,7 +58,8 @@ function createSession(fetcher: Fetcher): ApiSession {
     }
     const method = (init.method ?? 'GET').toUpperCase();
     const xsrf = jar.get('XSRF-TOKEN');
-    if (WRITES.has(method) && xsrf && !headers.has('X-XSRF-TOKEN')) headers.set('X-XSRF-TOKEN', decodeURIComponent(xsrf));
+    if (WRITES.has(method) && xsrf && !headers.has('X-XSRF-TOKEN'))
+      headers.set('X-XSRF-TOKEN', decodeURIComponent(xsrf));
     const res = await fetcher(path, { ...init, headers, redirect: 'manual' });
     storeCookies(jar, res);
     return res;
@@ -152,6 +153,7 @@ export async function csrfSession(api: InProcessApi): Promise<ApiSession> {
 /** `session` signed in as `account` (fails the set-up with the answer when sign-in does not succeed). */
 export async function signedIn(session: ApiSession, account: { email: string; password: string }): Promise<ApiSession> {
   const reply = await session.signIn(account.email, account.password);
-  if (reply.status !== 200) throw new Error(`sign-in as ${account.email} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+  if (reply.status !== 200)
+    throw new Error(`sign-in as ${account.email} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
   return session;
 }

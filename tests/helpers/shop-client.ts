@@ -17,7 +17,12 @@ export interface ShopClient {
 
 export function shopClient(base: string): ShopClient {
   const jar = new Map<string, string>();
-  async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ShopAnswer> {
+  async function call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ShopAnswer> {
     const res = await fetch(`${base}${path}`, {
       method,
       headers: {

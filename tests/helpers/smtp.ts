@@ -76,7 +76,10 @@ function headerParams(value: string): { value: string; params: Record<string, st
   for (const item of rest) {
     const eq = item.indexOf('=');
     if (eq < 0) continue;
-    params[item.slice(0, eq).trim().toLowerCase()] = item.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    params[item.slice(0, eq).trim().toLowerCase()] = item
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
   }
   return { value: first.trim().toLowerCase(), params };
 }
@@ -120,9 +123,7 @@ export function decodeHeader(value: string): string {
     .replace(/(\?=)\s+(=\?)/g, '$1$2')
     .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, charset: string, kind: string, data: string) => {
       const bytes =
-        kind.toUpperCase() === 'B'
-          ? Buffer.from(data, 'base64')
-          : quotedPrintableBytes(data.replace(/_/g, ' '));
+        kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64') : quotedPrintableBytes(data.replace(/_/g, ' '));
       return decodeCharset(bytes, charset);
     });
 }

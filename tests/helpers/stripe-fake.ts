@@ -101,17 +101,22 @@ export async function startStripeFake(options: { webhookUrl?: string; deliver?: 
     res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': id('req') });
     res.end(JSON.stringify(body));
   };
-  const invalid = (message: string, param?: string) => ({ error: { type: 'invalid_request_error', message, ...(param ? { param } : {}) } });
+  const invalid = (message: string, param?: string) => ({
+    error: { type: 'invalid_request_error', message, ...(param ? { param } : {}) },
+  });
 
   function createSession(body: Obj): [number, unknown] {
     const items = body.line_items as Obj[] | undefined;
-    const item = items?.[0] as { quantity?: string; price_data?: { currency?: string; unit_amount?: string } } | undefined;
+    const item = items?.[0] as
+      { quantity?: string; price_data?: { currency?: string; unit_amount?: string } } | undefined;
     const amount = Number(item?.price_data?.unit_amount) * Number(item?.quantity ?? 1);
-    if (!item?.price_data?.currency || !Number.isInteger(amount) || amount < 1) return [400, invalid('Invalid line_items', 'line_items')];
+    if (!item?.price_data?.currency || !Number.isInteger(amount) || amount < 1)
+      return [400, invalid('Invalid line_items', 'line_items')];
     if (body.mode !== 'payment') return [400, invalid('Invalid mode', 'mode')];
     const expiresAt = Number(body.expires_at);
     const now = Math.floor(Date.now() / 1000);
-    if (expiresAt < now + 30 * 60 - 5 || expiresAt > now + 24 * 3600) return [400, invalid('expires_at must be 30 minutes to 24 hours from now', 'expires_at')];
+    if (expiresAt < now + 30 * 60 - 5 || expiresAt > now + 24 * 3600)
+      return [400, invalid('expires_at must be 30 minutes to 24 hours from now', 'expires_at')];
     const sessionId = id('cs');
     const session: FakeSession = {
       id: sessionId,
@@ -151,7 +156,13 @@ export async function startStripeFake(options: { webhookUrl?: string; deliver?: 
       if (!session) return [404, invalid(`No such checkout.session: '${one[1]}'`, 'session')];
       if (method === 'GET' && !one[2]) return [200, session];
       if (method === 'POST' && one[2]) {
-        if (session.status !== 'open') return [400, invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`)];
+        if (session.status !== 'open')
+          return [
+            400,
+            invalid(
+              `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+            ),
+          ];
         Object.assign(session, { status: 'expired', url: null });
         return [200, session];
       }
@@ -163,9 +174,24 @@ export async function startStripeFake(options: { webhookUrl?: string; deliver?: 
       const already = refunds.filter((r) => r.payment_intent === pi).reduce((sum, r) => sum + Number(r.amount), 0);
       const amount = body.amount === undefined ? session.amount_total - already : Number(body.amount);
       if (!Number.isInteger(amount) || amount < 1 || already + amount > session.amount_total) {
-        return [400, invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${session.amount_total - already})`, 'amount')];
+        return [
+          400,
+          invalid(
+            `Refund amount (${amount}) is greater than unrefunded amount on charge (${session.amount_total - already})`,
+            'amount',
+          ),
+        ];
       }
-      const refund = { id: id('re'), object: 'refund', amount, currency: session.currency, payment_intent: pi, status: 'succeeded', metadata: body.metadata ?? {}, created: Math.floor(Date.now() / 1000) };
+      const refund = {
+        id: id('re'),
+        object: 'refund',
+        amount,
+        currency: session.currency,
+        payment_intent: pi,
+        status: 'succeeded',
+        metadata: body.metadata ?? {},
+        created: Math.floor(Date.now() / 1000),
+      };
       refunds.push(refund);
       return [200, refund];
     }
@@ -183,7 +209,8 @@ export async function startStripeFake(options: { webhookUrl?: string; deliver?: 
     const text = await readBody(req);
     const page = /^\/pay\/(cs_test_\w+)(\/pay|\/cancel)?$/.exec(url.pathname);
     if (page) return hostedPage(req.method ?? 'GET', page[1]!, page[2], res);
-    if (req.headers.authorization !== `Bearer ${FAKE_SECRET_KEY}`) return json(res, 401, invalid('Invalid API Key provided'));
+    if (req.headers.authorization !== `Bearer ${FAKE_SECRET_KEY}`)
+      return json(res, 401, invalid('Invalid API Key provided'));
     const body = req.method === 'GET' ? {} : parseStripeForm(text);
     const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
     requests.push({ method: req.method ?? 'GET', path: url.pathname, idempotencyKey: key, body });
@@ -198,7 +225,12 @@ export async function startStripeFake(options: { webhookUrl?: string; deliver?: 
     json(res, status, answer);
   }
 
-  async function hostedPage(method: string, sessionId: string, action: string | undefined, res: ServerResponse): Promise<void> {
+  async function hostedPage(
+    method: string,
+    sessionId: string,
+    action: string | undefined,
+    res: ServerResponse,
+  ): Promise<void> {
     const session = sessions.get(sessionId);
     if (!session) return json(res, 404, invalid('No such session'));
     if (method === 'GET' && !action) {
@@ -225,7 +257,9 @@ export async function startStripeFake(options: { webhookUrl?: string; deliver?: 
   }
 
   const server: Server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => json(res, 500, { error: { type: 'api_error', message: String(error) } }));
+    handle(req, res).catch((error: unknown) =>
+      json(res, 500, { error: { type: 'api_error', message: String(error) } }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -255,9 +289,19 @@ export async function startStripeFake(options: { webhookUrl?: string; deliver?: 
         data: { object: { ...session } },
       };
       const payload = JSON.stringify(event);
-      const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? FAKE_WEBHOOK_SECRET, ...(opts.timestamp ? { timestamp: opts.timestamp } : {}) });
-      const body = opts.tamper ? payload.replace(`"amount_total":${session.amount_total}`, `"amount_total":${session.amount_total - 1}`) : payload;
-      const init = { method: 'POST' as const, headers: { 'Content-Type': 'application/json', ...(opts.unsigned ? {} : { 'Stripe-Signature': header }) }, body };
+      const header = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: opts.secret ?? FAKE_WEBHOOK_SECRET,
+        ...(opts.timestamp ? { timestamp: opts.timestamp } : {}),
+      });
+      const body = opts.tamper
+        ? payload.replace(`"amount_total":${session.amount_total}`, `"amount_total":${session.amount_total - 1}`)
+        : payload;
+      const init = {
+        method: 'POST' as const,
+        headers: { 'Content-Type': 'application/json', ...(opts.unsigned ? {} : { 'Stripe-Signature': header }) },
+        body,
+      };
       return options.deliver ? options.deliver(init) : fetch(fake.webhookUrl, init);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

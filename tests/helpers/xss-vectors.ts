@@ -53,8 +53,26 @@ const JS_URL = /(?:j|&#0*106;|&#x0*6a;)\s*(?:a|&#0*97;)\s*v\s*a\s*s\s*c\s*r\s*i\
 
 /** Attributes whose value a browser loads or runs as a URL, style or document. */
 const URL_ATTRIBUTES = new Set([
-  'href', 'src', 'action', 'formaction', 'data', 'xlink:href', 'background', 'poster', 'srcset', 'lowsrc', 'dynsrc',
-  'codebase', 'cite', 'ping', 'manifest', 'icon', 'archive', 'style', 'content', 'srcdoc',
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'data',
+  'xlink:href',
+  'background',
+  'poster',
+  'srcset',
+  'lowsrc',
+  'dynsrc',
+  'codebase',
+  'cite',
+  'ping',
+  'manifest',
+  'icon',
+  'archive',
+  'style',
+  'content',
+  'srcdoc',
 ]);
 
 /**
@@ -87,7 +105,11 @@ export function isActive(html: string): boolean {
       if (URL_ATTRIBUTES.has(name) && (JS_URL.test(value) || /data:text\/html/i.test(value))) return true;
       if (name === 'srcdoc' && /xss/i.test(value)) return true;
     }
-    if (/^<(?:iframe|object|embed|base|meta|link)\b/i.test(tag) && attributes.some(({ value }) => /xss|javascript/i.test(value))) return true;
+    if (
+      /^<(?:iframe|object|embed|base|meta|link)\b/i.test(tag) &&
+      attributes.some(({ value }) => /xss|javascript/i.test(value))
+    )
+      return true;
   }
   return false;
 }

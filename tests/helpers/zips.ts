@@ -54,7 +54,10 @@ export function sameBytesZip(paths: string[], data: Uint8Array): Uint8Array {
 
 /** `count` entries of `size` zeros at the paths `path(i)`: ~1000:1 compressed. */
 export function zerosZip(count: number, path: (i: number) => string, size = 15 * MiB): Uint8Array {
-  return sameBytesZip(Array.from({ length: count }, (_, i) => path(i)), new Uint8Array(size));
+  return sameBytesZip(
+    Array.from({ length: count }, (_, i) => path(i)),
+    new Uint8Array(size),
+  );
 }
 
 /** `count` entries `small-{i}.png` of `size` random bytes (incompressible), plus `extra` as they are. */
@@ -75,8 +78,10 @@ export function withDeclaredSize(zip: Uint8Array, path: string, size: number): U
   const nameAt = (at: number) => name.every((b, i) => copy[at + i] === b);
   for (let at = 0; at + 46 < copy.length; at++) {
     const signature = data.getUint32(at, true);
-    if (signature === 0x04034b50 && data.getUint16(at + 26, true) === name.length && nameAt(at + 30)) data.setUint32(at + 22, size, true);
-    if (signature === 0x02014b50 && data.getUint16(at + 28, true) === name.length && nameAt(at + 46)) data.setUint32(at + 24, size, true);
+    if (signature === 0x04034b50 && data.getUint16(at + 26, true) === name.length && nameAt(at + 30))
+      data.setUint32(at + 22, size, true);
+    if (signature === 0x02014b50 && data.getUint16(at + 28, true) === name.length && nameAt(at + 46))
+      data.setUint32(at + 24, size, true);
   }
   return copy;
 }

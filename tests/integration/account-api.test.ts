@@ -18,15 +18,26 @@ let deLanguage: number;
 beforeAll(async () => {
   const db = database().db;
   await seedAccountsFixture(db);
-  [{ id: germany }] = (await db.select({ id: countries.id }).from(countries).where(eq(countries.iso, 'DE'))) as [{ id: number }];
-  [{ id: deLanguage }] = (await db.select({ id: languages.id }).from(languages).where(eq(languages.code, 'de'))) as [{ id: number }];
+  [{ id: germany }] = (await db.select({ id: countries.id }).from(countries).where(eq(countries.iso, 'DE'))) as [
+    { id: number },
+  ];
+  [{ id: deLanguage }] = (await db.select({ id: languages.id }).from(languages).where(eq(languages.code, 'de'))) as [
+    { id: number },
+  ];
 });
 
 let counter = 0;
 async function signedIn(over: { verified?: boolean; balanceCents?: number } = {}) {
   const email = `hiker${++counter}@example.com`;
-  const user = await createUser(database().db, { email, password: PASSWORD, name: 'Hanna', surname: 'Berg', verified: over.verified });
-  if (over.balanceCents) await database().db.update(users).set({ balanceCents: over.balanceCents }).where(eq(users.id, user.id));
+  const user = await createUser(database().db, {
+    email,
+    password: PASSWORD,
+    name: 'Hanna',
+    surname: 'Berg',
+    verified: over.verified,
+  });
+  if (over.balanceCents)
+    await database().db.update(users).set({ balanceCents: over.balanceCents }).where(eq(users.id, user.id));
   const session = createApiSession(api);
   expect((await session.signIn(email, PASSWORD)).status).toBe(200);
   return { session, user };
@@ -91,7 +102,10 @@ describe('GET /api/user/profile', () => {
 describe('PUT /api/user/profile', () => {
   it('saves trimmed fields, nulls for empty ones, the normalised phone and the country', async () => {
     const { session, user } = await signedIn();
-    const { status, body } = await session.put('/api/user/profile', profileInput({ email: user.email, country_id: germany }));
+    const { status, body } = await session.put(
+      '/api/user/profile',
+      profileInput({ email: user.email, country_id: germany }),
+    );
     expect(status).toBe(200);
     expect(body.message).toBe('Profile updated successfully');
     expect(body.payload).toMatchObject({
@@ -108,15 +122,24 @@ describe('PUT /api/user/profile', () => {
       country: { id: germany, name: 'Germany', iso: 'DE' },
     });
     // country_id may also come as a string, and null clears it.
-    const cleared = await session.put('/api/user/profile', profileInput({ email: user.email, country_id: null, phone: '', nationalNumber: '' }));
+    const cleared = await session.put(
+      '/api/user/profile',
+      profileInput({ email: user.email, country_id: null, phone: '', nationalNumber: '' }),
+    );
     expect(cleared.body.payload).toMatchObject({ country: null, phone: null, phoneCountryCode: null });
-    const asString = await session.put('/api/user/profile', profileInput({ email: user.email, country_id: String(germany) }));
+    const asString = await session.put(
+      '/api/user/profile',
+      profileInput({ email: user.email, country_id: String(germany) }),
+    );
     expect(asString.body.payload.country.id).toBe(germany);
   });
 
   it('a new email address needs verifying again: flag reset and a link mailed', async () => {
     const { session, user } = await signedIn();
-    const { body } = await session.put('/api/user/profile', profileInput({ email: `changed-${user.id}@example.com`, current_password: PASSWORD }));
+    const { body } = await session.put(
+      '/api/user/profile',
+      profileInput({ email: `changed-${user.id}@example.com`, current_password: PASSWORD }),
+    );
     expect(body.message).toBe('Profile updated successfully. Please verify your new email address.');
     expect(body.payload.email_verified).toBe(false);
     expect((await session.get('/api/is-auth')).body.emailVerified).toBe(false);
@@ -127,7 +150,10 @@ describe('PUT /api/user/profile', () => {
   it('refuses an address another account has', async () => {
     const other = await createUser(database().db, { email: 'owner@example.com', password: PASSWORD });
     const { session } = await signedIn();
-    const { status, body } = await session.put('/api/user/profile', profileInput({ email: 'OWNER@example.com', current_password: PASSWORD }));
+    const { status, body } = await session.put(
+      '/api/user/profile',
+      profileInput({ email: 'OWNER@example.com', current_password: PASSWORD }),
+    );
     expect(status).toBe(422);
     expect(body.errors.email).toEqual(['This email address is already registered.']);
     expect(other.id).toBeGreaterThan(0);
@@ -144,10 +170,16 @@ describe('PUT /api/user/profile', () => {
       message: 'Please enter your current password to change your email address.',
       errors: { current_password: ['Please enter your current password to change your email address.'] },
     });
-    const wrong = await session.put('/api/user/profile', profileInput({ email: target, current_password: 'Not-My-Pass-1' }));
+    const wrong = await session.put(
+      '/api/user/profile',
+      profileInput({ email: target, current_password: 'Not-My-Pass-1' }),
+    );
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors).toEqual({ current_password: ['The current password is incorrect.'] });
-    const overlong = await session.put('/api/user/profile', profileInput({ email: target, current_password: 'x'.repeat(5000) }));
+    const overlong = await session.put(
+      '/api/user/profile',
+      profileInput({ email: target, current_password: 'x'.repeat(5000) }),
+    );
     expect(overlong.body.errors).toEqual({ current_password: ['The current password is incorrect.'] });
     const [row] = await database().db.select().from(users).where(eq(users.id, user.id));
     expect(row!.email).toBe(user.email);
@@ -155,36 +187,58 @@ describe('PUT /api/user/profile', () => {
     expect(await lastMailTo(database().db, user.email)).toBeNull();
     // In the request's language too.
     const de = await session.put('/api/user/profile', { ...profileInput({ email: target }), lang_id: deLanguage });
-    expect(de.body.errors.current_password).toEqual(['Bitte geben Sie Ihr aktuelles Passwort ein, um Ihre E-Mail-Adresse zu ändern.']);
+    expect(de.body.errors.current_password).toEqual([
+      'Bitte geben Sie Ihr aktuelles Passwort ein, um Ihre E-Mail-Adresse zu ändern.',
+    ]);
   });
 
   it(`allows ${EMAIL_CHANGE_LIMIT.limit} email changes per hour, also when 12 arrive at once; the rest are 429 and mail nothing`, async () => {
     const { session, user } = await signedIn();
     await session.csrf();
     const targets = Array.from({ length: 12 }, (_, i) => `burst-${user.id}-${i}@example.com`);
-    const replies = await Promise.all(targets.map((email) => session.put('/api/user/profile', profileInput({ email, current_password: PASSWORD }))));
+    const replies = await Promise.all(
+      targets.map((email) => session.put('/api/user/profile', profileInput({ email, current_password: PASSWORD }))),
+    );
     expect(replies.filter((r) => r.status === 200)).toHaveLength(EMAIL_CHANGE_LIMIT.limit);
     const limited = replies.filter((r) => r.status === 429);
     expect(limited).toHaveLength(12 - EMAIL_CHANGE_LIMIT.limit);
     // The email-change limit answers with its hour; under a burst a shorter limit on the same request
     // (the password check) may answer some of them first, so look at the longest wait, not the first reply's.
-    expect(Math.max(...limited.map((r) => Number(r.res.headers.get('retry-after'))))).toBeGreaterThan(EMAIL_CHANGE_LIMIT.windowSeconds - 60);
+    expect(Math.max(...limited.map((r) => Number(r.res.headers.get('retry-after'))))).toBeGreaterThan(
+      EMAIL_CHANGE_LIMIT.windowSeconds - 60,
+    );
     const mailed = (await database().db.select().from(mailOutbox)).filter((m) => targets.includes(m.to));
     expect(mailed).toHaveLength(EMAIL_CHANGE_LIMIT.limit);
     // A registered address costs a change too: no free existence probe.
     await createUser(database().db, { email: `taken-${user.id}@example.com`, password: PASSWORD });
-    const probe = await session.put('/api/user/profile', profileInput({ email: `taken-${user.id}@example.com`, current_password: PASSWORD }));
+    const probe = await session.put(
+      '/api/user/profile',
+      profileInput({ email: `taken-${user.id}@example.com`, current_password: PASSWORD }),
+    );
     expect(probe.status).toBe(429);
   });
 
   it('a wrong current password does not use up an email change, but password checks are limited', async () => {
     const { session, user } = await signedIn();
     for (let i = 0; i < CHANGE_PASSWORD_LIMIT.limit - 1; i++) {
-      const wrong = await session.put('/api/user/profile', profileInput({ email: `typo-${user.id}@example.com`, current_password: `Wrong-${i}-Pass` }));
+      const wrong = await session.put(
+        '/api/user/profile',
+        profileInput({ email: `typo-${user.id}@example.com`, current_password: `Wrong-${i}-Pass` }),
+      );
       expect(wrong.status).toBe(422);
     }
-    expect((await session.put('/api/user/profile', profileInput({ email: `typo-${user.id}@example.com`, current_password: PASSWORD }))).status).toBe(200);
-    const blocked = await session.put('/api/user/profile', profileInput({ email: `typo2-${user.id}@example.com`, current_password: PASSWORD }));
+    expect(
+      (
+        await session.put(
+          '/api/user/profile',
+          profileInput({ email: `typo-${user.id}@example.com`, current_password: PASSWORD }),
+        )
+      ).status,
+    ).toBe(200);
+    const blocked = await session.put(
+      '/api/user/profile',
+      profileInput({ email: `typo2-${user.id}@example.com`, current_password: PASSWORD }),
+    );
     expect(blocked.status).toBe(429);
   });
 
@@ -195,7 +249,10 @@ describe('PUT /api/user/profile', () => {
     await db.update(settings).set({ supportEmail: 'help@gear.test' }).where(eq(settings.id, 1));
     invalidateShopBasics(db);
     const before = Date.now();
-    const moved = await session.put('/api/user/profile', profileInput({ email: `moved-${user.id}@example.com`, current_password: PASSWORD }));
+    const moved = await session.put(
+      '/api/user/profile',
+      profileInput({ email: `moved-${user.id}@example.com`, current_password: PASSWORD }),
+    );
     expect(moved.status).toBe(200);
     const notice = await lastMailTo(db, user.email);
     expect(notice).not.toBeNull();
@@ -239,9 +296,15 @@ describe('PUT /api/user/profile', () => {
     });
     expect(body.errors.city).toBeDefined();
     // An unknown country is only checked once the rest is well-formed enough to look it up.
-    const country = await session.put('/api/user/profile', profileInput({ email: 'fine@example.com', country_id: 999_999 }));
+    const country = await session.put(
+      '/api/user/profile',
+      profileInput({ email: 'fine@example.com', country_id: 999_999 }),
+    );
     expect(country.body.errors).toEqual({ country_id: ['The selected country is invalid.'] });
-    const negative = await session.put('/api/user/profile', profileInput({ email: 'fine@example.com', country_id: -3 }));
+    const negative = await session.put(
+      '/api/user/profile',
+      profileInput({ email: 'fine@example.com', country_id: -3 }),
+    );
     expect(negative.body.errors.country_id).toEqual(['The selected country is invalid.']);
   });
 
@@ -291,17 +354,31 @@ describe('POST /api/user/change-password', () => {
 
   it('requires all three, non-blank after trimming, matching, following the rules', async () => {
     const { session } = await signedIn();
-    const blank = await session.post('/api/user/change-password', { cur_password: '   ', new_password: '', repeat_password: 5 });
+    const blank = await session.post('/api/user/change-password', {
+      cur_password: '   ',
+      new_password: '',
+      repeat_password: 5,
+    });
     expect(blank.status).toBe(422);
     expect(blank.body.errors).toEqual({
       cur_password: ['Password is required'],
       new_password: ['Password is required'],
       repeat_password: ['Password is required'],
     });
-    const mismatch = await session.post('/api/user/change-password', { cur_password: PASSWORD, new_password: 'Ridge-Line-88', repeat_password: 'Ridge-Line-89' });
+    const mismatch = await session.post('/api/user/change-password', {
+      cur_password: PASSWORD,
+      new_password: 'Ridge-Line-88',
+      repeat_password: 'Ridge-Line-89',
+    });
     expect(mismatch.body.errors).toEqual({ repeat_password: ['Passwords do not match'] });
-    const weak = await session.post('/api/user/change-password', { cur_password: PASSWORD, new_password: 'ridgeline', repeat_password: 'ridgeline' });
-    expect(weak.body.errors).toEqual({ new_password: ['Password must contain at least one lower-case letter, one upper-case letter and one digit'] });
+    const weak = await session.post('/api/user/change-password', {
+      cur_password: PASSWORD,
+      new_password: 'ridgeline',
+      repeat_password: 'ridgeline',
+    });
+    expect(weak.body.errors).toEqual({
+      new_password: ['Password must contain at least one lower-case letter, one upper-case letter and one digit'],
+    });
   });
 
   it('answers 401 to a guest', async () => {

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyServerTarget } from '../helpers/db';
-import { cleanupServers, ensureBuilt, freePort, type Started, startServer, tempDir, waitReady } from '../helpers/server';
+import {
+  cleanupServers,
+  ensureBuilt,
+  freePort,
+  type Started,
+  startServer,
+  tempDir,
+  waitReady,
+} from '../helpers/server';
 import { createHttpSession } from '../helpers/session';
 import { startTestMailbox, type TestMailbox } from '../helpers/smtp';
 
@@ -21,7 +29,14 @@ beforeAll(async () => {
   drop = target.drop;
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = startServer({ ...target.env, PORT: String(port), SEED: 'demo', SMTP_URL: box.url, PUBLIC_URL: base, MAIL_FROM: 'shop@gear.test' });
+  server = startServer({
+    ...target.env,
+    PORT: String(port),
+    SEED: 'demo',
+    SMTP_URL: box.url,
+    PUBLIC_URL: base,
+    MAIL_FROM: 'shop@gear.test',
+  });
   await waitReady(server, 120_000);
 }, 300_000);
 
@@ -52,7 +67,11 @@ describe('accounts mail over SMTP', () => {
       passConfirm: 'Summit2026',
     });
     expect(reg.status).toBe(201);
-    expect((await shopper.get('/api/is-auth')).body).toEqual({ status: 'OK', authenticated: true, emailVerified: false });
+    expect((await shopper.get('/api/is-auth')).body).toEqual({
+      status: 'OK',
+      authenticated: true,
+      emailVerified: false,
+    });
 
     const mail = await box.waitFor('greta@example.org', { timeoutMs: 15_000 });
     expect(mail.from).toContain('shop@gear.test');
@@ -67,7 +86,11 @@ describe('accounts mail over SMTP', () => {
     const followed = await shopper.request(pathOf(link!));
     expect(followed.status).toBe(302);
     expect(followed.headers.get('location')).toBe('/email/verify/success');
-    expect((await shopper.get('/api/is-auth')).body).toEqual({ status: 'OK', authenticated: true, emailVerified: true });
+    expect((await shopper.get('/api/is-auth')).body).toEqual({
+      status: 'OK',
+      authenticated: true,
+      emailVerified: true,
+    });
     const again = await shopper.request(pathOf(link!));
     expect(again.headers.get('location')).toBe('/email/verify/already-success');
   });

@@ -56,10 +56,19 @@ describe('the list', () => {
     expect(first).not.toHaveProperty('html');
   });
 
-  it('pages newest first by keyset, 50 a page, and finds by part of the recipient\'s address', async () => {
+  it("pages newest first by keyset, 50 a page, and finds by part of the recipient's address", async () => {
     const db = database().db;
     const ids: number[] = [];
-    for (let i = 0; i < 55; i++) ids.push((await sendMail(db, { to: `pager-${i}@example.com`, subject: `Mail ${i}`, html: '<p>x</p>', text: 'x', language: 'fr' }, { mailer: null })).id);
+    for (let i = 0; i < 55; i++)
+      ids.push(
+        (
+          await sendMail(
+            db,
+            { to: `pager-${i}@example.com`, subject: `Mail ${i}`, html: '<p>x</p>', text: 'x', language: 'fr' },
+            { mailer: null },
+          )
+        ).id,
+      );
     const page1 = (await admin.get('/api/admin/mail?q=PAGER-')).body.payload;
     expect(page1.items).toHaveLength(50);
     expect(page1.items.map((m: { id: number }) => m.id)).toEqual([...ids].reverse().slice(0, 50));
@@ -76,12 +85,32 @@ describe('the list', () => {
 
   it('a failed mail shows its last error; one in flight shows no error', async () => {
     const db = database().db;
-    const failed = await sendMail(db, { to: 'bounce@example.com', subject: 'Order', html: '<p>x</p>', text: 'x', language: 'en' }, { mailer: null });
-    await db.update(mailOutbox).set({ attempts: 3, lastError: 'connect ECONNREFUSED 127.0.0.1:25' }).where(eq(mailOutbox.id, failed.id));
-    const flying = await sendMail(db, { to: 'bounce@example.com', subject: 'Order 2', html: '<p>x</p>', text: 'x', language: 'en' }, { mailer: null });
-    await db.update(mailOutbox).set({ attempts: 1, lastError: `in flight since ${new Date().toISOString()}` }).where(eq(mailOutbox.id, flying.id));
+    const failed = await sendMail(
+      db,
+      { to: 'bounce@example.com', subject: 'Order', html: '<p>x</p>', text: 'x', language: 'en' },
+      { mailer: null },
+    );
+    await db
+      .update(mailOutbox)
+      .set({ attempts: 3, lastError: 'connect ECONNREFUSED 127.0.0.1:25' })
+      .where(eq(mailOutbox.id, failed.id));
+    const flying = await sendMail(
+      db,
+      { to: 'bounce@example.com', subject: 'Order 2', html: '<p>x</p>', text: 'x', language: 'en' },
+      { mailer: null },
+    );
+    await db
+      .update(mailOutbox)
+      .set({ attempts: 1, lastError: `in flight since ${new Date().toISOString()}` })
+      .where(eq(mailOutbox.id, flying.id));
     const items = (await admin.get('/api/admin/mail?q=bounce@')).body.payload.items;
-    expect(items.map((m: { status: string; attempts: number; last_error: string | null }) => [m.status, m.attempts, m.last_error])).toEqual([
+    expect(
+      items.map((m: { status: string; attempts: number; last_error: string | null }) => [
+        m.status,
+        m.attempts,
+        m.last_error,
+      ]),
+    ).toEqual([
       ['sending', 1, null],
       ['failed', 3, 'connect ECONNREFUSED 127.0.0.1:25'],
     ]);
@@ -118,19 +147,35 @@ describe('resend', () => {
     expect(reply.body.message).toBe(`A copy of the mail was queued to ${ANN.email}.`);
     const copyId = reply.body.payload.id as number;
     expect(copyId).toBeGreaterThan(resetId);
-    expect(reply.body.payload).toMatchObject({ to: ANN.email, subject: original!.subject, language: 'de', status: 'kept' });
+    expect(reply.body.payload).toMatchObject({
+      to: ANN.email,
+      subject: original!.subject,
+      language: 'de',
+      status: 'kept',
+    });
     const [copy] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, copyId));
-    expect({ to: copy!.to, subject: copy!.subject, html: copy!.html, text: copy!.text, language: copy!.language }).toEqual({
+    expect({
+      to: copy!.to,
+      subject: copy!.subject,
+      html: copy!.html,
+      text: copy!.text,
+      language: copy!.language,
+    }).toEqual({
       to: original!.to,
       subject: original!.subject,
       html: original!.html,
       text: original!.text,
       language: original!.language,
     });
-    const [audit] = await db.select().from(contentChanges).where(and(eq(contentChanges.entity, 'mail'), eq(contentChanges.entityId, String(resetId))));
+    const [audit] = await db
+      .select()
+      .from(contentChanges)
+      .where(and(eq(contentChanges.entity, 'mail'), eq(contentChanges.entityId, String(resetId))));
     expect(audit).toMatchObject({ action: 'resend', summary: `${ANN.email}: copy #${copyId}` });
     expect((await admin.get('/api/admin/mail')).body.payload.items[0].id).toBe(copyId);
-    expect(await db.select({ id: mailOutbox.id }).from(mailOutbox).where(like(mailOutbox.to, ANN.email))).toHaveLength(2);
+    expect(await db.select({ id: mailOutbox.id }).from(mailOutbox).where(like(mailOutbox.to, ANN.email))).toHaveLength(
+      2,
+    );
   });
 
   it('an unknown mail is not resent', async () => {
@@ -148,7 +193,11 @@ describe('who may read it', () => {
     const editor = await signedIn(createApiSession(api), DEMO_EDITOR);
     const guest = await csrfSession(api);
     for (const session of [staff, editor]) {
-      for (const reply of [await session.get('/api/admin/mail'), await session.get(`/api/admin/mail/${resetId}`), await session.post(`/api/admin/mail/${resetId}/resend`)]) {
+      for (const reply of [
+        await session.get('/api/admin/mail'),
+        await session.get(`/api/admin/mail/${resetId}`),
+        await session.post(`/api/admin/mail/${resetId}/resend`),
+      ]) {
         expect(reply.status).toBe(403);
         expect(reply.body).toEqual({ status: 'ERROR', code: 'forbidden', message: 'This action is unauthorized.' });
       }

@@ -54,7 +54,11 @@ describe('who may act on orders and balances', () => {
     const editor = (await h.signedIn('editor')).session;
     for (const [path, body] of calls) {
       expect((await guest.post(path, body)).status, path).toBe(401);
-      expect((await customer.post(path, body)).body, path).toEqual({ status: 'ERROR', code: 'forbidden', message: 'This action is unauthorized.' });
+      expect((await customer.post(path, body)).body, path).toEqual({
+        status: 'ERROR',
+        code: 'forbidden',
+        message: 'This action is unauthorized.',
+      });
       expect((await editor.post(path, body)).status, path).toBe(403);
     }
     expect((await h.orderByNr(order.orderNr)).status).toBe('Pending');
@@ -64,7 +68,11 @@ describe('who may act on orders and balances', () => {
   });
 
   it('answers 404 for an order that does not exist and 422 for a malformed number', async () => {
-    expect((await staff.session.post(`${base('20990101-000000')}/mark-paid`)).body).toEqual({ status: 'ERROR', code: 'not_found', message: 'Order not found.' });
+    expect((await staff.session.post(`${base('20990101-000000')}/mark-paid`)).body).toEqual({
+      status: 'ERROR',
+      code: 'not_found',
+      message: 'Order not found.',
+    });
     const bad = await staff.session.post(`${base('x%27%20or%201=1')}/mark-paid`);
     expect(bad.status).toBe(422);
     expect(bad.body.message).toBe('Invalid order number.');
@@ -77,7 +85,13 @@ describe('mark paid', () => {
     const res = await staff.session.post(`${base(order.orderNr)}/mark-paid`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe('The order is marked paid.');
-    expect(res.body.payload).toMatchObject({ order_nr: order.orderNr, status: 'Success', final_cents: 5499, refunded_cents: 0, refunds: [] });
+    expect(res.body.payload).toMatchObject({
+      order_nr: order.orderNr,
+      status: 'Success',
+      final_cents: 5499,
+      refunded_cents: 0,
+      refunds: [],
+    });
     expect(res.body.payload.paid_at).toEqual(expect.any(String));
     const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.id));
     expect(payment).toMatchObject({ provider: 'phone', status: 'succeeded' });
@@ -88,10 +102,17 @@ describe('mark paid', () => {
       // The invoice issued with the payment (ADR 032), staff's record of it.
       ['invoice_issued', null],
     ]);
-    expect(events[1]).toMatchObject({ before: { status: 'Pending', paid_at: null }, after: { status: 'Success' }, internal: false });
+    expect(events[1]).toMatchObject({
+      before: { status: 'Pending', paid_at: null },
+      after: { status: 'Success' },
+      internal: false,
+    });
     expect(events[2]).toMatchObject({ internal: true, after: { number: expect.stringMatching(/^INV-\d{4}-\d+$/) } });
     // The "order received" mail of checkout, then one confirmation.
-    expect((await h.mailsTo(email, order.orderNr)).map((m) => m.subject)).toEqual([`We have received your order ${order.orderNr} – Gear Shop`, `Your order ${order.orderNr} – Gear Shop`]);
+    expect((await h.mailsTo(email, order.orderNr)).map((m) => m.subject)).toEqual([
+      `We have received your order ${order.orderNr} – Gear Shop`,
+      `Your order ${order.orderNr} – Gear Shop`,
+    ]);
     // The customer's history shows it paid.
     const history = await session.get('/api/orders/history');
     expect(JSON.stringify(history.body)).toContain('Success');
@@ -101,7 +122,10 @@ describe('mark paid', () => {
     expect(again.body.message).toBe('The order is already paid.');
     expect(again.body.payload.status).toBe('Success');
     expect(await h.events(order.id)).toHaveLength(3);
-    expect((await h.mailsTo(email, order.orderNr)).map((m) => m.subject)).toEqual([`We have received your order ${order.orderNr} – Gear Shop`, `Your order ${order.orderNr} – Gear Shop`]);
+    expect((await h.mailsTo(email, order.orderNr)).map((m) => m.subject)).toEqual([
+      `We have received your order ${order.orderNr} – Gear Shop`,
+      `Your order ${order.orderNr} – Gear Shop`,
+    ]);
   });
 
   it('refuses a card order (the provider settles it) and an order that is no longer pending', async () => {
@@ -110,7 +134,9 @@ describe('mark paid', () => {
     const placed = await buyer.session.post('/api/orders/checkout', cardShipping({ email: buyer.email }));
     const card = await staff.session.post(`${base(placed.body.order_data.order_nr)}/mark-paid`);
     expect(card.status).toBe(409);
-    expect(card.body.message).toBe('Only phone orders are marked paid by staff; a card payment settles through the payment provider.');
+    expect(card.body.message).toBe(
+      'Only phone orders are marked paid by staff; a card payment settles through the payment provider.',
+    );
 
     const { order } = await h.phoneOrder(fx.pegs);
     expect((await staff.session.post(`${base(order.orderNr)}/cancel`, { reason: 'Asked by phone' })).status).toBe(200);
@@ -123,10 +149,19 @@ describe('mark paid', () => {
 describe('ship', () => {
   it('ships a paid order with carrier, tracking number and https link, once', async () => {
     const { order, email } = await h.paidCardOrder(fx.pegs);
-    const body = { carrier: 'DHL', tracking_number: 'JJD0001234', tracking_url: 'https://www.dhl.de/track?id=JJD0001234' };
+    const body = {
+      carrier: 'DHL',
+      tracking_number: 'JJD0001234',
+      tracking_url: 'https://www.dhl.de/track?id=JJD0001234',
+    };
     const res = await staff.session.post(`${base(order.orderNr)}/ship`, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.payload).toMatchObject({ status: 'Shipped', carrier: 'DHL', tracking_number: 'JJD0001234', tracking_url: body.tracking_url });
+    expect(res.body.payload).toMatchObject({
+      status: 'Shipped',
+      carrier: 'DHL',
+      tracking_number: 'JJD0001234',
+      tracking_url: body.tracking_url,
+    });
     expect(res.body.payload.shipped_at).toEqual(expect.any(String));
     const shipped = (await h.events(order.id)).find((e) => e.type === 'shipped')!;
     expect(shipped).toMatchObject({
@@ -140,7 +175,11 @@ describe('ship', () => {
     expect(mails[0]!.html).toContain('href="https://www.dhl.de/track?id=JJD0001234"');
 
     const again = await staff.session.post(`${base(order.orderNr)}/ship`, { ...body, tracking_number: 'OTHER' });
-    expect(again.body).toMatchObject({ status: 'OK', message: 'The order is already shipped.', payload: { tracking_number: 'JJD0001234' } });
+    expect(again.body).toMatchObject({
+      status: 'OK',
+      message: 'The order is already shipped.',
+      payload: { tracking_number: 'JJD0001234' },
+    });
     expect(await h.mailsTo(email, 'is on its way')).toHaveLength(1);
     expect((await staff.session.post(`${base(order.orderNr)}/cancel`, { reason: 'Too late' })).body.message).toBe(
       'Only a pending or paid order that has not shipped can be cancelled; this one is Shipped.',
@@ -149,23 +188,37 @@ describe('ship', () => {
 
   it('without a link the mail names the carrier; refuses unpaid orders and bad fields', async () => {
     const { order: pending } = await h.phoneOrder(fx.pegs);
-    const refused = await staff.session.post(`${base(pending.orderNr)}/ship`, { carrier: 'UPS', tracking_number: '1Z999' });
+    const refused = await staff.session.post(`${base(pending.orderNr)}/ship`, {
+      carrier: 'UPS',
+      tracking_number: '1Z999',
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('Only a paid order can be shipped; this one is Pending.');
 
     const { order, email } = await h.paidCardOrder(fx.pegs);
-    const missing = await staff.session.post(`${base(order.orderNr)}/ship`, { carrier: ' ', tracking_url: 'http://track.example.com/1' });
+    const missing = await staff.session.post(`${base(order.orderNr)}/ship`, {
+      carrier: ' ',
+      tracking_url: 'http://track.example.com/1',
+    });
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toEqual({
       carrier: ['The carrier is required.'],
       tracking_number: ['The tracking number is required.'],
       tracking_url: ['The tracking link must be an https:// address.'],
     });
-    const js = await staff.session.post(`${base(order.orderNr)}/ship`, { carrier: 'UPS', tracking_number: '1Z999', tracking_url: 'javascript:alert(1)' });
+    const js = await staff.session.post(`${base(order.orderNr)}/ship`, {
+      carrier: 'UPS',
+      tracking_number: '1Z999',
+      tracking_url: 'javascript:alert(1)',
+    });
     expect(js.body.errors).toEqual({ tracking_url: ['The tracking link must be an https:// address.'] });
     expect((await h.orderByNr(order.orderNr)).status).toBe('Success');
 
-    const ok = await staff.session.post(`${base(order.orderNr)}/ship`, { carrier: 'UPS', tracking_number: '1Z999', tracking_url: '' });
+    const ok = await staff.session.post(`${base(order.orderNr)}/ship`, {
+      carrier: 'UPS',
+      tracking_number: '1Z999',
+      tracking_url: '',
+    });
     expect(ok.body.payload).toMatchObject({ status: 'Shipped', tracking_url: null });
     const [mail] = await h.mailsTo(email, 'is on its way');
     expect(mail!.text).toContain('You can follow the parcel on the website of UPS with the tracking number.');
@@ -182,13 +235,21 @@ describe('cancel', () => {
 
     const res = await staff.session.post(`${base(order.orderNr)}/cancel`, { reason: 'Customer changed their mind' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ message: 'The order is cancelled.', payload: { status: 'Cancelled', refunded_cents: 0, refunds: [] } });
+    expect(res.body).toMatchObject({
+      message: 'The order is cancelled.',
+      payload: { status: 'Cancelled', refunded_cents: 0, refunds: [] },
+    });
     expect(await h.stockOf(fx.pegs)).toBe(stock);
     expect(await promoUses(fx.promo.SAVE10)).toBe(uses);
     const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.id));
     expect(payment).toMatchObject({ status: 'failed', lastError: 'order cancelled by staff' });
     const cancelled = (await h.events(order.id)).find((e) => e.type === 'cancelled')!;
-    expect(cancelled).toMatchObject({ actorId: staff.id, message: 'Cancelled; the items were released.', before: { status: 'Pending' }, after: { status: 'Cancelled', reason: 'Customer changed their mind' } });
+    expect(cancelled).toMatchObject({
+      actorId: staff.id,
+      message: 'Cancelled; the items were released.',
+      before: { status: 'Pending' },
+      after: { status: 'Cancelled', reason: 'Customer changed their mind' },
+    });
     const mails = await h.mailsTo(email, 'was cancelled');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('Nothing has been charged.');
@@ -206,10 +267,20 @@ describe('cancel', () => {
     const res = await staff.session.post(`${base(order.orderNr)}/cancel`, { reason: 'Out of stock in the warehouse' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.payload).toMatchObject({ status: 'Cancelled', refunded_cents: 5499 });
-    expect(res.body.payload.refunds).toEqual([expect.objectContaining({ destination: 'card', status: 'succeeded', amount_cents: 5499, converted_cents: 5499, currency: 'EUR' })]);
+    expect(res.body.payload.refunds).toEqual([
+      expect.objectContaining({
+        destination: 'card',
+        status: 'succeeded',
+        amount_cents: 5499,
+        converted_cents: 5499,
+        currency: 'EUR',
+      }),
+    ]);
     expect((await getCharge(db(), paymentId))!.refundedCents).toBe(5499);
     expect(await h.stockOf(fx.pegs)).toBe(stock);
-    expect((await h.events(order.id)).find((e) => e.type === 'cancelled')!.message).toBe('Cancelled; €54.99 refunded to the card.');
+    expect((await h.events(order.id)).find((e) => e.type === 'cancelled')!.message).toBe(
+      'Cancelled; €54.99 refunded to the card.',
+    );
     const [mail] = await h.mailsTo(email, 'was cancelled');
     expect(mail!.text).toContain('We have refunded €54.99 for order');
   });
@@ -220,13 +291,20 @@ describe('cancel', () => {
     const res = await staff.session.post(`${base(order.orderNr)}/cancel`, { reason: 'Duplicate order' });
     expect(res.body.payload.refunds).toEqual([expect.objectContaining({ destination: 'balance', amount_cents: 2999 })]);
     expect(await h.balanceOf(userId)).toBe(2999);
-    expect((await h.ledgerOf(userId)).map((l) => [l.kind, l.deltaCents, l.balanceAfterCents, l.orderId])).toEqual([['refund', 2999, 2999, order.id]]);
+    expect((await h.ledgerOf(userId)).map((l) => [l.kind, l.deltaCents, l.balanceAfterCents, l.orderId])).toEqual([
+      ['refund', 2999, 2999, order.id],
+    ]);
     // Asking for the card is refused: nothing was paid by card.
     const other = await h.phoneOrder(fx.pegs, 1);
     await staff.session.post(`${base(other.order.orderNr)}/mark-paid`);
-    const card = await staff.session.post(`${base(other.order.orderNr)}/cancel`, { reason: 'Duplicate order', refund_to: 'card' });
+    const card = await staff.session.post(`${base(other.order.orderNr)}/cancel`, {
+      reason: 'Duplicate order',
+      refund_to: 'card',
+    });
     expect(card.status).toBe(422);
-    expect(card.body.errors).toEqual({ destination: ['This order was not paid by card: refund it to the shop balance.'] });
+    expect(card.body.errors).toEqual({
+      destination: ['This order was not paid by card: refund it to the shop balance.'],
+    });
     expect((await h.orderByNr(other.order.orderNr)).status).toBe('Success');
   });
 
@@ -238,9 +316,14 @@ describe('cancel', () => {
     const orderNr: string = placed.body.order_data.order_nr;
     expect((await staff.session.post(`${base(orderNr)}/cancel`, { reason: 'Fraud check' })).status).toBe(200);
     // The gateway page no longer takes the card for it.
-    expect(await payCharge(db(), (await getCharge(db(), paymentId))!, { number: TEST_CARDS.success, ...TEST_CARD })).toEqual({ kind: 'closed' });
+    expect(
+      await payCharge(db(), (await getCharge(db(), paymentId))!, { number: TEST_CARDS.success, ...TEST_CARD }),
+    ).toEqual({ kind: 'closed' });
     // Had the provider taken it anyway, its success is recorded, not dropped.
-    await db().update(demoGatewayCharges).set({ state: 'succeeded' }).where(eq(demoGatewayCharges.paymentId, paymentId));
+    await db()
+      .update(demoGatewayCharges)
+      .set({ state: 'succeeded' })
+      .where(eq(demoGatewayCharges.paymentId, paymentId));
     expect(await notifyShop(db(), (await getCharge(db(), paymentId))!)).toBe(true);
     const [payment] = await db().select().from(payments).where(eq(payments.id, paymentId));
     expect(payment).toMatchObject({ status: 'succeeded', lastError: 'paid while order was Cancelled: refund needed' });
@@ -252,7 +335,10 @@ describe('cancel', () => {
       ['payment_after_close', true],
     ]);
     // Staff give the late payment back; the order stays cancelled.
-    const refund = await staff.session.post(`${base(orderNr)}/refund`, { destination: 'card', reason: 'Paid after the cancel' });
+    const refund = await staff.session.post(`${base(orderNr)}/refund`, {
+      destination: 'card',
+      reason: 'Paid after the cancel',
+    });
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);
     expect(refund.body.payload).toMatchObject({ status: 'Cancelled', refunded_cents: order.finalCents });
     expect((await getCharge(db(), paymentId))!.refundedCents).toBe(order.convertedFinalCents);
@@ -268,33 +354,78 @@ describe('refund', () => {
     // 3 × 25.00 = 75.00: free delivery in the EU.
     expect(order.finalCents).toBe(7500);
     const [item] = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    const res = await staff.session.post(`${base(order.orderNr)}/refund`, { destination: 'balance', lines: [{ order_item_id: item!.id, quantity: 2 }], reason: 'Two sets arrived bent' });
+    const res = await staff.session.post(`${base(order.orderNr)}/refund`, {
+      destination: 'balance',
+      lines: [{ order_item_id: item!.id, quantity: 2 }],
+      reason: 'Two sets arrived bent',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.payload).toMatchObject({ status: 'Success', refunded_cents: 5000 });
-    expect(res.body.payload.refund).toMatchObject({ destination: 'balance', status: 'succeeded', amount_cents: 5000, converted_cents: 5000, lines: [{ order_item_id: item!.id, quantity: 2 }] });
+    expect(res.body.payload.refund).toMatchObject({
+      destination: 'balance',
+      status: 'succeeded',
+      amount_cents: 5000,
+      converted_cents: 5000,
+      lines: [{ order_item_id: item!.id, quantity: 2 }],
+    });
     expect(await h.balanceOf(userId)).toBe(5000);
-    expect((await h.ledgerOf(userId)).map((l) => [l.kind, l.deltaCents, l.balanceAfterCents, l.refundId, l.actorId])).toEqual([['refund', 5000, 5000, res.body.payload.refund.id, staff.id]]);
+    expect(
+      (await h.ledgerOf(userId)).map((l) => [l.kind, l.deltaCents, l.balanceAfterCents, l.refundId, l.actorId]),
+    ).toEqual([['refund', 5000, 5000, res.body.payload.refund.id, staff.id]]);
     const mail = await h.mailsTo(email, 'Refund for your order');
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text).toContain(`We have credited €50.00 for order ${order.orderNr} to your shop balance.`);
 
-    const over = await staff.session.post(`${base(order.orderNr)}/refund`, { destination: 'balance', lines: [{ order_item_id: item!.id, quantity: 2 }], reason: 'Again' });
+    const over = await staff.session.post(`${base(order.orderNr)}/refund`, {
+      destination: 'balance',
+      lines: [{ order_item_id: item!.id, quantity: 2 }],
+      reason: 'Again',
+    });
     expect(over.status).toBe(422);
     expect(over.body.errors).toEqual({ lines: ['“Tent Pegs Set”: at most 1 left to refund.'] });
-    const tooMuch = await staff.session.post(`${base(order.orderNr)}/refund`, { destination: 'card', amount_cents: 2501, reason: 'Too much' });
+    const tooMuch = await staff.session.post(`${base(order.orderNr)}/refund`, {
+      destination: 'card',
+      amount_cents: 2501,
+      reason: 'Too much',
+    });
     expect(tooMuch.status).toBe(422);
-    expect(tooMuch.body.errors).toEqual({ amount_cents: ['The refund (€25.01) is more than is left to refund (€25.00).'] });
+    expect(tooMuch.body.errors).toEqual({
+      amount_cents: ['The refund (€25.01) is more than is left to refund (€25.00).'],
+    });
 
-    const rest = await staff.session.post(`${base(order.orderNr)}/refund`, { destination: 'card', reason: 'Rest back' });
+    const rest = await staff.session.post(`${base(order.orderNr)}/refund`, {
+      destination: 'card',
+      reason: 'Rest back',
+    });
     expect(rest.body.payload).toMatchObject({ status: 'Refunded', refunded_cents: 7500 });
-    expect(rest.body.payload.refund).toMatchObject({ destination: 'card', amount_cents: 2500, converted_cents: 2500, status: 'succeeded' });
-    const nothing = await staff.session.post(`${base(order.orderNr)}/refund`, { destination: 'card', amount_cents: 1, reason: 'More' });
+    expect(rest.body.payload.refund).toMatchObject({
+      destination: 'card',
+      amount_cents: 2500,
+      converted_cents: 2500,
+      status: 'succeeded',
+    });
+    const nothing = await staff.session.post(`${base(order.orderNr)}/refund`, {
+      destination: 'card',
+      amount_cents: 1,
+      reason: 'More',
+    });
     expect(nothing.status).toBe(409);
     expect(nothing.body.message).toBe('The order is already refunded in full.');
     const events = (await h.events(order.id)).filter((e) => e.type === 'refunded');
     expect(events.map((e) => [e.message, e.after])).toEqual([
-      ['Refunded €50.00 to the shop balance.', { status: 'Success', refunded_cents: 5000, refund_id: res.body.payload.refund.id, reason: 'Two sets arrived bent' }],
-      ['Refunded €25.00 to the card.', { status: 'Refunded', refunded_cents: 7500, refund_id: rest.body.payload.refund.id, reason: 'Rest back' }],
+      [
+        'Refunded €50.00 to the shop balance.',
+        {
+          status: 'Success',
+          refunded_cents: 5000,
+          refund_id: res.body.payload.refund.id,
+          reason: 'Two sets arrived bent',
+        },
+      ],
+      [
+        'Refunded €25.00 to the card.',
+        { status: 'Refunded', refunded_cents: 7500, refund_id: rest.body.payload.refund.id, reason: 'Rest back' },
+      ],
     ]);
   });
 
@@ -303,7 +434,11 @@ describe('refund', () => {
     expect(order.currency).toBe('CHF');
     const parts = [];
     for (const amount of [1000, 1000]) {
-      const res = await staff.session.post(`${base(order.orderNr)}/refund`, { destination: 'card', amount_cents: amount, reason: 'Partial' });
+      const res = await staff.session.post(`${base(order.orderNr)}/refund`, {
+        destination: 'card',
+        amount_cents: amount,
+        reason: 'Partial',
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       parts.push(res.body.payload.refund.converted_cents);
     }
@@ -340,28 +475,54 @@ describe('refund', () => {
   it('a provider that refuses leaves a failed refund row and nothing else changed (502)', async () => {
     const { order, paymentId, userId } = await h.paidCardOrder(fx.pegs, 1);
     // The gateway's side says it was refunded already (e.g. from its own dashboard).
-    await db().update(demoGatewayCharges).set({ refundedCents: 2999 }).where(eq(demoGatewayCharges.paymentId, paymentId));
+    await db()
+      .update(demoGatewayCharges)
+      .set({ refundedCents: 2999 })
+      .where(eq(demoGatewayCharges.paymentId, paymentId));
     const res = await staff.session.post(`${base(order.orderNr)}/refund`, { destination: 'card', reason: 'Broken' });
     expect(res.status).toBe(502);
-    expect(res.body.message).toBe('The payment provider refused the refund: The demo gateway has no paid charge with that much left to refund. Nothing was refunded.');
-    expect(await h.refundsOf(order.id)).toEqual([expect.objectContaining({ status: 'failed', amountCents: 2999, lastError: 'The demo gateway has no paid charge with that much left to refund.' })]);
+    expect(res.body.message).toBe(
+      'The payment provider refused the refund: The demo gateway has no paid charge with that much left to refund. Nothing was refunded.',
+    );
+    expect(await h.refundsOf(order.id)).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        amountCents: 2999,
+        lastError: 'The demo gateway has no paid charge with that much left to refund.',
+      }),
+    ]);
     expect(await h.orderByNr(order.orderNr)).toMatchObject({ status: 'Success', refundedCents: 0 });
     expect((await h.events(order.id)).filter((e) => e.type === 'refunded')).toEqual([]);
     // The balance still works.
-    const balance = await staff.session.post(`${base(order.orderNr)}/refund`, { destination: 'balance', reason: 'Broken' });
+    const balance = await staff.session.post(`${base(order.orderNr)}/refund`, {
+      destination: 'balance',
+      reason: 'Broken',
+    });
     expect(balance.body.payload).toMatchObject({ status: 'Refunded', refunded_cents: 2999 });
     expect(await h.balanceOf(userId)).toBe(2999);
   });
 
   it('refuses unpaid orders, both lines and an amount, and a line of another order', async () => {
     const { order: pending } = await h.phoneOrder(fx.pegs);
-    const unpaid = await staff.session.post(`${base(pending.orderNr)}/refund`, { destination: 'balance', reason: 'Nope' });
+    const unpaid = await staff.session.post(`${base(pending.orderNr)}/refund`, {
+      destination: 'balance',
+      reason: 'Nope',
+    });
     expect(unpaid.status).toBe(409);
     expect(unpaid.body.message).toBe('Only a paid or shipped order can be refunded; this one is Pending.');
     const { order } = await h.paidCardOrder(fx.pegs);
-    const both = await staff.session.post(`${base(order.orderNr)}/refund`, { destination: 'card', amount_cents: 100, lines: [{ order_item_id: 1, quantity: 1 }], reason: 'Both' });
+    const both = await staff.session.post(`${base(order.orderNr)}/refund`, {
+      destination: 'card',
+      amount_cents: 100,
+      lines: [{ order_item_id: 1, quantity: 1 }],
+      reason: 'Both',
+    });
     expect(both.body.errors).toEqual({ amount_cents: ['Refund either lines or an amount, not both.'] });
-    const foreign = await staff.session.post(`${base(order.orderNr)}/refund`, { destination: 'card', lines: [{ order_item_id: 999999, quantity: 1 }], reason: 'Foreign' });
+    const foreign = await staff.session.post(`${base(order.orderNr)}/refund`, {
+      destination: 'card',
+      lines: [{ order_item_id: 999999, quantity: 1 }],
+      reason: 'Foreign',
+    });
     expect(foreign.body.errors).toEqual({ lines: ['Line 999999 is not a line of this order.'] });
     const reason = await staff.session.post(`${base(order.orderNr)}/refund`, { destination: 'card', reason: 'x' });
     expect(reason.body.errors).toEqual({ reason: ['The reason needs at least 3 characters.'] });
@@ -395,39 +556,77 @@ describe('notes', () => {
   it('adds an internal timeline row; the same note twice in a row is one note', async () => {
     const { order } = await h.phoneOrder(fx.pegs);
     const res = await staff.session.post(`${base(order.orderNr)}/notes`, { text: 'Customer will pay on Friday.' });
-    expect(res.body).toMatchObject({ status: 'OK', message: 'The note is added.', payload: { order_nr: order.orderNr } });
+    expect(res.body).toMatchObject({
+      status: 'OK',
+      message: 'The note is added.',
+      payload: { order_nr: order.orderNr },
+    });
     const again = await staff.session.post(`${base(order.orderNr)}/notes`, { text: 'Customer will pay on Friday.' });
     expect(again.body.message).toBe('This note was already added.');
     const notes = (await h.events(order.id)).filter((e) => e.type === 'note');
-    expect(notes).toEqual([expect.objectContaining({ internal: true, actorId: staff.id, message: 'Customer will pay on Friday.' })]);
-    expect((await staff.session.post(`${base(order.orderNr)}/notes`, { text: '  ' })).body.errors).toEqual({ text: ['The note is required.'] });
-    expect((await staff.session.post(`${base(order.orderNr)}/notes`, { text: 'x'.repeat(2001) })).body.errors).toEqual({ text: ['The note may have at most 2000 characters.'] });
+    expect(notes).toEqual([
+      expect.objectContaining({ internal: true, actorId: staff.id, message: 'Customer will pay on Friday.' }),
+    ]);
+    expect((await staff.session.post(`${base(order.orderNr)}/notes`, { text: '  ' })).body.errors).toEqual({
+      text: ['The note is required.'],
+    });
+    expect((await staff.session.post(`${base(order.orderNr)}/notes`, { text: 'x'.repeat(2001) })).body.errors).toEqual({
+      text: ['The note may have at most 2000 characters.'],
+    });
   });
 });
 
 describe('balance adjustments', () => {
   it('changes the balance with a ledger row and an audit row; never below 0', async () => {
     const customer = await h.signedIn('customer');
-    const up = await staff.session.post(`/api/admin/customers/${customer.id}/balance`, { delta_cents: 1500, reason: 'Goodwill for the late parcel' });
+    const up = await staff.session.post(`/api/admin/customers/${customer.id}/balance`, {
+      delta_cents: 1500,
+      reason: 'Goodwill for the late parcel',
+    });
     expect(up.status, JSON.stringify(up.body)).toBe(200);
-    expect(up.body.payload).toMatchObject({ customer_id: customer.id, balance_cents: 1500, entry: { kind: 'adjustment', delta_cents: 1500, balance_after_cents: 1500, reason: 'Goodwill for the late parcel' } });
-    const down = await staff.session.post(`/api/admin/customers/${customer.id}/balance`, { delta_cents: -500, reason: 'Correction' });
+    expect(up.body.payload).toMatchObject({
+      customer_id: customer.id,
+      balance_cents: 1500,
+      entry: {
+        kind: 'adjustment',
+        delta_cents: 1500,
+        balance_after_cents: 1500,
+        reason: 'Goodwill for the late parcel',
+      },
+    });
+    const down = await staff.session.post(`/api/admin/customers/${customer.id}/balance`, {
+      delta_cents: -500,
+      reason: 'Correction',
+    });
     expect(down.body.payload.balance_cents).toBe(1000);
-    const below = await staff.session.post(`/api/admin/customers/${customer.id}/balance`, { delta_cents: -1001, reason: 'Too much' });
+    const below = await staff.session.post(`/api/admin/customers/${customer.id}/balance`, {
+      delta_cents: -1001,
+      reason: 'Too much',
+    });
     expect(below.status).toBe(422);
     expect(below.body.errors).toEqual({ delta_cents: ['The balance cannot go below 0: it is €10.00.'] });
     expect(await h.balanceOf(customer.id)).toBe(1000);
-    expect((await h.ledgerOf(customer.id)).map((l) => [l.kind, l.deltaCents, l.balanceAfterCents, l.actorId, l.reason])).toEqual([
+    expect(
+      (await h.ledgerOf(customer.id)).map((l) => [l.kind, l.deltaCents, l.balanceAfterCents, l.actorId, l.reason]),
+    ).toEqual([
       ['adjustment', 1500, 1500, staff.id, 'Goodwill for the late parcel'],
       ['adjustment', -500, 1000, staff.id, 'Correction'],
     ]);
-    const audit = await db().select().from(contentChanges).where(and(eq(contentChanges.entity, 'customer_balance'), eq(contentChanges.entityId, String(customer.id))));
+    const audit = await db()
+      .select()
+      .from(contentChanges)
+      .where(and(eq(contentChanges.entity, 'customer_balance'), eq(contentChanges.entityId, String(customer.id))));
     expect(audit.map((a) => [a.userId, a.action, a.before, a.after])).toEqual([
       [staff.id, 'adjust', { balance_cents: 0 }, { balance_cents: 1500 }],
       [staff.id, 'adjust', { balance_cents: 1500 }, { balance_cents: 1000 }],
     ]);
-    expect((await staff.session.post('/api/admin/customers/999999/balance', { delta_cents: 1, reason: 'Nobody' })).status).toBe(404);
-    expect((await staff.session.post(`/api/admin/customers/${customer.id}/balance`, { delta_cents: 0, reason: 'Zero' })).body.errors).toEqual({
+    expect(
+      (await staff.session.post('/api/admin/customers/999999/balance', { delta_cents: 1, reason: 'Nobody' })).status,
+    ).toBe(404);
+    expect(
+      (await staff.session.post(`/api/admin/customers/${customer.id}/balance`, { delta_cents: 0, reason: 'Zero' })).body
+        .errors,
+    ).toEqual({
       delta_cents: ['The change must be a whole number of cents, not 0.'],
     });
   });
@@ -436,7 +635,9 @@ describe('balance adjustments', () => {
     const buyer = await h.shopper();
     const res = await buyer.session.post('/api/balance/top-up', { amount: 20 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const paymentId: string = JSON.stringify(res.body).match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/)![0];
+    const paymentId: string = JSON.stringify(res.body).match(
+      /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/,
+    )![0];
     await payCharge(db(), (await getCharge(db(), paymentId))!, { number: TEST_CARDS.success, ...TEST_CARD });
     expect(await h.balanceOf(buyer.userId)).toBe(2000);
     const [row] = await h.ledgerOf(buyer.userId);

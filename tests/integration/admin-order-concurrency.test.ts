@@ -43,9 +43,15 @@ describe('two staff members at once', () => {
   it('mark paid twice → one settlement, one timeline row, one confirmation mail', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const { order, email } = await h.phoneOrder(fx.pegs, 1);
-      const answers = await Promise.all([alice.post(`${base(order.orderNr)}/mark-paid`), bob.post(`${base(order.orderNr)}/mark-paid`)]);
+      const answers = await Promise.all([
+        alice.post(`${base(order.orderNr)}/mark-paid`),
+        bob.post(`${base(order.orderNr)}/mark-paid`),
+      ]);
       expect(answers.map((a) => a.status)).toEqual([200, 200]);
-      expect(answers.map((a) => a.body.message).sort()).toEqual(['The order is already paid.', 'The order is marked paid.']);
+      expect(answers.map((a) => a.body.message).sort()).toEqual([
+        'The order is already paid.',
+        'The order is marked paid.',
+      ]);
       expect((await h.orderByNr(order.orderNr)).status).toBe('Success');
       expect((await h.events(order.id)).filter((e) => e.type === 'marked_paid')).toHaveLength(1);
       // Checkout's "order received", then one confirmation.
@@ -66,7 +72,10 @@ describe('two staff members at once', () => {
         bob.post(`${base(order.orderNr)}/cancel`, { reason: 'Customer wrote' }),
       ]);
       expect(answers.map((a) => a.status)).toEqual([200, 200]);
-      expect(answers.map((a) => a.body.message).sort()).toEqual(['The order is already cancelled.', 'The order is cancelled.']);
+      expect(answers.map((a) => a.body.message).sort()).toEqual([
+        'The order is already cancelled.',
+        'The order is cancelled.',
+      ]);
       expect(await h.stockOf(fx.pegs)).toBe(stock);
       expect(await promoUses(fx.promo.SAVE10)).toBe(uses);
       expect((await h.events(order.id)).filter((e) => e.type === 'cancelled')).toHaveLength(1);
@@ -79,10 +88,22 @@ describe('two staff members at once', () => {
       const { order, userId } = await h.paidCardOrder(fx.pegs, 2);
       const [item] = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
       // 50.00 of 54.99 by lines first; then both race for the 4.99 left (one to the card, one to the balance).
-      expect((await alice.post(`${base(order.orderNr)}/refund`, { destination: 'card', lines: [{ order_item_id: item!.id, quantity: 2 }], reason: 'Damaged' })).status).toBe(200);
+      expect(
+        (
+          await alice.post(`${base(order.orderNr)}/refund`, {
+            destination: 'card',
+            lines: [{ order_item_id: item!.id, quantity: 2 }],
+            reason: 'Damaged',
+          })
+        ).status,
+      ).toBe(200);
       const answers = await Promise.all([
         alice.post(`${base(order.orderNr)}/refund`, { destination: 'card', reason: 'Delivery back' }),
-        bob.post(`${base(order.orderNr)}/refund`, { destination: 'balance', amount_cents: 499, reason: 'Delivery back' }),
+        bob.post(`${base(order.orderNr)}/refund`, {
+          destination: 'balance',
+          amount_cents: 499,
+          reason: 'Delivery back',
+        }),
       ]);
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
       expect(answers.find((a) => a.status === 409)!.body.message).toBe('The order is already refunded in full.');
@@ -120,11 +141,21 @@ describe('two staff members at once', () => {
     const { order } = await h.paidCardOrder(fx.pegs, 3);
     const [item] = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
     const answers = await Promise.all([
-      alice.post(`${base(order.orderNr)}/refund`, { destination: 'card', lines: [{ order_item_id: item!.id, quantity: 2 }], reason: 'Bent' }),
-      bob.post(`${base(order.orderNr)}/refund`, { destination: 'card', lines: [{ order_item_id: item!.id, quantity: 2 }], reason: 'Bent' }),
+      alice.post(`${base(order.orderNr)}/refund`, {
+        destination: 'card',
+        lines: [{ order_item_id: item!.id, quantity: 2 }],
+        reason: 'Bent',
+      }),
+      bob.post(`${base(order.orderNr)}/refund`, {
+        destination: 'card',
+        lines: [{ order_item_id: item!.id, quantity: 2 }],
+        reason: 'Bent',
+      }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
-    expect(answers.find((a) => a.status === 422)!.body.errors).toEqual({ lines: ['“Tent Pegs Set”: at most 1 left to refund.'] });
+    expect(answers.find((a) => a.status === 422)!.body.errors).toEqual({
+      lines: ['“Tent Pegs Set”: at most 1 left to refund.'],
+    });
     expect((await h.orderByNr(order.orderNr)).refundedCents).toBe(5000);
   });
 

@@ -58,7 +58,15 @@ describe('staff action mails over SMTP', () => {
     expect(paid.text).toContain('Tent Pegs Set × 2');
 
     const url = 'https://nolp.dhl.de/sendungsverfolgung?piececode=00340434161094042557';
-    expect((await staff.post(`${base(order.orderNr)}/ship`, { carrier: 'DHL', tracking_number: '00340434161094042557', tracking_url: url })).status).toBe(200);
+    expect(
+      (
+        await staff.post(`${base(order.orderNr)}/ship`, {
+          carrier: 'DHL',
+          tracking_number: '00340434161094042557',
+          tracking_url: url,
+        })
+      ).status,
+    ).toBe(200);
     const shipped = await box.waitFor(email, { timeoutMs: 10_000 });
     expect(shipped.subject).toBe(`Ihre Bestellung ${order.orderNr} ist unterwegs – Gear Shop`);
     expect(shipped.text).toContain(`Wir haben Bestellung ${order.orderNr} mit DHL verschickt.`);
@@ -67,11 +75,17 @@ describe('staff action mails over SMTP', () => {
     expect(shipped.links).toContain(url);
 
     const [item] = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    const refund = await staff.post(`${base(order.orderNr)}/refund`, { destination: 'balance', lines: [{ order_item_id: item!.id, quantity: 1 }], reason: 'Bent' });
+    const refund = await staff.post(`${base(order.orderNr)}/refund`, {
+      destination: 'balance',
+      lines: [{ order_item_id: item!.id, quantity: 1 }],
+      reason: 'Bent',
+    });
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);
     const refunded = await box.waitFor(email, { timeoutMs: 10_000 });
     expect(refunded.subject).toBe(`Erstattung für Ihre Bestellung ${order.orderNr} – Gear Shop`);
-    expect(refunded.text).toMatch(new RegExp(`Wir haben 25,00\\s€ für Bestellung ${order.orderNr} Ihrem Shop-Guthaben gutgeschrieben\\.`));
+    expect(refunded.text).toMatch(
+      new RegExp(`Wir haben 25,00\\s€ für Bestellung ${order.orderNr} Ihrem Shop-Guthaben gutgeschrieben\\.`),
+    );
     expect(refunded.text).not.toContain('vollständig erstattet');
   });
 
@@ -83,7 +97,11 @@ describe('staff action mails over SMTP', () => {
     const mail = await box.waitFor(email, { timeoutMs: 10_000 });
     expect(mail.subject).toBe(`Your order ${order.orderNr} was cancelled – Gear Shop`);
     expect(mail.text).toContain(`We have cancelled order ${order.orderNr}. These items will not be sent:`);
-    expect(mail.text).toMatch(new RegExp(`We have refunded CHF\\s?${(order.convertedFinalCents / 100).toFixed(2)} for order ${order.orderNr} to the card you paid with\\.`));
+    expect(mail.text).toMatch(
+      new RegExp(
+        `We have refunded CHF\\s?${(order.convertedFinalCents / 100).toFixed(2)} for order ${order.orderNr} to the card you paid with\\.`,
+      ),
+    );
     expect(mail.html).toContain('Tent Pegs Set × 1');
     // The staff member's reason is for the audit, not for the customer.
     expect(mail.text).not.toContain('Warehouse fire');
@@ -100,7 +118,9 @@ describe('staff action mails over SMTP', () => {
     await box.waitFor(paid.email, { timeoutMs: 10_000 });
     await staff.post(`${base(paid.order.orderNr)}/refund`, { destination: 'card', reason: 'Lost parcel' });
     const refunded = await box.waitFor(paid.email, { timeoutMs: 10_000 });
-    expect(refunded.text).toContain(`We have refunded €29.99 for order ${paid.order.orderNr} to the card you paid with.`);
+    expect(refunded.text).toContain(
+      `We have refunded €29.99 for order ${paid.order.orderNr} to the card you paid with.`,
+    );
     expect(refunded.text).toContain('The order is now refunded in full.');
   });
 });

@@ -17,17 +17,29 @@ describe('seeded orders in the back office', () => {
   it('have a timeline, and a paid card order refunds to the card through the demo gateway', async () => {
     const db = database().db;
     const [paid] = await db
-      .select({ id: orders.id, orderNr: orders.orderNr, finalCents: orders.finalCents, converted: orders.convertedFinalCents })
+      .select({
+        id: orders.id,
+        orderNr: orders.orderNr,
+        finalCents: orders.finalCents,
+        converted: orders.convertedFinalCents,
+      })
       .from(orders)
       .where(and(eq(orders.status, 'Success'), eq(orders.paymentMethod, 'card')))
       .orderBy(asc(orders.id))
       .limit(1);
     expect(paid).toBeDefined();
-    const events = await db.select({ type: orderEvents.type }).from(orderEvents).where(eq(orderEvents.orderId, paid!.id)).orderBy(asc(orderEvents.id));
+    const events = await db
+      .select({ type: orderEvents.type })
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, paid!.id))
+      .orderBy(asc(orderEvents.id));
     expect(events.map((e) => e.type)).toEqual(['placed', 'paid']);
 
     const staff = await signedIn(createApiSession(api), DEMO_STAFF);
-    const res = await staff.post(`/api/admin/orders/${paid!.orderNr}/refund`, { destination: 'card', reason: 'Returned in full' });
+    const res = await staff.post(`/api/admin/orders/${paid!.orderNr}/refund`, {
+      destination: 'card',
+      reason: 'Returned in full',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.payload).toMatchObject({ status: 'Refunded', refunded_cents: paid!.finalCents });
     const [payment] = await db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, paid!.id));

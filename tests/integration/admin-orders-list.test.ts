@@ -15,7 +15,9 @@ const db = () => database().db;
 const query = (text: string): OrderListQuery => parseOrderListQuery(new URLSearchParams(text));
 
 beforeAll(async () => {
-  const [country] = rowsOf<{ id: number }>(await db().execute(sql`insert into countries (name, iso) values ('Testland', 'TL') returning id`));
+  const [country] = rowsOf<{ id: number }>(
+    await db().execute(sql`insert into countries (name, iso) values ('Testland', 'TL') returning id`),
+  );
   // 137 orders; every 7th pair shares its created_at, so ties are broken by id; totals repeat too.
   await db().execute(sql`
     insert into orders (order_nr, status, payment_method, name, surname, email, phone, country_id, country_name, city, address, post_code,
@@ -59,8 +61,11 @@ describe('keyset pages', () => {
       expect(forward).toHaveLength(137);
       expect(new Set(forward).size).toBe(137);
       expect(await walk(base, 'backward')).toEqual(forward);
-      const rows = rowsOf<{ order_nr: string; created_at: Date; final_cents: number; id: number }>(await db().execute(sql`select order_nr, created_at, final_cents, id from orders`));
-      const key = (r: (typeof rows)[number]) => (sort === 'newest' || sort === 'oldest' ? new Date(r.created_at).getTime() : r.final_cents);
+      const rows = rowsOf<{ order_nr: string; created_at: Date; final_cents: number; id: number }>(
+        await db().execute(sql`select order_nr, created_at, final_cents, id from orders`),
+      );
+      const key = (r: (typeof rows)[number]) =>
+        sort === 'newest' || sort === 'oldest' ? new Date(r.created_at).getTime() : r.final_cents;
       const sign = sort === 'newest' || sort === 'total_desc' ? -1 : 1;
       const expected = [...rows].sort((a, b) => sign * (key(a) - key(b) || a.id - b.id)).map((r) => r.order_nr);
       expect(forward).toEqual(expected);

@@ -24,10 +24,17 @@ beforeAll(async () => {
   staff = (await h.signedIn('staff')).session;
 });
 
-const STALE = /^Someone else saved this product after you opened it \(it is now at version \d+\)\. Your changes were not saved/;
+const STALE =
+  /^Someone else saved this product after you opened it \(it is now at version \d+\)\. Your changes were not saved/;
 
 async function create(sku: string, over: Record<string, unknown> = {}) {
-  const res = await staff.post('/api/admin/products', { sku, name: `Product ${sku}`, price_cents: 5_000, category_ids: [fx.cat.tents], ...over });
+  const res = await staff.post('/api/admin/products', {
+    sku,
+    name: `Product ${sku}`,
+    price_cents: 5_000,
+    category_ids: [fx.cat.tents],
+    ...over,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.payload;
 }
@@ -64,7 +71,10 @@ describe('creating and changing a product', () => {
     const [row] = await db().select().from(products).where(eq(products.id, product.id));
     expect(row).toMatchObject({ priceCents: 4_000, oldPriceCents: 5_000, discountPercent: 20 });
     expect((await api.request(`/api/products/${product.id}/info`)).status).toBe(404);
-    const audit = await db().select().from(contentChanges).where(and(eq(contentChanges.entity, 'product'), eq(contentChanges.entityId, String(product.id))));
+    const audit = await db()
+      .select()
+      .from(contentChanges)
+      .where(and(eq(contentChanges.entity, 'product'), eq(contentChanges.entityId, String(product.id))));
     expect(audit.map((a) => [a.action, a.summary])).toEqual([['create', 'NEW-TENT-1: Storm Shelter 2P']]);
   });
 
@@ -74,7 +84,12 @@ describe('creating and changing a product', () => {
       expect(res.status).toBe(422);
       expect(res.body.errors).toEqual({ sku: ['Another product or variation already has this SKU.'] });
     }
-    const sale = await staff.post('/api/admin/products', { sku: 'SALE-1', name: 'Sale', price_cents: 100, sale_price_cents: 100 });
+    const sale = await staff.post('/api/admin/products', {
+      sku: 'SALE-1',
+      name: 'Sale',
+      price_cents: 100,
+      sale_price_cents: 100,
+    });
     expect(sale.status).toBe(422);
     expect(sale.body.errors).toEqual({ sale_price_cents: ['The sale price must be lower than the price.'] });
     const sku = await staff.post('/api/admin/products', { sku: 'bad sku!', name: 'Bad', price_cents: 100 });
@@ -83,7 +98,12 @@ describe('creating and changing a product', () => {
 
   it('saves texts per language, prices and publishing, each save a new version', async () => {
     const product = await create('NEW-TENT-2');
-    const de = await staff.put(`/api/admin/products/${product.id}`, { version: 1, language_id: fx.lang.de, name: 'Sturmzelt', description: '<p>Hält dicht.</p><script>x()</script>' });
+    const de = await staff.put(`/api/admin/products/${product.id}`, {
+      version: 1,
+      language_id: fx.lang.de,
+      name: 'Sturmzelt',
+      description: '<p>Hält dicht.</p><script>x()</script>',
+    });
     expect(de.status, JSON.stringify(de.body)).toBe(200);
     expect(de.body.message).toBe('Product saved.');
     expect(de.body.payload.version).toBe(2);
@@ -91,11 +111,26 @@ describe('creating and changing a product', () => {
       { language_id: fx.lang.en, code: 'en', name: 'Product NEW-TENT-2', description: '', own: true },
       { language_id: fx.lang.de, code: 'de', name: 'Sturmzelt', description: '<p>Hält dicht.</p>', own: true },
     ]);
-    const [translation] = await db().select().from(productTranslations).where(eq(productTranslations.productId, product.id));
+    const [translation] = await db()
+      .select()
+      .from(productTranslations)
+      .where(eq(productTranslations.productId, product.id));
     expect(translation).toMatchObject({ name: 'Sturmzelt', languageId: fx.lang.de });
 
-    const priced = await staff.put(`/api/admin/products/${product.id}`, { version: 2, price_cents: 8_000, sale_price_cents: 6_000, stock: 4, active: true });
-    expect(priced.body.payload).toMatchObject({ version: 3, price_cents: 8_000, sale_price_cents: 6_000, stock: 4, active: true });
+    const priced = await staff.put(`/api/admin/products/${product.id}`, {
+      version: 2,
+      price_cents: 8_000,
+      sale_price_cents: 6_000,
+      stock: 4,
+      active: true,
+    });
+    expect(priced.body.payload).toMatchObject({
+      version: 3,
+      price_cents: 8_000,
+      sale_price_cents: 6_000,
+      stock: 4,
+      active: true,
+    });
     // A sale price alone is checked against the stored price.
     const tooHigh = await staff.put(`/api/admin/products/${product.id}`, { version: 3, sale_price_cents: 9_000 });
     expect(tooHigh.status).toBe(422);
@@ -112,7 +147,9 @@ describe('creating and changing a product', () => {
     const before = await (await api.request(`/api/products/${fx.p.mech}/info`)).json();
     expect(before.payload.price).toBe(129.99);
     const current = (await staff.get(`/api/admin/products/${fx.p.mech}`)).body.payload;
-    expect((await staff.put(`/api/admin/products/${fx.p.mech}`, { version: current.version, price_cents: 11_999 })).status).toBe(200);
+    expect(
+      (await staff.put(`/api/admin/products/${fx.p.mech}`, { version: current.version, price_cents: 11_999 })).status,
+    ).toBe(200);
     const after = await (await api.request(`/api/products/${fx.p.mech}/info`)).json();
     expect(after.payload.price).toBe(119.99);
   });
@@ -162,16 +199,57 @@ describe('variations', () => {
     expect(made.body.message).toBe('4 variations created.');
     const p = made.body.payload;
     // Existing groups and values are found by name (any case): no duplicates of the fixture's.
-    expect(p.attribute_groups.map((g: { id: number; name: string; values: string[] }) => [g.id, g.name, g.values])).toEqual([
+    expect(
+      p.attribute_groups.map((g: { id: number; name: string; values: string[] }) => [g.id, g.name, g.values]),
+    ).toEqual([
       [fx.group.size, 'Size', ['S', 'M']],
       [fx.group.colour, 'Colour', ['Red', 'Blue']],
     ]);
     // New combinations follow the product's price (empty: null) until staff give them their own.
-    expect(p.variations.map((v: { sku: string; price_cents: number | null; stock: number; attributes: unknown[] }) => [v.sku, v.price_cents, v.stock, v.attributes])).toEqual([
-      ['VAR-TENT-S-RED', null, 0, [{ group: 'Size', value: 'S' }, { group: 'Colour', value: 'Red' }]],
-      ['VAR-TENT-S-BLUE', null, 0, [{ group: 'Size', value: 'S' }, { group: 'Colour', value: 'Blue' }]],
-      ['VAR-TENT-M-RED', null, 0, [{ group: 'Size', value: 'M' }, { group: 'Colour', value: 'Red' }]],
-      ['VAR-TENT-M-BLUE', null, 0, [{ group: 'Size', value: 'M' }, { group: 'Colour', value: 'Blue' }]],
+    expect(
+      p.variations.map((v: { sku: string; price_cents: number | null; stock: number; attributes: unknown[] }) => [
+        v.sku,
+        v.price_cents,
+        v.stock,
+        v.attributes,
+      ]),
+    ).toEqual([
+      [
+        'VAR-TENT-S-RED',
+        null,
+        0,
+        [
+          { group: 'Size', value: 'S' },
+          { group: 'Colour', value: 'Red' },
+        ],
+      ],
+      [
+        'VAR-TENT-S-BLUE',
+        null,
+        0,
+        [
+          { group: 'Size', value: 'S' },
+          { group: 'Colour', value: 'Blue' },
+        ],
+      ],
+      [
+        'VAR-TENT-M-RED',
+        null,
+        0,
+        [
+          { group: 'Size', value: 'M' },
+          { group: 'Colour', value: 'Red' },
+        ],
+      ],
+      [
+        'VAR-TENT-M-BLUE',
+        null,
+        0,
+        [
+          { group: 'Size', value: 'M' },
+          { group: 'Colour', value: 'Blue' },
+        ],
+      ],
     ]);
 
     const more = await staff.post(`/api/admin/products/${product.id}/variations/generate`, {
@@ -182,11 +260,19 @@ describe('variations', () => {
       ],
     });
     expect(more.body.message).toBe('2 variations created.');
-    expect(more.body.payload.variations.map((v: { sku: string }) => v.sku).slice(4)).toEqual(['VAR-TENT-XL-RED', 'VAR-TENT-XL-BLUE']);
+    expect(more.body.payload.variations.map((v: { sku: string }) => v.sku).slice(4)).toEqual([
+      'VAR-TENT-XL-RED',
+      'VAR-TENT-XL-BLUE',
+    ]);
 
-    const other = await staff.post(`/api/admin/products/${product.id}/variations/generate`, { version: 3, axes: [{ group: 'Material', values: ['Nylon'] }] });
+    const other = await staff.post(`/api/admin/products/${product.id}/variations/generate`, {
+      version: 3,
+      axes: [{ group: 'Material', values: ['Nylon'] }],
+    });
     expect(other.status).toBe(422);
-    expect(other.body.message).toBe('This product already varies over other attributes: remove its variations first to vary over these.');
+    expect(other.body.message).toBe(
+      'This product already varies over other attributes: remove its variations first to vary over these.',
+    );
 
     const [first, second, ...rest] = more.body.payload.variations as { id: number; sku: string }[];
     const saved = await staff.put(`/api/admin/products/${product.id}/variations`, {
@@ -196,12 +282,22 @@ describe('variations', () => {
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.payload.variations).toHaveLength(5);
-    expect(saved.body.payload.variations[0]).toMatchObject({ sku: 'VAR-TENT-SMALL-RED', price_cents: 11_000, stock: 5 });
+    expect(saved.body.payload.variations[0]).toMatchObject({
+      sku: 'VAR-TENT-SMALL-RED',
+      price_cents: 11_000,
+      stock: 5,
+    });
 
-    const clash = await staff.put(`/api/admin/products/${product.id}/variations`, { version: 4, variations: [{ id: rest[0]!.id, sku: 'FX-DOME', price_cents: 1, stock: 1, active: true }] });
+    const clash = await staff.put(`/api/admin/products/${product.id}/variations`, {
+      version: 4,
+      variations: [{ id: rest[0]!.id, sku: 'FX-DOME', price_cents: 1, stock: 1, active: true }],
+    });
     expect(clash.status).toBe(422);
     expect(clash.body.errors.variations).toEqual(['FX-DOME: Another product or variation already has this SKU.']);
-    const foreign = await staff.put(`/api/admin/products/${product.id}/variations`, { version: 4, remove: [fx.p.dome] });
+    const foreign = await staff.put(`/api/admin/products/${product.id}/variations`, {
+      version: 4,
+      remove: [fx.p.dome],
+    });
     expect(foreign.status).toBe(422);
     expect(foreign.body.message).toBe('Every variation must belong to this product.');
   });
@@ -218,20 +314,32 @@ describe('variations', () => {
     });
     expect(big.status).toBe(422);
     expect(big.body.errors.axes).toEqual(['At most 200 combinations at once.']);
-    const twice = await staff.post(`/api/admin/products/${product.id}/variations/generate`, { version: 1, axes: [{ group: 'Size', values: ['S', 's'] }] });
+    const twice = await staff.post(`/api/admin/products/${product.id}/variations/generate`, {
+      version: 1,
+      axes: [{ group: 'Size', values: ['S', 's'] }],
+    });
     expect(twice.body.errors['axes.0.values']).toEqual(['Size: each value may be named once.']);
   });
 });
 
 describe('images', () => {
-  it('keeps the order and the alternative texts, and requires the default language\'s', async () => {
+  it("keeps the order and the alternative texts, and requires the default language's", async () => {
     const product = await create('IMG-1');
-    const missing = await staff.put(`/api/admin/products/${product.id}/images`, { version: 1, images: [{ url: '/images/fallback.svg', alt: { de: 'Zelt' } }] });
+    const missing = await staff.put(`/api/admin/products/${product.id}/images`, {
+      version: 1,
+      images: [{ url: '/images/fallback.svg', alt: { de: 'Zelt' } }],
+    });
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toEqual({ images: ['Every image needs an alternative text in English.'] });
-    const script = await staff.put(`/api/admin/products/${product.id}/images`, { version: 1, images: [{ url: 'javascript:alert(1)', alt: { en: 'x' } }] });
+    const script = await staff.put(`/api/admin/products/${product.id}/images`, {
+      version: 1,
+      images: [{ url: 'javascript:alert(1)', alt: { en: 'x' } }],
+    });
     expect(script.status).toBe(422);
-    const unknown = await staff.put(`/api/admin/products/${product.id}/images`, { version: 1, images: [{ asset_id: 999_999, alt: { en: 'x' } }] });
+    const unknown = await staff.put(`/api/admin/products/${product.id}/images`, {
+      version: 1,
+      images: [{ asset_id: 999_999, alt: { en: 'x' } }],
+    });
     expect(unknown.body.message).toBe('An image was not found: upload it again.');
 
     const saved = await staff.put(`/api/admin/products/${product.id}/images`, {

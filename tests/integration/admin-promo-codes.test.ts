@@ -35,12 +35,33 @@ describe('staff promo codes', () => {
   });
 
   it('creates a code the shop accepts at once, and its changes apply at once', async () => {
-    const made = await staff.post(base, { code: 'SPRING15', percent: 15, applies_to_delivery: true, valid_from: '2020-01-01', valid_to: '2099-12-31', usage_limit: 100, per_customer_limit: 1 });
+    const made = await staff.post(base, {
+      code: 'SPRING15',
+      percent: 15,
+      applies_to_delivery: true,
+      valid_from: '2020-01-01',
+      valid_to: '2099-12-31',
+      usage_limit: 100,
+      per_customer_limit: 1,
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
-    expect(made.body.payload).toMatchObject({ code: 'SPRING15', percent: 15, amount_cents: null, valid_from: '2020-01-01', valid_to: '2099-12-31', used_count: 0, active: true });
+    expect(made.body.payload).toMatchObject({
+      code: 'SPRING15',
+      percent: 15,
+      amount_cents: null,
+      valid_from: '2020-01-01',
+      valid_to: '2099-12-31',
+      used_count: 0,
+      active: true,
+    });
     const [row] = await db().select().from(promoCodes).where(eq(promoCodes.code, 'SPRING15'));
     expect(row!.validTo!.toISOString()).toBe('2099-12-31T23:59:59.999Z');
-    expect((await shopCheck('spring15')).body.payload).toMatchObject({ code: 'SPRING15', discount_type: 'percent', discount_amount: 15, applies_to_delivery: true });
+    expect((await shopCheck('spring15')).body.payload).toMatchObject({
+      code: 'SPRING15',
+      discount_type: 'percent',
+      discount_amount: 15,
+      applies_to_delivery: true,
+    });
 
     const fixed = await staff.put(`${base}/${made.body.payload.id}`, { amount_cents: 750 });
     expect(fixed.body.payload).toMatchObject({ amount_cents: 750, percent: null });
@@ -52,19 +73,37 @@ describe('staff promo codes', () => {
   });
 
   it('checks the discount and the dates', async () => {
-    expect((await staff.post(base, { code: 'BOTH1', percent: 5, amount_cents: 100 })).body.errors).toEqual({ percent: ['Give either an amount off or a percentage off, not both.'] });
-    expect((await staff.post(base, { code: 'NONE1' })).body.errors).toEqual({ amount_cents: ['Give an amount off or a percentage off.'] });
-    expect((await staff.post(base, { code: 'PCT1', percent: 101 })).body.errors).toEqual({ percent: ['The percentage off must be a whole number from 1 to 100.'] });
-    expect((await staff.post(base, { code: 'DAYS1', percent: 5, valid_from: '2026-05-02', valid_to: '2026-05-01' })).body.errors).toEqual({ valid_to: ['The last day comes before the first.'] });
-    expect((await staff.post(base, { code: 'DAYS2', percent: 5, valid_from: '2026-02-30' })).body.errors).toEqual({ valid_from: ['Dates are written YYYY-MM-DD.'] });
+    expect((await staff.post(base, { code: 'BOTH1', percent: 5, amount_cents: 100 })).body.errors).toEqual({
+      percent: ['Give either an amount off or a percentage off, not both.'],
+    });
+    expect((await staff.post(base, { code: 'NONE1' })).body.errors).toEqual({
+      amount_cents: ['Give an amount off or a percentage off.'],
+    });
+    expect((await staff.post(base, { code: 'PCT1', percent: 101 })).body.errors).toEqual({
+      percent: ['The percentage off must be a whole number from 1 to 100.'],
+    });
+    expect(
+      (await staff.post(base, { code: 'DAYS1', percent: 5, valid_from: '2026-05-02', valid_to: '2026-05-01' })).body
+        .errors,
+    ).toEqual({ valid_to: ['The last day comes before the first.'] });
+    expect((await staff.post(base, { code: 'DAYS2', percent: 5, valid_from: '2026-02-30' })).body.errors).toEqual({
+      valid_from: ['Dates are written YYYY-MM-DD.'],
+    });
   });
 
   it('keeps codes unique in any case, even when two are created at once', async () => {
-    expect((await staff.post(base, { code: 'save10', percent: 5 })).body.errors).toEqual({ code: ['Another promo code already has this code (codes are the same in any case).'] });
+    expect((await staff.post(base, { code: 'save10', percent: 5 })).body.errors).toEqual({
+      code: ['Another promo code already has this code (codes are the same in any case).'],
+    });
     for (let round = 0; round < 3; round++) {
-      const answers = await Promise.all([staff.post(base, { code: `RACE${round}`, percent: 5 }), staff.post(base, { code: `race${round}`, amount_cents: 100 })]);
+      const answers = await Promise.all([
+        staff.post(base, { code: `RACE${round}`, percent: 5 }),
+        staff.post(base, { code: `race${round}`, amount_cents: 100 }),
+      ]);
       expect(answers.map((a) => a.status).sort()).toEqual([201, 422]);
-      expect((await db().select().from(promoCodes)).filter((p) => p.code.toLowerCase() === `race${round}`)).toHaveLength(1);
+      expect(
+        (await db().select().from(promoCodes)).filter((p) => p.code.toLowerCase() === `race${round}`),
+      ).toHaveLength(1);
     }
   });
 

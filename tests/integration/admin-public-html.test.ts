@@ -6,7 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITOR } from '@/server/db/seed/users';
 import { emptyServerTarget } from '../helpers/db';
-import { cleanupServers, ensureBuilt, freePort, get, printedPassword, type Started, startServer, tempDir, waitReady } from '../helpers/server';
+import {
+  cleanupServers,
+  ensureBuilt,
+  freePort,
+  get,
+  printedPassword,
+  type Started,
+  startServer,
+  tempDir,
+  waitReady,
+} from '../helpers/server';
 import { type ApiSession, createHttpSession } from '../helpers/session';
 import { XSS_VECTORS, isActive } from '../helpers/xss-vectors';
 
@@ -45,9 +55,18 @@ function heading(html: string): string | undefined {
 
 describe('public HTML after edits', () => {
   it('no XSS vector saved in a page or an FAQ is active on /static-page or /faq, and each edit shows at once', async () => {
-    const page = await editor.post('/api/admin/static-pages', { slug: 'safety-check', title: 'Safety page', content: '<p>first</p>', published: true });
+    const page = await editor.post('/api/admin/static-pages', {
+      slug: 'safety-check',
+      title: 'Safety page',
+      content: '<p>first</p>',
+      published: true,
+    });
     expect(page.status).toBe(201);
-    const faq = await editor.post('/api/admin/faqs', { title: 'Is this safe?', content: '<p>first</p>', position: 999 });
+    const faq = await editor.post('/api/admin/faqs', {
+      title: 'Is this safe?',
+      content: '<p>first</p>',
+      position: 999,
+    });
     expect(faq.status).toBe(201);
     // Warm the guest cache, so a stale copy would be served if the edit did not empty it.
     expect((await publicHtml('/static-page/safety-check')).html).toContain('<p>first</p>');
@@ -79,7 +98,11 @@ describe('public HTML after edits', () => {
     expect(before.html.includes('Versand &amp; Lieferung')).toBe(true);
     const languages = await editor.get('/api/languages');
     const de = languages.body.payload.find((l: { code: string }) => l.code === 'de').id as number;
-    await editor.put(`/api/admin/static-pages/${shipping.id}`, { language_id: de, title: 'Versand und Lieferung', content: '<p>Versand am selben Tag.</p>' });
+    await editor.put(`/api/admin/static-pages/${shipping.id}`, {
+      language_id: de,
+      title: 'Versand und Lieferung',
+      content: '<p>Versand am selben Tag.</p>',
+    });
     const after = await publicHtml('/de/static-page/shipping');
     expect(heading(after.html)).toBe('Versand und Lieferung');
     expect(after.html.includes('<p>Versand am selben Tag.</p>')).toBe(true);

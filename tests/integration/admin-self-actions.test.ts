@@ -34,7 +34,8 @@ beforeAll(async () => {
   admin = await h.signedIn('admin');
   editor = await h.signedIn('editor');
   const [de] = await db().select({ id: languages.id }).from(languages).where(eq(languages.code, 'de'));
-  german = de?.id ?? (await db().insert(languages).values({ code: 'de', title: 'Deutsch', position: 3 }).returning())[0]!.id;
+  german =
+    de?.id ?? (await db().insert(languages).values({ code: 'de', title: 'Deutsch', position: 3 }).returning())[0]!.id;
 });
 afterAll(() => setNotifyTransport((url, init) => fetch(url, init)));
 
@@ -42,7 +43,11 @@ const OWN_ORDER = 'You cannot act on your own order from the back office: anothe
 const OWN_BALANCE = 'You cannot adjust your own balance: another staff member has to do it.';
 
 async function audit(entity: string, entityId: number | string) {
-  const rows = await db().select().from(contentChanges).where(and(eq(contentChanges.entity, entity), eq(contentChanges.entityId, String(entityId)))).orderBy(asc(contentChanges.id));
+  const rows = await db()
+    .select()
+    .from(contentChanges)
+    .where(and(eq(contentChanges.entity, entity), eq(contentChanges.entityId, String(entityId))))
+    .orderBy(asc(contentChanges.id));
   return rows.map((r) => [r.userId, r.action, r.summary]);
 }
 
@@ -63,7 +68,11 @@ describe('nobody acts on their own orders', () => {
     ];
     for (const [session, nr, action, body] of calls) {
       const res = await session.post(`/api/admin/orders/${nr}/${action}`, body);
-      expect([action, res.status, res.body]).toEqual([action, 403, { status: 'ERROR', code: 'forbidden', message: OWN_ORDER }]);
+      expect([action, res.status, res.body]).toEqual([
+        action,
+        403,
+        { status: 'ERROR', code: 'forbidden', message: OWN_ORDER },
+      ]);
     }
     expect(await h.refundsOf(buyer.order.id)).toEqual([]);
     expect(await h.balanceOf(buyer.userId)).toBe(0);
@@ -75,13 +84,24 @@ describe('nobody acts on their own orders', () => {
       [buyer.userId, 'refused_own', `ship ${paidNr}`],
       [buyer.userId, 'refused_own', `note ${paidNr}`],
     ]);
-    expect(await audit('order', pending.order.id)).toEqual([[pending.userId, 'refused_own', `mark_paid ${pending.order.orderNr}`]]);
+    expect(await audit('order', pending.order.id)).toEqual([
+      [pending.userId, 'refused_own', `mark_paid ${pending.order.orderNr}`],
+    ]);
     // In German for a German-speaking admin.
     buyer.session.cookies.set(LANGUAGE_COOKIE, String(german));
-    const inGerman = await buyer.session.post(`/api/admin/orders/${paidNr}/refund`, { destination: 'balance', reason: 'Mine' });
-    expect(inGerman.body.message).toBe('Sie können Ihre eigene Bestellung nicht im Backoffice bearbeiten: Das muss ein anderes Teammitglied tun.');
+    const inGerman = await buyer.session.post(`/api/admin/orders/${paidNr}/refund`, {
+      destination: 'balance',
+      reason: 'Mine',
+    });
+    expect(inGerman.body.message).toBe(
+      'Sie können Ihre eigene Bestellung nicht im Backoffice bearbeiten: Das muss ein anderes Teammitglied tun.',
+    );
     // A colleague refunds it.
-    const byColleague = await staff.session.post(`/api/admin/orders/${paidNr}/refund`, { destination: 'balance', amount_cents: 500, reason: 'Late' });
+    const byColleague = await staff.session.post(`/api/admin/orders/${paidNr}/refund`, {
+      destination: 'balance',
+      amount_cents: 500,
+      reason: 'Late',
+    });
     expect(byColleague.status, JSON.stringify(byColleague.body)).toBe(200);
     expect(await h.balanceOf(buyer.userId)).toBe(500);
   });
@@ -90,9 +110,17 @@ describe('nobody acts on their own orders', () => {
 describe('nobody adjusts their own balance or role', () => {
   it('staff and admins get 403 on their own balance, audited; nothing changes', async () => {
     for (const who of [staff, admin]) {
-      const res = await who.session.post(`/api/admin/customers/${who.id}/balance`, { delta_cents: 500, reason: 'For me' });
+      const res = await who.session.post(`/api/admin/customers/${who.id}/balance`, {
+        delta_cents: 500,
+        reason: 'For me',
+      });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ status: 'ERROR', code: 'forbidden', message: OWN_BALANCE, errors: { delta_cents: [OWN_BALANCE] } });
+      expect(res.body).toEqual({
+        status: 'ERROR',
+        code: 'forbidden',
+        message: OWN_BALANCE,
+        errors: { delta_cents: [OWN_BALANCE] },
+      });
       expect(await h.balanceOf(who.id)).toBe(0);
       expect(await h.ledgerOf(who.id)).toEqual([]);
       expect(await audit('customer_balance', who.id)).toEqual([[who.id, 'refused_own', '+500 cents: For me']]);
@@ -103,7 +131,12 @@ describe('nobody adjusts their own balance or role', () => {
     const [me] = await db().select({ email: users.email, role: users.role }).from(users).where(eq(users.id, admin.id));
     const res = await admin.session.put('/api/admin/editors', { email: me!.email.toUpperCase(), role: 'customer' });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ status: 'ERROR', code: 'forbidden', message: 'You cannot change your own role.', errors: { email: ['You cannot change your own role.'] } });
+    expect(res.body).toEqual({
+      status: 'ERROR',
+      code: 'forbidden',
+      message: 'You cannot change your own role.',
+      errors: { email: ['You cannot change your own role.'] },
+    });
     expect((await db().select({ role: users.role }).from(users).where(eq(users.id, admin.id)))[0]!.role).toBe('admin');
     expect((await audit('user_role', admin.id)).at(-1)).toEqual([admin.id, 'refused_own', '→ customer']);
   });
@@ -112,12 +145,18 @@ describe('nobody adjusts their own balance or role', () => {
 describe('adjustments above the limit need an admin', () => {
   it('staff up to the limit, an admin above it; the limit is the admin’s setting', async () => {
     const customer = await h.signedIn('customer');
-    const post = (who: { session: ApiSession }, delta: number) => who.session.post(`/api/admin/customers/${customer.id}/balance`, { delta_cents: delta, reason: 'Goodwill' });
+    const post = (who: { session: ApiSession }, delta: number) =>
+      who.session.post(`/api/admin/customers/${customer.id}/balance`, { delta_cents: delta, reason: 'Goodwill' });
     // The default limit: €100.00, either way.
     expect((await post(staff, 10_000)).status).toBe(200);
     const over = await post(staff, 10_001);
     expect(over.status).toBe(403);
-    expect(over.body).toEqual({ status: 'ERROR', code: 'forbidden', message: 'Adjustments above €100.00 need an administrator.', errors: { delta_cents: ['Adjustments above €100.00 need an administrator.'] } });
+    expect(over.body).toEqual({
+      status: 'ERROR',
+      code: 'forbidden',
+      message: 'Adjustments above €100.00 need an administrator.',
+      errors: { delta_cents: ['Adjustments above €100.00 need an administrator.'] },
+    });
     expect((await post(staff, -10_001)).status).toBe(403);
     expect(await h.balanceOf(customer.id)).toBe(10_000);
     const byAdmin = await post(admin, 25_000);
@@ -148,7 +187,10 @@ describe('adjustments above the limit need an admin', () => {
       [staff.id, 'adjust', '+20000 cents: Goodwill'],
       [staff.id, 'refused_limit', '+50001 cents: Goodwill'],
     ]);
-    const settingsAudit = await db().select().from(contentChanges).where(and(eq(contentChanges.entity, 'settings'), like(contentChanges.summary, '%balance_adjust_limit_cents%')));
+    const settingsAudit = await db()
+      .select()
+      .from(contentChanges)
+      .where(and(eq(contentChanges.entity, 'settings'), like(contentChanges.summary, '%balance_adjust_limit_cents%')));
     expect(settingsAudit.map((a) => a.userId)).toEqual([admin.id]);
   });
 });

@@ -38,15 +38,21 @@ beforeAll(async () => {
 });
 
 /** The body, checked against the declared status and answer shape; returns the parsed body. */
-function conforms<R extends RouteContract>(route: R, reply: { status: number; body: unknown }): z.output<R['response']> {
-  expect(reply.status, `${route.method} ${route.path}: ${JSON.stringify(reply.body).slice(0, 300)}`).toBe(route.status ?? 200);
+function conforms<R extends RouteContract>(
+  route: R,
+  reply: { status: number; body: unknown },
+): z.output<R['response']> {
+  expect(reply.status, `${route.method} ${route.path}: ${JSON.stringify(reply.body).slice(0, 300)}`).toBe(
+    route.status ?? 200,
+  );
   const result = route.response.safeParse(reply.body);
   expect(result.success ? [] : result.error.issues, `${route.method} ${route.path} answer vs its schema`).toEqual([]);
   expect(result.data, `${route.method} ${route.path}: keys the contract does not declare`).toEqual(reply.body);
   return result.data as z.output<R['response']>;
 }
 
-const { products, categories, content, accounts, cart, purchasing, admin, adminOrders, adminMail, system } = contractModules;
+const { products, categories, content, accounts, cart, purchasing, admin, adminOrders, adminMail, system } =
+  contractModules;
 
 describe('API answers match their contract', () => {
   it('the staff actions on orders and balances, as staff', async () => {
@@ -56,14 +62,40 @@ describe('API answers match their contract', () => {
     const pending = orders.find((o) => o.status === 'Pending')!;
     const paid = conforms(adminOrders.markPaid, await staff.post(`/api/admin/orders/${pending.order_nr}/mark-paid`));
     expect(paid.payload.status).toBe('Success');
-    conforms(adminOrders.note, await staff.post(`/api/admin/orders/${pending.order_nr}/notes`, { text: 'Paid by phone on Monday.' }));
-    conforms(adminOrders.ship, await staff.post(`/api/admin/orders/${pending.order_nr}/ship`, { carrier: 'DHL', tracking_number: 'JJD1', tracking_url: 'https://dhl.example.com/JJD1' }));
-    const refunded = conforms(adminOrders.refund, await staff.post(`/api/admin/orders/${pending.order_nr}/refund`, { destination: 'balance', amount_cents: 100, reason: 'Late delivery' }));
+    conforms(
+      adminOrders.note,
+      await staff.post(`/api/admin/orders/${pending.order_nr}/notes`, { text: 'Paid by phone on Monday.' }),
+    );
+    conforms(
+      adminOrders.ship,
+      await staff.post(`/api/admin/orders/${pending.order_nr}/ship`, {
+        carrier: 'DHL',
+        tracking_number: 'JJD1',
+        tracking_url: 'https://dhl.example.com/JJD1',
+      }),
+    );
+    const refunded = conforms(
+      adminOrders.refund,
+      await staff.post(`/api/admin/orders/${pending.order_nr}/refund`, {
+        destination: 'balance',
+        amount_cents: 100,
+        reason: 'Late delivery',
+      }),
+    );
     expect(refunded.payload.refund.amount_cents).toBe(100);
     const another = orders.find((o) => o.status === 'Success' && o.order_nr !== pending.order_nr)!;
-    conforms(adminOrders.cancel, await staff.post(`/api/admin/orders/${another.order_nr}/cancel`, { reason: 'Customer asked', refund_to: 'balance' }));
+    conforms(
+      adminOrders.cancel,
+      await staff.post(`/api/admin/orders/${another.order_nr}/cancel`, {
+        reason: 'Customer asked',
+        refund_to: 'balance',
+      }),
+    );
     const [me] = await database().db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CUSTOMER.email));
-    conforms(adminOrders.balance, await staff.post(`/api/admin/customers/${me!.id}/balance`, { delta_cents: 500, reason: 'Goodwill' }));
+    conforms(
+      adminOrders.balance,
+      await staff.post(`/api/admin/customers/${me!.id}/balance`, { delta_cents: 500, reason: 'Goodwill' }),
+    );
   });
 
   it('catalogue, categories and content, as a guest', async () => {
@@ -92,13 +124,21 @@ describe('API answers match their contract', () => {
   });
 
   it('cart, totals, profile and order history, as a signed-in customer', async () => {
-    const catalog = (await guest.get('/api/products/catalog?per_page=50')).body as { payload: { id: number; variations: unknown[]; in_stock: boolean }[] };
+    const catalog = (await guest.get('/api/products/catalog?per_page=50')).body as {
+      payload: { id: number; variations: unknown[]; in_stock: boolean }[];
+    };
     const simple = catalog.payload.find((p) => p.variations.length === 0 && p.in_stock)!;
     expect(simple).toBeDefined();
-    const added = conforms(cart.add, await customer.post('/api/cart/add', { id: simple.id, count: 1, is_variation: false }));
+    const added = conforms(
+      cart.add,
+      await customer.post('/api/cart/add', { id: simple.id, count: 1, is_variation: false }),
+    );
     expect(added.payload.some((line) => line.item_id === simple.id)).toBe(true);
     conforms(cart.contents, await customer.get('/api/cart/contents'));
-    const totals = conforms(cart.totals, await customer.post('/api/cart/calculate-totals', { ...berlinShipping(), cart_items: [] }));
+    const totals = conforms(
+      cart.totals,
+      await customer.post('/api/cart/calculate-totals', { ...berlinShipping(), cart_items: [] }),
+    );
     expect(totals.converted.final_amount).toBeGreaterThan(0);
     conforms(accounts.profile, await customer.get('/api/user/profile'));
     conforms(purchasing.history, await customer.get('/api/orders/history'));
@@ -119,7 +159,17 @@ describe('API answers match their contract', () => {
 
   it('the settings and the mail log, as the admin', async () => {
     conforms(admin.settings, await owner.get('/api/admin/settings'));
-    const sent = await sendMail(database().db, { to: 'log@example.com', subject: 'Hello', html: '<p>Hi</p>', text: 'Hi https://x.example/reset-password?token=abc', language: 'en' }, { mailer: null });
+    const sent = await sendMail(
+      database().db,
+      {
+        to: 'log@example.com',
+        subject: 'Hello',
+        html: '<p>Hi</p>',
+        text: 'Hi https://x.example/reset-password?token=abc',
+        language: 'en',
+      },
+      { mailer: null },
+    );
     const list = conforms(adminMail.list, await owner.get('/api/admin/mail?q=log@'));
     expect(list.payload.items.map((m) => m.id)).toEqual([sent.id]);
     const one = conforms(adminMail.get, await owner.get(`/api/admin/mail/${sent.id}`));

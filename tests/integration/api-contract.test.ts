@@ -23,8 +23,14 @@ describe('API contract', () => {
   it('declares every route the app registers, and no other', () => {
     const declared = apiRoutes.map((r) => `${r.method} ${r.path}`).sort();
     const registered = registeredRoutes();
-    expect(registered.filter((r) => !declared.includes(r)), 'routes without a contract declaration').toEqual([]);
-    expect(declared.filter((r) => !registered.includes(r)), 'declarations without a route').toEqual([]);
+    expect(
+      registered.filter((r) => !declared.includes(r)),
+      'routes without a contract declaration',
+    ).toEqual([]);
+    expect(
+      declared.filter((r) => !registered.includes(r)),
+      'declarations without a route',
+    ).toEqual([]);
     expect(new Set(declared).size, 'a route declared twice').toBe(declared.length);
   });
 
@@ -46,7 +52,11 @@ describe('API contract', () => {
       const operation = document.paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
       expect(operation, `${route.method} ${route.path}`).toBeDefined();
     }
-    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['bearerToken', 'sessionCookie', 'xsrfHeader']);
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual([
+      'bearerToken',
+      'sessionCookie',
+      'xsrfHeader',
+    ]);
     const add = document.paths['/api/cart/add']!.post!;
     expect(Object.keys(add.responses).sort()).toEqual(['200', '400', '401', '403', '404', '413', '419', '422', '503']);
     expect(add.security).toEqual([{ sessionCookie: [], xsrfHeader: [] }, { bearerToken: [] }]);

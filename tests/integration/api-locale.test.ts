@@ -38,7 +38,9 @@ describe('currency and lang_id on every call', () => {
     const de = await languageId(api, 'de');
     const get = await api.request(`/api/locale-probe?currency=usd&lang_id=${de}`);
     expect((await get.json()).payload).toEqual({ currency: 'USD', language: 'de' });
-    const post = await (await csrfSession(api)).request('/api/locale-probe', {
+    const post = await (
+      await csrfSession(api)
+    ).request('/api/locale-probe', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ currency: 'GBP', lang_id: de }),

@@ -34,7 +34,10 @@ const UNAUTHENTICATED = { status: 'ERROR', code: 'unauthenticated', message: 'Un
 /** The answer came through Prism without a violation, with the status the walk expects. */
 function honest(label: string, reply: JsonReply, status = 200): JsonReply {
   expect(reply.res.headers.get('sl-violations'), `${label}: violations`).toBeNull();
-  expect(reply.res.headers.get('content-type') ?? '', `${label}: Prism's own error ${JSON.stringify(reply.body).slice(0, 600)}`).not.toContain('problem+json');
+  expect(
+    reply.res.headers.get('content-type') ?? '',
+    `${label}: Prism's own error ${JSON.stringify(reply.body).slice(0, 600)}`,
+  ).not.toContain('problem+json');
   expect(reply.status, `${label}: ${JSON.stringify(reply.body).slice(0, 300)}`).toBe(status);
   return reply;
 }
@@ -66,7 +69,10 @@ describe('a shopper and a staff member through Prism', () => {
     honest('add to cart', await shopper.post('/api/cart/add', { id: simple.id, count: 1, is_variation: false }));
     const contents = honest('cart', await shopper.get('/api/cart/contents'));
     expect((contents.body.payload as { item_id: number }[]).some((line) => line.item_id === simple.id)).toBe(true);
-    const totals = honest('totals', await shopper.post('/api/cart/calculate-totals', { ...berlinShipping(), cart_items: [] }));
+    const totals = honest(
+      'totals',
+      await shopper.post('/api/cart/calculate-totals', { ...berlinShipping(), cart_items: [] }),
+    );
     expect(totals.body.converted.final_amount).toBeGreaterThan(0);
     honest('history', await shopper.get('/api/orders/history'));
     honest('clear the cart', await shopper.post('/api/cart/clear', {}));
@@ -81,7 +87,14 @@ describe('a shopper and a staff member through Prism', () => {
 
   it('an API client: a bearer token works, and one that is not valid gets the documented 401 on any route', async () => {
     const client = prismSession(prism);
-    const login = honest('token sign-in', await client.post('/api/login', { username: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password, device_name: 'prism-walk' }));
+    const login = honest(
+      'token sign-in',
+      await client.post('/api/login', {
+        username: DEMO_CUSTOMER.email,
+        password: DEMO_CUSTOMER.password,
+        device_name: 'prism-walk',
+      }),
+    );
     const token = login.body.payload.token as string;
     expect(token).toMatch(/^\d+\|/);
     const bearer = (value: string) => ({ headers: { Authorization: `Bearer ${value}` } });
@@ -90,7 +103,12 @@ describe('a shopper and a staff member through Prism', () => {
       return { res, status: res.status, body: await res.json() };
     };
     honest('profile by token', await reply('/api/user/profile', token));
-    for (const path of ['/api/user/profile', '/api/cart/contents', '/api/products/catalog?per_page=1', '/api/categories']) {
+    for (const path of [
+      '/api/user/profile',
+      '/api/cart/contents',
+      '/api/products/catalog?per_page=1',
+      '/api/categories',
+    ]) {
       expect((await reply(path, '999|not-a-token')).body, path).toEqual(UNAUTHENTICATED);
       honest(`${path} with an unknown token`, await reply(path, '999|not-a-token'), 401);
     }
@@ -98,7 +116,10 @@ describe('a shopper and a staff member through Prism', () => {
 
   it('a staff member: signs in, reads the back office and acts on an order', async () => {
     const customer = await signIn(prismSession(prism), DEMO_CUSTOMER);
-    const orders = honest('history', await customer.get('/api/orders/history?per_page=50')).body.payload as { order_nr: string; status: string }[];
+    const orders = honest('history', await customer.get('/api/orders/history?per_page=50')).body.payload as {
+      order_nr: string;
+      status: string;
+    }[];
     const pending = orders.find((o) => o.status === 'Pending')!;
     expect(pending).toBeDefined();
 
@@ -109,10 +130,26 @@ describe('a shopper and a staff member through Prism', () => {
     honest('promo codes', await staff.get('/api/admin/promo-codes'));
     honest('products', await staff.get('/api/admin/products'));
     honest('mark paid', await staff.post(`/api/admin/orders/${pending.order_nr}/mark-paid`));
-    honest('note', await staff.post(`/api/admin/orders/${pending.order_nr}/notes`, { text: 'Paid by phone, checked through Prism.' }));
-    honest('ship', await staff.post(`/api/admin/orders/${pending.order_nr}/ship`, { carrier: 'DHL', tracking_number: 'JJD1', tracking_url: 'https://dhl.example.com/JJD1' }));
+    honest(
+      'note',
+      await staff.post(`/api/admin/orders/${pending.order_nr}/notes`, {
+        text: 'Paid by phone, checked through Prism.',
+      }),
+    );
+    honest(
+      'ship',
+      await staff.post(`/api/admin/orders/${pending.order_nr}/ship`, {
+        carrier: 'DHL',
+        tracking_number: 'JJD1',
+        tracking_url: 'https://dhl.example.com/JJD1',
+      }),
+    );
     // Settings and delivery prices are an admin's: staff hear the documented 403.
-    expect(honest('settings (admin only)', await staff.get('/api/admin/settings'), 403).body).toEqual({ status: 'ERROR', code: 'forbidden', message: 'This action is unauthorized.' });
+    expect(honest('settings (admin only)', await staff.get('/api/admin/settings'), 403).body).toEqual({
+      status: 'ERROR',
+      code: 'forbidden',
+      message: 'This action is unauthorized.',
+    });
     honest('delivery (admin only)', await staff.get('/api/admin/shipping'), 403);
   });
 });

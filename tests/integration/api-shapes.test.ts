@@ -13,24 +13,26 @@ import { createTestDatabase, testEngine, useTestDatabase } from '../helpers/db';
 
 /** Routes that exist only here, to drive the shared helpers through the real app. */
 function testRoutes() {
-  return createRouter()
-    .post(
-      '/echo',
-      validate('json', z.object({ email: z.email('Enter a valid email.'), count: z.number().int().min(1) })),
-      (c) => ok(c, c.req.valid('json')),
-    )
-    .get('/query', validate('query', z.object({ page: z.coerce.number().int().min(1) })), (c) =>
-      ok(c, c.req.valid('query')),
-    )
-    .post('/upload', async (c) => ok(c, { bytes: (await c.req.text()).length }))
-    // A value no schema stopped, which the database refuses ("invalid input syntax for type uuid").
-    .get('/bad-value', async (c) => ok(c, await c.var.db.execute(sql`select ${'not-a-uuid'}::uuid`)))
-    .get('/boom', () => {
-      throw new Error('secret detail at /srv/app.ts:12');
-    })
-    .get('/teapot', () => {
-      throw new HttpError(409, 'Already exists', { errors: { code: ['Taken'] } });
-    });
+  return (
+    createRouter()
+      .post(
+        '/echo',
+        validate('json', z.object({ email: z.email('Enter a valid email.'), count: z.number().int().min(1) })),
+        (c) => ok(c, c.req.valid('json')),
+      )
+      .get('/query', validate('query', z.object({ page: z.coerce.number().int().min(1) })), (c) =>
+        ok(c, c.req.valid('query')),
+      )
+      .post('/upload', async (c) => ok(c, { bytes: (await c.req.text()).length }))
+      // A value no schema stopped, which the database refuses ("invalid input syntax for type uuid").
+      .get('/bad-value', async (c) => ok(c, await c.var.db.execute(sql`select ${'not-a-uuid'}::uuid`)))
+      .get('/boom', () => {
+        throw new Error('secret detail at /srv/app.ts:12');
+      })
+      .get('/teapot', () => {
+        throw new HttpError(409, 'Already exists', { errors: { code: ['Taken'] } });
+      })
+  );
 }
 
 function buildApi() {
@@ -61,7 +63,8 @@ describe('API envelope shapes', () => {
 
   it('keeps an incoming request id of at most 128 characters, and only that (one limit)', async () => {
     const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-    const idOf = async (id: string) => (await api.request('/api/health', { headers: { 'X-Request-Id': id } })).headers.get('x-request-id');
+    const idOf = async (id: string) =>
+      (await api.request('/api/health', { headers: { 'X-Request-Id': id } })).headers.get('x-request-id');
     expect(await idOf('a'.repeat(128))).toBe('a'.repeat(128));
     expect(await idOf('trace.1:2-3_4')).toBe('trace.1:2-3_4');
     // 129 to 255 characters used to pass (Hono's own limit is 255); now a fresh id replaces them.
@@ -70,7 +73,9 @@ describe('API envelope shapes', () => {
   });
 
   it('answers invalid JSON input with 422, the first message and errors per field', async () => {
-    const res = await (await csrfSession(api)).request('/api/test/echo', {
+    const res = await (
+      await csrfSession(api)
+    ).request('/api/test/echo', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: 'nope', count: 0 }),
@@ -96,7 +101,9 @@ describe('API envelope shapes', () => {
   });
 
   it('passes valid input through in the OK envelope', async () => {
-    const res = await (await csrfSession(api)).request('/api/test/echo', {
+    const res = await (
+      await csrfSession(api)
+    ).request('/api/test/echo', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: 'a@example.com', count: 2 }),
@@ -110,18 +117,26 @@ describe('API envelope shapes', () => {
   });
 
   it('answers malformed JSON with 400 and a clear message, not 500', async () => {
-    const res = await (await csrfSession(api)).request('/api/test/echo', {
+    const res = await (
+      await csrfSession(api)
+    ).request('/api/test/echo', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: '{"email": "a@example.com",',
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ status: 'ERROR', code: 'bad_request', message: 'Malformed JSON in request body' });
+    expect(await res.json()).toEqual({
+      status: 'ERROR',
+      code: 'bad_request',
+      message: 'Malformed JSON in request body',
+    });
   });
 
   it('rejects bodies over 1 MB with 413', async () => {
     const big = 'x'.repeat(1024 * 1024 + 1);
-    const res = await (await csrfSession(api)).request('/api/test/upload', {
+    const res = await (
+      await csrfSession(api)
+    ).request('/api/test/upload', {
       method: 'POST',
       headers: { 'Content-Type': 'text/plain', 'Content-Length': String(big.length) },
       body: big,
@@ -140,7 +155,9 @@ describe('API envelope shapes', () => {
         controller.close();
       },
     });
-    const res = await (await csrfSession(api)).request('/api/test/upload', {
+    const res = await (
+      await csrfSession(api)
+    ).request('/api/test/upload', {
       method: 'POST',
       headers: { 'Content-Type': 'text/plain' },
       body: stream,
@@ -151,7 +168,9 @@ describe('API envelope shapes', () => {
 
   it('accepts a JSON body just under the limit', async () => {
     const body = JSON.stringify('x'.repeat(MAX_BODY_BYTES - 10));
-    const res = await (await csrfSession(api)).request('/api/test/upload', {
+    const res = await (
+      await csrfSession(api)
+    ).request('/api/test/upload', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body,
@@ -160,13 +179,19 @@ describe('API envelope shapes', () => {
   });
 
   it('refuses a body that is not JSON with 415', async () => {
-    const res = await (await csrfSession(api)).request('/api/test/upload', {
+    const res = await (
+      await csrfSession(api)
+    ).request('/api/test/upload', {
       method: 'POST',
       headers: { 'Content-Type': 'text/plain' },
       body: 'x'.repeat(1000),
     });
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ status: 'ERROR', code: 'unsupported_media_type', message: BODY_MESSAGES.contentType });
+    expect(await res.json()).toEqual({
+      status: 'ERROR',
+      code: 'unsupported_media_type',
+      message: BODY_MESSAGES.contentType,
+    });
   });
 
   it('answers a value the database cannot take (class 22) with 400, not 500', async () => {
@@ -187,7 +212,12 @@ describe('API envelope shapes', () => {
   it('turns HttpError into its status with field errors', async () => {
     const res = await api.request('/api/test/teapot');
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ status: 'ERROR', code: 'conflict', message: 'Already exists', errors: { code: ['Taken'] } });
+    expect(await res.json()).toEqual({
+      status: 'ERROR',
+      code: 'conflict',
+      message: 'Already exists',
+      errors: { code: ['Taken'] },
+    });
   });
 
   it('reports a reachable database on /api/health', async () => {

@@ -13,7 +13,10 @@ import { createApiSession, createUser } from '../helpers/session';
 
 const database = useTestDatabase({ seed: 'none' });
 const api = createApi();
-api.route('/api/verified-probe', createRouter().get('/', requireVerified(), (c) => ok(c, 'verified only')));
+api.route(
+  '/api/verified-probe',
+  createRouter().get('/', requireVerified(), (c) => ok(c, 'verified only')),
+);
 
 const PASSWORD = 'Trail-Runner-42';
 let ann: { id: number; email: string };
@@ -154,7 +157,11 @@ describe('POST /api/login and GET /api/is-auth', () => {
     const guestXsrf = session.xsrf;
     const { status, body } = await session.signIn('  ANN@example.com ', PASSWORD);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ status: 'OK', message: 'Signed in successfully.', payload: { user: { id: ann.id, email: 'ann@example.com', name: 'Ann' } } });
+    expect(body).toMatchObject({
+      status: 'OK',
+      message: 'Signed in successfully.',
+      payload: { user: { id: ann.id, email: 'ann@example.com', name: 'Ann' } },
+    });
     expect(body.payload.token).toBeUndefined();
     const signedInCookie = session.cookies.get('shop_session')!;
     expect(signedInCookie).not.toBe(guestCookie);
@@ -162,13 +169,21 @@ describe('POST /api/login and GET /api/is-auth', () => {
     const rows = await sessionRows();
     expect(rows.find((r) => r.id === sha256Hex(guestCookie))).toBeUndefined();
     expect(rows.find((r) => r.id === sha256Hex(signedInCookie))).toMatchObject({ userId: ann.id });
-    expect((await session.get('/api/is-auth')).body).toEqual({ status: 'OK', authenticated: true, emailVerified: true });
+    expect((await session.get('/api/is-auth')).body).toEqual({
+      status: 'OK',
+      authenticated: true,
+      emailVerified: true,
+    });
   });
 
   it('reports emailVerified false for an unverified account', async () => {
     const session = createApiSession(api);
     await session.signIn(ben.email, PASSWORD);
-    expect((await session.get('/api/is-auth')).body).toEqual({ status: 'OK', authenticated: true, emailVerified: false });
+    expect((await session.get('/api/is-auth')).body).toEqual({
+      status: 'OK',
+      authenticated: true,
+      emailVerified: false,
+    });
   });
 
   it('answers one generic message for a wrong password and for an unknown address', async () => {
@@ -247,7 +262,9 @@ describe('sign-in limits under concurrency (ADR 009)', () => {
     await createUser(database().db, { email, password: PASSWORD });
     const session = createApiSession(api, { clientAddress: '203.0.113.40' });
     await session.csrf();
-    const replies = await Promise.all(Array.from({ length: 40 }, (_, i) => session.signIn(email, `Wrong-${i}-Password`)));
+    const replies = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => session.signIn(email, `Wrong-${i}-Password`)),
+    );
     const statuses = replies.map((r) => r.status);
     // A 422 is an answer after a password check; everything else must be a 429 before one.
     expect(statuses.filter((s) => s === 422)).toHaveLength(LOGIN_FAILURE_LIMIT.limit);
@@ -262,7 +279,9 @@ describe('sign-in limits under concurrency (ADR 009)', () => {
   it(`caps failures per account across addresses at ${LOGIN_ACCOUNT_LIMIT.limit} per ${LOGIN_ACCOUNT_LIMIT.windowSeconds / 60} minutes`, async () => {
     const email = 'spread@example.com';
     await createUser(database().db, { email, password: PASSWORD });
-    const guesses = Array.from({ length: 30 }, (_, i) => createApiSession(api, { clientAddress: `203.0.113.${100 + i}` }));
+    const guesses = Array.from({ length: 30 }, (_, i) =>
+      createApiSession(api, { clientAddress: `203.0.113.${100 + i}` }),
+    );
     await Promise.all(guesses.map((s) => s.csrf()));
     const replies = await Promise.all(guesses.map((s, i) => s.signIn(email, `Guess-${i}-Password`)));
     expect(replies.filter((r) => r.status === 422)).toHaveLength(LOGIN_ACCOUNT_LIMIT.limit);
@@ -277,14 +296,17 @@ describe('sign-in limits under concurrency (ADR 009)', () => {
     // A fresh address gets no password check for this account either...
     expect((await createApiSession(api, { clientAddress: '203.0.113.250' }).signIn(email, PASSWORD)).status).toBe(429);
     // ...while other accounts are not affected.
-    expect((await createApiSession(api, { clientAddress: '203.0.113.101' }).signIn(ann.email, PASSWORD)).status).toBe(200);
+    expect((await createApiSession(api, { clientAddress: '203.0.113.101' }).signIn(ann.email, PASSWORD)).status).toBe(
+      200,
+    );
   });
 
   it("a success gives back only its own reservation of the account's count", async () => {
     const email = 'owner@example.com';
     await createUser(database().db, { email, password: PASSWORD });
     const from = (i: number) => createApiSession(api, { clientAddress: `203.0.113.${200 + i}` });
-    for (let i = 0; i < LOGIN_ACCOUNT_LIMIT.limit - 1; i++) expect((await from(i % 40).signIn(email, 'Wrong-Password-1')).status).toBe(422);
+    for (let i = 0; i < LOGIN_ACCOUNT_LIMIT.limit - 1; i++)
+      expect((await from(i % 40).signIn(email, 'Wrong-Password-1')).status).toBe(422);
     // The owner signs in from elsewhere: that attempt is not a failure...
     expect((await from(45).signIn(email, PASSWORD)).status).toBe(200);
     // ...but the guesses before it still count: one more failure is allowed, then 429.
@@ -299,7 +321,10 @@ describe('sliding session expiry', () => {
     await session.signIn(ann.email, PASSWORD);
     const id = sha256Hex(session.cookies.get('shop_session')!);
     const db = database().db;
-    await db.update(sessions).set({ lastSeenAt: sql`now() - interval '10 minutes'`, expiresAt: sql`now() + interval '1 day'` }).where(eq(sessions.id, id));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '10 minutes'`, expiresAt: sql`now() + interval '1 day'` })
+      .where(eq(sessions.id, id));
     const { res } = await session.get('/api/is-auth');
     const sid = setCookie(res, 'shop_session');
     expect(sid).toMatch(/HttpOnly/i);
@@ -350,7 +375,9 @@ describe('401 and 403 bodies', () => {
     await session.signIn(ben.email, PASSWORD);
     const res = await session.request('/api/verified-probe');
     expect(res.status).toBe(403);
-    expect(await res.text()).toBe('{"status":"ERROR","code":"email_not_verified","message":"Your email address is not verified."}');
+    expect(await res.text()).toBe(
+      '{"status":"ERROR","code":"email_not_verified","message":"Your email address is not verified."}',
+    );
     const verified = createApiSession(api);
     await verified.signIn(ann.email, PASSWORD);
     expect((await verified.get('/api/verified-probe')).body.payload).toBe('verified only');
@@ -373,7 +400,10 @@ describe('personal access tokens (API clients)', () => {
     const body = await res.json();
     const token: string = body.payload.token;
     expect(token).toMatch(/^\d+\|[\w-]{43}$/);
-    const [stored] = await database().db.select().from(personalAccessTokens).where(eq(personalAccessTokens.id, Number(token.split('|')[0])));
+    const [stored] = await database()
+      .db.select()
+      .from(personalAccessTokens)
+      .where(eq(personalAccessTokens.id, Number(token.split('|')[0])));
     expect(stored).toMatchObject({ userId: ann.id, name: 'pos-terminal' });
     expect(stored!.tokenHash).toBe(sha256Hex(token.split('|')[1]!));
 

@@ -96,7 +96,10 @@ describe('publicCache on the content API', () => {
     expect(german).not.toBe(before);
 
     const db = database().db;
-    await db.update(staticPages).set({ content: '<p>We sell better gear.</p>' }).where(eq(staticPages.id, fx.pages.about));
+    await db
+      .update(staticPages)
+      .set({ content: '<p>We sell better gear.</p>' })
+      .where(eq(staticPages.id, fx.pages.about));
     const after = await api.request(path, { headers: { 'If-None-Match': before } });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(before);

@@ -4,7 +4,13 @@ import { createApi } from '@/server/api/app';
 import { CART_MESSAGES } from '@/lib/contract/cart';
 import { cartItems, products, variations } from '@/server/db/schema/index';
 import { FALLBACK_IMAGE_URL } from '@/server/images/urls';
-import { LINE_LIMIT, NOT_IN_CART, NO_LONGER_AVAILABLE, PRODUCT_NOT_FOUND, SELECT_VARIATION } from '@/server/services/cart/cart.server';
+import {
+  LINE_LIMIT,
+  NOT_IN_CART,
+  NO_LONGER_AVAILABLE,
+  PRODUCT_NOT_FOUND,
+  SELECT_VARIATION,
+} from '@/server/services/cart/cart.server';
 import { useTestDatabase } from '../helpers/db';
 import { type CommerceFixture, seedCommerceFixture } from '../helpers/fixture-commerce';
 import { createApiSession, createUser } from '../helpers/session';
@@ -33,8 +39,17 @@ const counts = (body: any) => Object.fromEntries((body.payload as any[]).map((l)
 describe('guards', () => {
   it('answers 401 with the exact body to guests, on every call', async () => {
     const guest = createApiSession(api);
-    expect(await guest.get('/api/cart/contents')).toMatchObject({ status: 401, body: { status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' } });
-    for (const path of ['/api/cart/add', '/api/cart/update', '/api/cart/remove', '/api/cart/clear', '/api/cart/calculate-totals']) {
+    expect(await guest.get('/api/cart/contents')).toMatchObject({
+      status: 401,
+      body: { status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' },
+    });
+    for (const path of [
+      '/api/cart/add',
+      '/api/cart/update',
+      '/api/cart/remove',
+      '/api/cart/clear',
+      '/api/cart/calculate-totals',
+    ]) {
       const reply = await guest.post(path, { id: p().lantern, count: 1, is_variation: false });
       expect(reply.status, path).toBe(401);
       expect(reply.body, path).toEqual({ status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' });
@@ -63,7 +78,11 @@ describe('guards', () => {
     for (const path of ['/api/cart/add', '/api/cart/update', '/api/cart/remove', '/api/cart/clear']) {
       const reply = await session.post(path, { id: p().lantern, count: 1, is_variation: false });
       expect(reply.status, path).toBe(403);
-      expect(reply.body).toEqual({ status: 'ERROR', code: 'email_not_verified', message: 'Your email address is not verified.' });
+      expect(reply.body).toEqual({
+        status: 'ERROR',
+        code: 'email_not_verified',
+        message: 'Your email address is not verified.',
+      });
     }
   });
 });
@@ -115,7 +134,13 @@ describe('GET /api/cart/contents and POST /api/cart/add', () => {
   it('adds a variation: its sku, price and attributes (group order), the product name, image and categories; in the request language and currency', async () => {
     const { session } = await signedIn();
     const rs = fx.variation['FX-DOME-RS']!;
-    const reply = await session.post('/api/cart/add', { id: rs, count: 1, is_variation: true, currency: 'USD', lang_id: fx.catalog.lang.de });
+    const reply = await session.post('/api/cart/add', {
+      id: rs,
+      count: 1,
+      is_variation: true,
+      currency: 'USD',
+      lang_id: fx.catalog.lang.de,
+    });
     expect(reply.body.payload).toEqual([
       {
         id: expect.any(Number),
@@ -138,7 +163,11 @@ describe('GET /api/cart/contents and POST /api/cart/add', () => {
       },
     ]);
     const en = await session.get('/api/cart/contents');
-    expect(en.body.payload[0].item).toMatchObject({ name: 'Alpine Dome Tent', price: 199.99, categories: [{ name: 'Dome Tents', parent: { name: 'Tents' } }] });
+    expect(en.body.payload[0].item).toMatchObject({
+      name: 'Alpine Dome Tent',
+      price: 199.99,
+      categories: [{ name: 'Dome Tents', parent: { name: 'Tents' } }],
+    });
     // Two variations of one product are two lines.
     const bm = await session.post('/api/cart/add', { id: fx.variation['FX-DOME-BM'], is_variation: true });
     expect(counts(bm.body)).toEqual({ 'FX-DOME-RS': 1, 'FX-DOME-BM': 1 });
@@ -157,7 +186,12 @@ describe('GET /api/cart/contents and POST /api/cart/add', () => {
     const { session } = await signedIn();
     let reply = await session.post('/api/cart/add', { id: p().mouse, count: 6 });
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ status: 'WARNING', payload: [], unavailableItems: [], message: 'Only 5 left in stock for Gaming Mouse.' });
+    expect(reply.body).toEqual({
+      status: 'WARNING',
+      payload: [],
+      unavailableItems: [],
+      message: 'Only 5 left in stock for Gaming Mouse.',
+    });
     expect(counts((await session.post('/api/cart/add', { id: p().mouse, count: 4 })).body)).toEqual({ 'FX-MOUSE': 4 });
     reply = await session.post('/api/cart/add', { id: p().mouse, count: 2 });
     expect(reply.body.status).toBe('WARNING');
@@ -269,15 +303,26 @@ describe('POST /api/cart/update', () => {
   it('answers 404 for an item that is not in the cart or does not exist, 422 for bad counts', async () => {
     const { session } = await signedIn();
     await session.post('/api/cart/add', { id: p().lantern, count: 2 });
-    expect(await session.post('/api/cart/update', { id: p().mouse, count: 1 })).toMatchObject({ status: 404, body: { message: NOT_IN_CART } });
-    expect(await session.post('/api/cart/update', { id: p().lantern, count: 1, is_variation: true })).toMatchObject({ status: 404 });
-    expect(await session.post('/api/cart/update', { id: 999_999, count: 1 })).toMatchObject({ status: 404, body: { message: PRODUCT_NOT_FOUND } });
+    expect(await session.post('/api/cart/update', { id: p().mouse, count: 1 })).toMatchObject({
+      status: 404,
+      body: { message: NOT_IN_CART },
+    });
+    expect(await session.post('/api/cart/update', { id: p().lantern, count: 1, is_variation: true })).toMatchObject({
+      status: 404,
+    });
+    expect(await session.post('/api/cart/update', { id: 999_999, count: 1 })).toMatchObject({
+      status: 404,
+      body: { message: PRODUCT_NOT_FOUND },
+    });
     for (const count of [0, -3, 10_000, 2.5, 'x', null, undefined]) {
       const reply = await session.post('/api/cart/update', { id: p().lantern, count });
       expect(reply.status, String(count)).toBe(422);
       expect(reply.body.errors.count).toEqual([CART_MESSAGES.count]);
     }
-    expect(await session.post('/api/cart/update', { id: 'x', count: 1 })).toMatchObject({ status: 422, body: { errors: { id: [CART_MESSAGES.id] } } });
+    expect(await session.post('/api/cart/update', { id: 'x', count: 1 })).toMatchObject({
+      status: 422,
+      body: { errors: { id: [CART_MESSAGES.id] } },
+    });
     expect(counts((await session.get('/api/cart/contents')).body)).toEqual({ 'FX-LANTERN': 2 });
   });
 });
@@ -298,7 +343,10 @@ describe('remove, clear and unavailable items', () => {
     expect(counts(reply.body)).toEqual({ 'FX-MECH-B': 1, 'FX-MECH-G': 1 });
     reply = await session.post('/api/cart/remove', { id: fx.variation['FX-MECH-G'], is_variation: true });
     expect(counts(reply.body)).toEqual({ 'FX-MECH-B': 1 });
-    expect(await session.post('/api/cart/remove', { id: 'abc' })).toMatchObject({ status: 422, body: { errors: { id: [CART_MESSAGES.id] } } });
+    expect(await session.post('/api/cart/remove', { id: 'abc' })).toMatchObject({
+      status: 422,
+      body: { errors: { id: [CART_MESSAGES.id] } },
+    });
     expect(await session.post('/api/cart/remove', {})).toMatchObject({ status: 422 });
     reply = await session.post('/api/cart/clear');
     expect(reply.body).toEqual({ status: 'OK', payload: [], unavailableItems: [], message: null });
@@ -314,19 +362,29 @@ describe('remove, clear and unavailable items', () => {
     // Poles withdrawn, the variation sold out, the footprint's own line got a variation picker.
     await db.update(products).set({ active: false }).where(eq(products.id, p().poles));
     await db.update(variations).set({ stock: 0 }).where(eq(variations.id, fx.variation['FX-SUMMIT-RL']!));
-    const [extra] = await db.insert(variations).values({ productId: p().footprint, sku: 'FX-FOOT-XL', priceCents: 2999, stock: 3 }).returning();
+    const [extra] = await db
+      .insert(variations)
+      .values({ productId: p().footprint, sku: 'FX-FOOT-XL', priceCents: 2999, stock: 3 })
+      .returning();
     try {
       const reply = await session.get('/api/cart/contents');
       expect(counts(reply.body)).toEqual({ 'FX-LANTERN': 1 });
-      expect(Object.fromEntries((reply.body.unavailableItems as any[]).map((l) => [l.item.sku, l.available_stock]))).toEqual({
+      expect(
+        Object.fromEntries((reply.body.unavailableItems as any[]).map((l) => [l.item.sku, l.available_stock])),
+      ).toEqual({
         'FX-POLES': 4,
         'FX-SUMMIT-RL': 0,
         'FX-FOOTPRINT': 15,
       });
       expect(reply.body.unavailableItems[0].item).toMatchObject({ name: 'Trekking Poles', price: 89.99 });
       // No quantity changes on them...
-      expect(await session.post('/api/cart/update', { id: p().poles, count: 1 })).toMatchObject({ status: 422, body: { message: NO_LONGER_AVAILABLE } });
-      expect(await session.post('/api/cart/update', { id: fx.variation['FX-SUMMIT-RL'], count: 1, is_variation: true })).toMatchObject({
+      expect(await session.post('/api/cart/update', { id: p().poles, count: 1 })).toMatchObject({
+        status: 422,
+        body: { message: NO_LONGER_AVAILABLE },
+      });
+      expect(
+        await session.post('/api/cart/update', { id: fx.variation['FX-SUMMIT-RL'], count: 1, is_variation: true }),
+      ).toMatchObject({
         status: 200,
         body: { status: 'WARNING', message: 'Summit Backpack 40L is out of stock.' },
       });
@@ -350,7 +408,9 @@ describe('remove, clear and unavailable items', () => {
     await a.session.post('/api/cart/add', { id: p().lantern, count: 1 });
     expect((await b.session.get('/api/cart/contents')).body.payload).toEqual([]);
     expect((await b.session.post('/api/cart/remove', { id: p().lantern })).status).toBe(200);
-    const replies = await Promise.all(Array.from({ length: 8 }, () => a.session.post('/api/cart/add', { id: p().wireless, count: 1 })));
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => a.session.post('/api/cart/add', { id: p().wireless, count: 1 })),
+    );
     expect(replies.map((r) => r.body.status).sort()).toEqual([...Array(8).fill('OK')].sort());
     expect(counts((await a.session.get('/api/cart/contents')).body)).toEqual({ 'FX-LANTERN': 1, 'FX-WIRELESS': 8 });
     // Stock 9: one more fits, the next does not.

@@ -31,11 +31,16 @@ async function upload(session: ApiSession, content: BlobPart, name = 'catalogue.
 }
 
 describe('POST /api/admin/catalog-imports', () => {
-  it('answers the dry run with each problem\'s line, and writes no product', async () => {
+  it("answers the dry run with each problem's line, and writes no product", async () => {
     const reply = await upload(staff, 'sku,name,price\r\nAPI-1,Good,10.00\r\nAPI-2,Bad,ten\r\n');
     expect(reply.status).toBe(201);
     expect(reply.body.message).toBe('1 problem: nothing was imported.');
-    expect(reply.body.payload).toMatchObject({ status: 'checked', total_rows: 1, error_count: 1, errors: [{ line: 3, sku: 'API-2', message: 'The price "ten" is not an amount such as 12.50.' }] });
+    expect(reply.body.payload).toMatchObject({
+      status: 'checked',
+      total_rows: 1,
+      error_count: 1,
+      errors: [{ line: 3, sku: 'API-2', message: 'The price "ten" is not an amount such as 12.50.' }],
+    });
     expect(await db().select().from(products).where(eq(products.sku, 'API-1'))).toEqual([]);
     const apply = await staff.post(`/api/admin/catalog-imports/${reply.body.payload.id}/apply`);
     expect(apply.status).toBe(409);
@@ -61,7 +66,10 @@ describe('POST /api/admin/catalog-imports', () => {
     expect((await db().select().from(products).where(eq(products.sku, 'API-1199')))[0]?.priceCents).toBe(120_000);
     const again = await staff.post(`/api/admin/catalog-imports/${state.id}/apply`);
     expect(again.body.message).toBe('This import is already applied.');
-    expect((await staff.get('/api/admin/catalog-imports')).body.payload[0]).toMatchObject({ id: state.id, status: 'done' });
+    expect((await staff.get('/api/admin/catalog-imports')).body.payload[0]).toMatchObject({
+      id: state.id,
+      status: 'done',
+    });
   });
 
   it('refuses a file that is not UTF-8 text', async () => {

@@ -31,9 +31,15 @@ const temp = mkdtempSync(join(tmpdir(), 'catalog-import-live-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 /** Runs the import script on `file` with `env`; its exit code and output. */
-function runImport(file: string, env: Record<string, string | undefined>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runImport(
+  file: string,
+  env: Record<string, string | undefined>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, file], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env } });
+    const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, file], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -44,10 +44,14 @@ async function upload(csv: string, zip: Uint8Array) {
   form.append('images', new Blob([zip as BlobPart], { type: 'application/zip' }), 'images.zip');
   const res = await staff.request('/api/admin/catalog-imports', { method: 'POST', body: form });
   expect(res.status).toBe(201);
-  return ((await res.json()) as any).payload as { error_count: number; errors: { line: number; sku: string; message: string }[] };
+  return ((await res.json()) as any).payload as {
+    error_count: number;
+    errors: { line: number; sku: string; message: string }[];
+  };
 }
 
-const rows = (names: string[]) => ['sku,name,price,categories,images', ...names.map((n, i) => `ZIPMEM-${i},Zip memory ${i},9.00,,${n}`)].join('\n');
+const rows = (names: string[]) =>
+  ['sku,name,price,categories,images', ...names.map((n, i) => `ZIPMEM-${i},Zip memory ${i},9.00,,${n}`)].join('\n');
 
 /** Samples RSS every 20 ms and /api/health back to back until stop() is called. */
 function watch() {
@@ -76,7 +80,11 @@ function watch() {
 describe('zips against the running server', () => {
   it('finishes a bomb and 1 000 small entries with their problem lines, in bounded memory, still answering', async () => {
     // Warm up: the import route, zlib and sharp loaded, one photo stored.
-    const photo = new Uint8Array(await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } }).png().toBuffer());
+    const photo = new Uint8Array(
+      await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
+        .png()
+        .toBuffer(),
+    );
     const warm = await upload(rows(['warm.png']), smallEntriesZip(2, 1024, { 'warm.png': photo }));
     expect(warm.error_count).toBe(0);
     // Every zip is built before the watch starts: the test process stays responsive itself.
@@ -91,20 +99,37 @@ describe('zips against the running server', () => {
     const stop = watch();
 
     const bomb = await upload(rows(['b.png']), oneName);
-    expect(bomb.errors).toEqual([{ line: 2, sku: 'ZIPMEM-0', message: 'b.png is in the images zip 24 times (d0/b.png, d1/b.png, d2/b.png, …): keep one, or give them different names.' }]);
+    expect(bomb.errors).toEqual([
+      {
+        line: 2,
+        sku: 'ZIPMEM-0',
+        message:
+          'b.png is in the images zip 24 times (d0/b.png, d1/b.png, d2/b.png, …): keep one, or give them different names.',
+      },
+    ]);
 
     const zeros = await upload(rows(Array.from({ length: 24 }, (_, i) => `d${i}.png`)), manyNames);
     expect(zeros.error_count).toBe(24);
-    expect(zeros.errors[23]).toEqual({ line: 25, sku: 'ZIPMEM-23', message: 'd23.png: The file must be a JPEG, PNG, WebP or AVIF image.' });
+    expect(zeros.errors[23]).toEqual({
+      line: 25,
+      sku: 'ZIPMEM-23',
+      message: 'd23.png: The file must be a JPEG, PNG, WebP or AVIF image.',
+    });
 
     const many = await upload(rows(smallNames), small);
     expect(many.error_count).toBe(1_000);
-    expect(many.errors[0]).toEqual({ line: 2, sku: 'ZIPMEM-0', message: 'small-0.png: The file must be a JPEG, PNG, WebP or AVIF image.' });
+    expect(many.errors[0]).toEqual({
+      line: 2,
+      sku: 'ZIPMEM-0',
+      message: 'small-0.png: The file must be a JPEG, PNG, WebP or AVIF image.',
+    });
     expect(many.errors.some((e) => e.sku === 'ZIPMEM-1000')).toBe(false);
 
     const { peak, health } = await stop();
     const growth = peak - baseline;
-    console.info(`zip imports: RSS ${Math.round(baseline / MiB)} MB → peak ${Math.round(peak / MiB)} MB (+${Math.round(growth / MiB)} MB, bound ${RSS_BOUND / MiB} MB); /api/health ${health.length} answers, slowest ${Math.round(Math.max(...health))} ms, ${health.filter((ms) => ms <= HEALTH_MS).length} within ${HEALTH_MS} ms`);
+    console.info(
+      `zip imports: RSS ${Math.round(baseline / MiB)} MB → peak ${Math.round(peak / MiB)} MB (+${Math.round(growth / MiB)} MB, bound ${RSS_BOUND / MiB} MB); /api/health ${health.length} answers, slowest ${Math.round(Math.max(...health))} ms, ${health.filter((ms) => ms <= HEALTH_MS).length} within ${HEALTH_MS} ms`,
+    );
     expect(growth).toBeLessThan(RSS_BOUND);
     // Generous on purpose (a loaded machine delays some answers): the event loop is not blocked
     // when nine in ten answers come within 200 ms and none waits for seconds.

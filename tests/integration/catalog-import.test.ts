@@ -25,7 +25,8 @@ beforeAll(async () => {
   fx = await insertFixtureCatalog(db());
 });
 
-const HEADER = 'sku,parent_sku,active,name,name:de,description,price,sale_price,stock,categories,attributes,images,image_alt,low_stock_threshold';
+const HEADER =
+  'sku,parent_sku,active,name,name:de,description,price,sale_price,stock,categories,attributes,images,image_alt,low_stock_threshold';
 // Variations: S has a price of its own (not on sale), M its own sale price, L follows the product
 // (empty price: 199.00 on sale for 149.00); the tent says "Only N left" below 3 units.
 const GOOD = [
@@ -80,11 +81,20 @@ describe('dry run', () => {
     ]);
     expect(state.error_count).toBe(8);
     expect((await db().select({ id: products.id }).from(products)).length).toBe(before.length);
-    await expect(applyImport(db(), state.id, { editor: null })).rejects.toThrow('The dry run found 8 problems: fix the file and upload it again.');
+    await expect(applyImport(db(), state.id, { editor: null })).rejects.toThrow(
+      'The dry run found 8 problems: fix the file and upload it again.',
+    );
   });
 
   it('reports database problems once the file itself is clean', async () => {
-    const state = await check([HEADER, 'NEW-1,,yes,New,,,10.00,,1,nowhere,,,', 'FX-DOME-RS,,yes,Clash,,,1.00,,1,,,,', 'NEW-2,,yes,,,,,,,,,,'].join('\n'));
+    const state = await check(
+      [
+        HEADER,
+        'NEW-1,,yes,New,,,10.00,,1,nowhere,,,',
+        'FX-DOME-RS,,yes,Clash,,,1.00,,1,,,,',
+        'NEW-2,,yes,,,,,,,,,,',
+      ].join('\n'),
+    );
     expect(state.errors.map(problemText)).toEqual([
       'Line 2 (SKU NEW-1): Unknown categories: nowhere. Use the slugs of /admin/categories.',
       'Line 3 (SKU FX-DOME-RS): This SKU belongs to a variation in the shop; a product needs its own.',
@@ -113,25 +123,53 @@ describe('apply', () => {
     expect(done.summary).toMatchObject({ created: 4, updated: 1, unchanged: 0 });
 
     const tent = await productBySku('IMP-TENT');
-    expect(tent).toMatchObject({ name: 'Import Tent', priceCents: 14_900, oldPriceCents: 19_900, discountPercent: 25, stock: 0, lowStockThreshold: 3, active: true, slug: 'import-tent-imp-tent' });
+    expect(tent).toMatchObject({
+      name: 'Import Tent',
+      priceCents: 14_900,
+      oldPriceCents: 19_900,
+      discountPercent: 25,
+      stock: 0,
+      lowStockThreshold: 3,
+      active: true,
+      slug: 'import-tent-imp-tent',
+    });
     // What it offers follows from its active variations (migration 0022): S 149.00 and L 149.00 on sale; M is unavailable.
-    expect(tent).toMatchObject({ fromPriceCents: 14_900, toPriceCents: 14_900, onSale: true, sellableStock: 9, scarcestStock: 4 });
+    expect(tent).toMatchObject({
+      fromPriceCents: 14_900,
+      toPriceCents: 14_900,
+      onSale: true,
+      sellableStock: 9,
+      scarcestStock: 4,
+    });
     expect(tent.description).toBe('<p>Dry, light.</p><ul><li>Weight: 2 kg</li></ul>');
     const [de] = await db().select().from(productTranslations).where(eq(productTranslations.productId, tent.id));
     expect(de).toMatchObject({ languageId: fx.lang.de, name: 'Importzelt' });
-    const images = await db().select().from(productImages).where(eq(productImages.productId, tent.id)).orderBy(asc(productImages.position));
+    const images = await db()
+      .select()
+      .from(productImages)
+      .where(eq(productImages.productId, tent.id))
+      .orderBy(asc(productImages.position));
     expect(images.map((i) => [i.url, i.alt])).toEqual([
       ['https://cdn.example.com/tent.jpg', { en: 'Tent pitched' }],
       ['/images/fallback.svg', { en: 'Tent packed' }],
     ]);
-    const vars = await db().select().from(variations).where(eq(variations.productId, tent.id)).orderBy(asc(variations.sku));
+    const vars = await db()
+      .select()
+      .from(variations)
+      .where(eq(variations.productId, tent.id))
+      .orderBy(asc(variations.sku));
     expect(vars.map((v) => [v.sku, v.priceCents, v.salePriceCents, v.stock, v.active])).toEqual([
       ['IMP-TENT-L', null, null, 5, true],
       ['IMP-TENT-M', 15_900, 13_900, 2, false],
       ['IMP-TENT-S', 14_900, null, 4, true],
     ]);
     const mech = await productBySku('FX-MECH');
-    expect(mech).toMatchObject({ priceCents: 9_950, name: mechBefore.name, stock: mechBefore.stock, version: mechBefore.version + 1 });
+    expect(mech).toMatchObject({
+      priceCents: 9_950,
+      name: mechBefore.name,
+      stock: mechBefore.stock,
+      version: mechBefore.version + 1,
+    });
 
     const again = await applyImport(db(), (await check(GOOD, 'again.csv')).id, { editor: null });
     expect(again.summary).toMatchObject({ created: 0, updated: 0, unchanged: 5 });
@@ -155,10 +193,15 @@ describe('apply', () => {
 
   it('lets one of two parallel applies of an import run, and tells the other', async () => {
     const state = await check([HEADER, 'PAR-1,,yes,Parallel,,,5.00,,1,,,,'].join('\n'));
-    const results = await Promise.allSettled([applyImport(db(), state.id, { editor: null }), applyImport(db(), state.id, { editor: null })]);
+    const results = await Promise.allSettled([
+      applyImport(db(), state.id, { editor: null }),
+      applyImport(db(), state.id, { editor: null }),
+    ]);
     const refused = results.filter((r) => r.status === 'rejected');
     expect(refused).toHaveLength(1);
-    expect(String((refused[0] as PromiseRejectedResult).reason)).toMatch(/being applied by another process|already applied/);
+    expect(String((refused[0] as PromiseRejectedResult).reason)).toMatch(
+      /being applied by another process|already applied/,
+    );
     expect((await db().select().from(products).where(eq(products.sku, 'PAR-1'))).length).toBe(1);
     const [row] = await db().select().from(catalogImports).where(eq(catalogImports.id, state.id));
     expect(row!.status).toBe('done');
@@ -167,16 +210,28 @@ describe('apply', () => {
 
 describe('images from a zip', () => {
   it('stores the named photos as uploads, names the rows whose photos are missing or unusable, and links the rest', async () => {
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a7' } }).jpeg().toBuffer();
-    const zip = zipSync({ 'photos/tent.jpg': new Uint8Array(photo), 'bad.jpg': new TextEncoder().encode('not a photo'), 'readme.txt': new TextEncoder().encode('x') });
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .toBuffer();
+    const zip = zipSync({
+      'photos/tent.jpg': new Uint8Array(photo),
+      'bad.jpg': new TextEncoder().encode('not a photo'),
+      'readme.txt': new TextEncoder().encode('x'),
+    });
     const csv = (images: string) => [HEADER, `ZIP-1,,yes,Zip Tent,,,99.00,,1,tents,,${images},Front`].join('\n');
-    const bad = await checkImport(db(), csv('tent.jpg|bad.jpg|missing.jpg'), { fileName: 'zip.csv', createdBy: null, zip });
+    const bad = await checkImport(db(), csv('tent.jpg|bad.jpg|missing.jpg'), {
+      fileName: 'zip.csv',
+      createdBy: null,
+      zip,
+    });
     expect(bad.errors.map(problemText)).toEqual([
       'Line 2 (SKU ZIP-1): bad.jpg: The file must be a JPEG, PNG, WebP or AVIF image.',
       'Line 2 (SKU ZIP-1): missing.jpg is not in the images zip.',
     ]);
     const noZip = await checkImport(db(), csv('tent.jpg'), { fileName: 'nozip.csv', createdBy: null });
-    expect(noZip.errors.map(problemText)).toEqual(['Line 2 (SKU ZIP-1): The image tent.jpg is named by its file name: upload the images zip with the CSV.']);
+    expect(noZip.errors.map(problemText)).toEqual([
+      'Line 2 (SKU ZIP-1): The image tent.jpg is named by its file name: upload the images zip with the CSV.',
+    ]);
 
     const good = await checkImport(db(), csv('tent.jpg'), { fileName: 'zip.csv', createdBy: null, zip });
     expect(good.errors).toEqual([]);
@@ -189,20 +244,33 @@ describe('images from a zip', () => {
     // The export names the photo by its /media address, and importing that keeps it an upload.
     const line = (await exportText()).split('\r\n').find((l) => l.startsWith('ZIP-1,'))!;
     expect(line).toContain(image!.url);
-    const copy = await checkImport(db(), [HEADER, `ZIP-2,,yes,Zip Copy,,,9.00,,1,tents,,${image!.url},Copy`].join('\n'), { fileName: 'copy.csv', createdBy: null });
+    const copy = await checkImport(
+      db(),
+      [HEADER, `ZIP-2,,yes,Zip Copy,,,9.00,,1,tents,,${image!.url},Copy`].join('\n'),
+      { fileName: 'copy.csv', createdBy: null },
+    );
     await applyImport(db(), copy.id, { editor: null });
-    const [copied] = await db().select().from(productImages).where(eq(productImages.productId, (await productBySku('ZIP-2')).id));
+    const [copied] = await db()
+      .select()
+      .from(productImages)
+      .where(eq(productImages.productId, (await productBySku('ZIP-2')).id));
     expect(copied!.assetId).toBe(image!.assetId);
   });
 });
 
 describe('a zip that tries to be a bomb (issue 27)', () => {
-  const named = (names: string[]) => [HEADER, ...names.map((n, i) => `BOMB-${i},,yes,Bomb ${i},,,9.00,,1,tents,,${n},`)].join('\n');
-  const messages = async (names: string[], zip: Uint8Array) => (await checkImport(db(), named(names), { fileName: `bomb-${names.length}.csv`, createdBy: null, zip })).errors.map(problemText);
+  const named = (names: string[]) =>
+    [HEADER, ...names.map((n, i) => `BOMB-${i},,yes,Bomb ${i},,,9.00,,1,tents,,${n},`)].join('\n');
+  const messages = async (names: string[], zip: Uint8Array) =>
+    (await checkImport(db(), named(names), { fileName: `bomb-${names.length}.csv`, createdBy: null, zip })).errors.map(
+      problemText,
+    );
 
   it('refuses a name that is in several folders, before inflating any of them', async () => {
     const zip = zerosZip(24, (i) => `d${i}/b.png`);
-    expect(await messages(['b.png'], zip)).toEqual(['Line 2 (SKU BOMB-0): b.png is in the images zip 24 times (d0/b.png, d1/b.png, d2/b.png, …): keep one, or give them different names.']);
+    expect(await messages(['b.png'], zip)).toEqual([
+      'Line 2 (SKU BOMB-0): b.png is in the images zip 24 times (d0/b.png, d1/b.png, d2/b.png, …): keep one, or give them different names.',
+    ]);
   });
 
   it('refuses the whole zip when the named images would inflate past the limit together', async () => {
@@ -210,29 +278,53 @@ describe('a zip that tries to be a bomb (issue 27)', () => {
     const names = Array.from({ length: 35 }, (_, i) => `d${i}.png`);
     const errors = await messages(names, zip);
     expect(errors).toHaveLength(35);
-    expect(errors[0]).toBe('Line 2 (SKU BOMB-0): The images this file names would inflate to 525 MB; at most 512 MB are read from one zip: split it.');
+    expect(errors[0]).toBe(
+      'Line 2 (SKU BOMB-0): The images this file names would inflate to 525 MB; at most 512 MB are read from one zip: split it.',
+    );
   });
 
   it('stops an entry that inflates to more than the zip declares', async () => {
-    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#a37' } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#a37' } })
+      .png()
+      .toBuffer();
     const honest = zipSync({ 'lie.png': new Uint8Array(photo), 'ok.png': new Uint8Array(photo) });
     const lying = withDeclaredSize(honest, 'lie.png', 100);
-    expect(await messages(['lie.png', 'ok.png'], lying)).toEqual(['Line 2 (SKU BOMB-0): lie.png could not be read from the images zip: it is damaged or not what the zip says it is.']);
+    expect(await messages(['lie.png', 'ok.png'], lying)).toEqual([
+      'Line 2 (SKU BOMB-0): lie.png could not be read from the images zip: it is damaged or not what the zip says it is.',
+    ]);
   });
 
   it('says so when there are more entries than are read, and when the zip is no zip', async () => {
-    const crowded = sameBytesZip(Array.from({ length: 10_001 }, (_, i) => `e${i}.txt`), new Uint8Array(0));
-    expect(await messages(['x.png'], crowded)).toEqual(['Line 2 (SKU BOMB-0): The images zip has 10001 entries; at most 10000 are read: split it.']);
-    expect(await messages(['x.png'], new TextEncoder().encode('not a zip'))).toEqual(['Line 2 (SKU BOMB-0): The images zip could not be read; is it a .zip file?']);
+    const crowded = sameBytesZip(
+      Array.from({ length: 10_001 }, (_, i) => `e${i}.txt`),
+      new Uint8Array(0),
+    );
+    expect(await messages(['x.png'], crowded)).toEqual([
+      'Line 2 (SKU BOMB-0): The images zip has 10001 entries; at most 10000 are read: split it.',
+    ]);
+    expect(await messages(['x.png'], new TextEncoder().encode('not a zip'))).toEqual([
+      'Line 2 (SKU BOMB-0): The images zip could not be read; is it a .zip file?',
+    ]);
   });
 });
 
 describe('an apply of another process', () => {
   it('is left alone while it makes progress, and taken over once it has stalled', async () => {
-    const state = await check([HEADER, 'OTHER-1,,yes,Other,,,5.00,,1,,,,', 'OTHER-2,,yes,Other 2,,,6.00,,1,,,,'].join('\n'), 'other.csv');
-    await db().update(catalogImports).set({ status: 'applying', runner: 'elsewhere:1', updatedAt: sql`now()` }).where(eq(catalogImports.id, state.id));
-    await expect(applyImport(db(), state.id, { editor: null })).rejects.toThrow('This import is being applied by another process; its progress is shown here.');
-    await db().update(catalogImports).set({ updatedAt: sql`now() - interval '1 minute'` }).where(eq(catalogImports.id, state.id));
+    const state = await check(
+      [HEADER, 'OTHER-1,,yes,Other,,,5.00,,1,,,,', 'OTHER-2,,yes,Other 2,,,6.00,,1,,,,'].join('\n'),
+      'other.csv',
+    );
+    await db()
+      .update(catalogImports)
+      .set({ status: 'applying', runner: 'elsewhere:1', updatedAt: sql`now()` })
+      .where(eq(catalogImports.id, state.id));
+    await expect(applyImport(db(), state.id, { editor: null })).rejects.toThrow(
+      'This import is being applied by another process; its progress is shown here.',
+    );
+    await db()
+      .update(catalogImports)
+      .set({ updatedAt: sql`now() - interval '1 minute'` })
+      .where(eq(catalogImports.id, state.id));
     const done = await applyImport(db(), state.id, { editor: null });
     expect(done).toMatchObject({ status: 'done', applied_rows: 2, summary: { created: 2 } });
   });
@@ -242,11 +334,19 @@ describe('export', () => {
   it('round-trips: exporting and importing the export changes nothing', async () => {
     const text = await exportText();
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('\uFEFFsku,parent_sku,active,slug,name,name:de,description,description:de,price,sale_price,price:USD,sale_price:USD,price:GBP,sale_price:GBP,stock,categories,attributes,images,image_alt,vat_class,low_stock_threshold');
-    expect(lines.find((l) => l.startsWith('IMP-TENT-S,'))).toBe('IMP-TENT-S,IMP-TENT,yes,,,,,,149.00,,,,,,4,,Size=S|Colour=Red,,,,');
+    expect(lines[0]).toBe(
+      '\uFEFFsku,parent_sku,active,slug,name,name:de,description,description:de,price,sale_price,price:USD,sale_price:USD,price:GBP,sale_price:GBP,stock,categories,attributes,images,image_alt,vat_class,low_stock_threshold',
+    );
+    expect(lines.find((l) => l.startsWith('IMP-TENT-S,'))).toBe(
+      'IMP-TENT-S,IMP-TENT,yes,,,,,,149.00,,,,,,4,,Size=S|Colour=Red,,,,',
+    );
     // The new columns: a variation's sale price, one following its product (empty), the threshold.
-    expect(lines.find((l) => l.startsWith('IMP-TENT-M,'))).toBe('IMP-TENT-M,IMP-TENT,no,,,,,,159.00,139.00,,,,,2,,Size=M|Colour=Red,,,,');
-    expect(lines.find((l) => l.startsWith('IMP-TENT-L,'))).toBe('IMP-TENT-L,IMP-TENT,yes,,,,,,,,,,,,5,,Size=L|Colour=Red,,,,');
+    expect(lines.find((l) => l.startsWith('IMP-TENT-M,'))).toBe(
+      'IMP-TENT-M,IMP-TENT,no,,,,,,159.00,139.00,,,,,2,,Size=M|Colour=Red,,,,',
+    );
+    expect(lines.find((l) => l.startsWith('IMP-TENT-L,'))).toBe(
+      'IMP-TENT-L,IMP-TENT,yes,,,,,,,,,,,,5,,Size=L|Colour=Red,,,,',
+    );
     expect(lines.find((l) => l.startsWith('IMP-TENT,'))).toMatch(/,3$/);
     // The fixture stored the dome's description with a <script> that no editor or import lets in:
     // the first import of the export cleans it (one update), and from then on nothing changes.

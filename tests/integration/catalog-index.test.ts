@@ -35,7 +35,12 @@ describe('catalogue index (issue 18, docs/decisions/005)', () => {
     const en = { language: { id: fx.lang.en, isDefault: true }, currency: { code: 'EUR', value: '1' } };
     const de = { language: { id: fx.lang.de, isDefault: false }, currency: { code: 'USD', value: USD_RATE } };
     const searches = [undefined, 'tent', 'keybaord', 'zelt', 'zzzzqqqq'];
-    const categorySets = [undefined, [fx.cat.outdoor], [fx.cat.tents, fx.cat.keyboards], [fx.cat.computers, 900_000_001]];
+    const categorySets = [
+      undefined,
+      [fx.cat.outdoor],
+      [fx.cat.tents, fx.cat.keyboards],
+      [fx.cat.computers, 900_000_001],
+    ];
     const attrSets = [undefined, [fx.attr.red], [fx.attr.red, fx.attr.blue, fx.attr.m], [999_999]];
     const flags = [{}, { isNew: true }, { sale: true }, { isNew: true, sale: true }];
     let compared = 0;
@@ -84,7 +89,8 @@ describe('catalogue index (issue 18, docs/decisions/005)', () => {
   it('gets an index while writes keep overlapping its builds, and the index has every write (issue 27)', async () => {
     const db = database().db;
     const ctx = { language: { id: fx.lang.en, isDefault: true }, currency: { code: 'EUR', value: '1' } };
-    const byIndex = async (input: Partial<CatalogInput>) => (await queryCatalog(db, { page: 1, perPage: 50, ...input }, ctx)).products.map((p) => [p.id, p.price]);
+    const byIndex = async (input: Partial<CatalogInput>) =>
+      (await queryCatalog(db, { page: 1, perPage: 50, ...input }, ctx)).products.map((p) => [p.id, p.price]);
     const bySql = async (input: Partial<CatalogInput>) => {
       useCatalogIndex(false);
       invalidateCatalogResults(db, { keepIndex: true });
@@ -100,7 +106,10 @@ describe('catalogue index (issue 18, docs/decisions/005)', () => {
       // Every build has a product save (and a page edit) reported while it reads: a busy shop.
       for (let round = 1; round <= 6; round++) {
         invalidateCatalogResults(db);
-        await db.update(products).set({ priceCents: 10_000 + round }).where(eq(products.id, fx.p.mech));
+        await db
+          .update(products)
+          .set({ priceCents: 10_000 + round })
+          .where(eq(products.id, fx.p.mech));
         // The build starts; the save is reported while it reads (before its first answer can
         // arrive), so the build cannot know whether it saw the save.
         const building = catalogIndexReady(db);
@@ -111,7 +120,12 @@ describe('catalogue index (issue 18, docs/decisions/005)', () => {
         expect(built, `round ${round}`).not.toBeNull();
         expect(await catalogIndex(db)).toBe(built);
         expect(built!.prices[built!.rowOf[fx.p.mech]! - 1]).toBe(10_000 + round);
-        for (const input of [{}, { sort: 'asc' as const }, { priceMinCents: 10_000 }, { categoryIds: [fx.cat.computers] }]) {
+        for (const input of [
+          {},
+          { sort: 'asc' as const },
+          { priceMinCents: 10_000 },
+          { categoryIds: [fx.cat.computers] },
+        ]) {
           expect(await byIndex(input)).toEqual(await bySql(input));
         }
       }

@@ -14,7 +14,10 @@ beforeAll(async () => {
 
 async function get(path: string) {
   const res = await api.request(path);
-  return { res, body: (await res.json()) as { status: string; message: string | null; payload: any; errors?: unknown } };
+  return {
+    res,
+    body: (await res.json()) as { status: string; message: string | null; payload: any; errors?: unknown },
+  };
 }
 
 describe('GET /api/categories', () => {
@@ -33,7 +36,14 @@ describe('GET /api/categories', () => {
           url: '/products/outdoor/all',
           parent_id: 0,
           subcategories: [
-            { id: c.backpacks, name: 'Backpacks', slug: 'backpacks', url: '/products/outdoor/backpacks', parent_id: c.outdoor, subcategories: [] },
+            {
+              id: c.backpacks,
+              name: 'Backpacks',
+              slug: 'backpacks',
+              url: '/products/outdoor/backpacks',
+              parent_id: c.outdoor,
+              subcategories: [],
+            },
             {
               id: c.tents,
               name: 'Tents',
@@ -41,7 +51,14 @@ describe('GET /api/categories', () => {
               url: '/products/outdoor/tents',
               parent_id: c.outdoor,
               subcategories: [
-                { id: c.domeTents, name: 'Dome Tents', slug: 'dome-tents', url: '/products/outdoor/dome-tents', parent_id: c.tents, subcategories: [] },
+                {
+                  id: c.domeTents,
+                  name: 'Dome Tents',
+                  slug: 'dome-tents',
+                  url: '/products/outdoor/dome-tents',
+                  parent_id: c.tents,
+                  subcategories: [],
+                },
               ],
             },
           ],
@@ -53,7 +70,14 @@ describe('GET /api/categories', () => {
           url: '/products/tech/all',
           parent_id: 0,
           subcategories: [
-            { id: c.keyboards, name: 'Keyboards', slug: 'keyboards', url: '/products/tech/keyboards', parent_id: c.tech, subcategories: [] },
+            {
+              id: c.keyboards,
+              name: 'Keyboards',
+              slug: 'keyboards',
+              url: '/products/tech/keyboards',
+              parent_id: c.tech,
+              subcategories: [],
+            },
           ],
         },
       ],
@@ -75,8 +99,22 @@ describe('GET /api/categories', () => {
     for (const value of ['1', 'true']) {
       const { body } = await get(`/api/categories?topLevel=${value}&lang_id=${fx.lang.de}`);
       expect(body.payload).toEqual([
-        { id: fx.categories.outdoor, name: 'Draußen', slug: 'outdoor', url: '/products/outdoor/all', parent_id: 0, subcategories: [] },
-        { id: fx.categories.tech, name: 'Tech', slug: 'tech', url: '/products/tech/all', parent_id: 0, subcategories: [] },
+        {
+          id: fx.categories.outdoor,
+          name: 'Draußen',
+          slug: 'outdoor',
+          url: '/products/outdoor/all',
+          parent_id: 0,
+          subcategories: [],
+        },
+        {
+          id: fx.categories.tech,
+          name: 'Tech',
+          slug: 'tech',
+          url: '/products/tech/all',
+          parent_id: 0,
+          subcategories: [],
+        },
       ]);
     }
     const tree = await get('/api/categories?topLevel=0');
@@ -102,7 +140,15 @@ describe('GET /api/categories/featured', () => {
       status: 'OK',
       message: null,
       payload: [
-        { id: fx.featured.second, title: 'Tech', short_title: null, description: 'Gadgets.', image_url: '/img/tech.svg', url: '/products/tech/all', order: 1 },
+        {
+          id: fx.featured.second,
+          title: 'Tech',
+          short_title: null,
+          description: 'Gadgets.',
+          image_url: '/img/tech.svg',
+          url: '/products/tech/all',
+          order: 1,
+        },
         {
           id: fx.featured.first,
           title: 'Outdoor Adventure',
@@ -115,7 +161,13 @@ describe('GET /api/categories/featured', () => {
       ],
     });
     const de = await get(`/api/categories/featured?lang_id=${fx.lang.de}`);
-    expect(de.body.payload.map((f: { title: string; short_title: string | null; description: string }) => [f.title, f.short_title, f.description])).toEqual([
+    expect(
+      de.body.payload.map((f: { title: string; short_title: string | null; description: string }) => [
+        f.title,
+        f.short_title,
+        f.description,
+      ]),
+    ).toEqual([
       ['Tech', null, 'Gadgets.'],
       ['Outdoor-Abenteuer', 'Draußen', 'Zelte.'],
     ]);

@@ -1,7 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '@/server/api/app';
-import { cartItems, demoGatewayCharges, orderItems, orders, payments, products, promoCodes, settings, users } from '@/server/db/schema/index';
+import {
+  cartItems,
+  demoGatewayCharges,
+  orderItems,
+  orders,
+  payments,
+  products,
+  promoCodes,
+  settings,
+  users,
+} from '@/server/db/schema/index';
 import { TEST_CARDS } from '@/server/payments/demo-cards';
 import { confirmChallenge, getCharge, payCharge, setNotifyTransport } from '@/server/payments/demo-gateway.server';
 import { expirePendingCardOrders } from '@/server/services/orders/settlement.server';
@@ -42,9 +52,17 @@ describe('POST /api/orders/checkout by card', () => {
     const expected = await totalsSeen(session);
     const res = await session.post('/api/orders/checkout', { ...shipping(), expected_total: expected });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ status: 'OK', payment_type: 'card', redirect_url: expect.stringMatching(/^\/pay\/demo\/[0-9a-f-]{36}$/) });
+    expect(res.body).toMatchObject({
+      status: 'OK',
+      payment_type: 'card',
+      redirect_url: expect.stringMatching(/^\/pay\/demo\/[0-9a-f-]{36}$/),
+    });
     // 2 × 25.00 = 50.00 + 4.99 delivery (EU, under the 75.00 threshold)
-    expect(res.body.order_data).toEqual({ order_nr: expect.stringMatching(/^\d{6}-\d{6}$/), amount: 54.99, currency: 'EUR' });
+    expect(res.body.order_data).toEqual({
+      order_nr: expect.stringMatching(/^\d{6}-\d{6}$/),
+      amount: 54.99,
+      currency: 'EUR',
+    });
     expect(expected).toBe(54.99);
 
     const order = await orderByNr(res.body.order_data.order_nr);
@@ -67,12 +85,26 @@ describe('POST /api/orders/checkout by card', () => {
     // VAT 20 % contained in 54.99: 54.99 − 54.99 / 1.2 = 9.165 → 9.17
     expect(order.vatCents).toBe(917);
     const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    expect(items).toEqual([expect.objectContaining({ productId: fx.pegs, sku: 'FX-PEGS', name: 'Tent Pegs Set', priceCents: 2500, quantity: 2 })]);
+    expect(items).toEqual([
+      expect.objectContaining({
+        productId: fx.pegs,
+        sku: 'FX-PEGS',
+        name: 'Tent Pegs Set',
+        priceCents: 2500,
+        quantity: 2,
+      }),
+    ]);
     expect(await stockOf(fx.pegs)).toBe(before - 2);
     expect(await db().select().from(cartItems).where(eq(cartItems.userId, userId))).toEqual([]);
     const paymentId = res.body.redirect_url.split('/').pop();
     const [payment] = await db().select().from(payments).where(eq(payments.id, paymentId));
-    expect(payment).toMatchObject({ orderId: order.id, status: 'created', amountCents: 5499, currency: 'EUR', provider: 'demo-card' });
+    expect(payment).toMatchObject({
+      orderId: order.id,
+      status: 'created',
+      amountCents: 5499,
+      currency: 'EUR',
+      provider: 'demo-card',
+    });
     expect((await getCharge(db(), paymentId))?.state).toBe('open');
   });
 
@@ -83,7 +115,11 @@ describe('POST /api/orders/checkout by card', () => {
     const paymentId: string = res.body.redirect_url.split('/').pop();
     const charge = (await getCharge(db(), paymentId))!;
     const paid = await payCharge(db(), charge, { number: TEST_CARDS.success, ...CARD });
-    expect(paid).toEqual({ kind: 'done', outcome: 'succeeded', returnUrl: expect.stringMatching(new RegExp(`/payment/processing\\?payment=${paymentId}$`)) });
+    expect(paid).toEqual({
+      kind: 'done',
+      outcome: 'succeeded',
+      returnUrl: expect.stringMatching(new RegExp(`/payment/processing\\?payment=${paymentId}$`)),
+    });
     const order = await orderByNr(res.body.order_data.order_nr);
     expect(order.status).toBe('Success');
     expect(order.paidAt).toBeInstanceOf(Date);
@@ -93,18 +129,24 @@ describe('POST /api/orders/checkout by card', () => {
     expect(mail?.text).toContain('Tent Pegs Set × 1');
 
     // The shopper's status call reads the order state.
-    expect((await session.get(`/api/payments/${paymentId}/status`)).body.payload).toEqual({ state: 'success', order_nr: order.orderNr, order_status: 'Success' });
+    expect((await session.get(`/api/payments/${paymentId}/status`)).body.payload).toEqual({
+      state: 'success',
+      order_nr: order.orderNr,
+      order_status: 'Success',
+    });
     // Another customer cannot read it.
     const stranger = (await shopper()).session;
     expect((await stranger.get(`/api/payments/${paymentId}/status`)).status).toBe(404);
 
     // A replayed notification: already settled, no second mail, no change.
-    const mails = (await db().execute(sql`select count(*)::int as n from mail_outbox`)) as unknown as { rows?: { n: number }[] } | { n: number }[];
+    const mails = (await db().execute(sql`select count(*)::int as n from mail_outbox`)) as unknown as
+      { rows?: { n: number }[] } | { n: number }[];
     const count = () => (Array.isArray(mails) ? mails[0]!.n : mails.rows![0]!.n);
     const before = count();
     const { notifyShop } = await import('@/server/payments/demo-gateway.server');
     expect(await notifyShop(db(), (await getCharge(db(), paymentId))!)).toBe(true);
-    const after = (await db().execute(sql`select count(*)::int as n from mail_outbox`)) as unknown as { rows?: { n: number }[] } | { n: number }[];
+    const after = (await db().execute(sql`select count(*)::int as n from mail_outbox`)) as unknown as
+      { rows?: { n: number }[] } | { n: number }[];
     expect(Array.isArray(after) ? after[0]!.n : after.rows![0]!.n).toBe(before);
     expect((await orderByNr(order.orderNr)).status).toBe('Success');
   });
@@ -116,12 +158,17 @@ describe('POST /api/orders/checkout by card', () => {
     const res = await session.post('/api/orders/checkout', shipping());
     expect(await stockOf(fx.pegs)).toBe(before - 3);
     const charge = (await getCharge(db(), res.body.redirect_url.split('/').pop()))!;
-    expect(await payCharge(db(), charge, { number: TEST_CARDS.declined, ...CARD })).toMatchObject({ kind: 'done', outcome: 'declined' });
+    expect(await payCharge(db(), charge, { number: TEST_CARDS.declined, ...CARD })).toMatchObject({
+      kind: 'done',
+      outcome: 'declined',
+    });
     const order = await orderByNr(res.body.order_data.order_nr);
     expect(order).toMatchObject({ status: 'Failed', stockReleased: true });
     expect(await stockOf(fx.pegs)).toBe(before);
     // The gateway will not take another card for it.
-    expect(await payCharge(db(), (await getCharge(db(), charge.paymentId))!, { number: TEST_CARDS.success, ...CARD })).toEqual({ kind: 'closed' });
+    expect(
+      await payCharge(db(), (await getCharge(db(), charge.paymentId))!, { number: TEST_CARDS.success, ...CARD }),
+    ).toEqual({ kind: 'closed' });
   });
 
   it('the 3-D Secure card asks for a confirmation first', async () => {
@@ -129,9 +176,14 @@ describe('POST /api/orders/checkout by card', () => {
     await add(session, fx.pegs, 1);
     const res = await session.post('/api/orders/checkout', shipping());
     const paymentId = res.body.redirect_url.split('/').pop();
-    expect(await payCharge(db(), (await getCharge(db(), paymentId))!, { number: TEST_CARDS.threeDSecure, ...CARD })).toEqual({ kind: 'requires_action' });
+    expect(
+      await payCharge(db(), (await getCharge(db(), paymentId))!, { number: TEST_CARDS.threeDSecure, ...CARD }),
+    ).toEqual({ kind: 'requires_action' });
     expect((await orderByNr(res.body.order_data.order_nr)).status).toBe('Pending');
-    expect(await confirmChallenge(db(), (await getCharge(db(), paymentId))!, true)).toMatchObject({ kind: 'done', outcome: 'succeeded' });
+    expect(await confirmChallenge(db(), (await getCharge(db(), paymentId))!, true)).toMatchObject({
+      kind: 'done',
+      outcome: 'succeeded',
+    });
     expect((await orderByNr(res.body.order_data.order_nr)).status).toBe('Success');
   });
 
@@ -140,8 +192,16 @@ describe('POST /api/orders/checkout by card', () => {
     await add(session, fx.pegs, 1);
     const res = await session.post('/api/orders/checkout', shipping());
     const charge = (await getCharge(db(), res.body.redirect_url.split('/').pop()))!;
-    const result = await payCharge(db(), charge, { number: '4242 4242 4242 4241', expiry: '01/20', cvc: 'x', holder: '' });
-    expect(result).toEqual({ kind: 'problems', problems: { number: 'number', expiry: 'expired', cvc: 'cvc', holder: 'holder' } });
+    const result = await payCharge(db(), charge, {
+      number: '4242 4242 4242 4241',
+      expiry: '01/20',
+      cvc: 'x',
+      holder: '',
+    });
+    expect(result).toEqual({
+      kind: 'problems',
+      problems: { number: 'number', expiry: 'expired', cvc: 'cvc', holder: 'holder' },
+    });
     expect((await getCharge(db(), charge.paymentId))?.state).toBe('open');
   });
 });
@@ -156,7 +216,12 @@ describe('checkout answers', () => {
     expect(res.body).toMatchObject({
       status: 'PRICE_CHANGED',
       message: expect.stringContaining('Prices have changed'),
-      new_totals: { converted: { final_amount: 29.99, currency: 'EUR' }, original: { final_amount: 29.99 }, vat_rate: 20, is_delivery_unavailable: false },
+      new_totals: {
+        converted: { final_amount: 29.99, currency: 'EUR' },
+        original: { final_amount: 29.99 },
+        vat_rate: 20,
+        is_delivery_unavailable: false,
+      },
     });
     expect(await stockOf(fx.pegs)).toBe(before);
     expect(await db().select().from(cartItems).where(eq(cartItems.userId, userId))).toHaveLength(1);
@@ -166,7 +231,11 @@ describe('checkout answers', () => {
     const { session } = await shopper();
     await add(session, fx.pegs, 1);
     const expected = await totalsSeen(session, { currency: 'USD' });
-    const res = await session.post('/api/orders/checkout', { ...shipping(), currency: 'USD', expected_total: expected });
+    const res = await session.post('/api/orders/checkout', {
+      ...shipping(),
+      currency: 'USD',
+      expected_total: expected,
+    });
     expect(res.body.status).toBe('OK');
     expect(res.body.order_data).toMatchObject({ currency: 'USD', amount: expected });
     const order = await orderByNr(res.body.order_data.order_nr);
@@ -239,7 +308,11 @@ describe('checkout answers', () => {
       message: null,
       order_data: { order_nr: expect.any(String), phone_number: expect.any(String), amount: 100, currency: 'EUR' },
     });
-    expect(await orderByNr(res.body.order_data.order_nr)).toMatchObject({ paymentMethod: 'phone', status: 'Pending', deliveryCostCents: 0 });
+    expect(await orderByNr(res.body.order_data.order_nr)).toMatchObject({
+      paymentMethod: 'phone',
+      status: 'Pending',
+      deliveryCostCents: 0,
+    });
   });
 
   it('a promo code is applied and spent; an exhausted one refuses the order', async () => {
@@ -267,7 +340,18 @@ describe('checkout answers', () => {
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('Please complete all required shipping information.');
     expect(Object.keys(res.body.errors).sort()).toEqual(
-      ['address', 'city', 'country', 'email', 'expected_total', 'name', 'payment_method', 'phone', 'postCode', 'surname'].sort(),
+      [
+        'address',
+        'city',
+        'country',
+        'email',
+        'expected_total',
+        'name',
+        'payment_method',
+        'phone',
+        'postCode',
+        'surname',
+      ].sort(),
     );
     const badPost = await session.post('/api/orders/checkout', shipping({ postCode: '1234' }));
     expect(badPost.status).toBe(422);
@@ -287,8 +371,14 @@ describe('checkout answers', () => {
     const { session } = await shopper({ verified: false });
     const unverified = await session.post('/api/orders/checkout', shipping());
     expect(unverified.status).toBe(403);
-    expect(unverified.body).toEqual({ status: 'ERROR', code: 'email_not_verified', message: 'Your email address is not verified.' });
-    const forged = await (await shopper()).session.request('/api/orders/checkout', {
+    expect(unverified.body).toEqual({
+      status: 'ERROR',
+      code: 'email_not_verified',
+      message: 'Your email address is not verified.',
+    });
+    const forged = await (
+      await shopper()
+    ).session.request('/api/orders/checkout', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': 'forged' },
       body: JSON.stringify(shipping()),
@@ -351,7 +441,10 @@ describe('unpaid card orders', () => {
     const res = await session.post('/api/orders/checkout', shipping());
     const order = await orderByNr(res.body.order_data.order_nr);
     expect(await expirePendingCardOrders(db())).not.toContain(order.id);
-    await db().update(orders).set({ createdAt: sql`now() - interval '31 minutes'` }).where(eq(orders.id, order.id));
+    await db()
+      .update(orders)
+      .set({ createdAt: sql`now() - interval '31 minutes'` })
+      .where(eq(orders.id, order.id));
     expect(await expirePendingCardOrders(db())).toContain(order.id);
     expect(await orderByNr(order.orderNr)).toMatchObject({ status: 'Failed', stockReleased: true });
     expect(await stockOf(fx.pegs)).toBe(before);
@@ -367,19 +460,35 @@ describe('unpaid card orders', () => {
     await add(session, fx.pegs, 1);
     const res = await session.post('/api/orders/checkout', shipping({ payment_method: 'phone' }));
     const order = await orderByNr(res.body.order_data.order_nr);
-    await db().update(orders).set({ createdAt: sql`now() - interval '2 hours'` }).where(eq(orders.id, order.id));
+    await db()
+      .update(orders)
+      .set({ createdAt: sql`now() - interval '2 hours'` })
+      .where(eq(orders.id, order.id));
     expect(await expirePendingCardOrders(db())).not.toContain(order.id);
   });
 });
 
 describe('gateway notifications', () => {
   it('refuses an unsigned or wrongly signed notification', async () => {
-    const body = JSON.stringify({ type: 'charge.completed', payment_id: '00000000-0000-4000-8000-000000000000', outcome: 'succeeded', amount_cents: 1, currency: 'EUR' });
-    const unsigned = await api.request('/api/payments/demo/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const body = JSON.stringify({
+      type: 'charge.completed',
+      payment_id: '00000000-0000-4000-8000-000000000000',
+      outcome: 'succeeded',
+      amount_cents: 1,
+      currency: 'EUR',
+    });
+    const unsigned = await api.request('/api/payments/demo/webhook', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
     expect(unsigned.status).toBe(400);
     const forged = await api.request('/api/payments/demo/webhook', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Demo-Signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Demo-Signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
+      },
       body,
     });
     expect(forged.status).toBe(400);
@@ -395,10 +504,15 @@ describe('balance top-up', () => {
     expect(low.body.errors.amount).toBeDefined();
     const res = await session.post('/api/balance/top-up', { amount: 25 });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'OK', payment_type: 'card', redirect_url: expect.stringMatching(/^\/pay\/demo\//) });
+    expect(res.body).toMatchObject({
+      status: 'OK',
+      payment_type: 'card',
+      redirect_url: expect.stringMatching(/^\/pay\/demo\//),
+    });
     const charge = (await getCharge(db(), res.body.redirect_url.split('/').pop()))!;
     await payCharge(db(), charge, { number: TEST_CARDS.success, ...CARD });
-    const balance = async () => (await db().select({ b: users.balanceCents }).from(users).where(eq(users.id, userId)))[0]!.b;
+    const balance = async () =>
+      (await db().select({ b: users.balanceCents }).from(users).where(eq(users.id, userId)))[0]!.b;
     expect(await balance()).toBe(2500);
     const { notifyShop } = await import('@/server/payments/demo-gateway.server');
     await notifyShop(db(), (await getCharge(db(), charge.paymentId))!);
@@ -406,6 +520,11 @@ describe('balance top-up', () => {
     const order = await orderByNr(res.body.order_data.order_nr);
     expect(order).toMatchObject({ kind: 'top_up', status: 'Success' });
     expect(await db().select().from(orderItems).where(eq(orderItems.orderId, order.id))).toEqual([]);
-    expect(await db().select().from(demoGatewayCharges).where(and(eq(demoGatewayCharges.paymentId, charge.paymentId), eq(demoGatewayCharges.state, 'succeeded')))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(demoGatewayCharges)
+        .where(and(eq(demoGatewayCharges.paymentId, charge.paymentId), eq(demoGatewayCharges.state, 'succeeded'))),
+    ).toHaveLength(1);
   });
 });

@@ -46,8 +46,15 @@ describe('a declined card payment', () => {
     await add(session, fx.pegs, 1);
 
     const charge = (await getCharge(db(), paymentIdOf(res.body)))!;
-    expect(await payCharge(db(), charge, { number: TEST_CARDS.declined, ...TEST_CARD })).toMatchObject({ kind: 'done', outcome: 'declined' });
-    expect(await orderByNr(res.body.order_data.order_nr)).toMatchObject({ status: 'Failed', stockReleased: true, cartRestored: true });
+    expect(await payCharge(db(), charge, { number: TEST_CARDS.declined, ...TEST_CARD })).toMatchObject({
+      kind: 'done',
+      outcome: 'declined',
+    });
+    expect(await orderByNr(res.body.order_data.order_nr)).toMatchObject({
+      status: 'Failed',
+      stockReleased: true,
+      cartRestored: true,
+    });
     const domeId = fx.catalog.p.dome;
     expect(await cartOf(userId)).toEqual(
       [
@@ -59,7 +66,11 @@ describe('a declined card payment', () => {
 
     const contents = await session.get('/api/cart/contents');
     expect(contents.status).toBe(200);
-    expect(contents.body.payload.map((l: { item_id: number; count: number; is_variation: boolean }) => [l.item_id, l.count, l.is_variation]).sort()).toEqual(
+    expect(
+      contents.body.payload
+        .map((l: { item_id: number; count: number; is_variation: boolean }) => [l.item_id, l.count, l.is_variation])
+        .sort(),
+    ).toEqual(
       [
         [fx.pegs, 3, false],
         [red, 1, true],
@@ -82,7 +93,14 @@ describe('a declined card payment', () => {
     // The gateway sends the outcome again (reconciliation), and the settlement is asked directly.
     expect(await notifyShop(db(), (await getCharge(db(), paymentId))!)).toBe(true);
     const charge = (await getCharge(db(), paymentId))!;
-    expect(await settlePayment(db(), { paymentId, outcome: 'declined', amountCents: charge.amountCents, currency: charge.currency })).toMatchObject({
+    expect(
+      await settlePayment(db(), {
+        paymentId,
+        outcome: 'declined',
+        amountCents: charge.amountCents,
+        currency: charge.currency,
+      }),
+    ).toMatchObject({
       result: 'already-settled',
     });
     expect(await cartOf(userId)).toEqual([{ productId: fx.pegs, variationId: null, count: 2 }]);
@@ -100,7 +118,10 @@ describe('a declined card payment', () => {
     await add(session, fx.pegs, 97);
     await db().update(products).set({ active: false }).where(eq(products.id, fx.catalog.p.wireless));
     try {
-      await payCharge(db(), (await getCharge(db(), paymentIdOf(res.body)))!, { number: TEST_CARDS.declined, ...TEST_CARD });
+      await payCharge(db(), (await getCharge(db(), paymentIdOf(res.body)))!, {
+        number: TEST_CARDS.declined,
+        ...TEST_CARD,
+      });
       expect(await cartOf(userId)).toEqual([{ productId: fx.pegs, variationId: null, count: 99 }]);
       expect((await orderByNr(res.body.order_data.order_nr)).stockReleased).toBe(true);
     } finally {
@@ -112,7 +133,10 @@ describe('a declined card payment', () => {
     const { session, userId } = await shopper();
     await add(session, fx.pegs, 1);
     const res = await session.post('/api/orders/checkout', cardShipping());
-    await payCharge(db(), (await getCharge(db(), paymentIdOf(res.body)))!, { number: TEST_CARDS.success, ...TEST_CARD });
+    await payCharge(db(), (await getCharge(db(), paymentIdOf(res.body)))!, {
+      number: TEST_CARDS.success,
+      ...TEST_CARD,
+    });
     expect(await orderByNr(res.body.order_data.order_nr)).toMatchObject({ status: 'Success', cartRestored: false });
     expect(await notifyShop(db(), (await getCharge(db(), paymentIdOf(res.body)))!)).toBe(true);
     expect(await cartOf(userId)).toEqual([]);
@@ -122,14 +146,19 @@ describe('a declined card payment', () => {
     await db().update(promoCodes).set({ perCustomerLimit: 1 }).where(eq(promoCodes.id, fx.promo.SHIP10));
     try {
       const { session, userId } = await shopper();
-      const used = async () => (await db().select({ n: promoCodes.usedCount }).from(promoCodes).where(eq(promoCodes.id, fx.promo.SHIP10)))[0]!.n;
+      const used = async () =>
+        (await db().select({ n: promoCodes.usedCount }).from(promoCodes).where(eq(promoCodes.id, fx.promo.SHIP10)))[0]!
+          .n;
       const before = await used();
       await add(session, fx.pegs, 2);
       const res = await session.post('/api/orders/checkout', cardShipping({ promoCode: 'SHIP10' }));
       expect(res.body.status, JSON.stringify(res.body)).toBe('OK');
       expect(await used()).toBe(before + 1);
       expect((await session.post('/api/promocodes/check', { code: 'SHIP10' })).status).toBe(422);
-      await payCharge(db(), (await getCharge(db(), paymentIdOf(res.body)))!, { number: TEST_CARDS.declined, ...TEST_CARD });
+      await payCharge(db(), (await getCharge(db(), paymentIdOf(res.body)))!, {
+        number: TEST_CARDS.declined,
+        ...TEST_CARD,
+      });
       expect(await used()).toBe(before);
       expect((await session.post('/api/promocodes/check', { code: 'SHIP10' })).status).toBe(200);
       expect(await cartOf(userId)).toHaveLength(1);
@@ -150,7 +179,10 @@ describe('an abandoned card payment', () => {
     const res = await session.post('/api/orders/checkout', cardShipping());
     const order = await orderByNr(res.body.order_data.order_nr);
     expect(await cartOf(userId)).toEqual([]);
-    await db().update(orders).set({ createdAt: sql`now() - interval '31 minutes'` }).where(eq(orders.id, order.id));
+    await db()
+      .update(orders)
+      .set({ createdAt: sql`now() - interval '31 minutes'` })
+      .where(eq(orders.id, order.id));
     expect(await expirePendingCardOrders(db())).toContain(order.id);
     expect(await orderByNr(order.orderNr)).toMatchObject({ status: 'Failed', stockReleased: true, cartRestored: true });
     expect(await cartOf(userId)).toEqual([{ productId: fx.catalog.p.lantern, variationId: null, count: 2 }]);
@@ -170,15 +202,27 @@ describe('an abandoned card payment', () => {
       const lanterns = await stockOf(fx.catalog.p.lantern);
       const res = await session.post('/api/orders/checkout', cardShipping());
       const order = await orderByNr(res.body.order_data.order_nr);
-      await db().update(orders).set({ createdAt: sql`now() - interval '31 minutes'` }).where(eq(orders.id, order.id));
+      await db()
+        .update(orders)
+        .set({ createdAt: sql`now() - interval '31 minutes'` })
+        .where(eq(orders.id, order.id));
       const charge = (await getCharge(db(), paymentIdOf(res.body)))!;
       // The settlement locks payment → order → customer, the job the same way round (a deadlock
       // would fail one of them with an error here).
       await Promise.all([
         expirePendingCardOrders(db()),
-        settlePayment(db(), { paymentId: charge.paymentId, outcome: 'declined', amountCents: charge.amountCents, currency: charge.currency }),
+        settlePayment(db(), {
+          paymentId: charge.paymentId,
+          outcome: 'declined',
+          amountCents: charge.amountCents,
+          currency: charge.currency,
+        }),
       ]);
-      expect(await orderByNr(order.orderNr)).toMatchObject({ status: 'Failed', stockReleased: true, cartRestored: true });
+      expect(await orderByNr(order.orderNr)).toMatchObject({
+        status: 'Failed',
+        stockReleased: true,
+        cartRestored: true,
+      });
       expect(await cartOf(userId)).toEqual([{ productId: fx.catalog.p.lantern, variationId: null, count: 1 }]);
       expect(await stockOf(fx.catalog.p.lantern)).toBe(lanterns);
     }

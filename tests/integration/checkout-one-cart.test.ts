@@ -65,7 +65,9 @@ describe('one cart, one order', () => {
     expect(added.status).toBe(200);
     const order = await orderByNr(checkout.body.order_data.order_nr);
     const inOrder = order.cartTotalCents === 3500; // pegs 25.00 + lantern 10.00
-    expect(await cartOf(userId)).toEqual(inOrder ? [] : [{ productId: fx.catalog.p.lantern, variationId: null, count: 1 }]);
+    expect(await cartOf(userId)).toEqual(
+      inOrder ? [] : [{ productId: fx.catalog.p.lantern, variationId: null, count: 1 }],
+    );
   });
 });
 
@@ -121,17 +123,24 @@ describe('unpaid orders per customer', () => {
 
 describe('unpaid phone orders expire', () => {
   async function agePhoneOrder(orderId: number, hours: number) {
-    await db().update(orders).set({ createdAt: sql`now() - make_interval(hours => ${hours})` }).where(eq(orders.id, orderId));
+    await db()
+      .update(orders)
+      .set({ createdAt: sql`now() - make_interval(hours => ${hours})` })
+      .where(eq(orders.id, orderId));
   }
 
-  it('after 72 hours: Failed, stock back once, promo use back, payment failed, one mail in the customer\'s language (HTML and text)', async () => {
+  it("after 72 hours: Failed, stock back once, promo use back, payment failed, one mail in the customer's language (HTML and text)", async () => {
     const { session, userId } = await shopper({ languageId: fx.catalog.lang.de });
     await add(session, fx.pegs, 3);
     const before = await stockOf(fx.pegs);
-    const res = await session.post('/api/orders/checkout', phone({ email: 'phone-expiry@example.com', promoCode: 'SHIP10' }));
+    const res = await session.post(
+      '/api/orders/checkout',
+      phone({ email: 'phone-expiry@example.com', promoCode: 'SHIP10' }),
+    );
     expect(res.body.status, JSON.stringify(res.body)).toBe('OK');
     const order = await orderByNr(res.body.order_data.order_nr);
-    const used = async () => (await db().select({ n: promoCodes.usedCount }).from(promoCodes).where(eq(promoCodes.id, fx.promo.SHIP10)))[0]!.n;
+    const used = async () =>
+      (await db().select({ n: promoCodes.usedCount }).from(promoCodes).where(eq(promoCodes.id, fx.promo.SHIP10)))[0]!.n;
     const usedAfterOrder = await used();
     expect(await stockOf(fx.pegs)).toBe(before - 3);
 
@@ -142,7 +151,11 @@ describe('unpaid phone orders expire', () => {
 
     await agePhoneOrder(order.id, 73);
     expect((await runOrderJobs(db())).expiredPhone).toEqual([order.id]);
-    expect(await orderByNr(order.orderNr)).toMatchObject({ status: 'Failed', stockReleased: true, cartRestored: false });
+    expect(await orderByNr(order.orderNr)).toMatchObject({
+      status: 'Failed',
+      stockReleased: true,
+      cartRestored: false,
+    });
     expect(await stockOf(fx.pegs)).toBe(before);
     expect(await used()).toBe(usedAfterOrder - 1);
     const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.id));
@@ -152,12 +165,16 @@ describe('unpaid phone orders expire', () => {
 
     // Besides the "order received" mail of the checkout: one cancellation.
     const cancellations = async (to: string) =>
-      (await db().select().from(mailOutbox).where(eq(mailOutbox.to, to))).filter((m) => !m.subject.startsWith('Wir haben Ihre Bestellung') && !m.subject.startsWith('We have received'));
+      (await db().select().from(mailOutbox).where(eq(mailOutbox.to, to))).filter(
+        (m) => !m.subject.startsWith('Wir haben Ihre Bestellung') && !m.subject.startsWith('We have received'),
+      );
     const mails = await cancellations('phone-expiry@example.com');
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail.subject.startsWith(`Ihre Bestellung ${order.orderNr} wurde storniert – `)).toBe(true);
-    expect(mail.text).toContain(`Wir haben die Zahlung für Bestellung ${order.orderNr} nicht innerhalb von 72 Stunden erhalten.`);
+    expect(mail.text).toContain(
+      `Wir haben die Zahlung für Bestellung ${order.orderNr} nicht innerhalb von 72 Stunden erhalten.`,
+    );
     expect(mail.text).toContain('Tent Pegs Set × 3');
     expect(mail.html).toContain('<html lang="de"');
     expect(mail.html).toContain('Tent Pegs Set × 3');
@@ -185,11 +202,16 @@ describe('unpaid phone orders expire', () => {
     const { expiredPhone } = await runOrderJobs(db());
     expect(expiredPhone).toEqual([unpaidOrder.id]);
     expect((await orderByNr(paidOrder.orderNr)).status).toBe('Success');
-    const [mail] = (await db().select().from(mailOutbox).where(and(eq(mailOutbox.to, 'phone-unpaid@example.com')))).filter((m) => m.subject.includes('was cancelled'));
+    const [mail] = (
+      await db()
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, 'phone-unpaid@example.com')))
+    ).filter((m) => m.subject.includes('was cancelled'));
     expect(mail!.subject).toContain(`Your order ${unpaidOrder.orderNr} was cancelled`);
     expect(mail!.text).toContain(`We did not receive the payment for order ${unpaidOrder.orderNr} within 72 hours`);
-    expect((await db().select().from(mailOutbox).where(eq(mailOutbox.to, 'phone-paid@example.com'))).map((m) => m.subject)).toEqual([
-      expect.stringMatching(new RegExp(`^We have received your order ${paidOrder.orderNr} `)),
-    ]);
+    expect(
+      (await db().select().from(mailOutbox).where(eq(mailOutbox.to, 'phone-paid@example.com'))).map((m) => m.subject),
+    ).toEqual([expect.stringMatching(new RegExp(`^We have received your order ${paidOrder.orderNr} `))]);
   });
 });

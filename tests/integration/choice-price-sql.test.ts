@@ -19,7 +19,9 @@ describe('choice_price_cents (SQL) and choicePrice (TypeScript)', () => {
   it.each(CHOICE_CASES)('agree: $what', async ({ product, variation, expected }) => {
     const v = variation ?? { priceCents: null, salePriceCents: null };
     const [row] = rowsOf<{ cents: number }>(
-      await db().execute(sql`select choice_price_cents(${product.priceCents}::int, ${product.oldPriceCents}::int, ${v.priceCents}::int, ${v.salePriceCents}::int) as cents`),
+      await db().execute(
+        sql`select choice_price_cents(${product.priceCents}::int, ${product.oldPriceCents}::int, ${v.priceCents}::int, ${v.salePriceCents}::int) as cents`,
+      ),
     );
     expect(Number(row!.cents)).toBe(expected.priceCents);
     expect(choicePrice(product, variation).priceCents).toBe(expected.priceCents);
@@ -29,14 +31,23 @@ describe('choice_price_cents (SQL) and choicePrice (TypeScript)', () => {
 describe('the trigger-kept offer columns', () => {
   const offer = async (id: number) => {
     const [row] = await db()
-      .select({ from: products.fromPriceCents, to: products.toPriceCents, sale: products.onSale, units: products.sellableStock, scarcest: products.scarcestStock })
+      .select({
+        from: products.fromPriceCents,
+        to: products.toPriceCents,
+        sale: products.onSale,
+        units: products.sellableStock,
+        scarcest: products.scarcestStock,
+      })
       .from(products)
       .where(eq(products.id, id));
     return row!;
   };
 
   it('follow inserts, updates and deletes of the product and its variations, as offerRange computes', async () => {
-    const [p] = await db().insert(products).values({ sku: 'OFFER', slug: 'offer', name: 'Offer', priceCents: 5_000, stock: 7 }).returning({ id: products.id });
+    const [p] = await db()
+      .insert(products)
+      .values({ sku: 'OFFER', slug: 'offer', name: 'Offer', priceCents: 5_000, stock: 7 })
+      .returning({ id: products.id });
     const id = p!.id;
     expect(await offer(id)).toEqual({ from: 5_000, to: 5_000, sale: false, units: 7, scarcest: 7 });
     const [a, b] = await db()
@@ -54,7 +65,10 @@ describe('the trigger-kept offer columns', () => {
     ]);
     expect([range.lowest.priceCents, range.highestCents, range.onSale]).toEqual([5_000, 6_000, true]);
     // A product price change reaches the variation that follows it.
-    await db().update(products).set({ priceCents: 4_500, oldPriceCents: 5_000, discountPercent: 10 }).where(eq(products.id, id));
+    await db()
+      .update(products)
+      .set({ priceCents: 4_500, oldPriceCents: 5_000, discountPercent: 10 })
+      .where(eq(products.id, id));
     expect(await offer(id)).toMatchObject({ from: 4_500, to: 6_000, sale: true });
     // Stock moves and deactivation.
     await db().update(variations).set({ stock: 2 }).where(eq(variations.id, a!.id));

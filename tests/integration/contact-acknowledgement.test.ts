@@ -56,7 +56,9 @@ describe('contact acknowledgement', () => {
     const mail = await box.waitFor('ack-en@example.com', { timeoutMs: 15_000 });
     expect(mail.subject).toBe('We have received your message: Where is my tent? – Gear Shop');
     expect(mail.text).toContain('Hello Ann,');
-    expect(mail.text).toContain('We have received your message about “Where is my tent?”. This is a copy of what you wrote:');
+    expect(mail.text).toContain(
+      'We have received your message about “Where is my tent?”. This is a copy of what you wrote:',
+    );
     expect(mail.text.replace(/\r\n/g, '\n')).toContain('Hello,\nmy order <b>has not</b> arrived yet.');
     expect(mail.text).toContain('Our team will answer you by email as soon as possible.');
     expect(mail.html).toContain('my order &#60;b&#62;has not&#60;/b&#62; arrived yet.');
@@ -66,7 +68,9 @@ describe('contact acknowledgement', () => {
   it('is in the language the sender wrote in', async () => {
     const [de] = await database().db.select({ id: languages.id }).from(languages).where(eq(languages.code, 'de'));
     const s = createApiSession(api, { clientAddress: `192.0.2.${++ip}` });
-    expect((await s.post('/api/contact-us', { ...valid({ email: 'ack-de@example.com' }), lang_id: de!.id })).status).toBe(200);
+    expect(
+      (await s.post('/api/contact-us', { ...valid({ email: 'ack-de@example.com' }), lang_id: de!.id })).status,
+    ).toBe(200);
     const mail = await box.waitFor('ack-de@example.com', { timeoutMs: 15_000 });
     expect(mail.subject).toBe('Wir haben Ihre Nachricht erhalten: Where is my tent? – Gear Shop');
     expect(mail.text).toContain('Unser Team antwortet Ihnen so bald wie möglich per E-Mail.');
@@ -76,8 +80,11 @@ describe('contact acknowledgement', () => {
     const s = createApiSession(api, { clientAddress: '198.18.0.99' });
     const to = 'ack-limit@example.com';
     const statuses: number[] = [];
-    for (let i = 0; i < CONTACT_RATE_LIMIT.limit + 2; i++) statuses.push((await s.post('/api/contact-us', valid({ email: to, topic: `Try ${i}` }))).status);
+    for (let i = 0; i < CONTACT_RATE_LIMIT.limit + 2; i++)
+      statuses.push((await s.post('/api/contact-us', valid({ email: to, topic: `Try ${i}` }))).status);
     expect(statuses).toEqual([...Array(CONTACT_RATE_LIMIT.limit).fill(200), 429, 429]);
-    expect(await database().db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).toHaveLength(CONTACT_RATE_LIMIT.limit);
+    expect(await database().db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).toHaveLength(
+      CONTACT_RATE_LIMIT.limit,
+    );
   });
 });

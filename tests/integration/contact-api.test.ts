@@ -92,19 +92,31 @@ describe('POST /api/contact-us', () => {
   });
 
   it('checks the email, the phone and the lengths', async () => {
-    const bad = await session().post('/api/contact-us', valid({ email: 'not-an-email', phone: '+43 1', nationalNumber: '1' }));
+    const bad = await session().post(
+      '/api/contact-us',
+      valid({ email: 'not-an-email', phone: '+43 1', nationalNumber: '1' }),
+    );
     expect(bad.status).toBe(422);
-    expect(bad.body.errors).toEqual({ email: ['Please enter a valid email address'], phone: ['Please enter a valid phone number'] });
+    expect(bad.body.errors).toEqual({
+      email: ['Please enter a valid email address'],
+      phone: ['Please enter a valid phone number'],
+    });
     expect(bad.body.message).toBe('Please enter a valid email address');
 
     // A US number: the fixture shop lists NL, AT and DE only.
-    const foreign = await session().post('/api/contact-us', valid({ phone: '+1 415 555 0142', phoneCountryCode: 'US', nationalNumber: '4155550142' }));
+    const foreign = await session().post(
+      '/api/contact-us',
+      valid({ phone: '+1 415 555 0142', phoneCountryCode: 'US', nationalNumber: '4155550142' }),
+    );
     expect(foreign.status).toBe(422);
     expect(foreign.body.errors).toEqual({ phone: ['This country is not supported.'] });
 
     const long = await session().post('/api/contact-us', valid({ message: 'x'.repeat(5001), name: 'n'.repeat(97) }));
     expect(long.status).toBe(422);
-    expect(long.body.errors).toEqual({ name: ['Must be at most 96 characters'], message: ['Must be at most 5000 characters'] });
+    expect(long.body.errors).toEqual({
+      name: ['Must be at most 96 characters'],
+      message: ['Must be at most 5000 characters'],
+    });
 
     expect((await session().post('/api/contact-us', valid({ message: 'x'.repeat(5000) }))).status).toBe(200);
   });
@@ -112,9 +124,17 @@ describe('POST /api/contact-us', () => {
   it('answers a malformed body with 400 and a request without the CSRF header with 419', async () => {
     const s = session();
     await s.csrf();
-    const raw = await s.request('/api/contact-us', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '[1]' });
+    const raw = await s.request('/api/contact-us', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '[1]',
+    });
     expect(raw.status).toBe(400);
-    const noCsrf = await api.request('/api/contact-us', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(valid()) });
+    const noCsrf = await api.request('/api/contact-us', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(valid()),
+    });
     expect(noCsrf.status).toBe(419);
     expect(await noCsrf.json()).toEqual({ status: 'ERROR', code: 'csrf_mismatch', message: 'CSRF token mismatch.' });
   });

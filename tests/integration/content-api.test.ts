@@ -28,10 +28,31 @@ describe('GET /api/static-pages', () => {
       status: 'OK',
       message: null,
       payload: [
-        { id: fx.pages.about, title: 'About us', slug: 'about-us', is_terms: false, is_privacy: false, is_cookie: false },
-        { id: fx.pages.privacy, title: 'Privacy', slug: 'privacy', is_terms: false, is_privacy: true, is_cookie: false },
+        {
+          id: fx.pages.about,
+          title: 'About us',
+          slug: 'about-us',
+          is_terms: false,
+          is_privacy: false,
+          is_cookie: false,
+        },
+        {
+          id: fx.pages.privacy,
+          title: 'Privacy',
+          slug: 'privacy',
+          is_terms: false,
+          is_privacy: true,
+          is_cookie: false,
+        },
         { id: fx.pages.terms, title: 'Terms', slug: 'terms', is_terms: true, is_privacy: false, is_cookie: false },
-        { id: fx.pages.cookies, title: 'Cookies', slug: 'cookies', is_terms: false, is_privacy: false, is_cookie: true },
+        {
+          id: fx.pages.cookies,
+          title: 'Cookies',
+          slug: 'cookies',
+          is_terms: false,
+          is_privacy: false,
+          is_cookie: true,
+        },
       ],
     });
   });
@@ -61,7 +82,11 @@ describe('GET /api/static-pages', () => {
       },
     });
     const bySlug = await get('/api/static-pages/privacy');
-    expect(bySlug.body.payload).toMatchObject({ id: fx.pages.privacy, content: '<p>Privacy text</p>', is_privacy: true });
+    expect(bySlug.body.payload).toMatchObject({
+      id: fx.pages.privacy,
+      content: '<p>Privacy text</p>',
+      is_privacy: true,
+    });
   });
 
   it('gives the German content, and the English title where the German one is blank', async () => {
@@ -84,7 +109,12 @@ describe('GET /api/static-pages', () => {
 
   it('the services answer the same shapes for the page frame', async () => {
     const db = database().db;
-    expect((await listStaticPages(db, fx.lang.en)).map((p) => p.slug)).toEqual(['about-us', 'privacy', 'terms', 'cookies']);
+    expect((await listStaticPages(db, fx.lang.en)).map((p) => p.slug)).toEqual([
+      'about-us',
+      'privacy',
+      'terms',
+      'cookies',
+    ]);
     expect(await getStaticPage(db, fx.lang.en, 'draft')).toBeNull();
     expect((await getStaticPage(db, fx.lang.en, fx.pages.cookies))?.is_cookie).toBe(true);
   });

@@ -45,27 +45,28 @@ describe('contentChanged', () => {
 
 // Only PostgreSQL has other instances (a PGlite data directory is locked to one process), so the
 // PGlite run has nothing to test here.
-if (testEngine() === 'postgres') describe('content sync between instances', () => {
-  it('hears another instance and ignores its own notifications', async () => {
-    const url = inject('testDb').url;
-    const { db } = database();
-    let heard = 0;
-    const sync = startContentSync(url, () => heard++);
-    const other = new pg.Client({ connectionString: url });
-    await other.connect();
-    try {
-      // LISTEN is in place once a notification from this instance went by unheard.
-      await new Promise((r) => setTimeout(r, 300));
-      contentChanged(db);
-      await new Promise((r) => setTimeout(r, 300));
-      expect(heard).toBe(0);
-      await other.query('select pg_notify($1, $2)', [CONTENT_CHANNEL, 'another-instance']);
-      await until(() => heard === 1);
-      expect(heard).toBe(1);
-      expect(INSTANCE_ID).not.toBe('another-instance');
-    } finally {
-      await other.end();
-      await sync.stop();
-    }
+if (testEngine() === 'postgres')
+  describe('content sync between instances', () => {
+    it('hears another instance and ignores its own notifications', async () => {
+      const url = inject('testDb').url;
+      const { db } = database();
+      let heard = 0;
+      const sync = startContentSync(url, () => heard++);
+      const other = new pg.Client({ connectionString: url });
+      await other.connect();
+      try {
+        // LISTEN is in place once a notification from this instance went by unheard.
+        await new Promise((r) => setTimeout(r, 300));
+        contentChanged(db);
+        await new Promise((r) => setTimeout(r, 300));
+        expect(heard).toBe(0);
+        await other.query('select pg_notify($1, $2)', [CONTENT_CHANNEL, 'another-instance']);
+        await until(() => heard === 1);
+        expect(heard).toBe(1);
+        expect(INSTANCE_ID).not.toBe('another-instance');
+      } finally {
+        await other.end();
+        await sync.stop();
+      }
+    });
   });
-});

@@ -43,7 +43,12 @@ describe('content API on the demo shop', () => {
 
   it('has 5 featured tiles, a cookie, terms and privacy page, FAQs and settings', async () => {
     expect((await get('/api/categories/featured')).payload).toHaveLength(5);
-    const pages = (await get('/api/static-pages')).payload as { slug: string; is_cookie: boolean; is_terms: boolean; is_privacy: boolean }[];
+    const pages = (await get('/api/static-pages')).payload as {
+      slug: string;
+      is_cookie: boolean;
+      is_terms: boolean;
+      is_privacy: boolean;
+    }[];
     expect(pages.filter((p) => p.is_cookie)).toHaveLength(1);
     expect(pages.filter((p) => p.is_terms)).toHaveLength(1);
     expect(pages.filter((p) => p.is_privacy)).toHaveLength(1);
@@ -63,7 +68,15 @@ describe('content API on the demo shop', () => {
     const lang = Object.fromEntries(languages.map((l) => [l.code, l.id])) as Record<'en' | 'de' | 'fr', number>;
     const pages = (await get('/api/static-pages')).payload as { id: number; slug: string; title: string }[];
     // The six hand-written pages, then the landing page.
-    expect(pages.map((p) => p.slug)).toEqual(['about', 'shipping', 'returns', 'terms', 'privacy', 'cookie-policy', 'summer-sale']);
+    expect(pages.map((p) => p.slug)).toEqual([
+      'about',
+      'shipping',
+      'returns',
+      'terms',
+      'privacy',
+      'cookie-policy',
+      'summer-sale',
+    ]);
     const landing = pages.at(-1)!;
     expect(landing.title).toBe('Summer sale');
 
@@ -71,22 +84,39 @@ describe('content API on the demo shop', () => {
     expect(en.layout).toBe('blocks');
     expect(en.blocks.map((b: { type: string }) => b.type)).toEqual(['hero', 'rich_text', 'product_grid', 'faq', 'cta']);
     const [hero, intro, grid, faq] = en.blocks;
-    expect(hero).toMatchObject({ heading: 'Summer sale', image: { asset_id: expect.any(Number) }, button: { label: 'Shop the sale', href: '/products/all/all?sale=true' } });
+    expect(hero).toMatchObject({
+      heading: 'Summer sale',
+      image: { asset_id: expect.any(Number) },
+      button: { label: 'Shop the sale', href: '/products/all/all?sale=true' },
+    });
     expect(intro.html).toContain('<a href="/static-page/returns">30-day returns</a>');
     expect(grid).toMatchObject({ source: { kind: 'sale' }, count: 8 });
     expect(faq.faq_ids).toHaveLength(3);
 
     const de = (await get(`/api/static-pages/summer-sale?lang_id=${lang.de}`)).payload;
     expect(de.title).toBe('Sommerschlussverkauf');
-    expect(de.blocks.map((b: { heading?: string }) => b.heading ?? null)).toEqual(['Sommerschlussverkauf', null, 'Jetzt reduziert', 'Fragen vor dem Kauf', 'Jede Woche neue Ausrüstung']);
+    expect(de.blocks.map((b: { heading?: string }) => b.heading ?? null)).toEqual([
+      'Sommerschlussverkauf',
+      null,
+      'Jetzt reduziert',
+      'Fragen vor dem Kauf',
+      'Jede Woche neue Ausrüstung',
+    ]);
     const fr = (await get(`/api/static-pages/summer-sale?lang_id=${lang.fr}`)).payload;
-    expect(fr.blocks[0]).toMatchObject({ heading: "Soldes d'été", button: { label: 'Voir les soldes', href: '/products/all/all?sale=true' } });
+    expect(fr.blocks[0]).toMatchObject({
+      heading: "Soldes d'été",
+      button: { label: 'Voir les soldes', href: '/products/all/all?sale=true' },
+    });
 
     // What the page renders: its photo from the pipeline, 8 products on sale, the 3 questions.
     const db = database().db;
     const blocks = (await pageBlocks(db, landing.id, lang.de))!;
     const data = await loadBlockData(db, blocks, { languageId: lang.de, currency: { code: 'EUR', value: '1' } });
-    expect(data.photos.get(hero.image.asset_id)).toMatchObject({ width: 1600, height: 800, url: expect.stringMatching(/^\/media\/[0-9a-f]{64}\/\d+\.jpg$/) });
+    expect(data.photos.get(hero.image.asset_id)).toMatchObject({
+      width: 1600,
+      height: 800,
+      url: expect.stringMatching(/^\/media\/[0-9a-f]{64}\/\d+\.jpg$/),
+    });
     const products = data.products.get('grid')!;
     expect(products).toHaveLength(8);
     expect(products.every((p) => p.old_price !== null)).toBe(true);

@@ -25,8 +25,10 @@ let german: number;
 
 const NOT_SERVED = 'Sorry, we do not sell to Spain. Please choose another country.';
 const NOT_SERVED_DE = 'Leider verkaufen wir nicht nach Spain. Bitte wählen Sie ein anderes Land.';
-const madrid = (over: Record<string, unknown> = {}) => berlinShipping({ country: 'Spain', city: 'Madrid', address: 'Calle Mayor 1', postCode: '28013', ...over });
-const moscow = (over: Record<string, unknown> = {}) => berlinShipping({ country: 'Russia', city: 'Moscow', address: 'Tverskaya 1', postCode: '101000', ...over });
+const madrid = (over: Record<string, unknown> = {}) =>
+  berlinShipping({ country: 'Spain', city: 'Madrid', address: 'Calle Mayor 1', postCode: '28013', ...over });
+const moscow = (over: Record<string, unknown> = {}) =>
+  berlinShipping({ country: 'Russia', city: 'Moscow', address: 'Tverskaya 1', postCode: '101000', ...over });
 
 beforeAll(async () => {
   fx = await seedCommerceFixture(db());
@@ -51,16 +53,26 @@ describe('GET /api/countries', () => {
 });
 
 describe('a country the shop does not serve', () => {
-  it('totals: 422 with the message on the country field, by name, ISO code or id, in the shopper\'s language', async () => {
+  it("totals: 422 with the message on the country field, by name, ISO code or id, in the shopper's language", async () => {
     const { session } = await shopper();
     await add(session, fx.pegs, 1);
     for (const country of ['Spain', 'es', spain]) {
       const res = await session.post('/api/cart/calculate-totals', { ...madrid({ country }), cart_items: [] });
       expect(res.status, JSON.stringify(res.body)).toBe(422);
-      expect(res.body).toEqual({ status: 'ERROR', code: 'validation_failed', message: NOT_SERVED, errors: { country: [NOT_SERVED] } });
+      expect(res.body).toEqual({
+        status: 'ERROR',
+        code: 'validation_failed',
+        message: NOT_SERVED,
+        errors: { country: [NOT_SERVED] },
+      });
     }
     const inGerman = await session.post('/api/cart/calculate-totals', { ...madrid(), lang_id: german, cart_items: [] });
-    expect(inGerman.body).toEqual({ status: 'ERROR', code: 'validation_failed', message: NOT_SERVED_DE, errors: { country: [NOT_SERVED_DE] } });
+    expect(inGerman.body).toEqual({
+      status: 'ERROR',
+      code: 'validation_failed',
+      message: NOT_SERVED_DE,
+      errors: { country: [NOT_SERVED_DE] },
+    });
   });
 
   it('checkout: 422 with the message; no stock held, no order, no promo use, the cart kept', async () => {
@@ -71,7 +83,12 @@ describe('a country the shop does not serve', () => {
     for (const method of ['phone', 'card']) {
       const res = await session.post('/api/orders/checkout', madrid({ payment_method: method, promoCode: 'SAVE10' }));
       expect(res.status, JSON.stringify(res.body)).toBe(422);
-      expect(res.body).toEqual({ status: 'ERROR', code: 'validation_failed', message: NOT_SERVED, errors: { country: [NOT_SERVED] } });
+      expect(res.body).toEqual({
+        status: 'ERROR',
+        code: 'validation_failed',
+        message: NOT_SERVED,
+        errors: { country: [NOT_SERVED] },
+      });
     }
     const inGerman = await session.post('/api/orders/checkout', madrid({ payment_method: 'phone', lang_id: german }));
     expect(inGerman.body.errors).toEqual({ country: [NOT_SERVED_DE] });
@@ -79,20 +96,37 @@ describe('a country the shop does not serve', () => {
     expect(await ordersOf(userId)).toEqual([]);
     const [promoAfter] = await db().select().from(promoCodes).where(eq(promoCodes.code, 'SAVE10'));
     expect(promoAfter!.usedCount).toBe(promoBefore!.usedCount);
-    expect(await db().select({ count: cartItems.count }).from(cartItems).where(eq(cartItems.userId, userId))).toEqual([{ count: 2 }]);
+    expect(await db().select({ count: cartItems.count }).from(cartItems).where(eq(cartItems.userId, userId))).toEqual([
+      { count: 2 },
+    ]);
   });
 
   it('a phone number of a country the shop does not serve is still valid: a Spanish phone buys for Germany', async () => {
     const { session, userId } = await shopper();
     await add(session, fx.pegs, 1);
-    const res = await session.post('/api/orders/checkout', berlinShipping({ payment_method: 'phone', phone: '+34 612 345 678', phoneCountryCode: 'ES', nationalNumber: '612345678' }));
+    const res = await session.post(
+      '/api/orders/checkout',
+      berlinShipping({
+        payment_method: 'phone',
+        phone: '+34 612 345 678',
+        phoneCountryCode: 'ES',
+        nationalNumber: '612345678',
+      }),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await ordersOf(userId))[0]).toMatchObject({ phone: '+34612345678', countryName: 'Germany' });
   });
 
   it('the profile keeps a saved address there, but does not take it as a new choice', async () => {
     const { session, userId } = await shopper();
-    const profile = { name: 'Kim', surname: 'Buyer', email: (await db().select().from(users).where(eq(users.id, userId)))[0]!.email, address: 'Calle Mayor 1', city: 'Madrid', post_code: '28013' };
+    const profile = {
+      name: 'Kim',
+      surname: 'Buyer',
+      email: (await db().select().from(users).where(eq(users.id, userId)))[0]!.email,
+      address: 'Calle Mayor 1',
+      city: 'Madrid',
+      post_code: '28013',
+    };
     const chosen = await session.put('/api/user/profile', { ...profile, country_id: spain });
     expect(chosen.status).toBe(422);
     expect(chosen.body.errors).toEqual({ country_id: [NOT_SERVED] });
@@ -111,22 +145,42 @@ describe('a country served with the delivery price on request', () => {
     const stock = await stockOf(fx.pegs);
     const totals = await session.post('/api/cart/calculate-totals', { ...moscow(), cart_items: [] });
     expect(totals.status, JSON.stringify(totals.body)).toBe(200);
-    expect(totals.body).toMatchObject({ status: 'OK', is_delivery_unavailable: true, original: { cart_total: 50, delivery_cost: null, final_amount: 50 } });
+    expect(totals.body).toMatchObject({
+      status: 'OK',
+      is_delivery_unavailable: true,
+      original: { cart_total: 50, delivery_cost: null, final_amount: 50 },
+    });
     const res = await session.post('/api/orders/checkout', moscow({ payment_method: 'phone', expected_total: 50 }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ status: 'OK', payment_type: 'phone', order_data: { amount: 50, currency: 'EUR' } });
-    expect(await orderByNr(res.body.order_data.order_nr)).toMatchObject({ userId, countryName: 'Russia', deliveryCostCents: null, finalCents: 5000, status: 'Pending' });
+    expect(res.body).toMatchObject({
+      status: 'OK',
+      payment_type: 'phone',
+      order_data: { amount: 50, currency: 'EUR' },
+    });
+    expect(await orderByNr(res.body.order_data.order_nr)).toMatchObject({
+      userId,
+      countryName: 'Russia',
+      deliveryCostCents: null,
+      finalCents: 5000,
+      status: 'Pending',
+    });
     expect(await stockOf(fx.pegs)).toBe(stock - 2);
   });
 });
 
 describe('a served country', () => {
-  it('totals and checkout at its zone\'s price', async () => {
+  it("totals and checkout at its zone's price", async () => {
     const { session, userId } = await shopper();
     await add(session, fx.pegs, 2);
     const totals = await session.post('/api/cart/calculate-totals', { ...berlinShipping(), cart_items: [] });
-    expect(totals.body).toMatchObject({ is_delivery_unavailable: false, original: { cart_total: 50, delivery_cost: 4.99, final_amount: 54.99 } });
-    const res = await session.post('/api/orders/checkout', berlinShipping({ payment_method: 'phone', expected_total: 54.99 }));
+    expect(totals.body).toMatchObject({
+      is_delivery_unavailable: false,
+      original: { cart_total: 50, delivery_cost: 4.99, final_amount: 54.99 },
+    });
+    const res = await session.post(
+      '/api/orders/checkout',
+      berlinShipping({ payment_method: 'phone', expected_total: 54.99 }),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [order] = await ordersOf(userId);
     expect(order).toMatchObject({ countryName: 'Germany', deliveryCostCents: 499, finalCents: 5499 });

@@ -31,7 +31,9 @@ beforeAll(async () => {
                         currency, currency_rate, cart_total_cents, vat_cents, vat_percent, final_cents, converted_final_cents)
     values ('271001-000001', 'Pending', 'phone', ${NAME}, ${SURNAME}, 'sam@example.com', '+4930000000', 'Germany', '@Berlin,-Mitte', 'Street 1', '10115',
             'EUR', 1, 1000, 0, 20, 1000, 1000)`);
-  await db().execute(sql`update products set name = ${NAME}, description = ${`<p>${SURNAME}</p>`} where sku = 'FX-DOME'`);
+  await db().execute(
+    sql`update products set name = ${NAME}, description = ${`<p>${SURNAME}</p>`} where sku = 'FX-DOME'`,
+  );
 });
 
 async function text(chunks: AsyncGenerator<string>): Promise<string> {
@@ -74,7 +76,10 @@ describe('the comma dialect, as the shop writes it', () => {
   });
 
   it('the catalogue export imports back unchanged', async () => {
-    const first = await checkImport(db(), await text(exportCatalogCsv(db())), { fileName: 'dialects.csv', createdBy: null });
+    const first = await checkImport(db(), await text(exportCatalogCsv(db())), {
+      fileName: 'dialects.csv',
+      createdBy: null,
+    });
     expect(first.errors).toEqual([]);
     // The fixture's dome description holds a <script> the import cleans once (catalog-import.test.ts).
     await applyImport(db(), first.id, { editor: null });

@@ -11,7 +11,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '@/server/api/app';
-import { currencies, orderItems, productCategories, productCurrencyPrices, products, variationAttributes, variations } from '@/server/db/schema/index';
+import {
+  currencies,
+  orderItems,
+  productCategories,
+  productCurrencyPrices,
+  products,
+  variationAttributes,
+  variations,
+} from '@/server/db/schema/index';
 import { contentChanged } from '@/server/services/content-changed';
 import { invalidateShopBasics } from '@/server/services/request-context';
 import { applyImport } from '@/server/services/catalog-io/apply.server';
@@ -40,8 +48,15 @@ const size: Record<'S' | 'M' | 'L', number> = { S: 0, M: 0, L: 0 };
 const guest = () => createApiSession(api, { clientAddress: '10.31.0.1' });
 
 beforeAll(async () => {
-  fake = await startStripeFake({ deliver: async (init) => api.request('/api/payments/stripe/webhook', init, { clientAddress: '10.9.9.9' }) });
-  Object.assign(process.env, { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: FAKE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET, STRIPE_API_BASE: fake.base });
+  fake = await startStripeFake({
+    deliver: async (init) => api.request('/api/payments/stripe/webhook', init, { clientAddress: '10.9.9.9' }),
+  });
+  Object.assign(process.env, {
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: FAKE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+    STRIPE_API_BASE: fake.base,
+  });
   fx = await seedCommerceFixture(db());
   await db().insert(currencies).values({ code: 'JPY', symbol: '¥', value: '162.5', position: 4 });
   const [l, j] = await db()
@@ -49,15 +64,25 @@ beforeAll(async () => {
     .values([
       { sku: 'CUR-LAMP', slug: 'currency-lamp', name: 'Currency Lamp', priceCents: 12_900, stock: 100 },
       // On sale for 249.00 instead of 289.00, with sizes as in variation-prices.test.ts.
-      { sku: 'CUR-JKT', slug: 'currency-jacket', name: 'Currency Jacket', priceCents: 24_900, oldPriceCents: 28_900, discountPercent: 14, stock: 0 },
+      {
+        sku: 'CUR-JKT',
+        slug: 'currency-jacket',
+        name: 'Currency Jacket',
+        priceCents: 24_900,
+        oldPriceCents: 28_900,
+        discountPercent: 14,
+        stock: 0,
+      },
     ])
     .returning({ id: products.id });
   lamp = l!.id;
   jacket = j!.id;
-  await db().insert(productCategories).values([
-    { productId: lamp, categoryId: fx.catalog.cat.keyboards },
-    { productId: jacket, categoryId: fx.catalog.cat.keyboards },
-  ]);
+  await db()
+    .insert(productCategories)
+    .values([
+      { productId: lamp, categoryId: fx.catalog.cat.keyboards },
+      { productId: jacket, categoryId: fx.catalog.cat.keyboards },
+    ]);
   const rows = await db()
     .insert(variations)
     .values([
@@ -67,21 +92,26 @@ beforeAll(async () => {
     ])
     .returning({ id: variations.id, sku: variations.sku });
   for (const r of rows) size[r.sku.slice(8) as 'S' | 'M' | 'L'] = r.id;
-  await db().insert(variationAttributes).values([
-    { variationId: size.S, attributeId: fx.catalog.attr.s },
-    { variationId: size.M, attributeId: fx.catalog.attr.m },
-    { variationId: size.L, attributeId: fx.catalog.attr.l },
-  ]);
+  await db()
+    .insert(variationAttributes)
+    .values([
+      { variationId: size.S, attributeId: fx.catalog.attr.s },
+      { variationId: size.M, attributeId: fx.catalog.attr.m },
+      { variationId: size.L, attributeId: fx.catalog.attr.l },
+    ]);
   await contentChanged(db());
   invalidateShopBasics();
 });
 afterAll(async () => {
-  for (const name of ['PAYMENT_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE']) delete process.env[name];
+  for (const name of ['PAYMENT_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'])
+    delete process.env[name];
   await fake.close();
 });
 
 async function listed(id: number, currency: string): Promise<ProductJson> {
-  const res = await guest().get(`/api/products/catalog?category_id=${fx.catalog.cat.keyboards}&per_page=50&currency=${currency}`);
+  const res = await guest().get(
+    `/api/products/catalog?category_id=${fx.catalog.cat.keyboards}&per_page=50&currency=${currency}`,
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return (res.body.payload as ProductJson[]).find((p) => p.id === id)!;
 }
@@ -104,7 +134,10 @@ async function setRounding(code: string, rounding: string) {
 async function setFixedPrices(productId: number, prices: unknown[]) {
   const { session } = await staff.signedIn('staff');
   const current = (await session.get(`/api/admin/products/${productId}`)).body.payload as { version: number };
-  const res = await session.put(`/api/admin/products/${productId}/currency-prices`, { version: current.version, prices });
+  const res = await session.put(`/api/admin/products/${productId}/currency-prices`, {
+    version: current.version,
+    prices,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.payload as { currency_prices: unknown[] };
 }
@@ -113,7 +146,9 @@ describe('a fixed price per currency', () => {
   it('wins over the conversion on the list, the product data, the cart, the totals, the order, its history and its mail', async () => {
     // USD 149.00 regular, on sale for 139.99 in USD only; GBP keeps the converted price.
     const saved = await setFixedPrices(lamp, [{ currency: 'usd', price_cents: 14_900, sale_price_cents: 13_999 }]);
-    expect(saved.currency_prices).toEqual([{ currency: 'USD', variation_id: null, price_cents: 14_900, sale_price_cents: 13_999 }]);
+    expect(saved.currency_prices).toEqual([
+      { currency: 'USD', variation_id: null, price_cents: 14_900, sale_price_cents: 13_999 },
+    ]);
 
     const shown = { price: 139.99, retail_price: '139.99', old_price: '149.00', discount_percent: 6 };
     expect(await listed(lamp, 'USD')).toMatchObject(shown);
@@ -125,13 +160,23 @@ describe('a fixed price per currency', () => {
     await add(buyer.session, lamp, 2);
     const cart = await buyer.session.get('/api/cart/contents?currency=USD');
     expect(cart.body.payload[0].item.price).toBe(139.99);
-    const totals = await buyer.session.post('/api/cart/calculate-totals', { ...berlinShipping({ email: buyer.email }), promoCode: null, currency: 'USD' });
+    const totals = await buyer.session.post('/api/cart/calculate-totals', {
+      ...berlinShipping({ email: buyer.email }),
+      promoCode: null,
+      currency: 'USD',
+    });
     expect(totals.status, JSON.stringify(totals.body)).toBe(200);
     const converted = totals.body.converted;
     expect(converted.cart_total).toBe(279.98);
-    expect(converted.final_amount).toBeCloseTo(converted.cart_total + converted.delivery_cost - converted.discount_amount, 2);
+    expect(converted.final_amount).toBeCloseTo(
+      converted.cart_total + converted.delivery_cost - converted.discount_amount,
+      2,
+    );
 
-    const res = await buyer.session.post('/api/orders/checkout', berlinShipping({ payment_method: 'phone', email: buyer.email, currency: 'USD' }));
+    const res = await buyer.session.post(
+      '/api/orders/checkout',
+      berlinShipping({ payment_method: 'phone', email: buyer.email, currency: 'USD' }),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const order = await orderByNr(res.body.order_data.order_nr);
     expect(order.convertedCartTotalCents).toBe(27_998);
@@ -141,13 +186,15 @@ describe('a fixed price per currency', () => {
     expect(item).toMatchObject({ priceCents: 12_900, convertedPriceCents: 13_999, quantity: 2 });
 
     const history = await buyer.session.get('/api/orders/history?currency=USD');
-    const entry = (history.body.payload as { order_nr: string; sum: number; items: { price: number; total: number }[] }[]).find((o) => o.order_nr === order.orderNr)!;
+    const entry = (
+      history.body.payload as { order_nr: string; sum: number; items: { price: number; total: number }[] }[]
+    ).find((o) => o.order_nr === order.orderNr)!;
     expect(entry).toMatchObject({ sum: 279.98, items: [{ price: 139.99, total: 279.98 }] });
     const mail = await lastMailTo(db(), buyer.email);
     expect(mail!.text).toContain('Currency Lamp × 2: $279.98');
   });
 
-  it('a variation takes its own fixed price, else the product\'s when it follows the product\'s price, else its converted price', async () => {
+  it("a variation takes its own fixed price, else the product's when it follows the product's price, else its converted price", async () => {
     await setFixedPrices(jacket, [
       { currency: 'USD', price_cents: 29_900, sale_price_cents: 25_900 },
       { currency: 'USD', variation_id: size.L, price_cents: 34_900, sale_price_cents: null },
@@ -165,22 +212,30 @@ describe('a fixed price per currency', () => {
     await add(buyer.session, size.L, 1, true);
     await add(buyer.session, size.M, 1, true);
     const cart = await buyer.session.get('/api/cart/contents?currency=USD');
-    expect((cart.body.payload as { item_id: number; item: { price: number } }[]).map((l) => [l.item_id, l.item.price])).toEqual([
+    expect(
+      (cart.body.payload as { item_id: number; item: { price: number } }[]).map((l) => [l.item_id, l.item.price]),
+    ).toEqual([
       [size.L, 349],
       [size.M, 259],
     ]);
   });
 
-  it('refuses EUR, unknown currencies, other products\' variations and a sale price that is not lower', async () => {
+  it("refuses EUR, unknown currencies, other products' variations and a sale price that is not lower", async () => {
     const { session } = await staff.signedIn('staff');
     const { version } = (await session.get(`/api/admin/products/${lamp}`)).body.payload as { version: number };
     const put = (prices: unknown[]) => session.put(`/api/admin/products/${lamp}/currency-prices`, { version, prices });
     expect((await put([{ currency: 'EUR', price_cents: 100 }])).body.errors.prices).toEqual([
-      'No fixed price in EUR: give one of the shop\'s currencies other than EUR (the catalogue\'s own price is in euros).',
+      "No fixed price in EUR: give one of the shop's currencies other than EUR (the catalogue's own price is in euros).",
     ]);
     expect((await put([{ currency: 'XYZ', price_cents: 100 }])).status).toBe(422);
-    expect((await put([{ currency: 'USD', variation_id: size.S, price_cents: 100 }])).body.errors.prices).toEqual(['Every variation must belong to this product.']);
-    expect((await put([{ currency: 'USD', price_cents: 100, sale_price_cents: 100 }])).body.errors['prices.0.sale_price_cents']).toEqual(['The sale price must be lower than the price.']);
+    expect((await put([{ currency: 'USD', variation_id: size.S, price_cents: 100 }])).body.errors.prices).toEqual([
+      'Every variation must belong to this product.',
+    ]);
+    expect(
+      (await put([{ currency: 'USD', price_cents: 100, sale_price_cents: 100 }])).body.errors[
+        'prices.0.sale_price_cents'
+      ],
+    ).toEqual(['The sale price must be lower than the price.']);
   });
 });
 
@@ -190,21 +245,32 @@ describe('the rounding rule of a currency', () => {
     ['end_99', 109.99, '109.99'],
     ['whole', 110, '110.00'],
   ];
-  it.each(rules)('%s: 129.00 EUR in GBP is %s on the list, the product data, the cart and the totals', async (rule, price, text) => {
-    await setRounding('GBP', rule);
-    expect(await listed(lamp, 'GBP')).toMatchObject({ price, retail_price: text });
-    expect(await info(lamp, 'GBP')).toMatchObject({ price, retail_price: text });
-    const buyer = await shopper();
-    await add(buyer.session, lamp, 3);
-    expect((await buyer.session.get('/api/cart/contents?currency=GBP')).body.payload[0].item.price).toBe(price);
-    const totals = await buyer.session.post('/api/cart/calculate-totals', { ...berlinShipping({ email: buyer.email }), promoCode: null, currency: 'GBP' });
-    expect(totals.body.converted.cart_total).toBe(Math.round(price * 300) / 100);
-    // A price filter compares the rounded price: exactly at it the lamp is in, a penny below it is out.
-    const within = await guest().get(`/api/products/catalog?category_id=${fx.catalog.cat.keyboards}&currency=GBP&price_min=${text}&price_max=${text}`);
-    expect((within.body.payload as ProductJson[]).map((p) => p.id)).toContain(lamp);
-    const below = await guest().get(`/api/products/catalog?category_id=${fx.catalog.cat.keyboards}&currency=GBP&price_max=${(price - 0.01).toFixed(2)}`);
-    expect((below.body.payload as ProductJson[]).map((p) => p.id)).not.toContain(lamp);
-  });
+  it.each(rules)(
+    '%s: 129.00 EUR in GBP is %s on the list, the product data, the cart and the totals',
+    async (rule, price, text) => {
+      await setRounding('GBP', rule);
+      expect(await listed(lamp, 'GBP')).toMatchObject({ price, retail_price: text });
+      expect(await info(lamp, 'GBP')).toMatchObject({ price, retail_price: text });
+      const buyer = await shopper();
+      await add(buyer.session, lamp, 3);
+      expect((await buyer.session.get('/api/cart/contents?currency=GBP')).body.payload[0].item.price).toBe(price);
+      const totals = await buyer.session.post('/api/cart/calculate-totals', {
+        ...berlinShipping({ email: buyer.email }),
+        promoCode: null,
+        currency: 'GBP',
+      });
+      expect(totals.body.converted.cart_total).toBe(Math.round(price * 300) / 100);
+      // A price filter compares the rounded price: exactly at it the lamp is in, a penny below it is out.
+      const within = await guest().get(
+        `/api/products/catalog?category_id=${fx.catalog.cat.keyboards}&currency=GBP&price_min=${text}&price_max=${text}`,
+      );
+      expect((within.body.payload as ProductJson[]).map((p) => p.id)).toContain(lamp);
+      const below = await guest().get(
+        `/api/products/catalog?category_id=${fx.catalog.cat.keyboards}&currency=GBP&price_max=${(price - 0.01).toFixed(2)}`,
+      );
+      expect((below.body.payload as ProductJson[]).map((p) => p.id)).not.toContain(lamp);
+    },
+  );
 
   it('is refused .99 endings for a currency without cents, and is listed with the decimals of the currency', async () => {
     await setRounding('GBP', 'exact');
@@ -213,7 +279,11 @@ describe('the rounding rule of a currency', () => {
     const res = await session.put(`/api/admin/currencies/${jpy!.id}`, { rounding: 'end_99' });
     expect(res.status).toBe(422);
     expect(res.body.errors.rounding).toEqual(['JPY has no cents: round its prices exactly or to whole units.']);
-    const list = (await session.get('/api/admin/currencies')).body.payload as { code: string; rounding: string; decimals: number }[];
+    const list = (await session.get('/api/admin/currencies')).body.payload as {
+      code: string;
+      rounding: string;
+      decimals: number;
+    }[];
     expect(list.find((c) => c.code === 'JPY')).toMatchObject({ rounding: 'exact', decimals: 0 });
     expect(list.find((c) => c.code === 'GBP')).toMatchObject({ rounding: 'exact', decimals: 2 });
   });
@@ -225,18 +295,30 @@ describe('JPY, a currency without minor units', () => {
     expect(await listed(lamp, 'JPY')).toMatchObject({ price: 20_963, retail_price: '20963', old_price: '0' });
     const buyer = await shopper();
     await add(buyer.session, lamp, 2);
-    const totals = await buyer.session.post('/api/cart/calculate-totals', { ...berlinShipping({ email: buyer.email }), promoCode: null, currency: 'JPY' });
+    const totals = await buyer.session.post('/api/cart/calculate-totals', {
+      ...berlinShipping({ email: buyer.email }),
+      promoCode: null,
+      currency: 'JPY',
+    });
     expect(totals.status, JSON.stringify(totals.body)).toBe(200);
     const converted = totals.body.converted;
     expect(converted.cart_total).toBe(41_926);
-    for (const amount of [converted.cart_total, converted.delivery_cost, converted.vat, converted.final_amount]) expect(Number.isInteger(amount)).toBe(true);
+    for (const amount of [converted.cart_total, converted.delivery_cost, converted.vat, converted.final_amount])
+      expect(Number.isInteger(amount)).toBe(true);
     expect(converted.final_amount).toBe(converted.cart_total + converted.delivery_cost - converted.discount_amount);
 
-    const res = await buyer.session.post('/api/orders/checkout', berlinShipping({ payment_method: 'card', email: buyer.email, currency: 'JPY' }));
+    const res = await buyer.session.post(
+      '/api/orders/checkout',
+      berlinShipping({ payment_method: 'card', email: buyer.email, currency: 'JPY' }),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const nr = res.body.order_data.order_nr;
     const order = await orderByNr(nr);
-    expect(order).toMatchObject({ currency: 'JPY', convertedFinalCents: converted.final_amount, convertedCartTotalCents: 41_926 });
+    expect(order).toMatchObject({
+      currency: 'JPY',
+      convertedFinalCents: converted.final_amount,
+      convertedCartTotalCents: 41_926,
+    });
     const session = fake.sessions.get(res.body.redirect_url.split('/').pop()!)!;
     // Stripe counts JPY in whole yen: the same number as the shop's minor units.
     expect(session).toMatchObject({ amount_total: converted.final_amount, currency: 'jpy' });
@@ -246,18 +328,28 @@ describe('JPY, a currency without minor units', () => {
 
     // A partial refund of 10.00 EUR goes back in yen, in proportion; then the rest empties the order exactly.
     const { session: staffSession } = await staff.signedIn('staff');
-    const first = await staffSession.post(`/api/admin/orders/${nr}/refund`, { destination: 'card', reason: 'Scratched', amount_cents: 1_000 });
+    const first = await staffSession.post(`/api/admin/orders/${nr}/refund`, {
+      destination: 'card',
+      reason: 'Scratched',
+      amount_cents: 1_000,
+    });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const part = Math.round((1_000 * order.convertedFinalCents) / order.finalCents);
-    expect(fake.refunds.filter((r) => r.payment_intent === session.payment_intent).map((r) => r.amount)).toEqual([part]);
+    expect(fake.refunds.filter((r) => r.payment_intent === session.payment_intent).map((r) => r.amount)).toEqual([
+      part,
+    ]);
     const rest = await staffSession.post(`/api/admin/orders/${nr}/refund`, { destination: 'card', reason: 'Returned' });
     expect(rest.status, JSON.stringify(rest.body)).toBe(200);
-    const refunded = fake.refunds.filter((r) => r.payment_intent === session.payment_intent).map((r) => Number(r.amount));
+    const refunded = fake.refunds
+      .filter((r) => r.payment_intent === session.payment_intent)
+      .map((r) => Number(r.amount));
     expect(refunded).toEqual([part, order.convertedFinalCents - part]);
     expect((await orderByNr(nr)).refundedCents).toBe(order.finalCents);
 
     const history = await buyer.session.get('/api/orders/history?currency=JPY');
-    const entry = (history.body.payload as { order_nr: string; amount: number; items: { price: number }[] }[]).find((o) => o.order_nr === nr)!;
+    const entry = (history.body.payload as { order_nr: string; amount: number; items: { price: number }[] }[]).find(
+      (o) => o.order_nr === nr,
+    )!;
     expect(entry).toMatchObject({ amount: converted.final_amount, items: [{ price: 20_963 }] });
   });
 
@@ -282,14 +374,33 @@ describe('the catalogue CSV', () => {
       { currency: 'USD', price_cents: 14_900, sale_price_cents: 13_999 },
       { currency: 'JPY', price_cents: 19_800, sale_price_cents: null },
     ]);
-    await setFixedPrices(jacket, [{ currency: 'USD', variation_id: size.L, price_cents: 34_900, sale_price_cents: 32_900 }]);
+    await setFixedPrices(jacket, [
+      { currency: 'USD', variation_id: size.L, price_cents: 34_900, sale_price_cents: 32_900 },
+    ]);
     const text = await exportText();
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
     const header = lines[0]!.split(',');
-    expect(header).toEqual(expect.arrayContaining(['price:USD', 'sale_price:USD', 'price:GBP', 'sale_price:GBP', 'price:JPY', 'sale_price:JPY']));
-    const cell = (sku: string, column: string) => lines.find((l) => l.startsWith(`${sku},`))!.split(',')[header.indexOf(column)];
-    expect([cell('CUR-LAMP', 'price:USD'), cell('CUR-LAMP', 'sale_price:USD'), cell('CUR-LAMP', 'price:JPY'), cell('CUR-LAMP', 'price:GBP')]).toEqual(['149.00', '139.99', '19800', '']);
-    expect([cell('CUR-JKT-L', 'price:USD'), cell('CUR-JKT-L', 'sale_price:USD'), cell('CUR-JKT', 'price:USD')]).toEqual(['349.00', '329.00', '']);
+    expect(header).toEqual(
+      expect.arrayContaining([
+        'price:USD',
+        'sale_price:USD',
+        'price:GBP',
+        'sale_price:GBP',
+        'price:JPY',
+        'sale_price:JPY',
+      ]),
+    );
+    const cell = (sku: string, column: string) =>
+      lines.find((l) => l.startsWith(`${sku},`))!.split(',')[header.indexOf(column)];
+    expect([
+      cell('CUR-LAMP', 'price:USD'),
+      cell('CUR-LAMP', 'sale_price:USD'),
+      cell('CUR-LAMP', 'price:JPY'),
+      cell('CUR-LAMP', 'price:GBP'),
+    ]).toEqual(['149.00', '139.99', '19800', '']);
+    expect([cell('CUR-JKT-L', 'price:USD'), cell('CUR-JKT-L', 'sale_price:USD'), cell('CUR-JKT', 'price:USD')]).toEqual(
+      ['349.00', '329.00', ''],
+    );
 
     const before = await db().select().from(productCurrencyPrices);
     // The fixture's dome has a <script> in its description that the first import cleans
@@ -308,23 +419,41 @@ describe('the catalogue CSV', () => {
     expect(await exportText()).toBe(clean);
   });
 
-  it('imports, changes and clears fixed prices, in each currency\'s decimals', async () => {
-    const csv = ['sku,parent_sku,attributes,price:USD,sale_price:USD,price:JPY', 'CUR-LAMP,,,155.50,,21000', 'CUR-JKT-L,CUR-JKT,Size=L,,,'].join('\n');
+  it("imports, changes and clears fixed prices, in each currency's decimals", async () => {
+    const csv = [
+      'sku,parent_sku,attributes,price:USD,sale_price:USD,price:JPY',
+      'CUR-LAMP,,,155.50,,21000',
+      'CUR-JKT-L,CUR-JKT,Size=L,,,',
+    ].join('\n');
     const state = await checkImport(db(), csv, { fileName: 'prices.csv', createdBy: null });
     expect(state.errors).toEqual([]);
     await applyImport(db(), state.id, { editor: null });
     const rows = await db().select().from(productCurrencyPrices);
-    expect(rows.filter((r) => r.productId === lamp).map((r) => [r.currency, r.priceCents, r.salePriceCents]).sort()).toEqual([
+    expect(
+      rows
+        .filter((r) => r.productId === lamp)
+        .map((r) => [r.currency, r.priceCents, r.salePriceCents])
+        .sort(),
+    ).toEqual([
       ['JPY', 21_000, null],
       ['USD', 15_550, null],
     ]);
     expect(rows.filter((r) => r.productId === jacket)).toEqual([]);
-    const bad = await checkImport(db(), ['sku,price:JPY,sale_price:USD,price:EUR', 'CUR-LAMP,210.5,1.00,1.00'].join('\n'), { fileName: 'bad.csv', createdBy: null });
+    const bad = await checkImport(
+      db(),
+      ['sku,price:JPY,sale_price:USD,price:EUR', 'CUR-LAMP,210.5,1.00,1.00'].join('\n'),
+      { fileName: 'bad.csv', createdBy: null },
+    );
     expect(bad.errors.map((e: Problem) => e.message)).toEqual([
       'sale_price:usd needs the column price:usd beside it.',
       'price:eur: the EUR prices go in the columns price and sale_price.',
     ]);
-    const badAmount = await checkImport(db(), ['sku,price:JPY', 'CUR-LAMP,210.5'].join('\n'), { fileName: 'bad.csv', createdBy: null });
-    expect(badAmount.errors.map((e: Problem) => e.message)).toEqual(['The price in JPY "210.5" is not an amount such as 1250.']);
+    const badAmount = await checkImport(db(), ['sku,price:JPY', 'CUR-LAMP,210.5'].join('\n'), {
+      fileName: 'bad.csv',
+      createdBy: null,
+    });
+    expect(badAmount.errors.map((e: Problem) => e.message)).toEqual([
+      'The price in JPY "210.5" is not an amount such as 1250.',
+    ]);
   });
 });

@@ -55,10 +55,25 @@ beforeAll(async () => {
     })
     .returning({ id: orders.id });
   orderId = order!.id;
-  await db.insert(orderItems).values({ orderId, sku: 'SKU-1', name: 'Trail shoe', categoryName: 'Shoes', imageUrl: null, priceCents: 2500, quantity: 2 });
+  await db.insert(orderItems).values({
+    orderId,
+    sku: 'SKU-1',
+    name: 'Trail shoe',
+    categoryName: 'Shoes',
+    imageUrl: null,
+    priceCents: 2500,
+    quantity: 2,
+  });
   const [refund] = await db
     .insert(refunds)
-    .values({ orderId, destination: 'balance', amountCents: 5499, convertedCents: 5966, currency: 'USD', status: 'succeeded' })
+    .values({
+      orderId,
+      destination: 'balance',
+      amountCents: 5499,
+      convertedCents: 5966,
+      currency: 'USD',
+      status: 'succeeded',
+    })
     .returning({ id: refunds.id });
   await db.insert(orderEvents).values([
     { orderId, type: 'placed', message: 'Placed.', after: { status: 'Pending' }, createdAt: minute(0) },
@@ -68,10 +83,21 @@ beforeAll(async () => {
       orderId,
       type: 'shipped',
       message: 'Shipped.',
-      after: { status: 'Shipped', carrier: 'DHL', tracking_number: 'JJD0001234', tracking_url: 'https://www.dhl.de/track?id=JJD0001234' },
+      after: {
+        status: 'Shipped',
+        carrier: 'DHL',
+        tracking_number: 'JJD0001234',
+        tracking_url: 'https://www.dhl.de/track?id=JJD0001234',
+      },
       createdAt: minute(3),
     },
-    { orderId, type: 'refunded', message: 'Refunded to balance.', after: { status: 'Refunded', refunded_cents: 5499, refund_id: refund!.id }, createdAt: minute(4) },
+    {
+      orderId,
+      type: 'refunded',
+      message: 'Refunded to balance.',
+      after: { status: 'Refunded', refunded_cents: 5499, refund_id: refund!.id },
+      createdAt: minute(4),
+    },
   ]);
 });
 
@@ -86,7 +112,11 @@ describe('getCustomerOrder', () => {
     expect(order.items.map((i) => [i.name, i.quantity, i.price])).toEqual([['Trail shoe', 2, 27.13]]);
     expect(refundedCents).toBe(5966);
     expect(timeline.map((e) => e.kind)).toEqual(['placed', 'paid', 'shipped', 'refunded']);
-    expect(timeline[2]).toMatchObject({ carrier: 'DHL', trackingNumber: 'JJD0001234', trackingUrl: 'https://www.dhl.de/track?id=JJD0001234' });
+    expect(timeline[2]).toMatchObject({
+      carrier: 'DHL',
+      trackingNumber: 'JJD0001234',
+      trackingUrl: 'https://www.dhl.de/track?id=JJD0001234',
+    });
     expect(timeline[3]!.refundCents).toBe(5966);
     expect(JSON.stringify(detail)).not.toContain('rude');
   });

@@ -59,7 +59,8 @@ describe('POST /api/email/verify/resend', () => {
 
   it(`allows ${RESEND_LIMIT.limit} resends per window, then 429`, async () => {
     const { session } = await unverified();
-    for (let i = 0; i < RESEND_LIMIT.limit; i++) expect((await session.post('/api/email/verify/resend')).status).toBe(200);
+    for (let i = 0; i < RESEND_LIMIT.limit; i++)
+      expect((await session.post('/api/email/verify/resend')).status).toBe(200);
     const blocked = await session.post('/api/email/verify/resend');
     expect(blocked.status).toBe(429);
     expect(blocked.res.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -116,7 +117,12 @@ describe('GET /api/email/verify/{id}/{hash}', () => {
   it('a link for a former address stops working after the address changes', async () => {
     const { user, session } = await unverified();
     const link = await verificationUrl(database().db, user);
-    const moved = await session.put('/api/user/profile', { name: 'Nora', surname: 'Z', email: `moved-${user.id}@example.com`, current_password: PASSWORD });
+    const moved = await session.put('/api/user/profile', {
+      name: 'Nora',
+      surname: 'Z',
+      email: `moved-${user.id}@example.com`,
+      current_password: PASSWORD,
+    });
     expect(moved.status).toBe(200);
     const res = await follow(link);
     expect(res.headers.get('location')).toBe('/email/verify/invalid?reason=invalid');

@@ -35,7 +35,10 @@ async function customerWithHistory() {
   const paid = await h.phoneOrder(fx.pegs, 1);
   expect((await staff.session.post(`/api/admin/orders/${paid.order.orderNr}/mark-paid`)).status).toBe(200);
   await h.add(paid.session, fx.pegs, 2);
-  const unpaid = await paid.session.post('/api/orders/checkout', berlinShipping({ payment_method: 'phone', email: paid.email }));
+  const unpaid = await paid.session.post(
+    '/api/orders/checkout',
+    berlinShipping({ payment_method: 'phone', email: paid.email }),
+  );
   expect(unpaid.status, JSON.stringify(unpaid.body)).toBe(200);
   await db().insert(newsletterSubscriptions).values({ email: paid.email.toUpperCase(), confirmedAt: new Date() });
   return { ...paid, unpaidNr: unpaid.body.order_data.order_nr as string };
@@ -46,13 +49,20 @@ describe('the data export', () => {
     const { session, email, order } = await customerWithHistory();
     const res = await session.request('/api/user/data-export');
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="personal-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="personal-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     const text = await res.text();
     const data = JSON.parse(text);
     expect(data.format).toBe('gear-shop-personal-data/1');
     expect(data.profile).toMatchObject({ email, name: 'Test', surname: 'Customer', role: 'customer' });
     expect(data.orders).toHaveLength(2);
-    expect(data.orders[0]).toMatchObject({ order_nr: order.orderNr, status: 'Success', invoice_data: { email, total_cents: order.finalCents, currency: 'EUR' }, lines: [{ sku: 'FX-PEGS', quantity: 1, price_cents: 2500 }] });
+    expect(data.orders[0]).toMatchObject({
+      order_nr: order.orderNr,
+      status: 'Success',
+      invoice_data: { email, total_cents: order.finalCents, currency: 'EUR' },
+      lines: [{ sku: 'FX-PEGS', quantity: 1, price_cents: 2500 }],
+    });
     expect(data.addresses.length).toBeGreaterThanOrEqual(2);
     expect(data.newsletter).toMatchObject({ subscribed: true });
     expect(data.consents.newsletter_double_opt_in_at).toEqual(expect.any(String));
@@ -73,17 +83,31 @@ describe('deleting the account', () => {
     const res = await session.post('/api/user/delete-account', { password: 'Checkout-1' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.payload).toEqual({ kept_orders: 1, anonymised_orders: 1 });
-    expect(res.body.message).toBe('Your account is deleted. Paid orders are kept for the period tax law requires and then anonymised.');
+    expect(res.body.message).toBe(
+      'Your account is deleted. Paid orders are kept for the period tax law requires and then anonymised.',
+    );
     expect((await session.request('/api/user/profile')).status).toBe(401);
     expect(await db().select().from(users).where(eq(users.id, userId))).toEqual([]);
     expect(await db().select().from(sessions).where(eq(sessions.userId, userId))).toEqual([]);
-    expect(await db().select().from(newsletterSubscriptions).where(sql`lower(${newsletterSubscriptions.email}) = ${email}`)).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(newsletterSubscriptions)
+        .where(sql`lower(${newsletterSubscriptions.email}) = ${email}`),
+    ).toEqual([]);
 
     const [kept] = await db().select().from(orders).where(eq(orders.orderNr, order.orderNr));
     expect(kept).toMatchObject({ userId: null, email, name: 'Kim', anonymisedAt: null });
     expect(kept!.retainUntil!.getUTCFullYear()).toBe(kept!.paidAt!.getUTCFullYear() + 10);
     const [gone] = await db().select().from(orders).where(eq(orders.orderNr, unpaidNr));
-    expect(gone).toMatchObject({ userId: null, name: 'Deleted', surname: 'customer', email: `deleted-${gone!.id}@invalid`, address: '', phone: '' });
+    expect(gone).toMatchObject({
+      userId: null,
+      name: 'Deleted',
+      surname: 'customer',
+      email: `deleted-${gone!.id}@invalid`,
+      address: '',
+      phone: '',
+    });
     expect(gone!.anonymisedAt).not.toBeNull();
 
     // Nine years on, nothing; eleven years on, the retention job anonymises the paid order.
@@ -91,27 +115,45 @@ describe('deleting the account', () => {
     expect(await anonymiseExpiredOrders(db(), later(9))).not.toContain(kept!.id);
     expect(await anonymiseExpiredOrders(db(), later(11))).toContain(kept!.id);
     const [after] = await db().select().from(orders).where(eq(orders.id, kept!.id));
-    expect(after).toMatchObject({ name: 'Deleted', surname: 'customer', email: `deleted-${kept!.id}@invalid`, finalCents: kept!.finalCents, status: 'Success' });
-    const audit = await db().select().from(contentChanges).where(sql`${contentChanges.entity} = 'customer' and ${contentChanges.entityId} = ${String(userId)}`);
+    expect(after).toMatchObject({
+      name: 'Deleted',
+      surname: 'customer',
+      email: `deleted-${kept!.id}@invalid`,
+      finalCents: kept!.finalCents,
+      status: 'Success',
+    });
+    const audit = await db()
+      .select()
+      .from(contentChanges)
+      .where(sql`${contentChanges.entity} = 'customer' and ${contentChanges.entityId} = ${String(userId)}`);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ userId: null, action: 'erased' });
     expect(audit[0]!.summary).not.toContain(email);
   });
 });
 
-describe('staff on a customer\'s request', () => {
+describe("staff on a customer's request", () => {
   it('export and erase, audited with the staff member; never a staff account', async () => {
     const { userId, email } = await customerWithHistory();
     const exported = await staff.session.request(`/api/admin/customers/${userId}/data-export`);
     expect(exported.status).toBe(200);
     expect((await exported.json()).profile.email).toBe(email);
-    const erased = await staff.session.post(`/api/admin/customers/${userId}/erase`, { reason: 'Asked by letter of 20 November' });
+    const erased = await staff.session.post(`/api/admin/customers/${userId}/erase`, {
+      reason: 'Asked by letter of 20 November',
+    });
     expect(erased.status, JSON.stringify(erased.body)).toBe(200);
-    expect(erased.body.message).toBe('The customer\'s account is erased; paid orders are kept until their retention period ends.');
-    const [audit] = await db().select().from(contentChanges).where(sql`${contentChanges.entity} = 'customer' and ${contentChanges.entityId} = ${String(userId)}`);
+    expect(erased.body.message).toBe(
+      "The customer's account is erased; paid orders are kept until their retention period ends.",
+    );
+    const [audit] = await db()
+      .select()
+      .from(contentChanges)
+      .where(sql`${contentChanges.entity} = 'customer' and ${contentChanges.entityId} = ${String(userId)}`);
     expect(audit).toMatchObject({ userId: staff.id, action: 'erased' });
     expect(audit!.summary).toContain('Asked by letter of 20 November');
-    expect((await staff.session.post(`/api/admin/customers/${staff.id}/erase`, { reason: 'Myself please' })).status).toBe(409);
+    expect(
+      (await staff.session.post(`/api/admin/customers/${staff.id}/erase`, { reason: 'Myself please' })).status,
+    ).toBe(409);
     expect((await staff.session.post(`/api/admin/customers/${userId}/erase`, { reason: 'Again' })).status).toBe(404);
     const customer = (await h.signedIn('customer')).session;
     expect((await customer.post(`/api/admin/customers/${userId}/erase`, { reason: 'Nope' })).status).toBe(403);

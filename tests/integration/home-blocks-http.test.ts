@@ -18,15 +18,28 @@ let editor: ShopClient;
 let homeId: number;
 const lang: Record<string, number> = {};
 
-const SPEC_TILES = ['Outdoor Adventure', 'Sports Equipment', 'Fitness Essentials', 'Apparel & Footwear', 'Accessories & Tech'];
-const SPEC_HREFS = ['/products/outdoor-adventure/all', '/products/sports-equipment/all', '/products/fitness-essentials/all', '/products/apparel-and-footwear/all', '/products/accessories-and-tech/all'];
+const SPEC_TILES = [
+  'Outdoor Adventure',
+  'Sports Equipment',
+  'Fitness Essentials',
+  'Apparel & Footwear',
+  'Accessories & Tech',
+];
+const SPEC_HREFS = [
+  '/products/outdoor-adventure/all',
+  '/products/sports-equipment/all',
+  '/products/fitness-essentials/all',
+  '/products/apparel-and-footwear/all',
+  '/products/accessories-and-tech/all',
+];
 const DE_TILES = ['Outdoor-Abenteuer'];
 
 beforeAll(async () => {
   ({ base, drop } = await startDemoServer({ RATE_LIMIT_MULTIPLIER: '1000' }));
   editor = shopClient(base);
   await editor.signIn('editor@example.com', 'Editor1234!');
-  for (const l of (await editor.call('GET', '/api/languages')).json().payload as { id: number; code: string }[]) lang[l.code] = l.id;
+  for (const l of (await editor.call('GET', '/api/languages')).json().payload as { id: number; code: string }[])
+    lang[l.code] = l.id;
   // Without the demo's featured categories every tile is the spec's default.
   for (const f of (await editor.call('GET', '/api/admin/featured-categories')).json().payload as { id: number }[]) {
     expect((await editor.call('DELETE', `/api/admin/featured-categories/${f.id}`)).status).toBe(200);
@@ -40,21 +53,29 @@ afterAll(async () => {
 
 const get = (path: string) => fetch(`${base}${path}`, { redirect: 'manual' });
 const html = async (path: string) => (await get(path)).text();
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"');
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"');
 const hero = (page: string) => /<section[^>]*class="hero"[\s\S]*?<\/section>/.exec(page)?.[0] ?? '';
-const featured = (page: string) => /<section[^>]*aria-labelledby="featured-title"[\s\S]*?<\/section>/.exec(page)?.[0] ?? '';
+const featured = (page: string) =>
+  /<section[^>]*aria-labelledby="featured-title"[\s\S]*?<\/section>/.exec(page)?.[0] ?? '';
 const h1 = (page: string) => decode(/<h1[^>]*>([^<]*)<\/h1>/.exec(page)?.[1] ?? '');
 const lead = (page: string) => decode(/<p class="lead"[^>]*>([^<]*)<\/p>/.exec(hero(page))?.[1] ?? '');
-const tileTitles = (page: string) => [...featured(page).matchAll(/<span class="tile-title"[^>]*>([^<]*)<\/span>/g)].map((m) => decode(m[1]!));
+const tileTitles = (page: string) =>
+  [...featured(page).matchAll(/<span class="tile-title"[^>]*>([^<]*)<\/span>/g)].map((m) => decode(m[1]!));
 const tileHrefs = (page: string) => [...featured(page).matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]!);
 
 let before: { en: string; de: string };
 
 describe('the home page without a home page record', () => {
-  it('is the spec\'s: hero with shop-now and the five tiles with their default texts and links', async () => {
+  it("is the spec's: hero with shop-now and the five tiles with their default texts and links", async () => {
     const en = await html('/');
     expect(h1(en)).toBe('Gear up for your next adventure');
-    expect(lead(en)).toBe('Outdoor, sports, fitness and tech equipment from top brands, shipped fast, backed by experts.');
+    expect(lead(en)).toBe(
+      'Outdoor, sports, fitness and tech equipment from top brands, shipped fast, backed by experts.',
+    );
     expect(hero(en)).toContain('<a class="button" href="/products/all/all"');
     expect(hero(en)).toContain('Shop now');
     expect(featured(en)).toContain('Shop by area');
@@ -88,7 +109,10 @@ describe('the home page record', () => {
     expect(again.json().payload.id).toBe(homeId);
     const blocks = (await editor.call('GET', `/api/admin/static-pages/${homeId}/blocks`)).json().payload;
     expect(blocks.layout).toBe('blocks');
-    expect(blocks.blocks.map((b: { id: string; type: string }) => `${b.id}:${b.type}`)).toEqual(['home-hero:hero', 'home-featured:featured']);
+    expect(blocks.blocks.map((b: { id: string; type: string }) => `${b.id}:${b.type}`)).toEqual([
+      'home-hero:hero',
+      'home-featured:featured',
+    ]);
     const en = await html('/');
     expect(hero(en)).toBe(hero(before.en));
     expect(featured(en)).toBe(featured(before.en));
@@ -119,7 +143,10 @@ describe('editing the home blocks', () => {
   it('keeps a draft unseen; a preview link shows it on /, uncached and noindex', async () => {
     const draft = await editor.call('PUT', `/api/admin/static-pages/${homeId}/draft`, { blocks: await edited() });
     expect(draft.status, draft.body).toBe(200);
-    const texts = await editor.call('PUT', `/api/admin/static-pages/${homeId}/draft`, { language_id: lang.de, texts: { 'home-hero': { heading: 'Winterausrüstung ist da' } } });
+    const texts = await editor.call('PUT', `/api/admin/static-pages/${homeId}/draft`, {
+      language_id: lang.de,
+      texts: { 'home-hero': { heading: 'Winterausrüstung ist da' } },
+    });
     expect(texts.status, texts.body).toBe(200);
     expect(h1(await html('/'))).toBe('Gear up for your next adventure');
     const link = await editor.call('POST', `/api/admin/static-pages/${homeId}/preview-link`, { hours: 1 });
@@ -133,7 +160,9 @@ describe('editing the home blocks', () => {
     expect(tileTitles(shown)[1]).toBe('Team sports');
     expect(h1(await html(`/de${url}`))).toBe('Winterausrüstung ist da');
     // A forged link is the published page.
-    expect(h1(await html('/?preview=1.9999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'))).toBe('Gear up for your next adventure');
+    expect(h1(await html('/?preview=1.9999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'))).toBe(
+      'Gear up for your next adventure',
+    );
   });
 
   it('shows the published blocks on / at once; German keeps its own default where it has no text', async () => {
@@ -143,7 +172,9 @@ describe('editing the home blocks', () => {
     expect(published.status, published.body).toBe(200);
     const en = await html('/');
     expect(h1(en)).toBe('Winter gear is here');
-    expect(lead(en)).toBe('Outdoor, sports, fitness and tech equipment from top brands, shipped fast, backed by experts.');
+    expect(lead(en)).toBe(
+      'Outdoor, sports, fitness and tech equipment from top brands, shipped fast, backed by experts.',
+    );
     expect(tileTitles(en)).toEqual([SPEC_TILES[0], 'Team sports', ...SPEC_TILES.slice(2)]);
     expect(featured(en)).toContain('Balls, nets and goals.');
     expect(tileHrefs(en)).toEqual(SPEC_HREFS);
@@ -173,7 +204,7 @@ describe('editing the home blocks', () => {
     expect(firstTile).toMatch(/<img src="\/media\//);
   });
 
-  it('unpublishing the record brings the spec\'s home page back', async () => {
+  it("unpublishing the record brings the spec's home page back", async () => {
     const off = await editor.call('PUT', `/api/admin/static-pages/${homeId}`, { published: false });
     expect(off.status, off.body).toBe(200);
     const en = await html('/');

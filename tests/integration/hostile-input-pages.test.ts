@@ -35,7 +35,8 @@ function pageRouteFiles(): string[] {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (/\.(astro|ts|js|mjs)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) files.push(relative(PAGES_DIR, full));
+      else if (/\.(astro|ts|js|mjs)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name))
+        files.push(relative(PAGES_DIR, full));
     }
   };
   walk(PAGES_DIR);
@@ -49,10 +50,14 @@ let table: Record<string, PageEntry>;
 const sessions = {} as Record<PageWho, ApiSession>;
 
 beforeAll(async () => {
-  ({ server, base, drop } = await startDemoServer({ RATE_LIMIT_MULTIPLIER: '1000', LOG_LEVEL: 'warn' }, 120_000, async (db) => {
-    await createUser(db, ADMIN);
-    await setRole(db, null, ADMIN.email, 'admin');
-  }));
+  ({ server, base, drop } = await startDemoServer(
+    { RATE_LIMIT_MULTIPLIER: '1000', LOG_LEVEL: 'warn' },
+    120_000,
+    async (db) => {
+      await createUser(db, ADMIN);
+      await setRole(db, null, ADMIN.email, 'admin');
+    },
+  ));
   sessions.guest = createHttpSession(base);
   sessions.customer = await signedIn(createHttpSession(base), DEMO_CUSTOMER);
   sessions.editor = await signedIn(createHttpSession(base), DEMO_EDITOR);
@@ -102,7 +107,11 @@ interface PageCase {
 }
 
 function form(body: BodyInit, extra: Record<string, string> = {}): RequestInit {
-  return { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base, ...extra } };
+  return {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base, ...extra },
+  };
 }
 
 /** A body sent in chunks, without Content-Length. */
@@ -125,30 +134,71 @@ function casesFor(entry: PageEntry): PageCase[] {
     { name: 'the page itself', path, status: 'no 5xx' },
     { name: 'NUL in a query value', path: withQuery(path, 'x=%00'), status: 400, page: REQUEST_ERROR_PAGE },
     { name: 'NUL in a query name', path: withQuery(path, '%00=1'), status: 400, page: REQUEST_ERROR_PAGE },
-    { name: 'invalid UTF-8 (%C3%28) in the query', path: withQuery(path, 'x=%C3%28'), status: 400, page: REQUEST_ERROR_PAGE },
+    {
+      name: 'invalid UTF-8 (%C3%28) in the query',
+      path: withQuery(path, 'x=%C3%28'),
+      status: 400,
+      page: REQUEST_ERROR_PAGE,
+    },
     { name: 'invalid UTF-8 (%FF) in the query', path: withQuery(path, 'x=%FF'), status: 400, page: REQUEST_ERROR_PAGE },
     { name: 'a bad escape (%zz) in the query', path: withQuery(path, 'x=%zz'), status: 400, page: REQUEST_ERROR_PAGE },
-    { name: 'an address over 8192 characters', path: withQuery(path, `x=${huge(9000)}`), status: 414, page: REQUEST_ERROR_PAGE },
+    {
+      name: 'an address over 8192 characters',
+      path: withQuery(path, `x=${huge(9000)}`),
+      status: 414,
+      page: REQUEST_ERROR_PAGE,
+    },
     { name: 'a 4000-character unknown query value', path: withQuery(path, `x=${huge(4000)}`), status: 'no 5xx' },
     { name: 'NUL appended to the path', path: `${path.split('?')[0]}%00`, status: 404, page: NOT_FOUND_PAGE },
     { name: 'invalid UTF-8 appended to the path', path: `${path.split('?')[0]}%FF`, status: 404, page: NOT_FOUND_PAGE },
     // Form posts from another site, or with no Origin at all, on any page.
-    { name: 'a cross-site form post', path, init: form('a=1', { Origin: 'https://evil.example' }), status: 403, page: REQUEST_ERROR_PAGE },
-    { name: 'a form post without Origin', path, init: { method: 'POST', body: 'a=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }, status: 403, page: REQUEST_ERROR_PAGE },
+    {
+      name: 'a cross-site form post',
+      path,
+      init: form('a=1', { Origin: 'https://evil.example' }),
+      status: 403,
+      page: REQUEST_ERROR_PAGE,
+    },
+    {
+      name: 'a form post without Origin',
+      path,
+      init: { method: 'POST', body: 'a=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } },
+      status: 403,
+      page: REQUEST_ERROR_PAGE,
+    },
   ];
   for (const name of entry.params ?? []) {
     for (const hostile of HOSTILE_QUERY_VALUES) {
-      cases.push({ name: `${name}: ${hostile.name}`, path: withQuery(path, `${name}=${hostile.value.replace('PARAM', name)}`), status: 'no 5xx' });
+      cases.push({
+        name: `${name}: ${hostile.name}`,
+        path: withQuery(path, `${name}=${hostile.value.replace('PARAM', name)}`),
+        status: 'no 5xx',
+      });
     }
     cases.push({ name: `${name}: NUL`, path: withQuery(path, `${name}=a%00`), status: 400, page: REQUEST_ERROR_PAGE });
-    cases.push({ name: `${name}: invalid UTF-8`, path: withQuery(path, `${name}=%C3%28`), status: 400, page: REQUEST_ERROR_PAGE });
+    cases.push({
+      name: `${name}: invalid UTF-8`,
+      path: withQuery(path, `${name}=%C3%28`),
+      status: 400,
+      page: REQUEST_ERROR_PAGE,
+    });
   }
   if (entry.segment) {
     const segment = entry.segment;
     cases.push(
       { name: 'NUL in the path segment', path: segment('%00'), status: 404, page: NOT_FOUND_PAGE },
-      { name: 'NUL encoded twice in the path segment (%2500)', path: segment('%2500'), status: 404, page: NOT_FOUND_PAGE },
-      { name: 'invalid UTF-8 (%C3%28) in the path segment', path: segment('%C3%28'), status: 404, page: NOT_FOUND_PAGE },
+      {
+        name: 'NUL encoded twice in the path segment (%2500)',
+        path: segment('%2500'),
+        status: 404,
+        page: NOT_FOUND_PAGE,
+      },
+      {
+        name: 'invalid UTF-8 (%C3%28) in the path segment',
+        path: segment('%C3%28'),
+        status: 404,
+        page: NOT_FOUND_PAGE,
+      },
       { name: 'invalid UTF-8 (%FF) in the path segment', path: segment('%FF'), status: 404, page: NOT_FOUND_PAGE },
       { name: 'a stray % in the path segment (%25zz)', path: segment('%25zz'), status: 404, page: NOT_FOUND_PAGE },
       { name: 'a 3000-character path segment', path: segment(huge(3000)), status: 'no 5xx' },
@@ -158,16 +208,77 @@ function casesFor(entry: PageEntry): PageCase[] {
   }
   if (entry.post) {
     cases.push(
-      { name: 'a form body over 2 MB with Content-Length', path, init: form('a'.repeat(BODY_LIMIT + 1)), status: 413, page: REQUEST_ERROR_PAGE },
-      { name: 'a form body over 2 MB in chunks', path, init: chunked(BODY_LIMIT + 256 * 1024), status: 413, page: REQUEST_ERROR_PAGE },
-      { name: 'a form body of 3 MB', path, init: form('a'.repeat(3 * 1024 * 1024)), status: 413, page: REQUEST_ERROR_PAGE },
-      { name: 'a form body of 6 MB in chunks', path, init: chunked(6 * 1024 * 1024), status: 413, page: REQUEST_ERROR_PAGE },
-      { name: 'NUL in a form field', path, init: form('number=4242%00&cvc=123'), status: 400, page: REQUEST_ERROR_PAGE },
-      { name: 'invalid UTF-8 (%FF) in a form field', path, init: form('holder=%FF'), status: 400, page: REQUEST_ERROR_PAGE },
-      { name: 'raw bytes that are not UTF-8', path, init: form(new Uint8Array([0x61, 0x3d, 0xc3, 0x28, 0xff])), status: 400, page: REQUEST_ERROR_PAGE },
-      { name: 'JSON instead of a form', path, init: form('{"a":1}', { 'Content-Type': 'application/json' }), status: 415, page: REQUEST_ERROR_PAGE },
-      { name: 'a multipart form', path, init: form('--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--b--', { 'Content-Type': 'multipart/form-data; boundary=b' }), status: 415, page: REQUEST_ERROR_PAGE },
-      { name: 'long form fields', path, init: form(`number=${huge(100_000)}&holder=${huge(100_000)}&decision=${huge(1000)}`), status: 'no 5xx' },
+      {
+        name: 'a form body over 2 MB with Content-Length',
+        path,
+        init: form('a'.repeat(BODY_LIMIT + 1)),
+        status: 413,
+        page: REQUEST_ERROR_PAGE,
+      },
+      {
+        name: 'a form body over 2 MB in chunks',
+        path,
+        init: chunked(BODY_LIMIT + 256 * 1024),
+        status: 413,
+        page: REQUEST_ERROR_PAGE,
+      },
+      {
+        name: 'a form body of 3 MB',
+        path,
+        init: form('a'.repeat(3 * 1024 * 1024)),
+        status: 413,
+        page: REQUEST_ERROR_PAGE,
+      },
+      {
+        name: 'a form body of 6 MB in chunks',
+        path,
+        init: chunked(6 * 1024 * 1024),
+        status: 413,
+        page: REQUEST_ERROR_PAGE,
+      },
+      {
+        name: 'NUL in a form field',
+        path,
+        init: form('number=4242%00&cvc=123'),
+        status: 400,
+        page: REQUEST_ERROR_PAGE,
+      },
+      {
+        name: 'invalid UTF-8 (%FF) in a form field',
+        path,
+        init: form('holder=%FF'),
+        status: 400,
+        page: REQUEST_ERROR_PAGE,
+      },
+      {
+        name: 'raw bytes that are not UTF-8',
+        path,
+        init: form(new Uint8Array([0x61, 0x3d, 0xc3, 0x28, 0xff])),
+        status: 400,
+        page: REQUEST_ERROR_PAGE,
+      },
+      {
+        name: 'JSON instead of a form',
+        path,
+        init: form('{"a":1}', { 'Content-Type': 'application/json' }),
+        status: 415,
+        page: REQUEST_ERROR_PAGE,
+      },
+      {
+        name: 'a multipart form',
+        path,
+        init: form('--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--b--', {
+          'Content-Type': 'multipart/form-data; boundary=b',
+        }),
+        status: 415,
+        page: REQUEST_ERROR_PAGE,
+      },
+      {
+        name: 'long form fields',
+        path,
+        init: form(`number=${huge(100_000)}&holder=${huge(100_000)}&decision=${huge(1000)}`),
+        status: 'no 5xx',
+      },
     );
   }
   return cases;
@@ -192,35 +303,54 @@ describe('hostile input on every page route', () => {
   it('has an entry for every page route under src/pages, and only for routes that exist', () => {
     const files = pageRouteFiles();
     expect(files.length).toBeGreaterThan(30);
-    expect(files.filter((f) => !(f in table)), 'page routes without hostile-input cases').toEqual([]);
-    expect(Object.keys(table).filter((k) => !files.includes(k)), 'entries for page routes that are gone').toEqual([]);
+    expect(
+      files.filter((f) => !(f in table)),
+      'page routes without hostile-input cases',
+    ).toEqual([]);
+    expect(
+      Object.keys(table).filter((k) => !files.includes(k)),
+      'entries for page routes that are gone',
+    ).toEqual([]);
   });
 
   for (const file of pageRouteFiles()) {
-    it(file, async () => {
-      const entry = table[file];
-      expect(entry, `add "${file}" to tests/helpers/hostile-input-pages.ts`).toBeDefined();
-      const problems: string[] = [];
-      const mark = logMark();
-      for (const c of casesFor(entry!)) {
-        const got = await send(entry!.who ?? 'guest', c.path, c.init);
-        const label = `${c.name} (${c.path.slice(0, 80)}): ${got.status}`;
-        if (c.status === 'no 5xx') {
-          if (got.status >= 500 || got.status === 0) problems.push(`${label}, expected no 5xx (${got.text.slice(0, 200)})`);
-        } else if (got.status !== c.status) problems.push(`${label}, expected ${c.status} (${got.text.slice(0, 200)})`);
-        if (c.page && !got.text.includes(c.page)) problems.push(`${label}: not the shop's error page (${got.text.slice(0, 200)})`);
-      }
-      expect(problems, file).toEqual([]);
-      expect(errorLinesSince(mark), 'errors or stacks in the server log').toEqual([]);
-    }, 120_000);
+    it(
+      file,
+      async () => {
+        const entry = table[file];
+        expect(entry, `add "${file}" to tests/helpers/hostile-input-pages.ts`).toBeDefined();
+        const problems: string[] = [];
+        const mark = logMark();
+        for (const c of casesFor(entry!)) {
+          const got = await send(entry!.who ?? 'guest', c.path, c.init);
+          const label = `${c.name} (${c.path.slice(0, 80)}): ${got.status}`;
+          if (c.status === 'no 5xx') {
+            if (got.status >= 500 || got.status === 0)
+              problems.push(`${label}, expected no 5xx (${got.text.slice(0, 200)})`);
+          } else if (got.status !== c.status)
+            problems.push(`${label}, expected ${c.status} (${got.text.slice(0, 200)})`);
+          if (c.page && !got.text.includes(c.page))
+            problems.push(`${label}: not the shop's error page (${got.text.slice(0, 200)})`);
+        }
+        expect(problems, file).toEqual([]);
+        expect(errorLinesSince(mark), 'errors or stacks in the server log').toEqual([]);
+      },
+      120_000,
+    );
   }
 
   it('logs each refused request as one short warning, without a stack', async () => {
     const before = server.output().stdout.length;
     expect((await send('guest', '/static-page/%00')).status).toBe(404);
     expect((await send('guest', '/products/all/all?search=a%00')).status).toBe(400);
-    const lines = server.output().stdout.slice(before).split('\n').filter((line) => line.startsWith('{'));
-    const refused = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((l) => l.msg === 'page request refused');
+    const lines = server
+      .output()
+      .stdout.slice(before)
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
+    const refused = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((l) => l.msg === 'page request refused');
     expect(refused).toHaveLength(2);
     expect(refused.map((l) => [l.level, l.status, l.reason, l.path])).toEqual([
       [40, 404, 'path-nul', '/static-page/%00'],

@@ -21,7 +21,16 @@ vi.hoisted(() => {
 });
 
 import { createApi } from '@/server/api/app';
-import { categories, faqs, featuredCategories, languages, orders, products, staticPages, users } from '@/server/db/schema/index';
+import {
+  categories,
+  faqs,
+  featuredCategories,
+  languages,
+  orders,
+  products,
+  staticPages,
+  users,
+} from '@/server/db/schema/index';
 import { DEMO_EDITOR } from '@/server/db/seed/users';
 import { webhookSecret } from '@/server/payments/demo-gateway.server';
 import { setRole } from '@/server/services/admin/roles/roles.server';
@@ -33,7 +42,6 @@ import { type ApiSession, createApiSession, createUser, csrfSession } from '../h
 
 const database = useTestDatabase({ seed: 'demo' });
 const api = createApi();
-
 
 interface Snapshot {
   [table: string]: string;
@@ -50,7 +58,9 @@ function rowsOf<T>(result: unknown): T[] {
 async function snapshot(): Promise<Snapshot> {
   const db = database().db;
   const tables = rowsOf<{ name: string }>(
-    await db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`),
+    await db.execute(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    ),
   )
     .map((r) => r.name)
     .filter((name) => !NOT_FINGERPRINTED.has(name));
@@ -77,14 +87,37 @@ const ADMIN = { email: 'hostile.admin@example.com', password: 'Chief1234!' };
 /** The ids the admin cases aim at: existing rows, so only the hostile part can be wrong. */
 async function adminIds(): Promise<AdminIds> {
   const db = database().db;
-  const [page, other] = await db.select({ id: staticPages.id, slug: staticPages.slug }).from(staticPages).orderBy(staticPages.id).limit(2);
+  const [page, other] = await db
+    .select({ id: staticPages.id, slug: staticPages.slug })
+    .from(staticPages)
+    .orderBy(staticPages.id)
+    .limit(2);
   const [faq] = await db.select({ id: faqs.id }).from(faqs).orderBy(faqs.id).limit(1);
-  const [featured] = await db.select({ id: featuredCategories.id }).from(featuredCategories).orderBy(featuredCategories.id).limit(1);
-  const [language] = await db.select({ id: languages.id }).from(languages).where(eq(languages.isDefault, false)).orderBy(languages.id).limit(1);
-  const [failed] = await db.select({ nr: orders.orderNr }).from(orders).where(eq(orders.status, 'Failed')).orderBy(orders.id).limit(1);
+  const [featured] = await db
+    .select({ id: featuredCategories.id })
+    .from(featuredCategories)
+    .orderBy(featuredCategories.id)
+    .limit(1);
+  const [language] = await db
+    .select({ id: languages.id })
+    .from(languages)
+    .where(eq(languages.isDefault, false))
+    .orderBy(languages.id)
+    .limit(1);
+  const [failed] = await db
+    .select({ nr: orders.orderNr })
+    .from(orders)
+    .where(eq(orders.status, 'Failed'))
+    .orderBy(orders.id)
+    .limit(1);
   const [customer] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'demo@example.com'));
   const [product] = await db.select({ id: products.id }).from(products).orderBy(products.id).limit(1);
-  const [category] = await db.select({ id: categories.id }).from(categories).where(isNull(categories.parentId)).orderBy(categories.id).limit(1);
+  const [category] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(isNull(categories.parentId))
+    .orderBy(categories.id)
+    .limit(1);
   return {
     product: product!.id,
     category: category!.id,
@@ -145,9 +178,11 @@ async function send(session: ApiSession, method: string, c: Case, path: string):
 function unclearMessage(message: unknown): string | null {
   if (typeof message !== 'string') return `no message (${JSON.stringify(message)})`;
   if (message.length < 10) return `too short: ${message}`;
-  if (/internal server error|at \w+ \(|\.ts:\d+|error:|undefined|null|\[object/i.test(message)) return `not clear: ${message}`;
+  if (/internal server error|at \w+ \(|\.ts:\d+|error:|undefined|null|\[object/i.test(message))
+    return `not clear: ${message}`;
   // zod's defaults ("Too small: expected number to be >0") name neither the field nor the rule in words.
-  if (/^(too small|too big|invalid input|invalid option)|expected \w+, received|expected \w+ to/i.test(message)) return `zod default: ${message}`;
+  if (/^(too small|too big|invalid input|invalid option)|expected \w+, received|expected \w+ to/i.test(message))
+    return `zod default: ${message}`;
   return null;
 }
 
@@ -155,8 +190,14 @@ describe('hostile input on every API route', () => {
   it('has an entry for every route of the app, and only for routes that exist', () => {
     const keys = routeKeys();
     expect(keys.length).toBeGreaterThan(40);
-    expect(keys.filter((k) => !(k in table)), 'routes without hostile-input cases').toEqual([]);
-    expect(Object.keys(table).filter((k) => !keys.includes(k)), 'entries for routes that are gone').toEqual([]);
+    expect(
+      keys.filter((k) => !(k in table)),
+      'routes without hostile-input cases',
+    ).toEqual([]);
+    expect(
+      Object.keys(table).filter((k) => !keys.includes(k)),
+      'entries for routes that are gone',
+    ).toEqual([]);
   });
 
   for (const key of routeKeys()) {
@@ -181,7 +222,8 @@ describe('hostile input on every API route', () => {
         const label = `${c.name}: ${res.status}`;
         if (res.status !== c.status) problems.push(`${label}, expected ${c.status} (${text.slice(0, 200)})`);
         if (c.location) {
-          if (!c.location.test(res.headers.get('location') ?? '')) problems.push(`${label}: location ${res.headers.get('location')}`);
+          if (!c.location.test(res.headers.get('location') ?? ''))
+            problems.push(`${label}: location ${res.headers.get('location')}`);
           continue;
         }
         const unclear = unclearMessage(body?.message);
@@ -195,7 +237,8 @@ describe('hostile input on every API route', () => {
         }
         for (const [field, expected] of Object.entries(c.errors ?? {})) {
           const got = body?.errors?.[field]?.[0];
-          if (got !== expected) problems.push(`${label}: errors.${field} ${JSON.stringify(got)}, expected "${expected}"`);
+          if (got !== expected)
+            problems.push(`${label}: errors.${field} ${JSON.stringify(got)}, expected "${expected}"`);
         }
         if (c.message !== undefined && typeof body?.message === 'string') {
           const matches = typeof c.message === 'string' ? body.message === c.message : c.message.test(body.message);

@@ -4,13 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '@/i18n/messages/en.json';
 import type { Database } from '@/server/db/client';
 import { languages, localizations } from '@/server/db/schema/index';
-import {
-  forgetDatabase,
-  getTranslator,
-  getTranslatorById,
-  invalidate,
-  loadMessages,
-} from '@/server/i18n/index';
+import { forgetDatabase, getTranslator, getTranslatorById, invalidate, loadMessages } from '@/server/i18n/index';
 import { fileMessages } from '@/server/i18n/messages';
 import { createTestDatabase } from '../helpers/db';
 

@@ -34,13 +34,24 @@ beforeAll(async () => {
   const picked = await db()
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.active, true), sql`not exists (select 1 from variations v where v.product_id = ${products.id})`))
+    .where(
+      and(eq(products.active, true), sql`not exists (select 1 from variations v where v.product_id = ${products.id})`),
+    )
     .orderBy(products.id)
     .limit(2);
   [jacket, book] = picked.map((p) => p.id) as [number, number];
-  const [books] = await db().insert(vatRates).values({ name: 'Books', percent: '9.00', kind: 'reduced' }).returning({ id: vatRates.id });
-  await db().update(products).set({ priceCents: 3333, stock: 5000, vatRateId: null, name: 'Storm Jacket' }).where(eq(products.id, jacket));
-  await db().update(products).set({ priceCents: 1999, stock: 5000, vatRateId: books!.id, name: 'Trail Guide Book' }).where(eq(products.id, book));
+  const [books] = await db()
+    .insert(vatRates)
+    .values({ name: 'Books', percent: '9.00', kind: 'reduced' })
+    .returning({ id: vatRates.id });
+  await db()
+    .update(products)
+    .set({ priceCents: 3333, stock: 5000, vatRateId: null, name: 'Storm Jacket' })
+    .where(eq(products.id, jacket));
+  await db()
+    .update(products)
+    .set({ priceCents: 1999, stock: 5000, vatRateId: books!.id, name: 'Trail Guide Book' })
+    .where(eq(products.id, book));
   staff = await h.signedIn('staff');
 });
 
@@ -51,7 +62,10 @@ const FR = { country: 'France', city: 'Paris', postCode: '75001', address: '5 Ru
 async function phoneOrder(lines: [number, number][], ship: Record<string, unknown>, languageId?: number) {
   const buyer = await h.shopper(languageId ? { languageId } : {});
   for (const [id, count] of lines) await h.add(buyer.session, id, count);
-  const res = await buyer.session.post('/api/orders/checkout', berlinShipping({ payment_method: 'phone', email: buyer.email, ...ship }));
+  const res = await buyer.session.post(
+    '/api/orders/checkout',
+    berlinShipping({ payment_method: 'phone', email: buyer.email, ...ship }),
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { ...buyer, order: await h.orderByNr(res.body.order_data.order_nr) };
 }
@@ -63,7 +77,10 @@ async function documentsOf(orderId: number) {
   return rows.map((row) => ({ ...row, pdf: row.pdf! }));
 }
 
-async function download(session: ApiSession, path: string): Promise<{ status: number; type: string | null; bytes: Buffer }> {
+async function download(
+  session: ApiSession,
+  path: string,
+): Promise<{ status: number; type: string | null; bytes: Buffer }> {
   const res = await session.request(path);
   return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
 }
@@ -71,11 +88,23 @@ async function download(session: ApiSession, path: string): Promise<{ status: nu
 describe('the invoice of a paid order', () => {
   it('is issued when staff mark the order paid: number, dates, seller, buyer, lines and VAT per rate in the PDF', async () => {
     // Germany under the OSS: the jacket at 19 %, the book at 7 % (the German reduced rate).
-    const { order, session, email } = await phoneOrder([[jacket, 2], [book, 1]], { ...DE, name: 'Kim', surname: 'Käufer' });
+    const { order, session, email } = await phoneOrder(
+      [
+        [jacket, 2],
+        [book, 1],
+      ],
+      { ...DE, name: 'Kim', surname: 'Käufer' },
+    );
     expect((await staff.session.post(`/api/admin/orders/${order.orderNr}/mark-paid`)).status).toBe(200);
     const [invoice, ...others] = await documentsOf(order.id);
     expect(others).toEqual([]);
-    expect(invoice).toMatchObject({ kind: 'invoice', year: YEAR, currency: 'EUR', language: 'en', totalCents: order.finalCents });
+    expect(invoice).toMatchObject({
+      kind: 'invoice',
+      year: YEAR,
+      currency: 'EUR',
+      language: 'en',
+      totalCents: order.finalCents,
+    });
     expect(invoice!.number).toBe(`INV-${YEAR}-${invoice!.seq}`);
 
     const paid = await h.orderByNr(order.orderNr);
@@ -96,8 +125,12 @@ describe('the invoice of a paid order', () => {
     expect(text).toContain(`Date of supply: ${day}`);
     // Each line: quantity, unit price, net, rate, VAT, total (VAT contained, half-up per line).
     // Jacket 2 × 33.33 = 66.66 at 19 %: VAT 10.64, net 56.02; book 19.99 at 7 %: VAT 1.31, net 18.68.
-    expect(text).toContain(`Storm Jacket (${items[0]!.sku}) 2 ${money(3333)} ${money(5602)} 19% ${money(1064)} ${money(6666)}`);
-    expect(text).toContain(`Trail Guide Book (${items[1]!.sku}) 1 ${money(1999)} ${money(1868)} 7% ${money(131)} ${money(1999)}`);
+    expect(text).toContain(
+      `Storm Jacket (${items[0]!.sku}) 2 ${money(3333)} ${money(5602)} 19% ${money(1064)} ${money(6666)}`,
+    );
+    expect(text).toContain(
+      `Trail Guide Book (${items[1]!.sku}) 1 ${money(1999)} ${money(1868)} 7% ${money(131)} ${money(1999)}`,
+    );
     // Per rate, the VAT the order recorded (ADR 030), and the delivery at the standard rate.
     const byRate = new Map<string, number>();
     for (const i of items) byRate.set(i.vatPercent!, (byRate.get(i.vatPercent!) ?? 0) + i.vatCents!);
@@ -138,10 +171,12 @@ describe('the invoice of a paid order', () => {
     expect(paidMails).toHaveLength(1);
     const mail = paidMails[0];
     expect(mail!.text).toContain(`Your invoice ${invoice!.number} is attached to this email.`);
-    expect(mail!.attachments).toEqual([{ filename: `${invoice!.number}.pdf`, contentType: 'application/pdf', base64: invoice!.pdf.toString('base64') }]);
+    expect(mail!.attachments).toEqual([
+      { filename: `${invoice!.number}.pdf`, contentType: 'application/pdf', base64: invoice!.pdf.toString('base64') },
+    ]);
   });
 
-  it('is written in the customer\'s language: German texts and number formats', async () => {
+  it("is written in the customer's language: German texts and number formats", async () => {
     const [de] = await db().select({ id: languages.id }).from(languages).where(eq(languages.code, 'de'));
     const { order } = await phoneOrder([[jacket, 1]], DE, de!.id);
     await markPaid(db(), { orderNr: order.orderNr, actorId: staff.id });
@@ -162,15 +197,28 @@ describe('numbering', () => {
   it('20 orders paid at once get 20 consecutive numbers, none repeated, none missing', async () => {
     const placed = [];
     for (let i = 0; i < 20; i++) placed.push((await phoneOrder([[jacket, 1]], DE)).order);
-    const [before] = await db().select({ last: sql<number>`coalesce(max(${invoices.seq}), 0)` }).from(invoices).where(and(eq(invoices.kind, 'invoice'), eq(invoices.year, YEAR)));
+    const [before] = await db()
+      .select({ last: sql<number>`coalesce(max(${invoices.seq}), 0)` })
+      .from(invoices)
+      .where(and(eq(invoices.kind, 'invoice'), eq(invoices.year, YEAR)));
     const results = await Promise.all(placed.map((o) => markPaid(db(), { orderNr: o.orderNr, actorId: staff.id })));
     expect(results.every((r) => r.changed)).toBe(true);
-    const rows = await db().select({ seq: invoices.seq, number: invoices.number, orderId: invoices.orderId }).from(invoices).where(sql`${invoices.orderId} in (${sql.join(placed.map((o) => sql`${o.id}`), sql`, `)})`);
+    const rows = await db()
+      .select({ seq: invoices.seq, number: invoices.number, orderId: invoices.orderId })
+      .from(invoices)
+      .where(
+        sql`${invoices.orderId} in (${sql.join(
+          placed.map((o) => sql`${o.id}`),
+          sql`, `,
+        )})`,
+      );
     expect(rows).toHaveLength(20);
     expect(new Set(rows.map((r) => r.orderId)).size).toBe(20);
     const first = Number(before!.last) + 1;
     expect(rows.map((r) => r.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => first + i));
-    expect(rows.map((r) => r.number).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `INV-${YEAR}-${first + i}`).sort());
+    expect(rows.map((r) => r.number).sort()).toEqual(
+      Array.from({ length: 20 }, (_, i) => `INV-${YEAR}-${first + i}`).sort(),
+    );
   });
 
   it('takes the prefix from the settings', async () => {
@@ -178,8 +226,13 @@ describe('numbering', () => {
     const admin = (await h.signedIn('admin')).session;
     const bad = await admin.put('/api/admin/settings', { invoice_prefix: 'SC/' });
     expect(bad.status).toBe(422);
-    expect(bad.body.errors.invoice_prefix).toEqual(['A number prefix may have up to 16 letters, digits, dots, hyphens or underscores.']);
-    expect((await admin.put('/api/admin/settings', { invoice_prefix: 'SCG-' })).body.payload).toMatchObject({ invoice_prefix: 'SCG-', credit_note_prefix: 'CN-' });
+    expect(bad.body.errors.invoice_prefix).toEqual([
+      'A number prefix may have up to 16 letters, digits, dots, hyphens or underscores.',
+    ]);
+    expect((await admin.put('/api/admin/settings', { invoice_prefix: 'SCG-' })).body.payload).toMatchObject({
+      invoice_prefix: 'SCG-',
+      credit_note_prefix: 'CN-',
+    });
     const { order } = await phoneOrder([[book, 1]], DE);
     await markPaid(db(), { orderNr: order.orderNr, actorId: staff.id });
     const [invoice] = await documentsOf(order.id);
@@ -190,25 +243,48 @@ describe('numbering', () => {
 
 describe('credit notes', () => {
   it('a partial refund of one line issues a credit note of its own sequence that names the invoice', async () => {
-    const { order, session } = await phoneOrder([[jacket, 1], [book, 2]], DE);
+    const { order, session } = await phoneOrder(
+      [
+        [jacket, 1],
+        [book, 2],
+      ],
+      DE,
+    );
     await markPaid(db(), { orderNr: order.orderNr, actorId: staff.id });
-    const [, bookLine] = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id);
-    const refund = await staff.session.post(`/api/admin/orders/${order.orderNr}/refund`, { destination: 'balance', lines: [{ order_item_id: bookLine!.id, quantity: 1 }], reason: 'Damaged copy' });
+    const [, bookLine] = await db()
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(orderItems.id);
+    const refund = await staff.session.post(`/api/admin/orders/${order.orderNr}/refund`, {
+      destination: 'balance',
+      lines: [{ order_item_id: bookLine!.id, quantity: 1 }],
+      reason: 'Damaged copy',
+    });
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);
     const [invoice, credit] = await documentsOf(order.id);
-    expect(credit).toMatchObject({ kind: 'credit_note', invoiceId: invoice!.id, refundId: refund.body.payload.refund.id, totalCents: 1999 });
+    expect(credit).toMatchObject({
+      kind: 'credit_note',
+      invoiceId: invoice!.id,
+      refundId: refund.body.payload.refund.id,
+      totalCents: 1999,
+    });
     expect(credit!.number).toBe(`CN-${YEAR}-${credit!.seq}`);
     const { text } = await readPdf(credit!.pdf);
     const money = (c: number) => formatCents(c, 'EUR', 'en');
     expect(text).toContain(`Credit note ${credit!.number}`);
     expect(text).toContain(`Corrects invoice: ${invoice!.number}`);
     // One book back at 7 %: 19.99 contains 1.31 VAT.
-    expect(text).toContain(`Trail Guide Book (${bookLine!.sku}) 1 ${money(1999)} ${money(1868)} 7% ${money(131)} ${money(1999)}`);
+    expect(text).toContain(
+      `Trail Guide Book (${bookLine!.sku}) 1 ${money(1999)} ${money(1868)} 7% ${money(131)} ${money(1999)}`,
+    );
     expect(text).toContain(`VAT 7% ${money(131)}`);
     expect(text).toContain(`Total credited ${money(1999)}`);
     expect(text).not.toContain('Storm Jacket');
     const events = (await h.events(order.id)).filter((e) => e.type === 'credit_note_issued');
-    expect(events.map((e) => e.after)).toEqual([{ number: credit!.number, sha256: credit!.sha256, invoice: invoice!.number }]);
+    expect(events.map((e) => e.after)).toEqual([
+      { number: credit!.number, sha256: credit!.sha256, invoice: invoice!.number },
+    ]);
     // The customer downloads it too.
     expect((await download(session, `/api/orders/${order.orderNr}/documents/${credit!.number}`)).status).toBe(200);
   });
@@ -216,7 +292,10 @@ describe('credit notes', () => {
   it('cancelling a paid order credits the whole invoice', async () => {
     const { order } = await phoneOrder([[jacket, 1]], DE);
     await markPaid(db(), { orderNr: order.orderNr, actorId: staff.id });
-    expect((await staff.session.post(`/api/admin/orders/${order.orderNr}/cancel`, { reason: 'Out of stock after all' })).status).toBe(200);
+    expect(
+      (await staff.session.post(`/api/admin/orders/${order.orderNr}/cancel`, { reason: 'Out of stock after all' }))
+        .status,
+    ).toBe(200);
     const [invoice, credit] = await documentsOf(order.id);
     expect(credit).toMatchObject({ kind: 'credit_note', invoiceId: invoice!.id, totalCents: order.finalCents });
     expect(credit!.document.rates).toEqual(invoice!.document.rates);
@@ -225,19 +304,29 @@ describe('credit notes', () => {
 
   it('an unpaid order cancelled has no invoice and gets no credit note', async () => {
     const { order } = await phoneOrder([[jacket, 1]], DE);
-    expect((await staff.session.post(`/api/admin/orders/${order.orderNr}/cancel`, { reason: 'Never paid' })).status).toBe(200);
+    expect(
+      (await staff.session.post(`/api/admin/orders/${order.orderNr}/cancel`, { reason: 'Never paid' })).status,
+    ).toBe(200);
     expect(await documentsOf(order.id)).toEqual([]);
   });
 });
 
 describe('the e-invoice of a B2B sale', () => {
   it('embeds the EN 16931 CII XML (Factur-X) valid against the XSD, with the reverse-charge wording', async () => {
-    const { order } = await phoneOrder([[jacket, 1], [book, 1]], { ...FR, vat_id: 'FR40303265045', name: 'Camille', surname: 'Martin' });
+    const { order } = await phoneOrder(
+      [
+        [jacket, 1],
+        [book, 1],
+      ],
+      { ...FR, vat_id: 'FR40303265045', name: 'Camille', surname: 'Martin' },
+    );
     await markPaid(db(), { orderNr: order.orderNr, actorId: staff.id });
     const [invoice] = await documentsOf(order.id);
     const { text, attachments } = await readPdf(invoice!.pdf);
     expect(text).toContain("Buyer's VAT ID: FR40303265045");
-    expect(text).toContain('Intra-Community supply, exempt from VAT (Art. 138 VAT Directive 2006/112/EC). Reverse charge: the buyer accounts for the VAT.');
+    expect(text).toContain(
+      'Intra-Community supply, exempt from VAT (Art. 138 VAT Directive 2006/112/EC). Reverse charge: the buyer accounts for the VAT.',
+    );
     expect(text).toContain('factur-x.xml');
     expect(Object.keys(attachments)).toEqual(['factur-x.xml']);
     const xml = attachments['factur-x.xml']!;
@@ -256,13 +345,19 @@ describe('the e-invoice of a B2B sale', () => {
     expect(raw).toContain('/AFRelationship /Alternative');
 
     // A refund of it: the credit note's XML is valid too (TypeCode 381, naming the invoice).
-    const refund = await staff.session.post(`/api/admin/orders/${order.orderNr}/refund`, { destination: 'balance', amount_cents: 1000, reason: 'Goodwill' });
+    const refund = await staff.session.post(`/api/admin/orders/${order.orderNr}/refund`, {
+      destination: 'balance',
+      amount_cents: 1000,
+      reason: 'Goodwill',
+    });
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);
     const [, credit] = await documentsOf(order.id);
     const creditXml = (await readPdf(credit!.pdf)).attachments['factur-x.xml']!;
     expect(await validateFacturX(creditXml)).toEqual({ valid: true, errors: [] });
     expect(creditXml).toContain('<ram:TypeCode>381</ram:TypeCode>');
-    expect(creditXml).toContain(`<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${invoice!.number}</ram:IssuerAssignedID>`);
+    expect(creditXml).toContain(
+      `<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${invoice!.number}</ram:IssuerAssignedID>`,
+    );
   });
 
   it('a consumer-looking XML with VAT (German buyer with a VAT id of the home state) is valid too', async () => {
@@ -271,6 +366,8 @@ describe('the e-invoice of a B2B sale', () => {
     const [invoice] = await documentsOf(order.id);
     const xml = (await readPdf(invoice!.pdf)).attachments['factur-x.xml']!;
     expect(await validateFacturX(xml)).toEqual({ valid: true, errors: [] });
-    expect(xml).toContain('<ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>19.00</ram:RateApplicablePercent>');
+    expect(xml).toContain(
+      '<ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>19.00</ram:RateApplicablePercent>',
+    );
   });
 });

@@ -14,7 +14,9 @@ const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   ({ base, drop } = await startDemoServer({ RATE_LIMIT_MULTIPLIER: '1000' }));
-  const languages = (await (await fetch(`${base}/api/languages`)).json()) as { payload: { id: number; code: string }[] };
+  const languages = (await (await fetch(`${base}/api/languages`)).json()) as {
+    payload: { id: number; code: string }[];
+  };
   for (const l of languages.payload) ids[l.code] = l.id;
 }, 300_000);
 
@@ -30,11 +32,16 @@ function get(path: string, cookie?: string): Promise<Response> {
 const langOf = (html: string) => /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1];
 const hrefs = (html: string) => [...html.matchAll(/\s(?:href|action)="(\/[^"]*)"/g)].map((m) => m[1]!);
 const alternates = (html: string) =>
-  Object.fromEntries([...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1]!, m[2]!]));
+  Object.fromEntries(
+    [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1]!, m[2]!]),
+  );
 const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
 
 /** Site paths that have a page per language (the rest is API, files, back office). */
-const localized = (path: string) => !/^\/(api|sanctum|admin|dev|images|media|_astro|_server-islands|pay|locale|robots\.txt|sitemap\.xml|favicon)/.test(path);
+const localized = (path: string) =>
+  !/^\/(api|sanctum|admin|dev|images|media|_astro|_server-islands|pay|locale|robots\.txt|sitemap\.xml|favicon)/.test(
+    path,
+  );
 
 describe('a URL per language', () => {
   it('/de/… is German and /fr/… French whatever the cookie says; the unprefixed address is English without a choice', async () => {
@@ -105,11 +112,14 @@ describe('a URL per language', () => {
     const english = await get('/static-page/no-such-page');
     expect(english.status).toBe(404);
     expect(langOf(await english.text())).toBe('en');
-    for (const path of ['/de/faq', '/faq', '/de/faq', '/faq']) expect(langOf(await (await get(path)).text())).toBe(path.startsWith('/de') ? 'de' : 'en');
+    for (const path of ['/de/faq', '/faq', '/de/faq', '/faq'])
+      expect(langOf(await (await get(path)).text())).toBe(path.startsWith('/de') ? 'de' : 'en');
   });
 
   it('the no-JavaScript picker stores the choice and returns to the same page at its new address', async () => {
-    const res = await get(`/locale?languageId=${ids.fr}&redirect=${encodeURIComponent('/de/products/all/all?sort=desc')}`);
+    const res = await get(
+      `/locale?languageId=${ids.fr}&redirect=${encodeURIComponent('/de/products/all/all?sort=desc')}`,
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/fr/products/all/all?sort=desc');
     expect(res.headers.getSetCookie().join('\n')).toContain(`languageId=${ids.fr}`);
@@ -124,7 +134,18 @@ describe('a URL per language', () => {
   });
 
   it('hostile language addresses: never a 500, never a redirect off the site', async () => {
-    for (const path of ['/en//evil.example', '//evil.example', '/en/%2F%2Fevil.example', '/de/%00', '/de/%C3%28', '/DE/faq', '/de/de/faq', '/de/locale?redirect=//evil.example', '/en/%0d%0aSet-Cookie:%20a=b', `/de/${'x'.repeat(4000)}`]) {
+    for (const path of [
+      '/en//evil.example',
+      '//evil.example',
+      '/en/%2F%2Fevil.example',
+      '/de/%00',
+      '/de/%C3%28',
+      '/DE/faq',
+      '/de/de/faq',
+      '/de/locale?redirect=//evil.example',
+      '/en/%0d%0aSet-Cookie:%20a=b',
+      `/de/${'x'.repeat(4000)}`,
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBeLessThan(500);
       const location = res.headers.get('location');

@@ -127,12 +127,30 @@ describe('sendMail over SMTP', () => {
     const old = new Date(Date.now() - 60 * 60_000);
     const [exhausted] = await db()
       .insert(mailOutbox)
-      .values({ to: 'gone@example.com', subject: 'Gone', html: '<p>g</p>', text: 'g', attempts: MAX_MAIL_ATTEMPTS, lastError: 'x', createdAt: old })
+      .values({
+        to: 'gone@example.com',
+        subject: 'Gone',
+        html: '<p>g</p>',
+        text: 'g',
+        attempts: MAX_MAIL_ATTEMPTS,
+        lastError: 'x',
+        createdAt: old,
+      })
       .returning();
     const racers = ['race1@example.com', 'race2@example.com', 'race3@example.com'];
     const due = await db()
       .insert(mailOutbox)
-      .values(racers.map((to) => ({ to, subject: 'Race', html: '<p>r</p>', text: 'r', attempts: 1, lastError: 'x', createdAt: old })))
+      .values(
+        racers.map((to) => ({
+          to,
+          subject: 'Race',
+          html: '<p>r</p>',
+          text: 'r',
+          attempts: 1,
+          lastError: 'x',
+          createdAt: old,
+        })),
+      )
       .returning();
     const mailer = createMailer({ smtpUrl: box.url, from: FROM });
     const runs = await Promise.all([1, 2, 3, 4].map(() => retryUnsentMail(db(), { mailer })));
@@ -148,7 +166,14 @@ describe('sendMail over SMTP', () => {
     expect(typeof startMailRetry(database(), { mailer: null })).toBe('function');
     await db()
       .insert(mailOutbox)
-      .values({ to: 'timer@example.com', subject: 'Timer', html: '<p>t</p>', text: 't', attempts: 1, createdAt: new Date(Date.now() - 5 * 60_000) });
+      .values({
+        to: 'timer@example.com',
+        subject: 'Timer',
+        html: '<p>t</p>',
+        text: 't',
+        attempts: 1,
+        createdAt: new Date(Date.now() - 5 * 60_000),
+      });
     const stop = startMailRetry(database(), { mailer: createMailer({ smtpUrl: box.url, from: FROM }), intervalMs: 50 });
     try {
       const mail = await box.waitFor('timer@example.com', { timeoutMs: 5_000 });
@@ -162,9 +187,24 @@ describe('sendMail over SMTP', () => {
 describe('mail templates in the recipient language', () => {
   const url = 'https://shop.test/api/email/verify/7/abc?expires=1700000000&signature=d3adb33f';
   const cases = [
-    { language: 'en', verify: 'Verify your email address – Gear Shop', reset: 'Reset your password – Gear Shop', hello: 'Hello Ann,' },
-    { language: 'de', verify: 'Bestätigen Sie Ihre E-Mail-Adresse – Gear Shop', reset: 'Passwort zurücksetzen – Gear Shop', hello: 'Hallo Ann,' },
-    { language: 'fr', verify: 'Confirmez votre adresse e-mail – Gear Shop', reset: 'Réinitialisez votre mot de passe – Gear Shop', hello: 'Bonjour Ann,' },
+    {
+      language: 'en',
+      verify: 'Verify your email address – Gear Shop',
+      reset: 'Reset your password – Gear Shop',
+      hello: 'Hello Ann,',
+    },
+    {
+      language: 'de',
+      verify: 'Bestätigen Sie Ihre E-Mail-Adresse – Gear Shop',
+      reset: 'Passwort zurücksetzen – Gear Shop',
+      hello: 'Hallo Ann,',
+    },
+    {
+      language: 'fr',
+      verify: 'Confirmez votre adresse e-mail – Gear Shop',
+      reset: 'Réinitialisez votre mot de passe – Gear Shop',
+      hello: 'Bonjour Ann,',
+    },
   ];
 
   for (const { language, verify, reset, hello } of cases) {
@@ -183,10 +223,18 @@ describe('mail templates in the recipient language', () => {
       expect(got.text).toContain(url);
       expect(got.links).toEqual([url]);
       // The button and the plain link in the HTML both point at it.
-      expect(got.html.match(/href="https:\/\/shop\.test\/api\/email\/verify\/7\/abc\?expires=1700000000&#38;signature=d3adb33f"/g)).toHaveLength(2);
+      expect(
+        got.html.match(
+          /href="https:\/\/shop\.test\/api\/email\/verify\/7\/abc\?expires=1700000000&#38;signature=d3adb33f"/g,
+        ),
+      ).toHaveLength(2);
 
       const resetUrl = `https://shop.test/reset-password?token=t0k3n&email=${encodeURIComponent(to)}`;
-      await sendMail(db(), { to, ...renderPasswordResetMail({ language, t, name: 'Ann', url: resetUrl, expiresMinutes: 60 }) }, { mailer });
+      await sendMail(
+        db(),
+        { to, ...renderPasswordResetMail({ language, t, name: 'Ann', url: resetUrl, expiresMinutes: 60 }) },
+        { mailer },
+      );
       const resetMail = await box.waitFor(to);
       expect(resetMail.subject).toBe(reset);
       expect(resetMail.text).toContain(resetUrl);
@@ -202,7 +250,11 @@ describe('mail templates in the recipient language', () => {
     expect(content.html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
     expect(content.text).toContain(`Hello ${name},`);
 
-    await sendMail(db(), { to: 'hostile@example.com', ...content }, { mailer: createMailer({ smtpUrl: box.url, from: FROM }) });
+    await sendMail(
+      db(),
+      { to: 'hostile@example.com', ...content },
+      { mailer: createMailer({ smtpUrl: box.url, from: FROM }) },
+    );
     const got = await box.waitFor('hostile@example.com');
     expect(got.html).not.toMatch(/<script|<img/i);
     expect(got.links).toEqual([url]);

@@ -27,7 +27,11 @@ beforeAll(async () => {
   const { createUser } = await import('../helpers/session');
   const { setRole } = await import('@/server/services/admin/roles/roles.server');
   const db = database().db;
-  for (const [account, role] of [[DEMO_STAFF, 'staff'], [DEMO_EDITOR, 'editor'], [DEMO_CUSTOMER, 'customer']] as const) {
+  for (const [account, role] of [
+    [DEMO_STAFF, 'staff'],
+    [DEMO_EDITOR, 'editor'],
+    [DEMO_CUSTOMER, 'customer'],
+  ] as const) {
     await createUser(db, account);
     if (role !== 'customer') await setRole(db, null, account.email, role);
   }
@@ -72,11 +76,23 @@ describe('POST /api/admin/media', () => {
     for (const [bytes, name, type] of [
       [new TextEncoder().encode('just some text, honestly a photo'), 'photo.jpg', 'image/jpeg'],
       [new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'logo.svg', 'image/svg+xml'],
-      [new Uint8Array(await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer()), 'anim.gif', 'image/gif'],
+      [
+        new Uint8Array(
+          await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+            .gif()
+            .toBuffer(),
+        ),
+        'anim.gif',
+        'image/gif',
+      ],
     ] as const) {
       const reply = await upload(staff, bytes, name, type);
       expect(reply.status).toBe(422);
-      expect(reply.body).toMatchObject({ status: 'ERROR', message: 'The file must be a JPEG, PNG, WebP or AVIF image.', errors: { file: ['The file must be a JPEG, PNG, WebP or AVIF image.'] } });
+      expect(reply.body).toMatchObject({
+        status: 'ERROR',
+        message: 'The file must be a JPEG, PNG, WebP or AVIF image.',
+        errors: { file: ['The file must be a JPEG, PNG, WebP or AVIF image.'] },
+      });
     }
     // A JPEG's first bytes and then garbage: sniffed as JPEG, refused when read.
     const broken = new Uint8Array(2000).fill(7);
@@ -112,7 +128,7 @@ describe('POST /api/admin/media', () => {
 
   it('asks for the file field and for a multipart body', async () => {
     const form = new FormData();
-    form.append('picture', new File([await testPhoto('jpeg') as BlobPart], 'a.jpg'));
+    form.append('picture', new File([(await testPhoto('jpeg')) as BlobPart], 'a.jpg'));
     let res = await staff.request('/api/admin/media', { method: 'POST', body: form });
     expect(res.status).toBe(422);
     expect((await res.json()).message).toBe('Choose an image file to upload (form field "file").');
@@ -120,7 +136,11 @@ describe('POST /api/admin/media', () => {
     text.append('file', 'not a file');
     res = await staff.request('/api/admin/media', { method: 'POST', body: text });
     expect(res.status).toBe(422);
-    res = await staff.request('/api/admin/media', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"file":"x"}' });
+    res = await staff.request('/api/admin/media', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"file":"x"}',
+    });
     expect(res.status).toBe(415);
     expect((await res.json()).message).toBe('The file must be sent as multipart/form-data (form field "file").');
   });
@@ -146,13 +166,21 @@ describe('POST /api/admin/media', () => {
     expect(again.body.payload).toEqual(first.body.payload);
 
     const concurrent = await testPhoto('webp', { seed: 22 });
-    const replies = await Promise.all(Array.from({ length: 6 }, (_, i) => upload(i % 2 ? staff : editor, concurrent, `same-${i}.webp`, 'image/webp')));
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => upload(i % 2 ? staff : editor, concurrent, `same-${i}.webp`, 'image/webp')),
+    );
     expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(new Set(replies.map((r) => r.body.payload.id)).size).toBe(1);
-    const count = await database().db.select({ n: sql<number>`count(*)::int` }).from(mediaAssets).where(eq(mediaAssets.hash, replies[0]!.body.payload.hash));
+    const count = await database()
+      .db.select({ n: sql<number>`count(*)::int` })
+      .from(mediaAssets)
+      .where(eq(mediaAssets.hash, replies[0]!.body.payload.hash));
     expect(count[0]!.n).toBe(1);
     // One audit entry per new asset, naming the first uploader's file.
-    const audit = await database().db.select().from(contentChanges).where(eq(contentChanges.entityId, String(replies[0]!.body.payload.id)));
+    const audit = await database()
+      .db.select()
+      .from(contentChanges)
+      .where(eq(contentChanges.entityId, String(replies[0]!.body.payload.id)));
     expect(audit.filter((a) => a.entity === 'media_asset')).toHaveLength(1);
   });
 
@@ -175,7 +203,9 @@ describe('GET /api/admin/media', () => {
     expect(first.next).toBe(ids[2]);
     const second = (await editor.get(`/api/admin/media?limit=3&before=${first.next}`)).body.payload;
     expect(second.assets.map((a: { id: number }) => a.id)).toEqual(ids.slice(3, 6));
-    expect((await staff.get('/api/admin/media?limit=0')).body.message).toBe('limit must be a whole number from 1 to 100.');
+    expect((await staff.get('/api/admin/media?limit=0')).body.message).toBe(
+      'limit must be a whole number from 1 to 100.',
+    );
     expect((await staff.get('/api/admin/media?before=abc')).status).toBe(422);
   });
 });

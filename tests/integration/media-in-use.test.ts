@@ -34,18 +34,35 @@ beforeAll(async () => {
 /** A new photo of its own (a new colour: uploads are content-addressed). */
 async function photo(): Promise<MediaAsset> {
   const shade = (++colours * 37) % 256;
-  const bytes = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: shade, g: 255 - shade, b: (colours * 91) % 256 } } }).png().toBuffer();
+  const bytes = await sharp({
+    create: { width: 320, height: 200, channels: 3, background: { r: shade, g: 255 - shade, b: (colours * 91) % 256 } },
+  })
+    .png()
+    .toBuffer();
   return storeUpload(db(), new Uint8Array(bytes), { originalName: `use-${colours}.png` });
 }
 
-const hero = (heading: string, assetId: number | null) => ({ id: 'hero', v: 1, type: 'hero', heading, text: '', image: assetId === null ? null : { asset_id: assetId }, button: null });
+const hero = (heading: string, assetId: number | null) => ({
+  id: 'hero',
+  v: 1,
+  type: 'hero',
+  heading,
+  text: '',
+  image: assetId === null ? null : { asset_id: assetId },
+  button: null,
+});
 /** The featured area: five tiles, the photo on the third. */
 const featured = (assetId: number) => ({
   id: 'tiles',
   v: 1,
   type: 'featured',
   heading: '',
-  tiles: [0, 1, 2, 3, 4].map((i) => ({ title: '', description: '', href: '', image: i === 2 ? { asset_id: assetId } : null })),
+  tiles: [0, 1, 2, 3, 4].map((i) => ({
+    title: '',
+    description: '',
+    href: '',
+    image: i === 2 ? { asset_id: assetId } : null,
+  })),
 });
 
 async function blocksPage(slug: string): Promise<(suffix?: string) => string> {
@@ -57,8 +74,13 @@ async function blocksPage(slug: string): Promise<(suffix?: string) => string> {
 
 async function expectInUse(asset: MediaAsset, uses: string) {
   const res = await admin.delete(`/api/admin/media/${asset.id}`);
-  expect([res.status, res.body]).toEqual([409, { status: 'ERROR', code: 'conflict', message: `This photo is used by ${uses}: take it out there first.` }]);
-  expect(await db().select({ id: mediaAssets.id }).from(mediaAssets).where(eq(mediaAssets.id, asset.id))).toHaveLength(1);
+  expect([res.status, res.body]).toEqual([
+    409,
+    { status: 'ERROR', code: 'conflict', message: `This photo is used by ${uses}: take it out there first.` },
+  ]);
+  expect(await db().select({ id: mediaAssets.id }).from(mediaAssets).where(eq(mediaAssets.id, asset.id))).toHaveLength(
+    1,
+  );
 }
 
 async function expectDeleted(asset: MediaAsset) {
@@ -97,12 +119,17 @@ describe('a photo in use is not deleted', () => {
   it('only in an earlier version of a page (it can be restored)', async () => {
     const asset = await photo();
     const url = await blocksPage('older');
-    expect((await admin.put(url('/blocks'), { layout: 'blocks', blocks: [hero('With photo', asset.id)] })).status).toBe(200);
+    expect((await admin.put(url('/blocks'), { layout: 'blocks', blocks: [hero('With photo', asset.id)] })).status).toBe(
+      200,
+    );
     expect((await admin.put(url('/blocks'), { layout: 'blocks', blocks: [hero('Without', null)] })).status).toBe(200);
     await expectInUse(asset, 'an earlier version of 1 page');
     // Restoring that version would have shown a missing image; it still works.
     const versions = (await admin.get(url('/versions'))).body.payload as { version: number }[];
-    const withPhoto = versions.map((v) => v.version).sort((a, b) => a - b).at(-2)!;
+    const withPhoto = versions
+      .map((v) => v.version)
+      .sort((a, b) => a - b)
+      .at(-2)!;
     expect((await admin.post(url(`/versions/${withPhoto}/restore`))).status).toBe(200);
     await expectInUse(asset, '1 page and an earlier version of 1 page');
   });
@@ -127,10 +154,17 @@ describe('a photo in use is not deleted', () => {
     expect((await admin.put(`/api/admin/categories/${fx.cat.tents}`, { image_url: category.url })).status).toBe(200);
     await expectInUse(category, '1 category');
     const tile = await photo();
-    const made = await admin.post('/api/admin/featured-categories', { title: 'Tents', image_url: tile.url, url: '/products/all' });
+    const made = await admin.post('/api/admin/featured-categories', {
+      title: 'Tents',
+      image_url: tile.url,
+      url: '/products/all',
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     await expectInUse(tile, '1 featured category');
-    expect((await admin.put(`/api/admin/featured-categories/${made.body.payload.id}`, { image_url: '/images/fallback.svg' })).status).toBe(200);
+    expect(
+      (await admin.put(`/api/admin/featured-categories/${made.body.payload.id}`, { image_url: '/images/fallback.svg' }))
+        .status,
+    ).toBe(200);
     await expectDeleted(tile);
   });
 
@@ -145,7 +179,9 @@ describe('a photo in use is not deleted', () => {
     admin.cookies.set(LANGUAGE_COOKIE, String(de!.id));
     try {
       const res = await admin.delete(`/api/admin/media/${asset.id}`);
-      expect(res.body.message).toBe('Dieses Foto wird von 1 Produkt und dem Entwurf von 1 Seite und dem Teilen-Foto von 1 Seite verwendet: Nehmen Sie es dort zuerst heraus.');
+      expect(res.body.message).toBe(
+        'Dieses Foto wird von 1 Produkt und dem Entwurf von 1 Seite und dem Teilen-Foto von 1 Seite verwendet: Nehmen Sie es dort zuerst heraus.',
+      );
     } finally {
       admin.cookies.delete(LANGUAGE_COOKIE);
     }

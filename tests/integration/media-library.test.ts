@@ -27,7 +27,9 @@ beforeAll(async () => {
 });
 
 async function photo(name: string, colour: string) {
-  const bytes = await sharp({ create: { width: 400, height: 300, channels: 3, background: colour } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 400, height: 300, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
   return storeUpload(db(), new Uint8Array(bytes), { originalName: name });
 }
 
@@ -36,20 +38,38 @@ describe('the media library', () => {
     const tent = await photo('tent-front.png', '#114411');
     const lamp = await photo('lamp.png', '#441111');
     await db().insert(productImages).values({ productId: fx.p.dome, url: tent.url, assetId: tent.id, alt: {} });
-    await db().insert(staticPages).values({ slug: 'tent-days', title: 'Tent days', content: '', layout: 'blocks', blocks: [{ id: 'h', v: 1, type: 'hero', heading: 'Tents', text: '', image: { asset_id: tent.id }, button: null }] });
+    await db()
+      .insert(staticPages)
+      .values({
+        slug: 'tent-days',
+        title: 'Tent days',
+        content: '',
+        layout: 'blocks',
+        blocks: [
+          { id: 'h', v: 1, type: 'hero', heading: 'Tents', text: '', image: { asset_id: tent.id }, button: null },
+        ],
+      });
     const found = await editor.get('/api/admin/media/library?q=TENT');
     expect(found.status, JSON.stringify(found.body)).toBe(200);
-    expect(found.body.payload.items).toEqual([expect.objectContaining({ id: tent.id, original_name: 'tent-front.png', usage: { products: 1, pages: 1, categories: 0 } })]);
+    expect(found.body.payload.items).toEqual([
+      expect.objectContaining({
+        id: tent.id,
+        original_name: 'tent-front.png',
+        usage: { products: 1, pages: 1, categories: 0 },
+      }),
+    ]);
     const all = (await editor.get('/api/admin/media/library')).body.payload.items as { id: number; usage: unknown }[];
     expect(all.find((i) => i.id === lamp.id)!.usage).toEqual({ products: 0, pages: 0, categories: 0 });
   });
 
-  it('keeps alternative texts per language and requires the default language\'s', async () => {
+  it("keeps alternative texts per language and requires the default language's", async () => {
     const map = await photo('map.png', '#111144');
     const missing = await editor.put(`/api/admin/media/${map.id}/alt`, { alt: { de: 'Karte' } });
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toEqual({ 'alt.en': ['The alternative text in English is required.'] });
-    const saved = await editor.put(`/api/admin/media/${map.id}/alt`, { alt: { en: ' Trail map ', de: 'Wanderkarte', xx: '' } });
+    const saved = await editor.put(`/api/admin/media/${map.id}/alt`, {
+      alt: { en: ' Trail map ', de: 'Wanderkarte', xx: '' },
+    });
     expect(saved.status).toBe(422);
     expect(saved.body.message).toBe('Unknown language: xx.');
     const ok = await editor.put(`/api/admin/media/${map.id}/alt`, { alt: { en: ' Trail map ', de: 'Wanderkarte' } });

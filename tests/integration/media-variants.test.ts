@@ -60,12 +60,18 @@ describe('GET /media/{hash}/{size}.{format}', () => {
       expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       const bytes = new Uint8Array(await res.arrayBuffer());
       const metadata = await sharp(bytes).metadata();
-      expect([metadata.format, metadata.width, metadata.height]).toEqual([format === 'jpg' ? 'jpeg' : format === 'avif' ? 'heif' : format, width, height]);
+      expect([metadata.format, metadata.width, metadata.height]).toEqual([
+        format === 'jpg' ? 'jpeg' : format === 'avif' ? 'heif' : format,
+        width,
+        height,
+      ]);
       expect(res.headers.get('content-length')).toBe(String(bytes.byteLength));
       // The second request is served from storage, byte for byte, and answers a revalidation with 304.
       const again = await media(`${asset.hash}/${size}.${format}`);
       expect(new Uint8Array(await again.arrayBuffer())).toEqual(bytes);
-      expect((await media(`${asset.hash}/${size}.${format}`, { 'If-None-Match': res.headers.get('etag')! })).status).toBe(304);
+      expect(
+        (await media(`${asset.hash}/${size}.${format}`, { 'If-None-Match': res.headers.get('etag')! })).status,
+      ).toBe(304);
     }
     expect(storage.puts.filter((k) => k.startsWith('variants/'))).toEqual([
       `variants/${asset.hash}/320.avif`,
@@ -86,7 +92,9 @@ describe('GET /media/{hash}/{size}.{format}', () => {
     expect(storage.puts.filter((k) => k === `variants/${asset.hash}/960.avif`)).toHaveLength(1);
     // Many different new variants at once wait for an encode slot (two at a time) and all arrive.
     const sizes = [160, 320, 480, 640, 1280, 'og'] as const;
-    const many = await Promise.all(sizes.flatMap((size) => (['webp', 'jpg'] as const).map((format) => media(`${asset.hash}/${size}.${format}`))));
+    const many = await Promise.all(
+      sizes.flatMap((size) => (['webp', 'jpg'] as const).map((format) => media(`${asset.hash}/${size}.${format}`))),
+    );
     expect(many.map((r) => r.status)).toEqual(Array(12).fill(200));
     expect(storage.puts.filter((k) => k.startsWith('variants/')).sort()).toHaveLength(13);
   });
@@ -151,7 +159,9 @@ describe('S3-compatible storage (local fake)', () => {
       `PUT /shop-media/variants/${hash}/480.webp`,
     ]);
     for (const r of s3.requests) {
-      expect(r.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIAFAKESHOP\/\d{8}\/eu-test-1\/s3\/aws4_request, SignedHeaders=[a-z0-9;-]*host[a-z0-9;-]*, Signature=[0-9a-f]{64}$/);
+      expect(r.headers.authorization).toMatch(
+        /^AWS4-HMAC-SHA256 Credential=AKIAFAKESHOP\/\d{8}\/eu-test-1\/s3\/aws4_request, SignedHeaders=[a-z0-9;-]*host[a-z0-9;-]*, Signature=[0-9a-f]{64}$/,
+      );
       expect(r.headers['x-amz-date']).toMatch(/^\d{8}T\d{6}Z$/);
       expect(r.headers['x-amz-content-sha256']).toMatch(/^[0-9a-f]{64}$/);
     }
@@ -166,7 +176,9 @@ describe('S3-compatible storage (local fake)', () => {
     const key = `originals/${'a'.repeat(64)}.png`;
     expect(await storage.has(key)).toBe(false);
     expect(await storage.get(key)).toBeNull();
-    await expect(bucket({ secretAccessKey: 'wrong-secret-key-000000' }).put(key, new Uint8Array([1]), 'image/png')).rejects.toThrow(/S3 PUT .* failed: 403 .*SignatureDoesNotMatch/);
+    await expect(
+      bucket({ secretAccessKey: 'wrong-secret-key-000000' }).put(key, new Uint8Array([1]), 'image/png'),
+    ).rejects.toThrow(/S3 PUT .* failed: 403 .*SignatureDoesNotMatch/);
     await expect(bucket({ accessKeyId: 'AKIASOMEONEELSE' }).get(key)).rejects.toThrow(/403 .*InvalidAccessKeyId/);
     expect(s3.objects.has(key)).toBe(false);
   });
@@ -175,15 +187,24 @@ describe('S3-compatible storage (local fake)', () => {
 describe('product images in the catalogue', () => {
   it('carry the photo size and the alternative text in the language, else the default language, else the name', async () => {
     const db = database().db;
-    const [photo] = await db.select().from(productImages).where(sql`${productImages.assetId} is not null`).orderBy(productImages.productId, productImages.position).limit(1);
+    const [photo] = await db
+      .select()
+      .from(productImages)
+      .where(sql`${productImages.assetId} is not null`)
+      .orderBy(productImages.productId, productImages.position)
+      .limit(1);
     const langs = Object.fromEntries((await db.select().from(languages)).map((l) => [l.code, l.id]));
-    const info = async (lang: string) => (await createApiSession(api).get(`/api/products/${photo!.productId}/info?lang_id=${langs[lang]}`)).body.payload;
+    const info = async (lang: string) =>
+      (await createApiSession(api).get(`/api/products/${photo!.productId}/info?lang_id=${langs[lang]}`)).body.payload;
 
     const de = await info('de');
     expect(de.images[0]).toEqual({ url: photo!.url, width: 1600, height: 1200, alt: photo!.alt.de });
     expect(de.image_url).toBe(photo!.url);
 
-    await db.update(productImages).set({ alt: { en: 'Only in English' } }).where(eq(productImages.id, photo!.id));
+    await db
+      .update(productImages)
+      .set({ alt: { en: 'Only in English' } })
+      .where(eq(productImages.id, photo!.id));
     expect((await info('fr')).images[0].alt).toBe('Only in English');
     await db.update(productImages).set({ alt: {} }).where(eq(productImages.id, photo!.id));
     const fr = await info('fr');

@@ -39,13 +39,26 @@ describe(`migrations on a fresh ${testEngine()} database`, () => {
     const names = found.map((row) => row.table_name);
     expect(schemaTables.length).toBeGreaterThan(30);
     expect(names.sort()).toEqual(expect.arrayContaining(schemaTables));
-    for (const table of ['products', 'categories', 'variations', 'users', 'sessions', 'orders', 'order_items', 'settings', 'mail_outbox']) {
+    for (const table of [
+      'products',
+      'categories',
+      'variations',
+      'users',
+      'sessions',
+      'orders',
+      'order_items',
+      'settings',
+      'mail_outbox',
+    ]) {
       expect(names).toContain(table);
     }
   });
 
   it('install pg_trgm and it works', async () => {
-    const ext = await rows<{ extname: string }>(database, sql`select extname from pg_extension where extname = 'pg_trgm'`);
+    const ext = await rows<{ extname: string }>(
+      database,
+      sql`select extname from pg_extension where extname = 'pg_trgm'`,
+    );
     expect(ext).toHaveLength(1);
     const [row] = await rows<{ s: number }>(database, sql`select similarity('hiking boots', 'hikking boot') as s`);
     expect(Number(row?.s)).toBeGreaterThan(0.3);
@@ -67,19 +80,28 @@ describe(`migrations on a fresh ${testEngine()} database`, () => {
   });
 
   it('stem each translation in its language (0017): the trigger follows the language code', async () => {
-    await database.db.execute(sql`insert into languages (code, title) values ('de', 'Deutsch'), ('fr', 'Français'), ('pl', 'Polski')`);
-    await database.db.execute(sql`insert into products (sku, slug, name, price_cents) values ('STEM-1', 'stem-1', 'Dome Tent', 100)`);
+    await database.db.execute(
+      sql`insert into languages (code, title) values ('de', 'Deutsch'), ('fr', 'Français'), ('pl', 'Polski')`,
+    );
+    await database.db.execute(
+      sql`insert into products (sku, slug, name, price_cents) values ('STEM-1', 'stem-1', 'Dome Tent', 100)`,
+    );
     await database.db.execute(sql`insert into product_translations (product_id, language_id, name)
       select p.id, l.id, case l.code when 'de' then 'Zelt' when 'fr' then 'Chaussure' else 'Namiot' end
       from products p, languages l where p.sku = 'STEM-1'`);
     const matches = async (config: string, words: string) =>
-      (await rows<{ code: string; config: string }>(database, sql`select l.code, t.search_config::text as config from product_translations t
-        join languages l on l.id = t.language_id where t.search @@ to_tsquery(${config}::regconfig, ${words}) order by l.code`));
+      await rows<{ code: string; config: string }>(
+        database,
+        sql`select l.code, t.search_config::text as config from product_translations t
+        join languages l on l.id = t.language_id where t.search @@ to_tsquery(${config}::regconfig, ${words}) order by l.code`,
+      );
     expect(await matches('german', 'Zelte')).toEqual([{ code: 'de', config: 'german' }]);
     expect(await matches('french', 'chaussures')).toEqual([{ code: 'fr', config: 'french' }]);
     expect(await matches('simple', 'namiot')).toEqual([{ code: 'pl', config: 'simple' }]);
     // The app cannot write another configuration, and a new code re-stems the language's rows.
-    await database.db.execute(sql`update product_translations set search_config = 'english' where language_id = (select id from languages where code = 'pl')`);
+    await database.db.execute(
+      sql`update product_translations set search_config = 'english' where language_id = (select id from languages where code = 'pl')`,
+    );
     expect(await matches('simple', 'namiot')).toEqual([{ code: 'pl', config: 'simple' }]);
     await database.db.execute(sql`update languages set code = 'de-AT' where code = 'pl'`);
     expect(await matches('german', 'namiot')).toEqual([{ code: 'de-AT', config: 'german' }]);
@@ -91,10 +113,15 @@ describe(`migrations on a fresh ${testEngine()} database`, () => {
     const count = async () =>
       Number((await rows<{ n: number }>(database, sql`select count(*) as n from drizzle.__drizzle_migrations`))[0]?.n);
     expect(await count()).toBe(journal.entries.length);
-    const tablesBefore = await rows(database, sql`select count(*) as n from information_schema.tables where table_schema = 'public'`);
+    const tablesBefore = await rows(
+      database,
+      sql`select count(*) as n from information_schema.tables where table_schema = 'public'`,
+    );
     await database.migrate();
     expect(await count()).toBe(journal.entries.length);
-    expect(await rows(database, sql`select count(*) as n from information_schema.tables where table_schema = 'public'`)).toEqual(tablesBefore);
+    expect(
+      await rows(database, sql`select count(*) as n from information_schema.tables where table_schema = 'public'`),
+    ).toEqual(tablesBefore);
   });
 });
 

@@ -56,7 +56,11 @@ describe('POST /api/newsletter/subscribe', () => {
   it('records a new address unconfirmed, trimmed and lower-cased, and mails a confirmation link in the language', async () => {
     const { res, body } = await subscribe({ email: '  Ann.Walker@Example.COM ', lang_id: fx.lang.de });
     expect(res.status).toBe(200);
-    expect(body).toEqual({ status: 'OK', payload: { email: 'ann.walker@example.com' }, message: fileMessage('de', 'footer.newsletter.confirmSent') });
+    expect(body).toEqual({
+      status: 'OK',
+      payload: { email: 'ann.walker@example.com' },
+      message: fileMessage('de', 'footer.newsletter.confirmSent'),
+    });
     const stored = await rows();
     expect(stored).toHaveLength(1);
     // Not a subscriber until the link is followed.
@@ -65,10 +69,12 @@ describe('POST /api/newsletter/subscribe', () => {
     const mail = await waitForMail('ann.walker@example.com');
     expect(mail.subject).toBe('Bestätigen Sie Ihr Newsletter-Abonnement – Gear Shop');
     expect(mail.text).toContain('Abonnement bestätigen:');
-    expect(linkIn(mail.text, '/api/newsletter/confirm/')).toMatch(/\/api\/newsletter\/confirm\/\d+\?expires=\d+&signature=[0-9a-f]{64}$/);
+    expect(linkIn(mail.text, '/api/newsletter/confirm/')).toMatch(
+      /\/api\/newsletter\/confirm\/\d+\?expires=\d+&signature=[0-9a-f]{64}$/,
+    );
   });
 
-  it('the link subscribes the address once, and lands on a page that says so in the shopper\'s language', async () => {
+  it("the link subscribes the address once, and lands on a page that says so in the shopper's language", async () => {
     await subscribe({ email: 'cleo@example.com' });
     const link = new URL(linkIn((await waitForMail('cleo@example.com')).text, '/api/newsletter/confirm/'));
     const followed = await api.request(link.pathname + link.search);
@@ -79,7 +85,9 @@ describe('POST /api/newsletter/subscribe', () => {
     expect(row!.confirmedAt).toBeInstanceOf(Date);
     const again = await api.request(link.pathname + link.search);
     expect(again.headers.get('location')).toBe('/newsletter/confirmed');
-    expect((await rows()).filter((r) => r.email === 'cleo@example.com')[0]!.confirmedAt!.getTime()).toBe(row!.confirmedAt!.getTime());
+    expect((await rows()).filter((r) => r.email === 'cleo@example.com')[0]!.confirmedAt!.getTime()).toBe(
+      row!.confirmedAt!.getTime(),
+    );
   });
 
   it('refuses a changed, foreign or expired link without subscribing anyone', async () => {
@@ -95,14 +103,21 @@ describe('POST /api/newsletter/subscribe', () => {
       `${dora.pathname}?expires=${expires}&signature=${'0'.repeat(64)}`,
       `${dora.pathname}?expires=${expires}`,
     ];
-    for (const path of tries) expect((await api.request(path)).headers.get('location'), path).toBe('/newsletter/invalid');
+    for (const path of tries)
+      expect((await api.request(path)).headers.get('location'), path).toBe('/newsletter/invalid');
     const db = database().db;
     const key = await linkSigningKey(db);
     const past = Math.floor(Date.now() / 1000) - 1;
     const doraRow = (await rows()).find((r) => r.email === 'dora@example.com')!;
     const expiredSignature = hmacHex(key, `newsletter-confirm|${doraRow.id}|${sha256Hex('dora@example.com')}|${past}`);
-    expect((await api.request(`${dora.pathname}?expires=${past}&signature=${expiredSignature}`)).headers.get('location')).toBe('/newsletter/invalid');
-    expect((await rows()).filter((r) => ['dora@example.com', 'eve@example.com'].includes(r.email)).every((r) => r.confirmedAt === null)).toBe(true);
+    expect(
+      (await api.request(`${dora.pathname}?expires=${past}&signature=${expiredSignature}`)).headers.get('location'),
+    ).toBe('/newsletter/invalid');
+    expect(
+      (await rows())
+        .filter((r) => ['dora@example.com', 'eve@example.com'].includes(r.email))
+        .every((r) => r.confirmedAt === null),
+    ).toBe(true);
   });
 
   it('answers a known address exactly like a new one: no "already subscribed" oracle', async () => {
@@ -122,7 +137,14 @@ describe('POST /api/newsletter/subscribe', () => {
   it(`asking again for an unconfirmed address resends, at most ${NEWSLETTER_CONFIRM_MAIL_LIMIT.limit} mails an hour, also in parallel`, async () => {
     const email = 'again@example.com';
     const replies = await Promise.all(Array.from({ length: 8 }, (_, i) => subscribe({ email }, `203.0.113.${i + 1}`)));
-    expect(replies.every((r) => r.res.status === 200 && r.body.message === 'Thank you for subscribing! Please confirm your address with the link we have sent you by email.')).toBe(true);
+    expect(
+      replies.every(
+        (r) =>
+          r.res.status === 200 &&
+          r.body.message ===
+            'Thank you for subscribing! Please confirm your address with the link we have sent you by email.',
+      ),
+    ).toBe(true);
     await waitForMail(email);
     await new Promise((r) => setTimeout(r, 500));
     expect(await mailsTo(email)).toHaveLength(NEWSLETTER_CONFIRM_MAIL_LIMIT.limit);
@@ -195,7 +217,11 @@ describe('POST /api/newsletter/subscribe', () => {
     const retry = Number(blocked.res.headers.get('retry-after'));
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(60);
-    expect(blocked.body).toEqual({ status: 'ERROR', code: 'rate_limited', message: `Too many requests. Please try again in ${retry} seconds.` });
+    expect(blocked.body).toEqual({
+      status: 'ERROR',
+      code: 'rate_limited',
+      message: `Too many requests. Please try again in ${retry} seconds.`,
+    });
     expect((await rows()).some((r) => r.email === 'limit-last@example.com')).toBe(false);
     // Another address still gets through.
     expect((await subscribe({ email: 'limit-last@example.com' }, '198.51.100.8')).res.status).toBe(200);

@@ -49,9 +49,15 @@ describe('order numbers that collide', () => {
   it('recognises only the order-number index, so other failures still surface', async () => {
     const { db } = database();
     await db.insert(orders).values(orderRow('261124-000002'));
-    const taken = await db.insert(orders).values(orderRow('261124-000002')).catch((e: unknown) => e);
+    const taken = await db
+      .insert(orders)
+      .values(orderRow('261124-000002'))
+      .catch((e: unknown) => e);
     expect(isOrderNrTaken(taken)).toBe(true);
-    const other = await db.insert(orders).values({ ...orderRow('261124-000003'), userId: 999_999 }).catch((e: unknown) => e);
+    const other = await db
+      .insert(orders)
+      .values({ ...orderRow('261124-000003'), userId: 999_999 })
+      .catch((e: unknown) => e);
     expect(isOrderNrTaken(other)).toBe(false);
     await expect(withFreshOrderNr('', () => Promise.reject(other))).rejects.toBe(other);
   });

@@ -25,7 +25,13 @@ beforeAll(async () => {
 
 async function customer(over: { verified?: boolean } = {}) {
   const email = `buyer${++counter}@example.com`;
-  const user = await createUser(database().db, { email, password: PASSWORD, name: 'Ina', surname: 'Buyer', verified: over.verified });
+  const user = await createUser(database().db, {
+    email,
+    password: PASSWORD,
+    name: 'Ina',
+    surname: 'Buyer',
+    verified: over.verified,
+  });
   const session = createApiSession(api, { clientAddress: `203.0.113.${counter}` });
   expect((await session.signIn(email, PASSWORD)).status).toBe(200);
   return { session, user };
@@ -68,7 +74,18 @@ async function addOrder(
   if (items.length) {
     await database()
       .db.insert(orderItems)
-      .values(items.map((i) => ({ orderId: order!.id, sku: 'SKU-1', name: 'Trail shoe', categoryName: 'Shoes', imageUrl: '/img/shoe.webp', priceCents: 2500, quantity: 2, ...i })));
+      .values(
+        items.map((i) => ({
+          orderId: order!.id,
+          sku: 'SKU-1',
+          name: 'Trail shoe',
+          categoryName: 'Shoes',
+          imageUrl: '/img/shoe.webp',
+          priceCents: 2500,
+          quantity: 2,
+          ...i,
+        })),
+      );
   }
   return order!;
 }
@@ -84,7 +101,11 @@ describe('GET /api/orders/history: access', () => {
     const { session } = await customer({ verified: false });
     const { status, body } = await session.get('/api/orders/history');
     expect(status).toBe(403);
-    expect(body).toEqual({ status: 'ERROR', code: 'email_not_verified', message: 'Your email address is not verified.' });
+    expect(body).toEqual({
+      status: 'ERROR',
+      code: 'email_not_verified',
+      message: 'Your email address is not verified.',
+    });
   });
 
   it('rejects a bad page or page size with 422', async () => {
@@ -130,7 +151,15 @@ describe('GET /api/orders/history: shapes', () => {
         promoCode: 'SAVE10',
       },
       [
-        { sku: 'TENT-2', name: 'Dome tent', categoryName: 'Tents', imageUrl: '/img/tent.webp', priceCents: 4999, quantity: 2, variationAttributes: [{ id: 4, name: 'Green', attribute_group: { name: 'Colour' } }] },
+        {
+          sku: 'TENT-2',
+          name: 'Dome tent',
+          categoryName: 'Tents',
+          imageUrl: '/img/tent.webp',
+          priceCents: 4999,
+          quantity: 2,
+          variationAttributes: [{ id: 4, name: 'Green', attribute_group: { name: 'Colour' } }],
+        },
         { sku: 'PEG', name: 'Tent peg', categoryName: 'Accessories', imageUrl: null, priceCents: 7, quantity: 1 },
       ],
     );
@@ -197,7 +226,16 @@ describe('GET /api/orders/history: shapes', () => {
       vat_scheme: 'home',
       buyer_vat_id: null,
       total_amount: 103.12,
-      delivery_address: { name: 'Ina', surname: 'Buyer', email: 'ina@example.com', phone: '+4930901820', country: 'Germany', city: 'Berlin', address: 'Unter den Linden 1', post_code: '10117' },
+      delivery_address: {
+        name: 'Ina',
+        surname: 'Buyer',
+        email: 'ina@example.com',
+        phone: '+4930901820',
+        country: 'Germany',
+        city: 'Berlin',
+        address: 'Unter den Linden 1',
+        post_code: '10117',
+      },
       can_complete: true,
     });
   });
@@ -209,7 +247,21 @@ describe('GET /api/orders/history: shapes', () => {
     expect(en.delivery).toBeNull();
     expect(en.name).toBe('Unnamed Product');
     expect(en.items).toEqual([
-      { id: order.id, product_id: null, variation_id: null, sku: null, quantity: 1, price: 19.99, total: 19.99, image_url: null, name: 'Unnamed Product', category: { name: 'Product' }, variation_attributes: [], vat_percent: null, vat: null },
+      {
+        id: order.id,
+        product_id: null,
+        variation_id: null,
+        sku: null,
+        quantity: 1,
+        price: 19.99,
+        total: 19.99,
+        image_url: null,
+        name: 'Unnamed Product',
+        category: { name: 'Product' },
+        variation_attributes: [],
+        vat_percent: null,
+        vat: null,
+      },
     ]);
     const de = (await session.get(`/api/orders/history?lang_id=${fx.lang.de}`)).body.payload[0];
     expect(de.items[0]).toMatchObject({ name: 'Unbenanntes Produkt', category: { name: 'Produkt' }, price: 19.99 });
@@ -222,9 +274,14 @@ describe('GET /api/orders/history: pages', () => {
     const other = await customer();
     await addOrder(other.user.id);
     const mine: string[] = [];
-    for (let i = 0; i < 7; i++) mine.push((await addOrder(user.id, { status: (['Success', 'Pending', 'Error', 'Failed'] as const)[i % 4] })).orderNr);
+    for (let i = 0; i < 7; i++)
+      mine.push(
+        (await addOrder(user.id, { status: (['Success', 'Pending', 'Error', 'Failed'] as const)[i % 4] })).orderNr,
+      );
     // Same instant as the newest: the id breaks the tie (newest id first).
-    const sameTime = (await database().db.select({ createdAt: orders.createdAt }).from(orders).orderBy(orders.id)).at(-1)!.createdAt;
+    const sameTime = (await database().db.select({ createdAt: orders.createdAt }).from(orders).orderBy(orders.id)).at(
+      -1,
+    )!.createdAt;
     mine.push((await addOrder(user.id, { createdAt: sameTime })).orderNr);
     const newestFirst = [...mine].reverse();
 

@@ -25,11 +25,20 @@ let editor: ApiSession;
 let pageId: number;
 let frId: number;
 
-const hero = (heading: string) => ({ id: 'hero', v: 1, type: 'hero', heading, text: 'Tents for long days', image: null, button: null });
+const hero = (heading: string) => ({
+  id: 'hero',
+  v: 1,
+  type: 'hero',
+  heading,
+  text: 'Tents for long days',
+  image: null,
+  button: null,
+});
 const url = (suffix = '') => `/api/admin/static-pages/${pageId}${suffix}`;
 const versions = async () => (await editor.get(url('/versions'))).body.payload as { version: number; action: string }[];
 const live = async (language = fx.lang.en) => (await pageBlocks(db(), pageId, language))?.[0];
-const previewed = async (language: number, code: string) => (await pageBlocks(db(), pageId, language, { draft: { languageCode: code } }))?.[0];
+const previewed = async (language: number, code: string) =>
+  (await pageBlocks(db(), pageId, language, { draft: { languageCode: code } }))?.[0];
 
 beforeAll(async () => {
   fx = await insertFixtureCatalog(db());
@@ -37,7 +46,10 @@ beforeAll(async () => {
   frId = fr!.id;
   invalidateShopBasics();
   editor = (await h.signedIn('editor')).session;
-  const [page] = await db().insert(staticPages).values({ slug: 'camp', title: 'Camp', content: '<p>Soon</p>', published: true }).returning();
+  const [page] = await db()
+    .insert(staticPages)
+    .values({ slug: 'camp', title: 'Camp', content: '<p>Soon</p>', published: true })
+    .returning();
   pageId = page!.id;
   expect((await editor.put(url('/blocks'), { layout: 'blocks', blocks: [hero('Summer camp')] })).status).toBe(200);
 });
@@ -48,8 +60,15 @@ describe('page drafts', () => {
     const saved = await editor.put(url('/draft'), { blocks: [hero('Winter camp')] });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.message).toBe('Draft saved. Visitors see the published page until you publish.');
-    expect(saved.body.payload).toMatchObject({ layout: 'blocks', blocks: [{ heading: 'Winter camp' }], block_texts: {} });
-    const de = await editor.put(url('/draft'), { language_id: fx.lang.de, texts: { hero: { heading: 'Wintercamp', text: ' ' } } });
+    expect(saved.body.payload).toMatchObject({
+      layout: 'blocks',
+      blocks: [{ heading: 'Winter camp' }],
+      block_texts: {},
+    });
+    const de = await editor.put(url('/draft'), {
+      language_id: fx.lang.de,
+      texts: { hero: { heading: 'Wintercamp', text: ' ' } },
+    });
     expect(de.body.payload.block_texts).toEqual({ de: { hero: { heading: 'Wintercamp' } } });
 
     expect(await live()).toMatchObject({ heading: 'Summer camp' });
@@ -57,7 +76,9 @@ describe('page drafts', () => {
     expect(await previewed(fx.lang.en, 'en')).toMatchObject({ heading: 'Winter camp' });
     expect(await previewed(fx.lang.de, 'de')).toMatchObject({ heading: 'Wintercamp', text: 'Tents for long days' });
     expect((await versions()).length).toBe(before);
-    expect((await editor.get(url('/blocks'))).body.payload.draft).toMatchObject({ blocks: [{ heading: 'Winter camp' }] });
+    expect((await editor.get(url('/blocks'))).body.payload.draft).toMatchObject({
+      blocks: [{ heading: 'Winter camp' }],
+    });
     const unknown = await editor.put(url('/draft'), { language_id: fx.lang.de, texts: { nope: { heading: 'x' } } });
     expect(unknown.body.message).toBe('The page has no block nope.');
   });
@@ -94,17 +115,25 @@ describe('page drafts', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     const { draft } = (await editor.get(url('/blocks'))).body.payload;
     expect(draft.blocks[0].heading).toBe('Autumn camp');
-    expect(draft.block_texts).toEqual({ de: { hero: { heading: 'Herbstcamp' } }, fr: { hero: { heading: "Camp d'automne" } } });
+    expect(draft.block_texts).toEqual({
+      de: { hero: { heading: 'Herbstcamp' } },
+      fr: { hero: { heading: "Camp d'automne" } },
+    });
   });
 
   it('the schedule publishes the draft with the page; restoring a version drops a draft', async () => {
     await db().update(staticPages).set({ published: false }).where(eq(staticPages.id, pageId));
-    expect((await editor.put(url('/schedule'), { publish_at: new Date(Date.now() - 1000).toISOString() })).status).toBe(200);
+    expect((await editor.put(url('/schedule'), { publish_at: new Date(Date.now() - 1000).toISOString() })).status).toBe(
+      200,
+    );
     const done = await runPageSchedule(db());
     expect(done.published).toContain(pageId);
     expect(await live()).toMatchObject({ heading: 'Autumn camp' });
     expect(await live(frId)).toMatchObject({ heading: "Camp d'automne" });
-    const [row] = await db().select({ draft: staticPages.draft, published: staticPages.published }).from(staticPages).where(eq(staticPages.id, pageId));
+    const [row] = await db()
+      .select({ draft: staticPages.draft, published: staticPages.published })
+      .from(staticPages)
+      .where(eq(staticPages.id, pageId));
     expect(row).toEqual({ draft: null, published: true });
 
     await editor.put(url('/draft'), { blocks: [hero('Spring camp')] });

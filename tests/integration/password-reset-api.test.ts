@@ -89,13 +89,22 @@ describe('POST /api/user/reset-password', () => {
 
 describe('POST /api/reset-password', () => {
   it('sets the new password once, ends every session, and the link cannot be reused', async () => {
-    const user = await createUser(database().db, { email: 'reset2@example.com', password: 'Old-Pass-1', verified: false });
+    const user = await createUser(database().db, {
+      email: 'reset2@example.com',
+      password: 'Old-Pass-1',
+      verified: false,
+    });
     const signedIn = createApiSession(api);
     await signedIn.signIn(user.email, 'Old-Pass-1');
     const { token, email } = await requestLink(user.email);
 
     const s = session();
-    const done = await s.post('/api/reset-password', { token, email, password: 'New-Pass-2', password_confirmation: 'New-Pass-2' });
+    const done = await s.post('/api/reset-password', {
+      token,
+      email,
+      password: 'New-Pass-2',
+      password_confirmation: 'New-Pass-2',
+    });
     expect(done.status).toBe(200);
     expect(done.body.message).toBe('Your password has been reset.');
     expect((await signedIn.get('/api/is-auth')).body.authenticated).toBe(false);
@@ -106,9 +115,19 @@ describe('POST /api/reset-password', () => {
     // Reading the mail proved the address.
     expect((await fresh.get('/api/is-auth')).body.emailVerified).toBe(true);
 
-    const again = await s.post('/api/reset-password', { token, email, password: 'Third-Pass-3', password_confirmation: 'Third-Pass-3' });
+    const again = await s.post('/api/reset-password', {
+      token,
+      email,
+      password: 'Third-Pass-3',
+      password_confirmation: 'Third-Pass-3',
+    });
     expect(again.status).toBe(422);
-    expect(again.body).toEqual({ status: 'ERROR', code: 'validation_failed', message: INVALID, errors: { token: [INVALID] } });
+    expect(again.body).toEqual({
+      status: 'ERROR',
+      code: 'validation_failed',
+      message: INVALID,
+      errors: { token: [INVALID] },
+    });
   });
 
   it('refuses an expired link', async () => {
@@ -118,7 +137,12 @@ describe('POST /api/reset-password', () => {
       .db.update(passwordResetTokens)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(passwordResetTokens.tokenHash, sha256Hex(token)));
-    const { status, body } = await session().post('/api/reset-password', { token, email, password: 'New-Pass-2', password_confirmation: 'New-Pass-2' });
+    const { status, body } = await session().post('/api/reset-password', {
+      token,
+      email,
+      password: 'New-Pass-2',
+      password_confirmation: 'New-Pass-2',
+    });
     expect(status).toBe(422);
     expect(body.message).toBe(INVALID);
   });
@@ -138,7 +162,11 @@ describe('POST /api/reset-password', () => {
   });
 
   it('a token belongs to the address it was mailed to: after an email change it proves nothing (ADR 009)', async () => {
-    const user = await createUser(database().db, { email: 'mover@example.com', password: 'Old-Pass-1', verified: false });
+    const user = await createUser(database().db, {
+      email: 'mover@example.com',
+      password: 'Old-Pass-1',
+      verified: false,
+    });
     const { token } = await requestLink(user.email);
     // The account moves to an address its owner never received a link at.
     const owner = createApiSession(api);
@@ -157,18 +185,40 @@ describe('POST /api/reset-password', () => {
       password_confirmation: 'New-Pass-2',
     });
     expect(withNewAddress.status).toBe(422);
-    expect(withNewAddress.body).toEqual({ status: 'ERROR', code: 'validation_failed', message: INVALID, errors: { token: [INVALID] } });
+    expect(withNewAddress.body).toEqual({
+      status: 'ERROR',
+      code: 'validation_failed',
+      message: INVALID,
+      errors: { token: [INVALID] },
+    });
     const [row] = await database().db.select().from(users).where(eq(users.id, user.id));
     expect(row!.email).toBe('someone-else@example.net');
     expect(row!.emailVerifiedAt).toBeNull();
     // Nor with the address it was mailed to, now that the account has left it...
-    const withOldAddress = await session().post('/api/reset-password', { token, email: user.email, password: 'New-Pass-2', password_confirmation: 'New-Pass-2' });
+    const withOldAddress = await session().post('/api/reset-password', {
+      token,
+      email: user.email,
+      password: 'New-Pass-2',
+      password_confirmation: 'New-Pass-2',
+    });
     expect(withOldAddress.status).toBe(422);
     // ...and not even after moving back: the change voided it.
     expect(
-      (await owner.put('/api/user/profile', { name: 'Mo', surname: 'Ver', email: user.email, current_password: 'Old-Pass-1' })).status,
+      (
+        await owner.put('/api/user/profile', {
+          name: 'Mo',
+          surname: 'Ver',
+          email: user.email,
+          current_password: 'Old-Pass-1',
+        })
+      ).status,
     ).toBe(200);
-    const afterReturn = await session().post('/api/reset-password', { token, email: user.email, password: 'New-Pass-2', password_confirmation: 'New-Pass-2' });
+    const afterReturn = await session().post('/api/reset-password', {
+      token,
+      email: user.email,
+      password: 'New-Pass-2',
+      password_confirmation: 'New-Pass-2',
+    });
     expect(afterReturn.status).toBe(422);
     expect((await createApiSession(api).signIn(user.email, 'Old-Pass-1')).status).toBe(200);
   });
@@ -177,22 +227,54 @@ describe('POST /api/reset-password', () => {
     await createUser(database().db, { email: 'reset5@example.com', password: 'Old-Pass-1' });
     const first = await requestLink('reset5@example.com');
     const second = await requestLink('reset5@example.com');
-    const ok = await session().post('/api/reset-password', { token: second.token, email: second.email, password: 'New-Pass-2', password_confirmation: 'New-Pass-2' });
+    const ok = await session().post('/api/reset-password', {
+      token: second.token,
+      email: second.email,
+      password: 'New-Pass-2',
+      password_confirmation: 'New-Pass-2',
+    });
     expect(ok.status).toBe(200);
-    const old = await session().post('/api/reset-password', { token: first.token, email: first.email, password: 'New-Pass-3', password_confirmation: 'New-Pass-3' });
+    const old = await session().post('/api/reset-password', {
+      token: first.token,
+      email: first.email,
+      password: 'New-Pass-3',
+      password_confirmation: 'New-Pass-3',
+    });
     expect(old.status).toBe(422);
   });
 
   it('validates the fields: unknown token, weak password, mismatch, missing everything', async () => {
-    const unknown = await session().post('/api/reset-password', { token: 'x'.repeat(43), email: 'reset1@example.com', password: 'New-Pass-2', password_confirmation: 'New-Pass-2' });
+    const unknown = await session().post('/api/reset-password', {
+      token: 'x'.repeat(43),
+      email: 'reset1@example.com',
+      password: 'New-Pass-2',
+      password_confirmation: 'New-Pass-2',
+    });
     expect(unknown.body.message).toBe(INVALID);
-    const weak = await session().post('/api/reset-password', { token: 'x'.repeat(43), email: 'a@b.co', password: 'weakpass', password_confirmation: 'weakpass' });
-    expect(weak.body.errors.password).toEqual(['Password must contain at least one lower-case letter, one upper-case letter and one digit']);
-    const mismatch = await session().post('/api/reset-password', { token: 'x'.repeat(43), email: 'a@b.co', password: 'New-Pass-2', password_confirmation: 'New-Pass-3' });
+    const weak = await session().post('/api/reset-password', {
+      token: 'x'.repeat(43),
+      email: 'a@b.co',
+      password: 'weakpass',
+      password_confirmation: 'weakpass',
+    });
+    expect(weak.body.errors.password).toEqual([
+      'Password must contain at least one lower-case letter, one upper-case letter and one digit',
+    ]);
+    const mismatch = await session().post('/api/reset-password', {
+      token: 'x'.repeat(43),
+      email: 'a@b.co',
+      password: 'New-Pass-2',
+      password_confirmation: 'New-Pass-3',
+    });
     expect(mismatch.body.errors).toEqual({ password_confirmation: ['Passwords do not match'] });
     const empty = await session().post('/api/reset-password', {});
     expect(Object.keys(empty.body.errors).sort()).toEqual(['email', 'password', 'password_confirmation', 'token']);
-    const long = await session().post('/api/reset-password', { token: 't'.repeat(500), email: 'a@b.co', password: 'New-Pass-2', password_confirmation: 'New-Pass-2' });
+    const long = await session().post('/api/reset-password', {
+      token: 't'.repeat(500),
+      email: 'a@b.co',
+      password: 'New-Pass-2',
+      password_confirmation: 'New-Pass-2',
+    });
     expect(long.status).toBe(422);
   });
 

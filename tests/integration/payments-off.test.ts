@@ -54,7 +54,9 @@ describe('card payments without a payment provider', () => {
       message: CARD_PAYMENTS_UNAVAILABLE_MESSAGE,
       errors: { payment_method: [CARD_PAYMENTS_UNAVAILABLE_MESSAGE] },
     });
-    expect(CARD_PAYMENTS_UNAVAILABLE_MESSAGE).toBe('Card payments are not available at the moment. Please choose phone payment.');
+    expect(CARD_PAYMENTS_UNAVAILABLE_MESSAGE).toBe(
+      'Card payments are not available at the moment. Please choose phone payment.',
+    );
     expect(await ordersOf(userId)).toEqual([]);
     expect(await db().select().from(cartItems).where(eq(cartItems.userId, userId))).toHaveLength(1);
     expect(await db().select().from(demoGatewayCharges)).toEqual([]);
@@ -88,7 +90,11 @@ describe('Stripe is not the provider', () => {
   it('its webhook verifies nothing without its secret: 400 to unsigned and to a body signed with the empty secret', async () => {
     const body = JSON.stringify({ id: 'evt_off', type: 'checkout.session.completed', data: { object: {} } });
     const send = (signature?: string) =>
-      api.request('/api/payments/stripe/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json', ...(signature ? { 'Stripe-Signature': signature } : {}) }, body });
+      api.request('/api/payments/stripe/webhook', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(signature ? { 'Stripe-Signature': signature } : {}) },
+        body,
+      });
     expect((await send()).status).toBe(400);
     const signed = await send(Stripe.webhooks.generateTestHeaderString({ payload: body, secret: '' }));
     expect(signed.status).toBe(400);
@@ -103,7 +109,13 @@ describe('the demo gateway is off', () => {
     const eur = { code: 'EUR', symbol: '€', value: '1', isDefault: true };
     const placed = await startTopUp(db(), { userId, amountCents: 2500, currency: eur });
     const paymentId = placed.paymentId;
-    const body = JSON.stringify({ type: 'charge.completed', payment_id: paymentId, outcome: 'succeeded', amount_cents: 2500, currency: 'EUR' });
+    const body = JSON.stringify({
+      type: 'charge.completed',
+      payment_id: paymentId,
+      outcome: 'succeeded',
+      amount_cents: 2500,
+      currency: 'EUR',
+    });
     const res = await api.request('/api/payments/demo/webhook', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signPayload(await webhookSecret(db()), body) },
@@ -117,7 +129,10 @@ describe('the demo gateway is off', () => {
     expect(user?.balance).toBe(0);
 
     // Nor does the reconciliation job resend gateway outcomes to a webhook that is gone.
-    await db().update(demoGatewayCharges).set({ state: 'succeeded' }).where(eq(demoGatewayCharges.paymentId, paymentId));
+    await db()
+      .update(demoGatewayCharges)
+      .set({ state: 'succeeded' })
+      .where(eq(demoGatewayCharges.paymentId, paymentId));
     expect(await unnotifiedCharges(db())).toEqual([]);
   });
 });

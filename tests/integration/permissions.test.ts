@@ -20,7 +20,14 @@ import { useTestDatabase } from '../helpers/db';
 import { startDemoServer } from '../helpers/demo-server';
 import { pageRouteTable } from '../helpers/hostile-input-pages';
 import { cleanupServers } from '../helpers/server';
-import { type ApiSession, createApiSession, createHttpSession, createUser, csrfSession, signedIn } from '../helpers/session';
+import {
+  type ApiSession,
+  createApiSession,
+  createHttpSession,
+  createUser,
+  csrfSession,
+  signedIn,
+} from '../helpers/session';
 
 const database = useTestDatabase({ seed: 'demo' });
 const api = createApi();
@@ -40,11 +47,16 @@ function declaredAllowed(role: Role, path: string): boolean {
 const pastGuard = (status: number) => status < 500 && ![401, 403, 419].includes(status);
 
 /** A concrete address of a route: ids that do not exist, so no call of an allowed role changes anything it need not. */
-const sample = (path: string) => path.replace(/:id\b/g, '999999999').replace(/:orderNr\b/g, 'UNKNOWN1').replace(/:version\b/g, '1');
+const sample = (path: string) =>
+  path
+    .replace(/:id\b/g, '999999999')
+    .replace(/:orderNr\b/g, 'UNKNOWN1')
+    .replace(/:version\b/g, '1');
 
 const adminRoutes = () => {
   const keys = new Set<string>();
-  for (const r of createApi().routes) if (r.method !== 'ALL' && r.path.startsWith('/api/admin')) keys.add(`${r.method} ${r.path}`);
+  for (const r of createApi().routes)
+    if (r.method !== 'ALL' && r.path.startsWith('/api/admin')) keys.add(`${r.method} ${r.path}`);
   return [...keys].sort();
 };
 
@@ -67,14 +79,22 @@ async function call(session: ApiSession, method: string, path: string): Promise<
 }
 
 describe('the declaration in the OpenAPI document (that every address has a declared area: tests/unit/admin-permissions.test.ts)', () => {
-  it('the OpenAPI document names each back-office route\'s permissions and the roles that hold them', async () => {
-    const doc = (await api.request('/api/openapi.json')).json() as Promise<{ paths: Record<string, Record<string, { description?: string; 'x-permissions'?: string[] }>> }>;
+  it("the OpenAPI document names each back-office route's permissions and the roles that hold them", async () => {
+    const doc = (await api.request('/api/openapi.json')).json() as Promise<{
+      paths: Record<string, Record<string, { description?: string; 'x-permissions'?: string[] }>>;
+    }>;
     const { paths } = await doc;
     expect(paths['/api/admin/vat-rates']!.get!['x-permissions']).toEqual(['prices']);
     expect(paths['/api/admin/vat-rates']!.get!.description).toBe('Permission `prices` (roles: admin).');
-    expect(paths['/api/admin/orders/{orderNr}/notes']!.post!.description).toBe('Permission `orders` (roles: staff, admin).');
-    expect(paths['/api/admin/customers/{id}/balance']!.post!.description).toBe('Permission `customers` (roles: staff, admin).');
-    expect(paths['/api/admin/media']!.post!.description).toContain('Permission `catalog` or `content` (roles: staff, editor, admin).');
+    expect(paths['/api/admin/orders/{orderNr}/notes']!.post!.description).toBe(
+      'Permission `orders` (roles: staff, admin).',
+    );
+    expect(paths['/api/admin/customers/{id}/balance']!.post!.description).toBe(
+      'Permission `customers` (roles: staff, admin).',
+    );
+    expect(paths['/api/admin/media']!.post!.description).toContain(
+      'Permission `catalog` or `content` (roles: staff, editor, admin).',
+    );
     expect(paths['/api/admin/settings']!.put!.description).toBe('Permission `settings` (roles: admin).');
   });
 });
@@ -101,11 +121,14 @@ describe('every /api/admin route for every role', () => {
       const guest = await call(sessions.guest, method, path);
       if (guest.status !== 401) problems.push(`guest: ${guest.status}`);
       // The refused first: their calls must change nothing anyway.
-      const order = [...ROLES_ASKING].sort((a, b) => Number(declaredAllowed(a, path)) - Number(declaredAllowed(b, path)));
+      const order = [...ROLES_ASKING].sort(
+        (a, b) => Number(declaredAllowed(a, path)) - Number(declaredAllowed(b, path)),
+      );
       for (const role of order) {
         const reply = await call(sessions[role], method, path);
         if (declaredAllowed(role, path)) {
-          if (!pastGuard(reply.status)) problems.push(`${role} is allowed but got ${reply.status} ${JSON.stringify(reply.body?.message)}`);
+          if (!pastGuard(reply.status))
+            problems.push(`${role} is allowed but got ${reply.status} ${JSON.stringify(reply.body?.message)}`);
         } else if (reply.status !== 403 || reply.body?.message !== FORBIDDEN) {
           problems.push(`${role} is refused but got ${reply.status} ${JSON.stringify(reply.body?.message)}`);
         }
@@ -123,7 +146,8 @@ function adminPageFiles(): string[] {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (/\.(astro|ts)$/.test(entry.name) && !entry.name.endsWith('.test.ts')) files.push(`admin/${relative(PAGES_DIR, full)}`);
+      else if (/\.(astro|ts)$/.test(entry.name) && !entry.name.endsWith('.test.ts'))
+        files.push(`admin/${relative(PAGES_DIR, full)}`);
     }
   };
   walk(PAGES_DIR);
@@ -142,7 +166,13 @@ describe('every /admin page for every role (the built shop)', () => {
       await createUser(db, ADMIN);
       await setRole(db, null, ADMIN.email, 'admin');
       // A mail for the mail log's page of one mail.
-      mailId = (await sendMail(db, { to: 'someone@example.com', subject: 'Hello', html: '<p>Hello</p>', text: 'Hello', language: 'en' }, { mailer: null })).id;
+      mailId = (
+        await sendMail(
+          db,
+          { to: 'someone@example.com', subject: 'Hello', html: '<p>Hello</p>', text: 'Hello', language: 'en' },
+          { mailer: null },
+        )
+      ).id;
     }));
     sessions.guest = createHttpSession(base);
     sessions.customer = await signedIn(createHttpSession(base), DEMO_CUSTOMER);
@@ -161,7 +191,10 @@ describe('every /admin page for every role (the built shop)', () => {
   it('covers every page file under src/pages/admin, each in a declared area', () => {
     const files = adminPageFiles();
     expect(files.length).toBeGreaterThan(20);
-    expect(files.filter((f) => !table[f]), 'pages without an address in hostile-input-pages.ts').toEqual([]);
+    expect(
+      files.filter((f) => !table[f]),
+      'pages without an address in hostile-input-pages.ts',
+    ).toEqual([]);
     expect(files.filter((f) => !Object.hasOwn(AREA_PERMISSIONS, adminArea(table[f]!.path) ?? '-'))).toEqual([]);
   });
 
@@ -178,7 +211,12 @@ describe('every /admin page for every role (the built shop)', () => {
       if (res.status === 404) expect(res.headers.get('cache-control')).toBe('no-store');
       await res.body?.cancel();
     }
-    expect(statuses).toEqual({ 'admin /admin/faqs/999999': 404, 'editor /admin/pages/999999': 404, 'staff /admin/products/abc': 404, 'staff /admin/faqs/999999': 403 });
+    expect(statuses).toEqual({
+      'admin /admin/faqs/999999': 404,
+      'editor /admin/pages/999999': 404,
+      'staff /admin/products/abc': 404,
+      'staff /admin/faqs/999999': 403,
+    });
   });
 
   for (const file of adminPageFiles()) {
@@ -186,7 +224,8 @@ describe('every /admin page for every role (the built shop)', () => {
       const path = table[file]!.path;
       const problems: string[] = [];
       const guest = await sessions.guest.request(path, { redirect: 'manual', headers: { Accept: 'text/html' } });
-      if (guest.status !== 302 || !guest.headers.get('location')?.startsWith('/auth')) problems.push(`guest: ${guest.status} ${guest.headers.get('location')}`);
+      if (guest.status !== 302 || !guest.headers.get('location')?.startsWith('/auth'))
+        problems.push(`guest: ${guest.status} ${guest.headers.get('location')}`);
       await guest.body?.cancel();
       for (const role of ROLES_ASKING) {
         const res = await sessions[role].request(path, { redirect: 'manual', headers: { Accept: 'text/html' } });

@@ -26,7 +26,10 @@ let previousSmtp: string | undefined;
 
 beforeAll(async () => {
   fx = await seedCommerceFixture(db());
-  await db().update(settings).set({ phonePaymentGlobal: '+1 555 0100', phonePaymentUkEu: '+44 20 7946 0000' }).where(eq(settings.id, 1));
+  await db()
+    .update(settings)
+    .set({ phonePaymentGlobal: '+1 555 0100', phonePaymentUkEu: '+44 20 7946 0000' })
+    .where(eq(settings.id, 1));
   box = await startTestMailbox({ unref: true });
   // The shop's mailer reads SMTP_URL from its config; this worker's copy points at the mailbox.
   const cfg = config() as { SMTP_URL?: string };
@@ -62,7 +65,9 @@ describe('order received mail (phone orders)', () => {
     const mail = await box.waitFor(email, { timeoutMs: 15_000 });
     expect(mail.subject).toBe(`We have received your order ${orderNr} – Gear Shop`);
     for (const body of [mail.text, mail.html]) {
-      expect(body).toContain(`Thank you for order ${orderNr}. To complete it, pay €100.00 by phone at one of these numbers:`);
+      expect(body).toContain(
+        `Thank you for order ${orderNr}. To complete it, pay €100.00 by phone at one of these numbers:`,
+      );
       expect(body).toContain('+1 555 0100');
       expect(body).toContain('+44 20 7946 0000');
       expect(body).toContain(`quote your order number ${orderNr} and pay €100.00`);

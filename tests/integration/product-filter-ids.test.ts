@@ -64,7 +64,9 @@ async function attributeIdsOf(id: number): Promise<number[]> {
 
 async function attributeId(group: string, value: string): Promise<number> {
   const [row] = rowsOf<{ id: number }>(
-    await db().execute(sql`select a.id from attributes a join attribute_groups g on g.id = a.group_id where g.name = ${group} and a.name = ${value}`),
+    await db().execute(
+      sql`select a.id from attributes a join attribute_groups g on g.id = a.group_id where g.name = ${group} and a.name = ${value}`,
+    ),
   );
   return Number(row!.id);
 }
@@ -72,15 +74,21 @@ async function attributeId(group: string, value: string): Promise<number> {
 describe('products.attribute_ids and category_ids', () => {
   it('matches the variations after the demo seed and the bench seed', async () => {
     expect(await outOfSync(db())).toEqual([]);
-    const [demo] = rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from products where attribute_ids <> '{}'`));
+    const [demo] = rowsOf<{ n: number }>(
+      await db().execute(sql`select count(*)::int as n from products where attribute_ids <> '{}'`),
+    );
     expect(Number(demo!.n)).toBeGreaterThan(0);
-    const [linked] = rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from products where category_ids = '{}'`));
+    const [linked] = rowsOf<{ n: number }>(
+      await db().execute(sql`select count(*)::int as n from products where category_ids = '{}'`),
+    );
     expect(Number(linked!.n)).toBe(0); // every demo product is in a category
 
     await seedBench(db(), 40);
     expect(await outOfSync(db())).toEqual([]);
     const [bench] = rowsOf<{ n: number }>(
-      await db().execute(sql`select count(*)::int as n from products where sku like 'BENCH-%' and attribute_ids <> '{}'`),
+      await db().execute(
+        sql`select count(*)::int as n from products where sku like 'BENCH-%' and attribute_ids <> '{}'`,
+      ),
     );
     expect(Number(bench!.n)).toBeGreaterThan(0); // 2 in 5 bench products vary
   });
@@ -88,12 +96,20 @@ describe('products.attribute_ids and category_ids', () => {
   it('follows the staff editor: generated, deactivated and removed variations', async () => {
     const tents = await categoryId('tents');
     const bags = await categoryId('sleeping-bags');
-    const created = await staff.post('/api/admin/products', { sku: 'ATTR-IDS', name: 'Attribute ids tent', price_cents: 5_000, category_ids: [tents] });
+    const created = await staff.post('/api/admin/products', {
+      sku: 'ATTR-IDS',
+      name: 'Attribute ids tent',
+      price_cents: 5_000,
+      category_ids: [tents],
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.payload.id as number;
     expect(await attributeIdsOf(id)).toEqual([]);
     expect(await categoryIdsOf(id)).toEqual([tents]);
-    const moved = await staff.put(`/api/admin/products/${id}`, { version: created.body.payload.version, category_ids: [bags, tents] });
+    const moved = await staff.put(`/api/admin/products/${id}`, {
+      version: created.body.payload.version,
+      category_ids: [bags, tents],
+    });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(await categoryIdsOf(id)).toEqual([tents, bags].sort((a, b) => a - b));
 
@@ -110,11 +126,24 @@ describe('products.attribute_ids and category_ids', () => {
     const long = await attributeId('Length', 'Long');
     expect(await attributeIdsOf(id)).toEqual([sand, orange, long].sort((a, b) => a - b));
 
-    const variations = made.body.payload.variations as { id: number; sku: string; price_cents: number; stock: number }[];
+    const variations = made.body.payload.variations as {
+      id: number;
+      sku: string;
+      price_cents: number;
+      stock: number;
+    }[];
     const orangeOne = variations.find((v) => v.sku.includes('ORANGE'))!;
     const off = await staff.put(`/api/admin/products/${id}/variations`, {
       version: made.body.payload.version,
-      variations: [{ id: orangeOne.id, sku: orangeOne.sku, price_cents: orangeOne.price_cents, stock: orangeOne.stock, active: false }],
+      variations: [
+        {
+          id: orangeOne.id,
+          sku: orangeOne.sku,
+          price_cents: orangeOne.price_cents,
+          stock: orangeOne.stock,
+          active: false,
+        },
+      ],
     });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     expect(await attributeIdsOf(id)).toEqual([sand, long].sort((a, b) => a - b));
@@ -139,7 +168,9 @@ describe('products.attribute_ids and category_ids', () => {
     await applyImport(db(), state.id, { editor: null });
     const [product] = await db().select({ id: products.id }).from(products).where(eq(products.sku, 'ATTR-IMP'));
     expect(await attributeIdsOf(product!.id)).toEqual([await attributeId('Colour', 'Sand')]);
-    expect(await categoryIdsOf(product!.id)).toEqual([await categoryId('tents'), await categoryId('sleeping-bags')].sort((a, b) => a - b));
+    expect(await categoryIdsOf(product!.id)).toEqual(
+      [await categoryId('tents'), await categoryId('sleeping-bags')].sort((a, b) => a - b),
+    );
     expect(await outOfSync(db())).toEqual([]);
   });
 
@@ -150,7 +181,9 @@ describe('products.attribute_ids and category_ids', () => {
     );
     const variation = Number(row!.id);
     const product = Number(row!.product_id);
-    const [other] = rowsOf<{ id: number }>(await db().execute(sql`select id from products where attribute_ids = '{}' and active order by id limit 1`));
+    const [other] = rowsOf<{ id: number }>(
+      await db().execute(sql`select id from products where attribute_ids = '{}' and active order by id limit 1`),
+    );
     const target = Number(other!.id);
 
     await db().execute(sql`update variations set stock = stock + 1 where id = ${variation}`); // not a change of attributes
@@ -168,16 +201,24 @@ describe('products.attribute_ids and category_ids', () => {
     expect(await outOfSync(db())).toEqual([]);
     const sand = await attributeId('Colour', 'Sand');
     await db().execute(sql`delete from attributes where id = ${sand}`); // cascades to variation_attributes
-    const [left] = rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from products where ${sand} = any(attribute_ids)`));
+    const [left] = rowsOf<{ n: number }>(
+      await db().execute(sql`select count(*)::int as n from products where ${sand} = any(attribute_ids)`),
+    );
     expect(Number(left!.n)).toBe(0);
     expect(await outOfSync(db())).toEqual([]);
   });
 
   it('follows plain SQL on product_categories and deleted categories', async () => {
     const bags = await categoryId('sleeping-bags');
-    const [row] = rowsOf<{ id: number }>(await db().execute(sql`select product_id as id from product_categories where category_id = ${bags} order by product_id limit 1`));
+    const [row] = rowsOf<{ id: number }>(
+      await db().execute(
+        sql`select product_id as id from product_categories where category_id = ${bags} order by product_id limit 1`,
+      ),
+    );
     const product = Number(row!.id);
-    await db().execute(sql`update product_categories set category_id = ${await categoryId('tents')} where product_id = ${product} and category_id = ${bags}`);
+    await db().execute(
+      sql`update product_categories set category_id = ${await categoryId('tents')} where product_id = ${product} and category_id = ${bags}`,
+    );
     expect(await categoryIdsOf(product)).not.toContain(bags);
     expect(await outOfSync(db())).toEqual([]);
     await db().execute(sql`delete from product_categories where product_id = ${product}`);
@@ -185,7 +226,9 @@ describe('products.attribute_ids and category_ids', () => {
     await db().execute(sql`insert into product_categories (product_id, category_id) values (${product}, ${bags})`);
     expect(await categoryIdsOf(product)).toEqual([bags]);
     await db().execute(sql`delete from categories where id = ${bags}`); // cascades to product_categories
-    const [left] = rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from products where ${bags} = any(category_ids)`));
+    const [left] = rowsOf<{ n: number }>(
+      await db().execute(sql`select count(*)::int as n from products where ${bags} = any(category_ids)`),
+    );
     expect(Number(left!.n)).toBe(0);
     expect(await outOfSync(db())).toEqual([]);
   });

@@ -40,7 +40,7 @@ describe('GET /images/products/{id}/{n}.svg', () => {
     }
   });
 
-  it('shows an unpublished product\'s picture to staff and admins, never cached', async () => {
+  it("shows an unpublished product's picture to staff and admins, never cached", async () => {
     for (const who of ['staff', 'admin'] as const) {
       const res = await image(fx.p.inactive, who);
       expect(res.status).toBe(200);
@@ -49,17 +49,25 @@ describe('GET /images/products/{id}/{n}.svg', () => {
     }
   });
 
-  it('serves a published product\'s picture to anyone, cached 5 minutes then revalidated, and withdraws it on unpublishing', async () => {
+  it("serves a published product's picture to anyone, cached 5 minutes then revalidated, and withdraws it on unpublishing", async () => {
     const res = await image(fx.p.dome);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=300, must-revalidate');
     const etag = res.headers.get('etag')!;
-    const revalidated = await GET({ params: { path: `products/${fx.p.dome}/1.svg` }, request: new Request('http://shop.test/', { headers: { 'if-none-match': etag } }), locals: { user: null } } as never);
+    const revalidated = await GET({
+      params: { path: `products/${fx.p.dome}/1.svg` },
+      request: new Request('http://shop.test/', { headers: { 'if-none-match': etag } }),
+      locals: { user: null },
+    } as never);
     expect(revalidated.status).toBe(304);
     await database().db.update(products).set({ active: false }).where(eq(products.id, fx.p.dome));
     try {
       expect((await image(fx.p.dome)).status).toBe(404);
-      const again = await GET({ params: { path: `products/${fx.p.dome}/1.svg` }, request: new Request('http://shop.test/', { headers: { 'if-none-match': etag } }), locals: { user: null } } as never);
+      const again = await GET({
+        params: { path: `products/${fx.p.dome}/1.svg` },
+        request: new Request('http://shop.test/', { headers: { 'if-none-match': etag } }),
+        locals: { user: null },
+      } as never);
       expect(again.status).toBe(404);
     } finally {
       await database().db.update(products).set({ active: true }).where(eq(products.id, fx.p.dome));

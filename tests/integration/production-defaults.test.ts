@@ -7,7 +7,18 @@ import { CARD_PAYMENTS_UNAVAILABLE_MESSAGE } from '@/server/payments/provider';
 import { startTopUp } from '@/server/services/orders/top-up.server';
 import { emptyServerTarget } from '../helpers/db';
 import { berlinShipping } from '../helpers/fixture-commerce';
-import { cleanupServers, ensureBuilt, freePort, get, printedPassword, type Started, startServer, stopServer, tempDir, waitReady } from '../helpers/server';
+import {
+  cleanupServers,
+  ensureBuilt,
+  freePort,
+  get,
+  printedPassword,
+  type Started,
+  startServer,
+  stopServer,
+  tempDir,
+  waitReady,
+} from '../helpers/server';
 import { createHttpSession } from '../helpers/session';
 
 /**
@@ -58,7 +69,12 @@ describe('a production shop on an empty database', () => {
       const signIn = await createHttpSession(base).signIn(DEMO_EDITOR.email, DEMO_EDITOR.password);
       expect(signIn.status).toBe(422);
       // Where it listens (HOST unset: every address) and the address links use.
-      expect(server.output().stdout).toMatch(new RegExp(`^Shop ready in \\d+ ms on http://0\\.0\\.0\\.0:${server.port} \\(every address of this machine\\); PUBLIC_URL is ${base.replaceAll('.', '\\.')}$`, 'm'));
+      expect(server.output().stdout).toMatch(
+        new RegExp(
+          `^Shop ready in \\d+ ms on http://0\\.0\\.0\\.0:${server.port} \\(every address of this machine\\); PUBLIC_URL is ${base.replaceAll('.', '\\.')}$`,
+          'm',
+        ),
+      );
       // The background jobs run every second on the new shop: a few rounds, not one error.
       await new Promise((r) => setTimeout(r, 3_000));
     } finally {
@@ -72,7 +88,15 @@ describe('a production shop on an empty database', () => {
     expect(await count('products')).toBe(0);
 
     // A second start adds nothing.
-    const tables = ['languages', 'localizations', 'currencies', 'countries', 'shipping_zones', 'settings', 'static_pages'];
+    const tables = [
+      'languages',
+      'localizations',
+      'currencies',
+      'countries',
+      'shipping_zones',
+      'settings',
+      'static_pages',
+    ];
     const counts = async () => {
       const out: number[] = [];
       for (const table of tables) out.push(await count(table));
@@ -81,7 +105,12 @@ describe('a production shop on an empty database', () => {
     const before = await counts();
     const again = await start({ ...target.env, HOST: '127.0.0.1', PUBLIC_URL: 'https://shop.example.test' });
     try {
-      expect(again.server.output().stdout).toMatch(new RegExp(`^Shop ready in \\d+ ms on http://127\\.0\\.0\\.1:${again.server.port}; PUBLIC_URL is https://shop\\.example\\.test$`, 'm'));
+      expect(again.server.output().stdout).toMatch(
+        new RegExp(
+          `^Shop ready in \\d+ ms on http://127\\.0\\.0\\.1:${again.server.port}; PUBLIC_URL is https://shop\\.example\\.test$`,
+          'm',
+        ),
+      );
     } finally {
       expect(await stopServer(again.server)).toBe(0);
     }
@@ -95,7 +124,9 @@ describe('a production shop on an empty database', () => {
     const { server, base } = await start({ ...fresh.env, SEED: 'demo', PUBLIC_URL: 'https://shop.example.test' });
     try {
       const stdout = server.output().stdout;
-      expect(stdout).toContain('The demo shop was seeded with new random passwords for its demo accounts. They are shown only this once:');
+      expect(stdout).toContain(
+        'The demo shop was seeded with new random passwords for its demo accounts. They are shown only this once:',
+      );
       const editorPassword = printedPassword(server, DEMO_EDITOR.email);
       const customerPassword = printedPassword(server, DEMO_CUSTOMER.email);
       expect(editorPassword).toMatch(/^[a-zA-Z2-9]{5}(-[a-zA-Z2-9]{5}){3}$/);
@@ -146,7 +177,9 @@ describe('the demo card gateway in production', () => {
       const [product] = await database.db
         .select({ id: products.id })
         .from(products)
-        .where(sql`${products.active} and ${products.stock} > 10 and not exists (select 1 from variations v where v.product_id = ${products.id})`)
+        .where(
+          sql`${products.active} and ${products.stock} > 10 and not exists (select 1 from variations v where v.product_id = ${products.id})`,
+        )
         .orderBy(products.id)
         .limit(1);
       productId = product!.id;
@@ -167,7 +200,11 @@ describe('the demo card gateway in production', () => {
       expect(page.status, path).toBe(404);
       expect(page.body.toString(), path).not.toContain('4242');
     }
-    const webhook = await fetch(`${base}/api/payments/demo/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const webhook = await fetch(`${base}/api/payments/demo/webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(webhook.status).toBe(404);
   });
 
@@ -196,7 +233,10 @@ describe('the demo card gateway in production', () => {
       expect(https.headers['strict-transport-security'], path).toBe(HSTS_VALUE);
       // Plain http (PUBLIC_URL is http here): never.
       expect((await get(server.port, path)).headers['strict-transport-security'], path).toBeUndefined();
-      expect((await get(server.port, path, { 'X-Forwarded-Proto': 'http' })).headers['strict-transport-security'], path).toBeUndefined();
+      expect(
+        (await get(server.port, path, { 'X-Forwarded-Proto': 'http' })).headers['strict-transport-security'],
+        path,
+      ).toBeUndefined();
     }
   });
 });

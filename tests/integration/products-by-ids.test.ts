@@ -25,7 +25,12 @@ describe('GET /products/by-ids', () => {
     expect(body.status).toBe('OK');
     expect(body.payload.map((p: { id: number }) => fx.keyOf(p.id))).toEqual(['mech', 'dome']);
     const dome = body.payload[1];
-    expect(dome).toMatchObject({ name: 'Alpine Dome Tent', retail_price: '199.99', old_price: '249.99', discount_percent: 20 });
+    expect(dome).toMatchObject({
+      name: 'Alpine Dome Tent',
+      retail_price: '199.99',
+      old_price: '249.99',
+      discount_percent: 20,
+    });
     expect(dome.categories[0].url).toBe('/products/outdoor/dome-tents');
   });
 

@@ -33,7 +33,10 @@ describe('catalogue caches (docs/decisions/005)', () => {
     expect(page1.pagination.total).toBe(all.length);
 
     // Within the TTL the order, total and price range come from the cache (the rows for 10 s).
-    const [old] = await database().db.select({ priceCents: products.priceCents }).from(products).where(eq(products.id, fx.p[last]));
+    const [old] = await database()
+      .db.select({ priceCents: products.priceCents })
+      .from(products)
+      .where(eq(products.id, fx.p[last]));
     await database().db.update(products).set({ priceCents: 100 }).where(eq(products.id, fx.p[last]));
     try {
       const again = await catalog('search=tent&sort=asc&per_page=1&page=1');
@@ -78,7 +81,10 @@ describe('catalogue caches (docs/decisions/005)', () => {
           const full = await queryCatalog(database().db, input, ctx);
           invalidateCatalogResults(database().db);
           const capped = await queryCatalog(database().db, input, ctx, 2);
-          expect(capped.products.map((p) => p.id), JSON.stringify(input)).toEqual(full.products.map((p) => p.id));
+          expect(
+            capped.products.map((p) => p.id),
+            JSON.stringify(input),
+          ).toEqual(full.products.map((p) => p.id));
           expect(capped.pagination).toEqual(full.pagination);
           expect(capped.facets).toEqual(full.facets);
         }

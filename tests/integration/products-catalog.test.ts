@@ -34,7 +34,18 @@ describe('catalogue order and pagination', () => {
 
   it('sort=asc equals the default; sort=desc reverses price with ties still by id', async () => {
     expect(await keysOf('sort=asc')).toEqual(ASC);
-    expect(await keysOf('sort=desc')).toEqual(['dome', 'tunnel', 'mech', 'summit', 'ultra', 'poles', 'wireless', 'mouse', 'footprint', 'lantern']);
+    expect(await keysOf('sort=desc')).toEqual([
+      'dome',
+      'tunnel',
+      'mech',
+      'summit',
+      'ultra',
+      'poles',
+      'wireless',
+      'mouse',
+      'footprint',
+      'lantern',
+    ]);
   });
 
   it('pages: numbers, last page, clamping of too-large and zero pages', async () => {
@@ -64,7 +75,13 @@ describe('catalogue order and pagination', () => {
 describe('catalogue filters', () => {
   it('price filter in USD compares displayed (converted) prices exactly', async () => {
     // mouse 39.99 → 43.33 USD, wireless 54.16, 89.99 → 97.50, mech 129.99 → 140.84
-    expect(await keysOf('currency=USD&price_min=43.33&price_max=97.50')).toEqual(['mouse', 'wireless', 'summit', 'ultra', 'poles']);
+    expect(await keysOf('currency=USD&price_min=43.33&price_max=97.50')).toEqual([
+      'mouse',
+      'wireless',
+      'summit',
+      'ultra',
+      'poles',
+    ]);
     expect(await keysOf('currency=USD&price_min=43.34&price_max=97.49')).toEqual(['wireless']);
     // lantern 10.00 EUR = 10.835 → 10.84 USD (half-up)
     expect(await keysOf('currency=USD&price_max=10.84')).toEqual(['lantern']);
@@ -78,9 +95,22 @@ describe('catalogue filters', () => {
   });
 
   it('category includes descendants even when products link only to their leaf', async () => {
-    expect(await keysOf(`category_id=${fx.cat.outdoor}`)).toEqual(['lantern', 'footprint', 'summit', 'ultra', 'poles', 'tunnel', 'dome']);
+    expect(await keysOf(`category_id=${fx.cat.outdoor}`)).toEqual([
+      'lantern',
+      'footprint',
+      'summit',
+      'ultra',
+      'poles',
+      'tunnel',
+      'dome',
+    ]);
     expect(await keysOf(`category_id=${fx.cat.tents}`)).toEqual(['footprint', 'poles', 'tunnel', 'dome']);
-    expect(await keysOf(`category_id=${fx.cat.keyboards},${fx.cat.domeTents}`)).toEqual(['footprint', 'wireless', 'mech', 'dome']);
+    expect(await keysOf(`category_id=${fx.cat.keyboards},${fx.cat.domeTents}`)).toEqual([
+      'footprint',
+      'wireless',
+      'mech',
+      'dome',
+    ]);
     expect(await keysOf('category_id=999999')).toEqual([]);
   });
 
@@ -132,8 +162,16 @@ describe('attribute filters and facets', () => {
   it("a group's counts leave out its own selection; other groups are narrowed by it", async () => {
     const { body } = await catalog(`attrs=${fx.attr.red}`);
     const [colour, size] = body.facets;
-    expect(colour.options.map((o: any) => [o.name, o.count])).toEqual([['Red', 2], ['Blue', 2], ['Green', 2]]);
-    expect(size.options.map((o: any) => [o.name, o.count])).toEqual([['S', 1], ['M', 2], ['L', 1]]);
+    expect(colour.options.map((o: any) => [o.name, o.count])).toEqual([
+      ['Red', 2],
+      ['Blue', 2],
+      ['Green', 2],
+    ]);
+    expect(size.options.map((o: any) => [o.name, o.count])).toEqual([
+      ['S', 1],
+      ['M', 2],
+      ['L', 1],
+    ]);
   });
 
   it('facets follow the other filters (category, price)', async () => {
@@ -189,7 +227,10 @@ describe('catalogue search', () => {
   });
 
   it('combines search, category, price and sort', async () => {
-    expect(await keysOf(`search=tent&category_id=${fx.cat.domeTents}&price_min=20&sort=desc`)).toEqual(['dome', 'footprint']);
+    expect(await keysOf(`search=tent&category_id=${fx.cat.domeTents}&price_min=20&sort=desc`)).toEqual([
+      'dome',
+      'footprint',
+    ]);
   });
 });
 
@@ -214,15 +255,15 @@ describe('catalogue validation', () => {
     ['new=maybe', 'new'],
     ['sale=yes', 'sale'],
   ];
-  it.each(cases.map(([query, field]) => [query.length > 40 ? `search of ${query.length - 7} chars` : query, query, field]))(
-    '%s → 422 on the field', async (_label, query, field) => {
+  it.each(
+    cases.map(([query, field]) => [query.length > 40 ? `search of ${query.length - 7} chars` : query, query, field]),
+  )('%s → 422 on the field', async (_label, query, field) => {
     const { status, body } = await catalog(query);
     expect(status).toBe(422);
     expect(body.status).toBe('ERROR');
     expect(Object.keys(body.errors)).toContain(field);
     expect(body.message).toBeTruthy();
-  },
-  );
+  });
 
   it('accepts the edges: search of 200 chars, per_page 100, empty values', async () => {
     expect((await catalog(`search=${'x'.repeat(200)}`)).status).toBe(200);

@@ -120,7 +120,14 @@ describe('GET /products/{id}/info', () => {
   it('top-level categories have parent_id 0 and parent null', async () => {
     const lantern = (await get(`/products/${fx.p.lantern}/info`)).body.payload;
     expect(lantern.categories).toEqual([
-      { id: fx.cat.outdoor, name: 'Outdoor', slug: 'outdoor', url: '/products/outdoor/all', parent_id: 0, parent: null },
+      {
+        id: fx.cat.outdoor,
+        name: 'Outdoor',
+        slug: 'outdoor',
+        url: '/products/outdoor/all',
+        parent_id: 0,
+        parent: null,
+      },
     ]);
   });
 

@@ -23,7 +23,14 @@ describe('POST /api/promocodes/check', () => {
     expect(reply.res.headers.get('cache-control')).toBe('no-store');
     expect(reply.body).toEqual({
       status: 'OK',
-      payload: { id: fx.promo.SAVE10, code: 'SAVE10', description: '€10 off', discount_type: 'fixed', discount_amount: 10, applies_to_delivery: false },
+      payload: {
+        id: fx.promo.SAVE10,
+        code: 'SAVE10',
+        description: '€10 off',
+        discount_type: 'fixed',
+        discount_amount: 10,
+        applies_to_delivery: false,
+      },
       message: 'Promo code applied successfully',
     });
     expect((await check({ code: 'SAVE10', currency: 'USD' })).body.payload.discount_amount).toBe(10.84); // 10.835
@@ -31,9 +38,22 @@ describe('POST /api/promocodes/check', () => {
   });
 
   it('answers a percent code with the percent, in any currency; applies_to_delivery as stored', async () => {
-    expect((await check({ code: 'PCT15', currency: 'USD' })).body.payload).toMatchObject({ discount_type: 'percent', discount_amount: 15, applies_to_delivery: false });
-    expect((await check({ code: 'half' })).body.payload).toMatchObject({ code: 'HALF', discount_type: 'percent', discount_amount: 50, applies_to_delivery: true });
-    expect((await check({ code: 'SHIP10' })).body.payload).toMatchObject({ discount_type: 'fixed', discount_amount: 10, applies_to_delivery: true });
+    expect((await check({ code: 'PCT15', currency: 'USD' })).body.payload).toMatchObject({
+      discount_type: 'percent',
+      discount_amount: 15,
+      applies_to_delivery: false,
+    });
+    expect((await check({ code: 'half' })).body.payload).toMatchObject({
+      code: 'HALF',
+      discount_type: 'percent',
+      discount_amount: 50,
+      applies_to_delivery: true,
+    });
+    expect((await check({ code: 'SHIP10' })).body.payload).toMatchObject({
+      discount_type: 'fixed',
+      discount_amount: 10,
+      applies_to_delivery: true,
+    });
   });
 
   it('works for a signed-in customer too', async () => {
@@ -63,7 +83,12 @@ describe('POST /api/promocodes/check', () => {
     for (const [body, message] of cases) {
       const reply = await check(body, session);
       expect(reply.status, JSON.stringify(body)).toBe(422);
-      expect(reply.body, JSON.stringify(body)).toEqual({ status: 'ERROR', code: 'validation_failed', message, errors: { code: [message] } });
+      expect(reply.body, JSON.stringify(body)).toEqual({
+        status: 'ERROR',
+        code: 'validation_failed',
+        message,
+        errors: { code: [message] },
+      });
     }
     expect((await check('not json', session)).status).toBe(400);
   });
@@ -88,6 +113,8 @@ describe('POST /api/promocodes/check', () => {
     expect(over.status).toBe(429);
     expect(over.res.headers.get('retry-after')).toMatch(/^\d+$/);
     // Another address is not affected.
-    expect((await check({ code: 'SAVE10' }, createApiSession(api, { clientAddress: '203.0.113.78' }))).status).toBe(200);
+    expect((await check({ code: 'SAVE10' }, createApiSession(api, { clientAddress: '203.0.113.78' }))).status).toBe(
+      200,
+    );
   });
 });

@@ -28,15 +28,34 @@ beforeAll(async () => {
   const rows = await db()
     .insert(promoCodes)
     .values([
-      { code: 'ONCE5', description: '€5 off, once per customer', discountType: 'fixed', discountValue: 500, perCustomerLimit: 1 },
-      { code: 'TWICE5', description: '€5 off, twice per customer', discountType: 'fixed', discountValue: 500, perCustomerLimit: 2 },
-      { code: 'FIRST5', description: '€5 off for new customers', discountType: 'fixed', discountValue: 500, firstOrderOnly: true },
+      {
+        code: 'ONCE5',
+        description: '€5 off, once per customer',
+        discountType: 'fixed',
+        discountValue: 500,
+        perCustomerLimit: 1,
+      },
+      {
+        code: 'TWICE5',
+        description: '€5 off, twice per customer',
+        discountType: 'fixed',
+        discountValue: 500,
+        perCustomerLimit: 2,
+      },
+      {
+        code: 'FIRST5',
+        description: '€5 off for new customers',
+        discountType: 'fixed',
+        discountValue: 500,
+        firstOrderOnly: true,
+      },
     ])
     .returning();
   [once, twice, first] = rows.map((r) => r.id) as [number, number, number];
 });
 
-const usedBy = async (userId: number, promoId: number) => (await ordersOf(userId)).filter((o) => o.promoCodeId === promoId).length;
+const usedBy = async (userId: number, promoId: number) =>
+  (await ordersOf(userId)).filter((o) => o.promoCodeId === promoId).length;
 
 describe('a use limit per customer', () => {
   it('once per customer: check, totals and checkout refuse the second use with one message; other customers and guests may use it', async () => {
@@ -49,9 +68,15 @@ describe('a use limit per customer', () => {
 
     const check = await session.post('/api/promocodes/check', { code: 'ONCE5' });
     expect(check.status).toBe(422);
-    expect(check.body).toMatchObject({ message: 'You have already used this promo code.', errors: { code: ['You have already used this promo code.'] } });
+    expect(check.body).toMatchObject({
+      message: 'You have already used this promo code.',
+      errors: { code: ['You have already used this promo code.'] },
+    });
     await add(session, fx.pegs, 1);
-    const totals = await session.post('/api/cart/calculate-totals', { ...cardShipping({ promoCode: 'ONCE5' }), cart_items: [] });
+    const totals = await session.post('/api/cart/calculate-totals', {
+      ...cardShipping({ promoCode: 'ONCE5' }),
+      cart_items: [],
+    });
     expect(totals.status).toBe(422);
     expect(totals.body.errors).toEqual({ promoCode: [PROMO_MESSAGES.usedByCustomer] });
     const refused = await session.post('/api/orders/checkout', cardShipping({ promoCode: 'ONCE5' }));
@@ -69,7 +94,9 @@ describe('a use limit per customer', () => {
     const { session, userId } = await shopper();
     for (let i = 0; i < 2; i++) {
       await add(session, fx.pegs, 1);
-      expect((await session.post('/api/orders/checkout', cardShipping({ promoCode: 'TWICE5' }))).body.status).toBe('OK');
+      expect((await session.post('/api/orders/checkout', cardShipping({ promoCode: 'TWICE5' }))).body.status).toBe(
+        'OK',
+      );
     }
     await add(session, fx.pegs, 1);
     expect((await session.post('/api/orders/checkout', cardShipping({ promoCode: 'TWICE5' }))).status).toBe(422);
@@ -87,7 +114,11 @@ describe('a use limit per customer', () => {
     const ok = replies.filter((r) => r.status === 200 && r.body.status === 'OK');
     const refusedPromo = replies.filter((r) => r.status === 422 && r.body.errors?.promoCode);
     const emptyCart = replies.filter((r) => r.status === 422 && r.body.errors?.cart_items);
-    expect(replies.filter((r) => !ok.includes(r) && !refusedPromo.includes(r) && !emptyCart.includes(r)).map((r) => [r.status, r.body])).toEqual([]);
+    expect(
+      replies
+        .filter((r) => !ok.includes(r) && !refusedPromo.includes(r) && !emptyCart.includes(r))
+        .map((r) => [r.status, r.body]),
+    ).toEqual([]);
     expect(ok).toHaveLength(1);
     expect(await usedBy(userId, once)).toBe(1);
   }, 60_000);
@@ -98,7 +129,10 @@ describe('first order only', () => {
     const { session, userId } = await shopper();
     expect((await session.post('/api/promocodes/check', { code: 'FIRST5' })).status).toBe(200);
     await add(session, fx.pegs, 1);
-    expect((await session.post('/api/orders/checkout', cardShipping({ promoCode: 'FIRST5', payment_method: 'phone' }))).body.status).toBe('OK');
+    expect(
+      (await session.post('/api/orders/checkout', cardShipping({ promoCode: 'FIRST5', payment_method: 'phone' }))).body
+        .status,
+    ).toBe('OK');
 
     const check = await session.post('/api/promocodes/check', { code: 'FIRST5' });
     expect(check.status).toBe(422);
@@ -118,6 +152,8 @@ describe('first order only', () => {
     expect((await session.post('/api/promocodes/check', { code: 'FIRST5' })).status).toBe(200);
     // A paid one does not.
     await db().update(orders).set({ status: 'Success' }).where(eq(orders.userId, userId));
-    expect((await session.post('/api/promocodes/check', { code: 'FIRST5' })).body.message).toBe(PROMO_MESSAGES.firstOrderOnly);
+    expect((await session.post('/api/promocodes/check', { code: 'FIRST5' })).body.message).toBe(
+      PROMO_MESSAGES.firstOrderOnly,
+    );
   });
 });

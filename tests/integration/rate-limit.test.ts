@@ -5,14 +5,23 @@ import { createRouter } from '@/server/api/env';
 import { ok } from '@/server/api/envelope';
 import { rateLimit } from '@/server/api/rate-limit';
 import { rateLimits } from '@/server/db/schema/index';
-import { forgiveRateLimitHit, hitRateLimit, pruneRateLimits, rateLimitKey, resetRateLimit } from '@/server/services/rate-limit';
+import {
+  forgiveRateLimitHit,
+  hitRateLimit,
+  pruneRateLimits,
+  rateLimitKey,
+  resetRateLimit,
+} from '@/server/services/rate-limit';
 import { useTestDatabase } from '../helpers/db';
 
 const database = useTestDatabase({ seed: 'demo' });
 const rule = { name: 'unit', limit: 3, windowSeconds: 60 };
 
 async function expireWindow(key: string) {
-  await database().db.update(rateLimits).set({ resetAt: sql`now() - interval '1 second'` }).where(eq(rateLimits.key, key));
+  await database()
+    .db.update(rateLimits)
+    .set({ resetAt: sql`now() - interval '1 second'` })
+    .where(eq(rateLimits.key, key));
 }
 
 describe('hitRateLimit (fixed window in the database)', () => {
@@ -56,7 +65,7 @@ describe('hitRateLimit (fixed window in the database)', () => {
     expect((await hitRateLimit(db, short, 'x')).allowed).toBe(true);
     expect((await hitRateLimit(db, short, 'x')).allowed).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect((await hitRateLimit(db, short, 'x'))).toMatchObject({ allowed: true, count: 1 });
+    expect(await hitRateLimit(db, short, 'x')).toMatchObject({ allowed: true, count: 1 });
   });
 
   it('counts concurrent hits exactly (one atomic upsert each)', async () => {
@@ -79,7 +88,10 @@ describe('hitRateLimit (fixed window in the database)', () => {
     expect((await hitRateLimit(db, rule, 'never-hit')).count).toBe(1);
     await expireWindow(rateLimitKey('unit', 'never-hit'));
     await forgiveRateLimitHit(db, rule, 'never-hit');
-    const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, rateLimitKey('unit', 'never-hit')));
+    const [row] = await db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, rateLimitKey('unit', 'never-hit')));
     expect(row!.count).toBe(1);
   });
 
@@ -99,13 +111,20 @@ describe('hitRateLimit (fixed window in the database)', () => {
     expect((await hitRateLimit(db, rule, 'to-reset')).count).toBe(1);
     await expireWindow(rateLimitKey('unit', 'to-reset'));
     expect(await pruneRateLimits(db)).toBeGreaterThanOrEqual(1);
-    const left = await db.select().from(rateLimits).where(eq(rateLimits.key, rateLimitKey('unit', 'to-reset')));
+    const left = await db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, rateLimitKey('unit', 'to-reset')));
     expect(left).toEqual([]);
   });
 
   it('rejects nonsense rules', async () => {
-    await expect(hitRateLimit(database().db, { name: 'bad', limit: 0, windowSeconds: 1 }, 'x')).rejects.toThrow(RangeError);
-    await expect(hitRateLimit(database().db, { name: 'bad', limit: 1, windowSeconds: 0.5 }, 'x')).rejects.toThrow(RangeError);
+    await expect(hitRateLimit(database().db, { name: 'bad', limit: 0, windowSeconds: 1 }, 'x')).rejects.toThrow(
+      RangeError,
+    );
+    await expect(hitRateLimit(database().db, { name: 'bad', limit: 1, windowSeconds: 0.5 }, 'x')).rejects.toThrow(
+      RangeError,
+    );
   });
 });
 
@@ -150,7 +169,9 @@ describe('rateLimit middleware', () => {
     const blocked = await api.request(`/api/rl-test/ip?lang_id=${de}`, {}, from('10.0.0.3'));
     expect(blocked.status).toBe(429);
     const retry = blocked.headers.get('retry-after');
-    expect((await blocked.json()).message).toBe(`Zu viele Anfragen. Bitte versuchen Sie es in ${retry} Sekunden erneut.`);
+    expect((await blocked.json()).message).toBe(
+      `Zu viele Anfragen. Bitte versuchen Sie es in ${retry} Sekunden erneut.`,
+    );
   });
 
   it('uses a custom key and skips the limit when it returns null', async () => {

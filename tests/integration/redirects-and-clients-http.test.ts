@@ -40,7 +40,11 @@ const hasNul = (value: string) => value.includes('\u0000');
 
 describe('the no-JavaScript locale switch only redirects within the site', () => {
   it('answers the review’s two addresses with a redirect home', async () => {
-    for (const path of ['/locale?redirect=/%09/evil.example', '/locale?redirect=/%0a/x', '/locale?redirect=/%0d%0aSet-Cookie:%20a=b']) {
+    for (const path of [
+      '/locale?redirect=/%09/evil.example',
+      '/locale?redirect=/%0a/x',
+      '/locale?redirect=/%0d%0aSet-Cookie:%20a=b',
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(303);
       expect(res.headers.get('location'), path).toBe('/');
@@ -61,11 +65,14 @@ describe('the no-JavaScript locale switch only redirects within the site', () =>
     expect(res.headers.getSetCookie().join('\n')).toMatch(/currency=USD/);
   });
 
-  it.each(SAFE_REDIRECTS.map((path) => [path.slice(0, 50), path]))('returns to the same-site path %s', async (_, path) => {
-    const res = await get(`/locale?redirect=${encodeURIComponent(path)}`);
-    expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe(path);
-  });
+  it.each(SAFE_REDIRECTS.map((path) => [path.slice(0, 50), path]))(
+    'returns to the same-site path %s',
+    async (_, path) => {
+      const res = await get(`/locale?redirect=${encodeURIComponent(path)}`);
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe(path);
+    },
+  );
 });
 
 describe('sign-in and email verification use the same check', () => {
@@ -132,7 +139,11 @@ describe('API clients with a bearer token', () => {
 
   it('a cookie session still needs X-XSRF-TOKEN for the same POSTs', async () => {
     const cookie = [...customer.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const attempts: Record<string, string>[] = [{ Cookie: cookie }, { Cookie: cookie, 'X-XSRF-TOKEN': 'wrong' }, { Cookie: cookie, Origin: base }];
+    const attempts: Record<string, string>[] = [
+      { Cookie: cookie },
+      { Cookie: cookie, 'X-XSRF-TOKEN': 'wrong' },
+      { Cookie: cookie, Origin: base },
+    ];
     for (const headers of attempts) {
       const res = await fetch(`${base}/api/cart/clear`, { method: 'POST', headers });
       expect(res.status).toBe(419);

@@ -33,7 +33,10 @@ const valid = (over: Record<string, unknown> = {}) => ({
 const session = () => createApiSession(api, { clientAddress: `198.18.0.${++ip}` });
 
 async function userByEmail(email: string) {
-  const [row] = await database().db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [row] = await database()
+    .db.select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return row;
 }
 
@@ -71,12 +74,19 @@ describe('POST /api/register', () => {
     const mail = await lastMailTo(database().db, 'Mia.Schmidt@Example.com');
     expect(mail!.subject).toMatch(/verify|confirm/i);
     expect(linkIn(mail!.text, '/api/email/verify/')).toMatch(
-      new RegExp(`^http://localhost:\\d+/api/email/verify/${row!.id}/[0-9a-f]{64}\\?expires=\\d+&signature=[0-9a-f]{64}$`),
+      new RegExp(
+        `^http://localhost:\\d+/api/email/verify/${row!.id}/[0-9a-f]{64}\\?expires=\\d+&signature=[0-9a-f]{64}$`,
+      ),
     );
   });
 
   it('accepts passwordConfirmation as the confirmation field, and mails in the request language', async () => {
-    const input = valid({ email: 'lea@example.com', passConfirm: undefined, passwordConfirmation: 'Summit2026', lang_id: fx.lang.de });
+    const input = valid({
+      email: 'lea@example.com',
+      passConfirm: undefined,
+      passwordConfirmation: 'Summit2026',
+      lang_id: fx.lang.de,
+    });
     const { status } = await session().post('/api/register', input);
     expect(status).toBe(201);
     expect((await userByEmail('lea@example.com'))!.languageId).toBe(fx.lang.de);
@@ -89,7 +99,10 @@ describe('POST /api/register', () => {
     const { status, body } = await session().post('/api/register', valid({ email: 'TAKEN@example.com' }));
     expect(status).toBe(422);
     expect(body.errors.email).toEqual(['This email address is already registered.']);
-    const count = await database().db.select().from(users).where(sql`lower(${users.email}) = 'taken@example.com'`);
+    const count = await database()
+      .db.select()
+      .from(users)
+      .where(sql`lower(${users.email}) = 'taken@example.com'`);
     expect(count).toHaveLength(1);
   });
 
@@ -102,24 +115,46 @@ describe('POST /api/register', () => {
   });
 
   it.each([
-    ['no upper-case letter', 'summit2026', 'Password must contain at least one lower-case letter, one upper-case letter and one digit'],
-    ['no lower-case letter', 'SUMMIT2026', 'Password must contain at least one lower-case letter, one upper-case letter and one digit'],
-    ['no digit', 'SummitPeak', 'Password must contain at least one lower-case letter, one upper-case letter and one digit'],
+    [
+      'no upper-case letter',
+      'summit2026',
+      'Password must contain at least one lower-case letter, one upper-case letter and one digit',
+    ],
+    [
+      'no lower-case letter',
+      'SUMMIT2026',
+      'Password must contain at least one lower-case letter, one upper-case letter and one digit',
+    ],
+    [
+      'no digit',
+      'SummitPeak',
+      'Password must contain at least one lower-case letter, one upper-case letter and one digit',
+    ],
     ['7 characters', 'Sum2026', 'Password must be at least 8 characters'],
   ])('rejects a password with %s', async (_what, password, message) => {
-    const { status, body } = await session().post('/api/register', valid({ email: 'pw@example.com', password, passConfirm: password }));
+    const { status, body } = await session().post(
+      '/api/register',
+      valid({ email: 'pw@example.com', password, passConfirm: password }),
+    );
     expect(status).toBe(422);
     expect(body.errors.password).toEqual([message]);
   });
 
   it('rejects a confirmation that does not match', async () => {
-    const { body } = await session().post('/api/register', valid({ email: 'pw2@example.com', passConfirm: 'Summit2027' }));
+    const { body } = await session().post(
+      '/api/register',
+      valid({ email: 'pw2@example.com', passConfirm: 'Summit2027' }),
+    );
     expect(body.errors).toEqual({ passConfirm: ['Passwords do not match'] });
   });
 
   it.each([
     ['an invalid number', { phone: '+49 123', nationalNumber: '123' }, 'Please enter a valid phone number'],
-    ['a country outside the shop list', { phone: '+1 202 555 0143', phoneCountryCode: 'US', nationalNumber: '2025550143' }, 'This country is not supported.'],
+    [
+      'a country outside the shop list',
+      { phone: '+1 202 555 0143', phoneCountryCode: 'US', nationalNumber: '2025550143' },
+      'This country is not supported.',
+    ],
     ['letters', { phone: 'call me maybe', nationalNumber: 'call me' }, 'Please enter a valid phone number'],
   ])('rejects %s', async (_what, phone, message) => {
     const { status, body } = await session().post('/api/register', valid({ email: 'phone@example.com', ...phone }));
@@ -133,7 +168,11 @@ describe('POST /api/register', () => {
       valid({ email: 'nl@example.com', phone: '', phoneCountryCode: 'NL', nationalNumber: '06 12345678' }),
     );
     expect(status).toBe(201);
-    expect(body.payload.user).toMatchObject({ phone: '+31612345678', phoneCountryCode: 'NL', nationalNumber: '612345678' });
+    expect(body.payload.user).toMatchObject({
+      phone: '+31612345678',
+      phoneCountryCode: 'NL',
+      nationalNumber: '612345678',
+    });
   });
 
   it.each([

@@ -24,7 +24,13 @@ beforeAll(async () => {
 
 async function customer(over: { verified?: boolean } = {}) {
   const email = `reviewer${++counter}@example.com`;
-  const user = await createUser(database().db, { email, password: PASSWORD, name: 'Ina', surname: 'buyer', verified: over.verified });
+  const user = await createUser(database().db, {
+    email,
+    password: PASSWORD,
+    name: 'Ina',
+    surname: 'buyer',
+    verified: over.verified,
+  });
   const session = createApiSession(api, { clientAddress: `203.0.113.${counter}` });
   expect((await session.signIn(email, PASSWORD)).status).toBe(200);
   return { session, user };
@@ -66,7 +72,11 @@ describe('POST /api/products/{id}/reviews', () => {
     const { session } = await customer({ verified: false });
     const unverified = await session.post(`/api/products/${fx.p.lantern}/reviews`, { rating: 5 });
     expect(unverified.status).toBe(403);
-    expect(unverified.body).toEqual({ status: 'ERROR', code: 'email_not_verified', message: 'Your email address is not verified.' });
+    expect(unverified.body).toEqual({
+      status: 'ERROR',
+      code: 'email_not_verified',
+      message: 'Your email address is not verified.',
+    });
 
     const { session: verified, user } = await customer();
     await bought(user.id, fx.p.lantern);
@@ -84,7 +94,10 @@ describe('POST /api/products/{id}/reviews', () => {
     await bought(user.id, fx.p.mouse, 'Failed');
     const reply = await session.post(`/api/products/${fx.p.mouse}/reviews`, { rating: 4, text: 'Nice' });
     expect(reply.status).toBe(403);
-    expect(reply.body).toMatchObject({ status: 'ERROR', message: 'Only customers who bought this product can review it.' });
+    expect(reply.body).toMatchObject({
+      status: 'ERROR',
+      message: 'Only customers who bought this product can review it.',
+    });
   });
 
   it('404 for an unknown or inactive product', async () => {
@@ -116,7 +129,10 @@ describe('POST /api/products/{id}/reviews', () => {
     const db = database().db;
     const { session, user } = await customer();
     await bought(user.id, fx.p.footprint);
-    const before = await productInfo(db, fx.p.footprint, { languageId: fx.lang.en, currency: { code: 'EUR', value: '1' } });
+    const before = await productInfo(db, fx.p.footprint, {
+      languageId: fx.lang.en,
+      currency: { code: 'EUR', value: '1' },
+    });
     expect(before!.reviews).toEqual({ count: 0, average: null });
 
     const reply = await session.post(`/api/products/${fx.p.footprint}/reviews`, {
@@ -132,7 +148,10 @@ describe('POST /api/products/{id}/reviews', () => {
     const list = (await (await api.request(`/api/products/${fx.p.footprint}/reviews`)).json()) as any;
     expect(list.payload).toHaveLength(1);
     expect(list.payload[0].text).not.toContain('<');
-    const after = await productInfo(db, fx.p.footprint, { languageId: fx.lang.en, currency: { code: 'EUR', value: '1' } });
+    const after = await productInfo(db, fx.p.footprint, {
+      languageId: fx.lang.en,
+      currency: { code: 'EUR', value: '1' },
+    });
     expect(after!.reviews).toEqual({ count: 1, average: 4 });
 
     const again = await session.post(`/api/products/${fx.p.footprint}/reviews`, { rating: 2, text: 'Changed my mind' });
@@ -150,7 +169,7 @@ describe('POST /api/products/{id}/reviews', () => {
     expect(replies.map((r) => r.status).sort()).toEqual([201, 409]);
   });
 
-  it('answers in the shopper\'s language', async () => {
+  it("answers in the shopper's language", async () => {
     const { session, user } = await customer();
     await bought(user.id, fx.p.ultra);
     const reply = await session.post(`/api/products/${fx.p.ultra}/reviews`, { rating: 9, lang_id: fx.lang.de });
@@ -184,4 +203,3 @@ describe('review limits: the form and the API decide alike', () => {
     expect(reply.status).toBe(accepted ? 201 : 422);
   });
 });
-

@@ -89,17 +89,42 @@ const cases = (): [string, string[], number, string][] => [
   ['catalog:import', ['missing.csv'], 1, 'missing.csv does not exist.'],
   ['catalog:import', [at('locked.csv')], 1, `${at('locked.csv')} cannot be read (permission denied).`],
   ['catalog:import', [at('folder.csv')], 1, `${at('folder.csv')} is a folder, not a file.`],
-  ['catalog:import', [at('latin1.csv')], 1, `${at('latin1.csv')} is not UTF-8 text: save it as UTF-8 and run the command again.`],
+  [
+    'catalog:import',
+    [at('latin1.csv')],
+    1,
+    `${at('latin1.csv')} is not UTF-8 text: save it as UTF-8 and run the command again.`,
+  ],
   ['catalog:import', [at('nul.csv')], 1, `${at('nul.csv')} is not a CSV text file.`],
   ['catalog:import', [at('busy.csv'), '--zip', 'missing.zip'], 1, 'missing.zip does not exist.'],
-  ['catalog:import', [at('busy.csv')], 1, 'catalog:import failed: This import is being applied by another process; its progress is shown here.'],
+  [
+    'catalog:import',
+    [at('busy.csv')],
+    1,
+    'catalog:import failed: This import is being applied by another process; its progress is shown here.',
+  ],
   ['catalog:export', ['a.csv', 'b.csv'], 2, 'Usage: npm run catalog:export -- [file.csv]'],
-  ['catalog:export', ['no-such-folder/out.csv'], 1, 'no-such-folder/out.csv cannot be written: its folder does not exist.'],
+  [
+    'catalog:export',
+    ['no-such-folder/out.csv'],
+    1,
+    'no-such-folder/out.csv cannot be written: its folder does not exist.',
+  ],
   ['db:seed', ['--rest'], 2, "Unknown option '--rest'. Usage: npm run db:seed [-- --reset]"],
-  ['db:seed:bench', ['--products', 'many'], 2, '--products must be a whole number between 1 and 5000000 (got "many"). Usage: npm run db:seed:bench -- --products 100000'],
+  [
+    'db:seed:bench',
+    ['--products', 'many'],
+    2,
+    '--products must be a whole number between 1 and 5000000 (got "many"). Usage: npm run db:seed:bench -- --products 100000',
+  ],
   ['db:backup', [], 2, 'Usage: npm run db:backup -- <file>'],
   ['db:restore', ['missing.tar'], 1, `db:restore failed: ${join(ROOT, 'missing.tar')} does not exist.`],
-  ['db:restore', [at('busy.csv'), '--forse'], 2, "Unknown option '--forse'. Usage: npm run db:restore -- <file> [--force]"],
+  [
+    'db:restore',
+    [at('busy.csv'), '--forse'],
+    2,
+    "Unknown option '--forse'. Usage: npm run db:restore -- <file> [--force]",
+  ],
   ['user:create', ['someone@example.com'], 2, 'Usage: npm run user:create -- <email> admin|editor|staff|customer'],
 ];
 
@@ -111,7 +136,10 @@ describe('npm scripts refuse with one plain line', () => {
       return [`${script} ${args.join(' ')}`, status, stderr] as const;
     });
     const answers: (readonly [string, number | null, string])[] = [];
-    for (let i = 0; i < pending.length; i += 3) answers.push(...(await Promise.all(pending.slice(i, i + 3).map((start) => start()))));
-    expect(answers).toEqual(cases().map(([script, args, status, line]) => [`${script} ${args.join(' ')}`, status, `${line}\n`]));
+    for (let i = 0; i < pending.length; i += 3)
+      answers.push(...(await Promise.all(pending.slice(i, i + 3).map((start) => start()))));
+    expect(answers).toEqual(
+      cases().map(([script, args, status, line]) => [`${script} ${args.join(' ')}`, status, `${line}\n`]),
+    );
   }, 600_000);
 });

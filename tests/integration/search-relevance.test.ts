@@ -25,13 +25,18 @@ const languageIds = new Map<Lang, number>();
 async function languageId(code: Lang): Promise<number> {
   if (!languageIds.has(code)) {
     const res = await api.request('/api/languages');
-    for (const l of ((await res.json()) as { payload: { id: number; code: Lang }[] }).payload) languageIds.set(l.code, l.id);
+    for (const l of ((await res.json()) as { payload: { id: number; code: Lang }[] }).payload)
+      languageIds.set(l.code, l.id);
   }
   return languageIds.get(code)!;
 }
 
 async function search(query: string, options: { lang?: Lang; sort?: string } = {}): Promise<Found[]> {
-  const params = new URLSearchParams({ search: query, per_page: '60', ...(options.sort ? { sort: options.sort } : {}) });
+  const params = new URLSearchParams({
+    search: query,
+    per_page: '60',
+    ...(options.sort ? { sort: options.sort } : {}),
+  });
   if (options.lang) params.set('lang_id', String(await languageId(options.lang)));
   const res = await api.request(`/api/products/catalog?${params}`);
   expect(res.status).toBe(200);
@@ -131,7 +136,13 @@ describe('search relevance', () => {
       const named = found.filter((p) => inName.test(p.name));
       expect(named.length, `no product named like ${inName} for "${query}"`).toBeGreaterThan(0);
       const best = found.slice(0, Math.min(named.length, top));
-      expect(best.map((p) => p.name).filter((n) => !inName.test(n)), found.slice(0, top).map((p) => p.name).join(' | ')).toEqual([]);
+      expect(
+        best.map((p) => p.name).filter((n) => !inName.test(n)),
+        found
+          .slice(0, top)
+          .map((p) => p.name)
+          .join(' | '),
+      ).toEqual([]);
     });
   }
 
@@ -144,32 +155,53 @@ describe('search relevance', () => {
 
   it('German compounds: "Zelt" and "Zelte" find every tent, though each is named …zelt', async () => {
     const { rows } = (await database().db.execute(sql`select t.product_id as id from product_translations t
-      join languages l on l.id = t.language_id where l.code = 'de' and t.name ilike '%zelt%'`)) as unknown as { rows: { id: number }[] };
+      join languages l on l.id = t.language_id where l.code = 'de' and t.name ilike '%zelt%'`)) as unknown as {
+      rows: { id: number }[];
+    };
     const tents = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
     expect(tents.length).toBeGreaterThan(3);
     for (const query of ['zelt', 'Zelte']) {
       const found = await search(query, { lang: 'de' });
-      expect(found.slice(0, tents.length).map((p) => p.id).sort((a, b) => a - b), query).toEqual(tents);
+      expect(
+        found
+          .slice(0, tents.length)
+          .map((p) => p.id)
+          .sort((a, b) => a - b),
+        query,
+      ).toEqual(tents);
     }
   });
 
   it('a plural finds the same products as its singular (stemming per language)', async () => {
-    for (const [lang, one, many] of [['de', 'Rucksack', 'Rucksäcke'], ['fr', 'chaussure', 'chaussures'], ['en', 'tent', 'tents']] as const) {
-      const ids = async (q: string) => (await search(q, { lang: lang === 'en' ? undefined : lang })).map((p) => p.id).sort((a, b) => a - b);
+    for (const [lang, one, many] of [
+      ['de', 'Rucksack', 'Rucksäcke'],
+      ['fr', 'chaussure', 'chaussures'],
+      ['en', 'tent', 'tents'],
+    ] as const) {
+      const ids = async (q: string) =>
+        (await search(q, { lang: lang === 'en' ? undefined : lang })).map((p) => p.id).sort((a, b) => a - b);
       expect(await ids(many), `${lang}: ${many}`).toEqual(await ids(one));
     }
   });
 
   it('an inflection no name carries (so no typo correction helps) finds the descriptions with the word', async () => {
     // Only stemming can match these: the typo vocabulary is product names, and the words differ by more than their ends.
-    for (const [lang, query, word] of [['de', 'Konstruktionen', '%konstruktion%'], ['fr', 'testés', '%testé%']] as const) {
+    for (const [lang, query, word] of [
+      ['de', 'Konstruktionen', '%konstruktion%'],
+      ['fr', 'testés', '%testé%'],
+    ] as const) {
       const { rows } = (await database().db.execute(sql`select t.product_id as id from product_translations t
-        join languages l on l.id = t.language_id where l.code = ${lang} and t.description ilike ${word}`)) as unknown as { rows: { id: number }[] };
+        join languages l on l.id = t.language_id where l.code = ${lang} and t.description ilike ${word}`)) as unknown as {
+        rows: { id: number }[];
+      };
       const expected = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
       expect(expected.length, word).toBeGreaterThan(20);
       const found = await search(query, { lang });
       expect(found.length, query).toBe(Math.min(expected.length, 60));
-      expect(found.every((p) => expected.includes(p.id)), query).toBe(true);
+      expect(
+        found.every((p) => expected.includes(p.id)),
+        query,
+      ).toBe(true);
     }
   });
 

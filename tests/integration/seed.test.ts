@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '@/server/db/client';
 import { orderItems, orders, settings, users } from '@/server/db/schema/index';
 import { readMessages } from '@/server/db/seed/i18n';
-import { DEMO_CUSTOMER, DEMO_EDITOR, DEMO_STAFF, generatedLoginsNotice, seedDemo, seedIfEmpty } from '@/server/db/seed/index';
+import {
+  DEMO_CUSTOMER,
+  DEMO_EDITOR,
+  DEMO_STAFF,
+  generatedLoginsNotice,
+  seedDemo,
+  seedIfEmpty,
+} from '@/server/db/seed/index';
 import { useDatabase } from '@/server/runtime';
 import { mediaStorage } from '@/server/media/media-storage.server';
 import { GET } from '@/pages/images/[...path]';
@@ -24,9 +31,35 @@ async function one(db: Db, query: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-const TABLES = ['languages', 'localizations', 'currencies', 'countries', 'shipping_zones', 'shipping_rates', 'settings', 'static_pages', 'faqs', 'social_links', 'featured_categories', 'categories', 'category_translations', 'products', 'product_translations', 'product_images', 'variations', 'variation_attributes', 'reviews', 'promo_codes', 'users', 'orders', 'order_items'];
+const TABLES = [
+  'languages',
+  'localizations',
+  'currencies',
+  'countries',
+  'shipping_zones',
+  'shipping_rates',
+  'settings',
+  'static_pages',
+  'faqs',
+  'social_links',
+  'featured_categories',
+  'categories',
+  'category_translations',
+  'products',
+  'product_translations',
+  'product_images',
+  'variations',
+  'variation_attributes',
+  'reviews',
+  'promo_codes',
+  'users',
+  'orders',
+  'order_items',
+];
 const countAll = async (db: Db) =>
-  Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, await one(db, `select count(*) as n from ${t}`)] as const)));
+  Object.fromEntries(
+    await Promise.all(TABLES.map(async (t) => [t, await one(db, `select count(*) as n from ${t}`)] as const)),
+  );
 
 describe('demo seed', () => {
   let database: Database;
@@ -42,19 +75,23 @@ describe('demo seed', () => {
 
   it('has the counts the shop needs', async () => {
     expect(await one(db, 'select count(*) as n from products')).toBeGreaterThanOrEqual(300);
-    expect(await one(db, 'select count(*) as n from categories where parent_id is not null')).toBeGreaterThanOrEqual(30);
+    expect(await one(db, 'select count(*) as n from categories where parent_id is not null')).toBeGreaterThanOrEqual(
+      30,
+    );
     expect(await one(db, 'select count(*) as n from languages')).toBe(3);
     // EUR, USD, GBP offered; JPY (no minor unit, ADR 034) kept off.
     expect(await one(db, 'select count(*) as n from currencies')).toBe(4);
     expect(await one(db, 'select count(*) as n from currencies where enabled')).toBe(3);
-    expect(await one(db, "select count(*) as n from currencies where code = 'JPY' and not enabled and rounding = 'whole'")).toBe(1);
+    expect(
+      await one(db, "select count(*) as n from currencies where code = 'JPY' and not enabled and rounding = 'whole'"),
+    ).toBe(1);
     expect(await one(db, 'select count(*) as n from countries')).toBeGreaterThanOrEqual(40);
     expect(await one(db, 'select count(*) as n from countries where not served')).toBe(5);
     expect(await one(db, 'select count(*) as n from faqs')).toBeGreaterThanOrEqual(8);
     expect(await one(db, 'select count(*) as n from faqs where is_popular')).toBeGreaterThanOrEqual(1);
     expect(await one(db, 'select count(*) as n from featured_categories')).toBe(5);
     expect(await one(db, 'select count(*) as n from shipping_zones')).toBe(4);
-    expect(await one(db, "select count(*) as n from static_pages where is_terms or is_privacy or is_cookie")).toBe(3);
+    expect(await one(db, 'select count(*) as n from static_pages where is_terms or is_privacy or is_cookie')).toBe(3);
   });
 
   it('has one default language (en) and one default currency (EUR)', async () => {
@@ -81,46 +118,89 @@ describe('demo seed', () => {
 
   it('translates the whole category tree into de and fr', async () => {
     expect(
-      await one(db, `select count(*) as n from categories c cross join languages l where l.code in ('de','fr')
-        and not exists (select 1 from category_translations t where t.category_id = c.id and t.language_id = l.id)`),
+      await one(
+        db,
+        `select count(*) as n from categories c cross join languages l where l.code in ('de','fr')
+        and not exists (select 1 from category_translations t where t.category_id = c.id and t.language_id = l.id)`,
+      ),
     ).toBe(0);
   });
 
   it('gives every product an image, a category and a description in the spec shape', async () => {
-    expect(await one(db, 'select count(*) as n from products p where not exists (select 1 from product_images i where i.product_id = p.id)')).toBe(0);
-    expect(await one(db, 'select max(c) as n from (select count(*) c from product_images group by product_id) x')).toBeLessThanOrEqual(4);
-    expect(await one(db, 'select count(*) as n from products p where not exists (select 1 from product_categories c where c.product_id = p.id)')).toBe(0);
     expect(
-      await one(db, `select count(*) as n from products where description not like '<p>%</p>%<ul>%</ul>%'
-        or description not like '%<p>Important information: %'`),
+      await one(
+        db,
+        'select count(*) as n from products p where not exists (select 1 from product_images i where i.product_id = p.id)',
+      ),
     ).toBe(0);
-    expect(await one(db, "select count(*) as n from product_images where url not like '/images/products/%/%.svg%' and url not like '/media/%'")).toBe(0);
+    expect(
+      await one(db, 'select max(c) as n from (select count(*) c from product_images group by product_id) x'),
+    ).toBeLessThanOrEqual(4);
+    expect(
+      await one(
+        db,
+        'select count(*) as n from products p where not exists (select 1 from product_categories c where c.product_id = p.id)',
+      ),
+    ).toBe(0);
+    expect(
+      await one(
+        db,
+        `select count(*) as n from products where description not like '<p>%</p>%<ul>%</ul>%'
+        or description not like '%<p>Important information: %'`,
+      ),
+    ).toBe(0);
+    expect(
+      await one(
+        db,
+        "select count(*) as n from product_images where url not like '/images/products/%/%.svg%' and url not like '/media/%'",
+      ),
+    ).toBe(0);
   });
 
   it('ships a handful of real photos through the upload pipeline, with alternative texts in every language', async () => {
-    const photos = await rows<{ product_id: number; url: string; hash: string; mime: string; width: number; height: number; alt: Record<string, string> }>(
+    const photos = await rows<{
+      product_id: number;
+      url: string;
+      hash: string;
+      mime: string;
+      width: number;
+      height: number;
+      alt: Record<string, string>;
+    }>(
       db,
       sql`select i.product_id, i.url, a.hash, a.mime, a.width, a.height, i.alt from product_images i join media_assets a on a.id = i.asset_id order by i.product_id, i.position`,
     );
     expect(photos.length).toBe(6);
     expect(new Set(photos.map((p) => p.product_id)).size).toBe(5);
     for (const photo of photos) {
-      expect(photo).toMatchObject({ mime: 'image/jpeg', width: 1600, height: 1200, url: `/media/${photo.hash}/1280.jpg` });
+      expect(photo).toMatchObject({
+        mime: 'image/jpeg',
+        width: 1600,
+        height: 1200,
+        url: `/media/${photo.hash}/1280.jpg`,
+      });
       expect(Object.keys(photo.alt).sort()).toEqual(['de', 'en', 'fr']);
       expect(await mediaStorage().has(`originals/${photo.hash}.jpg`)).toBe(true);
     }
     // Those products show only their photos; the others keep the drawings.
-    expect(await one(db, "select count(*) as n from product_images where asset_id is null and url like '/media/%'")).toBe(0);
+    expect(
+      await one(db, "select count(*) as n from product_images where asset_id is null and url like '/media/%'"),
+    ).toBe(0);
   });
 
   it('puts at least 15% on sale with consistent prices', async () => {
     const total = await one(db, 'select count(*) as n from products');
     const sale = await one(db, 'select count(*) as n from products where old_price_cents > 0');
     expect(sale / total).toBeGreaterThanOrEqual(0.15);
-    expect(await one(db, 'select count(*) as n from products where old_price_cents > 0 and old_price_cents <= price_cents')).toBe(0);
     expect(
-      await one(db, `select count(*) as n from products where (old_price_cents = 0) <> (discount_percent = 0)
-        or (old_price_cents > 0 and discount_percent <> round((old_price_cents - price_cents) * 100.0 / old_price_cents))`),
+      await one(db, 'select count(*) as n from products where old_price_cents > 0 and old_price_cents <= price_cents'),
+    ).toBe(0);
+    expect(
+      await one(
+        db,
+        `select count(*) as n from products where (old_price_cents = 0) <> (discount_percent = 0)
+        or (old_price_cents > 0 and discount_percent <> round((old_price_cents - price_cents) * 100.0 / old_price_cents))`,
+      ),
     ).toBe(0);
   });
 
@@ -137,39 +217,61 @@ describe('demo seed', () => {
     expect(varied / total).toBeGreaterThanOrEqual(0.4);
     // every variation attribute belongs to one of its product's attribute groups
     expect(
-      await one(db, `select count(*) as n from variation_attributes va
+      await one(
+        db,
+        `select count(*) as n from variation_attributes va
         join variations v on v.id = va.variation_id
         join attributes a on a.id = va.attribute_id
-        where not exists (select 1 from product_attribute_groups g where g.product_id = v.product_id and g.group_id = a.group_id)`),
+        where not exists (select 1 from product_attribute_groups g where g.product_id = v.product_id and g.group_id = a.group_id)`,
+      ),
     ).toBe(0);
     // and has exactly one attribute per group
     expect(
-      await one(db, `select count(*) as n from variations v where
+      await one(
+        db,
+        `select count(*) as n from variations v where
         (select count(*) from variation_attributes va where va.variation_id = v.id) <>
-        (select count(*) from product_attribute_groups g where g.product_id = v.product_id)`),
+        (select count(*) from product_attribute_groups g where g.product_id = v.product_id)`,
+      ),
     ).toBe(0);
     // some multi-group products leave combinations out, so the picker has options to disable
     expect(
-      await one(db, `select count(*) as n from (
+      await one(
+        db,
+        `select count(*) as n from (
         select g.product_id from product_attribute_groups g group by g.product_id having count(*) >= 2) multi
         where (select count(*) from variations v where v.product_id = multi.product_id) <
           (select exp(sum(ln(cnt)))::int from (
             select count(distinct va.attribute_id) cnt from variations v
             join variation_attributes va on va.variation_id = v.id
             join attributes a on a.id = va.attribute_id
-            where v.product_id = multi.product_id group by a.group_id) per_group)`),
+            where v.product_id = multi.product_id group by a.group_id) per_group)`,
+      ),
     ).toBeGreaterThan(10);
   });
 
   it('translates at least 50 products into de and fr', async () => {
-    expect(await one(db, "select count(distinct product_id) as n from product_translations t join languages l on l.id = t.language_id where l.code = 'de'")).toBeGreaterThanOrEqual(50);
-    expect(await one(db, "select count(distinct product_id) as n from product_translations t join languages l on l.id = t.language_id where l.code = 'fr'")).toBeGreaterThanOrEqual(50);
+    expect(
+      await one(
+        db,
+        "select count(distinct product_id) as n from product_translations t join languages l on l.id = t.language_id where l.code = 'de'",
+      ),
+    ).toBeGreaterThanOrEqual(50);
+    expect(
+      await one(
+        db,
+        "select count(distinct product_id) as n from product_translations t join languages l on l.id = t.language_id where l.code = 'fr'",
+      ),
+    ).toBeGreaterThanOrEqual(50);
   });
 
   it('seeds the UI messages from src/i18n/messages', async () => {
     for (const code of ['en', 'de', 'fr']) {
       const expected = Object.keys(readMessages(code)).length;
-      const n = await one(db, `select count(*) as n from localizations z join languages l on l.id = z.language_id where l.code = '${code}'`);
+      const n = await one(
+        db,
+        `select count(*) as n from localizations z join languages l on l.id = z.language_id where l.code = '${code}'`,
+      );
       expect(n).toBe(expected);
     }
   });
@@ -188,14 +290,31 @@ describe('demo seed', () => {
   });
 
   it('has the promo codes the checkout is tested with', async () => {
-    const codes = await rows<{ code: string; discount_type: string; applies_to_delivery: boolean; expired: boolean; used_up: boolean; per_customer_limit: number | null; first_order_only: boolean }>(
+    const codes = await rows<{
+      code: string;
+      discount_type: string;
+      applies_to_delivery: boolean;
+      expired: boolean;
+      used_up: boolean;
+      per_customer_limit: number | null;
+      first_order_only: boolean;
+    }>(
       db,
       sql`select code, discount_type, applies_to_delivery, coalesce(valid_to < now(), false) as expired,
             coalesce(used_count >= usage_limit, false) as used_up, per_customer_limit, first_order_only from promo_codes order by code`,
     );
     // Issue 13: SAVE10 once per customer, WELCOME5 ("for new customers") on a first order only.
-    expect(codes.find((c) => c.code === 'SAVE10')).toMatchObject({ per_customer_limit: 1, first_order_only: false, used_up: false });
-    expect(codes.find((c) => c.code === 'WELCOME5')).toMatchObject({ per_customer_limit: null, first_order_only: true, used_up: false, expired: false });
+    expect(codes.find((c) => c.code === 'SAVE10')).toMatchObject({
+      per_customer_limit: 1,
+      first_order_only: false,
+      used_up: false,
+    });
+    expect(codes.find((c) => c.code === 'WELCOME5')).toMatchObject({
+      per_customer_limit: null,
+      first_order_only: true,
+      used_up: false,
+      expired: false,
+    });
     expect(codes.find((c) => c.code === 'SAVE10')?.discount_type).toBe('fixed');
     expect(codes.find((c) => c.code === 'SPRING15')?.discount_type).toBe('percent');
     expect(codes.some((c) => c.applies_to_delivery)).toBe(true);
@@ -246,7 +365,10 @@ describe('demo seed', () => {
     expect(await response.text()).toMatch(/^<svg [\s\S]*<\/svg>$/);
     expect((await image(path, { 'if-none-match': etag })).status).toBe(304);
 
-    const [tile] = await rows<{ image_url: string }>(db, sql`select image_url from featured_categories order by position limit 1`);
+    const [tile] = await rows<{ image_url: string }>(
+      db,
+      sql`select image_url from featured_categories order by position limit 1`,
+    );
     expect((await image(tile!.image_url.replace(/^\/images\//, '').replace(/\?.*$/, ''))).status).toBe(200);
     expect((await image('fallback.svg')).status).toBe(200);
     expect((await image('products/99999999/1.svg')).status).toBe(404);

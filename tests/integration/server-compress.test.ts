@@ -7,7 +7,10 @@ import { negotiateEncoding } from '@/server/http/encoding.mjs';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
-const json = JSON.stringify({ status: 'OK', payload: Array.from({ length: 100 }, (_, i) => ({ id: i, name: `Item ${i}` })) });
+const json = JSON.stringify({
+  status: 'OK',
+  payload: Array.from({ length: 100 }, (_, i) => ({ id: i, name: `Item ${i}` })),
+});
 
 /** Writes like Astro's writeResponse: writeHead with an object, then chunks, then end(). */
 const routes: Record<string, Handler> = {
@@ -97,7 +100,15 @@ function get(path: string, acceptEncoding?: string, method = 'GET'): Promise<Got
             streamGate.open();
           }
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), arrivals, firstAt }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+            arrivals,
+            firstAt,
+          }),
+        );
       },
     );
     req.on('error', reject);

@@ -60,7 +60,10 @@ describe('npm start server', () => {
     expect(res.headers['x-request-id']).toBeTruthy();
     // The health body is under 1 KB: sent plain with a length (larger JSON: server-compress.test.ts).
     expect(res.headers['content-encoding']).toBeUndefined();
-    expect(JSON.parse(res.body.toString())).toMatchObject({ status: 'OK', payload: { database: 'up', engine: 'pglite' } });
+    expect(JSON.parse(res.body.toString())).toMatchObject({
+      status: 'OK',
+      payload: { database: 'up', engine: 'pglite' },
+    });
     expectSecurityHeaders(res.headers);
   });
 
@@ -102,8 +105,16 @@ describe('npm start server', () => {
 
   it('refuses an API body over 1 MB with 413 and a JSON message, with or without a length', async () => {
     const url = `http://127.0.0.1:${server.port}/api/contact-us`;
-    const tooLarge = { status: 'ERROR', code: 'payload_too_large', message: 'The request body is too large (limit 1 MB).' };
-    const sized = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message: 'x'.repeat(1_100_000) }) });
+    const tooLarge = {
+      status: 'ERROR',
+      code: 'payload_too_large',
+      message: 'The request body is too large (limit 1 MB).',
+    };
+    const sized = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ message: 'x'.repeat(1_100_000) }),
+    });
     expect(sized.status).toBe(413);
     expect(await sized.json()).toEqual(tooLarge);
 
@@ -115,7 +126,12 @@ describe('npm start server', () => {
         else controller.close();
       },
     });
-    const streamed = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
+    const streamed = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     expect(streamed.status).toBe(413);
     expect(await streamed.json()).toEqual(tooLarge);
   });
@@ -124,7 +140,10 @@ describe('npm start server', () => {
     const second = start({ PORT: String(await freePort()), DATA_DIR: dataDir });
     expect(await second.exited).toBe(1);
     const { stderr } = second.output();
-    const lines = stderr.trim().split('\n').filter((l) => !/npm warn/i.test(l));
+    const lines = stderr
+      .trim()
+      .split('\n')
+      .filter((l) => !/npm warn/i.test(l));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/in use by another shop process/);
     expect(stderr).not.toMatch(/\n\s+at /);

@@ -31,7 +31,9 @@ let box: TestMailbox;
 
 beforeAll(async () => {
   lang = Object.fromEntries((await db().select().from(languages)).map((l) => [l.code, l.id]));
-  [{ id: germany }] = (await db().select({ id: countries.id }).from(countries).where(eq(countries.iso, 'DE'))) as [{ id: number }];
+  [{ id: germany }] = (await db().select({ id: countries.id }).from(countries).where(eq(countries.iso, 'DE'))) as [
+    { id: number },
+  ];
   guest = await csrfSession(api);
   await createUser(db(), OWNER);
   await setRole(db(), null, OWNER.email, 'admin');
@@ -45,12 +47,22 @@ afterAll(async () => {
 });
 
 async function lastAudit(entity: string) {
-  const [row] = await db().select().from(contentChanges).where(eq(contentChanges.entity, entity)).orderBy(desc(contentChanges.id)).limit(1);
+  const [row] = await db()
+    .select()
+    .from(contentChanges)
+    .where(eq(contentChanges.entity, entity))
+    .orderBy(desc(contentChanges.id))
+    .limit(1);
   return row;
 }
 
 async function newestMailTo(email: string) {
-  const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id)).limit(1);
+  const [mail] = await db()
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
   return mail;
 }
 
@@ -68,19 +80,40 @@ async function resetMailTo(email: string) {
 
 describe('the shop name', () => {
   it('is saved, audited and answered by GET /api/settings', async () => {
-    const saved = await owner.put('/api/admin/settings', { shop_name: '  Alpen Outfitters  ', legal_name: 'Alpen Outfitters GmbH', vat_id: 'de 123.456-789', contact_phone: '+49 30 1234567' });
+    const saved = await owner.put('/api/admin/settings', {
+      shop_name: '  Alpen Outfitters  ',
+      legal_name: 'Alpen Outfitters GmbH',
+      vat_id: 'de 123.456-789',
+      contact_phone: '+49 30 1234567',
+    });
     expect(saved.status).toBe(200);
-    expect(saved.body.payload).toMatchObject({ shop_name: 'Alpen Outfitters', legal_name: 'Alpen Outfitters GmbH', vat_id: 'DE123456789', contact_phone: '+49 30 1234567' });
+    expect(saved.body.payload).toMatchObject({
+      shop_name: 'Alpen Outfitters',
+      legal_name: 'Alpen Outfitters GmbH',
+      vat_id: 'DE123456789',
+      contact_phone: '+49 30 1234567',
+    });
     const audit = await lastAudit('settings');
-    expect(audit).toMatchObject({ entityId: '1', action: 'update', summary: 'shop_name, legal_name, vat_id, contact_phone' });
+    expect(audit).toMatchObject({
+      entityId: '1',
+      action: 'update',
+      summary: 'shop_name, legal_name, vat_id, contact_phone',
+    });
     const settings = (await guest.get('/api/settings')).body.payload;
-    expect(settings).toMatchObject({ shop_name: 'Alpen Outfitters', legal_name: 'Alpen Outfitters GmbH', vat_id: 'DE123456789', contact_phone: '+49 30 1234567' });
+    expect(settings).toMatchObject({
+      shop_name: 'Alpen Outfitters',
+      legal_name: 'Alpen Outfitters GmbH',
+      vat_id: 'DE123456789',
+      contact_phone: '+49 30 1234567',
+    });
   });
 
   it('is the app.name text in every language at once (header, titles, islands)', async () => {
     expect((await getTranslator(db(), 'en'))('app.name')).toBe('Alpen Outfitters');
     expect((await getTranslator(db(), 'de'))('app.name')).toBe('Alpen Outfitters');
-    const messages = (await guest.request(`/api/localizations?language_id=${lang.fr}`).then((r) => r.json())) as { payload: Record<string, string> };
+    const messages = (await guest.request(`/api/localizations?language_id=${lang.fr}`).then((r) => r.json())) as {
+      payload: Record<string, string>;
+    };
     expect(messages.payload['app.name']).toBe('Alpen Outfitters');
   });
 
@@ -94,10 +127,18 @@ describe('the shop name', () => {
   });
 
   it('is the sender name over SMTP when MAIL_FROM names no sender', async () => {
-    await sendMail(db(), { to: 'sender@example.com', subject: 'Hello', html: '<p>x</p>', text: 'x', language: 'en' }, { mailer: createMailer({ smtpUrl: box.url, from: 'shop@test.local' }) });
+    await sendMail(
+      db(),
+      { to: 'sender@example.com', subject: 'Hello', html: '<p>x</p>', text: 'x', language: 'en' },
+      { mailer: createMailer({ smtpUrl: box.url, from: 'shop@test.local' }) },
+    );
     expect((await box.waitFor('sender@example.com')).from).toBe('Alpen Outfitters <shop@test.local>');
     // A MAIL_FROM with its own name keeps it.
-    await sendMail(db(), { to: 'named@example.com', subject: 'Hello', html: '<p>x</p>', text: 'x', language: 'en' }, { mailer: createMailer({ smtpUrl: box.url, from: 'Orders <orders@test.local>' }) });
+    await sendMail(
+      db(),
+      { to: 'named@example.com', subject: 'Hello', html: '<p>x</p>', text: 'x', language: 'en' },
+      { mailer: createMailer({ smtpUrl: box.url, from: 'Orders <orders@test.local>' }) },
+    );
     expect((await box.waitFor('named@example.com')).from).toBe('Orders <orders@test.local>');
   });
 
@@ -125,7 +166,10 @@ describe('the home country', () => {
 });
 
 describe('the default currency', () => {
-  const defaults = async () => ((await guest.get('/api/currencies')).body.payload as { code: string; default: number }[]).filter((c) => c.default === 1).map((c) => c.code);
+  const defaults = async () =>
+    ((await guest.get('/api/currencies')).body.payload as { code: string; default: number }[])
+      .filter((c) => c.default === 1)
+      .map((c) => c.code);
 
   it('switches: exactly one currency is the default, new visitors get it, and the change is audited', async () => {
     expect(await defaults()).toEqual(['EUR']);
@@ -134,9 +178,13 @@ describe('the default currency', () => {
     expect(saved.body.payload.default_currency).toBe('USD');
     expect(await defaults()).toEqual(['USD']);
     // A visitor without a currency choice is answered in it: the demo's 10 EUR top-up minimum in dollars.
-    const usd = ((await guest.get('/api/currencies')).body.payload as { code: string; value: number }[]).find((c) => c.code === 'USD')!;
+    const usd = ((await guest.get('/api/currencies')).body.payload as { code: string; value: number }[]).find(
+      (c) => c.code === 'USD',
+    )!;
     const fresh = await csrfSession(api);
-    expect((await fresh.get('/api/settings')).body.payload.min_top_up_amount).toBe(Math.round(10 * usd.value * 100) / 100);
+    expect((await fresh.get('/api/settings')).body.payload.min_top_up_amount).toBe(
+      Math.round(10 * usd.value * 100) / 100,
+    );
     expect((await lastAudit('settings'))?.summary).toBe('default_currency');
     expect((await owner.put('/api/admin/settings', { default_currency: 'EUR' })).status).toBe(200);
     expect(await defaults()).toEqual(['EUR']);
@@ -145,15 +193,30 @@ describe('the default currency', () => {
 
 describe('the home hero per language', () => {
   it('lists every language with the texts it shows and its built-in ones', async () => {
-    const heroes = (await owner.get('/api/admin/home-hero')).body.payload as { code: string; hero_title: string; default_title: string }[];
+    const heroes = (await owner.get('/api/admin/home-hero')).body.payload as {
+      code: string;
+      hero_title: string;
+      default_title: string;
+    }[];
     expect(heroes.map((h) => h.code)).toEqual(['en', 'de', 'fr']);
-    expect(heroes.find((h) => h.code === 'de')).toMatchObject({ hero_title: 'Ausgerüstet für Ihr nächstes Abenteuer', default_title: 'Ausgerüstet für Ihr nächstes Abenteuer' });
+    expect(heroes.find((h) => h.code === 'de')).toMatchObject({
+      hero_title: 'Ausgerüstet für Ihr nächstes Abenteuer',
+      default_title: 'Ausgerüstet für Ihr nächstes Abenteuer',
+    });
   });
 
   it('changes one language only, audited, and an empty text brings back the built-in one', async () => {
-    const saved = await owner.put('/api/admin/home-hero', { language_id: lang.de, hero_title: 'Winter ist da', hero_subtitle: 'Alles für den Schnee' });
+    const saved = await owner.put('/api/admin/home-hero', {
+      language_id: lang.de,
+      hero_title: 'Winter ist da',
+      hero_subtitle: 'Alles für den Schnee',
+    });
     expect(saved.status).toBe(200);
-    expect(saved.body.payload).toMatchObject({ code: 'de', hero_title: 'Winter ist da', hero_subtitle: 'Alles für den Schnee' });
+    expect(saved.body.payload).toMatchObject({
+      code: 'de',
+      hero_title: 'Winter ist da',
+      hero_subtitle: 'Alles für den Schnee',
+    });
     expect((await getTranslator(db(), 'de'))('home.hero.title')).toBe('Winter ist da');
     expect((await getTranslator(db(), 'en'))('home.hero.title')).toBe('Gear up for your next adventure');
     expect((await getTranslator(db(), 'fr'))('home.hero.title')).toBe('Équipez-vous pour votre prochaine aventure');
@@ -163,7 +226,9 @@ describe('the home hero per language', () => {
     expect((await owner.put('/api/admin/home-hero', { hero_title: 'Winter is here' })).body.payload.code).toBe('en');
     expect((await getTranslator(db(), 'en'))('home.hero.title')).toBe('Winter is here');
 
-    expect((await owner.put('/api/admin/home-hero', { language_id: lang.de, hero_title: '' })).body.payload.hero_title).toBe('Ausgerüstet für Ihr nächstes Abenteuer');
+    expect(
+      (await owner.put('/api/admin/home-hero', { language_id: lang.de, hero_title: '' })).body.payload.hero_title,
+    ).toBe('Ausgerüstet für Ihr nächstes Abenteuer');
     expect((await getTranslator(db(), 'de'))('home.hero.title')).toBe('Ausgerüstet für Ihr nächstes Abenteuer');
     expect((await getTranslator(db(), 'de'))('home.hero.subtitle')).toBe('Alles für den Schnee');
   });
@@ -171,11 +236,26 @@ describe('the home hero per language', () => {
 
 describe('bad values answer 422 with the field named, and change nothing', () => {
   it.each([
-    ['an invalid VAT id', { vat_id: 'DE12345' }, 'vat_id', "The VAT id must start with its country code and follow that country's format, e.g. DE123456789."],
-    ['a VAT id without country code', { vat_id: '123456789' }, 'vat_id', "The VAT id must start with its country code and follow that country's format, e.g. DE123456789."],
+    [
+      'an invalid VAT id',
+      { vat_id: 'DE12345' },
+      'vat_id',
+      "The VAT id must start with its country code and follow that country's format, e.g. DE123456789.",
+    ],
+    [
+      'a VAT id without country code',
+      { vat_id: '123456789' },
+      'vat_id',
+      "The VAT id must start with its country code and follow that country's format, e.g. DE123456789.",
+    ],
     ['an unknown country', { home_country_id: 999_999 }, 'home_country_id', 'Choose a country from the list.'],
     ['an unknown currency', { default_currency: 'XYZ' }, 'default_currency', "Choose one of the shop's currencies."],
-    ['a contact phone that is no phone number', { contact_phone: 'call us' }, 'contact_phone', 'A phone number may contain only digits, spaces, +, ( ) and -, 5 to 32 characters.'],
+    [
+      'a contact phone that is no phone number',
+      { contact_phone: 'call us' },
+      'contact_phone',
+      'A phone number may contain only digits, spaces, +, ( ) and -, 5 to 32 characters.',
+    ],
   ])('%s', async (_name, body, field, message) => {
     const before = (await owner.get('/api/admin/settings')).body.payload;
     const answer = await owner.put('/api/admin/settings', { shop_name: 'Never saved', ...body });
@@ -184,7 +264,7 @@ describe('bad values answer 422 with the field named, and change nothing', () =>
     expect((await owner.get('/api/admin/settings')).body.payload).toEqual(before);
   });
 
-  it('answers in the admin\'s language (the shop language cookie)', async () => {
+  it("answers in the admin's language (the shop language cookie)", async () => {
     owner.cookies.set('languageId', String(lang.de));
     try {
       const german = await owner.put('/api/admin/settings', { default_currency: 'XYZ' });

@@ -26,8 +26,10 @@ beforeAll(async () => {
   }));
   owner = shopClient(base);
   await owner.signIn(OWNER.email, OWNER.password);
-  for (const l of (await owner.call('GET', '/api/languages')).json().payload as { id: number; code: string }[]) lang[l.code] = l.id;
-  for (const c of (await owner.call('GET', '/api/countries')).json().payload as { id: number; iso: string }[]) country[c.iso] = c.id;
+  for (const l of (await owner.call('GET', '/api/languages')).json().payload as { id: number; code: string }[])
+    lang[l.code] = l.id;
+  for (const c of (await owner.call('GET', '/api/countries')).json().payload as { id: number; iso: string }[])
+    country[c.iso] = c.id;
 }, 300_000);
 
 afterAll(async () => {
@@ -36,14 +38,22 @@ afterAll(async () => {
 });
 
 const html = async (path: string) => (await fetch(`${base}${path}`, { redirect: 'manual' })).text();
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"');
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"');
 const title = (page: string) => decode(/<title>([^<]*)<\/title>/.exec(page)?.[1] ?? '');
-const logo = (page: string) => decode(/class="logo-mark"[^>]*>[^<]*<\/span>\s*<span[^>]*>([^<]*)<\/span>/.exec(page)?.[1] ?? '');
+const logo = (page: string) =>
+  decode(/class="logo-mark"[^>]*>[^<]*<\/span>\s*<span[^>]*>([^<]*)<\/span>/.exec(page)?.[1] ?? '');
 const h1 = (page: string) => decode(/<h1[^>]*>([^<]*)<\/h1>/.exec(page)?.[1] ?? '');
-const phoneCountry = (page: string) => /<button[^>]*class="phone-country-button"[^>]*aria-label="([A-Z]{2} \+\d+)/.exec(page)?.[1];
+const phoneCountry = (page: string) =>
+  /<button[^>]*class="phone-country-button"[^>]*aria-label="([A-Z]{2} \+\d+)/.exec(page)?.[1];
 
 function jsonLd(page: string): Record<string, any>[] {
-  const graphs = [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as { '@graph'?: Record<string, any>[] });
+  const graphs = [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as { '@graph'?: Record<string, any>[] },
+  );
   return graphs.flatMap((g) => g['@graph'] ?? []);
 }
 
@@ -53,7 +63,7 @@ async function put(path: string, body: unknown) {
 }
 
 describe('the shop name', () => {
-  it('is the demo\'s Gear Shop until the owner names the shop', async () => {
+  it("is the demo's Gear Shop until the owner names the shop", async () => {
     const home = await html('/');
     expect(logo(home)).toBe('Gear Shop');
     expect(title(home)).toBe('Gear Shop | Sports, outdoor and computer gear');
@@ -62,7 +72,13 @@ describe('the shop name', () => {
 
   it('shows on the next request in the header, titles and JSON-LD, in every language', async () => {
     await html('/faq');
-    await put('/api/admin/settings', { shop_name: 'Alpen Outfitters', legal_name: 'Alpen Outfitters GmbH', vat_id: 'DE123456789', contact_phone: '+49 30 1234567', home_country_id: country.DE });
+    await put('/api/admin/settings', {
+      shop_name: 'Alpen Outfitters',
+      legal_name: 'Alpen Outfitters GmbH',
+      vat_id: 'DE123456789',
+      contact_phone: '+49 30 1234567',
+      home_country_id: country.DE,
+    });
     const home = await html('/');
     expect(logo(home)).toBe('Alpen Outfitters');
     expect(title(home)).toBe('Alpen Outfitters | Sports, outdoor and computer gear');
@@ -78,14 +94,21 @@ describe('the shop name', () => {
       address: { '@type': 'PostalAddress', addressCountry: 'DE' },
     });
     expect(website).toMatchObject({ '@type': 'WebSite', name: 'Alpen Outfitters', url: `${base}/`, inLanguage: 'en' });
-    expect(jsonLd(await html('/de/')).find((n) => n['@type'] === 'WebSite')).toMatchObject({ url: `${base}/de/`, inLanguage: 'de' });
+    expect(jsonLd(await html('/de/')).find((n) => n['@type'] === 'WebSite')).toMatchObject({
+      url: `${base}/de/`,
+      inLanguage: 'de',
+    });
   });
 });
 
 describe('the home hero per language', () => {
   it('the German hero shows on /de only, the English one stays', async () => {
     const english = h1(await html('/'));
-    await put('/api/admin/home-hero', { language_id: lang.de, hero_title: 'Der Winter ist da', hero_subtitle: 'Alles für Schnee und Eis' });
+    await put('/api/admin/home-hero', {
+      language_id: lang.de,
+      hero_title: 'Der Winter ist da',
+      hero_subtitle: 'Alles für Schnee und Eis',
+    });
     const de = await html('/de/');
     expect(h1(de)).toBe('Der Winter ist da');
     expect(de).toContain('Alles für Schnee und Eis');

@@ -57,7 +57,11 @@ describe('signed-in pages from the page cache', () => {
     const before = await page(customer, '/');
     await page(customer, '/');
     const count = Number(badge(before.html));
-    const products = (await customer.get('/api/products/catalog?per_page=50')).body.payload as { id: number; availability: string; variations: unknown[] }[];
+    const products = (await customer.get('/api/products/catalog?per_page=50')).body.payload as {
+      id: number;
+      availability: string;
+      variations: unknown[];
+    }[];
     const simple = products.find((p) => p.availability === 'in_stock' && p.variations.length === 0)!;
     const added = await customer.post('/api/cart/add', { id: simple.id, count: 1, is_variation: false });
     expect(added.status).toBe(200);
@@ -88,6 +92,10 @@ describe('signed-in pages from the page cache', () => {
     expect(guest.html).toContain('Sign in to write a review');
     expect(first.html).not.toContain('Sign in to write a review');
     // Bought and reviewed, bought, or not bought: one of the signed-in answers.
-    expect(/Only customers who bought this product can review it\.|You have already reviewed this product\.|component-url="[^"]*ReviewForm/.test(second.html)).toBe(true);
+    expect(
+      /Only customers who bought this product can review it\.|You have already reviewed this product\.|component-url="[^"]*ReviewForm/.test(
+        second.html,
+      ),
+    ).toBe(true);
   });
 });

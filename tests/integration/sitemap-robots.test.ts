@@ -16,7 +16,10 @@ const database = useTestDatabase({ seed: 'demo' });
 
 // The endpoints only read `url` from the context.
 const call = (route: typeof sitemapGet, path: string) =>
-  route({ url: new URL(path, 'http://shop.test'), request: new Request(new URL(path, 'http://shop.test')) } as never) as Promise<Response>;
+  route({
+    url: new URL(path, 'http://shop.test'),
+    request: new Request(new URL(path, 'http://shop.test')),
+  } as never) as Promise<Response>;
 
 const allLocs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
 /** The default language's addresses (the demo shop's others are /de/… and /fr/…). */
@@ -38,7 +41,8 @@ describe('/robots.txt', () => {
     const text = await res.text();
     const lines = text.trim().split('\n');
     expect(lines.slice(0, 2)).toEqual(['User-agent: *', 'Allow: /']);
-    for (const path of ['/account', '/cart', '/auth', '/admin', '/pay', '/dev']) expect(lines).toContain(`Disallow: ${path}`);
+    for (const path of ['/account', '/cart', '/auth', '/admin', '/pay', '/dev'])
+      expect(lines).toContain(`Disallow: ${path}`);
     // The private pages of the other languages too (ADR 028); shared paths have no language.
     for (const path of ['/de/account', '/fr/cart', '/de/auth']) expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).not.toContain('Disallow: /de/admin');
@@ -49,7 +53,10 @@ describe('/robots.txt', () => {
 describe('/sitemap.xml', () => {
   it('leaves out a page marked noindex', async () => {
     const db = database().db;
-    const [page] = await db.insert(staticPages).values({ slug: 'hidden-campaign', title: 'Hidden', content: '<p>x</p>', seo: { noindex: true } }).returning();
+    const [page] = await db
+      .insert(staticPages)
+      .values({ slug: 'hidden-campaign', title: 'Hidden', content: '<p>x</p>', seo: { noindex: true } })
+      .returning();
     const urls = locs(await (await call(sitemapGet, '/sitemap.xml')).text());
     expect(urls).not.toContain(`${config().PUBLIC_URL}/static-page/${page!.id}`);
     await db.delete(staticPages).where(eq(staticPages.id, page!.id));
@@ -60,7 +67,11 @@ describe('/sitemap.xml', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toContain('application/xml');
     const xml = await res.text();
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">')).toBe(true);
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+      ),
+    ).toBe(true);
     expect(xml.trim().endsWith('</urlset>')).toBe(true);
     const urls = locs(xml);
     const origin = config().PUBLIC_URL;
@@ -81,14 +92,20 @@ describe('/sitemap.xml', () => {
     expect(pages.length).toBeGreaterThan(0);
     for (const p of pages) expect(urls).toContain(`${origin}/static-page/${p.id}`);
     // Pages carry the day of their last change (ADR 027).
-    expect(xml).toMatch(new RegExp(`<loc>${origin.replaceAll('.', '\\.')}/static-page/${pages[0]!.id}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`));
+    expect(xml).toMatch(
+      new RegExp(
+        `<loc>${origin.replaceAll('.', '\\.')}/static-page/${pages[0]!.id}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`,
+      ),
+    );
 
     const products = await activeProducts();
     const productUrls = urls.filter((u) => /\/products\/[^/]+\/[^/]+\/\d+$/.test(u));
     expect(productUrls).toHaveLength(products.length);
     const first = products[0]!;
     const cat = meta.categories.get(Number(first.cat))!;
-    expect(productUrls[0]).toBe(`${origin}/products/${cat.topSlug}/${cat.parentId === null ? 'all' : cat.slug}/${first.id}`);
+    expect(productUrls[0]).toBe(
+      `${origin}/products/${cat.topSlug}/${cat.parentId === null ? 'all' : cat.slug}/${first.id}`,
+    );
   });
 
   it('leaves out inactive products', async () => {
@@ -118,7 +135,9 @@ describe('/sitemap.xml', () => {
     expect(entry).toMatch(/^<loc>[^<]+<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
     expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${product}"/>`);
     expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="de" href="${german}"/>`);
-    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="fr" href="${product.replace(origin, `${origin}/fr`)}"/>`);
+    expect(entry).toContain(
+      `<xhtml:link rel="alternate" hreflang="fr" href="${product.replace(origin, `${origin}/fr`)}"/>`,
+    );
     expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${product}"/>`);
   });
 

@@ -31,7 +31,10 @@ beforeAll(async () => {
 });
 afterAll(() => setNotifyTransport((url, init) => fetch(url, init)));
 beforeEach(async () => {
-  await db().update(settings).set({ staffMailTo: TEAM, staffMailLanguage: 'en', staffDigest: true }).where(eq(settings.id, 1));
+  await db()
+    .update(settings)
+    .set({ staffMailTo: TEAM, staffMailLanguage: 'en', staffDigest: true })
+    .where(eq(settings.id, 1));
 });
 
 async function teamMails(part: string) {
@@ -45,7 +48,9 @@ describe('order mails', () => {
     const placed = await teamMails(`New phone order ${order.orderNr} to be paid`);
     expect(placed).toHaveLength(1);
     expect(placed[0]!.subject).toBe(`New phone order ${order.orderNr} to be paid (€54.99)`);
-    expect(placed[0]!.text).toContain(`Order ${order.orderNr} from Kim Buyer (${email}) waits for its phone payment of €54.99.`);
+    expect(placed[0]!.text).toContain(
+      `Order ${order.orderNr} from Kim Buyer (${email}) waits for its phone payment of €54.99.`,
+    );
     expect(placed[0]!.text).toContain('Tent Pegs Set × 2: €50.00');
     expect(placed[0]!.text).toContain(`/admin/orders/${order.orderNr}`);
     expect((await staff.session.post(`/api/admin/orders/${order.orderNr}/mark-paid`)).status).toBe(200);
@@ -62,7 +67,7 @@ describe('order mails', () => {
     expect(await teamMails(`New phone order ${order.orderNr}`)).toHaveLength(0);
   });
 
-  it('in the staff\'s language; none without an address', async () => {
+  it("in the staff's language; none without an address", async () => {
     await db().update(settings).set({ staffMailLanguage: 'de' }).where(eq(settings.id, 1));
     const german = await h.phoneOrder(fx.pegs, 1);
     const mail = await teamMails(`Neue Telefonbestellung ${german.order.orderNr} zu bezahlen`);
@@ -71,7 +76,11 @@ describe('order mails', () => {
     expect(mail[0]!.text).toContain('wartet auf die telefonische Zahlung von 29,99');
     await db().update(settings).set({ staffMailTo: '' }).where(eq(settings.id, 1));
     const silent = await h.phoneOrder(fx.pegs, 1);
-    expect((await db().select().from(mailOutbox)).filter((m) => m.subject.includes(silent.order.orderNr) && m.to !== silent.email)).toHaveLength(0);
+    expect(
+      (await db().select().from(mailOutbox)).filter(
+        (m) => m.subject.includes(silent.order.orderNr) && m.to !== silent.email,
+      ),
+    ).toHaveLength(0);
   });
 });
 
@@ -84,7 +93,9 @@ describe('low stock', () => {
     const low = await teamMails('Low stock: Tent Pegs Set');
     expect(low).toHaveLength(1);
     expect(low[0]!.subject).toBe('Low stock: Tent Pegs Set (4 left)');
-    expect(low[0]!.text).toContain('Tent Pegs Set (SKU FX-PEGS) has fallen below its low-stock threshold of 5: 4 left.');
+    expect(low[0]!.text).toContain(
+      'Tent Pegs Set (SKU FX-PEGS) has fallen below its low-stock threshold of 5: 4 left.',
+    );
     await h.phoneOrder(fx.pegs, 1); // 4 → 3: no new crossing
     expect(await teamMails('Low stock: Tent Pegs Set')).toHaveLength(1);
     await db().update(products).set({ stock: 200, lowStockThreshold: null }).where(eq(products.id, fx.pegs));
@@ -97,11 +108,16 @@ describe('returns and the digest', () => {
     await staff.session.post(`/api/admin/orders/${order.orderNr}/mark-paid`);
     await staff.session.post(`/api/admin/orders/${order.orderNr}/ship`, { carrier: 'DHL', tracking_number: '1' });
     const [item] = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    const opened = await session.post(`/api/orders/${order.orderNr}/returns`, { lines: [{ order_item_id: item!.id, quantity: 1 }], reason: 'wrong_item' });
+    const opened = await session.post(`/api/orders/${order.orderNr}/returns`, {
+      lines: [{ order_item_id: item!.id, quantity: 1 }],
+      reason: 'wrong_item',
+    });
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
     const mail = await teamMails(`New return R-${order.orderNr}-1`);
     expect(mail).toHaveLength(1);
-    expect(mail[0]!.text).toContain(`${email} opened return R-${order.orderNr}-1 for order ${order.orderNr} (wrong item):`);
+    expect(mail[0]!.text).toContain(
+      `${email} opened return R-${order.orderNr}-1 for order ${order.orderNr} (wrong item):`,
+    );
     expect(mail[0]!.text).toContain('Tent Pegs Set × 1');
   });
 

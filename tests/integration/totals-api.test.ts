@@ -32,7 +32,10 @@ type Line = [productId: number, variationId: number | null, count: number];
 async function setCart(userId: number, lines: Line[]) {
   const db = database().db;
   await db.delete(cartItems).where(eq(cartItems.userId, userId));
-  if (lines.length) await db.insert(cartItems).values(lines.map(([productId, variationId, count]) => ({ userId, productId, variationId, count })));
+  if (lines.length)
+    await db
+      .insert(cartItems)
+      .values(lines.map(([productId, variationId, count]) => ({ userId, productId, variationId, count })));
 }
 
 /** A signed-in customer with this cart. */
@@ -79,7 +82,10 @@ async function totals(lines: Line[], over: Record<string, unknown> = {}) {
 describe('POST /api/cart/calculate-totals: guards', () => {
   it('answers 401 to guests and 419 without the CSRF header', async () => {
     const guest = createApiSession(api);
-    expect(await guest.post('/api/cart/calculate-totals', payload())).toMatchObject({ status: 401, body: { status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' } });
+    expect(await guest.post('/api/cart/calculate-totals', payload())).toMatchObject({
+      status: 401,
+      body: { status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' },
+    });
     const { session } = await customerWith([[p().lantern, null, 1]]);
     const res = await session.request('/api/cart/calculate-totals', {
       method: 'POST',
@@ -115,15 +121,34 @@ describe('totals per zone, threshold and VAT (EUR, VAT 20 %)', () => {
 
   it('EU: free exactly at 75.00, paid one cent below', async () => {
     expect((await totals([[fx.pegs, null, 3]])).body.original).toEqual(eur(75, 0, 0, 12.5, 75, 3));
-    expect((await totals([[p().lantern, null, 5], [p().footprint, null, 1]])).body.original).toEqual(eur(74.99, 4.99, 0, 13.33, 79.98, 6));
+    expect(
+      (
+        await totals([
+          [p().lantern, null, 5],
+          [p().footprint, null, 1],
+        ])
+      ).body.original,
+    ).toEqual(eur(74.99, 4.99, 0, 13.33, 79.98, 6));
   });
 
   it('the threshold is compared after the item discount', async () => {
     // 85.00 − 10.00 = 75.00 → free
-    let reply = await totals([[fx.pegs, null, 3], [p().lantern, null, 1]], { promoCode: 'SAVE10' });
+    let reply = await totals(
+      [
+        [fx.pegs, null, 3],
+        [p().lantern, null, 1],
+      ],
+      { promoCode: 'SAVE10' },
+    );
     expect(reply.body.original).toEqual(eur(85, 0, 10, 12.5, 75, 4));
     // 85.00 − 15 % = 72.25 → paid
-    reply = await totals([[fx.pegs, null, 3], [p().lantern, null, 1]], { promoCode: 'PCT15' });
+    reply = await totals(
+      [
+        [fx.pegs, null, 3],
+        [p().lantern, null, 1],
+      ],
+      { promoCode: 'PCT15' },
+    );
     expect(reply.body.original).toEqual(eur(85, 4.99, 12.75, 12.87, 77.24, 4)); // 7724 / 6 = 1287.33
   });
 
@@ -140,10 +165,17 @@ describe('totals per zone, threshold and VAT (EUR, VAT 20 %)', () => {
   });
 
   it('a country without delivery, or whose zone has no rate: is_delivery_unavailable, delivery null, final without it', async () => {
-    for (const over of [{ country: 'Russia', postCode: '101000' }, { country: fx.country.atlantis, postCode: 'anything' }]) {
+    for (const over of [
+      { country: 'Russia', postCode: '101000' },
+      { country: fx.country.atlantis, postCode: 'anything' },
+    ]) {
       const reply = await totals([[p().lantern, null, 2]], over);
       expect(reply.status).toBe(200);
-      expect(reply.body).toMatchObject({ is_delivery_unavailable: true, original: eur(20, null, 0, 3.33, 20, 2), converted: eur(20, null, 0, 3.33, 20, 2) });
+      expect(reply.body).toMatchObject({
+        is_delivery_unavailable: true,
+        original: eur(20, null, 0, 3.33, 20, 2),
+        converted: eur(20, null, 0, 3.33, 20, 2),
+      });
     }
   });
 
@@ -166,26 +198,37 @@ describe('totals per zone, threshold and VAT (EUR, VAT 20 %)', () => {
 
 describe('promo codes in the totals', () => {
   it('fixed on items', async () => {
-    expect((await totals([[p().lantern, null, 2]], { promoCode: 'SAVE10' })).body.original).toEqual(eur(20, 4.99, 10, 2.5, 14.99, 2));
+    expect((await totals([[p().lantern, null, 2]], { promoCode: 'SAVE10' })).body.original).toEqual(
+      eur(20, 4.99, 10, 2.5, 14.99, 2),
+    );
   });
 
   it('percent on items, matched case-insensitively', async () => {
-    expect((await totals([[p().lantern, null, 2]], { promoCode: 'pct15' })).body.original).toEqual(eur(20, 4.99, 3, 3.67, 21.99, 2));
+    expect((await totals([[p().lantern, null, 2]], { promoCode: 'pct15' })).body.original).toEqual(
+      eur(20, 4.99, 3, 3.67, 21.99, 2),
+    );
   });
 
   it('percent on odd cents rounds half-up once (35 % of 24.99 = 8.7465 → 8.75)', async () => {
-    expect((await totals([[p().footprint, null, 1]], { promoCode: 'ODD35' })).body.original).toEqual(eur(24.99, 4.99, 8.75, 3.54, 21.23, 1));
+    expect((await totals([[p().footprint, null, 1]], { promoCode: 'ODD35' })).body.original).toEqual(
+      eur(24.99, 4.99, 8.75, 3.54, 21.23, 1),
+    );
   });
 
   it('percent on items and delivery (50 % of 24.99 = 12.495 → 12.50)', async () => {
-    expect((await totals([[p().lantern, null, 2]], { promoCode: 'HALF' })).body.original).toEqual(eur(20, 4.99, 12.5, 2.08, 12.49, 2));
+    expect((await totals([[p().lantern, null, 2]], { promoCode: 'HALF' })).body.original).toEqual(
+      eur(20, 4.99, 12.5, 2.08, 12.49, 2),
+    );
   });
 
   it('fixed on items and delivery, never below zero', async () => {
-    expect((await totals([[p().lantern, null, 1]], { promoCode: 'SHIP10' })).body.original).toEqual(eur(10, 4.99, 10, 0.83, 4.99, 1));
-    expect((await totals([[p().lantern, null, 1]], { promoCode: 'SHIP10', country: 'Russia', postCode: '101000' })).body.original).toEqual(
-      eur(10, null, 10, 0, 0, 1),
+    expect((await totals([[p().lantern, null, 1]], { promoCode: 'SHIP10' })).body.original).toEqual(
+      eur(10, 4.99, 10, 0.83, 4.99, 1),
     );
+    expect(
+      (await totals([[p().lantern, null, 1]], { promoCode: 'SHIP10', country: 'Russia', postCode: '101000' })).body
+        .original,
+    ).toEqual(eur(10, null, 10, 0, 0, 1));
   });
 
   it('an empty promo code is no promo; an unusable one answers 422 on promoCode with its reason', async () => {
@@ -202,7 +245,12 @@ describe('promo codes in the totals', () => {
     for (const [code, message] of cases) {
       const reply = await session.post('/api/cart/calculate-totals', payload({ promoCode: code }));
       expect(reply.status, code).toBe(422);
-      expect(reply.body).toEqual({ status: 'ERROR', code: 'validation_failed', message, errors: { promoCode: [message] } });
+      expect(reply.body).toEqual({
+        status: 'ERROR',
+        code: 'validation_failed',
+        message,
+        errors: { promoCode: [message] },
+      });
     }
   });
 });
@@ -228,12 +276,27 @@ describe('currencies: the converted block', () => {
     const reply = await totals([[p().footprint, null, 1]], { currency: 'CHF', promoCode: 'ODD35' });
     expect(reply.body.original).toEqual(eur(24.99, 4.99, 8.75, 3.54, 21.23, 1));
     // 24.99 → 27.11415 → 27.11; 4.99 → 5.41415 → 5.41; 35 % of 27.11 = 9.4885 → 9.49; 27.11 + 5.41 − 9.49 = 23.03
-    expect(reply.body.converted).toMatchObject({ cart_total: 27.11, delivery_cost: 5.41, discount_amount: 9.49, final_amount: 23.03, vat: 3.84, currency: 'CHF' });
+    expect(reply.body.converted).toMatchObject({
+      cart_total: 27.11,
+      delivery_cost: 5.41,
+      discount_amount: 9.49,
+      final_amount: 23.03,
+      vat: 3.84,
+      currency: 'CHF',
+    });
   });
 
   it('GBP 0.85 with a fixed promo: the amount is converted too', async () => {
     const reply = await totals([[p().lantern, null, 2]], { currency: 'GBP', promoCode: 'SAVE10' });
-    expect(reply.body.converted).toMatchObject({ cart_total: 17, delivery_cost: 4.24, discount_amount: 8.5, final_amount: 12.74, vat: 2.12, currency: 'GBP', currency_symbol: '£' });
+    expect(reply.body.converted).toMatchObject({
+      cart_total: 17,
+      delivery_cost: 4.24,
+      discount_amount: 8.5,
+      final_amount: 12.74,
+      vat: 2.12,
+      currency: 'GBP',
+      currency_symbol: '£',
+    });
   });
 
   it('an unknown currency is a 422', async () => {
@@ -243,24 +306,38 @@ describe('currencies: the converted block', () => {
 
 describe('the server cart is the source of truth', () => {
   it('warns when the client shows another cart, not when it matches', async () => {
-    const { session } = await customerWith([[p().lantern, null, 2], [p().dome, fx.variation['FX-DOME-RS']!, 1]]);
-    const same = [{ item: { sku: 'FX-DOME-RS' }, count: 1 }, { item: { sku: 'FX-LANTERN' }, count: 2 }];
+    const { session } = await customerWith([
+      [p().lantern, null, 2],
+      [p().dome, fx.variation['FX-DOME-RS']!, 1],
+    ]);
+    const same = [
+      { item: { sku: 'FX-DOME-RS' }, count: 1 },
+      { item: { sku: 'FX-LANTERN' }, count: 2 },
+    ];
     let reply = await session.post('/api/cart/calculate-totals', payload({ cart_items: same }));
     expect(reply.body.warning_message).toBeNull();
     expect(reply.body.original.cart_total).toBe(219.99);
-    reply = await session.post('/api/cart/calculate-totals', payload({ cart_items: [{ item: { sku: 'FX-LANTERN' }, count: 3 }] }));
+    reply = await session.post(
+      '/api/cart/calculate-totals',
+      payload({ cart_items: [{ item: { sku: 'FX-LANTERN' }, count: 3 }] }),
+    );
     expect(reply.body.warning_message).toBe(TOTALS_MESSAGES.cartChanged);
     expect(reply.body.original.cart_total).toBe(219.99);
   });
 
   it('leaves unavailable lines out with a warning, and warns about a count above the stock', async () => {
     const db = database().db;
-    const { session } = await customerWith([[p().lantern, null, 40], [p().poles, null, 1]]);
+    const { session } = await customerWith([
+      [p().lantern, null, 40],
+      [p().poles, null, 1],
+    ]);
     await db.update(products).set({ active: false }).where(eq(products.id, p().poles));
     try {
       const reply = await session.post('/api/cart/calculate-totals', payload());
       expect(reply.body.original.cart_total).toBe(400);
-      expect(reply.body.warning_message).toBe(`${TOTALS_MESSAGES.unavailableLeftOut} Only 30 left in stock for Camping Lantern.`);
+      expect(reply.body.warning_message).toBe(
+        `${TOTALS_MESSAGES.unavailableLeftOut} Only 30 left in stock for Camping Lantern.`,
+      );
     } finally {
       await db.update(products).set({ active: true }).where(eq(products.id, p().poles));
     }
@@ -268,14 +345,34 @@ describe('the server cart is the source of truth', () => {
 
   it('an empty cart, or one with nothing orderable, is a 422', async () => {
     expect(await totals([])).toMatchObject({ status: 422, body: { message: TOTALS_MESSAGES.emptyCart } });
-    expect(await totals([[p().inactive, null, 1]])).toMatchObject({ status: 422, body: { message: TOTALS_MESSAGES.nothingAvailable } });
+    expect(await totals([[p().inactive, null, 1]])).toMatchObject({
+      status: 422,
+      body: { message: TOTALS_MESSAGES.nothingAvailable },
+    });
   });
 
   it('computeTotals gives the checkout EUR cents, converted cents and snapshot lines', async () => {
-    const { user } = await customerWith([[p().dome, fx.variation['FX-DOME-RS']!, 1], [p().lantern, null, 2]]);
+    const { user } = await customerWith([
+      [p().dome, fx.variation['FX-DOME-RS']!, 1],
+      [p().lantern, null, 2],
+    ]);
     const usd = { code: 'USD', symbol: '$', value: '1.0835', isDefault: false };
-    const t = await computeTotals(database().db, { userId: user.id, countryRef: fx.country.de, postCode: '10115', promoCode: 'save10', currency: usd });
-    expect(t.cents.original).toMatchObject({ cartTotal: 21999, delivery: 0, discount: 1000, vat: 3500, final: 20999, items: 3, vatByRate: [{ vatPercent: '20.00', vat: 3500 }] });
+    const t = await computeTotals(database().db, {
+      userId: user.id,
+      countryRef: fx.country.de,
+      postCode: '10115',
+      promoCode: 'save10',
+      currency: usd,
+    });
+    expect(t.cents.original).toMatchObject({
+      cartTotal: 21999,
+      delivery: 0,
+      discount: 1000,
+      vat: 3500,
+      final: 20999,
+      items: 3,
+      vatByRate: [{ vatPercent: '20.00', vat: 3500 }],
+    });
     // Per line: 3500 shared 19999 : 2000 (delivery free) → 3181.8 / 318.2 → 3182 / 318.
     expect(t.cents.original.lineVat).toEqual([3182, 318]);
     expect(t.cents.converted).toMatchObject({ cartTotal: 21669 + 2 * 1084, delivery: 0, discount: 1084 });
@@ -304,7 +401,14 @@ describe('the server cart is the source of truth', () => {
           { id: fx.catalog.attr.s, name: 'S', attribute_group: { name: 'Size' } },
         ],
       },
-      expect.objectContaining({ productId: p().lantern, variationId: null, sku: 'FX-LANTERN', count: 2, unitCents: 1000, convertedUnitCents: 1084 }),
+      expect.objectContaining({
+        productId: p().lantern,
+        variationId: null,
+        sku: 'FX-LANTERN',
+        count: 2,
+        unitCents: 1000,
+        convertedUnitCents: 1084,
+      }),
     ]);
   });
 });
@@ -324,14 +428,21 @@ describe('destination and bad input', () => {
     for (const postCode of ['1234', '123456', 'ABCDE', '10115x', '1011 5']) {
       const reply = await post({ postCode });
       expect(reply.status, postCode).toBe(422);
-      expect(reply.body).toEqual({ status: 'ERROR', code: 'address_invalid', message: 'Invalid postcode for Germany.', errors: { postCode: ['Invalid postcode for Germany.'] } });
+      expect(reply.body).toEqual({
+        status: 'ERROR',
+        code: 'address_invalid',
+        message: 'Invalid postcode for Germany.',
+        errors: { postCode: ['Invalid postcode for Germany.'] },
+      });
     }
     for (const postCode of ['', '   ', null]) {
       const reply = await post({ postCode });
       expect(reply.status).toBe(422);
       expect(reply.body.message).toContain('Invalid postcode');
     }
-    expect((await post({ postCode: '1'.repeat(17), country: 'Ireland' })).body.message).toBe('Invalid postcode for Ireland.');
+    expect((await post({ postCode: '1'.repeat(17), country: 'Ireland' })).body.message).toBe(
+      'Invalid postcode for Ireland.',
+    );
     expect((await post({ postCode: '1'.repeat(65) })).status).toBe(422);
     expect((await post({ postCode: ' 10115 ' })).status).toBe(200);
     expect((await post({ postCode: '1012 ab', country: 'Netherlands' })).status).toBe(200);

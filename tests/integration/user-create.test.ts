@@ -86,7 +86,9 @@ describe('npm run user:create', () => {
     const created = userCreate('Owner@Example.com', 'admin');
     expect(created.err).toBe('');
     expect(created.status).toBe(0);
-    expect(created.out.split('\n')[0]).toMatch(/^Owner@Example\.com was created as admin \((PGlite|PostgreSQL) .+\)\.$/);
+    expect(created.out.split('\n')[0]).toMatch(
+      /^Owner@Example\.com was created as admin \((PGlite|PostgreSQL) .+\)\.$/,
+    );
     const link = linkOf(created.out);
     expect(link.searchParams.get('email')).toBe('Owner@Example.com');
     // No password on the command line or in the output: only the link's token.
@@ -95,7 +97,10 @@ describe('npm run user:create', () => {
     await withApi(async (api, database) => {
       const [row] = await database.db.select().from(users).where(eq(users.email, 'Owner@Example.com'));
       expect(row).toMatchObject({ role: 'admin', name: '', surname: '', emailVerifiedAt: null });
-      const [token] = await database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, row!.id));
+      const [token] = await database.db
+        .select()
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.userId, row!.id));
       expect(token!.tokenHash).toBe(sha256Hex(link.searchParams.get('token')!));
       expect((token!.expiresAt.getTime() - token!.createdAt.getTime()) / 3_600_000).toBeCloseTo(24, 1);
       // Before the link is used, nothing opens the account.
@@ -112,7 +117,10 @@ describe('npm run user:create', () => {
       expect(again.body.message).toBe(INVALID);
       expect((await createApiSession(api).signIn('owner@example.com', 'Owner1234!')).status).toBe(200);
       // The link proved the address.
-      const [after] = await database.db.select({ verified: users.emailVerifiedAt }).from(users).where(eq(users.id, row!.id));
+      const [after] = await database.db
+        .select({ verified: users.emailVerifiedAt })
+        .from(users)
+        .where(eq(users.id, row!.id));
       expect(after!.verified).not.toBeNull();
     });
   }, 120_000);
@@ -125,7 +133,10 @@ describe('npm run user:create', () => {
       // 24 hours have passed: the token's times moved back a day and a minute.
       await database.db
         .update(passwordResetTokens)
-        .set({ createdAt: sql`${passwordResetTokens.createdAt} - interval '24 hours 1 minute'`, expiresAt: sql`${passwordResetTokens.expiresAt} - interval '24 hours 1 minute'` })
+        .set({
+          createdAt: sql`${passwordResetTokens.createdAt} - interval '24 hours 1 minute'`,
+          expiresAt: sql`${passwordResetTokens.expiresAt} - interval '24 hours 1 minute'`,
+        })
         .where(eq(passwordResetTokens.tokenHash, sha256Hex(link.searchParams.get('token')!)));
       const late = await choose(api, link, 'Late1234!');
       expect(late.status).toBe(422);
@@ -143,15 +154,23 @@ describe('npm run user:create', () => {
     const granted = userCreate('maria.editor@EXAMPLE.com', 'editor');
     expect(granted.err).toBe('');
     expect(granted.status).toBe(0);
-    expect(granted.out.split('\n')[0]).toMatch(/^Maria\.Editor@example\.com is now editor \((PGlite|PostgreSQL) .+\)\.$/);
+    expect(granted.out.split('\n')[0]).toMatch(
+      /^Maria\.Editor@example\.com is now editor \((PGlite|PostgreSQL) .+\)\.$/,
+    );
     linkOf(granted.out);
     // The old name of the command is the same script.
     expect(userCreate('maria.editor@example.com', 'customer').status).toBe(0);
     await withApi(async (api, database) => {
-      const [row] = await database.db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, 'Maria.Editor@example.com'));
+      const [row] = await database.db
+        .select({ id: users.id, role: users.role })
+        .from(users)
+        .where(eq(users.email, 'Maria.Editor@example.com'));
       expect(row?.role).toBe('customer');
       expect((await createApiSession(api).signIn('maria.editor@example.com', 'Maria1234!')).status).toBe(200);
-      const changes = await database.db.select().from(contentChanges).where(eq(contentChanges.entityId, String(row!.id)));
+      const changes = await database.db
+        .select()
+        .from(contentChanges)
+        .where(eq(contentChanges.entityId, String(row!.id)));
       expect(changes.map((c) => [c.entity, c.action, c.userId, c.summary])).toEqual([
         ['user_role', 'update', null, 'Maria.Editor@example.com → editor'],
         ['user_role', 'update', null, 'Maria.Editor@example.com → customer'],
@@ -160,8 +179,16 @@ describe('npm run user:create', () => {
   }, 120_000);
 
   it('bad arguments: one line, exit 2, no stack trace', () => {
-    expect(userCreate('nobody@example.com', 'boss')).toEqual({ status: 2, out: '', err: `Unknown role: boss. ${USAGE}` });
-    expect(userCreate('not-an-address', 'admin')).toEqual({ status: 2, out: '', err: `Not an email address: not-an-address. ${USAGE}` });
+    expect(userCreate('nobody@example.com', 'boss')).toEqual({
+      status: 2,
+      out: '',
+      err: `Unknown role: boss. ${USAGE}`,
+    });
+    expect(userCreate('not-an-address', 'admin')).toEqual({
+      status: 2,
+      out: '',
+      err: `Not an email address: not-an-address. ${USAGE}`,
+    });
     expect(userCreate('owner@example.com')).toEqual({ status: 2, out: '', err: USAGE });
     expect(userCreate()).toEqual({ status: 2, out: '', err: USAGE });
   }, 120_000);

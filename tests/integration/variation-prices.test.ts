@@ -13,7 +13,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '@/server/api/app';
-import { orderItems, productAttributeGroups, productCategories, products, settings, variationAttributes, variations } from '@/server/db/schema/index';
+import {
+  orderItems,
+  productAttributeGroups,
+  productCategories,
+  products,
+  settings,
+  variationAttributes,
+  variations,
+} from '@/server/db/schema/index';
 import { TEST_CARDS } from '@/server/payments/demo-cards';
 import { getCharge, payCharge, setNotifyTransport } from '@/server/payments/demo-gateway.server';
 import { contentChanged } from '@/server/services/content-changed';
@@ -45,7 +53,15 @@ beforeAll(async () => {
   setNotifyTransport(async (url, init) => api.request(new URL(url).pathname, init, { clientAddress: '10.0.0.1' }));
   const [row] = await db()
     .insert(products)
-    .values({ sku: 'JKT', slug: 'alpine-jacket', name: 'Alpine Jacket', priceCents: 24_900, oldPriceCents: 28_900, discountPercent: 14, stock: 0 })
+    .values({
+      sku: 'JKT',
+      slug: 'alpine-jacket',
+      name: 'Alpine Jacket',
+      priceCents: 24_900,
+      oldPriceCents: 28_900,
+      discountPercent: 14,
+      stock: 0,
+    })
     .returning({ id: products.id });
   jacket = row!.id;
   await db().insert(productCategories).values({ productId: jacket, categoryId: fx.catalog.cat.backpacks });
@@ -60,11 +76,13 @@ beforeAll(async () => {
     .returning({ id: variations.id, sku: variations.sku });
   for (const r of rows) size[r.sku.slice(4) as 'S' | 'M' | 'L'] = r.id;
   const attr = fx.catalog.attr;
-  await db().insert(variationAttributes).values([
-    { variationId: size.S, attributeId: attr.s },
-    { variationId: size.M, attributeId: attr.m },
-    { variationId: size.L, attributeId: attr.l },
-  ]);
+  await db()
+    .insert(variationAttributes)
+    .values([
+      { variationId: size.S, attributeId: attr.s },
+      { variationId: size.M, attributeId: attr.m },
+      { variationId: size.L, attributeId: attr.l },
+    ]);
   await contentChanged(db());
 });
 afterAll(() => setNotifyTransport((url, init) => fetch(url, init)));
@@ -83,22 +101,52 @@ describe('the price of a choice', () => {
   it('is the same on the list, the product page, the API, the cart, totals, checkout, the order, its history and its mail', async () => {
     // List (the catalogue API, as the list page and cards read it): from the cheapest choice.
     const listed = (await catalogJacket())!;
-    expect(listed).toMatchObject({ price: 249, retail_price: '249.00', old_price: '289.00', discount_percent: 14, price_from: true, max_price: 299 });
+    expect(listed).toMatchObject({
+      price: 249,
+      retail_price: '249.00',
+      old_price: '289.00',
+      discount_percent: 14,
+      price_from: true,
+      max_price: 299,
+    });
     // Product page data and the product API (info, by-ids for the wishlist).
-    const page = (await loadProductPage(db(), jacket, { languageId: fx.catalog.lang.en, currency: { code: 'EUR', value: '1' } }, null))!.product;
+    const page = (await loadProductPage(
+      db(),
+      jacket,
+      { languageId: fx.catalog.lang.en, currency: { code: 'EUR', value: '1' } },
+      null,
+    ))!.product;
     const info = (await guest().get(`/api/products/${jacket}/info`)).body.payload as ProductJson;
     const byIds = ((await guest().get(`/api/products/by-ids?ids=${jacket}`)).body.payload as ProductJson[])[0]!;
     for (const p of [listed, page, info, byIds]) {
-      expect(variationOf(p, size.S)).toMatchObject({ price: 249, retail_price: '249.00', old_price: '289.00', discount_percent: 14 });
-      expect(variationOf(p, size.M)).toMatchObject({ price: 249, retail_price: '249.00', old_price: '289.00', discount_percent: 14 });
-      expect(variationOf(p, size.L)).toMatchObject({ price: 299, retail_price: '299.00', old_price: '320.00', discount_percent: 7 });
+      expect(variationOf(p, size.S)).toMatchObject({
+        price: 249,
+        retail_price: '249.00',
+        old_price: '289.00',
+        discount_percent: 14,
+      });
+      expect(variationOf(p, size.M)).toMatchObject({
+        price: 249,
+        retail_price: '249.00',
+        old_price: '289.00',
+        discount_percent: 14,
+      });
+      expect(variationOf(p, size.L)).toMatchObject({
+        price: 299,
+        retail_price: '299.00',
+        old_price: '320.00',
+        discount_percent: 7,
+      });
     }
 
     // Cart: the same choices at the same prices.
     const { session, email } = await shopper();
     await add(session, size.S, 1, true);
     await add(session, size.M, 2, true);
-    const cart = (await session.get('/api/cart/contents')).body.payload as { item_id: number; item: { price: number } }[];
+    const cart = (await session.get('/api/cart/contents')).body.payload as {
+      item_id: number;
+      item: { price: number };
+    }[];
     expect(cart.map((l) => [l.item_id, l.item.price])).toEqual([
       [size.S, 249],
       [size.M, 249],
@@ -106,7 +154,13 @@ describe('the price of a choice', () => {
     // Totals: 249.00 + 2 × 249.00 = 747.00, free delivery (EU over 75.00), VAT 20 % contained: 124.50.
     const totals = await session.post('/api/cart/calculate-totals', { ...cardShipping(), cart_items: [] });
     expect(totals.status, JSON.stringify(totals.body)).toBe(200);
-    expect(totals.body.original).toMatchObject({ cart_total: 747, delivery_cost: 0, discount_amount: 0, vat: 124.5, final_amount: 747 });
+    expect(totals.body.original).toMatchObject({
+      cart_total: 747,
+      delivery_cost: 0,
+      discount_amount: 0,
+      vat: 124.5,
+      final_amount: 747,
+    });
 
     // Checkout and the order it stores.
     const res = await session.post('/api/orders/checkout', { ...cardShipping({ email }), expected_total: 747 });
@@ -122,10 +176,14 @@ describe('the price of a choice', () => {
 
     // Paid: the history and the confirmation mail say the same amounts.
     const charge = (await getCharge(db(), res.body.redirect_url.split('/').pop()))!;
-    expect(await payCharge(db(), charge, { number: TEST_CARDS.success, ...TEST_CARD })).toMatchObject({ outcome: 'succeeded' });
+    expect(await payCharge(db(), charge, { number: TEST_CARDS.success, ...TEST_CARD })).toMatchObject({
+      outcome: 'succeeded',
+    });
     const history = (await session.get('/api/orders/history')).body.payload[0];
     expect(history.amount).toBe(747);
-    expect(history.items.map((i: { sku: string; price: number; quantity: number }) => [i.sku, i.price, i.quantity])).toEqual([
+    expect(
+      history.items.map((i: { sku: string; price: number; quantity: number }) => [i.sku, i.price, i.quantity]),
+    ).toEqual([
       ['JKT-S', 249, 1],
       ['JKT-M', 249, 2],
     ]);
@@ -144,15 +202,24 @@ describe('the price of a choice', () => {
     const totals = await session.post('/api/cart/calculate-totals', { ...cardShipping(), cart_items: [] });
     expect(totals.body.original).toMatchObject({ cart_total: 299, final_amount: 299 });
     // In GBP (0.85): the converted unit price is the converted page price.
-    const page = (await loadProductPage(db(), jacket, { languageId: fx.catalog.lang.en, currency: { code: 'USD', value: '0.85' } }, null))!.product;
-    const gbp = await session.post('/api/cart/calculate-totals', { ...cardShipping(), cart_items: [], currency: 'GBP' });
+    const page = (await loadProductPage(
+      db(),
+      jacket,
+      { languageId: fx.catalog.lang.en, currency: { code: 'USD', value: '0.85' } },
+      null,
+    ))!.product;
+    const gbp = await session.post('/api/cart/calculate-totals', {
+      ...cardShipping(),
+      cart_items: [],
+      currency: 'GBP',
+    });
     expect(variationOf(page, size.L).price).toBe(254.15);
     expect(gbp.body.converted.cart_total).toBe(254.15);
     await db().update(variations).set({ stock: 0 }).where(eq(variations.id, size.L));
     await contentChanged(db());
   });
 
-  it('reads the same in the shopper\'s language on every page type, the API, the payment page, the order and its mail', async () => {
+  it("reads the same in the shopper's language on every page type, the API, the payment page, the order and its mail", async () => {
     // One formatter (src/lib/money.ts) writes every number a German shopper reads: size S on sale.
     const de = (amount: number | string) => formatMoney(amount, 'EUR', 'de');
     const sale = '249,00\u00a0€';
@@ -162,32 +229,65 @@ describe('the price of a choice', () => {
     // The list card ("ab 249,00 €": the cheapest choice) and the product page in German: the
     // price, the struck price and the badge of the chosen size, as the page's island shows them.
     const listed = (await catalogJacket())!;
-    expect([de(listed.retail_price), de(listed.old_price), formatPercent(-listed.discount_percent, 'de')]).toEqual([sale, old, '-14\u00a0%']);
-    const page = (await loadProductPage(db(), jacket, { languageId: fx.catalog.lang.de, currency: { code: 'EUR', value: '1' } }, null))!.product;
+    expect([de(listed.retail_price), de(listed.old_price), formatPercent(-listed.discount_percent, 'de')]).toEqual([
+      sale,
+      old,
+      '-14\u00a0%',
+    ]);
+    const page = (await loadProductPage(
+      db(),
+      jacket,
+      { languageId: fx.catalog.lang.de, currency: { code: 'EUR', value: '1' } },
+      null,
+    ))!.product;
     expect(de(page.price)).toBe(sale);
-    expect(choiceOffers(page, de, t, 'de')[size.S]).toMatchObject({ price: sale, oldPrice: old, discount: '-14\u00a0%' });
+    expect(choiceOffers(page, de, t, 'de')[size.S]).toMatchObject({
+      price: sale,
+      oldPrice: old,
+      discount: '-14\u00a0%',
+    });
     // JSON-LD carries the same amount as data (a dot, two decimals: schema.org's format).
-    const offers = productJsonLd({ name: page.name, sku: page.sku, description: '', images: [], url: 'https://shop.test/p', currency: 'EUR', reviews: page.reviews, ...offerFields(page) }).offers;
+    const offers = productJsonLd({
+      name: page.name,
+      sku: page.sku,
+      description: '',
+      images: [],
+      url: 'https://shop.test/p',
+      currency: 'EUR',
+      reviews: page.reviews,
+      ...offerFields(page),
+    }).offers;
     expect(offers).toMatchObject({ lowPrice: variationOf(page, size.S).retail_price, priceCurrency: 'EUR' });
     expect(de((offers as { lowPrice: string }).lowPrice)).toBe(sale);
 
     // A German customer: cart, totals (VAT 20 % contained: 41.50), checkout.
     const { session, email } = await shopper({ languageId: fx.catalog.lang.de });
     await add(session, size.S, 1, true);
-    const cart = (await session.get('/api/cart/contents')).body.payload as { item_id: number; item: { price: number } }[];
+    const cart = (await session.get('/api/cart/contents')).body.payload as {
+      item_id: number;
+      item: { price: number };
+    }[];
     expect(cart.map((l) => de(l.item.price))).toEqual([sale]);
     const totals = await session.post('/api/cart/calculate-totals', { ...cardShipping(), cart_items: [] });
     expect(totals.body.original).toMatchObject({ cart_total: 249, final_amount: 249, vat: 41.5 });
     expect(formatPercent(totals.body.vat_rate, 'de')).toBe('20\u00a0%');
-    expect([de(totals.body.original.cart_total), de(totals.body.original.final_amount), de(totals.body.original.vat)]).toEqual([sale, sale, '41,50\u00a0€']);
+    expect([
+      de(totals.body.original.cart_total),
+      de(totals.body.original.final_amount),
+      de(totals.body.original.vat),
+    ]).toEqual([sale, sale, '41,50\u00a0€']);
     const res = await session.post('/api/orders/checkout', { ...cardShipping({ email }), expected_total: 249 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(de(res.body.order_data.amount)).toBe(sale);
 
     // The payment page ("249,00 € bezahlen"), then the order's history and its mail in German.
     const charge = (await getCharge(db(), res.body.redirect_url.split('/').pop()))!;
-    expect(t('gateway.pay', { amount: formatCents(charge.amountCents, charge.currency, 'de') })).toBe(`${sale} bezahlen`);
-    expect(await payCharge(db(), charge, { number: TEST_CARDS.success, ...TEST_CARD })).toMatchObject({ outcome: 'succeeded' });
+    expect(t('gateway.pay', { amount: formatCents(charge.amountCents, charge.currency, 'de') })).toBe(
+      `${sale} bezahlen`,
+    );
+    expect(await payCharge(db(), charge, { number: TEST_CARDS.success, ...TEST_CARD })).toMatchObject({
+      outcome: 'succeeded',
+    });
     const history = (await session.get('/api/orders/history')).body.payload[0];
     expect([de(history.amount), de(history.items[0].price)]).toEqual([sale, sale]);
     expect(history.vat_rates.map((r: { rate: number }) => formatPercent(r.rate, 'de'))).toEqual(['20\u00a0%']);
@@ -206,8 +306,20 @@ describe('availability follows from the variations', () => {
     await db().update(variations).set({ stock: 8 }).where(eq(variations.id, size.M));
     await contentChanged(db());
     const [row] = await db().select().from(products).where(eq(products.id, jacket));
-    expect(row).toMatchObject({ stock: 0, sellableStock: 11, scarcestStock: 3, fromPriceCents: 24_900, toPriceCents: 29_900, onSale: true });
-    const page = (await loadProductPage(db(), jacket, { languageId: fx.catalog.lang.en, currency: { code: 'EUR', value: '1' } }, null))!.product;
+    expect(row).toMatchObject({
+      stock: 0,
+      sellableStock: 11,
+      scarcestStock: 3,
+      fromPriceCents: 24_900,
+      toPriceCents: 29_900,
+      onSale: true,
+    });
+    const page = (await loadProductPage(
+      db(),
+      jacket,
+      { languageId: fx.catalog.lang.en, currency: { code: 'EUR', value: '1' } },
+      null,
+    ))!.product;
     expect(page).toMatchObject({ stock: 11, in_stock: true, availability: 'in_stock', low_stock_threshold: 5 });
     expect(page.variations.map((v) => [v.id, v.availability])).toEqual([
       [size.S, 'low_stock'],
@@ -215,7 +327,18 @@ describe('availability follows from the variations', () => {
       [size.L, 'out_of_stock'],
     ]);
     expect(cardStockOf(page)).toBeNull();
-    expect(productJsonLd({ name: page.name, sku: page.sku, description: '', images: [], url: 'https://shop.test/p', currency: 'EUR', reviews: page.reviews, ...offerFields(page) }).offers).toMatchObject({
+    expect(
+      productJsonLd({
+        name: page.name,
+        sku: page.sku,
+        description: '',
+        images: [],
+        url: 'https://shop.test/p',
+        currency: 'EUR',
+        reviews: page.reviews,
+        ...offerFields(page),
+      }).offers,
+    ).toMatchObject({
       '@type': 'AggregateOffer',
       lowPrice: '249.00',
       highPrice: '299.00',
@@ -227,22 +350,43 @@ describe('availability follows from the variations', () => {
     expect(await catalogJacket('&price_max=249')).toBeDefined();
     expect(await catalogJacket('&price_min=250')).toBeUndefined();
     // The staff list: not out of stock; low (S has 3, under the shop's 5).
-    const staff = async (query: string) => (await listProducts(db(), parseProductListQuery(new URLSearchParams(query)))).rows.map((r) => r.id);
+    const staff = async (query: string) =>
+      (await listProducts(db(), parseProductListQuery(new URLSearchParams(query)))).rows.map((r) => r.id);
     expect(await staff('stock=out')).not.toContain(jacket);
     expect(await staff('stock=low')).toContain(jacket);
-    expect((await listProducts(db(), parseProductListQuery(new URLSearchParams('q=JKT')))).rows[0]).toMatchObject({ id: jacket, stock: 11 });
+    expect((await listProducts(db(), parseProductListQuery(new URLSearchParams('q=JKT')))).rows[0]).toMatchObject({
+      id: jacket,
+      stock: 11,
+    });
   });
 
   it('is out of stock, everywhere, once no variation has any', async () => {
     await db().update(variations).set({ stock: 0 }).where(eq(variations.productId, jacket));
     await contentChanged(db());
-    const page = (await loadProductPage(db(), jacket, { languageId: fx.catalog.lang.en, currency: { code: 'EUR', value: '1' } }, null))!.product;
+    const page = (await loadProductPage(
+      db(),
+      jacket,
+      { languageId: fx.catalog.lang.en, currency: { code: 'EUR', value: '1' } },
+      null,
+    ))!.product;
     expect(page).toMatchObject({ stock: 0, in_stock: false, availability: 'out_of_stock' });
     expect(cardStockOf(page)).toEqual({ kind: 'sold-out' });
-    expect(productJsonLd({ name: page.name, sku: page.sku, description: '', images: [], url: 'https://shop.test/p', currency: 'EUR', reviews: page.reviews, ...offerFields(page) }).offers).toMatchObject({
+    expect(
+      productJsonLd({
+        name: page.name,
+        sku: page.sku,
+        description: '',
+        images: [],
+        url: 'https://shop.test/p',
+        currency: 'EUR',
+        reviews: page.reviews,
+        ...offerFields(page),
+      }).offers,
+    ).toMatchObject({
       availability: 'https://schema.org/OutOfStock',
     });
-    const staff = async (query: string) => (await listProducts(db(), parseProductListQuery(new URLSearchParams(query)))).rows.map((r) => r.id);
+    const staff = async (query: string) =>
+      (await listProducts(db(), parseProductListQuery(new URLSearchParams(query)))).rows.map((r) => r.id);
     expect(await staff('stock=out')).toContain(jacket);
     expect(await staff('stock=low')).not.toContain(jacket);
     await db().update(variations).set({ stock: 3 }).where(eq(variations.id, size.S));
@@ -252,8 +396,18 @@ describe('availability follows from the variations', () => {
 });
 
 describe('the low-stock threshold', () => {
-  const staffLow = async () => (await listProducts(db(), parseProductListQuery(new URLSearchParams('stock=low')))).rows.map((r) => r.id);
-  const sizeS = async () => variationOf((await loadProductPage(db(), jacket, { languageId: fx.catalog.lang.en, currency: { code: 'EUR', value: '1' } }, null))!.product, size.S);
+  const staffLow = async () =>
+    (await listProducts(db(), parseProductListQuery(new URLSearchParams('stock=low')))).rows.map((r) => r.id);
+  const sizeS = async () =>
+    variationOf(
+      (await loadProductPage(
+        db(),
+        jacket,
+        { languageId: fx.catalog.lang.en, currency: { code: 'EUR', value: '1' } },
+        null,
+      ))!.product,
+      size.S,
+    );
 
   it('is the shop setting, counted per variation, and a product may have its own', async () => {
     // The shop's 5: S (3 left) is low, "Only 3 left" on its choice.
@@ -278,7 +432,10 @@ describe('the low-stock threshold', () => {
     expect((await sizeS()).availability).toBe('low_stock');
     expect(await staffLow()).toContain(jacket);
     // Empty again: the shop's.
-    const cleared = await staff.put(`/api/admin/products/${jacket}`, { version: patched.body.payload.version, low_stock_threshold: null });
+    const cleared = await staff.put(`/api/admin/products/${jacket}`, {
+      version: patched.body.payload.version,
+      low_stock_threshold: null,
+    });
     expect(cleared.body.payload.low_stock_threshold).toBeNull();
     expect((await sizeS()).availability).toBe('in_stock');
     await staff.put('/api/admin/settings', { low_stock_threshold: 5 });
@@ -286,11 +443,17 @@ describe('the low-stock threshold', () => {
 });
 
 describe('the variation editor', () => {
-  it('stores a variation\'s sale price, or none (the product\'s), and refuses one above its price', async () => {
+  it("stores a variation's sale price, or none (the product's), and refuses one above its price", async () => {
     const staff = createApiSession(api, { clientAddress: '10.26.0.3' });
     expect((await staff.signIn('threshold-admin@example.com', 'Admin-1234')).status).toBe(200);
     const product = (await staff.get(`/api/admin/products/${jacket}`)).body.payload;
-    expect(product.variations.map((v: { sku: string; price_cents: number | null; sale_price_cents: number | null }) => [v.sku, v.price_cents, v.sale_price_cents])).toEqual([
+    expect(
+      product.variations.map((v: { sku: string; price_cents: number | null; sale_price_cents: number | null }) => [
+        v.sku,
+        v.price_cents,
+        v.sale_price_cents,
+      ]),
+    ).toEqual([
       ['JKT-S', 28_900, null],
       ['JKT-M', null, null],
       ['JKT-L', 32_000, 29_900],
@@ -307,7 +470,12 @@ describe('the variation editor', () => {
       variations: [{ ...base('JKT-S', size.S), price_cents: 28_900, sale_price_cents: 19_900 }],
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    const page = (await loadProductPage(db(), jacket, { languageId: fx.catalog.lang.en, currency: { code: 'EUR', value: '1' } }, null))!.product;
+    const page = (await loadProductPage(
+      db(),
+      jacket,
+      { languageId: fx.catalog.lang.en, currency: { code: 'EUR', value: '1' } },
+      null,
+    ))!.product;
     expect(variationOf(page, size.S)).toMatchObject({ price: 199, old_price: '289.00', discount_percent: 31 });
     expect(page).toMatchObject({ price: 199, price_from: true, max_price: 299 });
   });

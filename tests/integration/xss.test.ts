@@ -11,7 +11,15 @@ import { products, reviews, settings, users } from '@/server/db/schema/index';
 import { seedDemo } from '@/server/db/seed/index';
 import { emptyServerTarget } from '../helpers/db';
 import { insertBoughtOrder } from '../helpers/fixture-commerce';
-import { cleanupServers, ensureBuilt, freePort, type Started, startServer, tempDir, waitReady } from '../helpers/server';
+import {
+  cleanupServers,
+  ensureBuilt,
+  freePort,
+  type Started,
+  startServer,
+  tempDir,
+  waitReady,
+} from '../helpers/server';
 import { type ApiSession, createHttpSession } from '../helpers/session';
 import { startTestMailbox, type TestMailbox } from '../helpers/smtp';
 import { XSS_VECTORS, isActive } from '../helpers/xss-vectors';
@@ -59,7 +67,14 @@ beforeAll(async () => {
 
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = startServer({ ...target.env, PORT: String(port), SEED: 'demo', SMTP_URL: box.url, PUBLIC_URL: base, RATE_LIMIT_MULTIPLIER: '1000' });
+  server = startServer({
+    ...target.env,
+    PORT: String(port),
+    SEED: 'demo',
+    SMTP_URL: box.url,
+    PUBLIC_URL: base,
+    RATE_LIMIT_MULTIPLIER: '1000',
+  });
   await waitReady(server, 120_000);
   shopper = createHttpSession(base);
   expect((await shopper.signIn(DEMO.email, DEMO.password)).status).toBe(200);
@@ -89,45 +104,63 @@ describe('stored XSS vectors never reach pages or mail as active content', () =>
     expect(XSS_VECTORS.length).toBeGreaterThanOrEqual(30);
   });
 
-  it.each(XSS_VECTORS.map((vector, i) => [i, vector] as const))('vector %i in the profile, on /account: %s', async (_i, vector) => {
-    const saved = await shopper.put('/api/user/profile', {
-      name: vector,
-      surname: vector,
-      email: DEMO.email,
-      address: vector,
-      city: vector,
-      post_code: '10117',
-      country_id: null,
-      ...phone,
-    });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const html = await page('/account');
-    expect(html).toMatch(/xss/);
-    expect(isActive(html), `active markup on /account:\n${suspects(html)}`).toBe(false);
-  });
+  it.each(XSS_VECTORS.map((vector, i) => [i, vector] as const))(
+    'vector %i in the profile, on /account: %s',
+    async (_i, vector) => {
+      const saved = await shopper.put('/api/user/profile', {
+        name: vector,
+        surname: vector,
+        email: DEMO.email,
+        address: vector,
+        city: vector,
+        post_code: '10117',
+        country_id: null,
+        ...phone,
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      const html = await page('/account');
+      expect(html).toMatch(/xss/);
+      expect(isActive(html), `active markup on /account:\n${suspects(html)}`).toBe(false);
+    },
+  );
 
-  it.each(XSS_VECTORS.map((vector, i) => [i, vector] as const))('vector %i as a review and its author, on the product page: %s', async (i, vector) => {
-    // The author is signed with the profile's name, so both carry the vector.
-    expect((await shopper.put('/api/user/profile', { name: vector, surname: 'Demo', email: DEMO.email, ...phone })).status).toBe(200);
-    const id = productIds[i]!;
-    const posted = await shopper.post(`/api/products/${id}/reviews`, { rating: 4, text: `Good. ${vector} Really.` });
-    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
-    expect(isActive(posted.body.payload.text), 'the stored text as the API gives it').toBe(false);
-    const html = await page(`/products/all/all/${id}`);
-    expect(html).toContain('Good.');
-    expect(html).toMatch(/xss/);
-    expect(isActive(html), `active markup on the product page:\n${suspects(html)}`).toBe(false);
-  });
+  it.each(XSS_VECTORS.map((vector, i) => [i, vector] as const))(
+    'vector %i as a review and its author, on the product page: %s',
+    async (i, vector) => {
+      // The author is signed with the profile's name, so both carry the vector.
+      expect(
+        (await shopper.put('/api/user/profile', { name: vector, surname: 'Demo', email: DEMO.email, ...phone })).status,
+      ).toBe(200);
+      const id = productIds[i]!;
+      const posted = await shopper.post(`/api/products/${id}/reviews`, { rating: 4, text: `Good. ${vector} Really.` });
+      expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+      expect(isActive(posted.body.payload.text), 'the stored text as the API gives it').toBe(false);
+      const html = await page(`/products/all/all/${id}`);
+      expect(html).toContain('Good.');
+      expect(html).toMatch(/xss/);
+      expect(isActive(html), `active markup on the product page:\n${suspects(html)}`).toBe(false);
+    },
+  );
 
-  it.each(XSS_VECTORS.map((vector, i) => [i, vector] as const))('vector %i through the contact form, in the support mail and the acknowledgement: %s', async (_i, vector) => {
-    const sent = await shopper.post('/api/contact-us', { name: vector, surname: vector, email: 'ann@example.com', topic: vector, message: `Hello ${vector}`, ...phone });
-    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    const mail = await box.waitFor(supportEmail, { timeoutMs: 15_000 });
-    expect(mail.html).toMatch(/xss/);
-    expect(isActive(mail.html), `active markup in the mail HTML:\n${suspects(mail.html)}`).toBe(false);
-    // The sender's acknowledgement carries their topic and message back to them.
-    const ack = await box.waitFor('ann@example.com', { timeoutMs: 15_000 });
-    expect(ack.html).toMatch(/xss/);
-    expect(isActive(ack.html), `active markup in the acknowledgement HTML:\n${suspects(ack.html)}`).toBe(false);
-  });
+  it.each(XSS_VECTORS.map((vector, i) => [i, vector] as const))(
+    'vector %i through the contact form, in the support mail and the acknowledgement: %s',
+    async (_i, vector) => {
+      const sent = await shopper.post('/api/contact-us', {
+        name: vector,
+        surname: vector,
+        email: 'ann@example.com',
+        topic: vector,
+        message: `Hello ${vector}`,
+        ...phone,
+      });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      const mail = await box.waitFor(supportEmail, { timeoutMs: 15_000 });
+      expect(mail.html).toMatch(/xss/);
+      expect(isActive(mail.html), `active markup in the mail HTML:\n${suspects(mail.html)}`).toBe(false);
+      // The sender's acknowledgement carries their topic and message back to them.
+      const ack = await box.waitFor('ann@example.com', { timeoutMs: 15_000 });
+      expect(ack.html).toMatch(/xss/);
+      expect(isActive(ack.html), `active markup in the acknowledgement HTML:\n${suspects(ack.html)}`).toBe(false);
+    },
+  );
 });

@@ -15,7 +15,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '@/server/db/client';
 import { seedDemo } from '@/server/db/seed/index';
 import { emptyServerTarget, testEngine } from '../helpers/db';
-import { cleanupServers, ensureBuilt, freePort, get, ROOT, startServer, stopServer, tempDir, waitReady } from '../helpers/server';
+import {
+  cleanupServers,
+  ensureBuilt,
+  freePort,
+  get,
+  ROOT,
+  startServer,
+  stopServer,
+  tempDir,
+  waitReady,
+} from '../helpers/server';
 
 const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
@@ -70,7 +80,9 @@ async function contents(database: Database): Promise<Contents> {
     ),
   ).map((r) => r.name);
   const counted = rowsOf<{ name: string; n: number }>(
-    await database.db.execute(sql.raw(tables.map((t) => `select '${t}' as name, count(*)::int as n from ${t}`).join(' union all '))),
+    await database.db.execute(
+      sql.raw(tables.map((t) => `select '${t}' as name, count(*)::int as n from ${t}`).join(' union all ')),
+    ),
   );
   const [order] = rowsOf<Record<string, unknown>>(
     await database.db.execute(sql`
@@ -101,22 +113,32 @@ describe('PGlite', () => {
 
     const file = join(tempDir(), 'shop.tar');
     // Readers keep the shop busy while it writes the backup; they must all be answered.
-    const reads = Promise.all(Array.from({ length: 20 }, (_, i) => get(port, `/api/products/catalog?page=${(i % 5) + 1}`)));
+    const reads = Promise.all(
+      Array.from({ length: 20 }, (_, i) => get(port, `/api/products/catalog?page=${(i % 5) + 1}`)),
+    );
     const backup = await script('backup', [file], { DATA_DIR: source });
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
-    expect(backup.stdout).toMatch(new RegExp(`The shop \\(pid ${shop.child.pid}\\) is running on .*asking it to write the backup`));
+    expect(backup.stdout).toMatch(
+      new RegExp(`The shop \\(pid ${shop.child.pid}\\) is running on .*asking it to write the backup`),
+    );
     // The demo seed stored its photos under DATA_DIR/media: they are in the same file.
     const photos = filesUnder(join(source, 'media'));
     expect(photos.length).toBeGreaterThan(0);
     expect(backup.stdout).toContain(`Adding ${photos.length} photo file(s) from ${join(source, 'media')}...`);
-    expect(backup.stdout).toMatch(new RegExp(`Backup written: .*shop\\.tar \\(\\d+(\\.\\d)? [KM]B\\), the database and ${photos.length} photo file\\(s\\)\\.`));
+    expect(backup.stdout).toMatch(
+      new RegExp(
+        `Backup written: .*shop\\.tar \\(\\d+(\\.\\d)? [KM]B\\), the database and ${photos.length} photo file\\(s\\)\\.`,
+      ),
+    );
     expect((await reads).map((r) => r.status)).toEqual(Array(20).fill(200));
 
     // The shop's folder cannot be replaced while it runs.
     const busy = await script('restore', [file, '--force'], { DATA_DIR: source });
     expect(busy.code).toBe(1);
-    expect(busy.stderr).toMatch(/db:restore failed: The data directory .* is in use by another shop process \(pid \d+\)/);
+    expect(busy.stderr).toMatch(
+      /db:restore failed: The data directory .* is in use by another shop process \(pid \d+\)/,
+    );
 
     expect(await stopServer(shop)).toBe(0);
     const original = await openDatabase({ engine: 'pglite', dataDir: join(source, 'pglite') });
@@ -129,7 +151,9 @@ describe('PGlite', () => {
     expect(restore.stdout).toMatch(/Restore complete: .*pglite\./);
     const restored = await openDatabase({ engine: 'pglite', dataDir: join(target, 'pglite') });
     expectSameContents(await contents(restored).finally(() => restored.close()), before);
-    expect(restore.stdout).toContain(`Photos restored into ${join(target, 'media')} (${photos.length} file(s) there now).`);
+    expect(restore.stdout).toContain(
+      `Photos restored into ${join(target, 'media')} (${photos.length} file(s) there now).`,
+    );
     expect(filesUnder(join(target, 'media'))).toEqual(photos);
     expect(readFileSync(join(target, 'media', photos[0]!))).toEqual(readFileSync(join(source, 'media', photos[0]!)));
 
@@ -201,19 +225,35 @@ if (testEngine() === 'postgres') {
         expect(statSync(file).size).toBeGreaterThan(10_000);
 
         // Photos in S3: the file holds the database, and the script says where the photos are.
-        const s3 = { S3_ENDPOINT: 'http://127.0.0.1:9', S3_BUCKET: 'shop-photos', S3_ACCESS_KEY_ID: 'key-id', S3_SECRET_ACCESS_KEY: 'secret-key' };
-        const withS3 = await script('backup', [join(tempDir(), 's3.tar')], { DATABASE_URL: source.env.DATABASE_URL!, DATA_DIR: sourceDir, ...s3 });
+        const s3 = {
+          S3_ENDPOINT: 'http://127.0.0.1:9',
+          S3_BUCKET: 'shop-photos',
+          S3_ACCESS_KEY_ID: 'key-id',
+          S3_SECRET_ACCESS_KEY: 'secret-key',
+        };
+        const withS3 = await script('backup', [join(tempDir(), 's3.tar')], {
+          DATABASE_URL: source.env.DATABASE_URL!,
+          DATA_DIR: sourceDir,
+          ...s3,
+        });
         expect(withS3.code).toBe(0);
-        expect(withS3.stdout).toMatch(/, the database only: the photos are in the S3 bucket shop-photos, which holds them; back it up with your storage provider\./);
+        expect(withS3.stdout).toMatch(
+          /, the database only: the photos are in the S3 bucket shop-photos, which holds them; back it up with your storage provider\./,
+        );
 
         const wrongEngine = await script('restore', [file], { DATA_DIR: tempDir() });
         expect(wrongEngine.code).toBe(1);
         expect(wrongEngine.stderr).toMatch(/is a PostgreSQL backup \(pg_dump\); set DATABASE_URL/);
 
-        const restore = await script('restore', [file], { DATABASE_URL: target.env.DATABASE_URL!, DATA_DIR: target.env.DATA_DIR! });
+        const restore = await script('restore', [file], {
+          DATABASE_URL: target.env.DATABASE_URL!,
+          DATA_DIR: target.env.DATA_DIR!,
+        });
         expect(restore.stderr).toBe('');
         expect(restore.code).toBe(0);
-        expect(readFileSync(join(target.env.DATA_DIR!, 'media', 'originals', 'photo.jpg'), 'utf8')).toBe('not really a jpeg');
+        expect(readFileSync(join(target.env.DATA_DIR!, 'media', 'originals', 'photo.jpg'), 'utf8')).toBe(
+          'not really a jpeg',
+        );
         const restoredDb = await target.open();
         try {
           expectSameContents(await contents(restoredDb), before!);

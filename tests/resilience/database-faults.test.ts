@@ -1,7 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LoadData, type LoadSnapshot, loadSnapshot, prepareLoadData } from '~/bench/lib/load-data';
-import { type Answer, consistencyProblems, discoverProductPaths, LOAD_SHOP_ENV, plain, runLoad, SHIPPING, unexpectedAnswers } from '~/bench/lib/load-mix.mjs';
+import {
+  type Answer,
+  consistencyProblems,
+  discoverProductPaths,
+  LOAD_SHOP_ENV,
+  plain,
+  runLoad,
+  SHIPPING,
+  unexpectedAnswers,
+} from '~/bench/lib/load-mix.mjs';
 import { type Database, openDatabase } from '@/server/db/client';
 import { demoGatewayCharges, mailOutbox, orders, payments } from '@/server/db/schema/index';
 import { seedIfEmpty } from '@/server/db/seed/index';
@@ -34,13 +43,23 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 const FULL = process.env.FAULT_BENCH === '1';
 const PLAN = FULL
-  ? { connections: 50, customers: 60, durationMs: 60_000, beforeRestartMs: 10_000, beforeStopMs: 15_000, downMs: 10_000 }
+  ? {
+      connections: 50,
+      customers: 60,
+      durationMs: 60_000,
+      beforeRestartMs: 10_000,
+      beforeStopMs: 15_000,
+      downMs: 10_000,
+    }
   : { connections: 8, customers: 40, durationMs: 16_000, beforeRestartMs: 2_000, beforeStopMs: 3_000, downMs: 5_000 };
 
 async function waitHealthy(timeoutMs = 30_000): Promise<number> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    const status = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.status, () => 0);
+    const status = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5_000) }).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return Date.now() - started;
     await sleep(200);
   }
@@ -59,7 +78,13 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   // The demo card gateway is off in production unless turned on, as here.
-  server = startServer({ DATABASE_URL: url, PORT: String(port), PUBLIC_URL: base, ...LOAD_SHOP_ENV, PAYMENT_PROVIDER: 'demo' });
+  server = startServer({
+    DATABASE_URL: url,
+    PORT: String(port),
+    PUBLIC_URL: base,
+    ...LOAD_SHOP_ENV,
+    PAYMENT_PROVIDER: 'demo',
+  });
   await waitReady(server, 120_000);
 }, 300_000);
 
@@ -80,7 +105,9 @@ function outageAnswerProblem(kind: string, answer: Answer): string | null {
   }
   // The outage page, or a page that shows its own in-page failure message (the list page's
   // "Failed to load products" with a retry link) answered as 503.
-  const ok = body.includes('<h1>Shop temporarily unavailable</h1>') || (body.includes('role="alert"') && body.includes('</html>'));
+  const ok =
+    body.includes('<h1>Shop temporarily unavailable</h1>') ||
+    (body.includes('role="alert"') && body.includes('</html>'));
   return ok ? null : `${kind}: 503 page ${body.slice(0, 200)}`;
 }
 
@@ -126,7 +153,9 @@ describe('PostgreSQL restarted and stopped under load', () => {
     // Back by itself: healthy, and a whole new round of shopping without a single 503.
     const recoveredMs = await waitHealthy();
     const counts = Object.entries(result.kinds).map(([kind, s]) => `${kind} ${JSON.stringify(s.statuses)}`);
-    console.log(`outage run (${PLAN.connections} shoppers, ${PLAN.durationMs / 1000} s, database down ${PLAN.downMs / 1000} s): ${result.requests} requests, ${outageAnswers} × 503, slowest ${Math.round(slowest)} ms, healthy ${recoveredMs} ms after the load; ${counts.join('; ')}`);
+    console.log(
+      `outage run (${PLAN.connections} shoppers, ${PLAN.durationMs / 1000} s, database down ${PLAN.downMs / 1000} s): ${result.requests} requests, ${outageAnswers} × 503, slowest ${Math.round(slowest)} ms, healthy ${recoveredMs} ms after the load; ${counts.join('; ')}`,
+    );
     const again = await runLoad({
       bases: [base],
       connections: 4,
@@ -165,9 +194,21 @@ describe('a payment outcome during an outage', () => {
     const orderNr = JSON.parse(checkout.body).order_data.order_nr as string;
 
     // The gateway charged the card (its ledger says so) and notifies the shop: the database is down.
-    await database.db.update(demoGatewayCharges).set({ state: 'succeeded', updatedAt: sql`now()` }).where(eq(demoGatewayCharges.paymentId, paymentId));
-    const [charge] = await database.db.select().from(demoGatewayCharges).where(eq(demoGatewayCharges.paymentId, paymentId));
-    const notification = JSON.stringify({ type: 'charge.completed', payment_id: paymentId, outcome: 'succeeded', amount_cents: charge!.amountCents, currency: charge!.currency });
+    await database.db
+      .update(demoGatewayCharges)
+      .set({ state: 'succeeded', updatedAt: sql`now()` })
+      .where(eq(demoGatewayCharges.paymentId, paymentId));
+    const [charge] = await database.db
+      .select()
+      .from(demoGatewayCharges)
+      .where(eq(demoGatewayCharges.paymentId, paymentId));
+    const notification = JSON.stringify({
+      type: 'charge.completed',
+      payment_id: paymentId,
+      outcome: 'succeeded',
+      amount_cents: charge!.amountCents,
+      currency: charge!.currency,
+    });
     const signature = signPayload(await webhookSecret(database.db), notification);
     await cluster.stopServer();
     try {
@@ -180,7 +221,11 @@ describe('a payment outcome during an outage', () => {
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(refused.status).toBe(503);
       expect(refused.headers.get('retry-after')).toBe('5');
-      expect(await refused.json()).toEqual({ status: 'ERROR', code: 'service_unavailable', message: DATABASE_UNAVAILABLE_MESSAGE });
+      expect(await refused.json()).toEqual({
+        status: 'ERROR',
+        code: 'service_unavailable',
+        message: DATABASE_UNAVAILABLE_MESSAGE,
+      });
       // A signed-in page while the database is down: the 503 page, not a stack or a 500.
       const page = await call('GET', '/cart');
       expect(page.status).toBe(503);
@@ -202,11 +247,17 @@ describe('a payment outcome during an outage', () => {
     expect(order!.status).toBe('Success');
     const [payment] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
     expect(payment!.status).toBe('succeeded');
-    const [acknowledged] = await database.db.select().from(demoGatewayCharges).where(eq(demoGatewayCharges.paymentId, paymentId));
+    const [acknowledged] = await database.db
+      .select()
+      .from(demoGatewayCharges)
+      .where(eq(demoGatewayCharges.paymentId, paymentId));
     expect(acknowledged!.notifiedAt).toBeInstanceOf(Date);
     // Settled once: a second pass has nothing to send, one confirmation mail.
     expect((await runOrderJobs(database.db)).renotified).toBe(0);
-    const mails = await database.db.select({ id: mailOutbox.id }).from(mailOutbox).where(sql`${mailOutbox.subject} like ${`%${orderNr}%`}`);
+    const mails = await database.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.subject} like ${`%${orderNr}%`}`);
     expect(mails).toHaveLength(1);
   });
 });

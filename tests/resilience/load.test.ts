@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LoadData, type LoadSnapshot, loadSnapshot, prepareLoadData } from '~/bench/lib/load-data';
-import { consistencyProblems, discoverProductPaths, LOAD_SHOP_ENV, runLoad, unexpectedAnswers } from '~/bench/lib/load-mix.mjs';
+import {
+  consistencyProblems,
+  discoverProductPaths,
+  LOAD_SHOP_ENV,
+  runLoad,
+  unexpectedAnswers,
+} from '~/bench/lib/load-mix.mjs';
 import { openDatabase } from '@/server/db/client';
 import { seedIfEmpty } from '@/server/db/seed/index';
 import { emptyServerTarget, testEngine } from '../helpers/db';
@@ -24,7 +30,11 @@ const engines: { name: string; target: () => Promise<Target> }[] = [
     name: 'pglite',
     target: async () => {
       const dataDir = tempDir();
-      return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, open: () => openDatabase({ engine: 'pglite', dataDir: `${dataDir}/pglite` }), drop: async () => {} };
+      return {
+        env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+        open: () => openDatabase({ engine: 'pglite', dataDir: `${dataDir}/pglite` }),
+        drop: async () => {},
+      };
     },
   },
 ];
@@ -77,10 +87,14 @@ for (const engine of engines) {
         expect(await stopServer(server)).toBe(0);
       }
       const counts = Object.entries(result.kinds).map(([kind, s]) => `${kind} ${JSON.stringify(s.statuses)}`);
-      console.log(`${engine.name}: ${result.requests} requests in ${result.seconds.toFixed(1)} s, ${result.okOrderNrs.length} orders; ${counts.join('; ')}`);
+      console.log(
+        `${engine.name}: ${result.requests} requests in ${result.seconds.toFixed(1)} s, ${result.okOrderNrs.length} orders; ${counts.join('; ')}`,
+      );
       expect(unexpectedAnswers(result.kinds)).toEqual([]);
       // The mix really ran: every kind answered, and shoppers bought things.
-      expect(Object.keys(result.kinds)).toEqual(expect.arrayContaining(['add to cart', 'checkout', 'list page', 'product page', 'search', 'sign in', 'totals']));
+      expect(Object.keys(result.kinds)).toEqual(
+        expect.arrayContaining(['add to cart', 'checkout', 'list page', 'product page', 'search', 'sign in', 'totals']),
+      );
       expect(result.okOrderNrs.length).toBeGreaterThan(0);
 
       const database = await target.open();

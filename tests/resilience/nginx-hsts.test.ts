@@ -22,9 +22,27 @@ let http: Nginx;
 beforeAll(async () => {
   const dir = tempDir();
   const [cert, key] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost'], {
-    stdio: 'ignore',
-  });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+    ],
+    {
+      stdio: 'ignore',
+    },
+  );
   instancePort = await freePort();
   instance = createServer((req, res) => {
     seen.push(req.headers);

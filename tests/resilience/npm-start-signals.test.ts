@@ -43,7 +43,16 @@ async function npmStart(): Promise<NpmStart> {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED: 'none', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED: 'none',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
   });
   let output = '';
   npm.stdout?.on('data', (d) => (output += d));

@@ -35,7 +35,10 @@ async function onReplica<T>(query: string, params: unknown[] = []): Promise<T[]>
 }
 
 async function nameOf(id: number, cookie = ''): Promise<{ status: number; name?: string }> {
-  const res = await fetch(`${base}/api/products/${id}/info`, { headers: cookie ? { Cookie: cookie } : {}, signal: AbortSignal.timeout(10_000) });
+  const res = await fetch(`${base}/api/products/${id}/info`, {
+    headers: cookie ? { Cookie: cookie } : {},
+    signal: AbortSignal.timeout(10_000),
+  });
   const body = (await res.json().catch(() => ({}))) as { payload?: { name: string } };
   return { status: res.status, ...(body.payload && { name: body.payload.name }) };
 }
@@ -50,7 +53,12 @@ beforeAll(async () => {
   replica = await startPrivatePostgres({ replicaOf: primary });
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = startServer({ DATABASE_URL: url, DATABASE_READ_URL: replica.url('shop'), PORT: String(port), PUBLIC_URL: base });
+  server = startServer({
+    DATABASE_URL: url,
+    DATABASE_READ_URL: replica.url('shop'),
+    PORT: String(port),
+    PUBLIC_URL: base,
+  });
   await waitReady(server, 120_000);
 }, 300_000);
 
@@ -62,8 +70,13 @@ afterAll(async () => {
 });
 
 describe('a read replica', () => {
-  it('serves visitors\' catalogue reads, the writer reads the primary at once, and the shop serves on when the replica stops', async () => {
-    const [product] = await database.db.select({ id: products.id, name: products.name }).from(products).where(eq(products.active, true)).orderBy(products.id).limit(1);
+  it("serves visitors' catalogue reads, the writer reads the primary at once, and the shop serves on when the replica stops", async () => {
+    const [product] = await database.db
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(eq(products.active, true))
+      .orderBy(products.id)
+      .limit(1);
     expect(product).toBeDefined();
     const { id, name } = product!;
     // The replica is in recovery and has the seed.
@@ -95,6 +108,8 @@ describe('a read replica', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => nameOf(id)));
     expect(answers).toEqual(Array.from({ length: 5 }, () => ({ status: 200, name: renamed })));
     expect((await fetch(`${base}/products/all/all`, { signal: AbortSignal.timeout(10_000) })).status).toBe(200);
-    expect(server.output().stderr + server.output().stdout).toContain('read replica does not answer: every read goes to the primary');
+    expect(server.output().stderr + server.output().stdout).toContain(
+      'read replica does not answer: every read goes to the primary',
+    );
   }, 120_000);
 });

@@ -9,7 +9,15 @@ import { openDatabase } from '@/server/db/client';
 import { orders } from '@/server/db/schema/index';
 import { seedIfEmpty } from '@/server/db/seed/index';
 import { type PrivatePostgres, startPrivatePostgres } from '../helpers/private-postgres';
-import { cleanupServers, ensureBuilt, freePort, type Started, startServer, tempDir, waitReady } from '../helpers/server';
+import {
+  cleanupServers,
+  ensureBuilt,
+  freePort,
+  type Started,
+  startServer,
+  tempDir,
+  waitReady,
+} from '../helpers/server';
 import { shopClient } from '../helpers/shop-client';
 
 /**
@@ -65,7 +73,9 @@ describe('SIGTERM with a checkout in flight (PostgreSQL, private cluster)', () =
       const checkout = shopper.call('POST', '/api/orders/checkout', { ...SHIPPING, payment_method: 'phone' });
       // Wait until the checkout is really blocked on the lock inside the shop.
       for (let i = 0; ; i++) {
-        const waiting = await holder.query("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = 'shop'");
+        const waiting = await holder.query(
+          "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = 'shop'",
+        );
         if (waiting.rows[0].n > 0) break;
         if (i > 100) throw new Error('the checkout never waited for the row lock');
         await sleep(50);
@@ -89,10 +99,13 @@ describe('SIGTERM with a checkout in flight (PostgreSQL, private cluster)', () =
       expect(await server.exited).toBe(0);
       expect(server.output().stdout).toContain('Stopped.');
 
-      const [order] = (await holder.query('select status, payment_method from orders where order_nr = $1', [orderNr])).rows;
+      const [order] = (await holder.query('select status, payment_method from orders where order_nr = $1', [orderNr]))
+        .rows;
       expect(order).toEqual({ status: 'Pending', payment_method: 'phone' });
       // The shop closed its pool: no connection of it is left on the server.
-      const left = await holder.query("select count(*)::int as n from pg_stat_activity where datname = 'shop' and pid <> pg_backend_pid()");
+      const left = await holder.query(
+        "select count(*)::int as n from pg_stat_activity where datname = 'shop' and pid <> pg_backend_pid()",
+      );
       expect(left.rows[0].n).toBe(0);
     } finally {
       await holder.end();
@@ -181,7 +194,9 @@ describe('PGlite: SIGTERM releases the data directory, SIGKILL mid-checkout lose
     const result = await load;
     const okOrderNrs = [...result.okOrderNrs, ...(await Promise.all(burst)).filter((nr): nr is string => nr !== null)];
     expect(okOrderNrs.length).toBeGreaterThan(0);
-    console.log(`SIGKILL after ${okOrderNrs.length} OK checkouts (${okOrderNrs.length - result.okOrderNrs.length} of the 8 in the burst answered)`);
+    console.log(
+      `SIGKILL after ${okOrderNrs.length} OK checkouts (${okOrderNrs.length - result.okOrderNrs.length} of the 8 in the burst answered)`,
+    );
     // The dead process's lock is still there...
     expect(readFileSync(join(dataDir, 'shop.lock'), 'utf8').trim()).toBe(String(server.child.pid));
 
@@ -197,9 +212,14 @@ describe('PGlite: SIGTERM releases the data directory, SIGKILL mid-checkout lose
       const after = await loadSnapshot(database.db, ids, before.maxOrderId);
       // An order committed in the instant before the kill may not have reached its shopper; it is
       // complete all the same (checked by the stock and incomplete-order rules).
-      const problems = consistencyProblems(before, after, okOrderNrs, ids).filter((p) => !p.includes('no shopper was answered OK'));
+      const problems = consistencyProblems(before, after, okOrderNrs, ids).filter(
+        (p) => !p.includes('no shopper was answered OK'),
+      );
       expect(problems).toEqual([]);
-      const [first] = await database.db.select({ status: orders.status }).from(orders).where(eq(orders.orderNr, okOrderNrs[0]!));
+      const [first] = await database.db
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.orderNr, okOrderNrs[0]!));
       expect(first?.status).toBe('Pending');
     } finally {
       await database.close();

@@ -6,7 +6,8 @@ import { placeholders } from '@/server/i18n/messages';
 
 const root = new URL('../../src/i18n/admin/', import.meta.url);
 const areas = readdirSync(new URL('en/', root)).filter((name) => name.endsWith('.json'));
-const read = (code: string, area: string): Record<string, string> => JSON.parse(readFileSync(new URL(`${code}/${area}`, root), 'utf8'));
+const read = (code: string, area: string): Record<string, string> =>
+  JSON.parse(readFileSync(new URL(`${code}/${area}`, root), 'utf8'));
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
@@ -18,7 +19,8 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 function withPluralsOf(code: string, keys: string[]): string[] {
   const forms = new Intl.PluralRules(code).resolvedOptions().pluralCategories.slice().sort();
   const plural = new Map<string, string[]>();
-  for (const key of keys.filter((k) => PLURAL.test(k))) plural.set(key.replace(PLURAL, ''), [...(plural.get(key.replace(PLURAL, '')) ?? []), key.match(PLURAL)![1]!]);
+  for (const key of keys.filter((k) => PLURAL.test(k)))
+    plural.set(key.replace(PLURAL, ''), [...(plural.get(key.replace(PLURAL, '')) ?? []), key.match(PLURAL)![1]!]);
   for (const [base, found] of plural) expect(found.sort(), `${code}: ${base}`).toEqual(forms);
   return [...keys.filter((k) => !PLURAL.test(k)), ...[...plural.keys()].map((base) => `${base}_*`)].sort();
 }
@@ -46,12 +48,16 @@ describe('admin message files (src/i18n/admin/{language}/{area}.json)', () => {
           // Plural forms are the language's own (French has `_many` besides `_one`/`_other`).
           expect(withPluralsOf(code, Object.keys(other))).toEqual(withPluralsOf('en', Object.keys(en)));
           const counterpart = (key: string) => other[key] ?? other[key.replace(PLURAL, '_other')] ?? '';
-          const mismatched = Object.keys(en).filter((key) => placeholders(counterpart(key)).join() !== placeholders(en[key]!).join());
+          const mismatched = Object.keys(en).filter(
+            (key) => placeholders(counterpart(key)).join() !== placeholders(en[key]!).join(),
+          );
           expect(mismatched).toEqual([]);
           const empty = Object.entries(other).filter(([, value]) => value.trim() === '');
           expect(empty).toEqual([]);
           // Short words (OK, SKU, E-Mail) may stay the same; an untranslated file would not.
-          const same = Object.keys(en).filter((key) => other[key] === en[key] && en[key]!.replace(/\{\{\s*\w+\s*\}\}/g, '').length > 12);
+          const same = Object.keys(en).filter(
+            (key) => other[key] === en[key] && en[key]!.replace(/\{\{\s*\w+\s*\}\}/g, '').length > 12,
+          );
           expect(same).toEqual([]);
         });
       }
@@ -72,7 +78,9 @@ describe('admin translator', () => {
     expect((await getAdminTranslator('de'))('admin.frame.nav.orders')).toBe('Bestellungen');
     expect((await getAdminTranslator('FR'))('admin.frame.nav.orders')).toBe('Commandes');
     expect((await getAdminTranslator('es'))('admin.frame.nav.orders')).toBe('Orders');
-    expect((await getAdminTranslator('de'))('admin.frame.signedInAs', { email: 'a@b.c', role: 'x' })).toBe('Angemeldet als a@b.c (x)');
+    expect((await getAdminTranslator('de'))('admin.frame.signedInAs', { email: 'a@b.c', role: 'x' })).toBe(
+      'Angemeldet als a@b.c (x)',
+    );
     expect(Object.keys(adminMessages('es'))).toEqual([]);
   });
 

@@ -26,7 +26,10 @@ function adminPageAddresses(): Map<string, string> {
       if (entry.isDirectory()) walk(full);
       else if (/\.(astro|ts)$/.test(entry.name) && !entry.name.endsWith('.test.ts')) {
         const file = relative(PAGES, full);
-        const route = file.replace(/\.(astro|ts)$/, '').replace(/\[[^\]]+\]/g, 'x').replace(/(^|\/)index$/, '');
+        const route = file
+          .replace(/\.(astro|ts)$/, '')
+          .replace(/\[[^\]]+\]/g, 'x')
+          .replace(/(^|\/)index$/, '');
         pages.set(file, `/${route}`);
       }
     }
@@ -36,7 +39,13 @@ function adminPageAddresses(): Map<string, string> {
 }
 
 const declared = (area: string | null) => area !== null && Object.hasOwn(AREA_PERMISSIONS, area);
-const appAdminPaths = () => [...new Set(createApi().routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/admin')).map((r) => r.path))];
+const appAdminPaths = () => [
+  ...new Set(
+    createApi()
+      .routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/admin'))
+      .map((r) => r.path),
+  ),
+];
 const contractAdminRoutes = () => apiRoutes.filter((r) => r.path.startsWith('/api/admin'));
 
 describe('every back-office address maps to a declared permission', () => {
@@ -49,7 +58,9 @@ describe('every back-office address maps to a declared permission', () => {
   });
 
   it('no /admin page guards itself: the middleware has, before the frontmatter runs', () => {
-    const guarding = [...pages.keys()].filter((file) => /instanceof Response|requireUser|mayOpen|requireStaff/.test(readFileSync(join(PAGES, file), 'utf8')));
+    const guarding = [...pages.keys()].filter((file) =>
+      /instanceof Response|requireUser|mayOpen|requireStaff/.test(readFileSync(join(PAGES, file), 'utf8')),
+    );
     expect(guarding).toEqual([]);
   });
 
@@ -63,15 +74,23 @@ describe('every back-office address maps to a declared permission', () => {
     const routes = contractAdminRoutes();
     expect(routes.length).toBeGreaterThan(60);
     const wrong = routes
-      .filter((r) => r.access !== 'back_office' || JSON.stringify(r.permissions) !== JSON.stringify(AREA_PERMISSIONS[adminArea(r.path) as keyof typeof AREA_PERMISSIONS]))
+      .filter(
+        (r) =>
+          r.access !== 'back_office' ||
+          JSON.stringify(r.permissions) !==
+            JSON.stringify(AREA_PERMISSIONS[adminArea(r.path) as keyof typeof AREA_PERMISSIONS]),
+      )
       .map((r) => `${r.method} ${r.path}`);
     expect(wrong).toEqual([]);
-    const elsewhere = apiRoutes.filter((r) => !r.path.startsWith('/api/admin') && (r.access === 'back_office' || r.permissions !== undefined));
+    const elsewhere = apiRoutes.filter(
+      (r) => !r.path.startsWith('/api/admin') && (r.access === 'back_office' || r.permissions !== undefined),
+    );
     expect(elsewhere.map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });
 
   it('an address outside the back office is not guarded as one', () => {
-    for (const address of ['/', '/account', '/administrator', '/de/admin', '/api/admin/orders', '/products/admin']) expect(isAdminPage(address), address).toBe(false);
+    for (const address of ['/', '/account', '/administrator', '/de/admin', '/api/admin/orders', '/products/admin'])
+      expect(isAdminPage(address), address).toBe(false);
     expect(isAdminPage('/admin')).toBe(true);
     expect(isAdminPage('/admin/orders/ABC-1')).toBe(true);
   });

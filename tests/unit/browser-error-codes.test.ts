@@ -69,8 +69,14 @@ describe('browser code switches on error codes, never on message texts', () => {
     expect(messageComparisons(`if (EMAIL_NOT_VERIFIED === body.message) go();`)).toHaveLength(1);
     expect(messageComparisons(`return ADDRESS_ERROR.test(message);`)).toHaveLength(1);
     expect(messageComparisons(`if (reply.message.includes('stock')) warn();`)).toHaveLength(1);
-    expect(messageComparisons(`const text = typeof body.message === 'string' && body.message.trim() !== '' ? body.message : fallback;`)).toEqual([]);
-    expect(messageComparisons(`if (error.code === 'email_not_verified') go(); // not error.message === 'x'`)).toEqual([]);
+    expect(
+      messageComparisons(
+        `const text = typeof body.message === 'string' && body.message.trim() !== '' ? body.message : fallback;`,
+      ),
+    ).toEqual([]);
+    expect(messageComparisons(`if (error.code === 'email_not_verified') go(); // not error.message === 'x'`)).toEqual(
+      [],
+    );
     expect(messageComparisons(`if (message === undefined) return;`)).toEqual([]);
   });
 

@@ -3,12 +3,25 @@ import { stockAvailability } from '@/lib/rules/stock-level';
 import { type PriceCurrency, type RoundingRule, convertPrice } from '@/lib/money';
 import { buildMeta, categoryUrl, withDescendants } from '@/server/services/catalog/meta';
 import { maxEurCents, minEurCents } from '@/server/services/catalog/price';
-import { compoundWords, editDistance, expandTerm, tokenize, toTextConfig, toTsQueryText } from '@/server/services/catalog/search';
+import {
+  compoundWords,
+  editDistance,
+  expandTerm,
+  tokenize,
+  toTextConfig,
+  toTsQueryText,
+} from '@/server/services/catalog/search';
 
 describe('catalog price bounds', () => {
   const cases: [string, string, RoundingRule][] = ['1', '1.0835', '0.85', '1.08', '157.123456', '0.012345']
-    .flatMap((rate) => (['exact', 'end_99', 'whole'] as const).map((rule) => ['USD', rate, rule] as [string, string, RoundingRule]))
-    .concat([['JPY', '160.5', 'exact'], ['JPY', '0.5', 'whole'], ['KWD', '0.33', 'end_99']]);
+    .flatMap((rate) =>
+      (['exact', 'end_99', 'whole'] as const).map((rule) => ['USD', rate, rule] as [string, string, RoundingRule]),
+    )
+    .concat([
+      ['JPY', '160.5', 'exact'],
+      ['JPY', '0.5', 'whole'],
+      ['KWD', '0.33', 'end_99'],
+    ]);
   it.each(cases)('match the displayed price exactly in %s at rate %s rounded %s', (code, rate, rounding) => {
     const currency: PriceCurrency = { code, value: rate, rounding };
     const price = (eur: number) => convertPrice(eur, currency);
@@ -53,7 +66,16 @@ describe('catalog search text', () => {
   });
 
   it('finds German compounds that carry a stem inside, not at the start, umlauts folded', () => {
-    const vocab = new Set(['kuppelzelt', 'tunnelzelt', 'zeltboden', 'zelt', 'daunenschlafsack', 'rucksack', 'campinghängematte', 'kochset']);
+    const vocab = new Set([
+      'kuppelzelt',
+      'tunnelzelt',
+      'zeltboden',
+      'zelt',
+      'daunenschlafsack',
+      'rucksack',
+      'campinghängematte',
+      'kochset',
+    ]);
     expect(compoundWords('zelt', vocab)).toEqual(['kuppelzelt', 'tunnelzelt']); // shortest, then alphabetical; 'zeltboden' is a prefix match already
     expect(compoundWords('schlafsack', vocab)).toEqual(['daunenschlafsack']);
     expect(compoundWords('hangematt', vocab)).toEqual(['campinghängematte']); // the stemmer folds ä to a
@@ -91,6 +113,11 @@ describe('catalog meta', () => {
     expect(categoryUrl(meta.categories.get(3)!)).toBe('/products/outdoor/dome');
   });
   it('availability', () => {
-    expect([0, 1, 4, 5].map((stock) => stockAvailability(stock, 5))).toEqual(['out_of_stock', 'low_stock', 'low_stock', 'in_stock']);
+    expect([0, 1, 4, 5].map((stock) => stockAvailability(stock, 5))).toEqual([
+      'out_of_stock',
+      'low_stock',
+      'low_stock',
+      'in_stock',
+    ]);
   });
 });

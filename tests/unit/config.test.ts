@@ -34,22 +34,36 @@ describe('parseConfig', () => {
   });
 
   it('takes S3 media storage only whole, naming what is missing and never echoing a key', () => {
-    const s3 = { S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'shop-media', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret-value-123' };
+    const s3 = {
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'shop-media',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret-value-123',
+    };
     expect(parseConfig({ ...s3, S3_REGION: 'eu-central-1' })).toMatchObject({ ...s3, S3_REGION: 'eu-central-1' });
     expect(configError({ S3_ENDPOINT: s3.S3_ENDPOINT }).message).toBe(
       'Invalid configuration: S3_BUCKET: is required with S3_ENDPOINT (S3 media storage needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)',
     );
-    expect(configError({ ...s3, S3_SECRET_ACCESS_KEY: '' }).message).toMatch(/^Invalid configuration: S3_SECRET_ACCESS_KEY: is required with S3_ENDPOINT/);
-    expect(configError({ ...s3, S3_ENDPOINT: 'ftp://files.example' }).message).toBe('Invalid configuration: S3_ENDPOINT="ftp://files.example": must be an http:// or https:// address');
+    expect(configError({ ...s3, S3_SECRET_ACCESS_KEY: '' }).message).toMatch(
+      /^Invalid configuration: S3_SECRET_ACCESS_KEY: is required with S3_ENDPOINT/,
+    );
+    expect(configError({ ...s3, S3_ENDPOINT: 'ftp://files.example' }).message).toBe(
+      'Invalid configuration: S3_ENDPOINT="ftp://files.example": must be an http:// or https:// address',
+    );
     expect(configError({ ...s3, S3_BUCKET: 'Shop_Media' }).message).toBe(
       'Invalid configuration: S3_BUCKET="Shop_Media": must be a bucket name (3 to 63 lowercase letters, digits, dots and hyphens)',
     );
-    for (const [name, value] of [['S3_SECRET_ACCESS_KEY', 'has spaces in it'], ['S3_ACCESS_KEY_ID', 'a b']] as const) {
+    for (const [name, value] of [
+      ['S3_SECRET_ACCESS_KEY', 'has spaces in it'],
+      ['S3_ACCESS_KEY_ID', 'a b'],
+    ] as const) {
       const message = configError({ ...s3, [name]: value }).message;
       expect(message).toMatch(new RegExp(`^Invalid configuration: ${name}: must be`));
       expect(message).not.toContain(value);
     }
-    expect(configError({ S3_REGION: 'Not A Region' }).message).toBe('Invalid configuration: S3_REGION="Not A Region": must be a region name such as us-east-1');
+    expect(configError({ S3_REGION: 'Not A Region' }).message).toBe(
+      'Invalid configuration: S3_REGION="Not A Region": must be a region name such as us-east-1',
+    );
   });
 
   it('derives PUBLIC_URL from PORT and drops a trailing slash of an explicit one', () => {
@@ -71,7 +85,10 @@ describe('parseConfig', () => {
       expect(demoPasswordPolicy(cfg)).toBe('generated');
     }
     // `npm start` forces NODE_ENV=production for React; the operator's mode is what counts.
-    expect(parseConfig({ SHOP_MODE: 'development', NODE_ENV: 'production' })).toMatchObject({ SEED: 'demo', PAYMENT_PROVIDER: 'demo' });
+    expect(parseConfig({ SHOP_MODE: 'development', NODE_ENV: 'production' })).toMatchObject({
+      SEED: 'demo',
+      PAYMENT_PROVIDER: 'demo',
+    });
     for (const mode of [{}, { NODE_ENV: 'development' }, { NODE_ENV: 'test' }]) {
       const cfg = parseConfig(mode);
       expect(cfg).toMatchObject({ SEED: 'demo', PAYMENT_PROVIDER: 'demo' });
@@ -84,7 +101,10 @@ describe('parseConfig', () => {
     expect(cfg).toMatchObject({ SEED: 'demo', PAYMENT_PROVIDER: 'demo' });
     // Even then the demo accounts get no published password.
     expect(demoPasswordPolicy(cfg)).toBe('generated');
-    expect(parseConfig({ SEED: 'none', PAYMENT_PROVIDER: 'none' })).toMatchObject({ SEED: 'none', PAYMENT_PROVIDER: 'none' });
+    expect(parseConfig({ SEED: 'none', PAYMENT_PROVIDER: 'none' })).toMatchObject({
+      SEED: 'none',
+      PAYMENT_PROVIDER: 'none',
+    });
     expect(parseConfig({ SEED: 'base' })).toMatchObject({ SEED: 'base' });
     expect(() => parseConfig({ SEED: 'empty' })).toThrow(/^Invalid configuration: SEED="empty": /);
   });
@@ -107,7 +127,13 @@ describe('parseConfig', () => {
       TRUST_PROXY: 'loopback, 10.0.0.0/8',
     });
     expect(cfg.TRUST_PROXY.entries).toEqual(['loopback', '10.0.0.0/8']);
-    expect(cfg).toMatchObject({ PORT: 3000, DATABASE_URL: 'postgres://shop@db:5432/shop', SEED: 'none', LOG_LEVEL: 'warn', RATE_LIMIT_MULTIPLIER: 50 });
+    expect(cfg).toMatchObject({
+      PORT: 3000,
+      DATABASE_URL: 'postgres://shop@db:5432/shop',
+      SEED: 'none',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MULTIPLIER: 50,
+    });
   });
 
   it.each([
@@ -147,8 +173,15 @@ describe('parseConfig', () => {
   });
 
   it('requires both Stripe secrets with PAYMENT_PROVIDER=stripe', () => {
-    expect(configError({ PAYMENT_PROVIDER: 'stripe' }).message).toBe('Invalid configuration: STRIPE_SECRET_KEY: is required with PAYMENT_PROVIDER=stripe');
-    expect(configError({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc' }).message).toBe('Invalid configuration: STRIPE_WEBHOOK_SECRET: is required with PAYMENT_PROVIDER=stripe');
-    expect(parseConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).PAYMENT_PROVIDER).toBe('stripe');
+    expect(configError({ PAYMENT_PROVIDER: 'stripe' }).message).toBe(
+      'Invalid configuration: STRIPE_SECRET_KEY: is required with PAYMENT_PROVIDER=stripe',
+    );
+    expect(configError({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc' }).message).toBe(
+      'Invalid configuration: STRIPE_WEBHOOK_SECRET: is required with PAYMENT_PROVIDER=stripe',
+    );
+    expect(
+      parseConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })
+        .PAYMENT_PROVIDER,
+    ).toBe('stripe');
   });
 });

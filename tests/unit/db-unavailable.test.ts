@@ -16,7 +16,10 @@ const pgError = (code: string, message: string) => Object.assign(new Error(messa
 
 describe('isDatabaseUnavailable', () => {
   it('recognises a refused connection from node-postgres, also wrapped as drizzle wraps it', async () => {
-    const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${await closedPort()}/x`, connectionTimeoutMillis: 2_000 });
+    const pool = new pg.Pool({
+      connectionString: `postgres://postgres@127.0.0.1:${await closedPort()}/x`,
+      connectionTimeoutMillis: 2_000,
+    });
     const error = await pool.query('select 1').catch((e: unknown) => e);
     await pool.end();
     expect(isDatabaseUnavailable(error)).toBe(true);
@@ -32,7 +35,10 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(pgError('08006', 'connection failure'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
-    const aggregate = Object.assign(new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' })]), {});
+    const aggregate = Object.assign(
+      new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' })]),
+      {},
+    );
     expect(isDatabaseUnavailable(aggregate)).toBe(true);
   });
 

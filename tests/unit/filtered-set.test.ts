@@ -80,9 +80,22 @@ describe('summarise (the filtered set of ADR 005)', () => {
     expect(s).toMatchObject({ total: 3, minCents: 100, maxCents: 300, ids: [5, 3, 1] });
     expect(facets(s.facetRows)).toEqual(['0:10:3', '0:11:1', '0:20:2', '0:21:2', '1:10:3', '1:11:2'].sort());
     // Red and M: products 3, 1. Colour counts among M (3, 1), size counts among red (5, 3, 1).
-    const both = summarise(SET, meta, filter({ attrGroups: new Map([[1, [10]], [2, [21]]]) }), 'asc', 100);
+    const both = summarise(
+      SET,
+      meta,
+      filter({
+        attrGroups: new Map([
+          [1, [10]],
+          [2, [21]],
+        ]),
+      }),
+      'asc',
+      100,
+    );
     expect(both).toMatchObject({ total: 2, ids: [3, 1] });
-    expect(facets(both.facetRows)).toEqual(['0:10:2', '0:11:1', '0:20:1', '0:21:2', '1:10:2', '1:11:1', '2:20:2', '2:21:2'].sort());
+    expect(facets(both.facetRows)).toEqual(
+      ['0:10:2', '0:11:1', '0:20:1', '0:21:2', '1:10:2', '1:11:1', '2:20:2', '2:21:2'].sort(),
+    );
   });
 
   it('an empty result has no price range', () => {

@@ -99,7 +99,9 @@ describe('api client', () => {
 
   it('exposes 422 field errors', async () => {
     stubFetch(() => json({ status: 'ERROR', message: 'Invalid', errors: { email: ['bad'] } }, 422));
-    const error = (await client().post('/newsletter/subscribe', { email: 'x' }).catch((e) => e)) as ApiError;
+    const error = (await client()
+      .post('/newsletter/subscribe', { email: 'x' })
+      .catch((e) => e)) as ApiError;
     expect(error.errors).toEqual({ email: ['bad'] });
   });
 
@@ -111,7 +113,9 @@ describe('api client', () => {
           init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
     );
-    const pending = client().get('/slow', { fallbackMessage: 'Failed' }).catch((e) => e);
+    const pending = client()
+      .get('/slow', { fallbackMessage: 'Failed' })
+      .catch((e) => e);
     await vi.advanceTimersByTimeAsync(5_999);
     let settled = false;
     void pending.then(() => (settled = true));
@@ -160,13 +164,17 @@ describe('api client', () => {
   it('skips the shared 401 handling when asked (the auth check)', async () => {
     stubFetch(() => json({ status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' }, 401));
     const notify = vi.fn();
-    await client({ notify }).get('/is-auth', { skipAuthHandling: true }).catch(() => undefined);
+    await client({ notify })
+      .get('/is-auth', { skipAuthHandling: true })
+      .catch(() => undefined);
     expect(notify).not.toHaveBeenCalled();
   });
 
   it('sends a 403 "not verified" to the verification page with the current path', async () => {
     // A German shopper: the code decides, whatever the text says.
-    stubFetch(() => json({ status: 'ERROR', code: 'email_not_verified', message: 'Ihre E-Mail-Adresse ist nicht bestätigt.' }, 403));
+    stubFetch(() =>
+      json({ status: 'ERROR', code: 'email_not_verified', message: 'Ihre E-Mail-Adresse ist nicht bestätigt.' }, 403),
+    );
     const onEmailNotVerified = vi.fn();
     await client({ onEmailNotVerified, currentPath: () => '/cart?x=1' })
       .post('/orders/checkout', {})
@@ -207,8 +215,14 @@ describe('api client', () => {
     const api = client({ readCookie: () => cookie });
     await Promise.all([api.post('/newsletter/subscribe', { email: 'a@b.co' }), api.post('/cart/clear')]);
     expect(calls[0]![0]).toBe('/sanctum/csrf-cookie');
-    expect(calls.slice(1).map(([url]) => url).sort()).toEqual(['/api/cart/clear', '/api/newsletter/subscribe']);
-    for (const [, init] of calls.slice(1)) expect((init.headers as Record<string, string>)['X-XSRF-TOKEN']).toBe('fresh');
+    expect(
+      calls
+        .slice(1)
+        .map(([url]) => url)
+        .sort(),
+    ).toEqual(['/api/cart/clear', '/api/newsletter/subscribe']);
+    for (const [, init] of calls.slice(1))
+      expect((init.headers as Record<string, string>)['X-XSRF-TOKEN']).toBe('fresh');
     await api.get('/is-auth');
     expect(calls.filter(([url]) => url === '/sanctum/csrf-cookie')).toHaveLength(1);
   });
@@ -221,7 +235,9 @@ describe('api client', () => {
         return new Response(null, { status: 204 });
       }
       const sent = (init.headers as Record<string, string>)['X-XSRF-TOKEN'];
-      return sent === 'renewed' ? json({ status: 'OK', message: 'done' }) : json({ status: 'ERROR', message: 'CSRF token mismatch.' }, 419);
+      return sent === 'renewed'
+        ? json({ status: 'OK', message: 'done' })
+        : json({ status: 'ERROR', message: 'CSRF token mismatch.' }, 419);
     });
     const body = await client({ readCookie: () => token }).post('/logout');
     expect(body.message).toBe('done');
@@ -230,7 +246,9 @@ describe('api client', () => {
 
   it('gives up after one retry when the token keeps failing', async () => {
     const calls = stubFetch((url) =>
-      url === '/sanctum/csrf-cookie' ? new Response(null, { status: 204 }) : json({ status: 'ERROR', message: 'CSRF token mismatch.' }, 419),
+      url === '/sanctum/csrf-cookie'
+        ? new Response(null, { status: 204 })
+        : json({ status: 'ERROR', message: 'CSRF token mismatch.' }, 419),
     );
     await expect(client().post('/logout')).rejects.toMatchObject({ status: 419, message: 'CSRF token mismatch.' });
     expect(calls).toHaveLength(3);

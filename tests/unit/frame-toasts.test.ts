@@ -71,7 +71,10 @@ describe('$toasts', () => {
 
   it('drops expired or corrupt stored toasts', async () => {
     const { $toasts, restoreToasts, TOAST_STORAGE_KEY } = await import('@/stores/toasts');
-    sessionStorage.setItem(TOAST_STORAGE_KEY, JSON.stringify([{ id: 'a', type: 'info', message: 'old', closesAt: 1 }, 5]));
+    sessionStorage.setItem(
+      TOAST_STORAGE_KEY,
+      JSON.stringify([{ id: 'a', type: 'info', message: 'old', closesAt: 1 }, 5]),
+    );
     restoreToasts();
     expect($toasts.get()).toEqual([]);
     sessionStorage.setItem(TOAST_STORAGE_KEY, '{not json');

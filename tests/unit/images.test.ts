@@ -53,7 +53,13 @@ describe('wrapText', () => {
 });
 
 describe('renderProductImage', () => {
-  const input = { productId: 42, name: 'Ridgeline Horizon 2 Dome Tent', n: 1, pictogram: 'tent' as const, label: 'Tents' };
+  const input = {
+    productId: 42,
+    name: 'Ridgeline Horizon 2 Dome Tent',
+    n: 1,
+    pictogram: 'tent' as const,
+    label: 'Tents',
+  };
 
   it('is deterministic', () => {
     expect(renderProductImage(input)).toBe(renderProductImage({ ...input }));
@@ -84,7 +90,9 @@ describe('renderProductImage', () => {
 describe('category and fallback images', () => {
   it('renders well-formed, deterministic SVG', () => {
     const a = renderCategoryImage({ slug: 'outdoor-adventure', title: 'Outdoor & Adventure', pictogram: 'mountain' });
-    expect(a).toBe(renderCategoryImage({ slug: 'outdoor-adventure', title: 'Outdoor & Adventure', pictogram: 'mountain' }));
+    expect(a).toBe(
+      renderCategoryImage({ slug: 'outdoor-adventure', title: 'Outdoor & Adventure', pictogram: 'mountain' }),
+    );
     assertWellFormedXml(a);
     expect(a).toContain('Outdoor &amp; Adventure');
     assertWellFormedXml(renderFallbackImage());

@@ -7,7 +7,10 @@ import type { TextKey } from '@/lib/translator';
 
 // A photo in two places: the parts and the "and" are Localized values inside the message.
 const inUse = localized('admin.api.photoInUse', {
-  uses: localized('admin.api.usedAnd', { list: localized('admin.api.usedProduct', { count: 1 }), part: localized('admin.api.usedPage', { count: 2 }) }),
+  uses: localized('admin.api.usedAnd', {
+    list: localized('admin.api.usedProduct', { count: 1 }),
+    part: localized('admin.api.usedPage', { count: 2 }),
+  }),
 });
 
 describe('Localized messages (services/localized.ts)', () => {
@@ -18,16 +21,25 @@ describe('Localized messages (services/localized.ts)', () => {
   });
 
   it('are spoken in the admin language, nested values in the same language', async () => {
-    expect(spokenText(await getAdminTranslator('de'), inUse)).toBe('Dieses Foto wird von 1 Produkt und 2 Seiten verwendet: Nehmen Sie es dort zuerst heraus.');
-    expect(spokenText(await getAdminTranslator('fr'), inUse)).toBe('Cette photo est utilisée par 1 produit et 2 pages : retirez-la d’abord de là.');
+    expect(spokenText(await getAdminTranslator('de'), inUse)).toBe(
+      'Dieses Foto wird von 1 Produkt und 2 Seiten verwendet: Nehmen Sie es dort zuerst heraus.',
+    );
+    expect(spokenText(await getAdminTranslator('fr'), inUse)).toBe(
+      'Cette photo est utilisée par 1 produit et 2 pages : retirez-la d’abord de là.',
+    );
     // A value that looks like a placeholder is not interpolated again.
     const keep = localized('admin.api.keepPlaceholders', { placeholders: '{{name}}' });
-    expect(spokenText(await getAdminTranslator('de'), keep)).toBe('Der Text muss genau die Platzhalter des englischen Textes behalten: {{name}}.');
+    expect(spokenText(await getAdminTranslator('de'), keep)).toBe(
+      'Der Text muss genau die Platzhalter des englischen Textes behalten: {{name}}.',
+    );
     expect(englishText(keep)).toBe('The text must keep exactly the placeholders of the English text: {{name}}.');
   });
 
   it('give a service error English message and field errors, and keep the keys', () => {
-    const error = new InvalidInputError(localized('admin.api.unknownLanguage'), { language_id: [localized('admin.api.unknownLanguage')], other: ['Plain.'] });
+    const error = new InvalidInputError(localized('admin.api.unknownLanguage'), {
+      language_id: [localized('admin.api.unknownLanguage')],
+      other: ['Plain.'],
+    });
     expect(error.message).toBe('Unknown language.');
     expect(error.errors).toEqual({ language_id: ['Unknown language.'], other: ['Plain.'] });
     expect(error.localized).toEqual({ key: 'admin.api.unknownLanguage' });
@@ -37,6 +49,8 @@ describe('Localized messages (services/localized.ts)', () => {
 
   it('keep the English text of the shared rule they stand in for', () => {
     // product-editor.server.ts answers salePriceProblem's problem with this key.
-    expect(englishText(localized('admin.api.salePriceTooHigh'))).toBe(salePriceProblem({ price_cents: 100, sale_price_cents: 100 }));
+    expect(englishText(localized('admin.api.salePriceTooHigh'))).toBe(
+      salePriceProblem({ price_cents: 100, sale_price_cents: 100 }),
+    );
   });
 });

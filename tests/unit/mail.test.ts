@@ -53,7 +53,11 @@ describe('mail templates', () => {
   });
 
   it('escapes names and never lets a name become markup, header breaks or placeholders', () => {
-    const mail = renderVerificationMail({ language: 'en', name: '<b onmouseover="x()">{{shop}}\r\nBcc: x@evil</b>', url });
+    const mail = renderVerificationMail({
+      language: 'en',
+      name: '<b onmouseover="x()">{{shop}}\r\nBcc: x@evil</b>',
+      url,
+    });
     expect(mail.html).not.toContain('<b ');
     expect(mail.html).toContain('&#60;b onmouseover=&#34;x()&#34;&#62;{{shop}} Bcc: x@evil&#60;/b&#62;');
     expect(mail.text).toContain('Hello <b onmouseover="x()">{{shop}} Bcc: x@evil</b>,');
@@ -209,14 +213,25 @@ describe('ADR 009 mails', () => {
     expect(renderEmailChangedMail({ ...base, supportEmail: ' ' }).text).toContain(
       'If you did not make this change, contact our support at once through the contact page.',
     );
-    const de = renderEmailChangedMail({ ...base, language: 'de', date: formatMailDate(new Date(Date.UTC(2026, 10, 24, 19, 5)), 'de'), supportEmail: '' });
+    const de = renderEmailChangedMail({
+      ...base,
+      language: 'de',
+      date: formatMailDate(new Date(Date.UTC(2026, 10, 24, 19, 5)), 'de'),
+      supportEmail: '',
+    });
     expect(de.text).toContain('Am 24. November 2026 um 19:05 UTC wurde die E-Mail-Adresse');
   });
 
   it('the newsletter confirmation greets nobody by name and states the validity', () => {
-    const mail = renderNewsletterConfirmMail({ language: 'fr', url: 'https://shop.example/api/newsletter/confirm/1?expires=1&signature=a', expiresDays: 7 });
+    const mail = renderNewsletterConfirmMail({
+      language: 'fr',
+      url: 'https://shop.example/api/newsletter/confirm/1?expires=1&signature=a',
+      expiresDays: 7,
+    });
     expect(mail.subject).toBe('Confirmez votre abonnement à la newsletter – Gear Shop');
     expect(mail.text).toContain('Ce lien est valable 7 jours.');
-    expect(mail.text).toContain('Confirmer l’abonnement:\nhttps://shop.example/api/newsletter/confirm/1?expires=1&signature=a');
+    expect(mail.text).toContain(
+      'Confirmer l’abonnement:\nhttps://shop.example/api/newsletter/confirm/1?expires=1&signature=a',
+    );
   });
 });

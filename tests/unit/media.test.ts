@@ -5,7 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { MEDIA_LIMITS, dimensionProblem } from '@/lib/images/upload-limits';
 import { responsiveImage, shareImageUrl, thumbnailUrl } from '@/lib/images/responsive';
-import { hasVariant, largestVariantWidth, mediaHashOf, parseVariantPath, variantUrl, variantWidths } from '@/lib/images/variants';
+import {
+  hasVariant,
+  largestVariantWidth,
+  mediaHashOf,
+  parseVariantPath,
+  variantUrl,
+  variantWidths,
+} from '@/lib/images/variants';
 import { API_UPLOAD_BODY_LIMIT_BYTES } from '@/server/page-requests.mjs';
 import { AwsV4Signer } from 'aws4fetch';
 import { sniffImage } from '@/server/media/sniff';
@@ -46,8 +53,12 @@ describe('sniffImage', () => {
 describe('upload limits', () => {
   it('names the first limit broken, with the image’s own numbers', () => {
     expect(dimensionProblem(12_000, 3_333)).toBeNull();
-    expect(dimensionProblem(12_001, 10)).toBe('The image may be at most 12000 pixels wide and high (this one is 12001×10).');
-    expect(dimensionProblem(10, 12_001)).toBe('The image may be at most 12000 pixels wide and high (this one is 10×12001).');
+    expect(dimensionProblem(12_001, 10)).toBe(
+      'The image may be at most 12000 pixels wide and high (this one is 12001×10).',
+    );
+    expect(dimensionProblem(10, 12_001)).toBe(
+      'The image may be at most 12000 pixels wide and high (this one is 10×12001).',
+    );
     expect(dimensionProblem(8000, 5000)).toBeNull();
     expect(dimensionProblem(8000, 5001)).toBe('The image may have at most 40 megapixels (this one has 40.0).');
     expect(dimensionProblem(7000, 6000)).toBe('The image may have at most 40 megapixels (this one has 42.0).');
@@ -78,7 +89,15 @@ describe('variant URLs', () => {
     expect(variantUrl(HASH, 320, 'webp')).toBe(`/media/${HASH}/320.webp`);
     expect(parseVariantPath(`${HASH}/320.webp`)).toEqual({ hash: HASH, size: 320, format: 'webp' });
     expect(parseVariantPath(`${HASH}/og.jpg`)).toEqual({ hash: HASH, size: 'og', format: 'jpg' });
-    for (const path of [`${HASH}/320.png`, `${HASH}/0320.jpg`, `${HASH}/320.jpg?x`, `${HASH.toUpperCase()}/320.jpg`, `${HASH.slice(1)}/320.jpg`, `${HASH}/../320.jpg`, `${HASH}/999999.jpg`]) {
+    for (const path of [
+      `${HASH}/320.png`,
+      `${HASH}/0320.jpg`,
+      `${HASH}/320.jpg?x`,
+      `${HASH.toUpperCase()}/320.jpg`,
+      `${HASH.slice(1)}/320.jpg`,
+      `${HASH}/../320.jpg`,
+      `${HASH}/999999.jpg`,
+    ]) {
       expect(parseVariantPath(path), path).toBeNull();
     }
     expect(mediaHashOf(`/media/${HASH}/1280.jpg`)).toBe(HASH);
@@ -99,7 +118,8 @@ describe('responsiveImage', () => {
 
   it('writes AVIF and WebP sources and a JPEG fallback with srcset, sizes and the photo’s dimensions', () => {
     const image = responsiveImage(photo, { sizes: '100vw', fallback: { width: 800, height: 800 } });
-    const srcset = (format: string) => [160, 320, 480, 640, 960, 1280].map((w) => `/media/${HASH}/${w}.${format} ${w}w`).join(', ');
+    const srcset = (format: string) =>
+      [160, 320, 480, 640, 960, 1280].map((w) => `/media/${HASH}/${w}.${format} ${w}w`).join(', ');
     expect(image).toEqual({
       sources: [
         { type: 'image/avif', srcset: srcset('avif') },
@@ -117,19 +137,29 @@ describe('responsiveImage', () => {
     const thumb = responsiveImage(photo, { sizes: '72px', fallback: { width: 72, height: 72 }, maxWidth: 160 });
     expect(thumb.sources[0]!.srcset).toBe(`/media/${HASH}/160.avif 160w`);
     expect(thumb.src).toBe(`/media/${HASH}/160.jpg`);
-    const tiny = responsiveImage({ url: `/media/${HASH}/120.jpg`, width: 120, height: 90 }, { sizes: '72px', fallback: { width: 72, height: 72 }, maxWidth: 100 });
+    const tiny = responsiveImage(
+      { url: `/media/${HASH}/120.jpg`, width: 120, height: 90 },
+      { sizes: '72px', fallback: { width: 72, height: 72 }, maxWidth: 100 },
+    );
     expect(tiny.srcset).toBe(`/media/${HASH}/120.jpg 120w`);
   });
 
   it('leaves generated drawings and outside URLs as a plain image in the layout’s box', () => {
-    expect(responsiveImage({ url: '/images/products/7/1.svg?v=1', width: null, height: null }, { sizes: '100vw', fallback: { width: 400, height: 400 } })).toEqual({
+    expect(
+      responsiveImage(
+        { url: '/images/products/7/1.svg?v=1', width: null, height: null },
+        { sizes: '100vw', fallback: { width: 400, height: 400 } },
+      ),
+    ).toEqual({
       sources: [],
       src: '/images/products/7/1.svg?v=1',
       width: 400,
       height: 400,
     });
     // A /media/ URL without the asset's size (an old row) cannot have a srcset either.
-    expect(responsiveImage({ url: photo.url }, { sizes: '100vw', fallback: { width: 400, height: 400 } }).sources).toEqual([]);
+    expect(
+      responsiveImage({ url: photo.url }, { sizes: '100vw', fallback: { width: 400, height: 400 } }).sources,
+    ).toEqual([]);
   });
 
   it('shares the Open Graph crop and shows small thumbnails', () => {
@@ -143,7 +173,8 @@ describe('responsiveImage', () => {
 
 /** aws4fetch signs the shop's S3 calls and the fake bucket's checks (tests/helpers/s3-fake.ts). */
 describe('AWS Signature Version 4 (aws4fetch)', () => {
-  const authorization = async (options: ConstructorParameters<typeof AwsV4Signer>[0]) => (await new AwsV4Signer(options).sign()).headers.get('authorization');
+  const authorization = async (options: ConstructorParameters<typeof AwsV4Signer>[0]) =>
+    (await new AwsV4Signer(options).sign()).headers.get('authorization');
 
   it('signs AWS’s "get-vanilla" test-suite request', async () => {
     const value = await authorization({
@@ -164,7 +195,10 @@ describe('AWS Signature Version 4 (aws4fetch)', () => {
     const value = await authorization({
       method: 'GET',
       url: 'https://examplebucket.s3.amazonaws.com/test.txt',
-      headers: { Range: 'bytes=0-9', 'x-amz-content-sha256': 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' },
+      headers: {
+        Range: 'bytes=0-9',
+        'x-amz-content-sha256': 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+      },
       datetime: '20130524T000000Z',
       allHeaders: true,
       accessKeyId: 'AKIAIOSFODNN7EXAMPLE',

@@ -19,12 +19,14 @@ describe('plural texts', () => {
   for (const [code, cases] of Object.entries(EXPECTED)) {
     it(`${code}: the server's translator picks the form by count`, async () => {
       const t = await getAdminTranslator(code);
-      for (const [count, text] of Object.entries(cases)) expect(t('admin.api.productCount', { count: Number(count) }), `${code} ${count}`).toBe(text);
+      for (const [count, text] of Object.entries(cases))
+        expect(t('admin.api.productCount', { count: Number(count) }), `${code} ${count}`).toBe(text);
     });
 
     it(`${code}: adminText (islands and page scripts) picks the same form`, () => {
       const t = adminText(adminTextsFor(code, 'admin.api.'), code);
-      for (const [count, text] of Object.entries(cases)) expect(t('admin.api.productCount', { count: Number(count) }), `${code} ${count}`).toBe(text);
+      for (const [count, text] of Object.entries(cases))
+        expect(t('admin.api.productCount', { count: Number(count) }), `${code} ${count}`).toBe(text);
     });
   }
 
@@ -35,13 +37,23 @@ describe('plural texts', () => {
   });
 
   it('the import report says "1 row", not "1 rows" (the owner\'s first day)', async () => {
-    expect((await getAdminTranslator('en'))('admin.api.importChecked', { count: 1 })).toBe('1 row checked, no problems.');
-    expect((await getAdminTranslator('fr'))('admin.api.importChecked', { count: 0 })).toBe('0 ligne vérifiée, aucun problème.');
-    expect((await getAdminTranslator('de'))('admin.api.importChecked', { count: 2 })).toBe('2 Zeilen geprüft, keine Probleme.');
+    expect((await getAdminTranslator('en'))('admin.api.importChecked', { count: 1 })).toBe(
+      '1 row checked, no problems.',
+    );
+    expect((await getAdminTranslator('fr'))('admin.api.importChecked', { count: 0 })).toBe(
+      '0 ligne vérifiée, aucun problème.',
+    );
+    expect((await getAdminTranslator('de'))('admin.api.importChecked', { count: 2 })).toBe(
+      '2 Zeilen geprüft, keine Probleme.',
+    );
   });
 
-  it('a service error\'s English text picks the form too', () => {
-    expect(englishText(localized('admin.api.zoneHasCountries', { code: 'EU', count: 1 }))).toBe('Zone EU still has 1 country: move it to another zone first.');
-    expect(englishText(localized('admin.api.zoneHasCountries', { code: 'EU', count: 3 }))).toBe('Zone EU still has 3 countries: move them to another zone first.');
+  it("a service error's English text picks the form too", () => {
+    expect(englishText(localized('admin.api.zoneHasCountries', { code: 'EU', count: 1 }))).toBe(
+      'Zone EU still has 1 country: move it to another zone first.',
+    );
+    expect(englishText(localized('admin.api.zoneHasCountries', { code: 'EU', count: 3 }))).toBe(
+      'Zone EU still has 3 countries: move them to another zone first.',
+    );
   });
 });

@@ -29,7 +29,8 @@ royalblue saddlebrown salmon seagreen seashell sienna silver skyblue slateblue s
 steelblue tan teal thistle tomato turquoise violet wheat white whitesmoke yellow yellowgreen`.split(/\s+/);
 
 /** Properties and attributes whose value is (or contains) a colour. */
-const COLOUR_PROPERTY = /(?:^|[\s;{"'])((?:[a-z-]*color|background(?:-image)?|border(?:-[a-z]+)*|outline|box-shadow|text-shadow|fill|stroke|caret-color|accent-color|column-rule|text-decoration(?:-color)?)\s*[:=]\s*)([^;}>\n]*)/gi;
+const COLOUR_PROPERTY =
+  /(?:^|[\s;{"'])((?:[a-z-]*color|background(?:-image)?|border(?:-[a-z]+)*|outline|box-shadow|text-shadow|fill|stroke|caret-color|accent-color|column-rule|text-decoration(?:-color)?)\s*[:=]\s*)([^;}>\n]*)/gi;
 const FUNCTION = /\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch)\(/i;
 const HEX = /#[0-9a-f]{3,8}\b/i;
 const NAMED_WORD = new RegExp(`(?<![\\w-])(?:${NAMED.join('|')})(?![\\w-])`, 'i');
@@ -54,7 +55,9 @@ export function colourLiterals(text: string): string[] {
 function styleText(path: string, text: string): string {
   if (path.endsWith('.css')) return text;
   const parts = [...text.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
-  const attributes = [...text.matchAll(/\b(?:style|fill|stroke|stop-color|color)=(?:"[^"]*"|'[^']*'|\{\{[\s\S]*?\}\})/g)].map((m) => m[0]);
+  const attributes = [
+    ...text.matchAll(/\b(?:style|fill|stroke|stop-color|color)=(?:"[^"]*"|'[^']*'|\{\{[\s\S]*?\}\})/g),
+  ].map((m) => m[0]);
   return [...parts, ...attributes].join('\n').replace(THEME_COLOR, '');
 }
 
@@ -73,12 +76,16 @@ function tokenValue(name: string): string | undefined {
 describe('colour literals', () => {
   it('finds the literals it is meant to find (so a pass below means something)', () => {
     expect(colourLiterals('a { color: #fff; }')).toEqual(['color: #fff']);
-    expect(colourLiterals('a { border: 1px solid rgb(15 23 42 / 0.2); }')).toEqual(['border: 1px solid rgb(15 23 42 / 0.2)']);
+    expect(colourLiterals('a { border: 1px solid rgb(15 23 42 / 0.2); }')).toEqual([
+      'border: 1px solid rgb(15 23 42 / 0.2)',
+    ]);
     expect(colourLiterals('a { background: white; }')).toEqual(['background: white']);
     expect(colourLiterals('a { box-shadow: 0 0 4px hsl(0 0% 0%); }')).toHaveLength(1);
     expect(colourLiterals('a { --x: #0f172a; }')).toEqual(['#0f172a']);
     expect(colourLiterals('<rect fill="#fff"></rect>')).toEqual(['fill="#fff"']);
-    expect(colourLiterals('a { color: var(--ink); border: 1px solid currentColor; background: transparent; }')).toEqual([]);
+    expect(colourLiterals('a { color: var(--ink); border: 1px solid currentColor; background: transparent; }')).toEqual(
+      [],
+    );
     expect(colourLiterals('a { box-shadow: 0 2px 8px color-mix(in srgb, var(--ink) 15%, transparent); }')).toEqual([]);
     expect(colourLiterals('a { border-left: 4px solid transparent; text-decoration: underline; }')).toEqual([]);
   });
@@ -88,7 +95,8 @@ describe('colour literals', () => {
     for (const path of files(SRC)) {
       if (path === TOKENS) continue;
       const text = readFileSync(path, 'utf8');
-      for (const literal of colourLiterals(styleText(path, text))) offenders.push(`${relative(ROOT, path)}: ${literal}`);
+      for (const literal of colourLiterals(styleText(path, text)))
+        offenders.push(`${relative(ROOT, path)}: ${literal}`);
     }
     expect(offenders).toEqual([]);
   });

@@ -12,7 +12,8 @@ const ROOT = join(import.meta.dirname, '..', '..');
 
 const EXCEPTIONS: Record<string, string> = {
   'src/server/services/transaction.ts': 'the helper itself',
-  'src/server/services/shared-jobs.server.ts': 'holds a try-lock transaction around outside work that must never run twice',
+  'src/server/services/shared-jobs.server.ts':
+    'holds a try-lock transaction around outside work that must never run twice',
   'src/server/db/seed/index.ts': 'the first seed, serialised by the migration lock at start-up',
   'src/server/db/seed/bench.ts': 'the benchmark seed, a script on an otherwise idle database',
 };
@@ -35,7 +36,11 @@ describe('one retrying transaction helper', () => {
 
   it('retries deadlocks and serialisation failures only, found through the error chain', () => {
     expect(isRetryableConflict(Object.assign(new Error('deadlock detected'), { code: '40P01' }))).toBe(true);
-    expect(isRetryableConflict(new Error('Failed query', { cause: Object.assign(new Error('could not serialize access'), { code: '40001' }) }))).toBe(true);
+    expect(
+      isRetryableConflict(
+        new Error('Failed query', { cause: Object.assign(new Error('could not serialize access'), { code: '40001' }) }),
+      ),
+    ).toBe(true);
     expect(isRetryableConflict(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
     expect(isRetryableConflict(new Error('deadlock detected'))).toBe(false);
   });

@@ -12,17 +12,24 @@ describe('XSS vector list', () => {
     expect(missed).toEqual([]);
   });
 
-  it('sees escaped text and the shop\'s own scripts as inactive', () => {
-    const escape = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+  it("sees escaped text and the shop's own scripts as inactive", () => {
+    const escape = (s: string) =>
+      s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
     for (const vector of XSS_VECTORS) expect(isActive(`<p>${escape(vector)}</p>`)).toBe(false);
-    expect(isActive('<script type="module" src="/_astro/client.js"></script><a href="/products/all/all">All</a>')).toBe(false);
+    expect(isActive('<script type="module" src="/_astro/client.js"></script><a href="/products/all/all">All</a>')).toBe(
+      false,
+    );
   });
 
-  it('sees a vector escaped inside a quoted attribute value (an input, an island\'s props) as inactive', () => {
-    const escape = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+  it("sees a vector escaped inside a quoted attribute value (an input, an island's props) as inactive", () => {
+    const escape = (s: string) =>
+      s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
     for (const vector of XSS_VECTORS) {
       expect(isActive(`<input name="name" value="${escape(vector)}"/>`), vector).toBe(false);
-      expect(isActive(`<astro-island props="{&quot;name&quot;:[0,&quot;${escape(vector)}&quot;]}"></astro-island>`), vector).toBe(false);
+      expect(
+        isActive(`<astro-island props="{&quot;name&quot;:[0,&quot;${escape(vector)}&quot;]}"></astro-island>`),
+        vector,
+      ).toBe(false);
     }
   });
 

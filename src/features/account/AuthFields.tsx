@@ -32,9 +32,7 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
 export function TextField({ id, name, label, hint, error, required, ...input }: FieldProps) {
   return (
     <div className="field">
-      <label htmlFor={id}>
-        {label}
-      </label>
+      <label htmlFor={id}>{label}</label>
       <input
         id={id}
         name={name}
@@ -58,9 +56,7 @@ export function PasswordField({ texts, ...props }: FieldProps & { texts: Passwor
   const { id, name, label, hint, error, required, ...input } = props;
   return (
     <div className="field">
-      <label htmlFor={id}>
-        {label}
-      </label>
+      <label htmlFor={id}>{label}</label>
       <div className="auth-password">
         <input
           id={id}

@@ -76,11 +76,20 @@ export default function NewPasswordForm({ texts, token, email }: NewPasswordForm
     );
   }
 
-  const fieldMessage = (field: 'password' | 'confirm') => (problem?.field === field ? messages[problem.code] : undefined);
+  const fieldMessage = (field: 'password' | 'confirm') =>
+    problem?.field === field ? messages[problem.code] : undefined;
 
   return (
     <form className="auth-form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
-      <TextField id="new-password-email" name="email" type="email" label={texts.email} value={email} autoComplete="username" readOnly />
+      <TextField
+        id="new-password-email"
+        name="email"
+        type="email"
+        label={texts.email}
+        value={email}
+        autoComplete="username"
+        readOnly
+      />
       <PasswordField
         ref={password}
         id="new-password"

@@ -119,7 +119,12 @@ export default function PhoneInput(props: PhoneInputProps) {
     setText(clean);
     let next = result;
     // An international number picks its own country from the list.
-    if (clean.trim().startsWith('+') && result.phoneCountryCode && result.phoneCountryCode !== inCountry && isos.includes(result.phoneCountryCode)) {
+    if (
+      clean.trim().startsWith('+') &&
+      result.phoneCountryCode &&
+      result.phoneCountryCode !== inCountry &&
+      isos.includes(result.phoneCountryCode)
+    ) {
       setCountry(result.phoneCountryCode);
     } else if (!clean.trim().startsWith('+')) {
       next = { ...result, phoneCountryCode: inCountry };

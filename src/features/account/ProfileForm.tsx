@@ -52,10 +52,24 @@ export interface ProfileFormProps {
 
 type TextField = 'name' | 'surname' | 'email' | 'city' | 'address' | 'postCode' | 'currentPassword';
 
-const EMPTY_FIELDS: ProfileFields = { name: '', surname: '', email: '', phone: null, countryId: '', city: '', address: '', postCode: '', currentPassword: '' };
+const EMPTY_FIELDS: ProfileFields = {
+  name: '',
+  surname: '',
+  email: '',
+  phone: null,
+  countryId: '',
+  city: '',
+  address: '',
+  postCode: '',
+  currentPassword: '',
+};
 
 /** Server field names → form fields. */
-const SERVER_FIELDS: Record<string, string> = { post_code: 'postCode', country_id: 'countryId', current_password: 'currentPassword' };
+const SERVER_FIELDS: Record<string, string> = {
+  post_code: 'postCode',
+  country_id: 'countryId',
+  current_password: 'currentPassword',
+};
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'value' | 'onChange'> {
   name: TextField;
@@ -103,10 +117,20 @@ function Field({ name, label, value, error, hint, onValue, required, ...input }:
 /** The text fields and the country select, as the server rendered them or as typed before hydration. */
 const TYPED_KEYS = ['name', 'surname', 'email', 'city', 'address', 'postCode', 'countryId'] as const;
 
-export default function ProfileForm({ initialProfile, countries: initialCountries, phoneCountries, homeCountry = null, locale, currencySymbol, texts }: ProfileFormProps) {
+export default function ProfileForm({
+  initialProfile,
+  countries: initialCountries,
+  phoneCountries,
+  homeCountry = null,
+  locale,
+  currencySymbol,
+  texts,
+}: ProfileFormProps) {
   const stored = useStore($profile);
   const profile = stored ?? initialProfile;
-  const [fields, setFields] = useState<ProfileFields>(() => (initialProfile ? fieldsFromProfile(initialProfile) : EMPTY_FIELDS));
+  const [fields, setFields] = useState<ProfileFields>(() =>
+    initialProfile ? fieldsFromProfile(initialProfile) : EMPTY_FIELDS,
+  );
   const [countries, setCountries] = useState<PhoneCountry[] | null>(initialCountries);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -149,7 +173,8 @@ export default function ProfileForm({ initialProfile, countries: initialCountrie
       void refetch({ resetFields: true }).finally(() => setLoading(false));
     }
     if (!initialCountries) {
-      api.get('/countries', { fallbackMessage: texts.countriesError })
+      api
+        .get('/countries', { fallbackMessage: texts.countriesError })
         .then((body) => setCountries(Array.isArray(body.payload) ? body.payload : null))
         .catch(() => setCountries(null));
     }
@@ -347,7 +372,9 @@ export default function ProfileForm({ initialProfile, countries: initialCountrie
                 {countryError}
               </p>
             )}
-            {unserved && String(unserved.id) === fields.countryId && <p className="field-hint">{fill(texts.countryNotServed, { country: unserved.name })}</p>}
+            {unserved && String(unserved.id) === fields.countryId && (
+              <p className="field-hint">{fill(texts.countryNotServed, { country: unserved.name })}</p>
+            )}
           </div>
           <Field
             name="city"

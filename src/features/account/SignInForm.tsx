@@ -54,7 +54,15 @@ export default function SignInForm({ texts, redirect }: SignInFormProps) {
   }
 
   return (
-    <form ref={form} className="auth-form" method="post" noValidate onSubmit={submit} aria-busy={busy} aria-describedby="signin-message-error">
+    <form
+      ref={form}
+      className="auth-form"
+      method="post"
+      noValidate
+      onSubmit={submit}
+      aria-busy={busy}
+      aria-describedby="signin-message-error"
+    >
       <TextField
         id="signin-email"
         name="email"

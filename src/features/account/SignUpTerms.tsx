@@ -11,9 +11,7 @@ interface PageLink {
 }
 
 export type TermsState =
-  | { phase: 'loading' }
-  | { phase: 'error' }
-  | { phase: 'ready'; terms: PageLink | null; privacy: PageLink | null };
+  { phase: 'loading' } | { phase: 'error' } | { phase: 'ready'; terms: PageLink | null; privacy: PageLink | null };
 
 function staticPageHref(page: PageLink): string {
   return pageHref(`/static-page/${encodeURIComponent(page.slug || String(page.id))}`);

@@ -21,5 +21,5 @@ export const ACCOUNT_TAB_LABEL_KEYS: Readonly<Record<AccountTab, MessageKey>> = 
   contact: 'account.tabs.contact',
   orders: 'account.tabs.orders',
   'change-password': 'account.tabs.changePassword',
-});import type { MessageKey } from '@/lib/translator';
-
+});
+import type { MessageKey } from '@/lib/translator';

@@ -18,7 +18,12 @@ describe('resolveAuthForm()', () => {
 describe('authPageModel()', () => {
   it('signs in and returns to /account without a redirect', () => {
     const page = model('');
-    expect(page).toMatchObject({ form: 'signin', redirect: '/account', hasRedirect: false, verificationUrl: '/email-verification' });
+    expect(page).toMatchObject({
+      form: 'signin',
+      redirect: '/account',
+      hasRedirect: false,
+      verificationUrl: '/email-verification',
+    });
     expect(page.href('signup')).toBe('/auth?form=signup');
   });
 

@@ -24,7 +24,10 @@ export function resolveAuthForm(value: string | null | undefined): AuthForm {
   return value === 'signup' || value === 'reset' ? value : 'signin';
 }
 
-export function authPageModel(params: URLSearchParams, settings: { isRegEnabled: boolean } | null | undefined): AuthPageModel {
+export function authPageModel(
+  params: URLSearchParams,
+  settings: { isRegEnabled: boolean } | null | undefined,
+): AuthPageModel {
   const raw = params.get('redirect');
   const hasRedirect = isSafeRedirect(raw);
   const redirect = safeRedirect(raw);
@@ -36,6 +39,8 @@ export function authPageModel(params: URLSearchParams, settings: { isRegEnabled:
     href: (form) => `/auth?form=${form}${keep}`,
     // A shop without a settings row yet keeps registration open (the column's default).
     registrationEnabled: settings?.isRegEnabled ?? true,
-    verificationUrl: hasRedirect ? `/email-verification?redirect=${encodeURIComponent(redirect)}` : '/email-verification',
+    verificationUrl: hasRedirect
+      ? `/email-verification?redirect=${encodeURIComponent(redirect)}`
+      : '/email-verification',
   };
 }

@@ -88,7 +88,8 @@ describe('auth actions', () => {
 
   it('signIn stores the marker and the verified flag', async () => {
     const calls = stubApi({
-      '/api/login': () => json({ status: 'OK', message: 'Signed in successfully.', payload: { user: { email_verified: true } } }),
+      '/api/login': () =>
+        json({ status: 'OK', message: 'Signed in successfully.', payload: { user: { email_verified: true } } }),
     });
     const { $auth, signIn } = await import('./auth-store');
     const result = await signIn('demo@example.com', 'Demo1234!');
@@ -119,7 +120,11 @@ describe('auth actions', () => {
       message: 'These credentials do not match our records.',
       errors: { username: 'These credentials do not match our records.' },
     });
-    expect($auth.get()).toMatchObject({ isAuthenticated: false, isLoading: false, error: 'These credentials do not match our records.' });
+    expect($auth.get()).toMatchObject({
+      isAuthenticated: false,
+      isLoading: false,
+      error: 'These credentials do not match our records.',
+    });
     expect(storage.getItem('shop.signedIn')).toBeNull();
 
     stubApi({ '/api/login': () => new Response('', { status: 500 }) });
@@ -130,7 +135,15 @@ describe('auth actions', () => {
 
   it('register sends the fields and returns field errors', async () => {
     const calls = stubApi({
-      '/api/register': () => json({ status: 'ERROR', message: 'The given data was invalid.', errors: { email: ['The email has already been taken.'] } }, 422),
+      '/api/register': () =>
+        json(
+          {
+            status: 'ERROR',
+            message: 'The given data was invalid.',
+            errors: { email: ['The email has already been taken.'] },
+          },
+          422,
+        ),
     });
     const { register } = await import('./auth-store');
     const fields = {
@@ -195,7 +208,9 @@ describe('auth actions', () => {
     vi.stubGlobal('location', { pathname: '/account', search: '?tab=orders', assign });
     // DefaultLayout marks /account as signed-in only.
     vi.stubGlobal('document', { cookie: '', documentElement: { dataset: { signedInOnly: '' } } });
-    stubApi({ '/api/user/profile': () => json({ status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' }, 401) });
+    stubApi({
+      '/api/user/profile': () => json({ status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' }, 401),
+    });
     const { $auth, onSignedOut } = await import('./auth-store');
     const { api } = await import('@/stores/api');
     let clears = 0;
@@ -214,7 +229,9 @@ describe('auth actions', () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { pathname: '/cart', search: '', assign });
     vi.stubGlobal('document', { cookie: '', documentElement: { dataset: {} } });
-    stubApi({ '/api/cart/contents': () => json({ status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' }, 401) });
+    stubApi({
+      '/api/cart/contents': () => json({ status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' }, 401),
+    });
     const { $auth, onSignedOut } = await import('./auth-store');
     const { api } = await import('@/stores/api');
     let clears = 0;

@@ -186,7 +186,11 @@ export async function signIn(
   const fallback = options.fallbackMessage ?? 'Authentication failed';
   patch({ isLoading: true, error: null });
   try {
-    const body = await api.post('/login', { username, password }, { fallbackMessage: fallback, skipAuthHandling: true });
+    const body = await api.post(
+      '/login',
+      { username, password },
+      { fallbackMessage: fallback, skipAuthHandling: true },
+    );
     signedIn(body.payload?.user?.email_verified === true);
     return { ok: true, message: messageOf(body, ''), errors: {}, status: 200 };
   } catch (error) {
@@ -197,7 +201,10 @@ export async function signIn(
 }
 
 /** POST /register; signs in on success (the caller goes to /email-verification). */
-export async function register(fields: RegisterFields, options: { fallbackMessage?: string } = {}): Promise<AuthResult> {
+export async function register(
+  fields: RegisterFields,
+  options: { fallbackMessage?: string } = {},
+): Promise<AuthResult> {
   const fallback = options.fallbackMessage ?? 'Registration failed';
   patch({ isLoading: true, error: null });
   try {
@@ -237,7 +244,12 @@ export async function checkAuth(): Promise<AuthState> {
     const body = await api.get('/is-auth', { skipAuthHandling: true });
     const isAuthenticated = body.authenticated === true;
     writeMarker(isAuthenticated);
-    $auth.set({ isAuthenticated, emailVerified: isAuthenticated && body.emailVerified === true, isLoading: false, error: null });
+    $auth.set({
+      isAuthenticated,
+      emailVerified: isAuthenticated && body.emailVerified === true,
+      isLoading: false,
+      error: null,
+    });
   } catch {
     $auth.set({ isAuthenticated: false, emailVerified: false, isLoading: false, error: null });
   }
@@ -259,10 +271,17 @@ export async function resendVerification(options: { fallbackMessage?: string } =
 }
 
 /** POST /user/reset-password: the same answer whether or not the address has an account. */
-export async function requestPasswordReset(email: string, options: { fallbackMessage?: string } = {}): Promise<AuthResult> {
+export async function requestPasswordReset(
+  email: string,
+  options: { fallbackMessage?: string } = {},
+): Promise<AuthResult> {
   const fallback = options.fallbackMessage ?? 'Failed to reset the password';
   try {
-    const body = await api.post('/user/reset-password', { email }, { fallbackMessage: fallback, skipAuthHandling: true });
+    const body = await api.post(
+      '/user/reset-password',
+      { email },
+      { fallbackMessage: fallback, skipAuthHandling: true },
+    );
     return { ok: true, message: messageOf(body, ''), errors: {}, status: 200 };
   } catch (error) {
     return failure(error, fallback);
@@ -277,10 +296,17 @@ export interface NewPasswordFields {
 }
 
 /** POST /reset-password with the emailed token; the shopper signs in afterwards. */
-export async function resetPassword(fields: NewPasswordFields, options: { fallbackMessage?: string } = {}): Promise<AuthResult> {
+export async function resetPassword(
+  fields: NewPasswordFields,
+  options: { fallbackMessage?: string } = {},
+): Promise<AuthResult> {
   const fallback = options.fallbackMessage ?? 'Failed to reset password';
   try {
-    const body = await api.post('/reset-password', { ...fields }, { fallbackMessage: fallback, skipAuthHandling: true });
+    const body = await api.post(
+      '/reset-password',
+      { ...fields },
+      { fallbackMessage: fallback, skipAuthHandling: true },
+    );
     return { ok: true, message: messageOf(body, ''), errors: {}, status: 200 };
   } catch (error) {
     return failure(error, fallback);

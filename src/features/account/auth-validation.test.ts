@@ -35,8 +35,13 @@ describe('validateSignUp()', () => {
   });
 
   it('then the phone, the password rules and the match', () => {
-    expect(validateSignUp(good, { phoneValid: false, termsAccepted: true })).toEqual({ problem: 'phone', fields: { phone: 'phone' } });
-    expect(validateSignUp({ ...good, password: 'engine123', passConfirm: 'engine123' }, ok).problem).toBe('passwordRules');
+    expect(validateSignUp(good, { phoneValid: false, termsAccepted: true })).toEqual({
+      problem: 'phone',
+      fields: { phone: 'phone' },
+    });
+    expect(validateSignUp({ ...good, password: 'engine123', passConfirm: 'engine123' }, ok).problem).toBe(
+      'passwordRules',
+    );
     expect(validateSignUp({ ...good, passConfirm: 'Engine124' }, ok)).toEqual({
       problem: 'mismatch',
       fields: { passConfirm: 'mismatch' },

@@ -36,10 +36,14 @@ export interface SignUpCheck {
 }
 
 /** Sign-up, in the spec's order: required + terms, then phone, then password rules and match. */
-export function validateSignUp(fields: SignUpFields, options: { phoneValid: boolean; termsAccepted: boolean }): SignUpCheck {
+export function validateSignUp(
+  fields: SignUpFields,
+  options: { phoneValid: boolean; termsAccepted: boolean },
+): SignUpCheck {
   const missing: SignUpCheck['fields'] = {};
   for (const key of ['name', 'surname', 'email', 'phone', 'password', 'passConfirm'] as const) {
-    if (key === 'password' || key === 'passConfirm' ? fields[key] === '' : isBlank(fields[key])) missing[key] = 'required';
+    if (key === 'password' || key === 'passConfirm' ? fields[key] === '' : isBlank(fields[key]))
+      missing[key] = 'required';
   }
   if (!options.termsAccepted) missing.terms = 'required';
   if (Object.keys(missing).length > 0) return { problem: 'required', fields: missing };
@@ -50,7 +54,10 @@ export function validateSignUp(fields: SignUpFields, options: { phoneValid: bool
 }
 
 /** New password after a reset link: both required, the rules, then the match. */
-export function validateNewPassword(password: string, confirm: string): 'required' | 'passwordRules' | 'mismatch' | null {
+export function validateNewPassword(
+  password: string,
+  confirm: string,
+): 'required' | 'passwordRules' | 'mismatch' | null {
   if (password === '' || confirm === '') return 'required';
   if (!passwordMeetsRules(password)) return 'passwordRules';
   if (password !== confirm) return 'mismatch';

@@ -8,14 +8,20 @@ describe('validateChangePassword', () => {
       new_password: 'required',
       repeat_password: 'required',
     });
-    expect(validateChangePassword({ cur_password: '   ', new_password: 'New1234!', repeat_password: 'New1234!' })).toEqual({
+    expect(
+      validateChangePassword({ cur_password: '   ', new_password: 'New1234!', repeat_password: 'New1234!' }),
+    ).toEqual({
       cur_password: 'required',
     });
   });
   it('needs new and confirm to match exactly', () => {
-    expect(validateChangePassword({ cur_password: 'Old1234!', new_password: 'New1234!', repeat_password: 'New1234! ' })).toEqual({
+    expect(
+      validateChangePassword({ cur_password: 'Old1234!', new_password: 'New1234!', repeat_password: 'New1234! ' }),
+    ).toEqual({
       repeat_password: 'mismatch',
     });
-    expect(validateChangePassword({ cur_password: 'Old1234!', new_password: 'New1234!', repeat_password: 'New1234!' })).toEqual({});
+    expect(
+      validateChangePassword({ cur_password: 'Old1234!', new_password: 'New1234!', repeat_password: 'New1234!' }),
+    ).toEqual({});
   });
 });

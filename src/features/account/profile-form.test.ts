@@ -48,7 +48,16 @@ describe('fieldsFromProfile', () => {
     });
   });
   it('reads nulls as empty fields', () => {
-    const fields = fieldsFromProfile({ ...PROFILE, phone: null, nationalNumber: null, phoneCountryCode: null, country: null, city: null, address: null, post_code: null });
+    const fields = fieldsFromProfile({
+      ...PROFILE,
+      phone: null,
+      nationalNumber: null,
+      phoneCountryCode: null,
+      country: null,
+      city: null,
+      address: null,
+      post_code: null,
+    });
     expect(fields).toMatchObject({ phone: null, countryId: '', city: '', address: '', postCode: '' });
   });
 });
@@ -79,7 +88,14 @@ describe('validateProfile', () => {
 
 describe('profilePayload', () => {
   it('trims, sends empty address fields as null and an unset country as null', () => {
-    const fields = { ...fieldsFromProfile(PROFILE), name: ' Alex ', address: '  ', city: ' Munich ', postCode: '', countryId: '' };
+    const fields = {
+      ...fieldsFromProfile(PROFILE),
+      name: ' Alex ',
+      address: '  ',
+      city: ' Munich ',
+      postCode: '',
+      countryId: '',
+    };
     expect(profilePayload(fields)).toEqual({
       name: 'Alex',
       surname: 'Demo',
@@ -101,7 +117,11 @@ describe('profilePayload', () => {
     expect(profilePayload({ ...fieldsFromProfile(PROFILE), phone: typed }).phone).toBe('+493');
   });
   it('sends empty phone fields when there is no number', () => {
-    expect(profilePayload({ ...fieldsFromProfile(PROFILE), phone: null })).toMatchObject({ phone: '', phoneCountryCode: '', nationalNumber: '' });
+    expect(profilePayload({ ...fieldsFromProfile(PROFILE), phone: null })).toMatchObject({
+      phone: '',
+      phoneCountryCode: '',
+      nationalNumber: '',
+    });
   });
 });
 
@@ -121,7 +141,9 @@ describe('email change needs the current password (ADR 009)', () => {
   it('sends current_password only when one was typed, as typed', () => {
     const base = fieldsFromProfile(PROFILE);
     expect(profilePayload(base)).not.toHaveProperty('current_password');
-    expect(profilePayload({ ...base, email: 'new@example.com', currentPassword: ' Secret-1 ' }).current_password).toBe(' Secret-1 ');
+    expect(profilePayload({ ...base, email: 'new@example.com', currentPassword: ' Secret-1 ' }).current_password).toBe(
+      ' Secret-1 ',
+    );
   });
   it('does not count the password as a change of the profile', () => {
     expect(profileChanged({ ...fieldsFromProfile(PROFILE), currentPassword: 'Secret-1' }, PROFILE)).toBe(false);

@@ -26,7 +26,9 @@ export interface ProfileFields {
 }
 
 export type ProfileFieldError = 'required' | 'email' | 'phone';
-export type ProfileErrors = Partial<Record<'name' | 'surname' | 'email' | 'phone' | 'currentPassword', ProfileFieldError>>;
+export type ProfileErrors = Partial<
+  Record<'name' | 'surname' | 'email' | 'phone' | 'currentPassword', ProfileFieldError>
+>;
 
 export interface ProfilePayload {
   name: string;
@@ -46,7 +48,9 @@ export interface ProfilePayload {
 /** Text, @, text, dot, text, no spaces (the spec's basic pattern; the server checks more). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function profilePhone(profile: Pick<AccountProfile, 'phone' | 'phoneCountryCode' | 'nationalNumber'>): PhoneData | null {
+export function profilePhone(
+  profile: Pick<AccountProfile, 'phone' | 'phoneCountryCode' | 'nationalNumber'>,
+): PhoneData | null {
   if (!profile.phone && !profile.nationalNumber) return null;
   return {
     phone: profile.phone ?? '',
@@ -158,8 +162,12 @@ export function formatMemberSince(createdAt: string, locale: string): string {
   const date = new Date(createdAt);
   if (Number.isNaN(date.getTime())) return '';
   try {
-    return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(date);
+    return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+      date,
+    );
   } catch {
-    return new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(date);
+    return new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+      date,
+    );
   }
 }

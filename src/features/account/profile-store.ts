@@ -29,12 +29,20 @@ export async function fetchProfile(fallbackMessage: string): Promise<ProfileResu
     if (body.payload) $profile.set(body.payload);
     return { ok: !!body.payload, message: body.payload ? '' : fallbackMessage, errors: {} };
   } catch (error) {
-    return { ok: false, message: error instanceof ApiError ? error.message : fallbackMessage, errors: {}, handled: handledByClient(error) };
+    return {
+      ok: false,
+      message: error instanceof ApiError ? error.message : fallbackMessage,
+      errors: {},
+      handled: handledByClient(error),
+    };
   }
 }
 
 /** PUT /api/user/profile; the server's message (or the fallback) and its field errors. */
-export async function saveProfile(payload: ProfilePayload, texts: { updated: string; failed: string }): Promise<ProfileResult> {
+export async function saveProfile(
+  payload: ProfilePayload,
+  texts: { updated: string; failed: string },
+): Promise<ProfileResult> {
   try {
     const body = await api.put('/user/profile', { ...payload }, { fallbackMessage: texts.failed });
     if (body.payload) $profile.set(body.payload);
@@ -42,7 +50,12 @@ export async function saveProfile(payload: ProfilePayload, texts: { updated: str
     return { ok: true, message, errors: {} };
   } catch (error) {
     if (error instanceof ApiError) {
-      return { ok: false, message: error.message || texts.failed, errors: firstErrors(error.errors), handled: handledByClient(error) };
+      return {
+        ok: false,
+        message: error.message || texts.failed,
+        errors: firstErrors(error.errors),
+        handled: handledByClient(error),
+      };
     }
     return { ok: false, message: texts.failed, errors: {} };
   }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { type FieldValue, collectBody } from './admin-forms';
 
-const field = (name: string, value: string, extra: Partial<FieldValue> = {}): FieldValue => ({ name, value, checked: false, ...extra });
+const field = (name: string, value: string, extra: Partial<FieldValue> = {}): FieldValue => ({
+  name,
+  value,
+  checked: false,
+  ...extra,
+});
 
 describe('admin form bodies', () => {
   it('collects rows in their order, nested names, lists and ids', () => {
@@ -27,7 +32,12 @@ describe('admin form bodies', () => {
   });
 
   it('reads euros as cents, and an empty nullable price as null', () => {
-    expect(collectBody([field('price_cents', '12,50', { kind: 'cents' }), field('sale_price_cents', ' ', { kind: 'cents', nullable: true })])).toEqual({
+    expect(
+      collectBody([
+        field('price_cents', '12,50', { kind: 'cents' }),
+        field('sale_price_cents', ' ', { kind: 'cents', nullable: true }),
+      ]),
+    ).toEqual({
       price_cents: 1250,
       sale_price_cents: null,
     });
@@ -35,7 +45,12 @@ describe('admin form bodies', () => {
   });
 
   it('keeps rows whose only value is a checkbox', () => {
-    expect(collectBody([field('id', '7', { row: 'variations:7', kind: 'number' }), field('active', 'on', { row: 'variations:7', kind: 'bool' })])).toEqual({
+    expect(
+      collectBody([
+        field('id', '7', { row: 'variations:7', kind: 'number' }),
+        field('active', 'on', { row: 'variations:7', kind: 'bool' }),
+      ]),
+    ).toEqual({
       variations: [{ id: 7, active: false }],
     });
   });
@@ -43,7 +58,14 @@ describe('admin form bodies', () => {
 
 describe('amounts in a currency with other minor units', () => {
   it('reads yen as whole yen and dinars in thousandths (data-decimals)', () => {
-    const field = (value: string, decimals?: number): FieldValue => ({ name: 'price_cents', value, checked: false, kind: 'cents', nullable: true, decimals });
+    const field = (value: string, decimals?: number): FieldValue => ({
+      name: 'price_cents',
+      value,
+      checked: false,
+      kind: 'cents',
+      nullable: true,
+      decimals,
+    });
     expect(collectBody([field('19800', 0)])).toEqual({ price_cents: 19_800 });
     expect(collectBody([field('198.5', 0)])).toEqual({ price_cents: '198.5' });
     expect(collectBody([field('6,597', 3)])).toEqual({ price_cents: 6_597 });

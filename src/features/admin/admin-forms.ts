@@ -103,7 +103,15 @@ export function collectBody(fields: readonly FieldValue[]): Record<string, unkno
     if (kind === 'json') put(target, field.name, JSON.parse(value) as unknown);
     else if (kind === 'number') put(target, field.name, value.trim() === '' ? null : Number(value));
     else if (kind === 'nullable') put(target, field.name, value.trim() === '' ? null : value);
-    else if (kind === 'list') put(target, field.name, value.split(',').map((v) => v.trim()).filter(Boolean));
+    else if (kind === 'list')
+      put(
+        target,
+        field.name,
+        value
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean),
+      );
     else put(target, field.name, value);
   }
   // A row left entirely empty (a spare "add another" row) is not sent.
@@ -133,7 +141,8 @@ export function formBody(form: HTMLFormElement, submitter?: HTMLElement | null):
     });
   }
   const body = collectBody(fields);
-  if (submitter instanceof HTMLButtonElement && submitter.name) body[submitter.name] = JSON.parse(submitter.value) as unknown;
+  if (submitter instanceof HTMLButtonElement && submitter.name)
+    body[submitter.name] = JSON.parse(submitter.value) as unknown;
   return body;
 }
 

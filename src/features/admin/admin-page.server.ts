@@ -45,11 +45,17 @@ export class AdminItemMissing extends Error {
 export function adminPage(Astro: PageContext): AdminPage {
   const page = Astro.locals.adminPage;
   // Only a page outside /admin (or a guard taken out of the middleware) gets here.
-  if (!page) throw new Error(`${Astro.url.pathname} rendered without the back-office guard (src/features/admin/guard.server.ts)`);
+  if (!page)
+    throw new Error(
+      `${Astro.url.pathname} rendered without the back-office guard (src/features/admin/guard.server.ts)`,
+    );
   return page;
 }
 
-export async function adminEditPage<T>(Astro: PageContext, load: (db: Db, id: number) => Promise<T | null | undefined>): Promise<AdminEditPage<T>> {
+export async function adminEditPage<T>(
+  Astro: PageContext,
+  load: (db: Db, id: number) => Promise<T | null | undefined>,
+): Promise<AdminEditPage<T>> {
   const page = adminPage(Astro);
   const isNew = Astro.params.id === 'new';
   // At most 9 digits: ids are PostgreSQL integers, and a larger number reached the query as a 500.

@@ -33,11 +33,13 @@ export function guardAdminPage(context: APIContext, next: MiddlewareNext): Middl
     } catch (error) {
       return initFailureResponse(error);
     }
-    return noStore(await next(payload).catch((error: unknown) => {
-      // An edit page's id that names nothing (admin-page.server.ts).
-      if (error instanceof AdminItemMissing) return context.rewrite('/404');
-      throw error;
-    }));
+    return noStore(
+      await next(payload).catch((error: unknown) => {
+        // An edit page's id that names nothing (admin-page.server.ts).
+        if (error instanceof AdminItemMissing) return context.rewrite('/404');
+        throw error;
+      }),
+    );
   }) as MiddlewareNext;
 }
 

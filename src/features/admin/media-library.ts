@@ -26,7 +26,9 @@ export function initLibraryUpload(root: Document): void {
         await api.request('POST', '/admin/media', { form, withLocale: false, timeoutMs: 60_000 });
         stored++;
       } catch (error) {
-        problems.push(`${file.name}: ${error instanceof ApiError ? (Object.values(error.errors).flat()[0] ?? error.message) : texts.failed}`);
+        problems.push(
+          `${file.name}: ${error instanceof ApiError ? (Object.values(error.errors).flat()[0] ?? error.message) : texts.failed}`,
+        );
       }
     }
     input.value = '';

@@ -40,7 +40,10 @@ async function download(link: HTMLAnchorElement, box: HTMLElement): Promise<void
     rows += countRows(value);
     const shown = Math.max(0, Math.min(rows, total));
     bar.value = total > 0 ? Math.round((shown / total) * 100) : 100;
-    status.textContent = t('admin.orders.export.progress', { shown: formatNumber(shown, locale), total: formatNumber(total, locale) });
+    status.textContent = t('admin.orders.export.progress', {
+      shown: formatNumber(shown, locale),
+      total: formatNumber(total, locale),
+    });
   }
   bar.value = 100;
   status.textContent = t('admin.orders.export.done', { total: formatNumber(total, locale) });
@@ -63,7 +66,8 @@ export function initExport(root: ParentNode): void {
       link.setAttribute('aria-disabled', 'true');
       download(link, box)
         .catch(() => {
-          box.querySelector<HTMLElement>('[data-export-status]')!.textContent = scriptText(box)('admin.orders.export.failed');
+          box.querySelector<HTMLElement>('[data-export-status]')!.textContent =
+            scriptText(box)('admin.orders.export.failed');
         })
         .finally(() => link.removeAttribute('aria-disabled'));
     });

@@ -34,27 +34,61 @@ export function utcTime(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-const EVENT_TYPES: ReadonlySet<string> = new Set(['placed', 'paid', 'payment_failed', 'payment_after_close', 'expired', 'marked_paid', 'shipped', 'cancelled', 'refunded', 'return_requested', 'return_received', 'note', 'invoice_issued', 'credit_note_issued']);
+const EVENT_TYPES: ReadonlySet<string> = new Set([
+  'placed',
+  'paid',
+  'payment_failed',
+  'payment_after_close',
+  'expired',
+  'marked_paid',
+  'shipped',
+  'cancelled',
+  'refunded',
+  'return_requested',
+  'return_received',
+  'note',
+  'invoice_issued',
+  'credit_note_issued',
+]);
 
 /** What an order_events row says, for the timeline; an unknown type shows itself. */
 export function eventLabel(at: Translator, type: string): string {
   return EVENT_TYPES.has(type) ? at(keyUnder('admin.orders.event.', type)) : type;
 }
 
-const FIELDS: ReadonlySet<string> = new Set(['status', 'paid_at', 'carrier', 'tracking_number', 'tracking_url', 'refunded_cents', 'refund_id', 'balance_cents']);
+const FIELDS: ReadonlySet<string> = new Set([
+  'status',
+  'paid_at',
+  'carrier',
+  'tracking_number',
+  'tracking_url',
+  'refunded_cents',
+  'refund_id',
+  'balance_cents',
+]);
 
 /**
  * "status: Pending → Success, carrier: DHL" from an event's before/after, field names and statuses
  * in the admin's language (the stored values stay as recorded).
  */
-export function changeSummary(at: Translator, before: Record<string, unknown> | null, after: Record<string, unknown> | null): string {
+export function changeSummary(
+  at: Translator,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): string {
   if (!after) return '';
   return Object.entries(after)
     .filter(([key]) => key !== 'reason' && key !== 'text')
     .map(([key, value]) => {
       const old = before?.[key];
       const show = (v: unknown) =>
-        v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : key === 'status' ? statusLabel(at, String(v)) : String(v);
+        v === null || v === undefined
+          ? '—'
+          : typeof v === 'object'
+            ? JSON.stringify(v)
+            : key === 'status'
+              ? statusLabel(at, String(v))
+              : String(v);
       const name = FIELDS.has(key) ? at(keyUnder('admin.orders.field.', key)) : key;
       return old === undefined ? `${name}: ${show(value)}` : `${name}: ${show(old)} → ${show(value)}`;
     })

@@ -33,7 +33,16 @@ export interface CartLineItemProps {
   busy?: boolean;
 }
 
-export default function CartLineItem({ line, shown, unavailable = false, texts, money, onQuantity, onRemove, busy }: CartLineItemProps) {
+export default function CartLineItem({
+  line,
+  shown,
+  unavailable = false,
+  texts,
+  money,
+  onQuantity,
+  onRemove,
+  busy,
+}: CartLineItemProps) {
   // What the shopper is typing; otherwise the field follows the shown count (a step, the
   // server's answer, a revert).
   const [draft, setDraft] = useState<string | null>(null);
@@ -49,7 +58,15 @@ export default function CartLineItem({ line, shown, unavailable = false, texts, 
 
   return (
     <li className={`cart-line${unavailable ? ' cart-line-unavailable' : ''}`} data-line-id={line.id}>
-      <img className="cart-line-image" src={line.item.image_url} alt="" width="96" height="96" loading="lazy" decoding="async" />
+      <img
+        className="cart-line-image"
+        src={line.item.image_url}
+        alt=""
+        width="96"
+        height="96"
+        loading="lazy"
+        decoding="async"
+      />
       <div className="cart-line-info">
         <h3 className="cart-line-name">{name}</h3>
         {category && (

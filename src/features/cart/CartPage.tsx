@@ -77,7 +77,9 @@ export default function CartPage({
   const [removing, setRemoving] = useState<number | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Until the store has a cart, show what the server rendered.
-  const cart = stored.loaded ? stored : { ...stored, lines: initialCart?.payload ?? [], unavailableItems: initialCart?.unavailableItems ?? [] };
+  const cart = stored.loaded
+    ? stored
+    : { ...stored, lines: initialCart?.payload ?? [], unavailableItems: initialCart?.unavailableItems ?? [] };
 
   // Once, with the props the island was rendered with.
   const start = useEffectEvent(() => {
@@ -193,7 +195,12 @@ export default function CartPage({
               <a className="link-button" href={pageHref('/products/all/all')}>
                 {texts.continueShopping}
               </a>
-              <button type="button" className="button" onClick={() => show('checkout')} disabled={Object.keys(drafts).length > 0}>
+              <button
+                type="button"
+                className="button"
+                onClick={() => show('checkout')}
+                disabled={Object.keys(drafts).length > 0}
+              >
                 {texts.checkout}
               </button>
             </div>

@@ -32,7 +32,13 @@ import {
   promoFromReply,
   promoSubmitDisabled,
 } from './checkout-rules';
-import { checkoutReducer, firstInvalidFieldId, initialCheckoutState, invalidatesTotals, shippingErrorText } from './checkout-state';
+import {
+  checkoutReducer,
+  firstInvalidFieldId,
+  initialCheckoutState,
+  invalidatesTotals,
+  shippingErrorText,
+} from './checkout-state';
 import CheckoutAddress from './CheckoutAddress';
 import CheckoutPlaceOrder from './CheckoutPlaceOrder';
 import CheckoutPromo from './CheckoutPromo';
@@ -73,8 +79,30 @@ export interface CheckoutProps {
 }
 
 export default function Checkout(props: CheckoutProps) {
-  const { lines, profile: initialProfile, countries: initialCountries, phoneCountries, homeCountry = null, signedIn, phoneNumbers, texts, money, percent, onBack, onNoStock, paymentMethods = PAYMENT_METHODS } = props;
-  const [state, update] = useReducer(checkoutReducer, null, () => initialCheckoutState(initialProfile, initialCountries, paymentMethods[0] ?? 'phone', phoneCountries ?? initialCountries, homeCountry));
+  const {
+    lines,
+    profile: initialProfile,
+    countries: initialCountries,
+    phoneCountries,
+    homeCountry = null,
+    signedIn,
+    phoneNumbers,
+    texts,
+    money,
+    percent,
+    onBack,
+    onNoStock,
+    paymentMethods = PAYMENT_METHODS,
+  } = props;
+  const [state, update] = useReducer(checkoutReducer, null, () =>
+    initialCheckoutState(
+      initialProfile,
+      initialCountries,
+      paymentMethods[0] ?? 'phone',
+      phoneCountries ?? initialCountries,
+      homeCountry,
+    ),
+  );
   const [totals, dispatch] = useReducer(totalsReducer, EMPTY_TOTALS);
   const { countries, fields, submitted, serverErrors, promo, submitting, phoneIsos: isos } = state;
   const pending = useRef<AbortController | null>(null);
@@ -94,7 +122,8 @@ export default function Checkout(props: CheckoutProps) {
     }
     // Prefill (§4) when the page could not: only if nothing was typed meanwhile (the reducer checks).
     if (!initialProfile && signedIn) {
-      api.get('/user/profile')
+      api
+        .get('/user/profile')
         .then((body) => {
           if (body.payload) update({ type: 'prefill', profile: body.payload });
         })
@@ -135,11 +164,11 @@ export default function Checkout(props: CheckoutProps) {
     pending.current = controller;
     dispatch({ type: 'start' });
     try {
-      const body = (await api.post('/cart/calculate-totals', totalsPayload(fields, countries ?? [], promoCode, lines), {
+      const body = await api.post('/cart/calculate-totals', totalsPayload(fields, countries ?? [], promoCode, lines), {
         timeoutMs: LONG_TIMEOUT_MS,
         signal: controller.signal,
         fallbackMessage: texts.totalsErrorSentence,
-      }));
+      });
       if (pending.current !== controller) return;
       pending.current = null;
       dispatch({ type: 'success', totals: body });
@@ -195,7 +224,8 @@ export default function Checkout(props: CheckoutProps) {
       void calculate(applied.code);
     } catch (error) {
       update({ type: 'promo-checked', promo: null });
-      if (!handledByClient(error)) showToast(error instanceof ApiError ? error.message : texts.promo.applyFailed, 'error');
+      if (!handledByClient(error))
+        showToast(error instanceof ApiError ? error.message : texts.promo.applyFailed, 'error');
     }
   }
 
@@ -240,14 +270,24 @@ export default function Checkout(props: CheckoutProps) {
       const reply = await api.post(
         '/orders/checkout',
         checkoutPayload(fields, countries ?? [], promo?.code ?? null, state.paymentMethod, expectedTotal(totals)),
-        { timeoutMs: LONG_TIMEOUT_MS, headers: { 'Idempotency-Key': newIdempotencyKey() }, fallbackMessage: texts.checkoutError },
+        {
+          timeoutMs: LONG_TIMEOUT_MS,
+          headers: { 'Idempotency-Key': newIdempotencyKey() },
+          fallbackMessage: texts.checkoutError,
+        },
       );
       outcome = checkoutOutcome(reply, outcomeTexts);
     } catch (error) {
       outcome =
         error instanceof ApiError
           ? checkoutFailure(
-              { status: error.status, code: error.code, message: error.message, errors: firstErrors(error.errors), handled: handledByClient(error) },
+              {
+                status: error.status,
+                code: error.code,
+                message: error.message,
+                errors: firstErrors(error.errors),
+                handled: handledByClient(error),
+              },
               outcomeTexts,
             )
           : { kind: 'fail', message: texts.checkoutError };
@@ -290,7 +330,9 @@ export default function Checkout(props: CheckoutProps) {
   }
 
   const buttonText =
-    button.label === 'error' ? (button.text ?? texts.addressError) : texts.button[button.label as keyof CartPageTexts['button']];
+    button.label === 'error'
+      ? (button.text ?? texts.addressError)
+      : texts.button[button.label as keyof CartPageTexts['button']];
 
   return (
     <div className="checkout">

@@ -26,7 +26,18 @@ interface Props {
 
 type TextField = 'name' | 'surname' | 'email' | 'city' | 'address' | 'postCode';
 
-export default function CheckoutAddress({ fields, countries, phoneCountries, homeIso, submitted, formValid, phoneServerError, errorText, onChange, texts: s }: Props) {
+export default function CheckoutAddress({
+  fields,
+  countries,
+  phoneCountries,
+  homeIso,
+  submitted,
+  formValid,
+  phoneServerError,
+  errorText,
+  onChange,
+  texts: s,
+}: Props) {
   function textField(key: TextField, label: string, autoComplete: string, maxLength: number, type = 'text') {
     const id = `checkout-${key}`;
     const error = errorText(key);
@@ -134,7 +145,9 @@ export default function CheckoutAddress({ fields, countries, phoneCountries, hom
             aria-describedby={vatError ? 'checkout-vatId-hint checkout-vatId-error' : 'checkout-vatId-hint'}
             onChange={(event) => onChange('vatId', event.currentTarget.value)}
           />
-          <p className="field-hint" id="checkout-vatId-hint">{s.vatIdHint}</p>
+          <p className="field-hint" id="checkout-vatId-hint">
+            {s.vatIdHint}
+          </p>
           {vatError && (
             <p className="field-error" id="checkout-vatId-error">
               {vatError}

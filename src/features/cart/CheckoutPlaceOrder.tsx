@@ -24,7 +24,13 @@ export default function CheckoutPlaceOrder({ methods, method, onMethod, button, 
         <legend>{texts.title}</legend>
         {methods.map((option) => (
           <label key={option} className="checkout-radio">
-            <input type="radio" name="payment_method" value={option} checked={method === option} onChange={() => onMethod(option)} />
+            <input
+              type="radio"
+              name="payment_method"
+              value={option}
+              checked={method === option}
+              onChange={() => onMethod(option)}
+            />
             {option === 'card' ? texts.card : texts.phone}
           </label>
         ))}

@@ -21,7 +21,17 @@ interface Props {
   texts: CartPageTexts['promo'];
 }
 
-export default function CheckoutPromo({ text, promo, checking, removeDisabled, note, onText, onApply, onRemove, texts }: Props) {
+export default function CheckoutPromo({
+  text,
+  promo,
+  checking,
+  removeDisabled,
+  note,
+  onText,
+  onApply,
+  onRemove,
+  texts,
+}: Props) {
   return (
     <div className="field checkout-promo">
       <label htmlFor="checkout-promo">{texts.label}</label>
@@ -42,7 +52,12 @@ export default function CheckoutPromo({ text, promo, checking, removeDisabled, n
             }
           }}
         />
-        <button type="button" className="button" disabled={promoSubmitDisabled(text, checking, promo)} onClick={onApply}>
+        <button
+          type="button"
+          className="button"
+          disabled={promoSubmitDisabled(text, checking, promo)}
+          onClick={onApply}
+        >
           {texts.apply}
         </button>
       </div>

@@ -57,7 +57,11 @@ export default function ConfirmDialog({ open, title, text, yes, no, onYes, onNo 
   if (!open) return null;
   return (
     // A click beside the panel is No, as Escape is for the keyboard (above).
-    <div className="confirm-backdrop" role="presentation" onClick={(event) => event.target === event.currentTarget && onNo()}>
+    <div
+      className="confirm-backdrop"
+      role="presentation"
+      onClick={(event) => event.target === event.currentTarget && onNo()}
+    >
       <div
         ref={panelRef}
         className="confirm-panel"

@@ -56,7 +56,13 @@ export default function TotalsSummary({ lines, state, texts, money, percent }: T
               <dt>{s.discount}</dt>
               <dd>{block.discount_amount ? `−${money(block.discount_amount, currency)}` : money(0, currency)}</dd>
             </div>
-            <TotalsVat block={block} scheme={state.totals?.vat_scheme} texts={s} money={(amount) => money(amount, currency)} percent={percent} />
+            <TotalsVat
+              block={block}
+              scheme={state.totals?.vat_scheme}
+              texts={s}
+              money={(amount) => money(amount, currency)}
+              percent={percent}
+            />
             <div className="checkout-total">
               <dt>{s.total}</dt>
               <dd>{money(block.final_amount, currency)}</dd>
@@ -73,7 +79,9 @@ export default function TotalsSummary({ lines, state, texts, money, percent }: T
       <p className="checkout-summary-note" role="status" aria-live="polite">
         {state.status === 'calculating' ? s.wait : na ? s.deliveryUnavailable : !block ? s.pending : ''}
         {/* Heard, not seen: the new total after each calculation (the amounts above change silently). */}
-        {state.status !== 'calculating' && block && !na && <span className="visually-hidden">{fill(s.announce, { amount: money(block.final_amount, currency) })}</span>}
+        {state.status !== 'calculating' && block && !na && (
+          <span className="visually-hidden">{fill(s.announce, { amount: money(block.final_amount, currency) })}</span>
+        )}
       </p>
     </section>
   );

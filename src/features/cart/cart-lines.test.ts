@@ -41,7 +41,10 @@ describe('cart lines', () => {
 
   it('shows category with parent and the variation attribute names', () => {
     const l = line();
-    l.item.categories = [{ name: 'Running', parent: { name: 'Shoes' } }, { name: 'Sale', parent: null }];
+    l.item.categories = [
+      { name: 'Running', parent: { name: 'Shoes' } },
+      { name: 'Sale', parent: null },
+    ];
     l.item.variation_attributes = [
       { id: 1, name: 'Red', attribute_group: { name: 'Colour' } },
       { id: 2, name: '42', attribute_group: { name: 'Size' } },

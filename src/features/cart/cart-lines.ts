@@ -35,11 +35,17 @@ export function cartItemCount(lines: readonly Pick<CartLine, 'count'>[]): number
 }
 
 /** Unit price × count, in cents of the request currency (the server sums lines the same way). */
-export function linePriceCents(line: Pick<CartLine, 'count'> & { item: Pick<CartLine['item'], 'price'> }, count = line.count): number {
+export function linePriceCents(
+  line: Pick<CartLine, 'count'> & { item: Pick<CartLine['item'], 'price'> },
+  count = line.count,
+): number {
   return toCents(line.item.price) * count;
 }
 
-export function linePrice(line: Pick<CartLine, 'count'> & { item: Pick<CartLine['item'], 'price'> }, count = line.count): number {
+export function linePrice(
+  line: Pick<CartLine, 'count'> & { item: Pick<CartLine['item'], 'price'> },
+  count = line.count,
+): number {
   return fromCents(linePriceCents(line, count));
 }
 
@@ -113,7 +119,8 @@ export type QuantityOutcome =
 export function quantityOutcome(reply: CartReplyLike | null, fallback: string): QuantityOutcome {
   const message = typeof reply?.message === 'string' && reply.message.trim() !== '' ? reply.message : fallback;
   if (reply?.status === 'OK') return { kind: 'ok', contents: contentsFromReply(reply) };
-  if (reply?.status === 'WARNING') return { kind: 'warning', message, contents: reply.payload ? contentsFromReply(reply) : null };
+  if (reply?.status === 'WARNING')
+    return { kind: 'warning', message, contents: reply.payload ? contentsFromReply(reply) : null };
   return { kind: 'error', message };
 }
 

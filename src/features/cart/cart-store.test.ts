@@ -108,7 +108,11 @@ describe('cart store', () => {
     expect($cartCount.get()).toBe(1);
 
     post.mockResolvedValueOnce({ status: 'WARNING', message: 'Item 1 is out of stock.' });
-    expect(await store.addToCart(101, false)).toEqual({ ok: false, kind: 'warning', message: 'Item 1 is out of stock.' });
+    expect(await store.addToCart(101, false)).toEqual({
+      ok: false,
+      kind: 'warning',
+      message: 'Item 1 is out of stock.',
+    });
 
     const assign = vi.fn();
     vi.stubGlobal('location', { pathname: '/products/item-1', search: '?x=1', assign });
@@ -147,7 +151,15 @@ describe('api client headers option (checkout Idempotency-Key)', () => {
         return new Response('{"status":"OK"}', { status: 200 });
       }) as typeof fetch,
     });
-    await client.post('/orders/checkout', {}, { headers: { 'Idempotency-Key': 'checkout-abc12345', Accept: 'text/html' } });
-    expect(seen[0]).toMatchObject({ 'Idempotency-Key': 'checkout-abc12345', Accept: 'application/json', 'X-XSRF-TOKEN': 'tok' });
+    await client.post(
+      '/orders/checkout',
+      {},
+      { headers: { 'Idempotency-Key': 'checkout-abc12345', Accept: 'text/html' } },
+    );
+    expect(seen[0]).toMatchObject({
+      'Idempotency-Key': 'checkout-abc12345',
+      Accept: 'application/json',
+      'X-XSRF-TOKEN': 'tok',
+    });
   });
 });

@@ -39,7 +39,13 @@ export interface CartState {
   loaded: boolean;
 }
 
-export const EMPTY_CART: CartState = Object.freeze({ lines: [], unavailableItems: [], loading: false, error: null, loaded: false }) as CartState;
+export const EMPTY_CART: CartState = Object.freeze({
+  lines: [],
+  unavailableItems: [],
+  loading: false,
+  error: null,
+  loaded: false,
+}) as CartState;
 
 export const $cart = atom<CartState>(EMPTY_CART);
 /** Quantities shown but not yet confirmed by the server, by line id (debounce, §4). */
@@ -144,12 +150,20 @@ export async function addToCart(id: number, isVariation: boolean, count = 1): Pr
     setContents(contentsFromReply(reply));
     return { ok: true, message: reply.message || texts.added };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401 && (!$auth.get().isAuthenticated || error.code === 'unauthenticated')) {
+    if (
+      error instanceof ApiError &&
+      error.status === 401 &&
+      (!$auth.get().isAuthenticated || error.code === 'unauthenticated')
+    ) {
       showToast(texts.signInToAdd, 'error');
       if (typeof location !== 'undefined') location.assign(pageHref(signInUrl(here())));
       return { ok: false, message: texts.signInToAdd, kind: 'handled' };
     }
-    return { ok: false, message: messageOf(error, texts.addFailed), kind: handledByClient(error) ? 'handled' : 'error' };
+    return {
+      ok: false,
+      message: messageOf(error, texts.addFailed),
+      kind: handledByClient(error) ? 'handled' : 'error',
+    };
   }
 }
 
@@ -201,7 +215,10 @@ const quantityDebouncer = createKeyedDebouncer<number, QuantityJob, CartResult>(
  * /api/cart/update). On failure or WARNING the line shows the server's count again and a
  * toast says why (error / warning).
  */
-export function updateQuantity(line: Pick<CartLine, 'id' | 'item_id' | 'is_variation' | 'count'>, count: number): Promise<CartResult> {
+export function updateQuantity(
+  line: Pick<CartLine, 'id' | 'item_id' | 'is_variation' | 'count'>,
+  count: number,
+): Promise<CartResult> {
   draftSeq.set(line.id, (draftSeq.get(line.id) ?? 0) + 1);
   const drafts = $quantityDrafts.get();
   if (count === line.count && !quantityDebouncer.pending(line.id)) {
@@ -221,12 +238,20 @@ export async function removeItem(line: Pick<CartLine, 'id' | 'item_id' | 'is_var
   const before = $cart.get();
   setContents(withoutLine({ payload: before.lines, unavailableItems: before.unavailableItems }, line.id));
   try {
-    const reply = await api.post('/cart/remove', { id: line.item_id, is_variation: line.is_variation }, { fallbackMessage: texts.removeFailed });
+    const reply = await api.post(
+      '/cart/remove',
+      { id: line.item_id, is_variation: line.is_variation },
+      { fallbackMessage: texts.removeFailed },
+    );
     setContents(contentsFromReply(reply));
     return { ok: true, message: texts.removed };
   } catch (error) {
     setContents({ payload: before.lines, unavailableItems: before.unavailableItems });
-    return { ok: false, message: messageOf(error, texts.removeFailed), kind: handledByClient(error) ? 'handled' : 'error' };
+    return {
+      ok: false,
+      message: messageOf(error, texts.removeFailed),
+      kind: handledByClient(error) ? 'handled' : 'error',
+    };
   }
 }
 
@@ -238,7 +263,11 @@ export async function clearCart(): Promise<CartResult> {
     setContents(contentsFromReply(reply));
     return { ok: true, message: '' };
   } catch (error) {
-    return { ok: false, message: messageOf(error, texts.clearFailed), kind: handledByClient(error) ? 'handled' : 'error' };
+    return {
+      ok: false,
+      message: messageOf(error, texts.clearFailed),
+      kind: handledByClient(error) ? 'handled' : 'error',
+    };
   }
 }
 

@@ -9,7 +9,6 @@ import { phoneInputMessages } from '../account/account-texts';
 import { DEFAULT_PHONE_ORDER_EXPIRY_HOURS, type PhonePaymentTexts, phonePaymentTexts } from '../orders/orders-texts';
 import type { CartTexts } from './cart-store';
 
-
 export interface CartPageTexts {
   store: CartTexts;
   title: string;
@@ -230,4 +229,3 @@ export function cartPageTexts(t: Translator, phoneExpiryHours = DEFAULT_PHONE_OR
     phonePayment: phonePaymentTexts(t, phoneExpiryHours),
   };
 }
-

@@ -47,10 +47,15 @@ describe('checkout prefill (spec §4)', () => {
     );
     expect(fields).toEqual(filled);
     expect(shippingFromProfile(null, isos)).toEqual(EMPTY_SHIPPING);
-    expect(shippingFromProfile({ name: 'A', country: null, city: null }, isos)).toMatchObject({ name: 'A', countryId: '', city: '', phone: null });
+    expect(shippingFromProfile({ name: 'A', country: null, city: null }, isos)).toMatchObject({
+      name: 'A',
+      countryId: '',
+      city: '',
+      phone: null,
+    });
   });
 
-  it('starts on the given country (the shop\'s home country, issue 25) when the profile has none, never over a saved one', () => {
+  it("starts on the given country (the shop's home country, issue 25) when the profile has none, never over a saved one", () => {
     expect(shippingFromProfile(null, isos, '2')).toEqual({ ...EMPTY_SHIPPING, countryId: '2' });
     expect(shippingFromProfile({ name: 'A', country: null }, isos, '2').countryId).toBe('2');
     expect(shippingFromProfile({ name: 'A', country: { id: 1, name: 'Germany' } }, isos, '2').countryId).toBe('1');
@@ -72,13 +77,27 @@ describe('checkout validation (spec §5)', () => {
       address: 'required',
       postCode: 'required',
     });
-    expect(validateShipping({ ...filled, name: '   ', city: ' ' }, isos)).toEqual({ name: 'required', city: 'required' });
+    expect(validateShipping({ ...filled, name: '   ', city: ' ' }, isos)).toEqual({
+      name: 'required',
+      city: 'required',
+    });
     expect(validateShipping({ ...filled, email: 'a b@c.de' }, isos).email).toBe('email');
     expect(validateShipping({ ...filled, email: 'a@b' }, isos).email).toBe('email');
-    expect(validateShipping({ ...filled, phone: { phone: '+49 1', phoneCountryCode: 'DE', nationalNumber: '1', isValid: false } }, isos).phone).toBe('phone');
-    expect(validateShipping({ ...filled, phone: { phone: '+12025550123', phoneCountryCode: 'US', nationalNumber: '2025550123', isValid: true } }, isos).phone).toBe(
-      'country-not-supported',
-    );
+    expect(
+      validateShipping(
+        { ...filled, phone: { phone: '+49 1', phoneCountryCode: 'DE', nationalNumber: '1', isValid: false } },
+        isos,
+      ).phone,
+    ).toBe('phone');
+    expect(
+      validateShipping(
+        {
+          ...filled,
+          phone: { phone: '+12025550123', phoneCountryCode: 'US', nationalNumber: '2025550123', isValid: true },
+        },
+        isos,
+      ).phone,
+    ).toBe('country-not-supported');
   });
   it('address complete needs country, city, address and post code', () => {
     expect(addressComplete(filled)).toBe(true);
@@ -109,10 +128,21 @@ describe('payloads (spec §3 Shipping payload, §7)', () => {
     });
   });
   it('checkout: payment method and the total the shopper saw; blank promo is null', () => {
-    expect(checkoutPayload(filled, countries, ' ', 'phone', 54.99)).toMatchObject({ promoCode: null, payment_method: 'phone', expected_total: 54.99 });
+    expect(checkoutPayload(filled, countries, ' ', 'phone', 54.99)).toMatchObject({
+      promoCode: null,
+      payment_method: 'phone',
+      expected_total: 54.99,
+    });
   });
   it('server field names map onto the form', () => {
-    expect(serverFieldErrors({ postCode: 'Invalid postcode', country: 'Unknown', nationalNumber: 'Bad phone', promoCode: 'x' })).toEqual({
+    expect(
+      serverFieldErrors({
+        postCode: 'Invalid postcode',
+        country: 'Unknown',
+        nationalNumber: 'Bad phone',
+        promoCode: 'x',
+      }),
+    ).toEqual({
       postCode: 'Invalid postcode',
       countryId: 'Unknown',
       phone: 'Bad phone',
@@ -121,12 +151,14 @@ describe('payloads (spec §3 Shipping payload, §7)', () => {
 });
 
 describe('the company VAT id (ADR 030)', () => {
-  it('is optional, checked with the server\'s rule, and sent as vat_id (null when empty)', () => {
+  it("is optional, checked with the server's rule, and sent as vat_id (null when empty)", () => {
     expect(validateShipping(filled, isos).vatId).toBeUndefined();
     expect(validateShipping({ ...filled, vatId: 'DE12345' }, isos).vatId).toBe('vat-id');
     expect(validateShipping({ ...filled, vatId: ' fr 40 303 265 045 ' }, isos).vatId).toBeUndefined();
     expect(shippingPayload(filled, countries, null).vat_id).toBeNull();
     expect(shippingPayload({ ...filled, vatId: ' FR40303265045 ' }, countries, null).vat_id).toBe('FR40303265045');
-    expect(serverFieldErrors({ vat_id: 'Please enter a valid EU VAT number' })).toEqual({ vatId: 'Please enter a valid EU VAT number' });
+    expect(serverFieldErrors({ vat_id: 'Please enter a valid EU VAT number' })).toEqual({
+      vatId: 'Please enter a valid EU VAT number',
+    });
   });
 });

@@ -61,7 +61,11 @@ export interface ProfileForCheckout {
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The address from the profile; without a saved country, `startCountryId` (the shop's home country, issue 25). */
-export function shippingFromProfile(profile: ProfileForCheckout | null | undefined, allowedIsos: readonly string[], startCountryId = ''): ShippingFields {
+export function shippingFromProfile(
+  profile: ProfileForCheckout | null | undefined,
+  allowedIsos: readonly string[],
+  startCountryId = '',
+): ShippingFields {
   if (!profile) return { ...EMPTY_SHIPPING, countryId: startCountryId };
   let phone: PhoneValue | null = null;
   if (profile.phone || profile.nationalNumber) {
@@ -90,7 +94,10 @@ export function shippingFromProfile(profile: ProfileForCheckout | null | undefin
  * The profile's saved country when the shop no longer sells there (issue 25): not in `countries`
  * (the served ones). The prefill leaves the country unchosen and the form says why.
  */
-export function unservedSavedCountry(profile: ProfileForCheckout | null | undefined, countries: readonly CheckoutCountry[] | null): string | null {
+export function unservedSavedCountry(
+  profile: ProfileForCheckout | null | undefined,
+  countries: readonly CheckoutCountry[] | null,
+): string | null {
   const saved = profile?.country;
   if (!saved || !countries) return null;
   return countries.some((c) => c.id === saved.id) ? null : saved.name;
@@ -110,25 +117,43 @@ export function validateShipping(fields: ShippingFields, allowedIsos: readonly s
   if (!phone || (phone.nationalNumber === '' && phone.phone.replace(/\D/g, '') === '')) errors.phone = 'required';
   else {
     const checked = validatePhoneFields(phone, allowedIsos);
-    if (!checked.ok) errors.phone = checked.error === 'required' ? 'required' : checked.error === 'country-not-supported' ? 'country-not-supported' : 'phone';
+    if (!checked.ok)
+      errors.phone =
+        checked.error === 'required'
+          ? 'required'
+          : checked.error === 'country-not-supported'
+            ? 'country-not-supported'
+            : 'phone';
   }
   return errors;
 }
 
 /** Country, city, address and post code are filled: totals can be calculated (promo rule of §4). */
 export function addressComplete(fields: Pick<ShippingFields, 'countryId' | 'city' | 'address' | 'postCode'>): boolean {
-  return fields.countryId !== '' && fields.city.trim() !== '' && fields.address.trim() !== '' && fields.postCode.trim() !== '';
+  return (
+    fields.countryId !== '' &&
+    fields.city.trim() !== '' &&
+    fields.address.trim() !== '' &&
+    fields.postCode.trim() !== ''
+  );
 }
 
 /** Fields whose change can change the totals (delivery zone, post code check). */
 export const TOTALS_FIELDS: readonly ShippingField[] = ['countryId', 'postCode', 'city', 'address', 'vatId'];
 
-export function countryOf(fields: Pick<ShippingFields, 'countryId'>, countries: readonly CheckoutCountry[]): CheckoutCountry | null {
+export function countryOf(
+  fields: Pick<ShippingFields, 'countryId'>,
+  countries: readonly CheckoutCountry[],
+): CheckoutCountry | null {
   return countries.find((c) => String(c.id) === fields.countryId) ?? null;
 }
 
 /** The shipping payload of §3 (the api client adds currency and lang_id). */
-export function shippingPayload(fields: ShippingFields, countries: readonly CheckoutCountry[], promoCode: string | null) {
+export function shippingPayload(
+  fields: ShippingFields,
+  countries: readonly CheckoutCountry[],
+  promoCode: string | null,
+) {
   const phone = fields.phone;
   return {
     name: fields.name.trim(),
@@ -159,7 +184,6 @@ export function totalsPayload(
   };
 }
 
-
 /** Checkout call: shipping payload, payment method and the final amount the shopper saw. */
 export function checkoutPayload(
   fields: ShippingFields,
@@ -168,7 +192,11 @@ export function checkoutPayload(
   paymentMethod: PaymentMethod,
   expectedTotal: number | null,
 ) {
-  return { ...shippingPayload(fields, countries, promoCode), payment_method: paymentMethod, expected_total: expectedTotal };
+  return {
+    ...shippingPayload(fields, countries, promoCode),
+    payment_method: paymentMethod,
+    expected_total: expectedTotal,
+  };
 }
 
 /** Server field names of a checkout 422 → form fields. */

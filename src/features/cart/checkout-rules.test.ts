@@ -22,18 +22,33 @@ const base = { formValid: true, calculating: false, submitting: false, totals: E
 
 describe('checkout button states (spec §4), in order', () => {
   it('Complete Form (disabled) while the form is invalid; a press only validates', () => {
-    expect(checkoutButton({ ...base, formValid: false })).toEqual({ label: 'completeForm', text: null, disabled: true, action: 'validate' });
+    expect(checkoutButton({ ...base, formValid: false })).toEqual({
+      label: 'completeForm',
+      text: null,
+      disabled: true,
+      action: 'validate',
+    });
   });
   it('Calculate Shipping when valid and not calculated', () => {
     expect(checkoutButton(base)).toMatchObject({ label: 'calculateShipping', disabled: false, action: 'calculate' });
   });
   it('Place Order once calculated', () => {
-    expect(checkoutButton({ ...base, totals: state('ready') })).toMatchObject({ label: 'placeOrder', disabled: false, action: 'place' });
+    expect(checkoutButton({ ...base, totals: state('ready') })).toMatchObject({
+      label: 'placeOrder',
+      disabled: false,
+      action: 'place',
+    });
   });
   it('Processing... (disabled) while calculating or submitting', () => {
     expect(checkoutButton({ ...base, calculating: true })).toMatchObject({ label: 'processing', disabled: true });
-    expect(checkoutButton({ ...base, submitting: true, totals: state('ready') })).toMatchObject({ label: 'processing', disabled: true });
-    expect(checkoutButton({ ...base, totals: state('calculating') })).toMatchObject({ label: 'processing', disabled: true });
+    expect(checkoutButton({ ...base, submitting: true, totals: state('ready') })).toMatchObject({
+      label: 'processing',
+      disabled: true,
+    });
+    expect(checkoutButton({ ...base, totals: state('calculating') })).toMatchObject({
+      label: 'processing',
+      disabled: true,
+    });
   });
   it('Place Order (Delivery Price N/A) is enabled when delivery is unavailable', () => {
     expect(checkoutButton({ ...base, totals: state('delivery-unavailable') })).toMatchObject({
@@ -43,7 +58,9 @@ describe('checkout button states (spec §4), in order', () => {
     });
   });
   it('a delivery/address error shows its text, disabled', () => {
-    expect(checkoutButton({ ...base, totals: state('address-error', { addressError: 'Invalid postcode for Germany.' }) })).toEqual({
+    expect(
+      checkoutButton({ ...base, totals: state('address-error', { addressError: 'Invalid postcode for Germany.' }) }),
+    ).toEqual({
       label: 'error',
       text: 'Invalid postcode for Germany.',
       disabled: true,
@@ -53,7 +70,14 @@ describe('checkout button states (spec §4), in order', () => {
 });
 
 describe('promo rules (spec §4 Promo, §5 Promo code)', () => {
-  const active: PromoCode = { id: 1, code: 'SAVE10', description: '', discount_type: 'fixed', discount_amount: 10, applies_to_delivery: false };
+  const active: PromoCode = {
+    id: 1,
+    code: 'SAVE10',
+    description: '',
+    discount_type: 'fixed',
+    discount_amount: 10,
+    applies_to_delivery: false,
+  };
   it('Submit disabled when empty, loading or a code is active', () => {
     expect(promoSubmitDisabled('', false, null)).toBe(true);
     expect(promoSubmitDisabled('   ', false, null)).toBe(true);
@@ -71,11 +95,20 @@ describe('promo rules (spec §4 Promo, §5 Promo code)', () => {
 });
 
 describe('checkout answers (spec §4 Checkout flow)', () => {
-  const texts = { generic: 'An error occurred during checkout', noStock: 'Some items in your cart are no longer available.' };
+  const texts = {
+    generic: 'An error occurred during checkout',
+    noStock: 'Some items in your cart are no longer available.',
+  };
   it('phone → modal; other OK → redirect', () => {
     const order = { order_nr: '260101-000001', phone_number: '+1', amount: 12.5, currency: 'EUR' };
-    expect(checkoutOutcome({ status: 'OK', payment_type: 'phone', order_data: order }, texts)).toEqual({ kind: 'phone', order });
-    expect(checkoutOutcome({ status: 'OK', payment_type: 'card', redirect_url: '/pay/demo/x' }, texts)).toEqual({ kind: 'redirect', url: '/pay/demo/x' });
+    expect(checkoutOutcome({ status: 'OK', payment_type: 'phone', order_data: order }, texts)).toEqual({
+      kind: 'phone',
+      order,
+    });
+    expect(checkoutOutcome({ status: 'OK', payment_type: 'card', redirect_url: '/pay/demo/x' }, texts)).toEqual({
+      kind: 'redirect',
+      url: '/pay/demo/x',
+    });
     expect(checkoutOutcome({ status: 'OK' }, texts)).toEqual({ kind: 'fail', message: texts.generic });
   });
   it('PRICE_CHANGED → new totals and the message', () => {
@@ -86,20 +119,41 @@ describe('checkout answers (spec §4 Checkout flow)', () => {
     });
   });
   it('"no stock" (code out_of_stock) → the cart message, no redirect; anything else → fail with the message', () => {
-    expect(checkoutFailure({ status: 409, code: 'out_of_stock', message: 'Leider nicht mehr vorrätig: Zelt.' }, texts)).toEqual({
+    expect(
+      checkoutFailure({ status: 409, code: 'out_of_stock', message: 'Leider nicht mehr vorrätig: Zelt.' }, texts),
+    ).toEqual({
       kind: 'no-stock',
       message: texts.noStock,
     });
     expect(checkoutFailure({ status: 500, message: '' }, texts)).toEqual({ kind: 'fail', message: texts.generic });
-    expect(checkoutFailure({ status: 429, message: 'Too many requests.' }, texts)).toEqual({ kind: 'fail', message: 'Too many requests.' });
-    expect(checkoutFailure({ status: 401, message: 'Unauthenticated.', handled: true }, texts)).toEqual({ kind: 'handled' });
-    expect(checkoutFailure({ status: 422, message: 'Please complete all required shipping information.', errors: { city: 'This field is required' } }, texts)).toEqual({
+    expect(checkoutFailure({ status: 429, message: 'Too many requests.' }, texts)).toEqual({
+      kind: 'fail',
+      message: 'Too many requests.',
+    });
+    expect(checkoutFailure({ status: 401, message: 'Unauthenticated.', handled: true }, texts)).toEqual({
+      kind: 'handled',
+    });
+    expect(
+      checkoutFailure(
+        {
+          status: 422,
+          message: 'Please complete all required shipping information.',
+          errors: { city: 'This field is required' },
+        },
+        texts,
+      ),
+    ).toEqual({
       kind: 'fields',
       errors: { city: 'This field is required' },
       message: 'Please complete all required shipping information.',
     });
-    expect(checkoutFailure({ status: 409, code: 'conflict', message: 'Sorry, there is no stock left for: Tent.' }, texts).kind).toBe('fail');
-    expect(checkoutOutcome({ status: 'ERROR', code: 'out_of_stock', message: 'Plus de stock' }, texts).kind).toBe('no-stock');
+    expect(
+      checkoutFailure({ status: 409, code: 'conflict', message: 'Sorry, there is no stock left for: Tent.' }, texts)
+        .kind,
+    ).toBe('fail');
+    expect(checkoutOutcome({ status: 'ERROR', code: 'out_of_stock', message: 'Plus de stock' }, texts).kind).toBe(
+      'no-stock',
+    );
   });
   it('no card provider (422 with a payment_method error): the message is shown on the form, no fail page', () => {
     const message = 'Card payments are not available at the moment. Please choose phone payment.';

@@ -9,7 +9,8 @@ import type { ErrorCode } from '@/lib/contract/error-codes';
 // ---------------------------------------------------------------------------------------------
 // The main button
 
-export type CheckoutButtonLabel = 'completeForm' | 'processing' | 'calculateShipping' | 'placeOrder' | 'placeOrderDeliveryNA' | 'error';
+export type CheckoutButtonLabel =
+  'completeForm' | 'processing' | 'calculateShipping' | 'placeOrder' | 'placeOrderDeliveryNA' | 'error';
 
 export interface CheckoutButtonState {
   label: CheckoutButtonLabel;
@@ -97,11 +98,15 @@ export interface CheckoutReply {
 }
 
 /** A successful HTTP answer (200) of POST /api/orders/checkout. */
-export function checkoutOutcome(reply: CheckoutReply | null, texts: { generic: string; noStock: string }): CheckoutOutcome {
+export function checkoutOutcome(
+  reply: CheckoutReply | null,
+  texts: { generic: string; noStock: string },
+): CheckoutOutcome {
   const message = reply?.message && reply.message.trim() !== '' ? reply.message : texts.generic;
   if (reply?.status === 'OK') {
     if (reply.payment_type === 'phone' && reply.order_data) return { kind: 'phone', order: reply.order_data };
-    if (typeof reply.redirect_url === 'string' && reply.redirect_url !== '') return { kind: 'redirect', url: reply.redirect_url };
+    if (typeof reply.redirect_url === 'string' && reply.redirect_url !== '')
+      return { kind: 'redirect', url: reply.redirect_url };
     return { kind: 'fail', message };
   }
   if (reply?.status === 'PRICE_CHANGED') return { kind: 'price-changed', totals: reply.new_totals ?? null, message };

@@ -15,8 +15,23 @@ const countries = [
   { id: 1, name: 'Germany', iso: 'DE' },
   { id: 2, name: 'France', iso: 'FR' },
 ];
-const profile = { name: 'Hanna', surname: 'Berg', email: 'hanna@example.com', country: { id: 1, name: 'Germany' }, city: 'Berlin', address: 'Invalidenstraße 1', post_code: '10117' };
-const promo: PromoCode = { id: 7, code: 'SUMMER10', description: '', discount_type: 'percent', discount_amount: 10, applies_to_delivery: false };
+const profile = {
+  name: 'Hanna',
+  surname: 'Berg',
+  email: 'hanna@example.com',
+  country: { id: 1, name: 'Germany' },
+  city: 'Berlin',
+  address: 'Invalidenstraße 1',
+  post_code: '10117',
+};
+const promo: PromoCode = {
+  id: 7,
+  code: 'SUMMER10',
+  description: '',
+  discount_type: 'percent',
+  discount_amount: 10,
+  applies_to_delivery: false,
+};
 const texts = {
   required: 'This field is required',
   invalidEmail: 'Invalid email',
@@ -31,8 +46,21 @@ const run = (state: CheckoutState, ...actions: CheckoutAction[]) => actions.redu
 describe('checkout state (accounts spec §4)', () => {
   it('starts from the profile, card payment, nothing submitted', () => {
     const state = initialCheckoutState(profile, countries);
-    expect(state.fields).toMatchObject({ name: 'Hanna', email: 'hanna@example.com', countryId: '1', postCode: '10117' });
-    expect(state).toMatchObject({ touched: false, submitted: false, paymentMethod: 'card', promo: null, submitting: false, confirmOpen: false, phoneOrder: null });
+    expect(state.fields).toMatchObject({
+      name: 'Hanna',
+      email: 'hanna@example.com',
+      countryId: '1',
+      postCode: '10117',
+    });
+    expect(state).toMatchObject({
+      touched: false,
+      submitted: false,
+      paymentMethod: 'card',
+      promo: null,
+      submitting: false,
+      confirmOpen: false,
+      phoneOrder: null,
+    });
   });
 
   it('a saved country the shop no longer sells to is left unchosen, and the form says why until a country is chosen (issue 25)', () => {
@@ -40,13 +68,21 @@ describe('checkout state (accounts spec §4)', () => {
     const state = initialCheckoutState(spanish, countries);
     expect(state.fields.countryId).toBe('');
     expect(state.unservedCountry).toBe('Spain');
-    expect(shippingErrorText('countryId', state, {}, texts)).toBe('Sorry, we do not sell to Spain. Please choose another country.');
+    expect(shippingErrorText('countryId', state, {}, texts)).toBe(
+      'Sorry, we do not sell to Spain. Please choose another country.',
+    );
     const chosen = run(state, { type: 'field', key: 'countryId', value: '2' });
     expect(chosen.unservedCountry).toBeNull();
     expect(shippingErrorText('countryId', chosen, {}, texts)).toBeUndefined();
     // The same from a late prefill; a served saved country is kept.
-    expect(run(initialCheckoutState(null, countries), { type: 'prefill', profile: spanish })).toMatchObject({ unservedCountry: 'Spain', fields: { countryId: '' } });
-    expect(initialCheckoutState(profile, countries)).toMatchObject({ unservedCountry: null, fields: { countryId: '1' } });
+    expect(run(initialCheckoutState(null, countries), { type: 'prefill', profile: spanish })).toMatchObject({
+      unservedCountry: 'Spain',
+      fields: { countryId: '' },
+    });
+    expect(initialCheckoutState(profile, countries)).toMatchObject({
+      unservedCountry: null,
+      fields: { countryId: '1' },
+    });
   });
 
   it('the phone is checked against every country, not only the served ones', () => {
@@ -74,7 +110,9 @@ describe('checkout state (accounts spec §4)', () => {
     const late = initialCheckoutState(null, null, 'phone', null, home);
     expect(late.fields.countryId).toBe('');
     expect(run(late, { type: 'countries', countries }).fields.countryId).toBe('2');
-    expect(run(late, { type: 'field', key: 'countryId', value: '1' }, { type: 'countries', countries }).fields.countryId).toBe('1');
+    expect(
+      run(late, { type: 'field', key: 'countryId', value: '1' }, { type: 'countries', countries }).fields.countryId,
+    ).toBe('1');
   });
 
   it('typing in a field clears that field’s server error only', () => {
@@ -88,16 +126,32 @@ describe('checkout state (accounts spec §4)', () => {
   });
 
   it('server errors from the totals add to those shown; from the checkout they replace them', () => {
-    const shown = run(initialCheckoutState(profile, countries), { type: 'server-errors', errors: { city: 'Unknown city' } });
-    expect(run(shown, { type: 'server-errors', errors: { postCode: 'Bad' }, merge: true }).serverErrors).toEqual({ city: 'Unknown city', postCode: 'Bad' });
-    expect(run(shown, { type: 'server-errors', errors: { postCode: 'Bad' } }).serverErrors).toEqual({ postCode: 'Bad' });
+    const shown = run(initialCheckoutState(profile, countries), {
+      type: 'server-errors',
+      errors: { city: 'Unknown city' },
+    });
+    expect(run(shown, { type: 'server-errors', errors: { postCode: 'Bad' }, merge: true }).serverErrors).toEqual({
+      city: 'Unknown city',
+      postCode: 'Bad',
+    });
+    expect(run(shown, { type: 'server-errors', errors: { postCode: 'Bad' } }).serverErrors).toEqual({
+      postCode: 'Bad',
+    });
   });
 
   it('a promo check empties the field and applies the code only when the server accepted it', () => {
-    const typed = run(initialCheckoutState(profile, countries), { type: 'promo-text', text: 'SUMMER10' }, { type: 'promo-checking' });
+    const typed = run(
+      initialCheckoutState(profile, countries),
+      { type: 'promo-text', text: 'SUMMER10' },
+      { type: 'promo-checking' },
+    );
     expect(typed.promoChecking).toBe(true);
     expect(run(typed, { type: 'promo-checked', promo })).toMatchObject({ promo, promoText: '', promoChecking: false });
-    expect(run(typed, { type: 'promo-checked', promo: null })).toMatchObject({ promo: null, promoText: '', promoChecking: false });
+    expect(run(typed, { type: 'promo-checked', promo: null })).toMatchObject({
+      promo: null,
+      promoText: '',
+      promoChecking: false,
+    });
     expect(run(typed, { type: 'promo-checked', promo }, { type: 'promo-removed' }).promo).toBeNull();
   });
 
@@ -121,10 +175,23 @@ describe('field messages (accounts spec §5 Checkout)', () => {
 
   it('show the form’s own problems only after a submit, and the server’s at once', () => {
     expect(shippingErrorText('name', { serverErrors: {}, submitted: false }, errors, texts)).toBeUndefined();
-    expect(shippingErrorText('name', { serverErrors: {}, submitted: true }, errors, texts)).toBe('This field is required');
-    expect(shippingErrorText('postCode', { serverErrors: { postCode: 'No delivery' }, submitted: false }, errors, texts)).toBe('No delivery');
-    expect(shippingErrorText('email', { serverErrors: {}, submitted: true }, { email: 'email' }, texts)).toBe('Invalid email');
-    expect(shippingErrorText('countryId', { serverErrors: {}, submitted: true }, { countryId: 'country-not-supported' }, texts)).toBe('Not supported');
+    expect(shippingErrorText('name', { serverErrors: {}, submitted: true }, errors, texts)).toBe(
+      'This field is required',
+    );
+    expect(
+      shippingErrorText('postCode', { serverErrors: { postCode: 'No delivery' }, submitted: false }, errors, texts),
+    ).toBe('No delivery');
+    expect(shippingErrorText('email', { serverErrors: {}, submitted: true }, { email: 'email' }, texts)).toBe(
+      'Invalid email',
+    );
+    expect(
+      shippingErrorText(
+        'countryId',
+        { serverErrors: {}, submitted: true },
+        { countryId: 'country-not-supported' },
+        texts,
+      ),
+    ).toBe('Not supported');
   });
 
   it('focus goes to the first field with a problem in form order', () => {

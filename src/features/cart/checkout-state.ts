@@ -100,7 +100,12 @@ export function isosOf(countries: readonly CheckoutCountry[] | null): string[] {
  * The form from the profile; without a saved country it starts on the home country (if the shop
  * sells there); a saved country the shop no longer sells to is left unchosen.
  */
-function prefilled(profile: ProfileForCheckout | null, countries: CheckoutCountry[] | null, phoneIsos: readonly string[], home: HomeCountry | null) {
+function prefilled(
+  profile: ProfileForCheckout | null,
+  countries: CheckoutCountry[] | null,
+  phoneIsos: readonly string[],
+  home: HomeCountry | null,
+) {
   const fields = shippingFromProfile(profile, phoneIsos, startingCountryId(countries, home));
   const unservedCountry = unservedSavedCountry(profile, countries);
   return { fields: unservedCountry ? { ...fields, countryId: '' } : fields, unservedCountry };
@@ -111,7 +116,10 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
     case 'countries': {
       // Loaded late (the page could not): the phone list follows it unless the page gave one, and
       // an untouched, empty country starts on the home country.
-      const start = state.touched || state.fields.countryId || state.unservedCountry ? state.fields.countryId : startingCountryId(action.countries, state.home);
+      const start =
+        state.touched || state.fields.countryId || state.unservedCountry
+          ? state.fields.countryId
+          : startingCountryId(action.countries, state.home);
       return {
         ...state,
         countries: action.countries,
@@ -120,11 +128,19 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
       };
     }
     case 'prefill':
-      return state.touched ? state : { ...state, ...prefilled(action.profile, state.countries, state.phoneIsos, state.home) };
+      return state.touched
+        ? state
+        : { ...state, ...prefilled(action.profile, state.countries, state.phoneIsos, state.home) };
     case 'field': {
       const { [action.key]: _cleared, ...serverErrors } = state.serverErrors;
       const unservedCountry = action.key === 'countryId' ? null : state.unservedCountry;
-      return { ...state, touched: true, fields: { ...state.fields, [action.key]: action.value }, serverErrors, unservedCountry };
+      return {
+        ...state,
+        touched: true,
+        fields: { ...state.fields, [action.key]: action.value },
+        serverErrors,
+        unservedCountry,
+      };
     }
     case 'submitted':
       return { ...state, submitted: true };
@@ -156,7 +172,10 @@ export function invalidatesTotals(key: ShippingField): boolean {
   return TOTALS_FIELDS.includes(key);
 }
 
-export type ShippingErrorTexts = Pick<CartPageTexts['shipping'], 'required' | 'invalidEmail' | 'invalidPhone' | 'countryNotSupported' | 'countryNotServed' | 'invalidVatId'>;
+export type ShippingErrorTexts = Pick<
+  CartPageTexts['shipping'],
+  'required' | 'invalidEmail' | 'invalidPhone' | 'countryNotSupported' | 'countryNotServed' | 'invalidVatId'
+>;
 
 /**
  * The message under a field: the server's first, then that the saved country is no longer served
@@ -169,7 +188,8 @@ export function shippingErrorText(
   texts: ShippingErrorTexts,
 ): string | undefined {
   if (state.serverErrors[key]) return state.serverErrors[key];
-  if (key === 'countryId' && state.unservedCountry) return fill(texts.countryNotServed, { country: state.unservedCountry });
+  if (key === 'countryId' && state.unservedCountry)
+    return fill(texts.countryNotServed, { country: state.unservedCountry });
   if (!state.submitted) return undefined;
   switch (errors[key]) {
     case 'required':
@@ -189,7 +209,17 @@ export function shippingErrorText(
 
 /** Where focus goes after a failed submit: the first field with a problem, in form order. */
 export function firstInvalidFieldId(errors: ShippingErrors): string | null {
-  const order: ShippingField[] = ['name', 'surname', 'email', 'phone', 'countryId', 'city', 'address', 'postCode', 'vatId'];
+  const order: ShippingField[] = [
+    'name',
+    'surname',
+    'email',
+    'phone',
+    'countryId',
+    'city',
+    'address',
+    'postCode',
+    'vatId',
+  ];
   const first = order.find((key) => errors[key]);
   return first === 'phone' ? 'checkout-phone' : first ? `checkout-${first}` : null;
 }

@@ -29,10 +29,15 @@ describe('createKeyedDebouncer (quantity 500 ms debounce)', () => {
   it('sends once, 500 ms after the last change of a line, with the last value', async () => {
     const clock = manualTimers();
     const sent: [number, number][] = [];
-    const d = createKeyedDebouncer(500, async (key: number, value: number) => {
-      sent.push([key, value]);
-      return `sent ${value}`;
-    }, 'cancelled', clock.timers);
+    const d = createKeyedDebouncer(
+      500,
+      async (key: number, value: number) => {
+        sent.push([key, value]);
+        return `sent ${value}`;
+      },
+      'cancelled',
+      clock.timers,
+    );
     const first = d.call(1, 2);
     clock.advance(300);
     const second = d.call(1, 3);
@@ -50,10 +55,15 @@ describe('createKeyedDebouncer (quantity 500 ms debounce)', () => {
   it('lines are independent; cancel resolves waiters with the cancelled value', async () => {
     const clock = manualTimers();
     const sent: number[] = [];
-    const d = createKeyedDebouncer(500, async (key: number) => {
-      sent.push(key);
-      return 'ok';
-    }, 'cancelled', clock.timers);
+    const d = createKeyedDebouncer(
+      500,
+      async (key: number) => {
+        sent.push(key);
+        return 'ok';
+      },
+      'cancelled',
+      clock.timers,
+    );
     const a = d.call(1, 1);
     const b = d.call(2, 1);
     d.cancel(1);
@@ -65,9 +75,14 @@ describe('createKeyedDebouncer (quantity 500 ms debounce)', () => {
 
   it('a throwing request resolves with the cancelled value', async () => {
     const clock = manualTimers();
-    const d = createKeyedDebouncer(10, async () => {
-      throw new Error('x');
-    }, 'failed', clock.timers);
+    const d = createKeyedDebouncer(
+      10,
+      async () => {
+        throw new Error('x');
+      },
+      'failed',
+      clock.timers,
+    );
     const p = d.call('k', 1);
     clock.advance(10);
     expect(await p).toBe('failed');

@@ -37,7 +37,7 @@ describe('classifyTotalsError (spec §4 Cart totals)', () => {
     expect(classifyTotalsError({ status: 422, code: 'delivery_unavailable' })).toBe('delivery');
   });
 
-  it('address errors by their code (the server applies the spec\'s words: totals-error-code.ts)', () => {
+  it("address errors by their code (the server applies the spec's words: totals-error-code.ts)", () => {
     expect(classifyTotalsError({ status: 422, code: 'address_invalid' })).toBe('address');
   });
 
@@ -74,7 +74,9 @@ describe('totalsReducer', () => {
       totals: null,
       addressError: null,
     });
-    expect(totalsReducer(calculating, { type: 'failure', kind: 'address', message: 'Invalid postcode for Germany.' })).toEqual({
+    expect(
+      totalsReducer(calculating, { type: 'failure', kind: 'address', message: 'Invalid postcode for Germany.' }),
+    ).toEqual({
       status: 'address-error',
       totals: null,
       addressError: 'Invalid postcode for Germany.',

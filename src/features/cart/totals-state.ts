@@ -25,7 +25,11 @@ export interface TotalsState {
   addressError: string | null;
 }
 
-export const EMPTY_TOTALS: TotalsState = Object.freeze({ status: 'empty', totals: null, addressError: null }) as TotalsState;
+export const EMPTY_TOTALS: TotalsState = Object.freeze({
+  status: 'empty',
+  totals: null,
+  addressError: null,
+}) as TotalsState;
 
 export type TotalsErrorKind = 'aborted' | 'delivery' | 'address' | 'other';
 

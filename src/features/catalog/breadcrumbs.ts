@@ -56,7 +56,9 @@ export function listBreadcrumbs(input: ListHeadingInput, texts: ListHeadingTexts
     case 'category':
       return [
         home,
-        ...input.categoryPath.map((step, i) => (i === input.categoryPath.length - 1 ? { label: step.name } : { label: step.name, href: step.href })),
+        ...input.categoryPath.map((step, i) =>
+          i === input.categoryPath.length - 1 ? { label: step.name } : { label: step.name, href: step.href },
+        ),
       ];
     default:
       return [home, { label: texts.allProducts }];
@@ -75,7 +77,11 @@ export function documentTitle(input: ListHeadingInput, texts: ListHeadingTexts):
 }
 
 /** schema.org BreadcrumbList; the current page gets the canonical URL. */
-export function breadcrumbJsonLd(crumbs: readonly Crumb[], origin: string, currentUrl: string): Record<string, unknown> {
+export function breadcrumbJsonLd(
+  crumbs: readonly Crumb[],
+  origin: string,
+  currentUrl: string,
+): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',

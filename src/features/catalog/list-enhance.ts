@@ -99,8 +99,19 @@ export function enhanceList(): void {
   const sort = document.querySelector<HTMLFormElement>('form[data-sort]');
   if (sort) enhanceSort(sort);
   document.addEventListener('click', (event) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-list-nav], [data-list-nav] a') : null;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
+    const link =
+      event.target instanceof Element
+        ? event.target.closest<HTMLAnchorElement>('a[data-list-nav], [data-list-nav] a')
+        : null;
     if (link && link.origin === location.origin && !link.target) showLoading();
   });
   // Back/forward from the cache must not keep the spinner.

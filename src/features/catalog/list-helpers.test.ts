@@ -19,7 +19,8 @@ import { breadcrumbJsonLd, breadcrumbMode, documentTitle, jsonLdText, listBreadc
 import { badgeKey, badgesOf, discountPercentOf, isOnSale, oldPriceOf } from './product-card';
 import { productPath } from '../product/breadcrumbs';
 
-const show = (slots: PageSlot[]) => slots.map((s) => (s.type === 'ellipsis' ? '…' : s.current ? `[${s.page}]` : String(s.page))).join(' ');
+const show = (slots: PageSlot[]) =>
+  slots.map((s) => (s.type === 'ellipsis' ? '…' : s.current ? `[${s.page}]` : String(s.page))).join(' ');
 
 describe('pagination', () => {
   it('large: all pages up to 7', () => {
@@ -96,7 +97,11 @@ describe('price filter input', () => {
 describe('list URLs', () => {
   const params = (q: string) => new URLSearchParams(q);
   it('parses the route and queries leniently', () => {
-    const s = parseListState('outdoor', undefined, params('search=%20tent%20&new=true&sale=1&sort=desc&price_min=5&attrs=3,1&attrs=2,x&page=3'));
+    const s = parseListState(
+      'outdoor',
+      undefined,
+      params('search=%20tent%20&new=true&sale=1&sort=desc&price_min=5&attrs=3,1&attrs=2,x&page=3'),
+    );
     expect(s).toEqual({
       category: 'outdoor',
       subcategory: 'all',
@@ -109,7 +114,10 @@ describe('list URLs', () => {
       attrs: [1, 2, 3],
       page: 3,
     });
-    expect(parseListState(undefined, undefined, params('sort=up&page=-2&new=yes'))).toEqual({ ...EMPTY_LIST_STATE, attrs: [] });
+    expect(parseListState(undefined, undefined, params('sort=up&page=-2&new=yes'))).toEqual({
+      ...EMPTY_LIST_STATE,
+      attrs: [],
+    });
     expect(parseAttrs(['1,,0,7', '7'])).toEqual([1, 7]);
   });
   it('builds URLs with defaults left out and a fixed order', () => {
@@ -124,10 +132,22 @@ describe('list URLs', () => {
     expect(toggleAttrUrl({ ...s, attrs: [2] }, 1)).toBe('/products/outdoor/all?attrs=1%2C2');
     expect(toggleAttrUrl({ ...s, attrs: [1, 2] }, 1)).toBe('/products/outdoor/all?attrs=2');
     expect(withFilter(s, { priceMax: '10' }).page).toBe(1);
-    expect(categoryUrlWithFilters({ ...s, search: 'tent' }, '/products/outdoor/tents')).toBe('/products/outdoor/tents?search=tent');
+    expect(categoryUrlWithFilters({ ...s, search: 'tent' }, '/products/outdoor/tents')).toBe(
+      '/products/outdoor/tents?search=tent',
+    );
   });
   it('refresh filters keeps the route and flags; the full reset goes to all/all', () => {
-    const s = { ...EMPTY_LIST_STATE, category: 'outdoor', isNew: true, search: 'x', sort: 'desc' as const, priceMin: '1', priceMax: '9', attrs: [3], page: 5 };
+    const s = {
+      ...EMPTY_LIST_STATE,
+      category: 'outdoor',
+      isNew: true,
+      search: 'x',
+      sort: 'desc' as const,
+      priceMin: '1',
+      priceMax: '9',
+      attrs: [3],
+      page: 5,
+    };
     expect(listUrl(resetFilters(s))).toBe('/products/outdoor/all?new=true');
     expect(listUrl(fullReset())).toBe('/products/all/all');
   });
@@ -157,7 +177,10 @@ describe('title and breadcrumbs', () => {
   });
   it('breadcrumbs: search, new, sale, category path, all — in that precedence', () => {
     const labels = (i: typeof input) => listBreadcrumbs(i, texts).map((c) => c.label);
-    expect(labels({ ...input, search: ' tent ', isNew: true, categoryPath: path })).toEqual(['Home', 'Search Results for "tent"']);
+    expect(labels({ ...input, search: ' tent ', isNew: true, categoryPath: path })).toEqual([
+      'Home',
+      'Search Results for "tent"',
+    ]);
     expect(labels({ ...input, isNew: true, sale: true })).toEqual(['Home', 'New Arrivals']);
     expect(labels({ ...input, sale: true })).toEqual(['Home', 'Sale Items']);
     expect(labels({ ...input, categoryPath: path })).toEqual(['Home', 'Outdoor', 'Tents']);
@@ -174,7 +197,11 @@ describe('title and breadcrumbs', () => {
   it('document title and JSON-LD', () => {
     expect(documentTitle({ ...input, sale: true, categoryPath: path }, texts)).toBe('Sale Items – Tents');
     expect(documentTitle({ ...input, categoryPath: path }, texts)).toBe('Tents');
-    const ld = breadcrumbJsonLd(listBreadcrumbs({ ...input, categoryPath: path }, texts), 'https://shop.test', 'https://shop.test/products/outdoor/tents');
+    const ld = breadcrumbJsonLd(
+      listBreadcrumbs({ ...input, categoryPath: path }, texts),
+      'https://shop.test',
+      'https://shop.test/products/outdoor/tents',
+    );
     expect(ld.itemListElement).toEqual([
       { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://shop.test/' },
       { '@type': 'ListItem', position: 2, name: 'Outdoor', item: 'https://shop.test/products/outdoor/all' },
@@ -205,7 +232,11 @@ describe('product card', () => {
     // A variation on sale makes the product a sale product, as the sale list counts it.
     expect(isOnSale({ ...p, variations: [{ discount_percent: 0 }, { discount_percent: 10 }] })).toBe(true);
     expect(isOnSale({ ...p, variations: [{ discount_percent: 0 }] })).toBe(false);
-    expect(badgesOf({ ...p, old_price: '12.00', top_product: true, new_arrival: true })).toEqual(['sale', 'top-product', 'new-arrivals']);
+    expect(badgesOf({ ...p, old_price: '12.00', top_product: true, new_arrival: true })).toEqual([
+      'sale',
+      'top-product',
+      'new-arrivals',
+    ]);
     expect(badgesOf(p)).toEqual([]);
     expect(badgeKey('sale')).toBe('badge.sale');
     expect(badgeKey('other')).toBeNull();

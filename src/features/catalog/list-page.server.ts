@@ -85,10 +85,19 @@ export async function loadListPage(db: Db, ctx: RequestContext, state: ListState
   const meta = await loadCatalogMeta(db);
   const { id, notFound } = findCategory(meta, state);
   const { steps, ids } = pathTo(meta, id, ctx.language.id);
-  const base = { notFound, categoryPath: steps, openIds: ids, currentCategoryId: id, tree: treeOf(meta, ctx.language.id) };
+  const base = {
+    notFound,
+    categoryPath: steps,
+    openIds: ids,
+    currentCategoryId: id,
+    tree: treeOf(meta, ctx.language.id),
+  };
   if (notFound) return { ...base, result: null, error: null };
   try {
-    const result = await queryCatalog(db, catalogInputFor(state, id), { language: ctx.language, currency: ctx.currency });
+    const result = await queryCatalog(db, catalogInputFor(state, id), {
+      language: ctx.language,
+      currency: ctx.currency,
+    });
     return { ...base, result, error: null };
   } catch (error) {
     logger.error({ err: error }, 'list page: catalogue query failed');

@@ -52,7 +52,11 @@ export function parseAttrs(values: readonly string[]): number[] {
 }
 
 /** Lenient: what cannot be understood is ignored (the page never answers 422). */
-export function parseListState(category: string | undefined, subcategory: string | undefined, params: URLSearchParams): ListState {
+export function parseListState(
+  category: string | undefined,
+  subcategory: string | undefined,
+  params: URLSearchParams,
+): ListState {
   const sort = params.get('sort');
   const page = Number(params.get('page'));
   return {
@@ -108,7 +112,9 @@ export function sortUrl(state: ListState, sort: 'asc' | 'desc'): string {
 
 /** Adds or removes one facet option. */
 export function toggleAttrUrl(state: ListState, id: number): string {
-  const attrs = state.attrs.includes(id) ? state.attrs.filter((a) => a !== id) : [...state.attrs, id].sort((a, b) => a - b);
+  const attrs = state.attrs.includes(id)
+    ? state.attrs.filter((a) => a !== id)
+    : [...state.attrs, id].sort((a, b) => a - b);
   return listUrl(withFilter(state, { attrs }));
 }
 
@@ -141,5 +147,12 @@ export function hasFilters(state: ListState): boolean {
  * facets and search are views of the same list (search and filtered pages are also noindex).
  */
 export function canonicalPath(state: ListState, currentPage: number): string {
-  return listUrl({ ...EMPTY_LIST_STATE, category: state.category, subcategory: state.subcategory, isNew: state.isNew, sale: state.sale, page: currentPage });
+  return listUrl({
+    ...EMPTY_LIST_STATE,
+    category: state.category,
+    subcategory: state.subcategory,
+    isNew: state.isNew,
+    sale: state.sale,
+    page: currentPage,
+  });
 }

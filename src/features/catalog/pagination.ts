@@ -39,7 +39,11 @@ export function largePagination(currentPage: number, lastPage: number, slots = L
     return [...range(1, side).map((n) => page(n, current)), { type: 'ellipsis', key: 'end' }, page(last, current)];
   }
   if (current >= last - side + 2) {
-    return [page(1, current), { type: 'ellipsis', key: 'start' }, ...range(last - side + 1, last).map((n) => page(n, current))];
+    return [
+      page(1, current),
+      { type: 'ellipsis', key: 'start' },
+      ...range(last - side + 1, last).map((n) => page(n, current)),
+    ];
   }
   const around = slots - 4; // first, two ellipses, last
   const before = Math.floor((around - 1) / 2);

@@ -20,7 +20,11 @@ export interface CardProductFields {
  * or one of its variations is on sale (issue 26: the sale list and filter count those too, while
  * the prices shown are the cheapest choice's).
  */
-export function isOnSale(p: Pick<CardProductFields, 'retail_price' | 'old_price' | 'discount_percent'> & { variations?: readonly { discount_percent: number }[] }): boolean {
+export function isOnSale(
+  p: Pick<CardProductFields, 'retail_price' | 'old_price' | 'discount_percent'> & {
+    variations?: readonly { discount_percent: number }[];
+  },
+): boolean {
   const old = Number(p.old_price);
   const hasOld = Number.isFinite(old) && old !== 0 && old !== Number(p.retail_price);
   return hasOld || p.discount_percent > 0 || (p.variations?.some((v) => v.discount_percent > 0) ?? false);
@@ -56,7 +60,9 @@ export function oldPriceOf(p: Pick<CardProductFields, 'retail_price' | 'old_pric
 }
 
 /** The discount shown next to the old price: the product's own percent, else the price difference. */
-export function discountPercentOf(p: Pick<CardProductFields, 'retail_price' | 'old_price' | 'discount_percent'>): number | null {
+export function discountPercentOf(
+  p: Pick<CardProductFields, 'retail_price' | 'old_price' | 'discount_percent'>,
+): number | null {
   if (p.discount_percent > 0) return Math.round(p.discount_percent);
   const old = Number(oldPriceOf(p));
   const now = Number(p.retail_price);
@@ -80,5 +86,5 @@ export function cardStockOf(p: {
   if (p.stock <= 0 && p.variations.every((v) => !v.in_stock)) return { kind: 'sold-out' };
   if (p.availability === 'low_stock') return { kind: 'low', count: p.stock };
   return null;
-}import type { MessageKey } from '@/lib/translator';
-
+}
+import type { MessageKey } from '@/lib/translator';

@@ -8,7 +8,14 @@ import { typedBeforeHydration, useHydrated } from '@/stores/hydration';
 import PhoneInput, { type PhoneCountry } from '../account/PhoneInput';
 import type { HomeCountry } from '@/lib/home-country';
 import { CONTACT_LIMITS } from '@/lib/rules/contact';
-import { type ContactField, type ContactFields, type ContactProblem, contactPayload, EMPTY_CONTACT, validateContact } from './contact-form';
+import {
+  type ContactField,
+  type ContactFields,
+  type ContactProblem,
+  contactPayload,
+  EMPTY_CONTACT,
+  validateContact,
+} from './contact-form';
 import { fill } from '@/lib/rules/placeholders';
 import type { ContactFormTexts } from './contact-texts';
 
@@ -27,7 +34,11 @@ export interface ContactFormProps {
 
 type TextKey = Exclude<ContactField, 'phone'>;
 
-function problemText(problem: ContactProblem | undefined, key: ContactField, texts: ContactFormTexts): string | undefined {
+function problemText(
+  problem: ContactProblem | undefined,
+  key: ContactField,
+  texts: ContactFormTexts,
+): string | undefined {
   switch (problem) {
     case 'required':
       return texts.required;
@@ -107,7 +118,8 @@ export default function ContactForm({ countries, homeCountry = null, texts }: Co
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
       const firsts: Record<string, string> = {};
-      for (const [field, messages] of Object.entries(apiError?.errors ?? {})) if (messages[0]) firsts[field] = messages[0];
+      for (const [field, messages] of Object.entries(apiError?.errors ?? {}))
+        if (messages[0]) firsts[field] = messages[0];
       setServerErrors(firsts);
       if (!handledByClient(error)) showToast(apiError?.message || texts.error, 'error');
     } finally {
@@ -115,7 +127,11 @@ export default function ContactForm({ countries, homeCountry = null, texts }: Co
     }
   }
 
-  const textField = (key: TextKey, label: string, input: { type?: string; autoComplete?: string; multiline?: boolean }) => {
+  const textField = (
+    key: TextKey,
+    label: string,
+    input: { type?: string; autoComplete?: string; multiline?: boolean },
+  ) => {
     const id = `contact-${key}`;
     const error = messageFor(key);
     const common = {
@@ -137,7 +153,12 @@ export default function ContactForm({ countries, homeCountry = null, texts }: Co
         {input.multiline ? (
           <textarea {...common} rows={6} onChange={(event) => set(key, event.currentTarget.value)} />
         ) : (
-          <input {...common} type={input.type ?? 'text'} autoComplete={input.autoComplete} onChange={(event) => set(key, event.currentTarget.value)} />
+          <input
+            {...common}
+            type={input.type ?? 'text'}
+            autoComplete={input.autoComplete}
+            onChange={(event) => set(key, event.currentTarget.value)}
+          />
         )}
         {error && (
           <p className="field-error" id={`${id}-error`}>
@@ -149,7 +170,14 @@ export default function ContactForm({ countries, homeCountry = null, texts }: Co
   };
 
   return (
-    <form ref={formRef} className="contact-form" onSubmit={submit} noValidate aria-busy={sending} aria-labelledby="contact-form-title">
+    <form
+      ref={formRef}
+      className="contact-form"
+      onSubmit={submit}
+      noValidate
+      aria-busy={sending}
+      aria-labelledby="contact-form-title"
+    >
       <h2 id="contact-form-title">{texts.title}</h2>
       <p className="contact-required-note">{texts.allRequired}</p>
       <div className="contact-grid">

@@ -2,11 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { contactPayload, EMPTY_CONTACT, validateContact } from './contact-form';
 
 const phone = { phone: '+4930901820', phoneCountryCode: 'DE', nationalNumber: '30901820', isValid: true };
-const filled = { name: ' Ann ', surname: 'Lee', email: 'ann@example.com', phone, topic: 'Order', message: 'Where is it?' };
+const filled = {
+  name: ' Ann ',
+  surname: 'Lee',
+  email: 'ann@example.com',
+  phone,
+  topic: 'Order',
+  message: 'Where is it?',
+};
 
 describe('validateContact', () => {
   it('requires every field', () => {
-    expect(validateContact(EMPTY_CONTACT)).toEqual({ name: 'required', surname: 'required', email: 'required', phone: 'required', topic: 'required', message: 'required' });
+    expect(validateContact(EMPTY_CONTACT)).toEqual({
+      name: 'required',
+      surname: 'required',
+      email: 'required',
+      phone: 'required',
+      topic: 'required',
+      message: 'required',
+    });
     expect(validateContact({ ...filled, topic: '   ' })).toEqual({ topic: 'required' });
   });
   it('checks email, phone and length', () => {

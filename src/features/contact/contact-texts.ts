@@ -25,7 +25,6 @@ export interface ContactFormTexts {
   phoneInput: PhoneInputMessages;
 }
 
-
 export function contactFormTexts(t: Translator): ContactFormTexts {
   return {
     title: t('contact.formTitle'),

@@ -11,7 +11,9 @@ describe('content SEO helpers', () => {
     expect(absoluteUrl('https://shop.test', '/static-page/3')).toBe('https://shop.test/static-page/3');
   });
   it('plain excerpt of HTML, cut at a word', () => {
-    expect(plainExcerpt('<h2>Hi</h2><p>Fish &amp; chips&nbsp;here</p><script>x()</script>')).toBe('Hi Fish & chips here');
+    expect(plainExcerpt('<h2>Hi</h2><p>Fish &amp; chips&nbsp;here</p><script>x()</script>')).toBe(
+      'Hi Fish & chips here',
+    );
     const long = `<p>${'word '.repeat(60)}</p>`;
     const out = plainExcerpt(long, 50);
     expect(out.length).toBeLessThanOrEqual(50);

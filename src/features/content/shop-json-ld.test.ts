@@ -1,11 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { shopJsonLd } from './shop-json-ld';
 
-const base = { name: 'Alpen Outfitters', url: 'https://shop.test/de/', language: 'de', legalName: '', vatId: '', email: '', phone: '', address: '', country: null };
+const base = {
+  name: 'Alpen Outfitters',
+  url: 'https://shop.test/de/',
+  language: 'de',
+  legalName: '',
+  vatId: '',
+  email: '',
+  phone: '',
+  address: '',
+  country: null,
+};
 
 describe('shopJsonLd', () => {
   it('names the shop as Organization and WebSite, with the settings the owner filled in', () => {
-    const data = shopJsonLd({ ...base, legalName: 'Alpen Outfitters GmbH', vatId: 'DE123456789', phone: '+49 30 1234567', address: 'Hauptstr. 1, 10115 Berlin', country: 'DE' }) as { '@graph': Record<string, unknown>[] };
+    const data = shopJsonLd({
+      ...base,
+      legalName: 'Alpen Outfitters GmbH',
+      vatId: 'DE123456789',
+      phone: '+49 30 1234567',
+      address: 'Hauptstr. 1, 10115 Berlin',
+      country: 'DE',
+    }) as { '@graph': Record<string, unknown>[] };
     expect(data['@graph']).toEqual([
       {
         '@type': 'Organization',
@@ -17,7 +34,14 @@ describe('shopJsonLd', () => {
         telephone: '+49 30 1234567',
         address: { '@type': 'PostalAddress', streetAddress: 'Hauptstr. 1, 10115 Berlin', addressCountry: 'DE' },
       },
-      { '@type': 'WebSite', '@id': 'https://shop.test/de/#website', name: 'Alpen Outfitters', url: 'https://shop.test/de/', inLanguage: 'de', publisher: { '@id': 'https://shop.test/de/#organization' } },
+      {
+        '@type': 'WebSite',
+        '@id': 'https://shop.test/de/#website',
+        name: 'Alpen Outfitters',
+        url: 'https://shop.test/de/',
+        inLanguage: 'de',
+        publisher: { '@id': 'https://shop.test/de/#organization' },
+      },
     ]);
   });
 

@@ -33,8 +33,17 @@ export function shopJsonLd(shop: ShopIdentity): unknown {
     vatID: shop.vatId.trim(),
     email: shop.email.trim(),
     telephone: shop.phone.trim(),
-    address: shop.address.trim() ? present({ '@type': 'PostalAddress', streetAddress: shop.address.trim(), addressCountry: shop.country }) : undefined,
+    address: shop.address.trim()
+      ? present({ '@type': 'PostalAddress', streetAddress: shop.address.trim(), addressCountry: shop.country })
+      : undefined,
   });
-  const website = { '@type': 'WebSite', '@id': `${shop.url}#website`, name: shop.name, url: shop.url, inLanguage: shop.language, publisher: { '@id': `${shop.url}#organization` } };
+  const website = {
+    '@type': 'WebSite',
+    '@id': `${shop.url}#website`,
+    name: shop.name,
+    url: shop.url,
+    inLanguage: shop.language,
+    publisher: { '@id': `${shop.url}#organization` },
+  };
   return { '@context': 'https://schema.org', '@graph': [organization, website] };
 }

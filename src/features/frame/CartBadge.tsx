@@ -20,7 +20,11 @@ export default function CartBadge({ count, label, countLabel }: CartBadgeProps) 
   const hydrated = useHydrated();
   const shown = hydrated ? (live ?? count) : count;
   return (
-    <a className="icon-link" href={pageHref('/cart')} aria-label={shown > 0 ? fill(countLabel, { count: shown }) : label}>
+    <a
+      className="icon-link"
+      href={pageHref('/cart')}
+      aria-label={shown > 0 ? fill(countLabel, { count: shown }) : label}
+    >
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
         <path
           d="M3 4h2l2.4 11.2a1.5 1.5 0 0 0 1.5 1.2h8.6a1.5 1.5 0 0 0 1.5-1.1L21 8H6.2"

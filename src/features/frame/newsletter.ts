@@ -9,16 +9,18 @@ import { api } from '@/stores/api';
 export const NEWSLETTER_MESSAGE_MS = 2000;
 
 export type NewsletterState =
-  | { phase: 'idle' }
-  | { phase: 'loading' }
-  | { phase: 'success' | 'error'; message: string };
+  { phase: 'idle' } | { phase: 'loading' } | { phase: 'success' | 'error'; message: string };
 
 export const $newsletter = atom<NewsletterState>({ phase: 'idle' });
 
 let clearTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** Returns true on success (the form then clears the email). */
-export async function subscribeNewsletter(email: string, fallbackError: string, fallbackSuccess: string): Promise<boolean> {
+export async function subscribeNewsletter(
+  email: string,
+  fallbackError: string,
+  fallbackSuccess: string,
+): Promise<boolean> {
   if ($newsletter.get().phase === 'loading') return false;
   clearTimeout(clearTimer);
   $newsletter.set({ phase: 'loading' });
@@ -26,7 +28,8 @@ export async function subscribeNewsletter(email: string, fallbackError: string, 
   try {
     const body = await api.post('/newsletter/subscribe', { email }, { fallbackMessage: fallbackError });
     ok = body.status === 'OK';
-    const message = typeof body.message === 'string' && body.message ? body.message : ok ? fallbackSuccess : fallbackError;
+    const message =
+      typeof body.message === 'string' && body.message ? body.message : ok ? fallbackSuccess : fallbackError;
     $newsletter.set({ phase: ok ? 'success' : 'error', message });
   } catch (error) {
     $newsletter.set({ phase: 'error', message: error instanceof ApiError ? error.message : fallbackError });
@@ -34,4 +37,3 @@ export async function subscribeNewsletter(email: string, fallbackError: string, 
   clearTimer = setTimeout(() => $newsletter.set({ phase: 'idle' }), NEWSLETTER_MESSAGE_MS);
   return ok;
 }
-

@@ -37,7 +37,12 @@ function failed<T>(what: string, fallback: T) {
   };
 }
 
-export async function loadHomeData(db: Db, ctx: RequestContext, routeCategory: string | null, allLabel: string): Promise<HomeData> {
+export async function loadHomeData(
+  db: Db,
+  ctx: RequestContext,
+  routeCategory: string | null,
+  allLabel: string,
+): Promise<HomeData> {
   const languageId = ctx.language.id;
   const listCtx = { languageId, currency: ctx.currency };
   const tabsPromise = loadCatalogMeta(db).then((meta) => {
@@ -50,7 +55,9 @@ export async function loadHomeData(db: Db, ctx: RequestContext, routeCategory: s
     return homeTabs(cats, routeCategory, allLabel);
   });
   const [featured, tabs, sale] = await Promise.all([
-    featuredCache.get(db, languageId, () => getFeaturedCategories(db, languageId)).catch(failed('featured categories', null)),
+    featuredCache
+      .get(db, languageId, () => getFeaturedCategories(db, languageId))
+      .catch(failed('featured categories', null)),
     tabsPromise.catch(failed('categories', homeTabs([], null, allLabel))),
     cachedOnSale(db, listCtx)
       .then((list) => list.slice(0, HOME_CAROUSEL_LIMIT))

@@ -24,10 +24,22 @@ describe('featured tiles', () => {
   it('server tiles override title (short_title first), description, image and link in order', () => {
     const tiles = featuredTiles(defaults, [
       { title: 'Second', short_title: null, description: 'two', image_url: '/b.svg', url: '/products/b/all', order: 2 },
-      { title: 'First long', short_title: 'First', description: '', image_url: '', url: 'https://evil.test/', order: 1 },
+      {
+        title: 'First long',
+        short_title: 'First',
+        description: '',
+        image_url: '',
+        url: 'https://evil.test/',
+        order: 1,
+      },
     ]);
     expect(tiles).toHaveLength(5);
-    expect(tiles[0]).toEqual({ title: 'First', description: 'D outdoor', image: defaults[0]!.image, href: defaults[0]!.href });
+    expect(tiles[0]).toEqual({
+      title: 'First',
+      description: 'D outdoor',
+      image: defaults[0]!.image,
+      href: defaults[0]!.href,
+    });
     expect(tiles[1]).toEqual({ title: 'Second', description: 'two', image: '/b.svg', href: '/products/b/all' });
     expect(tiles.slice(2)).toEqual(defaults.slice(2));
   });
@@ -42,7 +54,12 @@ describe('featured tiles', () => {
 
 describe('new arrivals tabs', () => {
   const cats: TabCategory[] = [
-    ...['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((slug, i) => ({ id: i + 1, slug, name: slug.toUpperCase(), parentId: null })),
+    ...['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((slug, i) => ({
+      id: i + 1,
+      slug,
+      name: slug.toUpperCase(),
+      parentId: null,
+    })),
     { id: 20, slug: 'a-child', name: 'A child', parentId: 1 },
     { id: 21, slug: 'g-grandchild-parent', name: 'G sub', parentId: 7 },
     { id: 22, slug: 'g-deep', name: 'G deep', parentId: 21 },

@@ -144,7 +144,11 @@ type FeaturedBlock = Extract<Block, { type: 'featured' }>;
  * (whose own defaults already took the chosen featured categories); a photo the media library
  * no longer has keeps the default photo.
  */
-export function blockTiles(defaults: readonly Tile[], block: FeaturedBlock, photoUrl: (assetId: number) => string | undefined): Tile[] {
+export function blockTiles(
+  defaults: readonly Tile[],
+  block: FeaturedBlock,
+  photoUrl: (assetId: number) => string | undefined,
+): Tile[] {
   return defaults.map((tile, i) => {
     const own = block.tiles[i];
     if (!own) return tile;

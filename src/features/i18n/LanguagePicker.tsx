@@ -23,7 +23,15 @@ export default function LanguagePicker({ label, languages, currentId }: Language
           const fallback = languages.find((l) => l.isDefault) ?? languages[0];
           // The same page at the chosen language's address (ADR 028); the choice is stored too.
           const here = `${location.pathname}${location.search}`;
-          const to = chosen && fallback ? pathInLanguage(here, chosen.code, fallback.code, languages.map((l) => l.code)) : undefined;
+          const to =
+            chosen && fallback
+              ? pathInLanguage(
+                  here,
+                  chosen.code,
+                  fallback.code,
+                  languages.map((l) => l.code),
+                )
+              : undefined;
           setLanguage(id, { to });
         }}
       >

@@ -74,7 +74,12 @@ export function setLanguage(id: number | string, options: { reload?: boolean; to
   $language.set(value);
   writeCookie(LANGUAGE_KEY, value);
   if (!(options.reload ?? true)) return;
-  if (options.to !== undefined && typeof location !== 'undefined' && options.to !== `${location.pathname}${location.search}`) location.assign(options.to);
+  if (
+    options.to !== undefined &&
+    typeof location !== 'undefined' &&
+    options.to !== `${location.pathname}${location.search}`
+  )
+    location.assign(options.to);
   else reloadPage();
 }
 

@@ -34,7 +34,14 @@ export interface StoredChoicePlan {
   reload: boolean;
 }
 
-function one(name: string, page: string, valid: readonly string[], stored: string | null, hasCookie: boolean, plan: StoredChoicePlan): void {
+function one(
+  name: string,
+  page: string,
+  valid: readonly string[],
+  stored: string | null,
+  hasCookie: boolean,
+  plan: StoredChoicePlan,
+): void {
   if (hasCookie || page === '') return;
   if (stored !== null && valid.includes(stored)) {
     plan.cookies[name] = stored;
@@ -48,7 +55,8 @@ function one(name: string, page: string, valid: readonly string[], stored: strin
 
 export function planStoredChoice(input: StoredChoiceInput): StoredChoicePlan {
   const plan: StoredChoicePlan = { cookies: {}, store: {}, reload: false };
-  if (!input.languageInAddress) one('languageId', input.pageLanguage, input.languages, input.storedLanguage, input.hasLanguageCookie, plan);
+  if (!input.languageInAddress)
+    one('languageId', input.pageLanguage, input.languages, input.storedLanguage, input.hasLanguageCookie, plan);
   else if (!input.hasLanguageCookie && input.pageLanguage !== '') {
     plan.cookies.languageId = input.pageLanguage;
     if (input.storedLanguage !== input.pageLanguage) plan.store.languageId = input.pageLanguage;

@@ -60,11 +60,18 @@ function OrderCard({
   onComplete(order: OrderJson): void;
 }) {
   const status = orderStatusView(order.status);
-  const label = texts.statusLabels[status.labelKey.split('.').pop() as keyof OrdersTexts['statusLabels']] ?? texts.statusLabels.unknown;
+  const label =
+    texts.statusLabels[status.labelKey.split('.').pop() as keyof OrdersTexts['statusLabels']] ??
+    texts.statusLabels.unknown;
   const money = (amount: number | null) =>
     amount === null ? texts.notAvailable : formatMoney(amount, order.currency, locale, order.currency_symbol);
   const titleId = `order-${order.id}-title`;
-  const method = order.payment_method === 'phone' ? texts.methods.phone : order.payment_method === 'card' ? texts.methods.card : order.payment_method;
+  const method =
+    order.payment_method === 'phone'
+      ? texts.methods.phone
+      : order.payment_method === 'card'
+        ? texts.methods.card
+        : order.payment_method;
   return (
     <li className="order-card">
       <article aria-labelledby={titleId}>
@@ -74,7 +81,9 @@ function OrderCard({
               {fill(texts.order, { number: order.order_nr })}
             </h3>
             <p className="order-date">
-              <time dateTime={order.created_at}>{fill(texts.placedOn, { date: formatOrderDate(order.created_at) })}</time>
+              <time dateTime={order.created_at}>
+                {fill(texts.placedOn, { date: formatOrderDate(order.created_at) })}
+              </time>
             </p>
           </div>
           <p className="order-status">
@@ -87,14 +96,27 @@ function OrderCard({
           {order.items.map((item, index) => (
             <li className="order-item" key={`${item.id}-${index}`}>
               {item.image_url ? (
-                <img className="order-item-image" src={item.image_url} alt="" width={56} height={56} loading="lazy" decoding="async" />
+                <img
+                  className="order-item-image"
+                  src={item.image_url}
+                  alt=""
+                  width={56}
+                  height={56}
+                  loading="lazy"
+                  decoding="async"
+                />
               ) : (
                 <span className="order-item-image order-item-noimage" aria-hidden="true" />
               )}
               <div className="order-item-text">
                 <p className="order-item-name">{item.name}</p>
                 <p className="order-item-meta">
-                  {[item.category?.name, ...item.variation_attributes.map((a) => (a.attribute_group?.name ? `${a.attribute_group.name}: ${a.name}` : a.name))]
+                  {[
+                    item.category?.name,
+                    ...item.variation_attributes.map((a) =>
+                      a.attribute_group?.name ? `${a.attribute_group.name}: ${a.name}` : a.name,
+                    ),
+                  ]
                     .filter(Boolean)
                     .join(' · ')}
                 </p>
@@ -168,9 +190,22 @@ function OrderCard({
   );
 }
 
-function Pagination({ pagination, texts, onPage }: { pagination: HistoryPagination; texts: OrdersTexts; onPage(page: number): void }) {
+function Pagination({
+  pagination,
+  texts,
+  onPage,
+}: {
+  pagination: HistoryPagination;
+  texts: OrdersTexts;
+  onPage(page: number): void;
+}) {
   const { current_page: current, last_page: last } = pagination;
-  const link = (page: number, label: string, children: React.ReactNode, extra: { current?: boolean; rel?: string } = {}) => (
+  const link = (
+    page: number,
+    label: string,
+    children: React.ReactNode,
+    extra: { current?: boolean; rel?: string } = {},
+  ) => (
     <a
       href={pageHref(ordersPageHref(page))}
       aria-label={label}
@@ -188,7 +223,13 @@ function Pagination({ pagination, texts, onPage }: { pagination: HistoryPaginati
   return (
     <nav className="orders-pagination" aria-label={texts.pagination.label}>
       <ul>
-        <li>{current > 1 ? link(current - 1, texts.pagination.previous, '‹', { rel: 'prev' }) : <span aria-hidden="true">‹</span>}</li>
+        <li>
+          {current > 1 ? (
+            link(current - 1, texts.pagination.previous, '‹', { rel: 'prev' })
+          ) : (
+            <span aria-hidden="true">‹</span>
+          )}
+        </li>
         {pageList(current, last).map((page, index) => (
           <li key={page ?? `gap-${index}`}>
             {page === null ? (
@@ -198,7 +239,13 @@ function Pagination({ pagination, texts, onPage }: { pagination: HistoryPaginati
             )}
           </li>
         ))}
-        <li>{current < last ? link(current + 1, texts.pagination.next, '›', { rel: 'next' }) : <span aria-hidden="true">›</span>}</li>
+        <li>
+          {current < last ? (
+            link(current + 1, texts.pagination.next, '›', { rel: 'next' })
+          ) : (
+            <span aria-hidden="true">›</span>
+          )}
+        </li>
       </ul>
     </nav>
   );
@@ -222,7 +269,8 @@ export default function OrdersList({ initial, locale, signedIn, texts }: OrdersL
       setData({ orders: Array.isArray(body.payload) ? body.payload : [], pagination });
       if (options.push && typeof history !== 'undefined') {
         const href = pageHref(ordersPageHref(pagination.current_page));
-        if (`${location.pathname}${location.search}` !== href) history.pushState({ ordersPage: pagination.current_page }, '', href);
+        if (`${location.pathname}${location.search}` !== href)
+          history.pushState({ ordersPage: pagination.current_page }, '', href);
       }
       if (options.focus) listRef.current?.focus();
     } catch (error) {
@@ -302,16 +350,27 @@ export default function OrdersList({ initial, locale, signedIn, texts }: OrdersL
         ) : (
           <ol className="orders-list">
             {orders.map((order) => (
-              <OrderCard key={order.id} order={order} locale={locale} texts={texts} opening={openingId === order.id} onComplete={complete} />
+              <OrderCard
+                key={order.id}
+                order={order}
+                locale={locale}
+                texts={texts}
+                opening={openingId === order.id}
+                onComplete={complete}
+              />
             ))}
           </ol>
         )}
       </div>
       {pagination && pagination.last_page > 1 && (
-        <Pagination pagination={pagination} texts={texts} onPage={(page) => {
+        <Pagination
+          pagination={pagination}
+          texts={texts}
+          onPage={(page) => {
             setLoading(true);
             void load(page, { push: true, focus: true });
-          }} />
+          }}
+        />
       )}
       <PhonePaymentModal
         open={modal !== null}

@@ -45,21 +45,42 @@ describe('orderStatusView', () => {
 // Amounts (the phone modal's total too): tests/unit/rules/money.test.ts.
 describe('phone payment from an order (spec §4, §8)', () => {
   const order = { order_nr: 'GS-2026-1006', payment_method: 'phone', amount: 42.1, currency: 'EUR' };
-  const config = { status: 'OK', payload: { phone_number_global: '+1 415 555 0142', phone_number_uk_eu: '+44 20 7946 0321', phone_number: '+1 415 555 0142' } };
+  const config = {
+    status: 'OK',
+    payload: {
+      phone_number_global: '+1 415 555 0142',
+      phone_number_uk_eu: '+44 20 7946 0321',
+      phone_number: '+1 415 555 0142',
+    },
+  };
 
   it('opens with both numbers, the order number, amount and currency', () => {
     expect(phonePaymentFromOrder(order, config)).toEqual({
       ok: true,
-      data: { orderNr: 'GS-2026-1006', amount: 42.1, currency: 'EUR', phoneGlobal: '+1 415 555 0142', phoneUkEu: '+44 20 7946 0321' },
+      data: {
+        orderNr: 'GS-2026-1006',
+        amount: 42.1,
+        currency: 'EUR',
+        phoneGlobal: '+1 415 555 0142',
+        phoneUkEu: '+44 20 7946 0321',
+      },
     });
   });
   it('refuses a card order', () => {
-    expect(phonePaymentFromOrder({ ...order, payment_method: 'card' }, config)).toEqual({ ok: false, error: 'notPhone' });
+    expect(phonePaymentFromOrder({ ...order, payment_method: 'card' }, config)).toEqual({
+      ok: false,
+      error: 'notPhone',
+    });
   });
   it('needs an OK answer with a number', () => {
     expect(phonePaymentFromOrder(order, null)).toEqual({ ok: false, error: 'details' });
-    expect(phonePaymentFromOrder(order, { status: 'ERROR', payload: config.payload })).toEqual({ ok: false, error: 'details' });
-    expect(phonePaymentFromOrder(order, { status: 'OK', payload: { phone_number_global: '', phone_number_uk_eu: '' } })).toEqual({ ok: false, error: 'details' });
+    expect(phonePaymentFromOrder(order, { status: 'ERROR', payload: config.payload })).toEqual({
+      ok: false,
+      error: 'details',
+    });
+    expect(
+      phonePaymentFromOrder(order, { status: 'OK', payload: { phone_number_global: '', phone_number_uk_eu: '' } }),
+    ).toEqual({ ok: false, error: 'details' });
   });
   it('takes phone_number when only the single number of §7 is there', () => {
     const result = phonePaymentFromOrder(order, { status: 'OK', payload: { phone_number: '+1 555' } });
@@ -73,9 +94,16 @@ describe('small rules', () => {
     expect(viewOrdersTarget(false)).toBe('/');
   });
   it('joins the delivery address', () => {
-    expect(formatAddress({ name: 'Alex', surname: 'Demo', address: 'Friedrichstraße 123', city: 'Berlin', post_code: '10117', country: 'Germany' })).toBe(
-      'Alex Demo, Friedrichstraße 123, 10117 Berlin, Germany',
-    );
+    expect(
+      formatAddress({
+        name: 'Alex',
+        surname: 'Demo',
+        address: 'Friedrichstraße 123',
+        city: 'Berlin',
+        post_code: '10117',
+        country: 'Germany',
+      }),
+    ).toBe('Alex Demo, Friedrichstraße 123, 10117 Berlin, Germany');
     expect(formatAddress({ city: 'Berlin', address: ' ' })).toBe('Berlin');
   });
   it('lists pages with gaps past 7', () => {

@@ -96,7 +96,10 @@ export function phonePaymentFromOrder(
   const phoneGlobal = text(payload.phone_number_global) || text(payload.phone_number);
   const phoneUkEu = text(payload.phone_number_uk_eu);
   if (!phoneGlobal && !phoneUkEu) return { ok: false, error: 'details' };
-  return { ok: true, data: { orderNr: order.order_nr, amount: order.amount, currency: order.currency, phoneGlobal, phoneUkEu } };
+  return {
+    ok: true,
+    data: { orderNr: order.order_nr, amount: order.amount, currency: order.currency, phoneGlobal, phoneUkEu },
+  };
 }
 
 /**

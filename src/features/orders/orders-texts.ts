@@ -98,7 +98,6 @@ export interface OrdersTexts {
   phonePayment: PhonePaymentTexts;
 }
 
-
 export function ordersTexts(t: Translator, expiryHours = DEFAULT_PHONE_ORDER_EXPIRY_HOURS): OrdersTexts {
   return {
     list: t('orders.list'),
@@ -147,4 +146,3 @@ export function ordersTexts(t: Translator, expiryHours = DEFAULT_PHONE_ORDER_EXP
     phonePayment: phonePaymentTexts(t, expiryHours),
   };
 }
-

@@ -27,7 +27,11 @@ export default function DeleteAccountForm({ texts }: { texts: DeleteAccountTexts
     setBusy(true);
     setError(null);
     try {
-      await api.request('POST', '/user/delete-account', { body: { password }, fallbackMessage: texts.failed, skipAuthHandling: true });
+      await api.request('POST', '/user/delete-account', {
+        body: { password },
+        fallbackMessage: texts.failed,
+        skipAuthHandling: true,
+      });
       location.assign('/');
       return;
     } catch (caught) {
@@ -42,7 +46,14 @@ export default function DeleteAccountForm({ texts }: { texts: DeleteAccountTexts
       <p>{texts.hint}</p>
       <div className="field">
         <label htmlFor="delete-account-password">{texts.password}</label>
-        <input id="delete-account-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        <input
+          id="delete-account-password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
       </div>
       {error && (
         <p className="form-error" role="alert">

@@ -82,7 +82,9 @@ export default function ProductPurchase({ productId, variations, texts, offers =
           disableIncompatible
         />
       )}
-      {groups.length > 0 && !soldOut && <ChoiceOffer offer={offer} priceLabel={texts.price} oldPriceLabel={texts.oldPrice} />}
+      {groups.length > 0 && !soldOut && (
+        <ChoiceOffer offer={offer} priceLabel={texts.price} oldPriceLabel={texts.oldPrice} />
+      )}
       <p className="purchase-error" role="alert">
         {error}
       </p>

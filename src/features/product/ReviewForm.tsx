@@ -61,14 +61,22 @@ export default function ReviewForm({ productId, texts, locale }: Props) {
     if (next.rating || next.text || rating === null) return;
     setBusy(true);
     try {
-      const reply = await api.post(`/products/${productId}/reviews`, { rating, text }, { fallbackMessage: texts.failed });
+      const reply = await api.post(
+        `/products/${productId}/reviews`,
+        { rating, text },
+        { fallbackMessage: texts.failed },
+      );
       setSaved({ review: reply.payload, summary: reply.summary });
       showToast(reply.message || texts.thanks, 'success');
     } catch (error) {
       if (handledByClient(error)) return;
       const message = error instanceof ApiError && error.message ? error.message : texts.failed;
       const fields = error instanceof ApiError ? error.errors : {};
-      setErrors({ rating: fields.rating?.[0], text: fields.text?.[0], form: fields.rating || fields.text ? undefined : message });
+      setErrors({
+        rating: fields.rating?.[0],
+        text: fields.text?.[0],
+        form: fields.rating || fields.text ? undefined : message,
+      });
     } finally {
       setBusy(false);
     }
@@ -81,7 +89,8 @@ export default function ReviewForm({ productId, texts, locale }: Props) {
         <p className="review-thanks">{texts.thanks}</p>
         {summary && summary.average !== null && (
           <p className="review-new-summary">
-            {fill(texts.average, { rating: formatNumber(summary.average, locale, 1) })} · {fill(texts.count, { count: summary.count })}
+            {fill(texts.average, { rating: formatNumber(summary.average, locale, 1) })} ·{' '}
+            {fill(texts.count, { count: summary.count })}
           </p>
         )}
         <article className="review review-own">

@@ -82,7 +82,8 @@ export default function VariationModal({ product, texts, onClose }: VariationMod
         // A click on the backdrop (the dialog element itself, outside its box) closes.
         if (e.target === dialog.current) {
           const box = dialog.current.getBoundingClientRect();
-          const inside = e.clientX >= box.left && e.clientX <= box.right && e.clientY >= box.top && e.clientY <= box.bottom;
+          const inside =
+            e.clientX >= box.left && e.clientX <= box.right && e.clientY >= box.top && e.clientY <= box.bottom;
           if (!inside) onClose();
         }
       }}

@@ -23,7 +23,16 @@ interface Props {
 }
 
 /** One labelled drop-down per attribute group (storefront §4, §5). */
-export default function VariationSelects({ idPrefix, groups, variations, selection, onChange, texts, withEmpty, disableIncompatible }: Props) {
+export default function VariationSelects({
+  idPrefix,
+  groups,
+  variations,
+  selection,
+  onChange,
+  texts,
+  withEmpty,
+  disableIncompatible,
+}: Props) {
   return (
     <div className="variation-selects">
       {groups.map((g) => {

@@ -21,7 +21,10 @@ export function mainCategory<C extends { id: number }>(categories: readonly C[])
   return best;
 }
 
-export function productBreadcrumbs(homeLabel: string, product: { name: string; categories: readonly CategoryRef[] }): Crumb[] {
+export function productBreadcrumbs(
+  homeLabel: string,
+  product: { name: string; categories: readonly CategoryRef[] },
+): Crumb[] {
   const crumbs: Crumb[] = [{ label: homeLabel, href: '/' }];
   const main = mainCategory(product.categories);
   if (main?.parent) crumbs.push({ label: main.parent.name, href: main.parent.url });

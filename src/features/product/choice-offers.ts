@@ -24,7 +24,12 @@ export function stockText(t: Translate, availability: ProductJson['availability'
   return availability === 'low_stock' ? t('product.lowStock', { count: stock }) : t('product.inStock');
 }
 
-export function choiceOffers(product: Pick<ProductJson, 'variations'>, money: (amount: number) => string, t: Translate, locale: string): Record<number, ChoiceOfferTexts> {
+export function choiceOffers(
+  product: Pick<ProductJson, 'variations'>,
+  money: (amount: number) => string,
+  t: Translate,
+  locale: string,
+): Record<number, ChoiceOfferTexts> {
   const offers: Record<number, ChoiceOfferTexts> = {};
   for (const v of product.variations) {
     const old = oldPriceOf(v);

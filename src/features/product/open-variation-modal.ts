@@ -33,7 +33,12 @@ export async function openVariationModal(input: OpenVariationModalInput): Promis
       });
       product = reply.payload;
     } catch (error) {
-      showToast(error instanceof ApiError && error.message ? error.message : (input.loadFailed ?? 'Failed to load product details'), 'error');
+      showToast(
+        error instanceof ApiError && error.message
+          ? error.message
+          : (input.loadFailed ?? 'Failed to load product details'),
+        'error',
+      );
       return;
     }
   }

@@ -16,7 +16,8 @@ function textsOf(el: Element): VariationModalTexts | null {
 }
 
 document.addEventListener('click', (event) => {
-  const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('button[data-sale-add]') : null;
+  const button =
+    event.target instanceof Element ? event.target.closest<HTMLButtonElement>('button[data-sale-add]') : null;
   if (!button || button.getAttribute('aria-busy') === 'true') return;
   const texts = textsOf(button);
   if (!texts) return;
@@ -24,7 +25,9 @@ document.addEventListener('click', (event) => {
   button.setAttribute('aria-busy', 'true');
   const done = () => button.removeAttribute('aria-busy');
   if (button.dataset.hasVariations === 'true') {
-    void import('./open-variation-modal').then(({ openVariationModal }) => openVariationModal({ productId: id, texts })).finally(done);
+    void import('./open-variation-modal')
+      .then(({ openVariationModal }) => openVariationModal({ productId: id, texts }))
+      .finally(done);
   } else {
     void import('./add-to-cart').then(({ addAndToast }) => addAndToast(id, false, texts)).finally(done);
   }

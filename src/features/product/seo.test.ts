@@ -5,8 +5,18 @@ import { reviewAuthor, reviewProblems } from '@/lib/rules/review';
 import { starsOf } from './reviews';
 
 const categories = [
-  { id: 3, name: 'Tents', url: '/products/outdoor/tents', parent: { id: 1, name: 'Outdoor', url: '/products/outdoor/all' } },
-  { id: 9, name: 'Dome Tents', url: '/products/outdoor/dome-tents', parent: { id: 3, name: 'Tents', url: '/products/outdoor/tents' } },
+  {
+    id: 3,
+    name: 'Tents',
+    url: '/products/outdoor/tents',
+    parent: { id: 1, name: 'Outdoor', url: '/products/outdoor/all' },
+  },
+  {
+    id: 9,
+    name: 'Dome Tents',
+    url: '/products/outdoor/dome-tents',
+    parent: { id: 3, name: 'Tents', url: '/products/outdoor/tents' },
+  },
 ];
 
 describe('breadcrumbs and paths', () => {
@@ -17,24 +27,28 @@ describe('breadcrumbs and paths', () => {
       { label: 'Dome Tents', href: '/products/outdoor/dome-tents' },
       { label: 'Dome' },
     ]);
-    expect(productBreadcrumbs('Home', { name: 'X', categories: [{ id: 1, name: 'Outdoor', url: '/products/outdoor/all', parent: null }] })).toEqual([
-      { label: 'Home', href: '/' },
-      { label: 'Outdoor', href: '/products/outdoor/all' },
-      { label: 'X' },
-    ]);
+    expect(
+      productBreadcrumbs('Home', {
+        name: 'X',
+        categories: [{ id: 1, name: 'Outdoor', url: '/products/outdoor/all', parent: null }],
+      }),
+    ).toEqual([{ label: 'Home', href: '/' }, { label: 'Outdoor', href: '/products/outdoor/all' }, { label: 'X' }]);
     expect(productBreadcrumbs('Home', { name: 'X', categories: [] })).toHaveLength(2);
   });
 
   it('product path from the newest category', () => {
     expect(mainCategory(categories)?.id).toBe(9);
     expect(productPath({ id: 5, categories })).toBe('/products/outdoor/dome-tents/5');
-    expect(productPath({ id: 5, categories: [{ id: 1, url: '/products/outdoor/all' }] })).toBe('/products/outdoor/all/5');
+    expect(productPath({ id: 5, categories: [{ id: 1, url: '/products/outdoor/all' }] })).toBe(
+      '/products/outdoor/all/5',
+    );
     expect(productPath({ id: 5, categories: [] })).toBe('/products/all/all/5');
   });
 
   it('product ids are digits only', () => {
     expect(parseProductId('12')).toBe(12);
-    for (const bad of [undefined, '', 'abc', '1e3', '-1', '0', '12.5', '1234567890']) expect(parseProductId(bad)).toBeNull();
+    for (const bad of [undefined, '', 'abc', '1e3', '-1', '0', '12.5', '1234567890'])
+      expect(parseProductId(bad)).toBeNull();
   });
 });
 
@@ -60,12 +74,24 @@ describe('JSON-LD', () => {
     });
     expect(data.aggregateRating).toBeUndefined();
     const rated = productJsonLd({ ...input, availability: 'out_of_stock', reviews: { count: 3, average: 4.3 } });
-    expect(rated.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.3, reviewCount: 3, bestRating: 5, worstRating: 1 });
+    expect(rated.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.3,
+      reviewCount: 3,
+      bestRating: 5,
+      worstRating: 1,
+    });
     expect((rated.offers as { availability: string }).availability).toBe('https://schema.org/OutOfStock');
   });
 
   it('an AggregateOffer from the lowest to the highest price when the variations differ in price', () => {
-    const product = { retail_price: '249.00', price_from: true, max_price: 299, variations: [{}, {}, {}], availability: 'low_stock' as const };
+    const product = {
+      retail_price: '249.00',
+      price_from: true,
+      max_price: 299,
+      variations: [{}, {}, {}],
+      availability: 'low_stock' as const,
+    };
     expect(productJsonLd({ ...input, ...offerFields(product) }).offers).toEqual({
       '@type': 'AggregateOffer',
       url: input.url,
@@ -76,7 +102,10 @@ describe('JSON-LD', () => {
       availability: 'https://schema.org/LimitedAvailability',
       itemCondition: 'https://schema.org/NewCondition',
     });
-    expect(productJsonLd({ ...input, ...offerFields({ ...product, price_from: false }) }).offers).toMatchObject({ '@type': 'Offer', price: '249.00' });
+    expect(productJsonLd({ ...input, ...offerFields({ ...product, price_from: false }) }).offers).toMatchObject({
+      '@type': 'Offer',
+      price: '249.00',
+    });
   });
 });
 

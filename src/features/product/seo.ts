@@ -89,4 +89,3 @@ export function productJsonLd(p: ProductSeoInput): Record<string, unknown> {
   }
   return data;
 }
-

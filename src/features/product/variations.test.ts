@@ -31,8 +31,23 @@ const variations: VariationLike[] = [
 describe('optionGroups', () => {
   it('lists groups and options in the order of the variations, each once', () => {
     expect(optionGroups(variations)).toEqual([
-      { key: '1', name: 'Colour', options: [{ id: 10, name: 'Red' }, { id: 11, name: 'Blue' }] },
-      { key: '2', name: 'Size', options: [{ id: 20, name: 'S' }, { id: 21, name: 'M' }, { id: 22, name: 'L' }] },
+      {
+        key: '1',
+        name: 'Colour',
+        options: [
+          { id: 10, name: 'Red' },
+          { id: 11, name: 'Blue' },
+        ],
+      },
+      {
+        key: '2',
+        name: 'Size',
+        options: [
+          { id: 20, name: 'S' },
+          { id: 21, name: 'M' },
+          { id: 22, name: 'L' },
+        ],
+      },
     ]);
   });
 
@@ -51,7 +66,8 @@ describe('disabled options', () => {
 
   it('nothing is disabled while nothing is chosen', () => {
     const sel = emptySelection(groups);
-    for (const g of groups) for (const o of g.options) expect(isOptionDisabled(variations, sel, g.key, o.id)).toBe(false);
+    for (const g of groups)
+      for (const o of g.options) expect(isOptionDisabled(variations, sel, g.key, o.id)).toBe(false);
   });
 
   it('disables the options no variation has with the other choices', () => {
@@ -89,7 +105,11 @@ describe('Add to cart', () => {
 
   it('adds the product itself, the variation, or nothing ("Please select a variation")', () => {
     expect(addTarget({ id: 7, variations: [] }, {})).toEqual({ ok: true, id: 7, isVariation: false });
-    expect(addTarget({ id: 7, variations }, { '1': RED.id, '2': S.id })).toEqual({ ok: true, id: 100, isVariation: true });
+    expect(addTarget({ id: 7, variations }, { '1': RED.id, '2': S.id })).toEqual({
+      ok: true,
+      id: 100,
+      isVariation: true,
+    });
     expect(addTarget({ id: 7, variations }, { '1': BLUE.id, '2': S.id })).toEqual({ ok: false });
   });
 

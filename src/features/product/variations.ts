@@ -27,7 +27,8 @@ export interface OptionGroup {
 /** Group key → chosen attribute id, or null for the empty option. */
 export type Selection = Record<string, number | null>;
 
-const groupKey = (a: VariationAttribute) => (a.attribute_group.id !== undefined ? String(a.attribute_group.id) : a.attribute_group.name);
+const groupKey = (a: VariationAttribute) =>
+  a.attribute_group.id !== undefined ? String(a.attribute_group.id) : a.attribute_group.name;
 
 /** Groups and their options in the order the variations list them (the API sorts by group position). */
 export function optionGroups(variations: readonly VariationLike[]): OptionGroup[] {
@@ -68,7 +69,12 @@ function compatible(v: VariationLike, selection: Selection, skip?: string): bool
 }
 
 /** No variation has this option together with the other groups' current choices. */
-export function isOptionDisabled(variations: readonly VariationLike[], selection: Selection, key: string, optionId: number): boolean {
+export function isOptionDisabled(
+  variations: readonly VariationLike[],
+  selection: Selection,
+  key: string,
+  optionId: number,
+): boolean {
   return !variations.some((v) => attributeIn(v, key) === optionId && compatible(v, selection, key));
 }
 
@@ -97,7 +103,10 @@ export function matchVariation<V extends VariationLike>(variations: readonly V[]
 export type AddTarget = { ok: true; id: number; isVariation: boolean } | { ok: false };
 
 /** What Add to cart sends: the product itself, or the matching variation; none → "Please select a variation". */
-export function addTarget(product: { id: number; variations: readonly VariationLike[] }, selection: Selection): AddTarget {
+export function addTarget(
+  product: { id: number; variations: readonly VariationLike[] },
+  selection: Selection,
+): AddTarget {
   if (product.variations.length === 0) return { ok: true, id: product.id, isVariation: false };
   const match = matchVariation(product.variations, selection);
   return match ? { ok: true, id: match.id, isVariation: true } : { ok: false };

@@ -25,7 +25,9 @@ export default function ReturnForm({ orderNr, lines, texts }: ReturnFormProps) {
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    const chosen = lines.map((l) => ({ order_item_id: l.id, quantity: Number(quantities[l.id] ?? 0) })).filter((l) => Number.isInteger(l.quantity) && l.quantity > 0);
+    const chosen = lines
+      .map((l) => ({ order_item_id: l.id, quantity: Number(quantities[l.id] ?? 0) }))
+      .filter((l) => Number.isInteger(l.quantity) && l.quantity > 0);
     if (chosen.length === 0) {
       setError(texts.chooseItems);
       return;
@@ -33,7 +35,10 @@ export default function ReturnForm({ orderNr, lines, texts }: ReturnFormProps) {
     setBusy(true);
     setError(null);
     try {
-      await api.request('POST', `/orders/${encodeURIComponent(orderNr)}/returns`, { body: { lines: chosen, reason, ...(comment.trim() ? { comment } : {}) }, fallbackMessage: texts.failed });
+      await api.request('POST', `/orders/${encodeURIComponent(orderNr)}/returns`, {
+        body: { lines: chosen, reason, ...(comment.trim() ? { comment } : {}) },
+        fallbackMessage: texts.failed,
+      });
       location.reload();
       return;
     } catch (caught) {
@@ -47,7 +52,9 @@ export default function ReturnForm({ orderNr, lines, texts }: ReturnFormProps) {
       <h3 id="return-form-title">{texts.open}</h3>
       {lines.map((l) => (
         <div className="field" key={l.id}>
-          <label htmlFor={`return-line-${l.id}`}>{texts.quantity.replace('{{name}}', l.name).replace('{{left}}', String(l.left))}</label>
+          <label htmlFor={`return-line-${l.id}`}>
+            {texts.quantity.replace('{{name}}', l.name).replace('{{left}}', String(l.left))}
+          </label>
           <input
             id={`return-line-${l.id}`}
             type="number"

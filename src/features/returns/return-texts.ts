@@ -20,7 +20,10 @@ export function returnFormTexts(t: Translator): ReturnFormTexts {
     open: t('orderDetail.returns.open'),
     quantity: t('orderDetail.returns.quantity', { name: '{{name}}', left: '{{left}}' }),
     reason: t('orderDetail.returns.reason'),
-    reasons: Object.fromEntries(RETURN_REASONS.map((r) => [r, t(`orderDetail.returns.reason.${r}`)])) as Record<ReturnReason, string>,
+    reasons: Object.fromEntries(RETURN_REASONS.map((r) => [r, t(`orderDetail.returns.reason.${r}`)])) as Record<
+      ReturnReason,
+      string
+    >,
     comment: t('orderDetail.returns.comment'),
     submit: t('orderDetail.returns.submit'),
     busy: t('orderDetail.returns.busy'),

@@ -37,7 +37,12 @@ interface WishlistTexts extends VariationModalTexts {
 const named = (template: string, name: string) => fill(template, { name });
 
 /** One card: photo, name, price (and the old one), Move to cart and Remove. */
-function wishlistItem(p: WishlistProduct, texts: WishlistTexts, money: (amount: string) => string, busy: boolean): HTMLLIElement {
+function wishlistItem(
+  p: WishlistProduct,
+  texts: WishlistTexts,
+  money: (amount: string) => string,
+  busy: boolean,
+): HTMLLIElement {
   const href = productPath(p);
   const li = document.createElement('li');
   li.className = 'wishlist-item';
@@ -153,7 +158,9 @@ export function startWishlist(root: HTMLElement): void {
     if (list.hidden) show('loading');
     try {
       const replies = await Promise.all(
-        idChunks(ids).map((chunk) => api.get('/products/by-ids', { query: byIdsQuery(chunk), fallbackMessage: texts.error })),
+        idChunks(ids).map((chunk) =>
+          api.get('/products/by-ids', { query: byIdsQuery(chunk), fallbackMessage: texts.error }),
+        ),
       );
       if (mine !== generation) return;
       products = new Map(replies.flatMap((r) => r.payload ?? []).map((p) => [p.id, p]));

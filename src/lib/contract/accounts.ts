@@ -46,7 +46,9 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const reviewProductParam = z.object({ id: z.string().regex(/^\d{1,9}$/, 'The product id must be a whole number.') });
+export const reviewProductParam = z.object({
+  id: z.string().regex(/^\d{1,9}$/, 'The product id must be a whole number.'),
+});
 export const reviewPageQuery = z.object({
   page: z
     .string()
@@ -64,7 +66,10 @@ export const reviewSchema = z.object({
 });
 export type ReviewJson = z.infer<typeof reviewSchema>;
 
-export const reviewSummarySchema = z.object({ count: z.number().int(), average: z.number().nullable().meta({ description: 'One decimal; null without reviews.' }) });
+export const reviewSummarySchema = z.object({
+  count: z.number().int(),
+  average: z.number().nullable().meta({ description: 'One decimal; null without reviews.' }),
+});
 export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
 
 const done = okBody(z.null());
@@ -103,7 +108,14 @@ export const accountRoutes = {
     errors: [403, 422],
     rateLimited: true,
   }),
-  logout: route({ method: 'POST', path: '/api/logout', tag: 'Auth', access: 'public', summary: 'Sign out (revokes a bearer token)', response: done }),
+  logout: route({
+    method: 'POST',
+    path: '/api/logout',
+    tag: 'Auth',
+    access: 'public',
+    summary: 'Sign out (revokes a bearer token)',
+    response: done,
+  }),
   resetRequest: route({
     method: 'POST',
     path: '/api/user/reset-password',
@@ -147,7 +159,14 @@ export const accountRoutes = {
     produces: 'redirect',
     response: z.null(),
   }),
-  profile: route({ method: 'GET', path: '/api/user/profile', tag: 'Account', access: 'session', summary: 'The profile', response: okBody(profileSchema) }),
+  profile: route({
+    method: 'GET',
+    path: '/api/user/profile',
+    tag: 'Account',
+    access: 'session',
+    summary: 'The profile',
+    response: okBody(profileSchema),
+  }),
   updateProfile: route({
     method: 'PUT',
     path: '/api/user/profile',
@@ -177,7 +196,8 @@ export const accountRoutes = {
     path: '/api/newsletter/subscribe',
     tag: 'Content',
     access: 'public',
-    summary: 'Ask for the newsletter: mails a confirmation link (the same answer for new, pending and subscribed addresses)',
+    summary:
+      'Ask for the newsletter: mails a confirmation link (the same answer for new, pending and subscribed addresses)',
     body: newsletterBody,
     response: okBody(z.object({ email: z.string() })),
     errors: [422],
@@ -210,7 +230,7 @@ export const accountRoutes = {
     path: '/api/products/:id/reviews',
     tag: 'Reviews',
     access: 'public',
-    summary: 'A product\'s reviews, newest first (20 a page)',
+    summary: "A product's reviews, newest first (20 a page)",
     params: reviewProductParam,
     query: reviewPageQuery,
     response: okBody(z.array(reviewSchema), { summary: reviewSummarySchema }),

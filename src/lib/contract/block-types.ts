@@ -2,7 +2,19 @@
  * The block types and their text rules without zod (ADR 027), so the page editor's island can use
  * them without shipping the schema library; blocks.ts builds the schemas from them.
  */
-export const BLOCK_TYPES = ['hero', 'rich_text', 'image', 'image_text', 'product_grid', 'category_tiles', 'cta', 'faq', 'newsletter', 'spacer', 'featured'] as const;
+export const BLOCK_TYPES = [
+  'hero',
+  'rich_text',
+  'image',
+  'image_text',
+  'product_grid',
+  'category_tiles',
+  'cta',
+  'faq',
+  'newsletter',
+  'spacer',
+  'featured',
+] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
 export const MAX_BLOCKS = 50;
 
@@ -22,7 +34,10 @@ export const TEXT_LIMITS: Readonly<Record<string, { name: string; max: number }>
 
 /** The featured area has the spec's five fixed tiles (storefront §2, §9). */
 export const FEATURED_TILE_COUNT = 5;
-const tileFields = Array.from({ length: FEATURED_TILE_COUNT }, (_, i) => [`tiles.${i}.title`, `tiles.${i}.description`]).flat();
+const tileFields = Array.from({ length: FEATURED_TILE_COUNT }, (_, i) => [
+  `tiles.${i}.title`,
+  `tiles.${i}.description`,
+]).flat();
 
 /** The limit of a translatable field: by its name, or by its last part for a field inside a list ('tiles.2.title'). */
 export function textLimit(field: string): { name: string; max: number } | undefined {

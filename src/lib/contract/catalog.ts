@@ -112,7 +112,9 @@ export const variationSchema = z.object({
   sku: z.string(),
   retail_price: z.string().meta({ description: 'Base-currency price as a decimal string.' }),
   price: amount,
-  old_price: z.string().meta({ description: 'The regular price when this variation is on sale (struck through), else "0.00".' }),
+  old_price: z
+    .string()
+    .meta({ description: 'The regular price when this variation is on sale (struck through), else "0.00".' }),
   discount_percent: z.number(),
   stock: z.number().int(),
   in_stock: z.boolean(),
@@ -130,7 +132,6 @@ export const productCategorySchema = z.object({
   parent: z.object({ id, name: z.string() }).nullable(),
 });
 
-
 /** The one product shape of every product endpoint (spec §3 Product, plus stock and reviews). */
 export const productSchema = z.object({
   id,
@@ -143,17 +144,29 @@ export const productSchema = z.object({
     .array(
       z.object({
         url: z.string(),
-        width: z.number().int().nullable().meta({ description: 'The uploaded photo\'s width in pixels; null for a generated drawing.' }),
+        width: z
+          .number()
+          .int()
+          .nullable()
+          .meta({ description: "The uploaded photo's width in pixels; null for a generated drawing." }),
         height: z.number().int().nullable(),
-        alt: z.string().meta({ description: 'Alternative text in the request\'s language (else the default language\'s, else the product name).' }),
+        alt: z.string().meta({
+          description:
+            "Alternative text in the request's language (else the default language's, else the product name).",
+        }),
       }),
     )
-    .meta({ description: 'The images with their size (uploaded photos have /media/{hash}/{width}.{avif|webp|jpg} variants) and alternative text.' }),
+    .meta({
+      description:
+        'The images with their size (uploaded photos have /media/{hash}/{width}.{avif|webp|jpg} variants) and alternative text.',
+    }),
   price: amount,
   retail_price: z.string(),
   old_price: z.string(),
   discount_percent: z.number(),
-  price_from: z.boolean().meta({ description: 'Its variations differ in price: price is the lowest ("from"), max_price the highest.' }),
+  price_from: z
+    .boolean()
+    .meta({ description: 'Its variations differ in price: price is the lowest ("from"), max_price the highest.' }),
   max_price: amount,
   description: z.string().meta({ description: 'Sanitised HTML.' }),
   categories: z.array(productCategorySchema),
@@ -163,7 +176,9 @@ export const productSchema = z.object({
   stock: z.number().int(),
   in_stock: z.boolean(),
   availability: availabilitySchema,
-  low_stock_threshold: z.number().int().meta({ description: 'Below this many units a choice is low stock ("Only N left"): the product\'s own, else the shop\'s.' }),
+  low_stock_threshold: z.number().int().meta({
+    description: 'Below this many units a choice is low stock ("Only N left"): the product\'s own, else the shop\'s.',
+  }),
   reviews: z.object({ count: z.number().int(), average: z.number().nullable() }),
   created_at: z.string(),
 });
@@ -226,7 +241,16 @@ export type FeaturedCategory = z.infer<typeof featuredCategorySchema>;
 
 const products = okBody(z.array(productSchema));
 const list = <P extends string>(path: P, summary: string) =>
-  route({ method: 'GET', path, tag: 'Products', access: 'public', summary, query: productListQuery, response: products, errors: [422] });
+  route({
+    method: 'GET',
+    path,
+    tag: 'Products',
+    access: 'public',
+    summary,
+    query: productListQuery,
+    response: products,
+    errors: [422],
+  });
 
 export const productRoutes = {
   newArrivals: list('/api/products/new-arrivals', 'Newest products'),
@@ -281,7 +305,7 @@ export const categoryRoutes = {
     path: '/api/categories/featured',
     tag: 'Categories',
     access: 'public',
-    summary: 'The home page\'s featured category tiles',
+    summary: "The home page's featured category tiles",
     response: okBody(z.array(featuredCategorySchema)),
   }),
 } as const;

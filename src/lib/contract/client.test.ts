@@ -20,7 +20,12 @@ describe('typed api client', () => {
   });
 
   it('is the one api client at run time: same calls, same XSRF and locale handling', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ status: 'OK', payload: [], unavailableItems: [], message: null }), { status: 200 }));
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ status: 'OK', payload: [], unavailableItems: [], message: null }), {
+          status: 200,
+        }),
+    );
     const client = createApiClient({ fetch, readCookie: () => 'tok', locale: () => ({ currency: 'USD', lang_id: 2 }) });
     const api = typedApi(client);
     expect(api).toBe(client);
@@ -29,6 +34,12 @@ describe('typed api client', () => {
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/cart/add');
     expect(new Headers(init.headers).get('X-XSRF-TOKEN')).toBe('tok');
-    expect(JSON.parse(String(init.body))).toEqual({ currency: 'USD', lang_id: 2, id: 5, count: 1, is_variation: false });
+    expect(JSON.parse(String(init.body))).toEqual({
+      currency: 'USD',
+      lang_id: 2,
+      id: 5,
+      count: 1,
+      is_variation: false,
+    });
   });
 });

@@ -26,7 +26,8 @@ type RoutesOf<M extends Method> = Extract<AnyRoute, { method: M }>;
 export type ApiPath<M extends Method> = ClientPath<RoutesOf<M>>;
 
 /** The declared route a concrete path belongs to. */
-type RouteAt<M extends Method, P extends string> = RoutesOf<M> extends infer R ? (R extends RouteContract ? (P extends ClientPath<R> ? R : never) : never) : never;
+type RouteAt<M extends Method, P extends string> =
+  RoutesOf<M> extends infer R ? (R extends RouteContract ? (P extends ClientPath<R> ? R : never) : never) : never;
 
 /** What a successful call answers (the whole body: envelope, payload and siblings). */
 export type ApiReply<M extends Method, P extends string> = z.output<RouteAt<M, P>['response']>;
@@ -34,12 +35,21 @@ export type ApiReply<M extends Method, P extends string> = z.output<RouteAt<M, P
 export type ApiPayload<M extends Method, P extends string> = ApiReply<M, P> extends { payload: infer T } ? T : never;
 
 /** The declared request body (as it may be sent); the client adds `currency` and `lang_id`. */
-export type ApiBody<M extends Method, P extends string> = RouteAt<M, P> extends { body: infer B extends z.ZodType } ? z.input<B> : Record<string, never>;
+export type ApiBody<M extends Method, P extends string> =
+  RouteAt<M, P> extends { body: infer B extends z.ZodType } ? z.input<B> : Record<string, never>;
 
 export interface TypedApi {
   get<P extends ApiPath<'GET'>>(path: P, options?: RequestOptions): Promise<ApiReply<'GET', P>>;
-  post<P extends ApiPath<'POST'>>(path: P, body?: ApiBody<'POST', P>, options?: RequestOptions): Promise<ApiReply<'POST', P>>;
-  put<P extends ApiPath<'PUT'>>(path: P, body?: ApiBody<'PUT', P>, options?: RequestOptions): Promise<ApiReply<'PUT', P>>;
+  post<P extends ApiPath<'POST'>>(
+    path: P,
+    body?: ApiBody<'POST', P>,
+    options?: RequestOptions,
+  ): Promise<ApiReply<'POST', P>>;
+  put<P extends ApiPath<'PUT'>>(
+    path: P,
+    body?: ApiBody<'PUT', P>,
+    options?: RequestOptions,
+  ): Promise<ApiReply<'PUT', P>>;
   delete<P extends ApiPath<'DELETE'>>(path: P, options?: RequestOptions): Promise<ApiReply<'DELETE', P>>;
   /** Untyped, for paths only known at run time (the back office's forms name theirs in data-api). */
   request: ApiClient['request'];

@@ -17,18 +17,22 @@ export type StaticPageSummary = z.infer<typeof staticPageSummarySchema>;
 
 export const staticPageSchema = staticPageSummarySchema.extend({
   content: z.string().meta({ description: 'Sanitised HTML.' }),
-  layout: z.enum(['html', 'blocks']).meta({ description: 'A page written in HTML (`content`) or built from blocks (`blocks`; ADR 027).' }),
-  blocks: z
-    .array(blockSchema)
-    .optional()
-    .meta({
-      description:
-        'Only for layout `blocks`: the blocks shown, in order (hidden ones left out), with their texts in the request language, each field falling back to the default language; rich text is sanitised HTML. Photos, FAQ entries and categories are ids.',
-    }),
+  layout: z
+    .enum(['html', 'blocks'])
+    .meta({ description: 'A page written in HTML (`content`) or built from blocks (`blocks`; ADR 027).' }),
+  blocks: z.array(blockSchema).optional().meta({
+    description:
+      'Only for layout `blocks`: the blocks shown, in order (hidden ones left out), with their texts in the request language, each field falling back to the default language; rich text is sanitised HTML. Photos, FAQ entries and categories are ids.',
+  }),
 });
 export type StaticPage = z.infer<typeof staticPageSchema>;
 
-export const faqSchema = z.object({ id, title: z.string(), content: z.string().meta({ description: 'Sanitised HTML.' }), is_popular: z.boolean() });
+export const faqSchema = z.object({
+  id,
+  title: z.string(),
+  content: z.string().meta({ description: 'Sanitised HTML.' }),
+  is_popular: z.boolean(),
+});
 export type Faq = z.infer<typeof faqSchema>;
 
 export const socialLinkSchema = z.object({ id, name: z.string(), url: z.string(), icon: z.string() });
@@ -46,7 +50,9 @@ export const publicSettingsSchema = z.object({
   vat_percent: z.number(),
   google_tag: z.string().meta({ description: 'Raw snippet; the page frame injects it after cookie consent.' }),
   company_address: z.string(),
-  shop_name: z.string().meta({ description: "The owner's shop name; '' while unset (the shop then shows its app.name text)." }),
+  shop_name: z
+    .string()
+    .meta({ description: "The owner's shop name; '' while unset (the shop then shows its app.name text)." }),
   legal_name: z.string(),
   vat_id: z.string(),
   contact_phone: z.string(),
@@ -57,7 +63,13 @@ export const publicSettingsSchema = z.object({
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
-export const languageSchema = z.object({ id, code: z.string(), title: z.string(), name: z.string(), default: z.union([z.literal(1), z.literal(0)]) });
+export const languageSchema = z.object({
+  id,
+  code: z.string(),
+  title: z.string(),
+  name: z.string(),
+  default: z.union([z.literal(1), z.literal(0)]),
+});
 export type LanguageItem = z.infer<typeof languageSchema>;
 
 export const currencySchema = z.object({
@@ -86,9 +98,17 @@ export const contentRoutes = {
     errors: [404],
   }),
   socialLinks: read('/api/social-links', 'Social links of the footer', okBody(z.array(socialLinkSchema))),
-  countries: read('/api/countries', 'Countries the shop sells to (not served ones are left out)', okBody(z.array(countrySchema))),
+  countries: read(
+    '/api/countries',
+    'Countries the shop sells to (not served ones are left out)',
+    okBody(z.array(countrySchema)),
+  ),
   settings: read('/api/settings', 'Public shop settings', okBody(publicSettingsSchema)),
-  faqs: read('/api/faqs', 'The FAQ (answered under `faqs`, spec §7)', z.object({ status: z.literal('OK'), faqs: z.array(faqSchema), message: z.null() })),
+  faqs: read(
+    '/api/faqs',
+    'The FAQ (answered under `faqs`, spec §7)',
+    z.object({ status: z.literal('OK'), faqs: z.array(faqSchema), message: z.null() }),
+  ),
   languages: read('/api/languages', 'Languages', okBody(z.array(languageSchema))),
   localizations: read(
     '/api/localizations',

@@ -34,7 +34,10 @@ export function okBody<P extends z.ZodType, X extends z.ZodRawShape = Record<nev
 }
 
 /** An answer that may also be a WARNING with the same shape (cart changes beyond the stock). */
-export function okOrWarningBody<P extends z.ZodType, X extends z.ZodRawShape = Record<never, never>>(payload: P, extra?: X) {
+export function okOrWarningBody<P extends z.ZodType, X extends z.ZodRawShape = Record<never, never>>(
+  payload: P,
+  extra?: X,
+) {
   return z.object({
     status: z.enum(['OK', 'WARNING']),
     payload,

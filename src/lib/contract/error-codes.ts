@@ -44,7 +44,9 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export const errorCodeSchema = z.enum(ERROR_CODES).meta({ description: 'What went wrong, for programs: stable, never translated.' });
+export const errorCodeSchema = z
+  .enum(ERROR_CODES)
+  .meta({ description: 'What went wrong, for programs: stable, never translated.' });
 
 /** The code of an HTTP status when nothing more specific is known. */
 export function codeForStatus(status: number): ErrorCode {

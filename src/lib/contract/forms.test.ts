@@ -3,15 +3,21 @@ import { accountRoutes } from './accounts';
 import { purchasingRoutes } from './purchasing';
 
 /** Field → messages of a refused body (the document's schemas carry message keys). */
-function problems(schema: { safeParse(body: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } } }, body: unknown) {
+function problems(
+  schema: {
+    safeParse(body: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } };
+  },
+  body: unknown,
+) {
   const out: Record<string, string[]> = {};
-  for (const issue of schema.safeParse(body).error?.issues ?? []) (out[String(issue.path[0])] ??= []).push(issue.message);
+  for (const issue of schema.safeParse(body).error?.issues ?? [])
+    (out[String(issue.path[0])] ??= []).push(issue.message);
   return out;
 }
 
 // The bodies the routes used to check by hand are declared with the schemas they check with now,
 // so the document refuses what the server refuses.
-describe('declared request bodies carry the routes\' checks', () => {
+describe("declared request bodies carry the routes' checks", () => {
   it('change password: blank counts as missing, the new one follows the rule, the repeat must match', () => {
     const body = accountRoutes.changePassword.body!;
     expect(problems(body, { cur_password: '  ', new_password: 'short', repeat_password: 'other' })).toEqual({
@@ -23,8 +29,12 @@ describe('declared request bodies carry the routes\' checks', () => {
   });
 
   it('register and reset: the confirmation is required and must equal the password', () => {
-    expect(problems(accountRoutes.register.body!, { password: 'Abcdefg1', passConfirm: 'Abcdefg2' }).passConfirm).toEqual(['validation.passwordsMismatch']);
-    expect(problems(accountRoutes.reset.body!, { password: 'Abcdefg1' }).password_confirmation).toEqual(['validation.passwordRequired']);
+    expect(
+      problems(accountRoutes.register.body!, { password: 'Abcdefg1', passConfirm: 'Abcdefg2' }).passConfirm,
+    ).toEqual(['validation.passwordsMismatch']);
+    expect(problems(accountRoutes.reset.body!, { password: 'Abcdefg1' }).password_confirmation).toEqual([
+      'validation.passwordRequired',
+    ]);
   });
 
   it('review: a whole rating 1-5 and at most 2000 characters of text after trimming, one message a field', () => {

@@ -28,10 +28,7 @@ export function requiredText(t: Translate, max: number) {
   const required = t('validation.required');
   return z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ error: required })
-      .min(1, required)
-      .max(max, t('validation.tooLong', { max })),
+    z.string({ error: required }).min(1, required).max(max, t('validation.tooLong', { max })),
   );
 }
 
@@ -39,7 +36,10 @@ export function requiredText(t: Translate, max: number) {
 export function optionalText(t: Translate, max: number) {
   return z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v === undefined ? null : v),
-    z.string({ error: t('validation.invalidValue') }).max(max, t('validation.tooLong', { max })).nullable(),
+    z
+      .string({ error: t('validation.invalidValue') })
+      .max(max, t('validation.tooLong', { max }))
+      .nullable(),
   );
 }
 
@@ -47,7 +47,11 @@ export function emailField(t: Translate) {
   const message = t('validation.invalidEmail');
   return z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: message }).min(1, t('validation.required')).max(254, message).pipe(z.email({ error: message })),
+    z
+      .string({ error: message })
+      .min(1, t('validation.required'))
+      .max(254, message)
+      .pipe(z.email({ error: message })),
   );
 }
 
@@ -63,10 +67,16 @@ export function newPasswordField(t: Translate, problemOf: PasswordProblem) {
     .superRefine((value, ctx) => {
       const problem = problemOf(value);
       if (problem) {
-        ctx.addIssue({ code: 'custom', message: t(problem === 'length' ? 'validation.passwordLength' : 'validation.passwordRules') });
+        ctx.addIssue({
+          code: 'custom',
+          message: t(problem === 'length' ? 'validation.passwordLength' : 'validation.passwordRules'),
+        });
       }
     })
-    .meta({ description: 'A new password: at least 8 characters and the composition rules of accounts spec §5 (the form hint says which).' });
+    .meta({
+      description:
+        'A new password: at least 8 characters and the composition rules of accounts spec §5 (the form hint says which).',
+    });
 }
 
 export const DEVICE_NAME_MESSAGE = 'The device_name must be text of 1 to 191 characters.';
@@ -74,8 +84,16 @@ export const DEVICE_NAME_MESSAGE = 'The device_name must be text of 1 to 191 cha
 export function loginBody(t: Translate) {
   const required = t('validation.emailPasswordRequired');
   return z.object({
-    username: z.string({ error: required }).trim().min(1, required).max(254, t('validation.invalidEmail')).meta({ description: 'The email address.' }),
-    password: z.string({ error: required }).min(1, required).max(128, t('validation.tooLong', { max: 128 })),
+    username: z
+      .string({ error: required })
+      .trim()
+      .min(1, required)
+      .max(254, t('validation.invalidEmail'))
+      .meta({ description: 'The email address.' }),
+    password: z
+      .string({ error: required })
+      .min(1, required)
+      .max(128, t('validation.tooLong', { max: 128 })),
     device_name: z
       .string({ error: DEVICE_NAME_MESSAGE })
       .trim()
@@ -93,7 +111,12 @@ const evenWithFieldProblems = { when: () => true };
  * The same password again under `confirm`: required, and equal to `password` (compared as typed,
  * whatever the password field's own problems; the mismatch is reported under `confirm`).
  */
-function withConfirmation<T extends z.ZodRawShape, C extends string>(t: Translate, shape: T, password: keyof T & string, confirm: C) {
+function withConfirmation<T extends z.ZodRawShape, C extends string>(
+  t: Translate,
+  shape: T,
+  password: keyof T & string,
+  confirm: C,
+) {
   const required = t('validation.passwordRequired');
   const again = z.string({ error: required }).min(1, required).meta({ description: 'The same password again.' });
   return z.object({ ...shape, [confirm]: again } as T & Record<C, typeof again>).superRefine((value, ctx) => {
@@ -175,7 +198,10 @@ export function reviewBody(t: Translate) {
     ),
     text: z
       .string({ error: t('product.reviews.textInvalid') })
-      .refine((text) => [...text.trim()].length <= REVIEW_TEXT_MAX, t('product.reviews.textTooLong', { max: REVIEW_TEXT_MAX }))
+      .refine(
+        (text) => [...text.trim()].length <= REVIEW_TEXT_MAX,
+        t('product.reviews.textTooLong', { max: REVIEW_TEXT_MAX }),
+      )
       .nullish()
       .transform((text) => text ?? ''),
   });
@@ -192,7 +218,12 @@ export function profileBody(t: Translate) {
     post_code: optionalText(t, POST_CODE_MAX),
     country_id: z.preprocess(
       (v) => (v === undefined || v === '' ? null : v),
-      z.coerce.number({ error: invalidCountry }).int(invalidCountry).positive(invalidCountry).max(2_147_483_647, invalidCountry).nullable(),
+      z.coerce
+        .number({ error: invalidCountry })
+        .int(invalidCountry)
+        .positive(invalidCountry)
+        .max(2_147_483_647, invalidCountry)
+        .nullable(),
     ),
   });
 }
@@ -205,15 +236,23 @@ export function checkoutBody(t: Translate) {
     name: requiredText(t, 96),
     surname: requiredText(t, 96),
     email: emailField(t),
-    country: z.union([z.number().int(invalidCountry).positive(invalidCountry).max(2_147_483_647, invalidCountry), requiredText(t, 96)], {
-      error: t('validation.required'),
-    }),
+    country: z.union(
+      [z.number().int(invalidCountry).positive(invalidCountry).max(2_147_483_647, invalidCountry), requiredText(t, 96)],
+      {
+        error: t('validation.required'),
+      },
+    ),
     city: requiredText(t, 96),
     address: requiredText(t, 255),
     postCode: requiredText(t, POST_CODE_MAX),
     promoCode: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-      z.string({ error: 'The promo code must be text.' }).trim().max(64, 'The promo code may be at most 64 characters.').nullable().optional(),
+      z
+        .string({ error: 'The promo code must be text.' })
+        .trim()
+        .max(64, 'The promo code may be at most 64 characters.')
+        .nullable()
+        .optional(),
     ),
     vat_id: vatIdField,
     payment_method: z.enum(PAYMENT_METHODS, { error: 'Choose card or phone payment.' }).default('card'),
@@ -242,7 +281,6 @@ export const newsletterEmail = z
 /** The newsletter form: only the address is read. */
 export const newsletterBody = z.looseObject({ email: newsletterEmail });
 
-
 export function contactBody(t: Translate) {
   return z.object({
     name: requiredText(t, CONTACT_LIMITS.name),
@@ -254,12 +292,15 @@ export function contactBody(t: Translate) {
 }
 
 /** A phone field as sent: text (a number is read as its digits), anything else as empty. */
-const phoneText = (max: number) => z.preprocess((v) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '').slice(0, max), z.string());
+const phoneText = (max: number) =>
+  z.preprocess((v) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '').slice(0, max), z.string());
 
 /** The phone fields as sent (register, profile, checkout, contact). */
 export const phoneFields = {
   phone: phoneText(260).optional().meta({ description: 'The number as typed, or E.164.' }),
-  phoneCountryCode: phoneText(8).optional().meta({ description: 'ISO country of the number (one the shop delivers to).' }),
+  phoneCountryCode: phoneText(8)
+    .optional()
+    .meta({ description: 'ISO country of the number (one the shop delivers to).' }),
   nationalNumber: phoneText(260).optional(),
 };
 
@@ -270,15 +311,26 @@ export const phoneFields = {
  */
 export function phoneBody(t: Translate, allowedIsos: readonly string[], options: { required: boolean }) {
   return z.object(phoneFields).transform((fields, ctx): PhoneData | null => {
-    const given = { phone: fields.phone ?? '', phoneCountryCode: fields.phoneCountryCode ?? '', nationalNumber: fields.nationalNumber ?? '' };
+    const given = {
+      phone: fields.phone ?? '',
+      phoneCountryCode: fields.phoneCountryCode ?? '',
+      nationalNumber: fields.nationalNumber ?? '',
+    };
     const problem = (key: string) => {
       ctx.addIssue({ code: 'custom', path: ['phone'], message: t(key) });
       return z.NEVER;
     };
-    if (given.phone.trim() === '' && given.nationalNumber.trim() === '') return options.required ? problem('validation.required') : null;
+    if (given.phone.trim() === '' && given.nationalNumber.trim() === '')
+      return options.required ? problem('validation.required') : null;
     const result = validatePhoneFields(given, allowedIsos);
     if (result.ok) return result.value;
-    return problem(result.error === 'country-not-supported' ? 'validation.countryNotSupported' : result.error === 'required' ? 'validation.required' : 'validation.invalidPhone');
+    return problem(
+      result.error === 'country-not-supported'
+        ? 'validation.countryNotSupported'
+        : result.error === 'required'
+          ? 'validation.required'
+          : 'validation.invalidPhone',
+    );
   });
 }
 

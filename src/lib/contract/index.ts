@@ -47,9 +47,13 @@ export const contractModules = {
 
 export type ContractModules = typeof contractModules;
 
-export const apiRoutes: readonly RouteContract[] = Object.values(contractModules).flatMap((module) => Object.values(module) as RouteContract[]);
+export const apiRoutes: readonly RouteContract[] = Object.values(contractModules).flatMap(
+  (module) => Object.values(module) as RouteContract[],
+);
 
-type ContractRoute = { [M in keyof ContractModules]: ContractModules[M][keyof ContractModules[M]] }[keyof ContractModules];
+type ContractRoute = {
+  [M in keyof ContractModules]: ContractModules[M][keyof ContractModules[M]];
+}[keyof ContractModules];
 /**
  * `back_office` is exactly the routes under /api/admin (whose guard is the area's permissions),
  * checked by the compiler: a route listed here is a type error.

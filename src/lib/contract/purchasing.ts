@@ -23,7 +23,11 @@ export const promoSchema = z.object({
 });
 export type PromoJson = z.infer<typeof promoSchema>;
 
-export const variationAttributeSnapshotSchema = z.object({ id, name: z.string(), attribute_group: z.object({ name: z.string() }) });
+export const variationAttributeSnapshotSchema = z.object({
+  id,
+  name: z.string(),
+  attribute_group: z.object({ name: z.string() }),
+});
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
@@ -34,14 +38,17 @@ export const orderItemSchema = z.object({
   variation_id: z.number().int().nullable(),
   sku: z.string().nullable(),
   quantity: z.number().int(),
-  price: amount.meta({ description: 'Unit price in the order\'s currency.' }),
+  price: amount.meta({ description: "Unit price in the order's currency." }),
   total: amount,
   image_url: z.string().nullable(),
   name: z.string(),
   category: z.object({ name: z.string() }),
   variation_attributes: z.array(variationAttributeSnapshotSchema),
-  vat_percent: z.number().nullable().meta({ description: 'The line\'s VAT rate; null on orders placed before per-line VAT.' }),
-  vat: amount.nullable().meta({ description: 'The VAT in the line\'s share of the total.' }),
+  vat_percent: z
+    .number()
+    .nullable()
+    .meta({ description: "The line's VAT rate; null on orders placed before per-line VAT." }),
+  vat: amount.nullable().meta({ description: "The VAT in the line's share of the total." }),
 });
 export type OrderItemJson = z.infer<typeof orderItemSchema>;
 
@@ -104,8 +111,19 @@ const orderData = z.object({ order_nr: z.string(), amount, currency: z.string() 
 
 /** A card order goes to the payment page; a phone order shows the number to call (spec §4). */
 export const checkoutReplyBody = z.union([
-  z.object({ status: z.literal('OK'), payment_type: z.literal('card'), message: z.null(), redirect_url: z.string(), order_data: orderData }),
-  z.object({ status: z.literal('OK'), payment_type: z.literal('phone'), message: z.null(), order_data: orderData.extend({ phone_number: z.string() }) }),
+  z.object({
+    status: z.literal('OK'),
+    payment_type: z.literal('card'),
+    message: z.null(),
+    redirect_url: z.string(),
+    order_data: orderData,
+  }),
+  z.object({
+    status: z.literal('OK'),
+    payment_type: z.literal('phone'),
+    message: z.null(),
+    order_data: orderData.extend({ phone_number: z.string() }),
+  }),
   z.object({ status: z.literal('PRICE_CHANGED'), message: z.string(), new_totals: totalsSchema }),
 ]);
 export type CheckoutReply = z.infer<typeof checkoutReplyBody>;
@@ -144,7 +162,10 @@ export function topUpBody(message: string, limits?: { minCents: number; maxCents
       .union([z.number(), z.string()], { error: message })
       .transform(Number)
       .pipe(z.number({ error: message }).refine(withinLimits, message))
-      .meta({ description: 'In the request currency, whole cents, between the profile\'s min_top_up_amount and the day\'s maximum.' }),
+      .meta({
+        description:
+          "In the request currency, whole cents, between the profile's min_top_up_amount and the day's maximum.",
+      }),
   });
 }
 
@@ -175,7 +196,9 @@ export const purchasingRoutes = {
     summary: 'Place the order of the cart',
     description: 'Totals are recomputed; stock is reserved in one transaction. 409 when an item is out of stock.',
     body: checkoutBody(documentTranslate).extend(phoneFields),
-    headers: { 'Idempotency-Key': '8-128 letters, digits or . _ : -; a repeated checkout with the same key creates one order.' },
+    headers: {
+      'Idempotency-Key': '8-128 letters, digits or . _ : -; a repeated checkout with the same key creates one order.',
+    },
     response: checkoutReplyBody,
     errors: [409, 422],
     rateLimited: true,
@@ -185,7 +208,7 @@ export const purchasingRoutes = {
     path: '/api/orders/history',
     tag: 'Orders',
     access: 'verified',
-    summary: 'The customer\'s orders, newest first',
+    summary: "The customer's orders, newest first",
     query: historyQuery,
     response: okBody(z.array(orderSchema), { pagination: paginationSchema }),
     errors: [422],
@@ -195,8 +218,9 @@ export const purchasingRoutes = {
     path: '/api/orders/:orderNr/documents/:number',
     tag: 'Orders',
     access: 'verified',
-    summary: 'An invoice or credit note of one of the customer\'s orders, as its stored PDF',
-    description: 'The PDF issued when the order was paid (or refunded), unchanged since; 404 for another customer\'s order.',
+    summary: "An invoice or credit note of one of the customer's orders, as its stored PDF",
+    description:
+      "The PDF issued when the order was paid (or refunded), unchanged since; 404 for another customer's order.",
     params: documentParams,
     produces: 'pdf',
     response: z.string(),
@@ -217,7 +241,13 @@ export const purchasingRoutes = {
     access: 'public',
     summary: 'The state of a payment (the processing page polls it); only its buyer may read it',
     params: z.object({ id: z.string() }),
-    response: okBody(z.object({ state: z.enum(['success', 'pending', 'failed']), order_nr: z.string(), order_status: orderStatusSchema })),
+    response: okBody(
+      z.object({
+        state: z.enum(['success', 'pending', 'failed']),
+        order_nr: z.string(),
+        order_status: orderStatusSchema,
+      }),
+    ),
     errors: [404],
   }),
   demoWebhook: route({
@@ -225,7 +255,7 @@ export const purchasingRoutes = {
     path: '/api/payments/demo/webhook',
     tag: 'Payments',
     access: 'signed',
-    summary: 'The demo gateway\'s signed notification',
+    summary: "The demo gateway's signed notification",
     body: paymentNotification,
     headers: { 'X-Demo-Signature': 'HMAC of the raw body with the gateway secret.' },
     response: okBody(z.object({ result: z.string() })),
@@ -236,8 +266,9 @@ export const purchasingRoutes = {
     path: '/api/payments/stripe/webhook',
     tag: 'Payments',
     access: 'signed',
-    summary: 'Stripe\'s signed webhook events (Checkout Session completed, expired, async payment outcome)',
-    description: 'Only with PAYMENT_PROVIDER=stripe (404 otherwise). Register <PUBLIC_URL>/api/payments/stripe/webhook in the Stripe dashboard (ADR 024). Each event id is processed once.',
+    summary: "Stripe's signed webhook events (Checkout Session completed, expired, async payment outcome)",
+    description:
+      'Only with PAYMENT_PROVIDER=stripe (404 otherwise). Register <PUBLIC_URL>/api/payments/stripe/webhook in the Stripe dashboard (ADR 024). Each event id is processed once.',
     body: z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.object({}).loose() }) }).loose(),
     headers: { 'Stripe-Signature': 't=<unix time>,v1=<HMAC-SHA256 of "<t>.<raw body>" with the endpoint secret>' },
     response: okBody(z.object({ result: z.enum(['processed', 'duplicate', 'ignored']) })),
@@ -250,7 +281,13 @@ export const purchasingRoutes = {
     access: 'verified',
     summary: 'Top up the balance by card',
     body: topUpBody('Enter an amount between the least and the most top-up of the day.'),
-    response: z.object({ status: z.literal('OK'), payment_type: z.literal('card'), message: z.null(), redirect_url: z.string(), order_data: orderData }),
+    response: z.object({
+      status: z.literal('OK'),
+      payment_type: z.literal('card'),
+      message: z.null(),
+      redirect_url: z.string(),
+      order_data: orderData,
+    }),
     errors: [422],
     rateLimited: true,
   }),

@@ -14,6 +14,11 @@ export const wholeNumber = (field: string, min: number, max: number) =>
       .trim()
       .regex(/^\d{1,9}$/, `The ${field} must be a whole number.`)
       .transform(Number)
-      .pipe(z.number().min(min, `The ${field} must be at least ${min}.`).max(max, `The ${field} may not be greater than ${max}.`))
+      .pipe(
+        z
+          .number()
+          .min(min, `The ${field} must be at least ${min}.`)
+          .max(max, `The ${field} may not be greater than ${max}.`),
+      )
       .optional(),
   );

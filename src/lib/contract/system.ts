@@ -19,7 +19,8 @@ export const systemRoutes = {
     tag: 'System',
     access: 'public',
     summary: 'Sets the XSRF-TOKEN and session cookies (204)',
-    description: 'Browsers call this before their first write and send the XSRF-TOKEN cookie back as the X-XSRF-TOKEN header.',
+    description:
+      'Browsers call this before their first write and send the XSRF-TOKEN cookie back as the X-XSRF-TOKEN header.',
     status: 204,
     response: z.null(),
   }),

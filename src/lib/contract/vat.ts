@@ -16,11 +16,15 @@ export const vatIdField = z
       .nullable(),
   )
   .optional()
-  .meta({ description: 'A company buyer\'s EU VAT id ("DE123456789"); one of another member state than the shop\'s gets the reverse charge.' });
+  .meta({
+    description:
+      'A company buyer\'s EU VAT id ("DE123456789"); one of another member state than the shop\'s gets the reverse charge.',
+  });
 
 export const VAT_SCHEMES = ['home', 'oss', 'export', 'reverse_charge'] as const;
 export const vatSchemeSchema = z.enum(VAT_SCHEMES).meta({
-  description: 'home: the shop\'s rates; oss: the delivery country\'s (One-Stop-Shop); export: outside the EU, no VAT; reverse_charge: the company buyer accounts for the VAT.',
+  description:
+    "home: the shop's rates; oss: the delivery country's (One-Stop-Shop); export: outside the EU, no VAT; reverse_charge: the company buyer accounts for the VAT.",
 });
 
 export const vatRatesSchema = z

@@ -11,7 +11,8 @@ describe('country states', () => {
 
   it('each state sets flags that read back as it', () => {
     for (const state of COUNTRY_STATES) {
-      for (const before of [true, false]) expect(countryState({ delivery_available: before, ...flagsOf(state) })).toBe(state);
+      for (const before of [true, false])
+        expect(countryState({ delivery_available: before, ...flagsOf(state) })).toBe(state);
     }
     expect(flagsOf('not_served')).toEqual({ served: false });
   });

@@ -16,10 +16,20 @@ describe('googleTagProblem', () => {
     expect(googleTagProblem('  ')).toBeNull();
   });
   it('rejects markup beside the scripts, http sources and handlers', () => {
-    expect(googleTagProblem(`${SNIPPET}<img src=x onerror=alert(1)>`)).toBe('The Google tag may contain only <script> elements (the snippet Google gives you).');
-    expect(googleTagProblem('<script src="http://evil.test/x.js"></script>')).toBe('Scripts in the Google tag must load over https.');
-    expect(googleTagProblem('<script src="javascript:alert(1)"></script>')).toBe('Scripts in the Google tag must load over https.');
-    expect(googleTagProblem('<script src="https://a.test/x.js" onload="alert(1)"></script>')).toBe('The Google tag may not carry event handler attributes.');
-    expect(googleTagProblem(`<script>${'x'.repeat(5001)}</script>`)).toBe('The Google tag may have at most 5000 characters.');
+    expect(googleTagProblem(`${SNIPPET}<img src=x onerror=alert(1)>`)).toBe(
+      'The Google tag may contain only <script> elements (the snippet Google gives you).',
+    );
+    expect(googleTagProblem('<script src="http://evil.test/x.js"></script>')).toBe(
+      'Scripts in the Google tag must load over https.',
+    );
+    expect(googleTagProblem('<script src="javascript:alert(1)"></script>')).toBe(
+      'Scripts in the Google tag must load over https.',
+    );
+    expect(googleTagProblem('<script src="https://a.test/x.js" onload="alert(1)"></script>')).toBe(
+      'The Google tag may not carry event handler attributes.',
+    );
+    expect(googleTagProblem(`<script>${'x'.repeat(5001)}</script>`)).toBe(
+      'The Google tag may have at most 5000 characters.',
+    );
   });
 });

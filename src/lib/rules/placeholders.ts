@@ -15,7 +15,9 @@ export function slot(name: string): string {
 
 /** Replaces each `{{name}}` that `values` has; any other placeholder stays as it is. */
 export function fill(text: string, values: Readonly<Record<string, unknown>>): string {
-  return text.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
+  return text.replace(PLACEHOLDER, (whole, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole,
+  );
 }
 
 /** The names of a text's placeholders, sorted and once each (to check a translation against English). */

@@ -23,7 +23,13 @@ describe('post-code patterns', () => {
   });
 
   it('refuses patterns that match in too many ways, however they are written', () => {
-    for (const pattern of ['^(1|1|1|1){1,16}$', '^(a|a){20}$', '^([0-9]{1,2}){1,16}$', '^((a?){5}){5}$', '^(a|ab|abc){1,12}$']) {
+    for (const pattern of [
+      '^(1|1|1|1){1,16}$',
+      '^(a|a){20}$',
+      '^([0-9]{1,2}){1,16}$',
+      '^((a?){5}){5}$',
+      '^(a|ab|abc){1,12}$',
+    ]) {
       expect(postcodePatternProblem(pattern), pattern).toBe(M.ways);
     }
   });

@@ -18,7 +18,8 @@ export const POSTCODE_PATTERN_MESSAGES = {
   anchors: 'A post-code pattern starts with ^ and ends with $ (it must match the whole post code).',
   starPlus: 'A post-code pattern may not use * or +: give the lengths, as in [0-9]{5} or [A-Z]{1,2}.',
   escapes: 'A post-code pattern may use \\d and \\s but no back-references, look-arounds or other escapes.',
-  topLevelOr: 'Put alternatives in a group, as in ^(GIR 0AA|[0-9]{5})$: a | outside a group matches only part of the post code.',
+  topLevelOr:
+    'Put alternatives in a group, as in ^(GIR 0AA|[0-9]{5})$: a | outside a group matches only part of the post code.',
   repeat: `Repetitions in a post-code pattern are ? or {n} or {n,m} with m up to ${MAX_REPEAT}.`,
   ways: 'This pattern can match the same text in too many ways: repeat plain characters or classes, not groups of alternatives.',
   invalid: 'This is not a valid pattern (regular expression).',
@@ -86,7 +87,8 @@ function waysOf(body: string): number {
     const e = body[at + 1];
     if (e === undefined) return refuse(POSTCODE_PATTERN_MESSAGES.invalid);
     // \d \s, and a backslash before punctuation; anything else (\1, \k, \p, \u, \x, \b, \w...) is refused.
-    const ok = e === 'd' || e === 's' || e === 'D' || e === 'S' || /[-.\\/()[\]{}?*+|^$ ]/.test(e) || (inClass && e === ']');
+    const ok =
+      e === 'd' || e === 's' || e === 'D' || e === 'S' || /[-.\\/()[\]{}?*+|^$ ]/.test(e) || (inClass && e === ']');
     if (!ok) refuse(POSTCODE_PATTERN_MESSAGES.escapes);
     at += 2;
   }
@@ -124,7 +126,8 @@ function waysOf(body: string): number {
       return ways;
     }
     // Lazy (`??`, `{2}?`) or stacked (`a{2}{3}`, `a??`) repetitions are not post-code shapes.
-    if (body[at] === '?' || body[at] === '{' || body[at] === '*' || body[at] === '+') refuse(POSTCODE_PATTERN_MESSAGES.repeat);
+    if (body[at] === '?' || body[at] === '{' || body[at] === '*' || body[at] === '+')
+      refuse(POSTCODE_PATTERN_MESSAGES.repeat);
     // Each repetition count k gives ways^k paths; a text is tried against every k from max down.
     let total = 0;
     let power = 1;
@@ -145,7 +148,8 @@ function waysOf(body: string): number {
 /** The problem with a pattern in words for the form, or null when it may be stored. */
 export function postcodePatternProblem(pattern: string): string | null {
   if (pattern.length > POSTCODE_PATTERN_MAX) return POSTCODE_PATTERN_MESSAGES.tooLong;
-  if (pattern.length < 2 || !pattern.startsWith('^') || !pattern.endsWith('$') || pattern.endsWith('\\$')) return POSTCODE_PATTERN_MESSAGES.anchors;
+  if (pattern.length < 2 || !pattern.startsWith('^') || !pattern.endsWith('$') || pattern.endsWith('\\$'))
+    return POSTCODE_PATTERN_MESSAGES.anchors;
   try {
     new RegExp(pattern);
   } catch {

@@ -35,7 +35,8 @@ export function salePriceProblem(price: StaffPrice): string | null {
 
 export function toStoredPrice(price: StaffPrice): StoredPrice {
   const sale = price.sale_price_cents;
-  if (sale === null || sale >= price.price_cents) return { priceCents: price.price_cents, oldPriceCents: 0, discountPercent: 0 };
+  if (sale === null || sale >= price.price_cents)
+    return { priceCents: price.price_cents, oldPriceCents: 0, discountPercent: 0 };
   const discountPercent = Math.min(99, Math.max(1, Math.round(((price.price_cents - sale) / price.price_cents) * 100)));
   return { priceCents: sale, oldPriceCents: price.price_cents, discountPercent };
 }
@@ -103,7 +104,10 @@ export interface OfferRange {
 
 /** The range of a product's choices (its active variations; none: the product itself). */
 export function offerRange(product: StoredPrice, variations: readonly VariationPrice[]): OfferRange {
-  return offerRangeOf(variations.length ? variations.map((v) => choicePrice(product, v)) : [product], variations.length > 0);
+  return offerRangeOf(
+    variations.length ? variations.map((v) => choicePrice(product, v)) : [product],
+    variations.length > 0,
+  );
 }
 
 /** The range of the prices of a product's choices (in any one currency); `hasVariations`: they are variations, not the product itself. */

@@ -22,5 +22,10 @@ export function returnableUnits(
   refundedOutsideReturns: ReadonlyMap<number, number>,
   inReturns: ReadonlyMap<number, number>,
 ): Map<number, number> {
-  return new Map(lines.map((l) => [l.id, Math.max(0, l.quantity - (refundedOutsideReturns.get(l.id) ?? 0) - (inReturns.get(l.id) ?? 0))]));
+  return new Map(
+    lines.map((l) => [
+      l.id,
+      Math.max(0, l.quantity - (refundedOutsideReturns.get(l.id) ?? 0) - (inReturns.get(l.id) ?? 0)),
+    ]),
+  );
 }

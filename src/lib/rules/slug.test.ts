@@ -3,7 +3,8 @@ import { SLUG_FORMAT_MESSAGE, SLUG_LETTER_MESSAGE, slugify, slugProblem } from '
 
 describe('slugProblem', () => {
   it('accepts lowercase words joined by single hyphens', () => {
-    for (const slug of ['shipping', 'shipping-and-delivery', 'faq-2026', 'a']) expect(slugProblem(slug), slug).toBeNull();
+    for (const slug of ['shipping', 'shipping-and-delivery', 'faq-2026', 'a'])
+      expect(slugProblem(slug), slug).toBeNull();
   });
   it('rejects capitals, spaces, underscores, double/edge hyphens and other characters', () => {
     for (const slug of ['Shipping', 'ship ping', 'ship_ping', 'ship--ping', '-ship', 'ship-', 'schön', 'a/b', 'a.b']) {

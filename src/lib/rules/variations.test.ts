@@ -20,8 +20,16 @@ describe('variation combinations', () => {
   });
 
   it('keys a combination independently of group order and case', () => {
-    expect(combinationKey([{ group: 'Size', value: 'M' }, { group: 'Colour', value: 'Red' }])).toBe(
-      combinationKey([{ group: 'colour', value: 'red ' }, { group: 'size', value: 'm' }]),
+    expect(
+      combinationKey([
+        { group: 'Size', value: 'M' },
+        { group: 'Colour', value: 'Red' },
+      ]),
+    ).toBe(
+      combinationKey([
+        { group: 'colour', value: 'red ' },
+        { group: 'size', value: 'm' },
+      ]),
     );
   });
 

@@ -16,7 +16,10 @@ export const MAX_AXES = 3;
 
 /** Every combination of one value per axis, in the axes' order: [["S","Red"],["S","Blue"],…]. */
 export function combinations(axes: readonly Axis[]): string[][] {
-  return axes.reduce<string[][]>((acc, axis) => acc.flatMap((combo) => axis.values.map((value) => [...combo, value])), [[]]);
+  return axes.reduce<string[][]>(
+    (acc, axis) => acc.flatMap((combo) => axis.values.map((value) => [...combo, value])),
+    [[]],
+  );
 }
 
 export function combinationCount(axes: readonly Axis[]): number {
@@ -33,7 +36,15 @@ export function combinationKey(pairs: readonly { group: string; value: string }[
 
 /** The suggested SKU of a new variation: the product's SKU and the values, "TENT-2P-S-RED". */
 export function variationSku(productSku: string, values: readonly string[]): string {
-  const suffix = values.map((v) => v.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '').toUpperCase() || 'X').join('-');
+  const suffix = values
+    .map(
+      (v) =>
+        v
+          .normalize('NFKD')
+          .replace(/[^A-Za-z0-9]+/g, '')
+          .toUpperCase() || 'X',
+    )
+    .join('-');
   const sku = `${productSku}-${suffix}`.slice(0, 64).replace(/[-._]+$/, '');
   return SKU_PATTERN.test(sku) ? sku : productSku.slice(0, 64);
 }

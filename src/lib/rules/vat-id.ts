@@ -45,7 +45,8 @@ const FORMATS: Readonly<Record<string, RegExp>> = {
 };
 const GENERAL = /^[A-Z]{2}[A-Z0-9]{2,13}$/;
 
-export const VAT_ID_MESSAGE = 'The VAT id must start with its country code and follow that country\'s format, e.g. DE123456789.';
+export const VAT_ID_MESSAGE =
+  "The VAT id must start with its country code and follow that country's format, e.g. DE123456789.";
 
 /** The form it is stored in: capitals, without spaces, dots and hyphens. */
 export function normalizeVatId(raw: string): string {

@@ -40,7 +40,10 @@ function svgResponse(svg: string, request: Request, cacheControl: string): Respo
 }
 
 const notFound = () =>
-  new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+  new Response('Not found', {
+    status: 404,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
 
 export const GET: APIRoute = async ({ params, request, locals }) => {
   const path = params.path ?? '';

@@ -9,7 +9,10 @@ import { getDb } from '@/server/runtime';
  * behind a URL never change and are cached for a year.
  */
 const notFound = () =>
-  new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+  new Response('Not found', {
+    status: 404,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
 
 export const GET: APIRoute = async ({ params, request }) => {
   const variant = parseVariantPath(params.path ?? '');
@@ -25,6 +28,10 @@ export const GET: APIRoute = async ({ params, request }) => {
     'X-Content-Type-Options': 'nosniff',
   };
   const match = request.headers.get('if-none-match');
-  if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return new Response(null, { status: 304, headers });
-  return new Response(found.bytes as BodyInit, { status: 200, headers: { ...headers, 'Content-Length': String(found.bytes.byteLength) } });
+  if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+    return new Response(null, { status: 304, headers });
+  return new Response(found.bytes as BodyInit, {
+    status: 200,
+    headers: { ...headers, 'Content-Length': String(found.bytes.byteLength) },
+  });
 };

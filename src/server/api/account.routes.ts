@@ -47,7 +47,8 @@ async function authoriseEmailChange(
   user: { id: number; passwordHash: string },
   password: unknown,
 ): Promise<void> {
-  if (typeof password !== 'string' || password === '') throw fieldError('current_password', t('api.auth.currentPasswordRequired'));
+  if (typeof password !== 'string' || password === '')
+    throw fieldError('current_password', t('api.auth.currentPasswordRequired'));
   const db = c.var.db;
   const key = `user:${user.id}`;
   for (const rule of [CHANGE_PASSWORD_LIMIT, EMAIL_CHANGE_LIMIT]) {
@@ -89,11 +90,16 @@ export const accountApp = createRouter()
     const input = problems.parse(profileBody(t), body);
     const phone = readPhoneFields(t, body, await allowedPhoneCountries(db), problems, { required: false });
     if (input?.country_id != null) {
-      const [country] = await db.select({ id: countries.id, name: countries.name, served: countries.served }).from(countries).where(eq(countries.id, input.country_id)).limit(1);
+      const [country] = await db
+        .select({ id: countries.id, name: countries.name, served: countries.served })
+        .from(countries)
+        .where(eq(countries.id, input.country_id))
+        .limit(1);
       if (!country) problems.add('country_id', t('api.auth.invalidCountry'));
       // A country the shop stopped serving may stay on a saved address (other edits still save),
       // but is not chosen anew: the address is where orders go (issue 25).
-      else if (!country.served && country.id !== (await savedCountryId(db, userId))) problems.add('country_id', t('checkout.shipping.countryNotServed', { country: country.name }));
+      else if (!country.served && country.id !== (await savedCountryId(db, userId)))
+        problems.add('country_id', t('checkout.shipping.countryNotServed', { country: country.name }));
     }
     problems.throwIfAny(t('validation.personalInfo'));
     if (!input) throw new Error('unreachable: problems were thrown');
@@ -133,7 +139,8 @@ export const accountApp = createRouter()
         return saved?.updatedAt;
       });
     } catch (error) {
-      if (emailChanged && (await findUserByEmail(db, input.email))?.id !== userId) throw fieldError('email', t('api.auth.emailTaken'));
+      if (emailChanged && (await findUserByEmail(db, input.email))?.id !== userId)
+        throw fieldError('email', t('api.auth.emailTaken'));
       throw error;
     }
     if (emailChanged) {
@@ -153,7 +160,10 @@ export const accountApp = createRouter()
     async (c) => {
       const t = await translatorFor(c);
       const db = c.var.db;
-      const { cur_password: current, new_password: next } = parseFields(changePasswordBody(t, passwordProblem), await jsonObject(c));
+      const { cur_password: current, new_password: next } = parseFields(
+        changePasswordBody(t, passwordProblem),
+        await jsonObject(c),
+      );
 
       const user = await findUserById(db, c.var.user!.id);
       if (!user) return c.json(UNAUTHENTICATED, 401);
@@ -161,7 +171,10 @@ export const accountApp = createRouter()
         const wrong = t('api.auth.currentPasswordWrong');
         throw new HttpError(422, wrong, { errors: { cur_password: [wrong] } });
       }
-      await db.update(users).set({ passwordHash: await hashPassword(next), updatedAt: sql`now()` }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(next), updatedAt: sql`now()` })
+        .where(eq(users.id, user.id));
       // Everyone else signed in with the old password is signed out; this browser stays.
       await endUserSessions(db, user.id, c.var.session ? { except: c.var.session.id } : {});
       if (c.var.authVia !== 'token') await revokeUserTokens(db, user.id);
@@ -172,7 +185,10 @@ export const accountApp = createRouter()
     const data = await customerDataExport(c.var.db, c.var.user!.id);
     if (!data) return c.json({ message: 'Unauthenticated.' }, 401);
     c.header('Cache-Control', 'no-store');
-    c.header('Content-Disposition', `attachment; filename="personal-data-${new Date().toISOString().slice(0, 10)}.json"`);
+    c.header(
+      'Content-Disposition',
+      `attachment; filename="personal-data-${new Date().toISOString().slice(0, 10)}.json"`,
+    );
     return c.json(data);
   })
   .post(
@@ -193,6 +209,10 @@ export const accountApp = createRouter()
       // The sessions and tokens go with the account row (foreign keys); this browser's cookies too.
       const done = await eraseCustomer(db, { userId: user.id, actorId: null, reason: 'deleted by its owner' });
       clearSessionCookies(c);
-      return ok(c, { kept_orders: done?.kept ?? 0, anonymised_orders: done?.anonymised ?? 0 }, { message: t('account.delete.done') });
+      return ok(
+        c,
+        { kept_orders: done?.kept ?? 0, anonymised_orders: done?.anonymised ?? 0 },
+        { message: t('account.delete.done') },
+      );
     },
   );

@@ -27,7 +27,12 @@ export const adminCatalogImportsApp = createAdminRouter()
     if (text.includes('\u0000')) throw new HttpError(422, localized('admin.api.importNotCsv'));
     const zip = images ? new Uint8Array(await images.arrayBuffer()) : undefined;
     const state = await checkImport(c.var.db, text, { fileName: file.name, createdBy: c.var.user!.id, zip });
-    const message = state.status !== 'checked' ? c.var.at('admin.api.importStopped', { applied: state.applied_rows, total: state.total_rows }) : state.error_count ? c.var.at('admin.api.importProblems', { count: state.error_count }) : c.var.at('admin.api.importChecked', { count: state.total_rows });
+    const message =
+      state.status !== 'checked'
+        ? c.var.at('admin.api.importStopped', { applied: state.applied_rows, total: state.total_rows })
+        : state.error_count
+          ? c.var.at('admin.api.importProblems', { count: state.error_count })
+          : c.var.at('admin.api.importChecked', { count: state.total_rows });
     return ok(c, state, { status: 201, message });
   })
   .get('/:id', validate('param', idParam), async (c) => {

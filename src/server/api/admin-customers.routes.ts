@@ -14,7 +14,12 @@ import { eraseCustomerBody } from '@/lib/contract/gdpr';
 export const adminCustomersApp = createAdminRouter()
   .post('/:id/balance', validate('param', customerIdParam), validate('json', balanceBody), async (c) => {
     const body = c.req.valid('json');
-    const balance = await adjustBalance(c.var.db, { customerId: c.req.valid('param').id, actor: c.var.user!, deltaCents: body.delta_cents, reason: body.reason });
+    const balance = await adjustBalance(c.var.db, {
+      customerId: c.req.valid('param').id,
+      actor: c.var.user!,
+      deltaCents: body.delta_cents,
+      reason: body.reason,
+    });
     return ok(c, balance, { message: c.var.at('admin.api.balanceAdjusted') });
   })
   .get('/:id/data-export', validate('param', customerIdParam), async (c) => {
@@ -30,8 +35,13 @@ export const adminCustomersApp = createAdminRouter()
     const [target] = await db.select({ role: users.role }).from(users).where(eq(users.id, id));
     if (!target) throw new HttpError(404, c.var.at('admin.api.customerNotFound'));
     // Staff accounts are removed by an admin as people, not erased as customers from here.
-    if (target.role !== 'customer' || id === c.var.user!.id) throw new HttpError(409, c.var.at('admin.api.eraseNotCustomer'));
+    if (target.role !== 'customer' || id === c.var.user!.id)
+      throw new HttpError(409, c.var.at('admin.api.eraseNotCustomer'));
     const done = await eraseCustomer(db, { userId: id, actorId: c.var.user!.id, reason: c.req.valid('json').reason });
     if (!done) throw new HttpError(404, c.var.at('admin.api.customerNotFound'));
-    return ok(c, { kept_orders: done.kept, anonymised_orders: done.anonymised }, { message: c.var.at('admin.api.customerErased') });
+    return ok(
+      c,
+      { kept_orders: done.kept, anonymised_orders: done.anonymised },
+      { message: c.var.at('admin.api.customerErased') },
+    );
   });

@@ -12,6 +12,9 @@ export const adminEditorsApp = createAdminRouter()
   .put('/', validate('json', body), async (c) => {
     const { email, role } = c.req.valid('json');
     const changed = await setRole(c.var.db, c.var.user!, email, role);
-    if (!changed) throw new HttpError(422, localized('admin.api.noAccount'), { errors: { email: [localized('admin.api.noAccount')] } });
+    if (!changed)
+      throw new HttpError(422, localized('admin.api.noAccount'), {
+        errors: { email: [localized('admin.api.noAccount')] },
+      });
     return ok(c, changed);
   });

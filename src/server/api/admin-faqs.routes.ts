@@ -1,5 +1,12 @@
 /** /api/admin/faqs */
-import { FAQ_NOT_FOUND, createFaq, deleteFaq, getAdminFaq, listAdminFaqs, updateFaq } from '../services/admin/content/faqs.server';
+import {
+  FAQ_NOT_FOUND,
+  createFaq,
+  deleteFaq,
+  getAdminFaq,
+  listAdminFaqs,
+  updateFaq,
+} from '../services/admin/content/faqs.server';
 import { idParam } from '@/lib/contract/admin/fields';
 import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
@@ -9,7 +16,9 @@ import { createBody, patchBody } from '@/lib/contract/admin/faqs';
 
 export const adminFaqsApp = createAdminRouter()
   .get('/', async (c) => ok(c, await listAdminFaqs(c.var.db)))
-  .post('/', validate('json', createBody), async (c) => ok(c, await createFaq(c.var.db, c.var.user!, c.req.valid('json')), { status: 201 }))
+  .post('/', validate('json', createBody), async (c) =>
+    ok(c, await createFaq(c.var.db, c.var.user!, c.req.valid('json')), { status: 201 }),
+  )
   .get('/:id', validate('param', idParam), async (c) => {
     const faq = await getAdminFaq(c.var.db, c.req.valid('param').id);
     if (!faq) throw new HttpError(404, FAQ_NOT_FOUND);

@@ -16,7 +16,9 @@ import { createBody, patchBody } from '@/lib/contract/admin/featured';
 
 export const adminFeaturedApp = createAdminRouter()
   .get('/', async (c) => ok(c, await listAdminFeatured(c.var.db)))
-  .post('/', validate('json', createBody), async (c) => ok(c, await createFeatured(c.var.db, c.var.user!, c.req.valid('json')), { status: 201 }))
+  .post('/', validate('json', createBody), async (c) =>
+    ok(c, await createFeatured(c.var.db, c.var.user!, c.req.valid('json')), { status: 201 }),
+  )
   .get('/:id', validate('param', idParam), async (c) => {
     const found = await getAdminFeatured(c.var.db, c.req.valid('param').id);
     if (!found) throw new HttpError(404, FEATURED_NOT_FOUND);

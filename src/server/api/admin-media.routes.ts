@@ -40,7 +40,9 @@ export const adminMediaApp = createAdminRouter()
     return ok(c, await listLibrary(c.var.db, { q: query.q, before: query.before, limit: PAGE_SIZE }));
   })
   .put('/:id/alt', validate('param', idParam), validate('json', altBody), async (c) =>
-    ok(c, await setAssetAlt(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json').alt), { message: c.var.at('admin.api.altsSaved') }),
+    ok(c, await setAssetAlt(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json').alt), {
+      message: c.var.at('admin.api.altsSaved'),
+    }),
   )
   .delete('/:id', validate('param', idParam), async (c) => {
     await deleteAsset(c.var.db, c.var.user!, c.req.valid('param').id);

@@ -20,7 +20,14 @@ import { pdfResponse } from './pdf';
 import { documentPdf } from '../services/invoices/issue.server';
 import { documentParams } from '@/lib/contract/purchasing';
 import { validate } from './validate';
-import { IDEMPOTENCY_KEY_PATTERN, cancelBody, noteBody, orderNrParam, refundBody, shipBody } from '@/lib/contract/admin/orders';
+import {
+  IDEMPOTENCY_KEY_PATTERN,
+  cancelBody,
+  noteBody,
+  orderNrParam,
+  refundBody,
+  shipBody,
+} from '@/lib/contract/admin/orders';
 import { receiveReturnBody, refundReturnBody, returnParams } from '@/lib/contract/returns';
 import { sendReturnReceivedMail } from '../services/returns/return-mails';
 import { orderReturns } from '../services/returns/returns-read.server';
@@ -54,14 +61,21 @@ export const adminOrdersApp = createAdminRouter()
   .post('/:orderNr/cancel', validate('param', orderNrParam), validate('json', cancelBody), async (c) => {
     const db = c.var.db;
     const body = c.req.valid('json');
-    const done = await cancelOrder(db, { orderNr: c.req.valid('param').orderNr, actorId: c.var.user!.id, reason: body.reason, refundTo: body.refund_to, reference: body.reference });
+    const done = await cancelOrder(db, {
+      orderNr: c.req.valid('param').orderNr,
+      actorId: c.var.user!.id,
+      reason: body.reason,
+      refundTo: body.refund_to,
+      reference: body.reference,
+    });
     if (done.changed) await sendCancelledMail(db, done.orderId, done.refund ?? null, c.var.log);
     return ok(c, await staffOrderState(db, done.orderId), { message: spokenText(c.var.at, done.message) });
   })
   .post('/:orderNr/refund', validate('param', orderNrParam), validate('json', refundBody), async (c) => {
     const db = c.var.db;
     const key = c.req.header('Idempotency-Key') ?? null;
-    if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new HttpError(422, localized('admin.api.idempotencyKey'));
+    if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key))
+      throw new HttpError(422, localized('admin.api.idempotencyKey'));
     const body = c.req.valid('json');
     const done = await refundOrder(db, {
       orderNr: c.req.valid('param').orderNr,
@@ -75,31 +89,70 @@ export const adminOrdersApp = createAdminRouter()
       idempotencyKey: key,
     });
     if (done.changed) await sendRefundedMail(db, done.orderId, done.refund, c.var.log);
-    return ok(c, { ...(await staffOrderState(db, done.orderId)), refund: refundJson(done.refund) }, { message: spokenText(c.var.at, done.message) });
+    return ok(
+      c,
+      { ...(await staffOrderState(db, done.orderId)), refund: refundJson(done.refund) },
+      { message: spokenText(c.var.at, done.message) },
+    );
   })
-  .post('/:orderNr/returns/:returnNr/receive', validate('param', returnParams), validate('json', receiveReturnBody), async (c) => {
-    const db = c.var.db;
-    const { orderNr, returnNr } = c.req.valid('param');
-    const done = await receiveReturn(db, { orderNr, returnNr, actorId: c.var.user!.id, lines: c.req.valid('json').lines });
-    if (done.changed) await sendReturnReceivedMail(db, done.returnId, c.var.log);
-    return ok(c, await orderWithReturn(db, done.orderId, orderNr, done.returnId), { message: spokenText(c.var.at, done.message) });
-  })
-  .post('/:orderNr/returns/:returnNr/refund', validate('param', returnParams), validate('json', refundReturnBody), async (c) => {
-    const db = c.var.db;
-    const { orderNr, returnNr } = c.req.valid('param');
-    const body = c.req.valid('json');
-    const done = await refundReturn(db, { orderNr, returnNr, actorId: c.var.user!.id, destination: body.destination, reference: body.reference, reason: body.reason });
-    if (done.changed) await sendRefundedMail(db, done.orderId, done.refund, c.var.log);
-    return ok(c, await orderWithReturn(db, done.orderId, orderNr, done.returnId), { message: spokenText(c.var.at, done.message) });
-  })
+  .post(
+    '/:orderNr/returns/:returnNr/receive',
+    validate('param', returnParams),
+    validate('json', receiveReturnBody),
+    async (c) => {
+      const db = c.var.db;
+      const { orderNr, returnNr } = c.req.valid('param');
+      const done = await receiveReturn(db, {
+        orderNr,
+        returnNr,
+        actorId: c.var.user!.id,
+        lines: c.req.valid('json').lines,
+      });
+      if (done.changed) await sendReturnReceivedMail(db, done.returnId, c.var.log);
+      return ok(c, await orderWithReturn(db, done.orderId, orderNr, done.returnId), {
+        message: spokenText(c.var.at, done.message),
+      });
+    },
+  )
+  .post(
+    '/:orderNr/returns/:returnNr/refund',
+    validate('param', returnParams),
+    validate('json', refundReturnBody),
+    async (c) => {
+      const db = c.var.db;
+      const { orderNr, returnNr } = c.req.valid('param');
+      const body = c.req.valid('json');
+      const done = await refundReturn(db, {
+        orderNr,
+        returnNr,
+        actorId: c.var.user!.id,
+        destination: body.destination,
+        reference: body.reference,
+        reason: body.reason,
+      });
+      if (done.changed) await sendRefundedMail(db, done.orderId, done.refund, c.var.log);
+      return ok(c, await orderWithReturn(db, done.orderId, orderNr, done.returnId), {
+        message: spokenText(c.var.at, done.message),
+      });
+    },
+  )
   .post('/:orderNr/notes', validate('param', orderNrParam), validate('json', noteBody), async (c) => {
     const db = c.var.db;
-    const done = await addOrderNote(db, { orderNr: c.req.valid('param').orderNr, actorId: c.var.user!.id, text: c.req.valid('json').text });
+    const done = await addOrderNote(db, {
+      orderNr: c.req.valid('param').orderNr,
+      actorId: c.var.user!.id,
+      text: c.req.valid('json').text,
+    });
     return ok(c, await staffOrderState(db, done.orderId), { message: spokenText(c.var.at, done.message) });
   });
 
 /** The order as staff actions answer it, with the return the action was about. */
-async function orderWithReturn(db: Parameters<typeof staffOrderState>[0], orderId: number, orderNr: string, returnId: number) {
+async function orderWithReturn(
+  db: Parameters<typeof staffOrderState>[0],
+  orderId: number,
+  orderNr: string,
+  returnId: number,
+) {
   const state = await staffOrderState(db, orderId);
   return { ...state, return: (await orderReturns(db, orderId, orderNr)).find((r) => r.id === returnId)! };
 }

@@ -16,7 +16,17 @@ import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { HttpError } from './errors';
 import { validate } from './validate';
-import { blockTextsBody, blocksBody, createBody, draftBody, patchBody, previewLinkBody, scheduleBody, seoBody, versionParams } from '@/lib/contract/admin/pages';
+import {
+  blockTextsBody,
+  blocksBody,
+  createBody,
+  draftBody,
+  patchBody,
+  previewLinkBody,
+  scheduleBody,
+  seoBody,
+  versionParams,
+} from '@/lib/contract/admin/pages';
 import { savePageSeo } from '../services/admin/content/page-seo.server';
 import { previewToken } from '../services/admin/content/page-preview.server';
 import { setPageSchedule } from '../services/admin/content/page-schedule.server';
@@ -26,7 +36,9 @@ import { ensureHomePage } from '../services/admin/content/home-page.server';
 
 export const adminPagesApp = createAdminRouter()
   .get('/', async (c) => ok(c, await listAdminPages(c.var.db)))
-  .post('/', validate('json', createBody), async (c) => ok(c, await createPage(c.var.db, c.var.user!, c.req.valid('json')), { status: 201 }))
+  .post('/', validate('json', createBody), async (c) =>
+    ok(c, await createPage(c.var.db, c.var.user!, c.req.valid('json')), { status: 201 }),
+  )
   .get('/:id', validate('param', idParam), async (c) => {
     const page = await getAdminPage(c.var.db, c.req.valid('param').id);
     if (!page) throw new HttpError(404, PAGE_NOT_FOUND);
@@ -52,7 +64,9 @@ export const adminPagesApp = createAdminRouter()
   })
   .post('/:id/versions/:version/restore', validate('param', versionParams), async (c) => {
     const { id, version } = c.req.valid('param');
-    return ok(c, await restorePageVersion(c.var.db, c.var.user!, id, version), { message: c.var.at('admin.api.versionRestored', { version }) });
+    return ok(c, await restorePageVersion(c.var.db, c.var.user!, id, version), {
+      message: c.var.at('admin.api.versionRestored', { version }),
+    });
   })
   .get('/:id/blocks', validate('param', idParam), async (c) => {
     const blocks = await adminPageBlocks(c.var.db, c.req.valid('param').id);
@@ -60,13 +74,19 @@ export const adminPagesApp = createAdminRouter()
     return ok(c, blocks);
   })
   .put('/:id/blocks', validate('param', idParam), validate('json', blocksBody), async (c) =>
-    ok(c, await saveBlocks(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: c.var.at('admin.api.blocksSaved') }),
+    ok(c, await saveBlocks(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), {
+      message: c.var.at('admin.api.blocksSaved'),
+    }),
   )
   .put('/:id/schedule', validate('param', idParam), validate('json', scheduleBody), async (c) =>
-    ok(c, await setPageSchedule(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: c.var.at('admin.api.scheduleSaved') }),
+    ok(c, await setPageSchedule(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), {
+      message: c.var.at('admin.api.scheduleSaved'),
+    }),
   )
   .put('/:id/seo', validate('param', idParam), validate('json', seoBody), async (c) =>
-    ok(c, await savePageSeo(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: c.var.at('admin.api.seoSaved') }),
+    ok(c, await savePageSeo(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), {
+      message: c.var.at('admin.api.seoSaved'),
+    }),
   )
   .post('/:id/preview-link', validate('param', idParam), validate('json', previewLinkBody), async (c) => {
     const id = c.req.valid('param').id;
@@ -76,12 +96,21 @@ export const adminPagesApp = createAdminRouter()
     const token = await previewToken(c.var.db, id, expiresAt);
     // The home page record is previewed where it is shown: on the home page.
     const shownAt = page.is_home ? '/' : `/static-page/${page.slug}`;
-    return ok(c, { url: `${shownAt}?preview=${token}`, expires_at: expiresAt.toISOString() }, { status: 201, message: c.var.at('admin.api.previewLinkCreated') });
+    return ok(
+      c,
+      { url: `${shownAt}?preview=${token}`, expires_at: expiresAt.toISOString() },
+      { status: 201, message: c.var.at('admin.api.previewLinkCreated') },
+    );
   })
   .put('/:id/draft', validate('param', idParam), validate('json', draftBody), async (c) => {
     const { layout, blocks, language_id, texts } = c.req.valid('json');
-    const input = language_id !== undefined && texts ? { language_id, texts } : { ...(layout && { layout }), ...(blocks && { blocks }) };
-    return ok(c, await saveDraft(c.var.db, c.var.user!, c.req.valid('param').id, input), { message: c.var.at('admin.api.draftSaved') });
+    const input =
+      language_id !== undefined && texts
+        ? { language_id, texts }
+        : { ...(layout && { layout }), ...(blocks && { blocks }) };
+    return ok(c, await saveDraft(c.var.db, c.var.user!, c.req.valid('param').id, input), {
+      message: c.var.at('admin.api.draftSaved'),
+    });
   })
   .post('/:id/draft/publish', validate('param', idParam), async (c) => {
     const id = c.req.valid('param').id;
@@ -93,11 +122,16 @@ export const adminPagesApp = createAdminRouter()
     return ok(c, null, { message: c.var.at('admin.api.draftDiscarded') });
   })
   .put('/:id/block-texts', validate('param', idParam), validate('json', blockTextsBody), async (c) =>
-    ok(c, await saveBlockTexts(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), { message: c.var.at('admin.api.textsSaved') }),
+    ok(c, await saveBlockTexts(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), {
+      message: c.var.at('admin.api.textsSaved'),
+    }),
   );
 
 /** /api/admin/home-page: the home page record (ADR 027), created on the first call. */
 export const adminHomePageApp = createAdminRouter().post('/', async (c) => {
   const { page, created } = await ensureHomePage(c.var.db, c.var.user!);
-  return ok(c, page, { status: created ? 201 : 200, ...(created && { message: c.var.at('admin.api.homePageCreated') }) });
+  return ok(c, page, {
+    status: created ? 201 : 200,
+    ...(created && { message: c.var.at('admin.api.homePageCreated') }),
+  });
 });

@@ -8,8 +8,12 @@ import { settingsBody, heroBody } from '@/lib/contract/admin/settings';
 
 export const adminSettingsApp = createAdminRouter()
   .get('/', async (c) => ok(c, await getAdminSettings(c.var.db)))
-  .put('/', validate('json', settingsBody), async (c) => ok(c, await updateSettings(c.var.db, c.var.user!, c.req.valid('json'))));
+  .put('/', validate('json', settingsBody), async (c) =>
+    ok(c, await updateSettings(c.var.db, c.var.user!, c.req.valid('json'))),
+  );
 
 export const adminHomeHeroApp = createAdminRouter()
   .get('/', async (c) => ok(c, await getHomeHeroes(c.var.db)))
-  .put('/', validate('json', heroBody), async (c) => ok(c, await updateHomeHero(c.var.db, c.var.user!, c.req.valid('json'))));
+  .put('/', validate('json', heroBody), async (c) =>
+    ok(c, await updateHomeHero(c.var.db, c.var.user!, c.req.valid('json'))),
+  );

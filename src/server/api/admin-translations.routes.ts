@@ -10,4 +10,6 @@ export const adminTranslationsApp = createAdminRouter()
     const { language_id, q, missing } = c.req.valid('query');
     return ok(c, await listTranslations(c.var.db, { language_id, q, missing: missing === '1' || missing === 'true' }));
   })
-  .put('/', validate('json', saveBody), async (c) => ok(c, await saveTranslation(c.var.db, c.var.user!, c.req.valid('json'))));
+  .put('/', validate('json', saveBody), async (c) =>
+    ok(c, await saveTranslation(c.var.db, c.var.user!, c.req.valid('json'))),
+  );

@@ -64,7 +64,14 @@ export function createApi() {
   });
   const uploadLimit = bodyLimit({
     maxSize: API_UPLOAD_BODY_LIMIT_BYTES,
-    onError: (c) => c.json(errorBody('payload_too_large', `The upload is too large (limit ${API_UPLOAD_BODY_LIMIT_BYTES / 1024 / 1024} MB).`), 413),
+    onError: (c) =>
+      c.json(
+        errorBody(
+          'payload_too_large',
+          `The upload is too large (limit ${API_UPLOAD_BODY_LIMIT_BYTES / 1024 / 1024} MB).`,
+        ),
+        413,
+      ),
   });
   app.use((c, next) => (UPLOAD_PATHS.has(c.req.path) ? uploadLimit : jsonLimit)(c, next));
   app.use(requestInput());
@@ -80,7 +87,13 @@ export function createApi() {
   app.use(withAuth());
   app.route('/sanctum', sanctumApp);
   // Exempt: an API client's token sign-in, and the gateway's signed notifications.
-  app.use('/api/*', csrfProtection({ exempt: async (c) => c.req.path === DEMO_WEBHOOK_PATH || c.req.path === STRIPE_WEBHOOK_PATH || (await isTokenLogin(c)) }));
+  app.use(
+    '/api/*',
+    csrfProtection({
+      exempt: async (c) =>
+        c.req.path === DEMO_WEBHOOK_PATH || c.req.path === STRIPE_WEBHOOK_PATH || (await isTokenLogin(c)),
+    }),
+  );
   app.use('/api/*', withLocale());
   app.route('/api/products', productsApp);
   app.route('/api/products', reviewsApp);

@@ -7,7 +7,12 @@ import { getProfile } from '../services/auth/profile';
 import { endSession, startSession } from '../services/auth/sessions';
 import { findUserByEmail } from '../services/auth/users';
 import { allowedPhoneCountries, readPhoneFields } from '../services/auth/phone-fields';
-import { LOGIN_ACCOUNT_LIMIT, LOGIN_FAILURE_LIMIT, reserveSignInAttempt, signInSucceeded } from '../services/auth/sign-in-limits';
+import {
+  LOGIN_ACCOUNT_LIMIT,
+  LOGIN_FAILURE_LIMIT,
+  reserveSignInAttempt,
+  signInSucceeded,
+} from '../services/auth/sign-in-limits';
 import { loadShopBasics } from '../services/request-context';
 import { clientAddress, createRouter } from './env';
 import { ok } from './envelope';
@@ -46,15 +51,12 @@ export const authApp = createRouter()
     const t = await translatorFor(c);
     const db = c.var.db;
     const required = t('validation.emailPasswordRequired');
-    const input = parseFields(
-      loginBody(t),
-      await jsonObject(c),
-      required,
-    );
+    const input = parseFields(loginBody(t), await jsonObject(c), required);
 
     // Counted before the password is checked (ADR 009); see services/auth/sign-in-limits.ts.
     const attempt = await reserveSignInAttempt(db, input.username, clientAddress(c));
-    if (!attempt.allowed) throw await tooManyRequests(c, { ...attempt.rule, limit: attempt.limit }, attempt.retryAfterSeconds);
+    if (!attempt.allowed)
+      throw await tooManyRequests(c, { ...attempt.rule, limit: attempt.limit }, attempt.retryAfterSeconds);
 
     const user = await findUserByEmail(db, input.username);
     // An unknown address costs the same hashing work as a wrong password.

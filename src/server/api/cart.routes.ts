@@ -1,6 +1,18 @@
 import type { Context } from 'hono';
-import { cartAddBody as addSchema, cartRemoveBody as removeSchema, cartUpdateBody as updateSchema, totalsBody as totalsSchema } from '@/lib/contract/cart';
-import { addToCart, type CartChange, clearCart, getCartContents, removeFromCart, setCartCount } from '../services/cart/cart.server';
+import {
+  cartAddBody as addSchema,
+  cartRemoveBody as removeSchema,
+  cartUpdateBody as updateSchema,
+  totalsBody as totalsSchema,
+} from '@/lib/contract/cart';
+import {
+  addToCart,
+  type CartChange,
+  clearCart,
+  getCartContents,
+  removeFromCart,
+  setCartCount,
+} from '../services/cart/cart.server';
 import { computeTotals } from '../services/pricing/totals.server';
 import { requireAuth, requireVerified } from './auth-guards';
 import { countryNotServedIn } from './country-not-served';
@@ -19,8 +31,19 @@ export const TOTALS_LIMIT = { name: 'cart-totals', limit: 60, windowSeconds: 60 
 
 async function cartReply(c: Context<ApiEnv>, change: CartChange = { status: 'OK', message: null }) {
   c.header('Cache-Control', 'no-store');
-  const contents = await getCartContents(c.var.db, c.var.user!.id, { languageId: c.var.language.id, currency: c.var.currency });
-  return c.json({ status: change.status, payload: contents.payload, unavailableItems: contents.unavailableItems, message: change.message }, 200);
+  const contents = await getCartContents(c.var.db, c.var.user!.id, {
+    languageId: c.var.language.id,
+    currency: c.var.currency,
+  });
+  return c.json(
+    {
+      status: change.status,
+      payload: contents.payload,
+      unavailableItems: contents.unavailableItems,
+      message: change.message,
+    },
+    200,
+  );
 }
 
 export const cartApp = createRouter()
@@ -28,13 +51,23 @@ export const cartApp = createRouter()
 
   .post('/add', requireVerified(), async (c) => {
     const input = parseFields(addSchema, await jsonObject(c));
-    const change = await addToCart(c.var.db, c.var.user!.id, { id: input.id, count: input.count, isVariation: input.is_variation }, c.var.language.id);
+    const change = await addToCart(
+      c.var.db,
+      c.var.user!.id,
+      { id: input.id, count: input.count, isVariation: input.is_variation },
+      c.var.language.id,
+    );
     return cartReply(c, change);
   })
 
   .post('/update', requireVerified(), async (c) => {
     const input = parseFields(updateSchema, await jsonObject(c));
-    const change = await setCartCount(c.var.db, c.var.user!.id, { id: input.id, count: input.count, isVariation: input.is_variation }, c.var.language.id);
+    const change = await setCartCount(
+      c.var.db,
+      c.var.user!.id,
+      { id: input.id, count: input.count, isVariation: input.is_variation },
+      c.var.language.id,
+    );
     return cartReply(c, change);
   })
 

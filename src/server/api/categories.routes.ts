@@ -21,7 +21,9 @@ export const categoriesApp = createRouter()
   .get('/', publicCache(), validate('query', listQuery), async (c) => {
     const { topLevel } = c.req.valid('query');
     const languageId = c.var.language.id;
-    const nodes = topLevel ? await getTopLevelCategories(c.var.readDb, languageId) : await getCategoryTree(c.var.readDb, languageId);
+    const nodes = topLevel
+      ? await getTopLevelCategories(c.var.readDb, languageId)
+      : await getCategoryTree(c.var.readDb, languageId);
     return ok(c, nodes.map(categoryJson));
   })
   .get('/featured', publicCache(), async (c) => ok(c, await getFeaturedCategories(c.var.readDb, c.var.language.id)));

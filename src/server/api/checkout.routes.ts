@@ -54,7 +54,11 @@ export const checkoutApp = createRouter().post(
     c.header('Cache-Control', 'no-store');
     switch (outcome.kind) {
       case 'price-changed':
-        return c.json({ status: 'PRICE_CHANGED', message: PRICE_CHANGED_MESSAGE, new_totals: totalsJson(outcome.totals) });
+        return c.json({
+          status: 'PRICE_CHANGED',
+          message: PRICE_CHANGED_MESSAGE,
+          new_totals: totalsJson(outcome.totals),
+        });
       case 'no-stock':
         return c.json(errorBody('out_of_stock', NO_STOCK_MESSAGE(outcome.names)), 409);
       case 'unpaid-limit':
@@ -76,31 +80,46 @@ export const checkoutApp = createRouter().post(
             order_data: { ...orderData, phone_number: await phonePaymentNumber(db) },
           });
         }
-        return c.json({ status: 'OK', payment_type: 'card', message: null, redirect_url: order.redirectUrl, order_data: orderData });
+        return c.json({
+          status: 'OK',
+          payment_type: 'card',
+          message: null,
+          redirect_url: order.redirectUrl,
+          order_data: orderData,
+        });
       }
     }
   },
 );
 
 /** POST /api/balance/top-up {amount}: a card payment that credits the balance once paid. */
-export const balanceApp = createRouter().post('/top-up', requireVerified(), rateLimit({ ...CHECKOUT_LIMIT, name: 'top-up', key: perUser }), async (c) => {
-  const db = c.var.db;
-  requireCardPayments();
-  const limits = await topUpLimits(db, c.var.currency);
-  // An English sentence, so its amounts are written the English way ("€10.00"), as the shop writes them.
-  const min = formatCents(limits.minCents, c.var.currency.code, 'en');
-  const max = formatCents(limits.maxCents, c.var.currency.code, 'en');
-  const message = `Enter an amount between ${min} and ${max}.`;
-  const { amount } = parseFields(topUpBody(message, limits), await jsonObject(c), message);
-  const order = await startTopUp(db, { userId: c.var.user!.id, amountCents: Math.round(amount * 10 ** minorDigits(c.var.currency.code)), currency: c.var.currency });
-  c.header('Cache-Control', 'no-store');
-  const redirectUrl = await paymentPageUrl(db, order.paymentId, c.var.log);
-  if (!redirectUrl) return c.json(errorBody('service_unavailable', CARD_PAYMENTS_UNAVAILABLE_MESSAGE), 503);
-  return c.json({
-    status: 'OK',
-    payment_type: 'card',
-    message: null,
-    redirect_url: redirectUrl,
-    order_data: { order_nr: order.orderNr, amount: order.amount, currency: order.currency },
-  });
-});
+export const balanceApp = createRouter().post(
+  '/top-up',
+  requireVerified(),
+  rateLimit({ ...CHECKOUT_LIMIT, name: 'top-up', key: perUser }),
+  async (c) => {
+    const db = c.var.db;
+    requireCardPayments();
+    const limits = await topUpLimits(db, c.var.currency);
+    // An English sentence, so its amounts are written the English way ("€10.00"), as the shop writes them.
+    const min = formatCents(limits.minCents, c.var.currency.code, 'en');
+    const max = formatCents(limits.maxCents, c.var.currency.code, 'en');
+    const message = `Enter an amount between ${min} and ${max}.`;
+    const { amount } = parseFields(topUpBody(message, limits), await jsonObject(c), message);
+    const order = await startTopUp(db, {
+      userId: c.var.user!.id,
+      amountCents: Math.round(amount * 10 ** minorDigits(c.var.currency.code)),
+      currency: c.var.currency,
+    });
+    c.header('Cache-Control', 'no-store');
+    const redirectUrl = await paymentPageUrl(db, order.paymentId, c.var.log);
+    if (!redirectUrl) return c.json(errorBody('service_unavailable', CARD_PAYMENTS_UNAVAILABLE_MESSAGE), 503);
+    return c.json({
+      status: 'OK',
+      payment_type: 'card',
+      message: null,
+      redirect_url: redirectUrl,
+      order_data: { order_nr: order.orderNr, amount: order.amount, currency: order.currency },
+    });
+  },
+);

@@ -32,7 +32,8 @@ export const contentApp = createRouter()
     if (!page) {
       // A renamed page keeps its old address working, here as on /static-page/{slug} (ADR 013).
       const movedTo = await redirectedSlug(c.var.readDb, idOrSlug);
-      if (movedTo) return c.redirect(`/api/static-pages/${encodeURIComponent(movedTo)}${new URL(c.req.url).search}`, 301);
+      if (movedTo)
+        return c.redirect(`/api/static-pages/${encodeURIComponent(movedTo)}${new URL(c.req.url).search}`, 301);
       const t = await getTranslator(c.var.readDb, c.var.language.code);
       throw new HttpError(404, t(PAGE_NOT_FOUND_KEY));
     }

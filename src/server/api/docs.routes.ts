@@ -89,5 +89,8 @@ export const docsApp = createRouter()
   .get('/docs/scalar.js', async (c) => {
     const body = await scalarBundle();
     if (!body) return c.json(errorBody('not_found', NO_SCRIPT), 404);
-    return c.body(new Uint8Array(body), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=86400' });
+    return c.body(new Uint8Array(body), 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'public, max-age=86400',
+    });
   });

@@ -35,6 +35,10 @@ export const emailVerificationApp = createRouter()
 
   /** The mailed link: no session needed (the signature is the proof); answers with a page. */
   .get('/:id/:hash', async (c) => {
-    const outcome = await verifyEmailLink(c.var.db, { id: c.req.param('id'), hash: c.req.param('hash'), ...linkSignature(c) });
+    const outcome = await verifyEmailLink(c.var.db, {
+      id: c.req.param('id'),
+      hash: c.req.param('hash'),
+      ...linkSignature(c),
+    });
     return redirectToOutcome(c, PAGES[outcome]);
   });

@@ -24,11 +24,6 @@ export function errorBody(code: ErrorCode, message: string, errors?: FieldErrors
 }
 
 /** The error envelope `{status:'ERROR', code, message, errors?}`; the code is the status's. */
-export function fail(
-  c: Context,
-  status: ContentfulStatusCode,
-  message: string,
-  errors?: FieldErrors,
-) {
+export function fail(c: Context, status: ContentfulStatusCode, message: string, errors?: FieldErrors) {
   return c.json(errorBody(codeForStatus(status), message, errors), status);
 }

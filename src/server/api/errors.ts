@@ -6,7 +6,15 @@ import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseU
 import { FALLBACK_LANGUAGE } from '../i18n/messages';
 import { logger } from '../logger';
 import { DomainError, type DomainErrorKind } from '../services/errors';
-import { englishProblems, englishText, hasLocalized, isLocalized, type Localized, type Problems, spokenText } from '../services/localized';
+import {
+  englishProblems,
+  englishText,
+  hasLocalized,
+  isLocalized,
+  type Localized,
+  type Problems,
+  spokenText,
+} from '../services/localized';
 import { type ErrorCode, codeForStatus } from '@/lib/contract/error-codes';
 import { type FieldErrors, errorBody } from './envelope';
 import { totalsErrorCode } from './totals-error-code';
@@ -42,18 +50,31 @@ export class HttpError extends Error {
  * with keys are translated; an English field error that repeats the message follows it; other
  * field errors stay as they are.
  */
-function spoken(c: Context<ApiEnv>, error: DomainError | HttpError, errors: FieldErrors | undefined, problems?: Problems) {
+function spoken(
+  c: Context<ApiEnv>,
+  error: DomainError | HttpError,
+  errors: FieldErrors | undefined,
+  problems?: Problems,
+) {
   const { at, atLanguage } = c.var as Partial<AdminVariables>;
-  if (!at || atLanguage === FALLBACK_LANGUAGE || (!error.localized && !problems)) return { message: error.message, errors };
+  if (!at || atLanguage === FALLBACK_LANGUAGE || (!error.localized && !problems))
+    return { message: error.message, errors };
   const message = error.localized ? spokenText(at, error.localized) : error.message;
-  const say = (text: string | Localized) => (isLocalized(text) ? spokenText(at, text) : text === error.message ? message : text);
+  const say = (text: string | Localized) =>
+    isLocalized(text) ? spokenText(at, text) : text === error.message ? message : text;
   const fields = problems ?? errors;
   if (!fields) return { message, errors };
   return { message, errors: Object.fromEntries(Object.entries(fields).map(([field, list]) => [field, list.map(say)])) };
 }
 
 /** The status of each kind of service error. */
-const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, ContentfulStatusCode> = { invalid: 422, forbidden: 403, not_found: 404, conflict: 409, upstream: 502 };
+const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, ContentfulStatusCode> = {
+  invalid: 422,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  upstream: 502,
+};
 
 export const NOT_FOUND_MESSAGE = 'Not found';
 export const BAD_VALUE_MESSAGE = 'A value in the request is malformed or out of range.';
@@ -103,7 +124,11 @@ export function handleError(error: Error, c: Context<ApiEnv>) {
   }
   if (error instanceof HttpError) {
     const { message, errors } = spoken(c, error, error.options.errors, error.problems);
-    return c.json(errorBody(codeFor(c, error.code, error.message), message, errors), error.status, error.options.headers);
+    return c.json(
+      errorBody(codeFor(c, error.code, error.message), message, errors),
+      error.status,
+      error.options.headers,
+    );
   }
   if (error instanceof HTTPException) {
     // Hono's own 4xx (malformed JSON, body limit...) are client errors with safe texts.
@@ -119,7 +144,10 @@ export function handleError(error: Error, c: Context<ApiEnv>) {
     });
   }
   if (isBadValue(error)) {
-    log.warn({ err: error, reqId: c.get('requestId'), sqlState: sqlState(error) }, 'request value rejected by the database');
+    log.warn(
+      { err: error, reqId: c.get('requestId'), sqlState: sqlState(error) },
+      'request value rejected by the database',
+    );
     return c.json(errorBody('bad_request', BAD_VALUE_MESSAGE), 400);
   }
   log.error({ err: error, reqId: c.get('requestId') }, 'unhandled API error');

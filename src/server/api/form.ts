@@ -67,8 +67,14 @@ export function parseFields<T extends z.ZodType>(schema: T, body: unknown, summa
  * (`passConfirm`, `passwordConfirmation`, `password_confirmation`, `field`'s own first).
  */
 export function withConfirmationAs(field: string, body: Record<string, unknown>): Record<string, unknown> {
-  const spellings = [field, ...['passConfirm', 'passwordConfirmation', 'password_confirmation'].filter((name) => name !== field)];
-  return { ...body, [field]: spellings.map((name) => body[name]).find((value) => value !== undefined && value !== null) };
+  const spellings = [
+    field,
+    ...['passConfirm', 'passwordConfirmation', 'password_confirmation'].filter((name) => name !== field),
+  ];
+  return {
+    ...body,
+    [field]: spellings.map((name) => body[name]).find((value) => value !== undefined && value !== null),
+  };
 }
 
 export function fieldError(field: string, message: string): HttpError {

@@ -16,7 +16,6 @@ export interface ApiLocale {
   language: LanguageOption;
 }
 
-
 /** Reads `currency` and `lang_id` from the JSON body of a write, else from the query string. */
 async function rawLocale(c: Parameters<MiddlewareHandler<ApiEnv>>[0]) {
   let currency: unknown = c.req.query('currency');

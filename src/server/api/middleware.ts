@@ -55,10 +55,16 @@ export function withDatabase(): MiddlewareHandler<ApiEnv> {
     }
     c.set('db', runtime.database.db);
     const replica = runtime.replica;
-    c.set('readDb', replica?.healthy() && mayReadReplica(c.req.method, c.req.path, c.req.header('cookie')) ? replica.db : runtime.database.db);
+    c.set(
+      'readDb',
+      replica?.healthy() && mayReadReplica(c.req.method, c.req.path, c.req.header('cookie'))
+        ? replica.db
+        : runtime.database.db,
+    );
     c.set('engine', runtime.database.engine);
     await next();
     // This browser's next reads stay on the primary until its change has surely reached the replica.
-    if (replica && !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) c.header('Set-Cookie', readPrimaryCookie(forwardedHttps(c)), { append: true });
+    if (replica && !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method))
+      c.header('Set-Cookie', readPrimaryCookie(forwardedHttps(c)), { append: true });
   };
 }

@@ -20,7 +20,9 @@ export function multipartBoundary(contentType: string): string | null {
 }
 
 function headerParam(disposition: string, name: string): string | undefined {
-  const match = new RegExp(`;\\s*${name}="((?:[^"\\\\]|\\\\.)*)"`, 'i').exec(disposition) ?? new RegExp(`;\\s*${name}=([^;\\s]+)`, 'i').exec(disposition);
+  const match =
+    new RegExp(`;\\s*${name}="((?:[^"\\\\]|\\\\.)*)"`, 'i').exec(disposition) ??
+    new RegExp(`;\\s*${name}=([^;\\s]+)`, 'i').exec(disposition);
   return match?.[1]?.replace(/\\(.)/g, '$1');
 }
 
@@ -42,14 +44,24 @@ export function parseMultipart(body: Uint8Array, boundary: string): FormData {
     const contentStart = headersEnd + HEADER_END.length;
     const contentEnd = bytes.indexOf(between, contentStart);
     if (contentEnd < 0) throw new MultipartError('part without a closing boundary');
-    const header = (name: string) => headers.find((line) => line.toLowerCase().startsWith(`${name}:`))?.slice(name.length + 1).trim();
+    const header = (name: string) =>
+      headers
+        .find((line) => line.toLowerCase().startsWith(`${name}:`))
+        ?.slice(name.length + 1)
+        .trim();
     const disposition = header('content-disposition') ?? '';
     const name = headerParam(disposition, 'name');
     if (name === undefined) throw new MultipartError('part without a name');
     const content = bytes.subarray(contentStart, contentEnd);
     const filename = headerParam(disposition, 'filename');
     if (filename === undefined) form.append(name, content.toString('utf8'));
-    else form.append(name, new File([content as Uint8Array<ArrayBuffer>], filename, { type: header('content-type') ?? 'application/octet-stream' }));
+    else
+      form.append(
+        name,
+        new File([content as Uint8Array<ArrayBuffer>], filename, {
+          type: header('content-type') ?? 'application/octet-stream',
+        }),
+      );
     at = contentEnd + between.length;
   }
 }

@@ -23,14 +23,26 @@ let hoisted: Record<string, JsonSchema> = {};
  * definitions move to components.schemas under names unique in the document.
  */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const result = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12', reused: 'inline' }) as JsonSchema;
+  const result = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    reused: 'inline',
+  }) as JsonSchema;
   delete result.$schema;
   const defs = result.$defs as Record<string, JsonSchema> | undefined;
   if (!defs) return result;
   delete result.$defs;
-  const names = new Map(Object.keys(defs).map((name) => [name, `Recursive${Object.keys(hoisted).length + 1}_${name.replace(/\W/g, '')}`]));
+  const names = new Map(
+    Object.keys(defs).map((name) => [name, `Recursive${Object.keys(hoisted).length + 1}_${name.replace(/\W/g, '')}`]),
+  );
   const rename = (value: JsonSchema): JsonSchema =>
-    JSON.parse(JSON.stringify(value).replace(/"#\/\$defs\/([^"]+)"/g, (_m, name: string) => `"#/components/schemas/${names.get(name) ?? name}"`)) as JsonSchema;
+    JSON.parse(
+      JSON.stringify(value).replace(
+        /"#\/\$defs\/([^"]+)"/g,
+        (_m, name: string) => `"#/components/schemas/${names.get(name) ?? name}"`,
+      ),
+    ) as JsonSchema;
   for (const [name, def] of Object.entries(defs)) hoisted[names.get(name)!] = rename(def);
   return rename(result);
 }
@@ -38,7 +50,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 const ERROR_TEXTS: Record<number, string> = {
   400: 'Malformed request (not JSON, not an object, a value out of range).',
   401: '`Unauthenticated.`: no session or token where the route needs one, or a bearer token that is not valid (revoked, expired, unknown), on any route.',
-  403: '`Your email address is not verified.`, or `This action is unauthorized.`: the role has no permission of the route\'s area.',
+  403: "`Your email address is not verified.`, or `This action is unauthorized.`: the role has no permission of the route's area.",
   404: 'Not found.',
   409: 'Conflict with the current state.',
   413: 'The body is over 1 MB (an upload: over its own limit).',
@@ -97,7 +109,13 @@ function parameters(route: RouteContract, openApiPath: string): JsonSchema[] {
     const required = new Set((query.required as string[] | undefined) ?? []);
     for (const [name, schema] of Object.entries((query.properties ?? {}) as Record<string, JsonSchema>)) {
       const { description, ...rest } = schema;
-      list.push({ name, in: 'query', required: required.has(name), schema: rest, ...(description ? { description } : {}) });
+      list.push({
+        name,
+        in: 'query',
+        required: required.has(name),
+        schema: rest,
+        ...(description ? { description } : {}),
+      });
     }
   }
   for (const [name, description] of Object.entries(route.headers ?? {})) {
@@ -125,7 +143,10 @@ function operation(route: RouteContract, openApiPath: string): JsonSchema {
   const status = String(route.status ?? (route.produces === 'redirect' ? 302 : 200));
   const content = route.status === 204 ? undefined : successContent(route);
   const responses: Record<string, JsonSchema> = {
-    [status]: { description: route.produces === 'redirect' ? 'Redirect (Location header).' : 'Success.', ...(content ? { content } : {}) },
+    [status]: {
+      description: route.produces === 'redirect' ? 'Redirect (Location header).' : 'Success.',
+      ...(content ? { content } : {}),
+    },
   };
   for (const code of errorStatuses(route)) {
     responses[String(code)] = {
@@ -137,7 +158,10 @@ function operation(route: RouteContract, openApiPath: string): JsonSchema {
   const permission = permissionNote(route);
   const description = [route.description, permission?.note].filter(Boolean).join(' ');
   return {
-    operationId: `${route.method.toLowerCase()}${openApiPath.replace(/^\/api/, '').replace(/[{}]/g, '').replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+    operationId: `${route.method.toLowerCase()}${openApiPath
+      .replace(/^\/api/, '')
+      .replace(/[{}]/g, '')
+      .replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     tags: [route.tag],
     summary: route.summary,
     ...(description ? { description } : {}),
@@ -155,10 +179,25 @@ function operation(route: RouteContract, openApiPath: string): JsonSchema {
  */
 function requestBody(route: RouteContract): { requestBody?: JsonSchema } {
   if (route.body) {
-    return { requestBody: { required: true, content: { [route.consumes === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: jsonSchema(route.body, 'input') } } } };
+    return {
+      requestBody: {
+        required: true,
+        content: {
+          [route.consumes === 'multipart' ? 'multipart/form-data' : 'application/json']: {
+            schema: jsonSchema(route.body, 'input'),
+          },
+        },
+      },
+    };
   }
   if (route.method === 'GET') return {};
-  return { requestBody: { required: false, description: 'None is read; a JSON object sent anyway is ignored.', content: { 'application/json': { schema: { type: 'object' } } } } };
+  return {
+    requestBody: {
+      required: false,
+      description: 'None is read; a JSON object sent anyway is ignored.',
+      content: { 'application/json': { schema: { type: 'object' } } },
+    },
+  };
 }
 
 export function openApiPath(honoPath: string): string {
@@ -187,9 +226,23 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
     components: {
       schemas: { ErrorBody: jsonSchema(errorBodySchema, 'output'), ...hoisted },
       securitySchemes: {
-        sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Set by GET /sanctum/csrf-cookie and POST /api/login.' },
-        xsrfHeader: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN', description: 'The XSRF-TOKEN cookie\'s value, on every write made with the session cookie.' },
-        bearerToken: { type: 'http', scheme: 'bearer', description: 'A personal access token from POST /api/login with `device_name`.' },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: 'Set by GET /sanctum/csrf-cookie and POST /api/login.',
+        },
+        xsrfHeader: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-XSRF-TOKEN',
+          description: "The XSRF-TOKEN cookie's value, on every write made with the session cookie.",
+        },
+        bearerToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A personal access token from POST /api/login with `device_name`.',
+        },
       },
     },
   };

@@ -14,19 +14,21 @@ import { validate } from './validate';
  * /api/orders/*. History needs a verified address (docs/decisions/009-accounts.md); amounts are
  * in each order's own currency (docs/decisions/011-orders-history-and-contact.md).
  */
-export const ordersApp = createRouter().get('/history', requireVerified(), validate('query', historyQuery), async (c) => {
-  c.header('Cache-Control', 'no-store');
-  const q = c.req.valid('query');
-  const t = await translatorFor(c);
-  const result = await listOrderHistory(c.var.db, c.var.user!.id, {
-    page: q.page ?? 1,
-    perPage: q.per_page ?? HISTORY_PER_PAGE_DEFAULT,
-    texts: { unnamedProduct: t('orders.unnamedProduct'), fallbackCategory: t('orders.fallbackCategory') },
+export const ordersApp = createRouter()
+  .get('/history', requireVerified(), validate('query', historyQuery), async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const q = c.req.valid('query');
+    const t = await translatorFor(c);
+    const result = await listOrderHistory(c.var.db, c.var.user!.id, {
+      page: q.page ?? 1,
+      perPage: q.per_page ?? HISTORY_PER_PAGE_DEFAULT,
+      texts: { unnamedProduct: t('orders.unnamedProduct'), fallbackCategory: t('orders.fallbackCategory') },
+    });
+    return ok(c, result.orders, { extra: { pagination: result.pagination } });
+  })
+  .get('/:orderNr/documents/:number', requireVerified(), validate('param', documentParams), async (c) => {
+    const { orderNr, number } = c.req.valid('param');
+    // Another customer's order answers exactly as a missing one: its number says nothing.
+    const found = await documentPdf(c.var.db, { orderNr, number, userId: c.var.user!.id });
+    return found ? pdfResponse(found) : notFound(c);
   });
-  return ok(c, result.orders, { extra: { pagination: result.pagination } });
-}).get('/:orderNr/documents/:number', requireVerified(), validate('param', documentParams), async (c) => {
-  const { orderNr, number } = c.req.valid('param');
-  // Another customer's order answers exactly as a missing one: its number says nothing.
-  const found = await documentPdf(c.var.db, { orderNr, number, userId: c.var.user!.id });
-  return found ? pdfResponse(found) : notFound(c);
-});

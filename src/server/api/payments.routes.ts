@@ -13,7 +13,6 @@ import { ok } from './envelope';
 import { HttpError, notFound } from './errors';
 import { paymentNotification } from '@/lib/contract/purchasing';
 
-
 /** Where the gateway's notifications arrive (exempt from CSRF: the signature is the proof). */
 export const DEMO_WEBHOOK_PATH = '/api/payments/demo/webhook';
 export const STRIPE_WEBHOOK_PATH = '/api/payments/stripe/webhook';
@@ -34,10 +33,18 @@ export const paymentsApp = createRouter()
     }
     const settled = await settlePayment(
       c.var.db,
-      { paymentId: parsed.payment_id, outcome: parsed.outcome, amountCents: parsed.amount_cents, currency: parsed.currency },
+      {
+        paymentId: parsed.payment_id,
+        outcome: parsed.outcome,
+        amountCents: parsed.amount_cents,
+        currency: parsed.currency,
+      },
       c.var.log,
     );
-    c.var.log.info({ paymentId: parsed.payment_id, outcome: parsed.outcome, result: settled.result }, 'payment notification');
+    c.var.log.info(
+      { paymentId: parsed.payment_id, outcome: parsed.outcome, result: settled.result },
+      'payment notification',
+    );
     if (settled.result === 'unknown-payment') throw new HttpError(404, 'Unknown payment.');
     if (settled.paidOrderId !== undefined) {
       await sendOrderConfirmation(c.var.db, settled.paidOrderId, c.var.log);

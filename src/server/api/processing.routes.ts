@@ -3,7 +3,6 @@ import { createRouter } from './env';
 import { ok } from './envelope';
 import type { PhonePaymentConfig } from '@/lib/contract/purchasing';
 
-
 /**
  * /api/processing/*: payment configuration the browser needs. The phone numbers are public
  * (they are printed in the phone payment modal) and come from settings through the shared

@@ -21,13 +21,19 @@ export const returnsApp = new Hono<AdminEnv>()
     c.set('at', await getTranslator(c.var.db, c.var.language.code));
     await next();
   })
-  .post('/:orderNr/returns', requireVerified(), validate('param', orderNrParam), validate('json', returnRequestBody), async (c) => {
-    c.header('Cache-Control', 'no-store');
-    const db = c.var.db;
-    const orderNr = c.req.valid('param').orderNr;
-    const { returnId, orderId } = await openReturn(db, { userId: c.var.user!.id, orderNr, ...c.req.valid('json') });
-    await sendReturnOpenedMail(db, returnId, c.var.log);
-    await notifyStaffOfReturn(db, returnId, c.var.log);
-    const made = (await orderReturns(db, orderId, orderNr)).find((r) => r.id === returnId)!;
-    return ok(c, made, { message: c.var.at('returns.api.opened', { return: made.return_nr }) });
-  });
+  .post(
+    '/:orderNr/returns',
+    requireVerified(),
+    validate('param', orderNrParam),
+    validate('json', returnRequestBody),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const db = c.var.db;
+      const orderNr = c.req.valid('param').orderNr;
+      const { returnId, orderId } = await openReturn(db, { userId: c.var.user!.id, orderNr, ...c.req.valid('json') });
+      await sendReturnOpenedMail(db, returnId, c.var.log);
+      await notifyStaffOfReturn(db, returnId, c.var.log);
+      const made = (await orderReturns(db, orderId, orderNr)).find((r) => r.id === returnId)!;
+      return ok(c, made, { message: c.var.at('returns.api.opened', { return: made.return_nr }) });
+    },
+  );

@@ -8,7 +8,6 @@ import { validate } from './validate';
 import { reviewProductParam as idParam, reviewPageQuery as pageQuery } from '@/lib/contract/accounts';
 import { reviewBody } from '@/lib/contract/forms';
 
-
 /**
  * Product reviews (storefront §2 ProductDetailsPage), mounted beside productsApp at /api/products:
  * - GET  /{id}/reviews?page= → payload [review], summary {count, average} (newest first, 20 a page)
@@ -37,5 +36,9 @@ reviewsApp.post('/:id/reviews', requireVerified(), validate('param', idParam), a
     throw new HttpError(409, t('product.reviews.already'));
   }
   c.header('Cache-Control', 'no-store');
-  return ok(c, result.review, { status: 201, message: t('product.reviews.thanks'), extra: { summary: result.summary } });
+  return ok(c, result.review, {
+    status: 201,
+    message: t('product.reviews.thanks'),
+    extra: { summary: result.summary },
+  });
 });

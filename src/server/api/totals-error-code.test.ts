@@ -3,7 +3,9 @@ import { totalsErrorCode } from './totals-error-code';
 
 describe('totalsErrorCode (accounts spec §4 Cart totals)', () => {
   it('delivery unavailable when the text says so', () => {
-    expect(totalsErrorCode('validation_failed', 'Delivery is not available to this country')).toBe('delivery_unavailable');
+    expect(totalsErrorCode('validation_failed', 'Delivery is not available to this country')).toBe(
+      'delivery_unavailable',
+    );
     expect(totalsErrorCode('validation_failed', 'Delivery unavailable')).toBe('delivery_unavailable');
   });
 

@@ -25,7 +25,8 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
 /** The issues as keyed field errors (zod-problems.ts), which the error handler speaks in the admin's language. */
 function keyedProblems(issues: readonly z.core.$ZodIssue[], input: unknown): Problems {
   const problems: Record<string, ReturnType<typeof zodProblem>[]> = {};
-  for (const issue of issues) (problems[issue.path.map(String).join('.') || ROOT_FIELD] ??= []).push(zodProblem(issue, input));
+  for (const issue of issues)
+    (problems[issue.path.map(String).join('.') || ROOT_FIELD] ??= []).push(zodProblem(issue, input));
   return problems;
 }
 
@@ -34,14 +35,12 @@ function keyedProblems(issues: readonly z.core.$ZodIssue[], input: unknown): Pro
  * error>, errors}`. Use on every input: `app.post('/', validate('json', schema), (c) => c.req.valid('json'))`.
  * On the admin API (c.var.at set) the field errors are keyed, so a German admin reads them in German.
  */
-export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(
-  target: Target,
-  schema: T,
-) {
+export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result, c) => {
     if (result.success) return;
     const data: unknown = result.data;
-    if (target === 'json' && (data === null || typeof data !== 'object' || Array.isArray(data))) return c.json(errorBody('bad_request', NOT_A_JSON_OBJECT), 400);
+    if (target === 'json' && (data === null || typeof data !== 'object' || Array.isArray(data)))
+      return c.json(errorBody('bad_request', NOT_A_JSON_OBJECT), 400);
     const issues = result.error.issues;
     if ((c.var as Partial<AdminVariables>).at && issues[0]) {
       throw new HttpError(422, zodProblem(issues[0], data), { errors: keyedProblems(issues, data) });

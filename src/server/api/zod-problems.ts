@@ -29,7 +29,9 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 
 function sized(issue: Extract<Issue, { code: 'too_small' | 'too_big' }>): [AdminKey, LocalizedVars] {
   const small = issue.code === 'too_small';
-  const limit = Number(small ? (issue as { minimum: number | bigint }).minimum : (issue as { maximum: number | bigint }).maximum);
+  const limit = Number(
+    small ? (issue as { minimum: number | bigint }).minimum : (issue as { maximum: number | bigint }).maximum,
+  );
   switch (issue.origin) {
     case 'string':
       if (small && limit <= 1) return ['admin.api.field.required', {}];
@@ -41,7 +43,8 @@ function sized(issue: Extract<Issue, { code: 'too_small' | 'too_big' }>): [Admin
       return [small ? 'admin.api.field.fileEmpty' : 'admin.api.field.fileTooLarge', {}];
     default: {
       const exclusive = issue.inclusive === false;
-      if (small) return [exclusive ? 'admin.api.field.tooSmallExclusive' : 'admin.api.field.tooSmall', { minimum: limit }];
+      if (small)
+        return [exclusive ? 'admin.api.field.tooSmallExclusive' : 'admin.api.field.tooSmall', { minimum: limit }];
       return [exclusive ? 'admin.api.field.tooBigExclusive' : 'admin.api.field.tooBig', { maximum: limit }];
     }
   }

@@ -6,7 +6,19 @@
  * Older backups, the bare database file, are still restored.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { BackupError, type Report } from './backup';
 
@@ -43,7 +55,11 @@ function tar(args: string[]): Promise<void> {
     child.on('error', (error: NodeJS.ErrnoException) =>
       reject(error.code === 'ENOENT' ? new BackupError('tar is not installed (backups with photos need it).') : error),
     );
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new BackupError(`tar failed (exit code ${code}): ${stderr.trim() || 'no message'}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new BackupError(`tar failed (exit code ${code}): ${stderr.trim() || 'no message'}`)),
+    );
   });
 }
 
@@ -72,7 +88,12 @@ export async function writeBundle(
   try {
     await writeDatabase(join(stage, DATABASE_FILE[engine]));
     const files = mediaDir && existsSync(mediaDir) ? countFiles(mediaDir) : 0;
-    const manifest: Manifest = { format: 1, engine, media: mediaDir === undefined ? 's3' : files > 0 ? 'files' : 'none', created: new Date().toISOString() };
+    const manifest: Manifest = {
+      format: 1,
+      engine,
+      media: mediaDir === undefined ? 's3' : files > 0 ? 'files' : 'none',
+      created: new Date().toISOString(),
+    };
     writeFileSync(join(stage, MANIFEST), JSON.stringify(manifest, null, 2));
     const args = ['-cf', partial, '-C', stage, MANIFEST, DATABASE_FILE[engine]];
     if (manifest.media === 'files') {
@@ -84,7 +105,10 @@ export async function writeBundle(
     const written = `Backup written: ${file} (${size(statSync(file).size)})`;
     if (manifest.media === 'files') report(`${written}, the database and ${files} photo file(s).`);
     else if (manifest.media === 'none') report(`${written}, the database (there are no uploaded photos yet).`);
-    else report(`${written}, the database only: the photos are in the S3 bucket ${'bucket' in photos ? photos.bucket : ''}, which holds them; back it up with your storage provider.`);
+    else
+      report(
+        `${written}, the database only: the photos are in the S3 bucket ${'bucket' in photos ? photos.bucket : ''}, which holds them; back it up with your storage provider.`,
+      );
   } finally {
     rmSync(partial, { force: true });
     rmSync(stage, { recursive: true, force: true });
@@ -92,26 +116,34 @@ export async function writeBundle(
 }
 
 function size(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 /**
  * Unpacks the manifest and the database backup of a bundle into a stage folder beside
  * `dataDir`; the caller restores the database from it, then `restoreMedia` adds the photos.
  */
-export async function openBundle(file: string, dataDir: string): Promise<{ manifest: Manifest; databaseFile: string; stage: string }> {
+export async function openBundle(
+  file: string,
+  dataDir: string,
+): Promise<{ manifest: Manifest; databaseFile: string; stage: string }> {
   mkdirSync(dataDir, { recursive: true });
   const stage = join(dataDir, `.restore-${process.pid}-${Date.now()}`);
   mkdirSync(stage);
   try {
     await tar(['-xf', file, '-C', stage, MANIFEST]);
     const manifest = JSON.parse(readFileSync(join(stage, MANIFEST), 'utf8')) as Manifest;
-    if (manifest.format !== 1 || !(manifest.engine in DATABASE_FILE)) throw new BackupError(`${file} is a backup of a newer or unknown format.`);
+    if (manifest.format !== 1 || !(manifest.engine in DATABASE_FILE))
+      throw new BackupError(`${file} is a backup of a newer or unknown format.`);
     await tar(['-xf', file, '-C', stage, DATABASE_FILE[manifest.engine]]);
     return { manifest, databaseFile: join(stage, DATABASE_FILE[manifest.engine]), stage };
   } catch (error) {
     rmSync(stage, { recursive: true, force: true });
-    throw error instanceof BackupError ? error : new BackupError(`${file} is not a backup made by npm run db:backup: ${(error as Error).message}`);
+    throw error instanceof BackupError
+      ? error
+      : new BackupError(`${file} is not a backup made by npm run db:backup: ${(error as Error).message}`);
   }
 }
 
@@ -119,14 +151,23 @@ export async function openBundle(file: string, dataDir: string): Promise<{ manif
  * The bundle's photos into `mediaDir` (undefined: photos now live in S3). Photo files are named
  * by their content, so files already there are the same and stay; nothing is deleted.
  */
-export async function restoreMedia(file: string, manifest: Manifest, mediaDir: string | undefined, report: Report): Promise<void> {
+export async function restoreMedia(
+  file: string,
+  manifest: Manifest,
+  mediaDir: string | undefined,
+  report: Report,
+): Promise<void> {
   if (manifest.media === 's3') {
-    report('The photos of this shop were in an S3 bucket when it was backed up: the bucket holds them, nothing to restore here.');
+    report(
+      'The photos of this shop were in an S3 bucket when it was backed up: the bucket holds them, nothing to restore here.',
+    );
     return;
   }
   if (manifest.media === 'none') return;
   if (mediaDir === undefined) {
-    report('This backup holds photos, but S3 is configured now: they were not restored. Restore with S3 unset to unpack them into DATA_DIR/media, then copy them to the bucket.');
+    report(
+      'This backup holds photos, but S3 is configured now: they were not restored. Restore with S3 unset to unpack them into DATA_DIR/media, then copy them to the bucket.',
+    );
     return;
   }
   // The tar holds them under media/, as DATA_DIR does.

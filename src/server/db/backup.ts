@@ -1,5 +1,17 @@
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, openAsBlob, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  openAsBlob,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { isAlive, lockDataDir } from './lock';
@@ -39,7 +51,9 @@ export function backupKind(file: string): 'postgres' | 'pglite' | 'unknown' {
 }
 
 function size(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 /** Writes next to the target and renames, so a failed run never leaves a half-written backup. */
@@ -49,13 +63,21 @@ function partialOf(file: string): string {
 
 // ------------------------------------------------------------------------------ PostgreSQL
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number; stderr: string }> {
   return new Promise((done, fail) => {
     const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'pipe'], env });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', (error: NodeJS.ErrnoException) =>
-      fail(error.code === 'ENOENT' ? new BackupError(`${command} is not installed (it comes with the PostgreSQL client packages).`) : error),
+      fail(
+        error.code === 'ENOENT'
+          ? new BackupError(`${command} is not installed (it comes with the PostgreSQL client packages).`)
+          : error,
+      ),
     );
     child.on('exit', (code) => done({ code: code ?? 1, stderr: stderr.trim() }));
   });
@@ -114,7 +136,11 @@ export async function backupPostgres(url: string, file: string, report: Report):
   const tool = pgTool('pg_dump', major);
   report(`Dumping PostgreSQL ${major} database "${new URL(url).pathname.slice(1)}" with ${tool} (custom format)...`);
   const partial = partialOf(file);
-  const { code, stderr } = await run(tool, ['--format=custom', '--no-owner', '--no-privileges', `--file=${partial}`], libpqEnv(url));
+  const { code, stderr } = await run(
+    tool,
+    ['--format=custom', '--no-owner', '--no-privileges', `--file=${partial}`],
+    libpqEnv(url),
+  );
   if (code !== 0) {
     rmSync(partial, { force: true });
     throw new BackupError(`pg_dump failed (exit code ${code}): ${stderr || 'no message'}`);
@@ -123,7 +149,12 @@ export async function backupPostgres(url: string, file: string, report: Report):
   report(`Database dumped (${size(statSync(file).size)}).`);
 }
 
-export async function restorePostgres(url: string, file: string, options: { force: boolean }, report: Report): Promise<void> {
+export async function restorePostgres(
+  url: string,
+  file: string,
+  options: { force: boolean },
+  report: Report,
+): Promise<void> {
   const major = await serverMajor(url);
   const tables = await countTables(url);
   if (tables > 0 && !options.force) {
@@ -132,11 +163,20 @@ export async function restorePostgres(url: string, file: string, options: { forc
     );
   }
   const tool = pgTool('pg_restore', major);
-  report(`Restoring ${file} into PostgreSQL ${major} database "${new URL(url).pathname.slice(1)}" with ${tool}${tables > 0 ? ' (replacing its contents)' : ''}...`);
-  const args = ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${libpqEnv(url).PGDATABASE}`];
+  report(
+    `Restoring ${file} into PostgreSQL ${major} database "${new URL(url).pathname.slice(1)}" with ${tool}${tables > 0 ? ' (replacing its contents)' : ''}...`,
+  );
+  const args = [
+    '--no-owner',
+    '--no-privileges',
+    '--single-transaction',
+    '--exit-on-error',
+    `--dbname=${libpqEnv(url).PGDATABASE}`,
+  ];
   if (tables > 0) args.push('--clean', '--if-exists');
   const { code, stderr } = await run(tool, [...args, file], libpqEnv(url));
-  if (code !== 0) throw new BackupError(`pg_restore failed (exit code ${code}); nothing was changed: ${stderr || 'no message'}`);
+  if (code !== 0)
+    throw new BackupError(`pg_restore failed (exit code ${code}); nothing was changed: ${stderr || 'no message'}`);
   report('Restore complete.');
 }
 
@@ -167,7 +207,11 @@ async function writeDump(dump: () => Promise<Blob>, file: string): Promise<numbe
  * PGlite dumps between two queries, so the copy is crash-consistent: opening it replays the
  * write-ahead log to the last committed transaction, like a restart after a power cut.
  */
-export function serveBackupRequests(dataDir: string, dump: () => Promise<Blob>, log: (line: string) => void): () => void {
+export function serveBackupRequests(
+  dataDir: string,
+  dump: () => Promise<Blob>,
+  log: (line: string) => void,
+): () => void {
   let busy = false;
   const handler = () => {
     if (busy) return;
@@ -207,7 +251,9 @@ async function askRunningShop(dataDir: string, pid: number, file: string, report
   while (!existsSync(done)) {
     if (Date.now() > deadline || !isAlive(pid)) {
       rmSync(request, { force: true });
-      throw new BackupError(`The running shop (pid ${pid}) did not write the backup${isAlive(pid) ? ' within 5 minutes' : ': it stopped'}.`);
+      throw new BackupError(
+        `The running shop (pid ${pid}) did not write the backup${isAlive(pid) ? ' within 5 minutes' : ': it stopped'}.`,
+      );
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -237,7 +283,12 @@ export async function backupPglite(dataDir: string, file: string, report: Report
   }
 }
 
-export async function restorePglite(dataDir: string, file: string, options: { force: boolean }, report: Report): Promise<void> {
+export async function restorePglite(
+  dataDir: string,
+  file: string,
+  options: { force: boolean },
+  report: Report,
+): Promise<void> {
   // Throws DataDirLockedError naming the running shop: its folder cannot be replaced under it.
   const release = lockDataDir(dataDir);
   const folder = join(dataDir, 'pglite');
@@ -245,12 +296,18 @@ export async function restorePglite(dataDir: string, file: string, options: { fo
   try {
     const exists = existsSync(folder) && readdirSync(folder).length > 0;
     if (exists && !options.force) {
-      throw new BackupError(`${folder} already holds a database. Add --force to replace it (it is kept as ${folder}.before-restore-<time>).`);
+      throw new BackupError(
+        `${folder} already holds a database. Add --force to replace it (it is kept as ${folder}.before-restore-<time>).`,
+      );
     }
     rmSync(incoming, { recursive: true, force: true });
     report(`Unpacking ${file} into ${incoming}...`);
     // Opening the tarball checks it too: PGlite replays its log and must answer a query.
-    const database = await openDatabase({ engine: 'pglite', dataDir: incoming, loadDataDir: await openAsBlob(file) }).catch((error: Error) => {
+    const database = await openDatabase({
+      engine: 'pglite',
+      dataDir: incoming,
+      loadDataDir: await openAsBlob(file),
+    }).catch((error: Error) => {
       throw new BackupError(`${file} is not a PGlite backup that can be opened: ${error.message}`);
     });
     try {
@@ -276,5 +333,6 @@ export async function restorePglite(dataDir: string, file: string, options: { fo
 }
 
 export function ensureWritableTarget(file: string): void {
-  if (!existsSync(dirname(resolve(file)))) throw new BackupError(`The folder ${dirname(resolve(file))} does not exist.`);
+  if (!existsSync(dirname(resolve(file))))
+    throw new BackupError(`The folder ${dirname(resolve(file))} does not exist.`);
 }

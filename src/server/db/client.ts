@@ -66,7 +66,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       idleTimeoutMillis: 30_000,
       // A peer that vanished without closing the socket is noticed instead of waited on.
       keepAlive: true,
-      ...(options.serving ? { statement_timeout: STATEMENT_TIMEOUT_MS, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS } : {}),
+      ...(options.serving
+        ? { statement_timeout: STATEMENT_TIMEOUT_MS, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS }
+        : {}),
     });
     // An idle client losing its connection (e.g. a server restart) must not crash the process:
     // the pool drops it and opens a new one on the next request.

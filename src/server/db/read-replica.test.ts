@@ -13,12 +13,19 @@ describe('which reads may go to the read replica', () => {
   });
 
   it('marks a changing browser for a few seconds, Secure over https', () => {
-    expect(readPrimaryCookie(false)).toBe(`read_primary=1; Max-Age=${READ_YOUR_WRITES_SECONDS}; Path=/; HttpOnly; SameSite=Lax`);
+    expect(readPrimaryCookie(false)).toBe(
+      `read_primary=1; Max-Age=${READ_YOUR_WRITES_SECONDS}; Path=/; HttpOnly; SameSite=Lax`,
+    );
     expect(readPrimaryCookie(true).endsWith('; Secure')).toBe(true);
   });
 
-  it('needs the primary\'s DATABASE_URL', () => {
-    expect(() => parseConfig({ DATABASE_READ_URL: 'postgres://replica/shop' })).toThrow(/DATABASE_READ_URL.*needs DATABASE_URL/s);
-    expect(parseConfig({ DATABASE_URL: 'postgres://primary/shop', DATABASE_READ_URL: 'postgres://replica/shop' }).DATABASE_READ_URL).toBe('postgres://replica/shop');
+  it("needs the primary's DATABASE_URL", () => {
+    expect(() => parseConfig({ DATABASE_READ_URL: 'postgres://replica/shop' })).toThrow(
+      /DATABASE_READ_URL.*needs DATABASE_URL/s,
+    );
+    expect(
+      parseConfig({ DATABASE_URL: 'postgres://primary/shop', DATABASE_READ_URL: 'postgres://replica/shop' })
+        .DATABASE_READ_URL,
+    ).toBe('postgres://replica/shop');
   });
 });

@@ -26,13 +26,21 @@ export async function openReadReplica(url: string, log: (message: string) => voi
   let healthy = true;
   let closed = false;
   const mark = (next: boolean) => {
-    if (next !== healthy) log(next ? 'read replica answers again: catalogue reads go to it' : 'read replica does not answer: every read goes to the primary');
+    if (next !== healthy)
+      log(
+        next
+          ? 'read replica answers again: catalogue reads go to it'
+          : 'read replica does not answer: every read goes to the primary',
+      );
     healthy = next;
   };
   const check = async () => {
     try {
       // Bounded: a replica whose host vanished must not hold the check for the socket timeout.
-      await Promise.race([replica.db.execute('select 1'), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), HEALTH_INTERVAL_MS))]);
+      await Promise.race([
+        replica.db.execute('select 1'),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), HEALTH_INTERVAL_MS)),
+      ]);
       mark(true);
     } catch {
       mark(false);

@@ -17,7 +17,16 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
   'The shop cannot reach its database at the moment. Nothing was changed; please try again in a few seconds.';
 
 /** Socket errors of a connection that could not be made or was lost. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 /**
  * SQLSTATEs of an unavailable server: class 08 (connection exception) is matched by prefix;
@@ -37,7 +46,11 @@ const MESSAGES = [
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const e of errorChain(error)) {
-    if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || SQLSTATES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))) return true;
+    if (
+      typeof e.code === 'string' &&
+      (NETWORK_CODES.has(e.code) || SQLSTATES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))
+    )
+      return true;
     if (typeof e.message === 'string' && MESSAGES.some((pattern) => pattern.test(e.message as string))) return true;
     // A connection tried on several addresses fails with an AggregateError of each attempt.
     if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;

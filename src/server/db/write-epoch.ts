@@ -56,14 +56,23 @@ interface Entry<T> {
  * before `load`, so a write while it runs leaves the entry stale at once. At most `maxEntries`
  * (the oldest go first), and none older than a minute.
  */
-export function rememberWhileUnwritten<T>(options: { maxEntries: number; stillGood?: (value: T, now: number) => boolean }) {
+export function rememberWhileUnwritten<T>(options: {
+  maxEntries: number;
+  stillGood?: (value: T, now: number) => boolean;
+}) {
   const entries = new Map<string, Entry<T>>();
   return async (db: Db, key: string, load: () => Promise<T>): Promise<{ value: T; remembered: boolean }> => {
     const epoch = writeEpoch(db);
     if (epoch === null) return { value: await load(), remembered: false };
     const now = Date.now();
     const entry = entries.get(key);
-    if (entry && entry.db === db && entry.epoch === epoch && now - entry.storedAt < 60_000 && (options.stillGood?.(entry.value, now) ?? true)) {
+    if (
+      entry &&
+      entry.db === db &&
+      entry.epoch === epoch &&
+      now - entry.storedAt < 60_000 &&
+      (options.stillGood?.(entry.value, now) ?? true)
+    ) {
       return { value: entry.value, remembered: true };
     }
     const value = await load();

@@ -45,7 +45,9 @@ export async function bundleBoot(root, outdir) {
     outExtension: { '.js': '.mjs' },
     external: SERVER_EXTERNALS,
     // Some bundled CommonJS helpers call require(); give ESM output one.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     sourcemap: 'linked',
     logLevel: 'warning',
   });

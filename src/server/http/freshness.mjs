@@ -27,9 +27,7 @@ async function newerThan(path, since) {
   }
   if (!info.isDirectory()) return info.mtimeMs > since ? path : undefined;
   const entries = await readdir(path, { withFileTypes: true });
-  const results = await Promise.all(
-    entries.map((entry) => newerThan(join(path, entry.name), since)),
-  );
+  const results = await Promise.all(entries.map((entry) => newerThan(join(path, entry.name), since)));
   return results.find(Boolean);
 }
 

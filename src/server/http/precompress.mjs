@@ -9,7 +9,15 @@ const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 export const PRECOMPRESS_EXTENSIONS = new Set([
-  '.js', '.mjs', '.css', '.svg', '.html', '.json', '.txt', '.xml', '.webmanifest',
+  '.js',
+  '.mjs',
+  '.css',
+  '.svg',
+  '.html',
+  '.json',
+  '.txt',
+  '.xml',
+  '.webmanifest',
 ]);
 export const MIN_COMPRESS_BYTES = 1024;
 
@@ -48,7 +56,10 @@ export async function precompressDir(dir) {
           }),
           gz(data, { level: constants.Z_BEST_COMPRESSION }),
         ]);
-        for (const [suffix, body] of /** @type {const} */ ([['.br', br], ['.gz', gzipped]])) {
+        for (const [suffix, body] of /** @type {const} */ ([
+          ['.br', br],
+          ['.gz', gzipped],
+        ])) {
           if (body.length > size * 0.95) continue;
           await writeFile(path + suffix, body);
           saved += size - body.length;

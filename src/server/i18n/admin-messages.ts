@@ -51,6 +51,7 @@ export function getAdminTranslator(code: string): Promise<Translator> {
  * an island gets only its own texts and reads them with adminText() from src/lib/admin-text.ts.
  */
 export function adminTextsFor(code: string, prefix: string): Messages {
-  const pick = (messages: Messages) => Object.fromEntries(Object.entries(messages).filter(([key]) => key.startsWith(prefix)));
+  const pick = (messages: Messages) =>
+    Object.fromEntries(Object.entries(messages).filter(([key]) => key.startsWith(prefix)));
   return { ...pick(adminMessages(FALLBACK_LANGUAGE)), ...pick(adminMessages(code)) };
 }

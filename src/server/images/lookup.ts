@@ -11,11 +11,21 @@ const MAX_IMAGE_NUMBER = 8;
  * The product's picture, drawn from its name and deepest category, and whether the product is
  * published (only then is the picture public); null for an unknown id.
  */
-export async function productImageSvg(db: Db, productId: number, n: number): Promise<{ svg: string; published: boolean } | null> {
+export async function productImageSvg(
+  db: Db,
+  productId: number,
+  n: number,
+): Promise<{ svg: string; published: boolean } | null> {
   if (!Number.isSafeInteger(productId) || productId < 1 || n < 1 || n > MAX_IMAGE_NUMBER) return null;
   const parent = alias(categories, 'parent');
   const rows = await db
-    .select({ name: products.name, active: products.active, slug: categories.slug, categoryName: categories.name, parentSlug: parent.slug })
+    .select({
+      name: products.name,
+      active: products.active,
+      slug: categories.slug,
+      categoryName: categories.name,
+      parentSlug: parent.slug,
+    })
     .from(products)
     .leftJoin(productCategories, eq(productCategories.productId, products.id))
     .leftJoin(categories, eq(categories.id, productCategories.categoryId))

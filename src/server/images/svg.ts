@@ -3,23 +3,29 @@ import { PICTOGRAMS, type Pictogram } from './pictograms';
 /** Pure SVG renderers: same input, same bytes (the route derives its ETag from them). */
 
 export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-    // Control characters are not allowed in XML 1.0 at all.
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  return (
+    text
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
+      // Control characters are not allowed in XML 1.0 at all.
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+  );
 }
 
 /** Greedy word wrap; long words are split, overflow ends the last line with an ellipsis. */
 export function wrapText(text: string, maxChars: number, maxLines: number): string[] {
-  const words = text.trim().split(/\s+/).filter(Boolean).flatMap((word) => {
-    const parts: string[] = [];
-    for (let i = 0; i < word.length; i += maxChars) parts.push(word.slice(i, i + maxChars));
-    return parts;
-  });
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .flatMap((word) => {
+      const parts: string[] = [];
+      for (let i = 0; i < word.length; i += maxChars) parts.push(word.slice(i, i + maxChars));
+      return parts;
+    });
   const lines: string[] = [];
   let current = '';
   let i = 0;
@@ -61,7 +67,15 @@ function textLines(lines: string[], x: number, y: number, size: number, extra = 
   return `<text x="${x}" y="${y}" font-family="${FONT}" font-size="${size}" font-weight="700" text-anchor="middle"${extra}>${spans}</text>`;
 }
 
-export function pictogram(name: Pictogram, cx: number, cy: number, size: number, colour: string, strokeWidth = 9, rotate = 0): string {
+export function pictogram(
+  name: Pictogram,
+  cx: number,
+  cy: number,
+  size: number,
+  colour: string,
+  strokeWidth = 9,
+  rotate = 0,
+): string {
   const scale = size / 200;
   const transform = `translate(${cx - size / 2} ${cy - size / 2}) scale(${scale})${rotate ? ` rotate(${rotate} 100 100)` : ''}`;
   return `<g transform="${transform}" fill="none" stroke="${colour}" stroke-width="${strokeWidth}" stroke-linecap="round" stroke-linejoin="round">${PICTOGRAMS[name]}</g>`;
@@ -79,7 +93,7 @@ export interface ProductImageInput {
 
 export function renderProductImage(input: ProductImageInput): string {
   const hue = hueFor(`${input.productId}:${input.name}`);
-  const view = ((input.n - 1) % 4 + 4) % 4;
+  const view = (((input.n - 1) % 4) + 4) % 4;
   const light = view === 2;
   const top = light ? `hsl(${hue} 45% 94%)` : `hsl(${hue} 58% 46%)`;
   const bottom = light ? `hsl(${(hue + 20) % 360} 40% 84%)` : `hsl(${(hue + 28) % 360} 62% 28%)`;

@@ -56,7 +56,12 @@ export async function listOutbox(db: Db, query: OutboxQuery = {}): Promise<Outbo
       lastError: mailOutbox.lastError,
     })
     .from(mailOutbox)
-    .where(and(q ? sql`${mailOutbox.to} ilike ${pattern}` : undefined, query.before ? lt(mailOutbox.id, query.before) : undefined))
+    .where(
+      and(
+        q ? sql`${mailOutbox.to} ilike ${pattern}` : undefined,
+        query.before ? lt(mailOutbox.id, query.before) : undefined,
+      ),
+    )
     .orderBy(desc(mailOutbox.id))
     .limit(query.limit ?? 200);
 }
@@ -64,7 +69,10 @@ export async function listOutbox(db: Db, query: OutboxQuery = {}): Promise<Outbo
 /** One mail by the id in the URL; null for anything that is not a stored mail's id. */
 export async function getOutboxMail(db: Db, rawId: string | undefined): Promise<OutboxRow | null> {
   if (!rawId || !/^\d{1,9}$/.test(rawId)) return null;
-  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, Number(rawId)));
+  const [row] = await db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.id, Number(rawId)));
   return row ?? null;
 }
 

@@ -51,7 +51,10 @@ function pickMailer(options: SendMailOptions): Mailer | null {
 
 /** One line, within the column's length: a subject never carries header breaks. */
 function cleanSubject(subject: string): string {
-  return subject.replace(/[\r\n]+/g, ' ').trim().slice(0, SUBJECT_MAX);
+  return subject
+    .replace(/[\r\n]+/g, ' ')
+    .trim()
+    .slice(0, SUBJECT_MAX);
 }
 
 /** The last_error value of a row whose attempt started at `at`. */
@@ -106,8 +109,17 @@ async function deliver(db: Db, id: number, message: MailMessage, mailer: Mailer)
  */
 export async function sendMail(db: Db, message: MailMessage, options: SendMailOptions = {}): Promise<SendMailResult> {
   const mailer = pickMailer(options);
-  const mail = { ...message, to: message.to.trim(), subject: cleanSubject(message.subject), language: message.language?.slice(0, 8) ?? null };
-  const attachments = (message.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, base64: a.content.toString('base64') }));
+  const mail = {
+    ...message,
+    to: message.to.trim(),
+    subject: cleanSubject(message.subject),
+    language: message.language?.slice(0, 8) ?? null,
+  };
+  const attachments = (message.attachments ?? []).map((a) => ({
+    filename: a.filename,
+    contentType: a.contentType,
+    base64: a.content.toString('base64'),
+  }));
   const [row] = await db
     .insert(mailOutbox)
     .values({ ...mail, attachments, attempts: mailer ? 1 : 0, lastError: mailer ? inFlightMarker(new Date()) : null })
@@ -171,7 +183,11 @@ export async function retryUnsentMail(db: Db, options: RetryOptions = {}): Promi
       )
       .returning({ id: mailOutbox.id });
     if (claimed.length === 0) continue;
-    const attachments = row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.base64, 'base64') }));
+    const attachments = row.attachments.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      content: Buffer.from(a.base64, 'base64'),
+    }));
     const outcome = await deliver(db, row.id, { ...row, attachments }, mailer);
     if (outcome.sent) result.sent++;
     else result.failed++;

@@ -39,7 +39,14 @@ function redactUrl(raw: string): string {
     .join('/');
   const query = [...url.searchParams.keys()]
     .filter((name, i, all) => all.indexOf(name) === i)
-    .map((name) => (VISIBLE_PARAMS.has(name) ? url.searchParams.getAll(name).map((v) => `${name}=${encodeURIComponent(v)}`).join('&') : `${name}=${HIDDEN}`))
+    .map((name) =>
+      VISIBLE_PARAMS.has(name)
+        ? url.searchParams
+            .getAll(name)
+            .map((v) => `${name}=${encodeURIComponent(v)}`)
+            .join('&')
+        : `${name}=${HIDDEN}`,
+    )
     .join('&');
   const fragment = url.hash ? `#${HIDDEN}` : '';
   // Userinfo (user:password@) would be a secret too; it is left out.

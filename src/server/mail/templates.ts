@@ -82,7 +82,10 @@ export function fileTranslator(language: string): Translator {
  * The language code and translator for a user's language id (users.language_id), with the
  * database's edited texts; English when the id is null or unknown.
  */
-export async function mailLocale(db: Db, languageId: number | null | undefined): Promise<{ language: string; t: Translator }> {
+export async function mailLocale(
+  db: Db,
+  languageId: number | null | undefined,
+): Promise<{ language: string; t: Translator }> {
   let language = FALLBACK_LANGUAGE;
   if (languageId != null) {
     const [row] = await db.select({ code: languages.code }).from(languages).where(eq(languages.id, languageId));
@@ -94,8 +97,7 @@ export async function mailLocale(db: Db, languageId: number | null | undefined):
 /** Names and other single-line values: no line breaks smuggled into the text version. */
 const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 
-const paragraph = (html: string, style = '') =>
-  `<p style="margin:0 0 16px;${style}">${html}</p>`;
+const paragraph = (html: string, style = '') => `<p style="margin:0 0 16px;${style}">${html}</p>`;
 
 function blockHtml(block: MailBlock, t: Translator): string {
   switch (block.kind) {
@@ -202,7 +204,11 @@ export interface LinkMailOptions {
  * A mail whose point is one link, texts under `mail.<area>.*`: intro, the button, how long the
  * link lasts (when `expiry` says), and "ignore this mail if you did not ask for it".
  */
-function renderOneLinkMail(area: string, options: LinkMailOptions, expiry: (t: Translator) => string | null): MailContent {
+function renderOneLinkMail(
+  area: string,
+  options: LinkMailOptions,
+  expiry: (t: Translator) => string | null,
+): MailContent {
   const t = options.t ?? fileTranslator(options.language);
   const shop = t('app.name');
   const validity = expiry(t);
@@ -222,7 +228,9 @@ function renderOneLinkMail(area: string, options: LinkMailOptions, expiry: (t: T
 }
 
 export function renderVerificationMail(options: LinkMailOptions): MailContent {
-  return renderOneLinkMail('verify', options, (t) => (options.expiresMinutes ? t('mail.verify.expiry', { minutes: options.expiresMinutes }) : null));
+  return renderOneLinkMail('verify', options, (t) =>
+    options.expiresMinutes ? t('mail.verify.expiry', { minutes: options.expiresMinutes }) : null,
+  );
 }
 
 export function renderPasswordResetMail(options: LinkMailOptions): MailContent {
@@ -255,7 +263,10 @@ export function renderEmailChangedMail(options: EmailChangedMailOptions): MailCo
     heading: t('mail.emailChanged.heading'),
     name: options.name,
     blocks: [
-      { kind: 'paragraph', text: t('mail.emailChanged.intro', { date: options.date, shop, old: options.oldEmail, new: options.newEmail }) },
+      {
+        kind: 'paragraph',
+        text: t('mail.emailChanged.intro', { date: options.date, shop, old: options.oldEmail, new: options.newEmail }),
+      },
       {
         kind: 'paragraph',
         text: support ? t('mail.emailChanged.notYou', { email: support }) : t('mail.emailChanged.notYouContactPage'),
@@ -267,7 +278,9 @@ export function renderEmailChangedMail(options: EmailChangedMailOptions): MailCo
 
 /** Double opt-in for the newsletter: nobody named (the address is all we know). */
 export function renderNewsletterConfirmMail(options: LinkMailOptions & { expiresDays: number }): MailContent {
-  return renderOneLinkMail('newsletter', { ...options, name: null }, (t) => t('mail.newsletter.expiry', { days: options.expiresDays }));
+  return renderOneLinkMail('newsletter', { ...options, name: null }, (t) =>
+    t('mail.newsletter.expiry', { days: options.expiresDays }),
+  );
 }
 
 /** A moment in the recipient's language, with the time zone named (mail has no local clock). */

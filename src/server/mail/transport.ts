@@ -62,7 +62,14 @@ export function createMailer({ smtpUrl, from }: MailerOptions): Mailer {
     smtpUrl,
     from,
     async send({ to, subject, html, text, attachments }, senderName) {
-      await transportFor(smtpUrl).sendMail({ from: senderOf(from, senderName), to, subject, html, text, attachments: attachments ?? [] });
+      await transportFor(smtpUrl).sendMail({
+        from: senderOf(from, senderName),
+        to,
+        subject,
+        html,
+        text,
+        attachments: attachments ?? [],
+      });
     },
   };
 }

@@ -56,7 +56,10 @@ export function toMediaAsset(row: MediaAssetRow): MediaAsset {
 
 /** Names are shown in the back office only; control characters and overlong names are cut. */
 function cleanName(name: string | undefined): string {
-  return (name ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  return (name ?? '')
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 255);
 }
 
 /**
@@ -87,7 +90,14 @@ export async function storeUpload(db: Db, bytes: Uint8Array, options: UploadOpti
       .onConflictDoNothing({ target: mediaAssets.hash })
       .returning({ id: mediaAssets.id });
     if (inserted[0] && createdBy !== null) {
-      await recordChange(tx, { id: createdBy }, 'media_asset', inserted[0].id, 'upload', `${cleanName(options.originalName) || hash.slice(0, 12)} (${original.width}×${original.height})`);
+      await recordChange(
+        tx,
+        { id: createdBy },
+        'media_asset',
+        inserted[0].id,
+        'upload',
+        `${cleanName(options.originalName) || hash.slice(0, 12)} (${original.width}×${original.height})`,
+      );
     }
   });
   const [row] = await db.select().from(mediaAssets).where(eq(mediaAssets.hash, hash));

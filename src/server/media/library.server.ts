@@ -40,7 +40,8 @@ export const ASSET_NOT_FOUND = localized('admin.api.photoNotFound');
  */
 const ASSET = sql`"media_assets"."id"`;
 const MEDIA_PREFIX = sql`'/media/' || "media_assets"."hash" || '/%'`;
-const holds = (json: ReturnType<typeof sql>) => sql`jsonb_path_exists(${json}, '$.**.asset_id ? (@ == $id)', jsonb_build_object('id', ${ASSET}))`;
+const holds = (json: ReturnType<typeof sql>) =>
+  sql`jsonb_path_exists(${json}, '$.**.asset_id ? (@ == $id)', jsonb_build_object('id', ${ASSET}))`;
 const places = {
   products: sql<number>`(select count(distinct pi.product_id)::int from product_images pi where pi.asset_id = ${ASSET})`,
   pages: sql<number>`(select count(*)::int from static_pages sp where ${holds(sql`sp.blocks`)})`,
@@ -68,12 +69,20 @@ const PLACE_KEYS: [keyof typeof places, string][] = [
   ['featured', 'Featured'],
 ];
 
-export async function listLibrary(db: Db, options: { q?: string; before?: number; limit: number }): Promise<{ items: LibraryItem[]; next: number | null }> {
+export async function listLibrary(
+  db: Db,
+  options: { q?: string; before?: number; limit: number },
+): Promise<{ items: LibraryItem[]; next: number | null }> {
   const q = (options.q ?? '').trim();
   const rows = await db
     .select({ asset: mediaAssets, products: usage.products, pages: usage.pages, categories: usage.categories })
     .from(mediaAssets)
-    .where(and(options.before ? lt(mediaAssets.id, options.before) : undefined, q ? ilike(mediaAssets.originalName, `%${q.replaceAll(/[%_\\]/g, '\\$&')}%`) : undefined))
+    .where(
+      and(
+        options.before ? lt(mediaAssets.id, options.before) : undefined,
+        q ? ilike(mediaAssets.originalName, `%${q.replaceAll(/[%_\\]/g, '\\$&')}%`) : undefined,
+      ),
+    )
     .orderBy(desc(mediaAssets.id))
     .limit(options.limit + 1);
   const page = rows.slice(0, options.limit);
@@ -94,17 +103,33 @@ export async function listLibrary(db: Db, options: { q?: string; before?: number
 }
 
 /** Sets the photo's alternative texts; the default language's is required. */
-export async function setAssetAlt(db: Db, editor: Editor, id: number, alt: Record<string, string>): Promise<Record<string, string>> {
+export async function setAssetAlt(
+  db: Db,
+  editor: Editor,
+  id: number,
+  alt: Record<string, string>,
+): Promise<Record<string, string>> {
   const languages = await adminLanguages(db);
   const codes = new Set(languages.all.map((l) => l.code));
   const unknown = Object.keys(alt).find((code) => !codes.has(code));
-  if (unknown) throw new InvalidInputError(localized('admin.api.unknownLanguageCode', { code: unknown }), { alt: [localized('admin.api.unknownLanguageCode', { code: unknown })] });
-  const clean = Object.fromEntries(Object.entries(alt).map(([code, text]) => [code, text.trim()]).filter(([, text]) => text !== ''));
+  if (unknown)
+    throw new InvalidInputError(localized('admin.api.unknownLanguageCode', { code: unknown }), {
+      alt: [localized('admin.api.unknownLanguageCode', { code: unknown })],
+    });
+  const clean = Object.fromEntries(
+    Object.entries(alt)
+      .map(([code, text]) => [code, text.trim()])
+      .filter(([, text]) => text !== ''),
+  );
   if (!clean[languages.default.code]) {
     const message = localized('admin.api.altRequired', { language: languages.default.title });
     throw new InvalidInputError(message, { [`alt.${languages.default.code}`]: [message] });
   }
-  const [row] = await db.update(mediaAssets).set({ alt: clean }).where(eq(mediaAssets.id, id)).returning({ id: mediaAssets.id });
+  const [row] = await db
+    .update(mediaAssets)
+    .set({ alt: clean })
+    .where(eq(mediaAssets.id, id))
+    .returning({ id: mediaAssets.id });
   if (!row) throw new NotFoundError(ASSET_NOT_FOUND);
   await recordChange(db, editor, 'media_asset', id, 'alt', Object.keys(clean).join(', '));
   contentChanged(db, 'content');
@@ -127,15 +152,27 @@ export async function deleteAsset(db: Db, editor: Editor, id: number): Promise<v
       .filter(([n]) => n > 0)
       .map(([n, what]) => localized(keyUnder('admin.api.used', what), { count: n }));
     // "2 products and the draft of 1 page": each part and each "and" in the admin's language.
-    if (used.length) throw new ConflictError(localized('admin.api.photoInUse', { uses: used.reduce((list, part) => localized('admin.api.usedAnd', { list, part })) }));
+    if (used.length)
+      throw new ConflictError(
+        localized('admin.api.photoInUse', {
+          uses: used.reduce((list, part) => localized('admin.api.usedAnd', { list, part })),
+        }),
+      );
     await tx.delete(mediaAssets).where(eq(mediaAssets.id, id));
     await recordChange(tx, editor, 'media_asset', id, 'delete', asset.originalName || asset.hash.slice(0, 12));
   });
 }
 
 /** Photos by id as the editors' pickers show them: URL, file name, the default language's alternative text. */
-export async function photosByIds(db: Db, ids: readonly number[], defaultCode: string): Promise<{ id: number; url: string; name: string; alt: string }[]> {
+export async function photosByIds(
+  db: Db,
+  ids: readonly number[],
+  defaultCode: string,
+): Promise<{ id: number; url: string; name: string; alt: string }[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select().from(mediaAssets).where(inArray(mediaAssets.id, [...ids]));
+  const rows = await db
+    .select()
+    .from(mediaAssets)
+    .where(inArray(mediaAssets.id, [...ids]));
   return rows.map((a) => ({ id: a.id, url: assetUrl(a), name: a.originalName, alt: a.alt[defaultCode] ?? '' }));
 }

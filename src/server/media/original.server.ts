@@ -51,7 +51,12 @@ export async function cleanOriginal(bytes: Uint8Array): Promise<CleanOriginal> {
   if (problem) throw refuse(problem);
   try {
     const { data, info } = await encode(sharp(bytes, options).autoOrient(), kind).toBuffer({ resolveWithObject: true });
-    return { kind, bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+    return {
+      kind,
+      bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      width: info.width,
+      height: info.height,
+    };
   } catch {
     throw refuse(UPLOAD_MESSAGES.unreadable);
   }

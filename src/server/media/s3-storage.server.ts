@@ -29,13 +29,27 @@ export function s3Storage(settings: S3Settings): MediaStorage {
     retries: 0,
   });
 
-  function send(method: 'PUT' | 'GET' | 'HEAD', key: string, body?: Uint8Array, contentType?: string): Promise<Response> {
+  function send(
+    method: 'PUT' | 'GET' | 'HEAD',
+    key: string,
+    body?: Uint8Array,
+    contentType?: string,
+  ): Promise<Response> {
     const url = `${base}/${settings.bucket}/${checkStorageKey(key)}`;
     // The body's hash, not aws4fetch's default UNSIGNED-PAYLOAD: the bucket then refuses a body
     // that was changed on the way.
-    const headers: Record<string, string> = { 'x-amz-content-sha256': createHash('sha256').update(body ?? '').digest('hex') };
+    const headers: Record<string, string> = {
+      'x-amz-content-sha256': createHash('sha256')
+        .update(body ?? '')
+        .digest('hex'),
+    };
     if (contentType) headers['content-type'] = contentType;
-    return client.fetch(url, { method, headers, body: body as BodyInit | undefined, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    return client.fetch(url, {
+      method,
+      headers,
+      body: body as BodyInit | undefined,
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
   }
 
   const failure = async (what: string, key: string, response: Response) =>
@@ -66,4 +80,3 @@ export function s3Storage(settings: S3Settings): MediaStorage {
     },
   };
 }
-

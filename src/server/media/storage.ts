@@ -21,4 +21,5 @@ export function checkStorageKey(key: string): string {
 }
 
 export const originalKey = (hash: string, extension: string) => checkStorageKey(`originals/${hash}.${extension}`);
-export const variantKey = (hash: string, size: string | number, format: string) => checkStorageKey(`variants/${hash}/${size}.${format}`);
+export const variantKey = (hash: string, size: string | number, format: string) =>
+  checkStorageKey(`variants/${hash}/${size}.${format}`);

@@ -4,7 +4,13 @@
  * exist: a request for any other width is a 404, never a resize.
  */
 import sharp, { type Sharp } from 'sharp';
-import { OG_VARIANT, VARIANT_CONTENT_TYPES, type VariantFormat, type VariantSize, hasVariant } from '@/lib/images/variants';
+import {
+  OG_VARIANT,
+  VARIANT_CONTENT_TYPES,
+  type VariantFormat,
+  type VariantSize,
+  hasVariant,
+} from '@/lib/images/variants';
 import type { Db } from '../db/client';
 import { assetByHash } from './assets.server';
 import { MEDIA_LIMITS } from '@/lib/images/upload-limits';
@@ -35,7 +41,11 @@ async function render(original: Uint8Array, size: VariantSize, format: VariantFo
   let image = sharp(original, { limitInputPixels: MEDIA_LIMITS.maxPixels });
   image =
     size === OG_VARIANT.name
-      ? image.resize(OG_VARIANT.width, OG_VARIANT.height, { fit: 'cover', position: 'attention', withoutEnlargement: true })
+      ? image.resize(OG_VARIANT.width, OG_VARIANT.height, {
+          fit: 'cover',
+          position: 'attention',
+          withoutEnlargement: true,
+        })
       : image.resize({ width: size, withoutEnlargement: true });
   // JPEG has no alpha: a transparent PNG is laid on white rather than on black.
   if (format === 'jpg') image = image.flatten({ background: '#ffffff' });
@@ -68,7 +78,12 @@ async function withEncodeSlot<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The variant's bytes (made and stored on first request), or null when the asset or size does not exist. */
-export async function mediaVariant(db: Db, hash: string, size: VariantSize, format: VariantFormat): Promise<Variant | null> {
+export async function mediaVariant(
+  db: Db,
+  hash: string,
+  size: VariantSize,
+  format: VariantFormat,
+): Promise<Variant | null> {
   const asset = await assetByHash(db, hash);
   if (!asset || !hasVariant(asset.width, size)) return null;
   const contentType = VARIANT_CONTENT_TYPES[format];
@@ -80,7 +95,8 @@ export async function mediaVariant(db: Db, hash: string, size: VariantSize, form
   if (!pending) {
     pending = (async () => {
       const original = await storage.get(asset.storageKey);
-      if (!original) throw new Error(`The original of media asset ${asset.id} is missing from storage (${asset.storageKey}).`);
+      if (!original)
+        throw new Error(`The original of media asset ${asset.id} is missing from storage (${asset.storageKey}).`);
       const bytes = await withEncodeSlot(() => render(original, size, format));
       await storage.put(key, bytes, contentType);
       return bytes;

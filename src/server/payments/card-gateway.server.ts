@@ -56,7 +56,15 @@ export async function openInTransaction(tx: Db, payment: CardPaymentOpening): Pr
  */
 export async function paymentPageUrl(db: Db, paymentId: string, log?: Logger): Promise<string | null> {
   const [row] = await db
-    .select({ provider: payments.provider, status: payments.status, amountCents: payments.amountCents, currency: payments.currency, orderNr: orders.orderNr, email: orders.email, kind: orders.kind })
+    .select({
+      provider: payments.provider,
+      status: payments.status,
+      amountCents: payments.amountCents,
+      currency: payments.currency,
+      orderNr: orders.orderNr,
+      email: orders.email,
+      kind: orders.kind,
+    })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(eq(payments.id, paymentId));
@@ -73,7 +81,10 @@ export async function paymentPageUrl(db: Db, paymentId: string, log?: Logger): P
       successUrl: waitingPage(paymentId),
       cancelUrl: `${config().PUBLIC_URL}${row.kind === 'top_up' ? '/account' : '/cart'}`,
     });
-    await db.update(payments).set({ providerRef: session.id, updatedAt: sql`now()` }).where(and(eq(payments.id, paymentId), inArray(payments.status, ['created', 'requires_action'])));
+    await db
+      .update(payments)
+      .set({ providerRef: session.id, updatedAt: sql`now()` })
+      .where(and(eq(payments.id, paymentId), inArray(payments.status, ['created', 'requires_action'])));
     return session.url;
   } catch (error) {
     log?.error({ paymentId, err: error }, 'Stripe did not open a Checkout Session');
@@ -87,9 +98,19 @@ async function abandonPayment(db: Db, paymentId: string, reason: string): Promis
   await transaction(db, async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment || (payment.status !== 'created' && payment.status !== 'requires_action')) return;
-    await tx.update(payments).set({ status: 'failed', lastError: reason, updatedAt: sql`now()` }).where(eq(payments.id, paymentId));
+    await tx
+      .update(payments)
+      .set({ status: 'failed', lastError: reason, updatedAt: sql`now()` })
+      .where(eq(payments.id, paymentId));
     if (await failOrder(tx, payment.orderId)) {
-      await recordOrderEvent(tx, { orderId: payment.orderId, actorId: null, type: 'payment_failed', message: reason, before: { status: 'Pending' }, after: { status: 'Failed' } });
+      await recordOrderEvent(tx, {
+        orderId: payment.orderId,
+        actorId: null,
+        type: 'payment_failed',
+        message: reason,
+        before: { status: 'Pending' },
+        after: { status: 'Failed' },
+      });
     }
   });
 }

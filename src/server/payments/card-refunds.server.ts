@@ -20,8 +20,7 @@ export interface CardRefundInput {
 }
 
 export type CardRefundResult =
-  | { status: 'succeeded' | 'pending'; refundRef: string }
-  | { status: 'failed'; error: string };
+  { status: 'succeeded' | 'pending'; refundRef: string } | { status: 'failed'; error: string };
 
 export type CardRefunder = (db: Db, input: CardRefundInput) => Promise<CardRefundResult>;
 

@@ -58,7 +58,10 @@ export function checkCard(input: CardInput, now: Date = new Date()): Partial<Rec
   if (!luhnValid(digitsOnly(input.number))) problems.number = 'number';
   const expiry = parseExpiry(input.expiry);
   if (!expiry) problems.expiry = 'expiry';
-  else if (expiry.year < now.getUTCFullYear() || (expiry.year === now.getUTCFullYear() && expiry.month < now.getUTCMonth() + 1)) {
+  else if (
+    expiry.year < now.getUTCFullYear() ||
+    (expiry.year === now.getUTCFullYear() && expiry.month < now.getUTCMonth() + 1)
+  ) {
     problems.expiry = 'expired';
   }
   if (!/^\d{3,4}$/.test(input.cvc.trim())) problems.cvc = 'cvc';

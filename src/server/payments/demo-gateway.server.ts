@@ -19,7 +19,10 @@ import { SIGNATURE_HEADER, signPayload } from './webhook-signature';
 export type Charge = typeof demoGatewayCharges.$inferSelect;
 
 /** How the gateway reaches the shop; tests put the in-process API here instead of the network. */
-export type NotifyTransport = (url: string, init: { method: 'POST'; headers: Record<string, string>; body: string }) => Promise<Response>;
+export type NotifyTransport = (
+  url: string,
+  init: { method: 'POST'; headers: Record<string, string>; body: string },
+) => Promise<Response>;
 
 let transport: NotifyTransport = (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
 
@@ -34,7 +37,14 @@ export async function webhookSecret(db: Db): Promise<string> {
 
 export async function openCharge(
   db: Db,
-  charge: { paymentId: string; amountCents: number; currency: string; description: string; returnUrl: string; notifyUrl: string },
+  charge: {
+    paymentId: string;
+    amountCents: number;
+    currency: string;
+    description: string;
+    returnUrl: string;
+    notifyUrl: string;
+  },
 ): Promise<string> {
   await db.insert(demoGatewayCharges).values(charge);
   return `/pay/demo/${charge.paymentId}`;
@@ -49,7 +59,10 @@ export async function getCharge(db: Db, paymentId: string): Promise<Charge | nul
 /** Whether the page may still take a card: open at the gateway and still wanted by the shop. */
 export async function chargeIsPayable(db: Db, charge: Charge): Promise<boolean> {
   if (charge.state !== 'open' && charge.state !== 'requires_action') return false;
-  const [payment] = await db.select({ status: payments.status }).from(payments).where(eq(payments.id, charge.paymentId));
+  const [payment] = await db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(eq(payments.id, charge.paymentId));
   return payment !== undefined && (payment.status === 'created' || payment.status === 'requires_action');
 }
 
@@ -58,7 +71,9 @@ export async function chargeIsPayable(db: Db, charge: Charge): Promise<boolean> 
  * same-site check (it must be on PUBLIC_URL), else the shop's waiting page for this payment.
  */
 export function returnTarget(charge: Pick<Charge, 'paymentId' | 'returnUrl'>): string {
-  return safeRedirect(charge.returnUrl, `/payment/processing?payment=${charge.paymentId}`, { origin: config().PUBLIC_URL });
+  return safeRedirect(charge.returnUrl, `/payment/processing?payment=${charge.paymentId}`, {
+    origin: config().PUBLIC_URL,
+  });
 }
 
 export type PayResult =
@@ -122,7 +137,10 @@ export async function notifyShop(db: Db, charge: Charge, log?: Logger): Promise<
         body,
       });
       if (res.ok) {
-        await db.update(demoGatewayCharges).set({ notifiedAt: sql`now()` }).where(eq(demoGatewayCharges.paymentId, charge.paymentId));
+        await db
+          .update(demoGatewayCharges)
+          .set({ notifiedAt: sql`now()` })
+          .where(eq(demoGatewayCharges.paymentId, charge.paymentId));
         return true;
       }
       log?.warn({ paymentId: charge.paymentId, status: res.status, attempt }, 'shop refused the gateway notification');

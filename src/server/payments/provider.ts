@@ -9,7 +9,8 @@ import { InvalidInputError } from '../services/errors';
  */
 export type CardProvider = Exclude<Config['PAYMENT_PROVIDER'], 'none'>;
 
-export const CARD_PAYMENTS_UNAVAILABLE_MESSAGE = 'Card payments are not available at the moment. Please choose phone payment.';
+export const CARD_PAYMENTS_UNAVAILABLE_MESSAGE =
+  'Card payments are not available at the moment. Please choose phone payment.';
 
 export function cardProvider(cfg: Pick<Config, 'PAYMENT_PROVIDER'> = config()): CardProvider | null {
   return cfg.PAYMENT_PROVIDER === 'none' ? null : cfg.PAYMENT_PROVIDER;
@@ -27,7 +28,9 @@ export function demoGatewayEnabled(cfg: Pick<Config, 'PAYMENT_PROVIDER'> = confi
 export function requireCardPayments(cfg: Pick<Config, 'PAYMENT_PROVIDER'> = config()): CardProvider {
   const provider = cardProvider(cfg);
   if (!provider) {
-    throw new InvalidInputError(CARD_PAYMENTS_UNAVAILABLE_MESSAGE, { payment_method: [CARD_PAYMENTS_UNAVAILABLE_MESSAGE] });
+    throw new InvalidInputError(CARD_PAYMENTS_UNAVAILABLE_MESSAGE, {
+      payment_method: [CARD_PAYMENTS_UNAVAILABLE_MESSAGE],
+    });
   }
   return provider;
 }

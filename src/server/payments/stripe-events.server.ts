@@ -13,7 +13,8 @@ import { paymentEvents, payments } from '../db/schema/index';
 import { type SettleInput, type Settled, settlePayment } from '../services/orders/settlement.server';
 import { fromStripeAmount, STRIPE_PROVIDER } from './stripe.server';
 
-export type StripeEventResult = { result: 'duplicate' } | { result: 'ignored'; why: string } | { result: 'processed'; settled: Settled };
+export type StripeEventResult =
+  { result: 'duplicate' } | { result: 'ignored'; why: string } | { result: 'processed'; settled: Settled };
 
 const PAYMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,7 +24,9 @@ function sessionPaymentId(session: Stripe.Checkout.Session): string | null {
 }
 
 /** What an event means for the shop's payment, or why it means nothing. */
-export function settlementOf(event: Stripe.Event): { input: SettleInput; paymentIntent: string | null } | { ignore: string } {
+export function settlementOf(
+  event: Stripe.Event,
+): { input: SettleInput; paymentIntent: string | null } | { ignore: string } {
   const paid = event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded';
   const failed = event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed';
   if (!paid && !failed) return { ignore: `not a payment outcome (${event.type})` };
@@ -31,11 +34,18 @@ export function settlementOf(event: Stripe.Event): { input: SettleInput; payment
   const paymentId = sessionPaymentId(session);
   if (!paymentId) return { ignore: 'no shop payment id on the session' };
   // A completed session whose payment method settles later (e.g. a bank debit) is not paid yet.
-  if (event.type === 'checkout.session.completed' && session.payment_status !== 'paid') return { ignore: `completed, payment ${session.payment_status}` };
+  if (event.type === 'checkout.session.completed' && session.payment_status !== 'paid')
+    return { ignore: `completed, payment ${session.payment_status}` };
   const currency = (session.currency ?? '').toUpperCase();
-  const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+  const paymentIntent =
+    typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
   return {
-    input: { paymentId, outcome: paid ? 'succeeded' : 'declined', amountCents: fromStripeAmount(session.amount_total ?? -1, currency), currency },
+    input: {
+      paymentId,
+      outcome: paid ? 'succeeded' : 'declined',
+      amountCents: fromStripeAmount(session.amount_total ?? -1, currency),
+      currency,
+    },
     paymentIntent: paid ? paymentIntent : null,
   };
 }
@@ -56,18 +66,30 @@ export async function processStripeEvent(db: Db, event: Stripe.Event, log?: Logg
       .returning({ id: paymentEvents.id });
     if (!row) return { result: 'duplicate' as const };
     if ('ignore' in meaning) {
-      await tx.update(paymentEvents).set({ outcome: `ignored: ${meaning.ignore}`, processedAt: sql`now()` }).where(sql`${paymentEvents.id} = ${row.id}`);
+      await tx
+        .update(paymentEvents)
+        .set({ outcome: `ignored: ${meaning.ignore}`, processedAt: sql`now()` })
+        .where(sql`${paymentEvents.id} = ${row.id}`);
       return { result: 'ignored' as const, why: meaning.ignore };
     }
-    const [payment] = await tx.select({ id: payments.id, provider: payments.provider }).from(payments).where(sql`${payments.id} = ${meaning.input.paymentId}`);
+    const [payment] = await tx
+      .select({ id: payments.id, provider: payments.provider })
+      .from(payments)
+      .where(sql`${payments.id} = ${meaning.input.paymentId}`);
     if (!payment || payment.provider !== STRIPE_PROVIDER) {
-      await tx.update(paymentEvents).set({ paymentId: null, outcome: 'ignored: no such Stripe payment', processedAt: sql`now()` }).where(sql`${paymentEvents.id} = ${row.id}`);
+      await tx
+        .update(paymentEvents)
+        .set({ paymentId: null, outcome: 'ignored: no such Stripe payment', processedAt: sql`now()` })
+        .where(sql`${paymentEvents.id} = ${row.id}`);
       return { result: 'ignored' as const, why: 'no such Stripe payment' };
     }
     const settled = await settlePayment(tx, meaning.input, log);
     if (meaning.paymentIntent) {
       // Refunds go to the PaymentIntent; the session id stays in the event's payload.
-      await tx.update(payments).set({ providerRef: meaning.paymentIntent }).where(sql`${payments.id} = ${payment.id}`);
+      await tx
+        .update(payments)
+        .set({ providerRef: meaning.paymentIntent })
+        .where(sql`${payments.id} = ${payment.id}`);
     }
     await tx
       .update(paymentEvents)

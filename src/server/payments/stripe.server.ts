@@ -22,14 +22,36 @@ export function stripeClient(cfg: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API
   if (cached?.key === key) return cached.client;
   const base = cfg.STRIPE_API_BASE ? new URL(cfg.STRIPE_API_BASE) : null;
   const options: ConstructorParameters<typeof Stripe>[1] = { timeout: 10_000, maxNetworkRetries: 1 };
-  if (base) Object.assign(options, { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol.replace(':', '') });
+  if (base)
+    Object.assign(options, {
+      host: base.hostname,
+      port: base.port || (base.protocol === 'https:' ? 443 : 80),
+      protocol: base.protocol.replace(':', ''),
+    });
   const client = new Stripe(cfg.STRIPE_SECRET_KEY ?? '', options);
   cached = { key, client };
   return client;
 }
 
 /** Currencies Stripe counts in whole units (no minor unit); the shop's amounts are minor units. */
-const ZERO_DECIMAL = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'JPY', 'KMF', 'KRW', 'MGA', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
+const ZERO_DECIMAL = new Set([
+  'BIF',
+  'CLP',
+  'DJF',
+  'GNF',
+  'JPY',
+  'KMF',
+  'KRW',
+  'MGA',
+  'PYG',
+  'RWF',
+  'UGX',
+  'VND',
+  'VUV',
+  'XAF',
+  'XOF',
+  'XPF',
+]);
 
 /**
  * Stripe's decimals for a currency: none for its zero-decimal ones (JPY), else at least 2 (it
@@ -108,20 +130,33 @@ export async function expireCheckoutSession(sessionId: string): Promise<'expired
 
 /** Refunds to the card through POST /v1/refunds on the PaymentIntent the webhook recorded. */
 export const stripeRefund: CardRefunder = async (_db, input) => {
-  if (!input.providerRef?.startsWith('pi_')) return { status: 'failed', error: 'The Stripe payment has no PaymentIntent to refund.' };
+  if (!input.providerRef?.startsWith('pi_'))
+    return { status: 'failed', error: 'The Stripe payment has no PaymentIntent to refund.' };
   try {
     const refund = await stripeClient().refunds.create(
-      { payment_intent: input.providerRef, amount: toStripeAmount(input.amountCents, input.currency), metadata: { payment_id: input.paymentId } },
+      {
+        payment_intent: input.providerRef,
+        amount: toStripeAmount(input.amountCents, input.currency),
+        metadata: { payment_id: input.paymentId },
+      },
       { idempotencyKey: `refund-${input.idempotencyKey}` },
     );
-    if (refund.status === 'failed' || refund.status === 'canceled') return { status: 'failed', error: `Stripe refund ${refund.id} ${refund.status}.` };
+    if (refund.status === 'failed' || refund.status === 'canceled')
+      return { status: 'failed', error: `Stripe refund ${refund.id} ${refund.status}.` };
     return { status: refund.status === 'succeeded' ? 'succeeded' : 'pending', refundRef: refund.id };
   } catch (error) {
-    return { status: 'failed', error: error instanceof Stripe.errors.StripeError ? `Stripe: ${error.message}` : 'Stripe could not be reached.' };
+    return {
+      status: 'failed',
+      error: error instanceof Stripe.errors.StripeError ? `Stripe: ${error.message}` : 'Stripe could not be reached.',
+    };
   }
 };
 
 /** Verifies Stripe-Signature (HMAC of the raw body, 5-minute replay window); throws when it fails. */
-export function verifiedEvent(raw: string, signature: string | undefined, cfg: Pick<Config, 'STRIPE_WEBHOOK_SECRET'> = config()): Stripe.Event {
+export function verifiedEvent(
+  raw: string,
+  signature: string | undefined,
+  cfg: Pick<Config, 'STRIPE_WEBHOOK_SECRET'> = config(),
+): Stripe.Event {
   return Stripe.webhooks.constructEvent(raw, signature ?? '', cfg.STRIPE_WEBHOOK_SECRET ?? '', 300);
 }

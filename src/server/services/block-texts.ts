@@ -40,6 +40,7 @@ export function blocksInLanguage(blocks: readonly Block[], texts: BlockTexts | n
 /** The text of `field` in a block (for the editor's "default text" hints). */
 export function fieldText(block: Block, field: string): string {
   let at: unknown = block;
-  for (const key of field.split('.')) at = at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined;
+  for (const key of field.split('.'))
+    at = at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined;
   return typeof at === 'string' ? at : '';
 }

@@ -110,10 +110,13 @@ export function getTopLevelCategories(db: Db, languageId: number): Promise<Categ
 
 /** The current address of a category that had this slug, for the list page's 301. */
 export async function renamedCategoryPath(db: Db, slug: string): Promise<string | null> {
-  const [moved] = await db.select({ id: categoryRedirects.categoryId }).from(categoryRedirects).where(eq(categoryRedirects.slug, slug));
+  const [moved] = await db
+    .select({ id: categoryRedirects.categoryId })
+    .from(categoryRedirects)
+    .where(eq(categoryRedirects.slug, slug));
   if (!moved) return null;
   const chain: (typeof categories.$inferSelect)[] = [];
-  for (let at: number | null = moved.id; at !== null && chain.length <= 8; ) {
+  for (let at: number | null = moved.id; at !== null && chain.length <= 8;) {
     const [row] = await db.select().from(categories).where(eq(categories.id, at));
     if (!row) return null;
     chain.unshift(row);

@@ -22,7 +22,13 @@ export async function submitContactMessage(
     .returning({ id: contactMessages.id });
   const id = row!.id;
   const { settings, languages } = await loadShopBasics(db);
-  await acknowledge(db, id, message, options.senderLanguage ?? (languages.find((l) => l.isDefault) ?? languages[0])?.code ?? 'en', options.log);
+  await acknowledge(
+    db,
+    id,
+    message,
+    options.senderLanguage ?? (languages.find((l) => l.isDefault) ?? languages[0])?.code ?? 'en',
+    options.log,
+  );
   const to = settings?.supportEmail.trim() ?? '';
   if (!to) {
     options.log?.warn({ contactMessageId: id }, 'contact message stored; no support_email to mail it to');
@@ -30,7 +36,11 @@ export async function submitContactMessage(
   }
   try {
     const language = (languages.find((l) => l.isDefault) ?? languages[0])?.code ?? 'en';
-    const mail = renderContactMail(message, { language, t: await getTranslator(db, language), signedInUserId: options.userId });
+    const mail = renderContactMail(message, {
+      language,
+      t: await getTranslator(db, language),
+      signedInUserId: options.userId,
+    });
     await sendMail(db, { to, ...mail });
     return { id, mailed: true };
   } catch (error) {

@@ -67,7 +67,10 @@ export function renderContactMail(
  * message, and that the shop will answer. Nothing the sender did not type is added, so the mail
  * cannot carry someone else's content to a third-party address typed into the form.
  */
-export function renderContactAcknowledgement(message: ContactMessage, options: { language: string; t: Translator }): MailContent {
+export function renderContactAcknowledgement(
+  message: ContactMessage,
+  options: { language: string; t: Translator },
+): MailContent {
   const { t } = options;
   const topic = oneLine(message.topic);
   const shop = t('app.name');

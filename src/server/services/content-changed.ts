@@ -45,7 +45,10 @@ onContentChanged((db, scope) => {
   invalidateCategories(db);
   invalidateShopBasics(db);
   invalidateMessages();
-  invalidateCatalogResults(db, scope === 'content' ? { keepIndex: true } : scope === 'catalog' ? {} : { products: scope.products });
+  invalidateCatalogResults(
+    db,
+    scope === 'content' ? { keepIndex: true } : scope === 'catalog' ? {} : { products: scope.products },
+  );
   invalidateCatalogMeta(db);
 });
 

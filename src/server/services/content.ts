@@ -22,17 +22,34 @@ import { renderStoredHtml } from './html';
 import { ttlCache } from './ttl-cache';
 import { type CurrencyOption, type ShopBasics, loadShopBasics } from './request-context';
 import type { FeaturedCategory } from '@/lib/contract/catalog';
-import type { Country, CurrencyItem, Faq, LanguageItem, PublicSettings, SocialLink, StaticPage, StaticPageSummary } from '@/lib/contract/content';
+import type {
+  Country,
+  CurrencyItem,
+  Faq,
+  LanguageItem,
+  PublicSettings,
+  SocialLink,
+  StaticPage,
+  StaticPageSummary,
+} from '@/lib/contract/content';
 
 // The answers' shapes are the API contract's (src/lib/contract/); pages import them from here too.
-export type { Country, CurrencyItem, Faq, FeaturedCategory, LanguageItem, PublicSettings, SocialLink, StaticPage, StaticPageSummary };
+export type {
+  Country,
+  CurrencyItem,
+  Faq,
+  FeaturedCategory,
+  LanguageItem,
+  PublicSettings,
+  SocialLink,
+  StaticPage,
+  StaticPageSummary,
+};
 
 /** The translation's text unless it is missing or blank, else the base row's. */
 function translated(translation: AnyPgColumn, base: AnyPgColumn): SQL<string> {
   return sql<string>`coalesce(nullif(${translation}, ''), ${base})`;
 }
-
-
 
 function pageTranslation(languageId: number) {
   return and(eq(staticPageTranslations.pageId, staticPages.id), eq(staticPageTranslations.languageId, languageId));
@@ -73,18 +90,32 @@ const PAGE_ID = /^\d{1,9}$/;
  * One published page by numeric id or by slug (footer links use ids, the cookie notice and
  * sign-up use slugs); null when there is no such published page.
  */
-export async function getStaticPage(db: Db, languageId: number, idOrSlug: string | number, options: { unpublished?: boolean } = {}): Promise<StaticPage | null> {
+export async function getStaticPage(
+  db: Db,
+  languageId: number,
+  idOrSlug: string | number,
+  options: { unpublished?: boolean } = {},
+): Promise<StaticPage | null> {
   const key = String(idOrSlug).trim();
   if (key === '' || key.length > 96) return null;
-  const match = and(PAGE_ID.test(key) ? eq(staticPages.id, Number(key)) : eq(staticPages.slug, key), eq(staticPages.isHome, false));
+  const match = and(
+    PAGE_ID.test(key) ? eq(staticPages.id, Number(key)) : eq(staticPages.slug, key),
+    eq(staticPages.isHome, false),
+  );
   const [row] = await db
-    .select({ ...pageSummaryColumns, content: translated(staticPageTranslations.content, staticPages.content), layout: staticPages.layout })
+    .select({
+      ...pageSummaryColumns,
+      content: translated(staticPageTranslations.content, staticPages.content),
+      layout: staticPages.layout,
+    })
     .from(staticPages)
     .leftJoin(staticPageTranslations, pageTranslation(languageId))
     .where(options.unpublished ? match : and(match, eq(staticPages.published, true)))
     .limit(1);
   // The layout says whether the page is its HTML or built from blocks (ADR 027; the blocks come from page-blocks.server).
-  return row ? { ...row, content: renderStoredHtml(row.content), layout: row.layout === 'blocks' ? 'blocks' : 'html' } : null;
+  return row
+    ? { ...row, content: renderStoredHtml(row.content), layout: row.layout === 'blocks' ? 'blocks' : 'html' }
+    : null;
 }
 
 /** The first published page with the flag, e.g. the cookie page the cookie notice links to. */
@@ -95,7 +126,6 @@ export async function findStaticPageByFlag(
 ): Promise<StaticPageSummary | null> {
   return (await listStaticPages(db, languageId)).find((page) => page[flag]) ?? null;
 }
-
 
 export async function listFaqs(db: Db, languageId: number): Promise<Faq[]> {
   const rows = await db
@@ -112,14 +142,12 @@ export async function listFaqs(db: Db, languageId: number): Promise<Faq[]> {
   return rows.map((row) => ({ ...row, content: renderStoredHtml(row.content) }));
 }
 
-
 export async function listSocialLinks(db: Db): Promise<SocialLink[]> {
   return db
     .select({ id: socialLinks.id, name: socialLinks.name, url: socialLinks.url, icon: socialLinks.icon })
     .from(socialLinks)
     .orderBy(asc(socialLinks.position), asc(socialLinks.id));
 }
-
 
 /**
  * The countries the shop sells to (countries.served; issue 25): GET /api/countries and every list
@@ -145,7 +173,6 @@ export async function listPhoneCountries(db: Db): Promise<Country[]> {
     .orderBy(asc(countries.name), asc(countries.iso));
 }
 
-
 export async function getFeaturedCategories(db: Db, languageId: number): Promise<FeaturedCategory[]> {
   const t = featuredCategoryTranslations;
   return db
@@ -162,7 +189,6 @@ export async function getFeaturedCategories(db: Db, languageId: number): Promise
     .leftJoin(t, and(eq(t.featuredCategoryId, featuredCategories.id), eq(t.languageId, languageId)))
     .orderBy(asc(featuredCategories.position), asc(featuredCategories.id));
 }
-
 
 type RateRef = Pick<CurrencyOption, 'value'> & { code?: string };
 
@@ -187,7 +213,10 @@ const EMPTY_SETTINGS: PublicSettings = Object.freeze({
  * country): the phone-payment numbers stay out (the checkout reads them server-side), so this
  * answer is safe to cache publicly.
  */
-export function toPublicSettings(basics: Pick<ShopBasics, 'settings' | 'homeCountry'>, currency: RateRef = { value: '1' }): PublicSettings {
+export function toPublicSettings(
+  basics: Pick<ShopBasics, 'settings' | 'homeCountry'>,
+  currency: RateRef = { value: '1' },
+): PublicSettings {
   const row = basics.settings;
   if (!row) return { ...EMPTY_SETTINGS };
   return {
@@ -195,7 +224,10 @@ export function toPublicSettings(basics: Pick<ShopBasics, 'settings' | 'homeCoun
     copyright: row.copyright,
     support_email: row.supportEmail,
     is_reg_enabled: row.isRegEnabled,
-    min_top_up_amount: centsToNumber(convertCents(row.minTopUpAmountCents, currency.value, currency.code), currency.code),
+    min_top_up_amount: centsToNumber(
+      convertCents(row.minTopUpAmountCents, currency.value, currency.code),
+      currency.code,
+    ),
     vat_percent: Number(row.vatPercent),
     google_tag: row.googleTag,
     company_address: row.companyAddress,
@@ -215,7 +247,6 @@ export async function publicSettings(db: Db, currency?: RateRef): Promise<Public
   return toPublicSettings(await loadShopBasics(db), currency);
 }
 
-
 export async function listLanguages(db: Db): Promise<LanguageItem[]> {
   return (await loadShopBasics(db)).languages.map((l) => ({
     id: l.id,
@@ -225,7 +256,6 @@ export async function listLanguages(db: Db): Promise<LanguageItem[]> {
     default: l.isDefault ? 1 : 0,
   }));
 }
-
 
 export async function listCurrencies(db: Db): Promise<CurrencyItem[]> {
   return (await loadShopBasics(db)).currencies.map((c) => ({

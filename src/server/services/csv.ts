@@ -34,10 +34,13 @@ export function unneutralized(text: string): string {
 
 /** One CSV record (CRLF-terminated); numbers are written as they are, text neutralised. */
 export function csvRow(cells: readonly (string | number | null)[]): string {
-  return stringify([cells.map((cell) => (cell === null ? '' : typeof cell === 'number' ? String(cell) : neutralized(cell)))], {
-    record_delimiter: '\r\n',
-    quoted_match: NEEDS_QUOTES,
-  });
+  return stringify(
+    [cells.map((cell) => (cell === null ? '' : typeof cell === 'number' ? String(cell) : neutralized(cell)))],
+    {
+      record_delimiter: '\r\n',
+      quoted_match: NEEDS_QUOTES,
+    },
+  );
 }
 
 /** One cell as csvRow writes it. */
@@ -65,7 +68,8 @@ export class CsvSyntaxError extends Error {
 const SYNTAX_MESSAGES: Record<string, string> = {
   CSV_QUOTE_NOT_CLOSED: 'a quoted cell is not closed.',
   CSV_INVALID_CLOSING_QUOTE: 'text after a closing quote; quote the whole cell.',
-  INVALID_OPENING_QUOTE: 'a quote inside a cell that does not start with one; quote the whole cell and write the quote twice.',
+  INVALID_OPENING_QUOTE:
+    'a quote inside a cell that does not start with one; quote the whole cell and write the quote twice.',
 };
 
 const CR = 0x0d;

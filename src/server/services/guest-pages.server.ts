@@ -28,7 +28,9 @@ const gzipAsync = promisify(gzip);
  */
 function encode(body: Uint8Array, encoding: 'br' | 'gzip'): Promise<Uint8Array> {
   return encoding === 'br'
-    ? brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+    ? brotliAsync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+      })
     : gzipAsync(body, { level: 9 });
 }
 
@@ -67,7 +69,9 @@ export async function renderForGuests(
   variantOf: (() => Promise<string>) | null,
 ): Promise<Response> {
   const base =
-    context.request.method === 'GET' ? pageCacheKey(context.url, (name) => context.cookies.get(name)?.value, context.locals.pageLanguageId) : null;
+    context.request.method === 'GET'
+      ? pageCacheKey(context.url, (name) => context.cookies.get(name)?.value, context.locals.pageLanguageId)
+      : null;
   if (base === null) return next();
   const signedIn = variantOf !== null;
   const key = signedIn ? `${base}\u0001${await variantOf()}` : base;
@@ -80,7 +84,11 @@ export async function renderForGuests(
   const setsCookie = !context.cookies.headers().next().done;
   const optedIn = signedIn ? context.locals.cacheForSignedIn : context.locals.cacheForGuests;
   if (!optedIn || !CACHED_STATUSES.has(response.status) || setsCookie) return response;
-  const page = { status: response.status, headers: [...response.headers.entries()], body: new Uint8Array(await response.arrayBuffer()) };
+  const page = {
+    status: response.status,
+    headers: [...response.headers.entries()],
+    body: new Uint8Array(await response.arrayBuffer()),
+  };
   pages.set(key, page);
   const headers = new Headers(response.headers);
   headers.set('X-Page-Cache', 'miss');

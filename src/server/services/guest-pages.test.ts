@@ -20,12 +20,18 @@ const render = (init: { status?: number; setsCookie?: boolean; optIn?: boolean; 
   };
 };
 
-function context(path: string, options: { cookies?: Record<string, string>; method?: string; acceptEncoding?: string } = {}) {
+function context(
+  path: string,
+  options: { cookies?: Record<string, string>; method?: string; acceptEncoding?: string } = {},
+) {
   const url = new URL(`http://shop.test${path}`);
   const set: string[] = [];
   const ctx = {
     url,
-    request: new Request(url, { method: options.method ?? 'GET', headers: options.acceptEncoding ? { 'accept-encoding': options.acceptEncoding } : {} }),
+    request: new Request(url, {
+      method: options.method ?? 'GET',
+      headers: options.acceptEncoding ? { 'accept-encoding': options.acceptEncoding } : {},
+    }),
     locals: { user: null, sessionId: null },
     cookies: {
       get: (name: string) => (options.cookies?.[name] === undefined ? undefined : { value: options.cookies[name] }),
@@ -36,12 +42,24 @@ function context(path: string, options: { cookies?: Record<string, string>; meth
   return ctx as unknown as APIContext;
 }
 
-async function visit(path: string, options: Parameters<typeof context>[1] & { signedIn?: boolean; variant?: string; page?: ReturnType<typeof render> } = {}) {
+async function visit(
+  path: string,
+  options: Parameters<typeof context>[1] & {
+    signedIn?: boolean;
+    variant?: string;
+    page?: ReturnType<typeof render>;
+  } = {},
+) {
   const ctx = context(path, options);
   const variant = options.variant ?? (options.signedIn ? 'shopper|verified|0' : undefined);
-  const response = await renderForGuests(ctx, (options.page ?? render())(ctx), variant === undefined ? null : async () => variant);
+  const response = await renderForGuests(
+    ctx,
+    (options.page ?? render())(ctx),
+    variant === undefined ? null : async () => variant,
+  );
   const body = Buffer.from(await response.arrayBuffer());
-  const text = response.headers.get('content-encoding') === 'br' ? brotliDecompressSync(body).toString() : body.toString();
+  const text =
+    response.headers.get('content-encoding') === 'br' ? brotliDecompressSync(body).toString() : body.toString();
   return { response, text, cache: response.headers.get('x-page-cache') };
 }
 
@@ -80,7 +98,12 @@ describe('renderForGuests', () => {
     const guest = await visit('/products/all/all');
     expect((await visit('/products/all/all', { signedIn: true })).cache).toBeNull();
     expect((await visit('/products/all/all', { signedIn: true })).text).not.toBe(guest.text);
-    const variants: Record<string, string>[] = [{ languageId: '2' }, { currency: 'USD' }, { 'cookie-consent': 'true' }, { 'cookie-notice-dismissed': '1' }];
+    const variants: Record<string, string>[] = [
+      { languageId: '2' },
+      { currency: 'USD' },
+      { 'cookie-consent': 'true' },
+      { 'cookie-notice-dismissed': '1' },
+    ];
     for (const cookies of variants) {
       expect((await visit('/products/all/all', { cookies })).cache).toBe('miss');
     }
@@ -96,7 +119,12 @@ describe('renderForGuests', () => {
   });
 
   it('keeps nothing that is not a plain 200 or 404 for everyone: other statuses, cookies set, pages that did not opt in, HEAD', async () => {
-    for (const page of [render({ status: 500 }), render({ status: 302 }), render({ setsCookie: true }), render({ optIn: false })]) {
+    for (const page of [
+      render({ status: 500 }),
+      render({ status: 302 }),
+      render({ setsCookie: true }),
+      render({ optIn: false }),
+    ]) {
       await visit('/static-page/odd', { page });
       expect((await visit('/static-page/odd', { page })).cache).not.toBe('hit');
     }

@@ -35,7 +35,13 @@ export async function loadHomeBlocks(
   previewToken: string | null,
 ): Promise<HomeBlocks | null> {
   const [row] = await db
-    .select({ id: staticPages.id, published: staticPages.published, layout: staticPages.layout, blocks: staticPages.blocks, draft: staticPages.draft })
+    .select({
+      id: staticPages.id,
+      published: staticPages.published,
+      layout: staticPages.layout,
+      blocks: staticPages.blocks,
+      draft: staticPages.draft,
+    })
     .from(staticPages)
     .where(eq(staticPages.isHome, true));
   if (!row) return null;

@@ -6,9 +6,45 @@ import sanitize from 'sanitize-html';
  */
 const OPTIONS: sanitize.IOptions = {
   allowedTags: [
-    'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sub', 'sup', 'mark',
-    'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'blockquote', 'code', 'pre',
-    'a', 'img', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'span', 'div',
+    'p',
+    'br',
+    'hr',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'small',
+    'sub',
+    'sup',
+    'mark',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'ul',
+    'ol',
+    'li',
+    'dl',
+    'dt',
+    'dd',
+    'blockquote',
+    'code',
+    'pre',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'caption',
+    'span',
+    'div',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel', 'target'],
@@ -24,7 +60,9 @@ const OPTIONS: sanitize.IOptions = {
     // Links that open a new tab must not hand the opener to the target page.
     a: (tagName, attribs) => {
       const safe = withoutScriptUrl(attribs, 'href');
-      return safe.target === '_blank' ? { tagName, attribs: { ...safe, rel: 'noopener noreferrer' } } : { tagName, attribs: safe };
+      return safe.target === '_blank'
+        ? { tagName, attribs: { ...safe, rel: 'noopener noreferrer' } }
+        : { tagName, attribs: safe };
     },
     img: (tagName, attribs) => ({ tagName, attribs: withoutScriptUrl(attribs, 'src') }),
   },

@@ -20,7 +20,8 @@ export function chooseFromForm(
   const languageId = params.get('languageId');
   const currencyCode = params.get('currency')?.trim().toUpperCase();
   return {
-    language: languageId && /^\d{1,9}$/.test(languageId) ? languages.find((l) => l.id === Number(languageId)) : undefined,
+    language:
+      languageId && /^\d{1,9}$/.test(languageId) ? languages.find((l) => l.id === Number(languageId)) : undefined,
     currency: currencyCode ? currencies.find((c) => c.code === currencyCode) : undefined,
   };
 }

@@ -50,18 +50,25 @@ export function englishText(message: Localized): string {
   if (message.english !== undefined) return message.english;
   const template = englishTemplate(message) ?? message.key;
   const vars = plainVars(message, englishText);
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (vars && name in vars ? String(vars[name]) : whole));
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    vars && name in vars ? String(vars[name]) : whole,
+  );
 }
 
 /** The message's values with the Localized ones spoken by `say`. */
 function plainVars(message: Localized, say: (inner: Localized) => string): Record<string, string | number> | undefined {
   if (!message.vars) return undefined;
-  return Object.fromEntries(Object.entries(message.vars).map(([name, value]) => [name, isLocalized(value) ? say(value) : value]));
+  return Object.fromEntries(
+    Object.entries(message.vars).map(([name, value]) => [name, isLocalized(value) ? say(value) : value]),
+  );
 }
 
 /** The message in the language of `t` (the admin's translator). */
 export function spokenText(t: Translator, message: Localized): string {
-  return t(message.key, plainVars(message, (inner) => spokenText(t, inner)));
+  return t(
+    message.key,
+    plainVars(message, (inner) => spokenText(t, inner)),
+  );
 }
 
 /** Field errors whose texts may be Localized: the shape error constructors take. */
@@ -69,7 +76,9 @@ export type Problems = Record<string, readonly (string | Localized)[]>;
 
 /** The field errors in English, the shape every caller but the admin API reads. */
 export function englishProblems(problems: Problems): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(problems).map(([field, list]) => [field, list.map((m) => (isLocalized(m) ? englishText(m) : m))]));
+  return Object.fromEntries(
+    Object.entries(problems).map(([field, list]) => [field, list.map((m) => (isLocalized(m) ? englishText(m) : m))]),
+  );
 }
 
 export function hasLocalized(problems: Problems): boolean {

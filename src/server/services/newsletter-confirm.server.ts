@@ -22,7 +22,11 @@ export const NEWSLETTER_CONFIRM_TTL_DAYS = 7;
  * must not turn the form into a mail cannon aimed at one inbox. Over the limit nothing is sent
  * and the answer stays the same (it must not tell apart addresses either).
  */
-export const NEWSLETTER_CONFIRM_MAIL_LIMIT = { name: 'newsletter-confirm-mail', limit: 3, windowSeconds: 3600 } as const;
+export const NEWSLETTER_CONFIRM_MAIL_LIMIT = {
+  name: 'newsletter-confirm-mail',
+  limit: 3,
+  windowSeconds: 3600,
+} as const;
 
 export type ConfirmOutcome = 'confirmed' | 'invalid';
 
@@ -43,7 +47,8 @@ export async function confirmSubscription(
   now = Date.now(),
 ): Promise<ConfirmOutcome> {
   const { id, expires, signature } = input;
-  if (!/^\d{1,9}$/.test(id) || !/^\d{1,12}$/.test(expires ?? '') || !/^[0-9a-f]{64}$/.test(signature ?? '')) return 'invalid';
+  if (!/^\d{1,9}$/.test(id) || !/^\d{1,12}$/.test(expires ?? '') || !/^[0-9a-f]{64}$/.test(signature ?? ''))
+    return 'invalid';
   if (Number(expires) * 1000 < now) return 'invalid';
   const [row] = await db
     .select({ email: newsletterSubscriptions.email })
@@ -64,7 +69,12 @@ export async function confirmSubscription(
  * Mails the confirmation link in the shopper's language, within NEWSLETTER_CONFIRM_MAIL_LIMIT
  * (counted before sending, so parallel requests cannot exceed it). Returns whether it was sent.
  */
-export async function sendConfirmationMail(db: Db, row: { id: number; email: string }, language: string, log?: Logger): Promise<boolean> {
+export async function sendConfirmationMail(
+  db: Db,
+  row: { id: number; email: string },
+  language: string,
+  log?: Logger,
+): Promise<boolean> {
   const allowed = await hitRateLimit(db, NEWSLETTER_CONFIRM_MAIL_LIMIT, row.email);
   if (!allowed.allowed) {
     log?.warn({ subscriptionId: row.id }, 'newsletter confirmation not resent: limit reached');

@@ -19,7 +19,11 @@ export interface SubscriptionRequest {
  * is followed) and returns the row, new or existing. The insert's conflict clause makes two
  * simultaneous requests for one address (double click, two instances) end as one row.
  */
-export async function requestSubscription(db: Db, email: string, languageId: number | null): Promise<SubscriptionRequest> {
+export async function requestSubscription(
+  db: Db,
+  email: string,
+  languageId: number | null,
+): Promise<SubscriptionRequest> {
   const normalized = newsletterEmail.parse(email);
   const [inserted] = await db
     .insert(newsletterSubscriptions)

@@ -6,7 +6,14 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { faqs, faqTranslations, mediaAssets, products, staticPages, staticPageTranslations } from '@/server/db/schema/index';
+import {
+  faqs,
+  faqTranslations,
+  mediaAssets,
+  products,
+  staticPages,
+  staticPageTranslations,
+} from '@/server/db/schema/index';
 import { assetUrl } from '@/server/media/asset-url';
 import { type Block, blockAssetIds, blockSchema, upgradeBlock } from '@/lib/contract/blocks';
 import { logger } from '@/server/logger';
@@ -35,8 +42,16 @@ export interface KnownBlockData {
 }
 
 /** The page's blocks in the language, or null for a page written in HTML. */
-export async function pageBlocks(db: Db, pageId: number, languageId: number, options: { draft?: { languageCode: string } } = {}): Promise<Block[] | null> {
-  const [row] = await db.select({ layout: staticPages.layout, blocks: staticPages.blocks, draft: staticPages.draft }).from(staticPages).where(eq(staticPages.id, pageId));
+export async function pageBlocks(
+  db: Db,
+  pageId: number,
+  languageId: number,
+  options: { draft?: { languageCode: string } } = {},
+): Promise<Block[] | null> {
+  const [row] = await db
+    .select({ layout: staticPages.layout, blocks: staticPages.blocks, draft: staticPages.draft })
+    .from(staticPages)
+    .where(eq(staticPages.id, pageId));
   // A preview link shows the unpublished changes (ADR 027), if there are any.
   const draft = options.draft && row?.draft ? row.draft : null;
   const page = draft ?? row;
@@ -61,13 +76,23 @@ export function storedBlocks(stored: readonly unknown[], pageId: number): Block[
   return blocks;
 }
 
-async function gridProducts(db: Db, block: Extract<Block, { type: 'product_grid' }>, ctx: ListContext): Promise<ProductJson[]> {
+async function gridProducts(
+  db: Db,
+  block: Extract<Block, { type: 'product_grid' }>,
+  ctx: ListContext,
+): Promise<ProductJson[]> {
   const source = block.source;
   if (source.kind === 'sale') return onSale(db, block.count, ctx);
   if (source.kind === 'new') return newArrivals(db, block.count, ctx);
   const ids =
     source.kind === 'skus'
-      ? (await db.select({ id: products.id }).from(products).where(and(eq(products.active, true), inArray(products.sku, source.skus))).limit(block.count)).map((r) => r.id)
+      ? (
+          await db
+            .select({ id: products.id })
+            .from(products)
+            .where(and(eq(products.active, true), inArray(products.sku, source.skus)))
+            .limit(block.count)
+        ).map((r) => r.id)
       : rowsOf<{ id: number }>(
           await db.execute(sql`select p.id from products p where p.active and exists (select 1 from product_categories pc where pc.product_id = p.id
             and pc.category_id in (select c.id from categories c where c.id = ${source.category_id} or c.parent_id = ${source.category_id}))
@@ -79,20 +104,39 @@ async function gridProducts(db: Db, block: Extract<Block, { type: 'product_grid'
   return found;
 }
 
-export async function loadBlockData(db: Db, blocks: readonly Block[], ctx: ListContext, known: KnownBlockData = {}): Promise<BlockData> {
+export async function loadBlockData(
+  db: Db,
+  blocks: readonly Block[],
+  ctx: ListContext,
+  known: KnownBlockData = {},
+): Promise<BlockData> {
   const assetIds = blocks.flatMap(blockAssetIds);
   const faqIds = blocks.flatMap((b) => (b.type === 'faq' ? b.faq_ids : []));
   const hasFeatured = blocks.some((b) => b.type === 'featured');
   const needsTree = !known.tree && blocks.some((b) => b.type === 'category_tiles' || b.type === 'featured');
   const [photos, grids, tree, faqRows, featured] = await Promise.all([
-    assetIds.length ? db.select({ id: mediaAssets.id, hash: mediaAssets.hash, width: mediaAssets.width, height: mediaAssets.height }).from(mediaAssets).where(inArray(mediaAssets.id, assetIds)) : [],
-    Promise.all(blocks.filter((b) => b.type === 'product_grid').map(async (b) => [b.id, await gridProducts(db, b, ctx)] as const)),
+    assetIds.length
+      ? db
+          .select({ id: mediaAssets.id, hash: mediaAssets.hash, width: mediaAssets.width, height: mediaAssets.height })
+          .from(mediaAssets)
+          .where(inArray(mediaAssets.id, assetIds))
+      : [],
+    Promise.all(
+      blocks.filter((b) => b.type === 'product_grid').map(async (b) => [b.id, await gridProducts(db, b, ctx)] as const),
+    ),
     needsTree ? getCategoryTree(db, ctx.languageId) : Promise.resolve(known.tree ?? []),
     faqIds.length
       ? db
-          .select({ id: faqs.id, title: sql<string>`coalesce(nullif(${faqTranslations.title}, ''), ${faqs.title})`, content: sql<string>`coalesce(nullif(${faqTranslations.content}, ''), ${faqs.content})` })
+          .select({
+            id: faqs.id,
+            title: sql<string>`coalesce(nullif(${faqTranslations.title}, ''), ${faqs.title})`,
+            content: sql<string>`coalesce(nullif(${faqTranslations.content}, ''), ${faqs.content})`,
+          })
           .from(faqs)
-          .leftJoin(faqTranslations, and(eq(faqTranslations.faqId, faqs.id), eq(faqTranslations.languageId, ctx.languageId)))
+          .leftJoin(
+            faqTranslations,
+            and(eq(faqTranslations.faqId, faqs.id), eq(faqTranslations.languageId, ctx.languageId)),
+          )
           .where(and(inArray(faqs.id, faqIds), eq(faqs.published, true)))
       : [],
     // A failed load leaves the tiles at their defaults, as on the home page.

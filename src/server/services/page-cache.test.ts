@@ -39,8 +39,19 @@ describe('createPageCache', () => {
 
   it('never keeps a header that belongs to one visitor', () => {
     const cache = createPageCache();
-    cache.set('a', page('x', [['content-type', 'text/html'], ['Set-Cookie', 's=1'], ['x-request-id', 'r1'], ['content-security-policy', "script-src 'sha256-1'"]]));
-    expect(cache.get('a')!.headers).toEqual([['content-type', 'text/html'], ['content-security-policy', "script-src 'sha256-1'"]]);
+    cache.set(
+      'a',
+      page('x', [
+        ['content-type', 'text/html'],
+        ['Set-Cookie', 's=1'],
+        ['x-request-id', 'r1'],
+        ['content-security-policy', "script-src 'sha256-1'"],
+      ]),
+    );
+    expect(cache.get('a')!.headers).toEqual([
+      ['content-type', 'text/html'],
+      ['content-security-policy', "script-src 'sha256-1'"],
+    ]);
   });
 
   it('drops the least recently used page beyond the entry and byte limits', () => {

@@ -40,7 +40,11 @@ const MAX_COOKIE_VALUE = 16;
  * The cache key of a guest request, or null when it must be rendered for itself (odd cookie
  * values, a very long URL). `cookie` reads one cookie's value.
  */
-export function pageCacheKey(url: URL, cookie: (name: string) => string | undefined, pageLanguageId?: number): string | null {
+export function pageCacheKey(
+  url: URL,
+  cookie: (name: string) => string | undefined,
+  pageLanguageId?: number,
+): string | null {
   if (url.pathname.length + url.search.length > 512) return null;
   // The language of a storefront page comes from its address (ADR 028); a page's rewrite to
   // /404 keeps that language while its URL loses the prefix, so the language is part of the key.

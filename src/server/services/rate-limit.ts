@@ -55,7 +55,8 @@ let hitsSincePrune = 0;
  * A hit over the limit is still counted, so hammering does not shorten the wait.
  */
 export async function hitRateLimit(db: Db, rule: RateLimitRule, identifier: string): Promise<RateLimitResult> {
-  if (!Number.isInteger(rule.limit) || rule.limit < 1) throw new RangeError(`rate limit ${rule.name}: limit must be >= 1`);
+  if (!Number.isInteger(rule.limit) || rule.limit < 1)
+    throw new RangeError(`rate limit ${rule.name}: limit must be >= 1`);
   if (!Number.isInteger(rule.windowSeconds) || rule.windowSeconds < 1) {
     throw new RangeError(`rate limit ${rule.name}: windowSeconds must be >= 1`);
   }
@@ -113,7 +114,10 @@ export async function resetRateLimit(db: Db, name: string, identifier: string): 
 
 /** Deletes windows that have ended; returns how many. */
 export async function pruneRateLimits(db: Db): Promise<number> {
-  const deleted = await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now()`)).returning({ key: rateLimits.key });
+  const deleted = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.resetAt, sql`now()`))
+    .returning({ key: rateLimits.key });
   return deleted.length;
 }
 

@@ -85,10 +85,7 @@ export function chooseLanguage(
 }
 
 /** The stored code if it is in the list, else the default-flagged currency, else the first, else EUR. */
-export function chooseCurrency(
-  list: readonly CurrencyOption[],
-  storedCode: string | null | undefined,
-): CurrencyOption {
+export function chooseCurrency(list: readonly CurrencyOption[], storedCode: string | null | undefined): CurrencyOption {
   const code = storedCode?.trim().toUpperCase();
   return (
     (code ? list.find((c) => c.code.toUpperCase() === code) : undefined) ??
@@ -120,14 +117,20 @@ async function readBasics(db: Db): Promise<ShopBasics> {
   const [languageRows, currencyRows, settingsRows] = await Promise.all([
     db.select().from(languages).orderBy(asc(languages.position), asc(languages.id)),
     // Only what shoppers are offered; a switched-off currency keeps its rate for the back office.
-    db.select().from(currencies).where(eq(currencies.enabled, true)).orderBy(asc(currencies.position), asc(currencies.id)),
+    db
+      .select()
+      .from(currencies)
+      .where(eq(currencies.enabled, true))
+      .orderBy(asc(currencies.position), asc(currencies.id)),
     db
       // vat_percent is the home country's standard rate where one is stored (ADR 030), so every
       // reader of the settings (GET /settings, the back office) sees the rate the shop charges at home.
       .select({
         settings,
         homeIso: countries.iso,
-        homeVat: sql<string | null>`(select r.percent::text from country_vat_rates r where r.country_id = ${settings.homeCountryId} and r.kind = 'standard')`,
+        homeVat: sql<
+          string | null
+        >`(select r.percent::text from country_vat_rates r where r.country_id = ${settings.homeCountryId} and r.kind = 'standard')`,
       })
       .from(settings)
       .leftJoin(countries, eq(countries.id, settings.homeCountryId))
@@ -145,7 +148,10 @@ async function readBasics(db: Db): Promise<ShopBasics> {
       rounding: c.rounding,
     })),
     settings: found ? { ...found.settings, vatPercent: found.homeVat ?? found.settings.vatPercent } : null,
-    homeCountry: found?.settings.homeCountryId != null && found.homeIso ? { id: found.settings.homeCountryId, iso: found.homeIso.toUpperCase() } : null,
+    homeCountry:
+      found?.settings.homeCountryId != null && found.homeIso
+        ? { id: found.settings.homeCountryId, iso: found.homeIso.toUpperCase() }
+        : null,
   };
 }
 
@@ -175,11 +181,18 @@ export interface CookieReader {
  * Language, currency, settings and the translator for one request: the language of a storefront
  * page from its address (the middleware's `page`), of a shared page (back office) from the cookie.
  */
-export async function resolveRequestContext(db: Db, cookies: CookieReader, page: PageLanguage = {}): Promise<RequestContext> {
+export async function resolveRequestContext(
+  db: Db,
+  cookies: CookieReader,
+  page: PageLanguage = {},
+): Promise<RequestContext> {
   const basics = await loadShopBasics(db);
   const language = chooseLanguage(basics.languages, page.pageLanguageId ?? cookies.get(LANGUAGE_COOKIE)?.value);
   const currency = chooseCurrency(basics.currencies, cookies.get(CURRENCY_COOKIE)?.value);
   const t = await getTranslator(db, language.code);
-  const prefix = page.pageLanguageId === undefined ? pathPrefix(language.code, chooseLanguage(basics.languages, undefined).code) : (page.pathPrefix ?? '');
+  const prefix =
+    page.pageLanguageId === undefined
+      ? pathPrefix(language.code, chooseLanguage(basics.languages, undefined).code)
+      : (page.pathPrefix ?? '');
   return { ...basics, language, currency, t, pathPrefix: prefix, href: (path) => withPathPrefix(path, prefix) };
 }

@@ -49,7 +49,8 @@ export async function listReviews(
     .limit(perPage)
     .offset((page - 1) * perPage);
   let summary: ReviewSummary;
-  if (rows.length > 0) summary = { count: rows[0]!.total, average: rows[0]!.average === null ? null : Number(rows[0]!.average) };
+  if (rows.length > 0)
+    summary = { count: rows[0]!.total, average: rows[0]!.average === null ? null : Number(rows[0]!.average) };
   else if (page === 1) summary = { count: 0, average: null };
   else summary = await reviewSummary(db, productId);
   return { reviews: rows.map(toReviewJson), summary };
@@ -76,7 +77,10 @@ export interface ReviewEligibility {
 /** What the product page's review section offers this visitor. */
 export type ReviewAccess = 'guest' | 'unverified' | 'not_bought' | 'reviewed' | 'can_review';
 
-export function reviewAccessOf(user: { emailVerified: boolean } | null, eligibility: ReviewEligibility | null): ReviewAccess {
+export function reviewAccessOf(
+  user: { emailVerified: boolean } | null,
+  eligibility: ReviewEligibility | null,
+): ReviewAccess {
   if (!user) return 'guest';
   if (!user.emailVerified) return 'unverified';
   if (!eligibility?.bought) return 'not_bought';

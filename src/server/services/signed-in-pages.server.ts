@@ -28,15 +28,26 @@ export interface SignedInVariant {
 }
 
 /** `knownCartUnits`: the count the session lookup already made (middleware), so it is not asked twice. */
-export async function signedInVariant(db: Db, user: AuthUser, path: string, knownCartUnits?: number): Promise<SignedInVariant> {
+export async function signedInVariant(
+  db: Db,
+  user: AuthUser,
+  path: string,
+  knownCartUnits?: number,
+): Promise<SignedInVariant> {
   const productId = PRODUCT_PATH.exec(path)?.[1];
   const [cartUnits, eligibility] = await Promise.all([
     knownCartUnits ?? countCartUnits(db, user.id),
     productId !== undefined && user.emailVerified
-      ? eligibilityOf(db, `${user.id}:${productId}`, () => reviewEligibility(db, user.id, Number(productId))).then((r) => r.value)
+      ? eligibilityOf(db, `${user.id}:${productId}`, () => reviewEligibility(db, user.id, Number(productId))).then(
+          (r) => r.value,
+        )
       : Promise.resolve(null),
   ]);
-  const parts = [isBackOffice(user.role) ? 'office' : 'shopper', user.emailVerified ? 'verified' : 'unverified', String(cartUnits)];
+  const parts = [
+    isBackOffice(user.role) ? 'office' : 'shopper',
+    user.emailVerified ? 'verified' : 'unverified',
+    String(cartUnits),
+  ];
   if (productId === undefined) return { key: parts.join('|'), cartUnits };
   const reviewAccess = reviewAccessOf(user, eligibility);
   return { key: [...parts, reviewAccess].join('|'), cartUnits, reviewAccess };

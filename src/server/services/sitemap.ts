@@ -40,7 +40,10 @@ export function robotsTxt(origin: string, prefixes: readonly string[] = []): str
 }
 
 export function xmlEscape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 }
 
 export function absolute(origin: string, path: string): string {
@@ -50,7 +53,9 @@ export function absolute(origin: string, path: string): string {
 /** One page: an <url> per language, each naming all of them (and x-default) as alternates. */
 function urlEntries(origin: string, entry: SitemapEntry, languages: readonly LanguageOption[]): string {
   const alternates = languageAlternates(origin, entry.path, languages);
-  const links = alternates.map((a) => `<xhtml:link rel="alternate" hreflang="${xmlEscape(a.hreflang)}" href="${xmlEscape(a.href)}"/>`).join('');
+  const links = alternates
+    .map((a) => `<xhtml:link rel="alternate" hreflang="${xmlEscape(a.hreflang)}" href="${xmlEscape(a.href)}"/>`)
+    .join('');
   const lastmod = entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : '';
   return alternates
     .filter((a) => a.hreflang !== 'x-default')
@@ -84,7 +89,13 @@ export async function pagePaths(db: Db): Promise<SitemapEntry[]> {
     db
       .select({ id: staticPages.id, updatedAt: staticPages.updatedAt })
       .from(staticPages)
-      .where(and(eq(staticPages.published, true), eq(staticPages.isHome, false), sql`coalesce((${staticPages.seo} ->> 'noindex')::boolean, false) = false`))
+      .where(
+        and(
+          eq(staticPages.published, true),
+          eq(staticPages.isHome, false),
+          sql`coalesce((${staticPages.seo} ->> 'noindex')::boolean, false) = false`,
+        ),
+      )
       .orderBy(asc(staticPages.position), asc(staticPages.id)),
   ]);
   return [
@@ -97,7 +108,9 @@ export async function pagePaths(db: Db): Promise<SitemapEntry[]> {
 }
 
 export async function countActiveProducts(db: Db): Promise<number> {
-  const [row] = rowsOf<{ n: number | string }>(await db.execute(sql`select count(*)::int as n from products where active`));
+  const [row] = rowsOf<{ n: number | string }>(
+    await db.execute(sql`select count(*)::int as n from products where active`),
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -105,7 +118,11 @@ export async function countActiveProducts(db: Db): Promise<number> {
  * Active products' paths in id order, `limit` of them after skipping `offset`, yielded in
  * batches (keyset pagination over the primary key).
  */
-export async function* productPaths(db: Db, offset = 0, limit = Number.MAX_SAFE_INTEGER): AsyncGenerator<SitemapEntry[]> {
+export async function* productPaths(
+  db: Db,
+  offset = 0,
+  limit = Number.MAX_SAFE_INTEGER,
+): AsyncGenerator<SitemapEntry[]> {
   const meta = await loadCatalogMeta(db);
   let after = 0;
   if (offset > 0) {
@@ -125,7 +142,10 @@ export async function* productPaths(db: Db, offset = 0, limit = Number.MAX_SAFE_
         order by p.id limit ${Math.min(SITEMAP_BATCH, left)}`),
     );
     if (batch.length === 0) return;
-    yield batch.map((r) => ({ path: productPathOf(meta, Number(r.id), r.cat === null ? null : Number(r.cat)), lastmod: r.day }));
+    yield batch.map((r) => ({
+      path: productPathOf(meta, Number(r.id), r.cat === null ? null : Number(r.cat)),
+      lastmod: r.day,
+    }));
     after = Number(batch[batch.length - 1]!.id);
     left -= batch.length;
   }
@@ -193,7 +213,8 @@ export async function sitemapBody(
     if (which.kind !== 'pages') {
       const offset = which.kind === 'products' ? (which.n - 1) * max : 0;
       const limit = which.kind === 'products' ? max : Number.MAX_SAFE_INTEGER;
-      for await (const batch of productPaths(db, offset, limit)) yield batch.map((p) => urlEntries(origin, p, languages)).join('');
+      for await (const batch of productPaths(db, offset, limit))
+        yield batch.map((p) => urlEntries(origin, p, languages)).join('');
     }
     yield URLSET_CLOSE;
   });

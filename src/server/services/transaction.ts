@@ -36,7 +36,11 @@ export function isRetryableConflict(error: unknown): boolean {
 
 const pause = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
-export async function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>, attempts = TRANSACTION_ATTEMPTS): Promise<T> {
+export async function transaction<T>(
+  db: Db,
+  work: (tx: Tx) => Promise<T>,
+  attempts = TRANSACTION_ATTEMPTS,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(work);

@@ -11,7 +11,10 @@ const MAX_KEYS = 1_000;
  * Concurrent readers share one load, and a failed load is not kept. `clock` is for tests.
  */
 // lru-cache keeps any value but null and undefined (its own K, V extends {}).
-export function ttlCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(maxAgeMs: number, clock?: { now(): number }) {
+export function ttlCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(
+  maxAgeMs: number,
+  clock?: { now(): number },
+) {
   type Load = () => PromiseLike<V>;
   const byDb = new Map<Db, LRUCache<K, V, Load>>();
   const cacheOf = (db: Db) => {

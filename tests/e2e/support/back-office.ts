@@ -40,11 +40,21 @@ export async function pickLanguage(page: Page, current: string, label: string): 
  * `prices` permission, roles.ts), with a bearer token of its own: for specs that need a country on
  * request or not served, and to put it back.
  */
-export async function setCountryState(request: APIRequestContext, iso: string, state: 'served' | 'on_request' | 'not_served'): Promise<void> {
-  const login = await request.post('/api/login', { data: { username: ADMIN.email, password: ADMIN.password, device_name: 'e2e-countries' } });
+export async function setCountryState(
+  request: APIRequestContext,
+  iso: string,
+  state: 'served' | 'on_request' | 'not_served',
+): Promise<void> {
+  const login = await request.post('/api/login', {
+    data: { username: ADMIN.email, password: ADMIN.password, device_name: 'e2e-countries' },
+  });
   expect(login.status()).toBe(200);
   const headers = { Authorization: `Bearer ${((await login.json()) as { payload: { token: string } }).payload.token}` };
-  const list = (await (await request.get('/api/admin/shipping', { headers })).json()) as { payload: { countries: { id: number; iso: string }[] } };
+  const list = (await (await request.get('/api/admin/shipping', { headers })).json()) as {
+    payload: { countries: { id: number; iso: string }[] };
+  };
   const id = list.payload.countries.find((c) => c.iso === iso)!.id;
-  expect((await request.put('/api/admin/shipping/countries', { headers, data: { ids: [id], state } })).status()).toBe(200);
+  expect((await request.put('/api/admin/shipping/countries', { headers, data: { ids: [id], state } })).status()).toBe(
+    200,
+  );
 }

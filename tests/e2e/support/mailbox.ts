@@ -40,12 +40,16 @@ export async function waitForMail(
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   const dir = mailDir(dataDir);
   for (;;) {
-    const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort().reverse();
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .reverse();
     for (const file of files) {
       const mail = JSON.parse(readFileSync(join(dir, file), 'utf8')) as E2eMail;
       if (mail.to.includes(address) && (!options.subject || options.subject.test(mail.subject))) return mail;
     }
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${options.timeoutMs ?? 15_000} ms (${files.length} in the box)`);
+    if (Date.now() > deadline)
+      throw new Error(`no mail to ${to} within ${options.timeoutMs ?? 15_000} ms (${files.length} in the box)`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -25,7 +25,9 @@ export interface ProductionShop {
  * '' leaves SMTP unset (mail stays in the outbox and the admin mail log); the e2e mailbox's
  * address sends it there, as a real SMTP server would.
  */
-export async function startProductionShop(options: { smtpUrl?: string; mailFrom?: string } = {}): Promise<ProductionShop> {
+export async function startProductionShop(
+  options: { smtpUrl?: string; mailFrom?: string } = {},
+): Promise<ProductionShop> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // Production with nothing else set ('' is unset): no SEED, no DATABASE_URL.
@@ -53,7 +55,12 @@ export async function startProductionShop(options: { smtpUrl?: string; mailFrom?
     current: await launch(),
     userCreate(...args) {
       const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-      return spawnSync(process.execPath, [tsx, join(ROOT, 'scripts', 'user-create.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
+      return spawnSync(process.execPath, [tsx, join(ROOT, 'scripts', 'user-create.ts'), ...args], {
+        cwd: ROOT,
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
     },
     async start() {
       shop.current = await launch();
@@ -88,7 +95,11 @@ export async function choosePassword(page: Page, link: string, password: string)
 }
 
 /** docs/operations.md step 3: sign in on the shop's own sign-in page, landing on /admin. */
-export async function signInToProductionAdmin(page: Page, base: string, who: { email: string; password: string }): Promise<void> {
+export async function signInToProductionAdmin(
+  page: Page,
+  base: string,
+  who: { email: string; password: string },
+): Promise<void> {
   await page.goto(`${base}/auth?form=signin&redirect=%2Fadmin`);
   await page.getByLabel('Email', { exact: true }).fill(who.email);
   await page.getByLabel('Password', { exact: true }).fill(who.password);

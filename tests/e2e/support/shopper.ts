@@ -20,7 +20,11 @@ export async function xsrfHeaders(page: Page): Promise<Record<string, string>> {
 }
 
 /** Registers (signed in through the page's cookies) and verifies by the mailed link. */
-export async function newVerifiedCustomer(page: Page, mailbox: Mailbox, tag: string): Promise<{ email: string; name: string }> {
+export async function newVerifiedCustomer(
+  page: Page,
+  mailbox: Mailbox,
+  tag: string,
+): Promise<{ email: string; name: string }> {
   const email = `${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.org`;
   await page.request.get('/sanctum/csrf-cookie');
   const response = await page.request.post('/api/register', {

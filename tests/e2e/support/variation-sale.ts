@@ -24,15 +24,25 @@ export interface VariationOnSale {
 }
 
 /** The product page of a catalogue product (its most specific category's address). */
-export const productPath = (p: CatalogProduct) => `${[...p.categories].sort((a, b) => b.id - a.id)[0]?.url ?? '/products/all/all'}/${p.id}`;
+export const productPath = (p: CatalogProduct) =>
+  `${[...p.categories].sort((a, b) => b.id - a.id)[0]?.url ?? '/products/all/all'}/${p.id}`;
 
 /** Staff, signed in with a bearer token (the API's way for scripts). */
-async function staffApi(request: APIRequestContext, device: string): Promise<(method: 'GET' | 'PUT', path: string, data?: unknown) => Promise<any>> {
-  const login = await request.post('/api/login', { data: { username: STAFF.email, password: STAFF.password, device_name: device } });
+async function staffApi(
+  request: APIRequestContext,
+  device: string,
+): Promise<(method: 'GET' | 'PUT', path: string, data?: unknown) => Promise<any>> {
+  const login = await request.post('/api/login', {
+    data: { username: STAFF.email, password: STAFF.password, device_name: device },
+  });
   expect(login.status(), await login.text()).toBe(200);
   const token = ((await login.json()) as { payload: { token: string } }).payload.token;
   return async (method, path, data) => {
-    const res = await request.fetch(path, { method, data, headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
+    const res = await request.fetch(path, {
+      method,
+      data,
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+    });
     expect(res.status(), await res.text()).toBe(200);
     return ((await res.json()) as { payload: unknown }).payload;
   };
@@ -44,7 +54,11 @@ async function staffApi(request: APIRequestContext, device: string): Promise<(me
  * already on sale drops out of the candidates). `catalog` reads the catalogue as the shopper
  * will (e.g. the page's request with its language cookie, for names in that language).
  */
-export async function putVariationOnSale(request: APIRequestContext, catalog: APIRequestContext, nth: number): Promise<VariationOnSale> {
+export async function putVariationOnSale(
+  request: APIRequestContext,
+  catalog: APIRequestContext,
+  nth: number,
+): Promise<VariationOnSale> {
   const list = await catalog.get('/api/products/catalog?per_page=60&sort=desc&price_max=500');
   expect(list.status(), await list.text()).toBe(200);
   const candidates = ((await list.json()) as { payload: CatalogProduct[] }).payload.filter(
@@ -57,10 +71,19 @@ export async function putVariationOnSale(request: APIRequestContext, catalog: AP
   const admin = await api('GET', `/api/admin/products/${product.id}`);
   const regularCents: number = admin.price_cents;
   const saleCents = Math.round(regularCents * 0.8);
-  const onSale = await api('PUT', `/api/admin/products/${product.id}`, { version: admin.version, sale_price_cents: saleCents });
+  const onSale = await api('PUT', `/api/admin/products/${product.id}`, {
+    version: admin.version,
+    sale_price_cents: saleCents,
+  });
   await api('PUT', `/api/admin/products/${product.id}/variations`, {
     version: onSale.version,
-    variations: onSale.variations.map((v: { id: number; sku: string; stock: number; active: boolean }) => ({ id: v.id, sku: v.sku, price_cents: regularCents, stock: v.stock, active: v.active })),
+    variations: onSale.variations.map((v: { id: number; sku: string; stock: number; active: boolean }) => ({
+      id: v.id,
+      sku: v.sku,
+      price_cents: regularCents,
+      stock: v.stock,
+      active: v.active,
+    })),
   });
   return { product, variation: product.variations[0]!, regularCents, saleCents };
 }

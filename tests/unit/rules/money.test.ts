@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { currencySymbol, formatCents, formatMoney, formatNumber, formatPercent, INVALID_CURRENCY_CODE } from '@/lib/money';
+import {
+  currencySymbol,
+  formatCents,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  INVALID_CURRENCY_CODE,
+} from '@/lib/money';
 
 // One formatter for every page, island, mail and PDF (issue 26 "Numbers in the shopper's
 // language"). The islands (cart, checkout, orders, wishlist, balance, phone modal) and the
@@ -83,7 +90,7 @@ describe('money: ISO 4217 minor units', () => {
 });
 
 describe('currencySymbol: the symbol the amounts are written with', () => {
-  it('is the narrow symbol in every language, the shop\'s own when Intl cannot tell', () => {
+  it("is the narrow symbol in every language, the shop's own when Intl cannot tell", () => {
     for (const locale of ['en', 'de', 'fr']) {
       expect(currencySymbol('EUR', locale)).toBe('€');
       expect(currencySymbol('GBP', locale)).toBe('£');
@@ -119,7 +126,7 @@ describe('formatPercent: VAT rates and discounts', () => {
 });
 
 describe('formatNumber: quantities and counts', () => {
-  it('groups digits the language\'s way', () => {
+  it("groups digits the language's way", () => {
     expect(formatNumber(1234567, 'en')).toBe('1,234,567');
     expect(formatNumber(1234567, 'de')).toBe('1.234.567');
     expect(formatNumber(1234567, 'fr')).toBe(`1${NNBSP}234${NNBSP}567`);

@@ -32,7 +32,8 @@ const signUpAccepts = (password: string) =>
   ).problem === null;
 const resetAccepts = (password: string) => validateNewPassword(password, password) === null;
 const changeAccepts = (password: string) =>
-  Object.keys(validateChangePassword({ cur_password: 'Old1234!', new_password: password, repeat_password: password })).length === 0;
+  Object.keys(validateChangePassword({ cur_password: 'Old1234!', new_password: password, repeat_password: password }))
+    .length === 0;
 
 describe('password composition: the browser and the server decide alike', () => {
   it.each(cases)('%s → %s (%s)', (password, accepted) => {

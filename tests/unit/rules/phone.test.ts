@@ -28,8 +28,18 @@ describe('phone rules: the browser and the server decide alike', () => {
 
     // The island sends what parsePhone made of the input.
     const problems: Array<[string, string]> = [];
-    const body = { phone: browser.phone, phoneCountryCode: browser.phoneCountryCode, nationalNumber: browser.nationalNumber };
-    const server = readPhoneFields(t, body, ALLOWED, { add: (field, message) => problems.push([field, message]) }, { required: true });
+    const body = {
+      phone: browser.phone,
+      phoneCountryCode: browser.phoneCountryCode,
+      nationalNumber: browser.nationalNumber,
+    };
+    const server = readPhoneFields(
+      t,
+      body,
+      ALLOWED,
+      { add: (field, message) => problems.push([field, message]) },
+      { required: true },
+    );
     expect(server?.phone ?? null).toBe(stored);
     expect(problems.length === 0).toBe(valid);
     if (valid) expect(browser.phone).toBe(stored);

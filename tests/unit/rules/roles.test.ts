@@ -4,7 +4,16 @@
  * table too.
  */
 import { describe, expect, it } from 'vitest';
-import { AREA_PERMISSIONS, PERMISSIONS, ROLES, adminArea, areaPermissions, can, isBackOffice, mayOpen } from '@/lib/rules/roles';
+import {
+  AREA_PERMISSIONS,
+  PERMISSIONS,
+  ROLES,
+  adminArea,
+  areaPermissions,
+  can,
+  isBackOffice,
+  mayOpen,
+} from '@/lib/rules/roles';
 
 const EXPECTED: Record<string, string[]> = {
   customer: [],
@@ -32,7 +41,7 @@ describe('role bundles', () => {
     }
   });
 
-  it('staff lose currencies, VAT and delivery prices; the settings (Google tag) are the admin\'s', () => {
+  it("staff lose currencies, VAT and delivery prices; the settings (Google tag) are the admin's", () => {
     expect(can('staff', 'prices')).toBe(false);
     expect(can('editor', 'settings')).toBe(false);
     expect(can('admin', 'prices') && can('admin', 'settings')).toBe(true);

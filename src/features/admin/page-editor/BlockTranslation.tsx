@@ -37,7 +37,9 @@ export default function BlockTranslation({ block, texts, lang, defaultTitle, err
         const tile = /^tiles\.(\d+)\.(title|description)$/.exec(field);
         const key = FIELD_LABELS[field];
         const label = tile
-          ? t(tile[2] === 'title' ? 'admin.pageEditor.field.tileTitle' : 'admin.pageEditor.field.tileDescription', { n: Number(tile[1]) + 1 })
+          ? t(tile[2] === 'title' ? 'admin.pageEditor.field.tileTitle' : 'admin.pageEditor.field.tileDescription', {
+              n: Number(tile[1]) + 1,
+            })
           : key
             ? t(keyUnder('admin.pageEditor.field.', key))
             : field;
@@ -45,14 +47,29 @@ export default function BlockTranslation({ block, texts, lang, defaultTitle, err
         const set = (value: string) => onChange({ ...texts, [field]: value });
         return field === 'html' ? (
           <div key={field}>
-            <RichTextField label={label} value={texts[field] ?? ''} lang={lang} onChange={set} error={errors?.get(field)} />
+            <RichTextField
+              label={label}
+              value={texts[field] ?? ''}
+              lang={lang}
+              onChange={set}
+              error={errors?.get(field)}
+            />
             <details className="field-hint">
               <summary>{t('admin.pageEditor.defaultText', { language: defaultTitle })}</summary>
               <div className="static-content" dangerouslySetInnerHTML={{ __html: original }} />
             </details>
           </div>
         ) : (
-          <TextField key={field} label={label} value={texts[field] ?? ''} lang={lang} hint={`${defaultTitle}: ${original || t('admin.pageEditor.defaultTile')}`} placeholder={original} onChange={set} error={errors?.get(field)} />
+          <TextField
+            key={field}
+            label={label}
+            value={texts[field] ?? ''}
+            lang={lang}
+            hint={`${defaultTitle}: ${original || t('admin.pageEditor.defaultTile')}`}
+            placeholder={original}
+            onChange={set}
+            error={errors?.get(field)}
+          />
         );
       })}
     </>

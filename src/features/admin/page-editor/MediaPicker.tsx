@@ -32,7 +32,12 @@ export interface MediaPickerProps {
   onChange(photo: PickedPhoto | null): void;
 }
 
-const asPhoto = (item: LibraryItem, language: string): PickedPhoto => ({ id: item.id, url: item.url, name: item.original_name, alt: item.alt[language] ?? '' });
+const asPhoto = (item: LibraryItem, language: string): PickedPhoto => ({
+  id: item.id,
+  url: item.url,
+  name: item.original_name,
+  alt: item.alt[language] ?? '',
+});
 
 export default function MediaPicker({ label, value, defaultLanguage, onChange }: MediaPickerProps) {
   const { t } = useEditorTexts();
@@ -49,13 +54,16 @@ export default function MediaPicker({ label, value, defaultLanguage, onChange }:
 
   const search = useEffectEvent(async (query: string) => {
     setStatus(p('loading'));
-      try {
-        const reply = await api.get('/admin/media/library', { query: query.trim() ? { q: query.trim() } : {}, withLocale: false });
-        setItems(reply.payload.items as LibraryItem[]);
-        setStatus(reply.payload.items.length === 0 ? p('none') : p('count', { count: reply.payload.items.length }));
-      } catch (error) {
-        setStatus(error instanceof ApiError ? error.message : p('loadFailed'));
-      }
+    try {
+      const reply = await api.get('/admin/media/library', {
+        query: query.trim() ? { q: query.trim() } : {},
+        withLocale: false,
+      });
+      setItems(reply.payload.items as LibraryItem[]);
+      setStatus(reply.payload.items.length === 0 ? p('none') : p('count', { count: reply.payload.items.length }));
+    } catch (error) {
+      setStatus(error instanceof ApiError ? error.message : p('loadFailed'));
+    }
   });
   useEffect(() => {
     if (!open) return;
@@ -78,12 +86,16 @@ export default function MediaPicker({ label, value, defaultLanguage, onChange }:
     const form = new FormData();
     form.append('file', file, file.name);
     try {
-      const reply = (await api.request('POST', '/admin/media', { form, withLocale: false, timeoutMs: 60_000 })) as { payload: { id: number; url: string; original_name: string } };
+      const reply = (await api.request('POST', '/admin/media', { form, withLocale: false, timeoutMs: 60_000 })) as {
+        payload: { id: number; url: string; original_name: string };
+      };
       onChange({ id: reply.payload.id, url: reply.payload.url, name: reply.payload.original_name, alt: '' });
       setStatus('');
       close();
     } catch (error) {
-      setStatus(error instanceof ApiError ? (Object.values(error.errors).flat()[0] ?? error.message) : p('uploadFailed'));
+      setStatus(
+        error instanceof ApiError ? (Object.values(error.errors).flat()[0] ?? error.message) : p('uploadFailed'),
+      );
     }
   }
 
@@ -139,7 +151,13 @@ export default function MediaPicker({ label, value, defaultLanguage, onChange }:
                   close();
                 }}
               >
-                <img src={item.url} alt="" width="120" height={Math.round((120 * item.height) / item.width)} loading="lazy" />
+                <img
+                  src={item.url}
+                  alt=""
+                  width="120"
+                  height={Math.round((120 * item.height) / item.width)}
+                  loading="lazy"
+                />
                 <span>{p('use', { name: item.alt[defaultLanguage] || item.original_name })}</span>
               </button>
             </li>
@@ -147,7 +165,12 @@ export default function MediaPicker({ label, value, defaultLanguage, onChange }:
         </ul>
         <div className="field">
           <label htmlFor={uploadId}>{p('upload')}</label>
-          <input id={uploadId} type="file" accept="image/jpeg,image/png,image/webp,image/avif" onChange={(e) => upload(e.target.files)} />
+          <input
+            id={uploadId}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/avif"
+            onChange={(e) => upload(e.target.files)}
+          />
         </div>
         <div className="admin-actions">
           <button type="button" className="button secondary" onClick={close}>

@@ -14,7 +14,19 @@ import { api } from '@/stores/api';
 import { ADMIN } from './admin-calls';
 import BlockForm, { type EditorChoices } from './BlockForm';
 import BlockTranslation from './BlockTranslation';
-import { blockSummary, cleanTexts, duplicateBlock, freshId, moveBlock, newBlock, type PlacedErrors, placeErrors, removeBlock, replaceBlock, toggleHidden } from './blocks-editing';
+import {
+  blockSummary,
+  cleanTexts,
+  duplicateBlock,
+  freshId,
+  moveBlock,
+  newBlock,
+  type PlacedErrors,
+  placeErrors,
+  removeBlock,
+  replaceBlock,
+  toggleHidden,
+} from './blocks-editing';
 import type { PickedPhoto } from './MediaPicker';
 import { EditorTextsContext, editorTexts, useEditorTexts } from './editor-texts';
 import PreviewPane from './PreviewPane';
@@ -75,8 +87,10 @@ function Editor(props: PageEditorProps) {
     setDirty(true);
     if (message) setAnnouncement(message);
   };
-  const toggleOpen = (id: string) => setOpen((now) => (now.has(id) ? new Set([...now].filter((x) => x !== id)) : new Set([...now, id])));
-  const labelOf = (block: Block, i: number) => t('admin.pageEditor.blockLabel', { type: typeName(block.type), position: i + 1 });
+  const toggleOpen = (id: string) =>
+    setOpen((now) => (now.has(id) ? new Set([...now].filter((x) => x !== id)) : new Set([...now, id])));
+  const labelOf = (block: Block, i: number) =>
+    t('admin.pageEditor.blockLabel', { type: typeName(block.type), position: i + 1 });
   const label = (key: AdminKey, block: Block, i: number) => t(key, { block: labelOf(block, i) });
 
   function move(from: number, to: number) {
@@ -87,12 +101,18 @@ function Editor(props: PageEditorProps) {
     const atEnd = to === 0 || to === blocks.length - 1;
     const pressed = to < from ? 'up' : 'down';
     focusAfter.current = `${block.id}:${atEnd ? (pressed === 'up' ? 'down' : 'up') : pressed}`;
-    change(moveBlock(blocks, from, to), t('admin.pageEditor.announce.moved', { type: typeName(block.type), position: to + 1, count: blocks.length }));
+    change(
+      moveBlock(blocks, from, to),
+      t('admin.pageEditor.announce.moved', { type: typeName(block.type), position: to + 1, count: blocks.length }),
+    );
   }
 
   function add() {
     const block = newBlock(adding, freshId(blocks, adding));
-    change([...blocks, block], t('admin.pageEditor.announce.added', { type: typeName(adding), position: blocks.length + 1 }));
+    change(
+      [...blocks, block],
+      t('admin.pageEditor.announce.added', { type: typeName(adding), position: blocks.length + 1 }),
+    );
     setOpen((now) => new Set([...now, block.id]));
     focusAfter.current = `${block.id}:title`;
   }
@@ -102,7 +122,9 @@ function Editor(props: PageEditorProps) {
     setErrors(NO_ERRORS);
     try {
       // Into the draft: visitors keep seeing the published page until "Publish changes".
-      const body = translating ? { language_id: props.language.id, texts: cleanTexts(blocks, texts) } : { layout, blocks };
+      const body = translating
+        ? { language_id: props.language.id, texts: cleanTexts(blocks, texts) }
+        : { layout, blocks };
       await api.put(`/admin/static-pages/${props.pageId}/draft`, body, ADMIN);
       // The page's HTML form above changes with the layout: show the page as it now is.
       if (!translating && layout !== props.layout) {
@@ -114,12 +136,21 @@ function Editor(props: PageEditorProps) {
       setSavedAt(Date.now());
       setAnnouncement(t('admin.pageEditor.announce.draftSaved'));
     } catch (error) {
-      const placed = error instanceof ApiError ? placeErrors(error.errors, error.message) : { blocks: new Map(), page: [t('admin.pageEditor.saveFailed')] };
+      const placed =
+        error instanceof ApiError
+          ? placeErrors(error.errors, error.message)
+          : { blocks: new Map(), page: [t('admin.pageEditor.saveFailed')] };
       setErrors(placed);
       // Open the blocks with problems so their messages can be seen.
-      setOpen((now) => new Set([...now, ...[...placed.blocks.keys()].flatMap((i) => (blocks[i] ? [blocks[i]!.id] : []))]));
+      setOpen(
+        (now) => new Set([...now, ...[...placed.blocks.keys()].flatMap((i) => (blocks[i] ? [blocks[i]!.id] : []))]),
+      );
       // The server's messages stay as it wrote them; only the editor's own words are translated.
-      setAnnouncement(t('admin.pageEditor.announce.notSaved', { problem: placed.page[0] ?? t('admin.pageEditor.blocksNeedAttention', { count: placed.blocks.size }) }));
+      setAnnouncement(
+        t('admin.pageEditor.announce.notSaved', {
+          problem: placed.page[0] ?? t('admin.pageEditor.blocksNeedAttention', { count: placed.blocks.size }),
+        }),
+      );
     } finally {
       setSaving(false);
     }
@@ -133,7 +164,10 @@ function Editor(props: PageEditorProps) {
       else await api.delete(`/admin/static-pages/${props.pageId}/draft`, ADMIN);
       window.location.reload();
     } catch (error) {
-      setErrors({ blocks: new Map(), page: [error instanceof ApiError ? error.message : t('admin.pageEditor.notDone')] });
+      setErrors({
+        blocks: new Map(),
+        page: [error instanceof ApiError ? error.message : t('admin.pageEditor.notDone')],
+      });
       setSaving(false);
     }
   }
@@ -162,8 +196,14 @@ function Editor(props: PageEditorProps) {
 
   return (
     <section className="page-editor" aria-labelledby="blocks-title">
-      <h2 id="blocks-title">{translating ? t('admin.pageEditor.translatingTitle', { language: props.language.title }) : t('admin.pageEditor.blocksTitle')}</h2>
-      {translating && <p className="field-hint">{t('admin.pageEditor.translatingHint', { language: props.defaultLanguage.title })}</p>}
+      <h2 id="blocks-title">
+        {translating
+          ? t('admin.pageEditor.translatingTitle', { language: props.language.title })
+          : t('admin.pageEditor.blocksTitle')}
+      </h2>
+      {translating && (
+        <p className="field-hint">{t('admin.pageEditor.translatingHint', { language: props.defaultLanguage.title })}</p>
+      )}
       <div className="page-editor-split">
         <div className="page-editor-blocks">
           {blocks.length === 0 && <p>{t('admin.pageEditor.noBlocks')}</p>}
@@ -193,25 +233,82 @@ function Editor(props: PageEditorProps) {
                   aria-label={labelOf(block, i)}
                 >
                   <div className="block-head">
-                    <button type="button" className="block-title" aria-expanded={isOpen} ref={focusRef(`${block.id}:title`)} onClick={() => toggleOpen(block.id)}>
+                    <button
+                      type="button"
+                      className="block-title"
+                      aria-expanded={isOpen}
+                      ref={focusRef(`${block.id}:title`)}
+                      onClick={() => toggleOpen(block.id)}
+                    >
                       <strong>{typeName(block.type)}</strong> <span>{blockSummary(block, t)}</span>
                       {block.hidden && <span className="badge">{t('admin.pageEditor.hiddenBadge')}</span>}
                     </button>
                     {!translating && (
-                      <div className="block-tools" role="group" aria-label={label('admin.pageEditor.actionsLabel', block, i)}>
-                        <button type="button" ref={focusRef(`${block.id}:up`)} disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={label('admin.pageEditor.moveUpLabel', block, i)}>
+                      <div
+                        className="block-tools"
+                        role="group"
+                        aria-label={label('admin.pageEditor.actionsLabel', block, i)}
+                      >
+                        <button
+                          type="button"
+                          ref={focusRef(`${block.id}:up`)}
+                          disabled={i === 0}
+                          onClick={() => move(i, i - 1)}
+                          aria-label={label('admin.pageEditor.moveUpLabel', block, i)}
+                        >
                           {t('admin.pageEditor.moveUp')}
                         </button>
-                        <button type="button" ref={focusRef(`${block.id}:down`)} disabled={i === blocks.length - 1} onClick={() => move(i, i + 1)} aria-label={label('admin.pageEditor.moveDownLabel', block, i)}>
+                        <button
+                          type="button"
+                          ref={focusRef(`${block.id}:down`)}
+                          disabled={i === blocks.length - 1}
+                          onClick={() => move(i, i + 1)}
+                          aria-label={label('admin.pageEditor.moveDownLabel', block, i)}
+                        >
                           {t('admin.pageEditor.moveDown')}
                         </button>
-                        <button type="button" onClick={() => change(duplicateBlock(blocks, i), t('admin.pageEditor.announce.duplicated', { type: typeName(block.type), position: i + 2 }))} aria-label={label('admin.pageEditor.duplicateLabel', block, i)}>
+                        <button
+                          type="button"
+                          onClick={() =>
+                            change(
+                              duplicateBlock(blocks, i),
+                              t('admin.pageEditor.announce.duplicated', {
+                                type: typeName(block.type),
+                                position: i + 2,
+                              }),
+                            )
+                          }
+                          aria-label={label('admin.pageEditor.duplicateLabel', block, i)}
+                        >
                           {t('admin.pageEditor.duplicate')}
                         </button>
-                        <button type="button" aria-pressed={Boolean(block.hidden)} onClick={() => change(toggleHidden(blocks, i), t(block.hidden ? 'admin.pageEditor.announce.shown' : 'admin.pageEditor.announce.hidden', { type: typeName(block.type) }))} aria-label={label('admin.pageEditor.hideLabel', block, i)}>
+                        <button
+                          type="button"
+                          aria-pressed={Boolean(block.hidden)}
+                          onClick={() =>
+                            change(
+                              toggleHidden(blocks, i),
+                              t(block.hidden ? 'admin.pageEditor.announce.shown' : 'admin.pageEditor.announce.hidden', {
+                                type: typeName(block.type),
+                              }),
+                            )
+                          }
+                          aria-label={label('admin.pageEditor.hideLabel', block, i)}
+                        >
                           {t('admin.pageEditor.hide')}
                         </button>
-                        <button type="button" className="danger" onClick={() => window.confirm(t('admin.pageEditor.confirmDelete', { type: typeName(block.type) })) && change(removeBlock(blocks, i), t('admin.pageEditor.announce.deleted', { type: typeName(block.type) }))} aria-label={label('admin.pageEditor.deleteLabel', block, i)}>
+                        <button
+                          type="button"
+                          className="danger"
+                          onClick={() =>
+                            window.confirm(t('admin.pageEditor.confirmDelete', { type: typeName(block.type) })) &&
+                            change(
+                              removeBlock(blocks, i),
+                              t('admin.pageEditor.announce.deleted', { type: typeName(block.type) }),
+                            )
+                          }
+                          aria-label={label('admin.pageEditor.deleteLabel', block, i)}
+                        >
                           {t('admin.common.delete')}
                         </button>
                       </div>
@@ -234,7 +331,14 @@ function Editor(props: PageEditorProps) {
                           }}
                         />
                       ) : (
-                        <BlockForm block={block} errors={blockErrors} choices={props.choices} photos={photos} onPhoto={(p) => setPhotos(new Map(photos).set(p.id, p))} onChange={(next) => change(replaceBlock(blocks, i, next))} />
+                        <BlockForm
+                          block={block}
+                          errors={blockErrors}
+                          choices={props.choices}
+                          photos={photos}
+                          onPhoto={(p) => setPhotos(new Map(photos).set(p.id, p))}
+                          onChange={(next) => change(replaceBlock(blocks, i, next))}
+                        />
                       )}
                     </div>
                   )}
@@ -246,7 +350,12 @@ function Editor(props: PageEditorProps) {
             <div className="block-add">
               <label htmlFor="block-type">{t('admin.pageEditor.newBlock')}</label>
               {/* Disabled until hydrated, like the build button: a choice made before that was reset to the first type. */}
-              <select id="block-type" value={adding} disabled={!hydrated} onChange={(e) => setAdding(e.target.value as BlockType)}>
+              <select
+                id="block-type"
+                value={adding}
+                disabled={!hydrated}
+                onChange={(e) => setAdding(e.target.value as BlockType)}
+              >
                 {BLOCK_TYPES.map((type) => (
                   <option key={type} value={type}>
                     {typeName(type)}
@@ -265,20 +374,48 @@ function Editor(props: PageEditorProps) {
           )}
           <div className="admin-actions">
             <button type="button" className="button" disabled={saving} onClick={save}>
-              {saving ? t('admin.pageEditor.saving') : translating ? t('admin.pageEditor.saveLanguageDraft', { language: props.language.title }) : t('admin.pageEditor.saveDraft')}
+              {saving
+                ? t('admin.pageEditor.saving')
+                : translating
+                  ? t('admin.pageEditor.saveLanguageDraft', { language: props.language.title })
+                  : t('admin.pageEditor.saveDraft')}
             </button>
-            <button type="button" className="button" disabled={saving || dirty || !hasDraft} onClick={() => settleDraft('publish')}>
+            <button
+              type="button"
+              className="button"
+              disabled={saving || dirty || !hasDraft}
+              onClick={() => settleDraft('publish')}
+            >
               {t('admin.pageEditor.publishChanges')}
             </button>
             {hasDraft && (
-              <button type="button" className="button secondary" disabled={saving} onClick={() => window.confirm(t('admin.pageEditor.confirmDiscard')) && settleDraft('discard')}>
+              <button
+                type="button"
+                className="button secondary"
+                disabled={saving}
+                onClick={() => window.confirm(t('admin.pageEditor.confirmDiscard')) && settleDraft('discard')}
+              >
                 {t('admin.pageEditor.discardDraft')}
               </button>
             )}
-            <span className="field-hint">{t(dirty ? 'admin.pageEditor.state.unsaved' : savedAt ? 'admin.pageEditor.state.draftSaved' : hasDraft ? 'admin.pageEditor.state.waiting' : 'admin.pageEditor.state.same')}</span>
+            <span className="field-hint">
+              {t(
+                dirty
+                  ? 'admin.pageEditor.state.unsaved'
+                  : savedAt
+                    ? 'admin.pageEditor.state.draftSaved'
+                    : hasDraft
+                      ? 'admin.pageEditor.state.waiting'
+                      : 'admin.pageEditor.state.same',
+              )}
+            </span>
           </div>
         </div>
-        <PreviewPane pageId={props.pageId} refresh={savedAt} languagePrefix={translating ? `/${props.language.code.toLowerCase()}` : ''} />
+        <PreviewPane
+          pageId={props.pageId}
+          refresh={savedAt}
+          languagePrefix={translating ? `/${props.language.code.toLowerCase()}` : ''}
+        />
       </div>
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}

@@ -46,7 +46,8 @@ export function isoToLocal(iso: string | null): string {
 }
 
 // The server's messages are shown as it wrote them; only the fallback is the editor's own.
-const problemOf = (error: unknown, fallback: string) => (error instanceof ApiError ? (Object.values(error.errors).flat()[0] ?? error.message) : fallback);
+const problemOf = (error: unknown, fallback: string) =>
+  error instanceof ApiError ? (Object.values(error.errors).flat()[0] ?? error.message) : fallback;
 
 function Status({ text }: { text: string }) {
   return (
@@ -96,7 +97,11 @@ function Publishing(props: PagePublishingProps) {
   async function saveSchedule() {
     setScheduleStatus(at('admin.pageEditor.saving'));
     try {
-      await api.put(`/admin/static-pages/${props.pageId}/schedule`, { publish_at: localToIso(publishAt), unpublish_at: localToIso(unpublishAt) }, ADMIN);
+      await api.put(
+        `/admin/static-pages/${props.pageId}/schedule`,
+        { publish_at: localToIso(publishAt), unpublish_at: localToIso(unpublishAt) },
+        ADMIN,
+      );
       setScheduleStatus(t(publishAt || unpublishAt ? 'scheduleSaved' : 'nothingPlanned'));
     } catch (error) {
       setScheduleStatus(failed(error));
@@ -106,12 +111,16 @@ function Publishing(props: PagePublishingProps) {
   async function saveSeo() {
     setSeoStatus(at('admin.pageEditor.saving'));
     try {
-      await api.put(`/admin/static-pages/${props.pageId}/seo`, {
-        language_id: props.language.id,
-        meta_title: metaTitle,
-        meta_description: metaDescription,
-        ...(props.isDefaultLanguage && { og_asset_id: ogPhoto?.id ?? null, noindex }),
-      }, ADMIN);
+      await api.put(
+        `/admin/static-pages/${props.pageId}/seo`,
+        {
+          language_id: props.language.id,
+          meta_title: metaTitle,
+          meta_description: metaDescription,
+          ...(props.isDefaultLanguage && { og_asset_id: ogPhoto?.id ?? null, noindex }),
+        },
+        ADMIN,
+      );
       setSeoStatus(t('seoSaved'));
     } catch (error) {
       setSeoStatus(failed(error));
@@ -152,11 +161,21 @@ function Publishing(props: PagePublishingProps) {
         <div className="field-row">
           <div className="field">
             <label htmlFor={ids.publish}>{t('publishAt')}</label>
-            <input id={ids.publish} type="datetime-local" value={publishAt} onChange={(e) => setPublishAt(e.target.value)} />
+            <input
+              id={ids.publish}
+              type="datetime-local"
+              value={publishAt}
+              onChange={(e) => setPublishAt(e.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor={ids.unpublish}>{t('unpublishAt')}</label>
-            <input id={ids.unpublish} type="datetime-local" value={unpublishAt} onChange={(e) => setUnpublishAt(e.target.value)} />
+            <input
+              id={ids.unpublish}
+              type="datetime-local"
+              value={unpublishAt}
+              onChange={(e) => setUnpublishAt(e.target.value)}
+            />
           </div>
         </div>
         <div className="admin-actions">
@@ -169,11 +188,31 @@ function Publishing(props: PagePublishingProps) {
 
       <section aria-labelledby={`${ids.unpublish}-seo`} className="admin-form">
         <h2 id={`${ids.unpublish}-seo`}>{t('seoTitle', { language: props.language.title })}</h2>
-        <TextField label={t('metaTitle')} value={metaTitle} max={META_TITLE_MAX} lang={props.language.code} hint={t('metaTitleHint')} onChange={setMetaTitle} />
-        <TextField label={t('metaDescription')} value={metaDescription} max={META_DESCRIPTION_MAX} multiline lang={props.language.code} hint={t('metaDescriptionHint')} onChange={setMetaDescription} />
+        <TextField
+          label={t('metaTitle')}
+          value={metaTitle}
+          max={META_TITLE_MAX}
+          lang={props.language.code}
+          hint={t('metaTitleHint')}
+          onChange={setMetaTitle}
+        />
+        <TextField
+          label={t('metaDescription')}
+          value={metaDescription}
+          max={META_DESCRIPTION_MAX}
+          multiline
+          lang={props.language.code}
+          hint={t('metaDescriptionHint')}
+          onChange={setMetaDescription}
+        />
         {props.isDefaultLanguage && (
           <>
-            <MediaPicker label={t('sharingPhoto')} value={ogPhoto} defaultLanguage={props.defaultCode} onChange={setOgPhoto} />
+            <MediaPicker
+              label={t('sharingPhoto')}
+              value={ogPhoto}
+              defaultLanguage={props.defaultCode}
+              onChange={setOgPhoto}
+            />
             <label className="check">
               <input type="checkbox" checked={noindex} onChange={(e) => setNoindex(e.target.checked)} /> {t('noindex')}
             </label>

@@ -13,7 +13,15 @@ import { withPathPrefix } from '@/lib/language-path';
 const WIDTHS = { phone: 390, desktop: 1280 } as const;
 
 /** `languagePrefix`: '' for the default language, else `/{code}`. */
-export default function PreviewPane({ pageId, refresh, languagePrefix }: { pageId: number; refresh: number; languagePrefix: string }) {
+export default function PreviewPane({
+  pageId,
+  refresh,
+  languagePrefix,
+}: {
+  pageId: number;
+  refresh: number;
+  languagePrefix: string;
+}) {
   const { t } = useEditorTexts();
   const [url, setUrl] = useState<string | null>(null);
   const [problem, setProblem] = useState('');
@@ -43,7 +51,13 @@ export default function PreviewPane({ pageId, refresh, languagePrefix }: { pageI
       <h3 id="preview-title">{t('admin.pageEditor.preview.title')}</h3>
       <div className="admin-actions" role="group" aria-label={t('admin.pageEditor.preview.widths')}>
         {(Object.keys(WIDTHS) as (keyof typeof WIDTHS)[]).map((w) => (
-          <button key={w} type="button" className="button secondary" aria-pressed={width === w} onClick={() => setWidth(w)}>
+          <button
+            key={w}
+            type="button"
+            className="button secondary"
+            aria-pressed={width === w}
+            onClick={() => setWidth(w)}
+          >
             {t(`admin.pageEditor.preview.${w}`)}
           </button>
         ))}
@@ -51,7 +65,16 @@ export default function PreviewPane({ pageId, refresh, languagePrefix }: { pageI
       {problem && <p className="form-error">{problem}</p>}
       <p className="field-hint">{t('admin.pageEditor.preview.hint')}</p>
       <div className={`preview-frame is-${width}`}>
-        {url && <iframe title={t(width === 'phone' ? 'admin.pageEditor.preview.framePhone' : 'admin.pageEditor.preview.frameDesktop')} src={url} width={WIDTHS[width]} height={width === 'phone' ? 844 : 900} />}
+        {url && (
+          <iframe
+            title={t(
+              width === 'phone' ? 'admin.pageEditor.preview.framePhone' : 'admin.pageEditor.preview.frameDesktop',
+            )}
+            src={url}
+            width={WIDTHS[width]}
+            height={width === 'phone' ? 844 : 900}
+          />
+        )}
       </div>
     </section>
   );

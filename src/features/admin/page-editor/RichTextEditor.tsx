@@ -41,12 +41,24 @@ export default function RichTextEditor({ label, html, lang, onChange, describedB
         strike: false,
         underline: false,
         horizontalRule: false,
-        link: { openOnClick: false, autolink: false, protocols: ['mailto'], HTMLAttributes: { rel: null, target: null } },
+        link: {
+          openOnClick: false,
+          autolink: false,
+          protocols: ['mailto'],
+          HTMLAttributes: { rel: null, target: null },
+        },
       }),
     ],
     content: html,
     editorProps: {
-      attributes: { 'aria-labelledby': labelId, 'aria-multiline': 'true', role: 'textbox', lang, class: 'rich-text-area static-content', ...(describedBy && { 'aria-describedby': describedBy }) },
+      attributes: {
+        'aria-labelledby': labelId,
+        'aria-multiline': 'true',
+        role: 'textbox',
+        lang,
+        class: 'rich-text-area static-content',
+        ...(describedBy && { 'aria-describedby': describedBy }),
+      },
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
@@ -85,7 +97,10 @@ export default function RichTextEditor({ label, html, lang, onChange, describedB
       return;
     }
     setLinkError('');
-    if (editor!.state.selection.empty && !state.link) chain().insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] }).run();
+    if (editor!.state.selection.empty && !state.link)
+      chain()
+        .insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] })
+        .run();
     else chain().extendMarkRange('link').setLink({ href }).run();
     setLink('');
   }

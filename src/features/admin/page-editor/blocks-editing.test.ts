@@ -3,11 +3,29 @@ import { BLOCK_TYPES, type Block, blockSchema } from '@/lib/contract/blocks';
 import en from '@/i18n/admin/en/pageEditor.json';
 import de from '@/i18n/admin/de/pageEditor.json';
 import { adminText } from '@/lib/admin-text';
-import { blockSummary, cleanTexts, duplicateBlock, freshId, moveBlock, newBlock, placeErrors, removeBlock, toggleHidden, translatableFields } from './blocks-editing';
+import {
+  blockSummary,
+  cleanTexts,
+  duplicateBlock,
+  freshId,
+  moveBlock,
+  newBlock,
+  placeErrors,
+  removeBlock,
+  toggleHidden,
+  translatableFields,
+} from './blocks-editing';
 
 const hero = newBlock('hero', 'hero-1');
 const text = { id: 'text-1', v: 1, type: 'rich_text', html: '<p>Tents &amp; packs <a href="/x">here</a></p>' } as Block;
-const grid = { id: 'grid-1', v: 1, type: 'product_grid', heading: 'On sale', source: { kind: 'sale' }, count: 8 } as Block;
+const grid = {
+  id: 'grid-1',
+  v: 1,
+  type: 'product_grid',
+  heading: 'On sale',
+  source: { kind: 'sale' },
+  count: 8,
+} as Block;
 const list = [hero, text, grid];
 
 describe('page editor: editing a list of blocks', () => {
@@ -43,27 +61,46 @@ describe('page editor: editing a list of blocks', () => {
     expect(blockSummary(newBlock('spacer', 's'), t)).toBe('medium space');
     // In the marketer's language: the summary is the editor's own text, the heading the page's.
     expect(blockSummary(grid, adminText(de))).toBe('8 Produkte aus dem Sale: On sale');
-    expect(blockSummary({ ...newBlock('spacer', 's'), divider: true } as Block, adminText(de))).toBe('mittlerer Abstand mit Linie');
+    expect(blockSummary({ ...newBlock('spacer', 's'), divider: true } as Block, adminText(de))).toBe(
+      'mittlerer Abstand mit Linie',
+    );
   });
 
   it('offers only fields with a default text for translation and drops empty translations', () => {
     expect(translatableFields(hero)).toEqual(['heading']);
-    expect(translatableFields({ ...hero, text: 'Go', button: { label: 'Shop', href: '/' } } as Block)).toEqual(['heading', 'text', 'button.label']);
-    expect(cleanTexts(list, { 'hero-1': { heading: 'Neu', text: ' ' }, gone: { heading: 'x' }, 'grid-1': { count: '3' } })).toEqual({ 'hero-1': { heading: 'Neu' } });
+    expect(translatableFields({ ...hero, text: 'Go', button: { label: 'Shop', href: '/' } } as Block)).toEqual([
+      'heading',
+      'text',
+      'button.label',
+    ]);
+    expect(
+      cleanTexts(list, { 'hero-1': { heading: 'Neu', text: ' ' }, gone: { heading: 'x' }, 'grid-1': { count: '3' } }),
+    ).toEqual({ 'hero-1': { heading: 'Neu' } });
   });
 
-  it('the featured tiles: every tile text is offered for translation (empty means each language\'s default), and the summary counts changed tiles', () => {
+  it("the featured tiles: every tile text is offered for translation (empty means each language's default), and the summary counts changed tiles", () => {
     const featured = newBlock('featured', 'featured-1') as Extract<Block, { type: 'featured' }>;
     expect(translatableFields(featured)).toHaveLength(11);
     expect(translatableFields(featured).slice(0, 3)).toEqual(['heading', 'tiles.0.title', 'tiles.0.description']);
     expect(blockSummary(featured, adminText(en))).toBe('Default heading; every tile as default');
-    const changed = { ...featured, tiles: featured.tiles.map((t, i) => (i === 1 ? { ...t, title: 'Team sports' } : t)) };
+    const changed = {
+      ...featured,
+      tiles: featured.tiles.map((t, i) => (i === 1 ? { ...t, title: 'Team sports' } : t)),
+    };
     expect(blockSummary(changed, adminText(en))).toBe('Default heading; 1 of 5 tiles changed');
-    expect(cleanTexts([changed], { 'featured-1': { 'tiles.1.title': 'Mannschaftssport', 'tiles.9.title': 'x' } })).toEqual({ 'featured-1': { 'tiles.1.title': 'Mannschaftssport' } });
+    expect(
+      cleanTexts([changed], { 'featured-1': { 'tiles.1.title': 'Mannschaftssport', 'tiles.9.title': 'x' } }),
+    ).toEqual({ 'featured-1': { 'tiles.1.title': 'Mannschaftssport' } });
   });
 
-  it('puts a 422\'s field errors on their blocks', () => {
-    const placed = placeErrors({ 'blocks.2.heading': ['The heading may have at most 120 characters.'], blocks: ['An image of a block was not found.'] }, 'Invalid data');
+  it("puts a 422's field errors on their blocks", () => {
+    const placed = placeErrors(
+      {
+        'blocks.2.heading': ['The heading may have at most 120 characters.'],
+        blocks: ['An image of a block was not found.'],
+      },
+      'Invalid data',
+    );
     expect(placed.blocks.get(2)?.get('heading')).toBe('The heading may have at most 120 characters.');
     expect(placed.page).toEqual(['An image of a block was not found.']);
     expect(placeErrors({}, 'Invalid data').page).toEqual(['Invalid data']);

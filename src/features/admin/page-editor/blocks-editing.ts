@@ -45,7 +45,17 @@ export function newBlock(type: BlockType, id: string): Block {
       return { ...base, type, size: 'm', divider: false };
     case 'featured':
       // Every field empty: each tile shows its default (the home page's featured categories).
-      return { ...base, type, heading: '', tiles: Array.from({ length: FEATURED_TILE_COUNT }, () => ({ title: '', description: '', href: '', image: null })) };
+      return {
+        ...base,
+        type,
+        heading: '',
+        tiles: Array.from({ length: FEATURED_TILE_COUNT }, () => ({
+          title: '',
+          description: '',
+          href: '',
+          image: null,
+        })),
+      };
   }
 }
 
@@ -81,7 +91,14 @@ export function replaceBlock(blocks: readonly Block[], index: number, block: Blo
 
 /** Plain text of some HTML, for summaries (no DOM: runs in tests too). */
 function plain(html: string): string {
-  return html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/\s+/g, ' ').trim();
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function cut(text: string, max = 60): string {
@@ -105,7 +122,14 @@ export function blockSummary(block: Block, t: Translator): string {
       return cut(block.heading || plain(block.html) || s('empty'));
     case 'product_grid': {
       const kind = block.source.kind;
-      const from = kind === 'category' ? s('fromCategory') : kind === 'sale' ? s('fromSale') : kind === 'new' ? s('fromNew') : s('fromSkus', { count: block.source.skus.length });
+      const from =
+        kind === 'category'
+          ? s('fromCategory')
+          : kind === 'sale'
+            ? s('fromSale')
+            : kind === 'new'
+              ? s('fromNew')
+              : s('fromSkus', { count: block.source.skus.length });
       return titled(s('products', { count: block.count, source: from }), block.heading);
     }
     case 'category_tiles':
@@ -127,7 +151,8 @@ export function blockSummary(block: Block, t: Translator): string {
 /** The default-language value of a translatable field (`button.label`, `tiles.2.title` read nested values). */
 export function fieldValue(block: Block, field: string): string {
   let at: unknown = block;
-  for (const key of field.split('.')) at = at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined;
+  for (const key of field.split('.'))
+    at = at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined;
   return typeof at === 'string' ? at : '';
 }
 
@@ -144,7 +169,9 @@ export function translatableFields(block: Block): string[] {
 export function cleanTexts(blocks: readonly Block[], texts: BlockTexts): BlockTexts {
   const out: BlockTexts = {};
   for (const block of blocks) {
-    const fields = Object.entries(texts[block.id] ?? {}).filter(([field, value]) => TRANSLATABLE[block.type].includes(field) && value.trim() !== '');
+    const fields = Object.entries(texts[block.id] ?? {}).filter(
+      ([field, value]) => TRANSLATABLE[block.type].includes(field) && value.trim() !== '',
+    );
     if (fields.length) out[block.id] = Object.fromEntries(fields);
   }
   return out;

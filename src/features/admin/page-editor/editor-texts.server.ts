@@ -22,4 +22,5 @@ function texts(code: string, keep: (key: string) => boolean): { uiTexts: AdminTe
 
 export const pageEditorTexts = (code: string) => texts(code, (key) => !key.startsWith(`${P}publishing.`));
 
-export const pagePublishingTexts = (code: string) => texts(code, (key) => PUBLISHING.some((prefix) => key.startsWith(prefix)));
+export const pagePublishingTexts = (code: string) =>
+  texts(code, (key) => PUBLISHING.some((prefix) => key.startsWith(prefix)));

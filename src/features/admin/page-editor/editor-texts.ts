@@ -17,7 +17,10 @@ export const EditorTextsContext = createContext<EditorTexts>({ t: adminText({}),
 
 export const useEditorTexts = (): EditorTexts => useContext(EditorTextsContext);
 
-export const editorTexts = (texts: AdminTexts, locale: string): EditorTexts => ({ t: adminText(texts, locale), locale });
+export const editorTexts = (texts: AdminTexts, locale: string): EditorTexts => ({
+  t: adminText(texts, locale),
+  locale,
+});
 
 /**
  * A time in the marketer's language, to the minute: in the browser's time zone, or in `timeZone`
@@ -27,5 +30,12 @@ export function formatTime(iso: string, locale: string, timeZone?: string): stri
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const zone = timeZone ? { timeZone, timeZoneName: 'short' as const } : {};
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', ...zone }).format(date);
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    ...zone,
+  }).format(date);
 }

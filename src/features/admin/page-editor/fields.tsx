@@ -23,11 +23,23 @@ export function TextField({ label, value, onChange, error, hint, max, multiline,
   const id = useId();
   const { t } = useEditorTexts();
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  const common = { id, value, lang, placeholder, maxLength: max, 'aria-invalid': error ? true : undefined, 'aria-describedby': described };
+  const common = {
+    id,
+    value,
+    lang,
+    placeholder,
+    maxLength: max,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': described,
+  };
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {multiline ? <textarea {...common} rows={3} onChange={(e) => onChange(e.target.value)} /> : <input {...common} type="text" onChange={(e) => onChange(e.target.value)} />}
+      {multiline ? (
+        <textarea {...common} rows={3} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <input {...common} type="text" onChange={(e) => onChange(e.target.value)} />
+      )}
       {hint && (
         <p className="field-hint" id={`${id}-hint`}>
           {hint}
@@ -43,13 +55,31 @@ export function TextField({ label, value, onChange, error, hint, max, multiline,
   );
 }
 
-export function RichTextField({ label, value, onChange, error, lang }: { label: string; value: string; onChange(html: string): void; error?: string | undefined; lang: string }) {
+export function RichTextField({
+  label,
+  value,
+  onChange,
+  error,
+  lang,
+}: {
+  label: string;
+  value: string;
+  onChange(html: string): void;
+  error?: string | undefined;
+  lang: string;
+}) {
   const id = useId();
   const { t } = useEditorTexts();
   return (
     <div className="field">
       <Suspense fallback={<p className="field-hint">{t('admin.pageEditor.loadingEditor')}</p>}>
-        <RichTextEditor label={label} html={value} lang={lang} onChange={onChange} {...(error && { describedBy: `${id}-error` })} />
+        <RichTextEditor
+          label={label}
+          html={value}
+          lang={lang}
+          onChange={onChange}
+          {...(error && { describedBy: `${id}-error` })}
+        />
       </Suspense>
       {error && (
         <p className="field-error" id={`${id}-error`}>
@@ -60,7 +90,19 @@ export function RichTextField({ label, value, onChange, error, lang }: { label: 
   );
 }
 
-export function CheckboxGroup({ legend, options, chosen, onChange, error }: { legend: string; options: readonly { id: number; label: string }[]; chosen: readonly number[]; onChange(ids: number[]): void; error?: string | undefined }) {
+export function CheckboxGroup({
+  legend,
+  options,
+  chosen,
+  onChange,
+  error,
+}: {
+  legend: string;
+  options: readonly { id: number; label: string }[];
+  chosen: readonly number[];
+  onChange(ids: number[]): void;
+  error?: string | undefined;
+}) {
   const id = useId();
   return (
     <fieldset className="field check-group" aria-describedby={error ? `${id}-error` : undefined}>
@@ -70,7 +112,9 @@ export function CheckboxGroup({ legend, options, chosen, onChange, error }: { le
           <input
             type="checkbox"
             checked={chosen.includes(option.id)}
-            onChange={(e) => onChange(e.target.checked ? [...chosen, option.id] : chosen.filter((x) => x !== option.id))}
+            onChange={(e) =>
+              onChange(e.target.checked ? [...chosen, option.id] : chosen.filter((x) => x !== option.id))
+            }
           />{' '}
           {option.label}
         </label>
@@ -84,7 +128,17 @@ export function CheckboxGroup({ legend, options, chosen, onChange, error }: { le
   );
 }
 
-export function SelectField<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: readonly { value: T; label: string }[]; onChange(value: T): void }) {
+export function SelectField<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange(value: T): void;
+}) {
   const id = useId();
   return (
     <div className="field">

@@ -20,7 +20,13 @@ function categoryChoices(nodes: readonly AdminCategoryNode[], path = ''): { id: 
   });
 }
 
-export async function loadPageEditor(db: Db, pageId: number, language: { id: number; code: string }, defaultCode: string, unpublished: string): Promise<Omit<PageEditorProps, 'language' | 'defaultLanguage' | 'uiTexts' | 'locale'> | null> {
+export async function loadPageEditor(
+  db: Db,
+  pageId: number,
+  language: { id: number; code: string },
+  defaultCode: string,
+  unpublished: string,
+): Promise<Omit<PageEditorProps, 'language' | 'defaultLanguage' | 'uiTexts' | 'locale'> | null> {
   const stored = await adminPageBlocks(db, pageId);
   if (!stored) return null;
   // Unpublished changes, when there are some, are what the editor continues.
@@ -36,7 +42,8 @@ export async function loadPageEditor(db: Db, pageId: number, language: { id: num
     pageId,
     layout: (draft?.layout ?? stored.layout) === 'blocks' ? 'blocks' : 'html',
     blocks,
-    texts: ((draft ? draft.block_texts : (stored.texts as Record<string, BlockTexts>))[language.code] ?? {}) as BlockTexts,
+    texts: ((draft ? draft.block_texts : (stored.texts as Record<string, BlockTexts>))[language.code] ??
+      {}) as BlockTexts,
     draftSavedAt: draft?.saved_at ?? null,
     choices: {
       categories: categoryChoices(tree),
@@ -48,7 +55,12 @@ export async function loadPageEditor(db: Db, pageId: number, language: { id: num
 }
 
 /** The publishing forms' current values: the plan, and search and sharing in this language. */
-export async function loadPagePublishing(db: Db, pageId: number, language: { id: number; code: string; title: string }, defaultCode: string): Promise<Omit<PagePublishingProps, 'uiTexts' | 'locale'> | null> {
+export async function loadPagePublishing(
+  db: Db,
+  pageId: number,
+  language: { id: number; code: string; title: string },
+  defaultCode: string,
+): Promise<Omit<PagePublishingProps, 'uiTexts' | 'locale'> | null> {
   const page = await pagePublishingState(db, pageId);
   if (!page) return null;
   const ogId = page.seo.og_asset_id ?? null;

@@ -37,11 +37,22 @@ export function initImportPage(root: Document): void {
     bar.value = state.applied_rows;
     const locale = form.dataset.locale ?? 'en';
     const count = (n: number | undefined) => formatNumber(n ?? 0, locale);
-    const percent = formatPercent(state.total_rows ? Math.floor((state.applied_rows / state.total_rows) * 100) : 100, locale);
+    const percent = formatPercent(
+      state.total_rows ? Math.floor((state.applied_rows / state.total_rows) * 100) : 100,
+      locale,
+    );
     progressText.textContent =
       state.status === 'done'
-        ? t('admin.import.done', { created: count(state.summary.created), updated: count(state.summary.updated), unchanged: count(state.summary.unchanged) })
-        : t(state.status === 'failed' ? 'admin.import.stopped' : 'admin.import.running', { applied: count(state.applied_rows), total: count(state.total_rows), percent });
+        ? t('admin.import.done', {
+            created: count(state.summary.created),
+            updated: count(state.summary.updated),
+            unchanged: count(state.summary.unchanged),
+          })
+        : t(state.status === 'failed' ? 'admin.import.stopped' : 'admin.import.running', {
+            applied: count(state.applied_rows),
+            total: count(state.total_rows),
+            percent,
+          });
   };
 
   const follow = async (id: number) => {
@@ -72,7 +83,11 @@ export function initImportPage(root: Document): void {
     const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
     button.disabled = true;
     try {
-      const reply = await api.request<ImportState>('POST', '/admin/catalog-imports', { form: data, withLocale: false, timeoutMs: 120_000 });
+      const reply = await api.request<ImportState>('POST', '/admin/catalog-imports', {
+        form: data,
+        withLocale: false,
+        timeoutMs: 120_000,
+      });
       current = reply.payload!;
       report.hidden = false;
       progress.hidden = true;
@@ -82,7 +97,8 @@ export function initImportPage(root: Document): void {
       body.replaceChildren(
         ...current.errors.map((p) => {
           const row = document.createElement('tr');
-          for (const text of [String(p.line), p.sku, p.message]) row.append(Object.assign(document.createElement('td'), { textContent: text }));
+          for (const text of [String(p.line), p.sku, p.message])
+            row.append(Object.assign(document.createElement('td'), { textContent: text }));
           return row;
         }),
       );
@@ -91,7 +107,10 @@ export function initImportPage(root: Document): void {
       if (current.status === 'applying') void follow(current.id);
       title.focus();
     } catch (failure) {
-      error.textContent = failure instanceof ApiError ? (Object.values(failure.errors).flat()[0] ?? failure.message) : t('admin.import.sendFailed');
+      error.textContent =
+        failure instanceof ApiError
+          ? (Object.values(failure.errors).flat()[0] ?? failure.message)
+          : t('admin.import.sendFailed');
     } finally {
       button.disabled = false;
     }
@@ -101,7 +120,9 @@ export function initImportPage(root: Document): void {
     if (!current) return;
     apply.hidden = true;
     try {
-      const reply = await api.request<ImportState>('POST', `/admin/catalog-imports/${current.id}/apply`, { withLocale: false });
+      const reply = await api.request<ImportState>('POST', `/admin/catalog-imports/${current.id}/apply`, {
+        withLocale: false,
+      });
       showProgress(reply.payload!);
       await follow(current.id);
     } catch (failure) {

@@ -37,7 +37,10 @@ export function initImageRows(root: Document): void {
     } else if (button.dataset.remove !== undefined) {
       const next = row.nextElementSibling ?? row.previousElementSibling;
       row.remove();
-      (next?.querySelector<HTMLElement>('button') ?? list.closest('form')?.querySelector<HTMLElement>('button[type="submit"]'))?.focus();
+      (
+        next?.querySelector<HTMLElement>('button') ??
+        list.closest('form')?.querySelector<HTMLElement>('button[type="submit"]')
+      )?.focus();
       announce(t('admin.products.images.removed'));
     }
   });
@@ -66,17 +69,28 @@ export function initImageUpload(root: Document): void {
       const form = new FormData();
       form.append('file', file, file.name);
       try {
-        const reply = await api.request<{ id: number; url: string }>('POST', '/admin/media', { form, withLocale: false, timeoutMs: 60_000 });
+        const reply = await api.request<{ id: number; url: string }>('POST', '/admin/media', {
+          form,
+          withLocale: false,
+          timeoutMs: 60_000,
+        });
         const key = `new${++uploaded}`;
         const holder = document.createElement('ol');
-        holder.innerHTML = template.innerHTML.replaceAll('__KEY__', key).replaceAll('__LABEL__', t('admin.products.images.newPhoto', { n: uploaded, name: file.name.replaceAll(/[<>&"]/g, '') }));
+        holder.innerHTML = template.innerHTML
+          .replaceAll('__KEY__', key)
+          .replaceAll(
+            '__LABEL__',
+            t('admin.products.images.newPhoto', { n: uploaded, name: file.name.replaceAll(/[<>&"]/g, '') }),
+          );
         const row = holder.querySelector<HTMLElement>('[data-image-row]')!;
         row.querySelector<HTMLInputElement>('input[name="asset_id"]')!.value = String(reply.payload!.id);
         row.querySelector<HTMLImageElement>('[data-thumb]')!.src = reply.payload!.url;
         list.append(row);
         added.push(row);
       } catch (error) {
-        problems.push(`${file.name}: ${error instanceof ApiError ? (Object.values(error.errors).flat()[0] ?? error.message) : t('admin.products.images.uploadFailed')}`);
+        problems.push(
+          `${file.name}: ${error instanceof ApiError ? (Object.values(error.errors).flat()[0] ?? error.message) : t('admin.products.images.uploadFailed')}`,
+        );
       }
     }
     input.value = '';

@@ -7,7 +7,13 @@ import { adminLanguages } from '@/server/services/admin/languages';
 import { homePageId } from '@/server/services/home-page.server';
 
 export async function loadSettingsPage(db: Db) {
-  const [settings, heroes, languages, homeId, choices] = await Promise.all([getAdminSettings(db), getHomeHeroes(db), adminLanguages(db), homePageId(db), settingsChoices(db)]);
+  const [settings, heroes, languages, homeId, choices] = await Promise.all([
+    getAdminSettings(db),
+    getHomeHeroes(db),
+    adminLanguages(db),
+    homePageId(db),
+    settingsChoices(db),
+  ]);
   const titles = new Map(languages.all.map((l) => [l.id, l.title]));
   return {
     settings,

@@ -25,7 +25,8 @@ export function matchesSearch(row: Pick<CountryRow, 'name' | 'iso'>, query: stri
   return q === '' || searchText(row.name).includes(q) || row.iso.toLowerCase() === q;
 }
 
-export type Picker = { by: 'zone'; zoneId: number | null } | { by: 'region'; region: Region } | { by: 'shown'; query: string };
+export type Picker =
+  { by: 'zone'; zoneId: number | null } | { by: 'region'; region: Region } | { by: 'shown'; query: string };
 
 /** The ids a picker selects, in the rows' order. */
 export function pickedIds(rows: readonly CountryRow[], picker: Picker): number[] {

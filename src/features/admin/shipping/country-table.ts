@@ -18,7 +18,12 @@ export function initCountryTable(root: ParentNode): void {
   const rows = [...root.querySelectorAll<HTMLTableRowElement>('tr[data-country]')].map((tr) => ({
     tr,
     box: tr.querySelector<HTMLInputElement>('input[data-pick]')!,
-    data: { id: Number(tr.dataset.id), name: tr.dataset.name ?? '', iso: tr.dataset.iso ?? '', zoneId: tr.dataset.zone ? Number(tr.dataset.zone) : null } satisfies CountryRow,
+    data: {
+      id: Number(tr.dataset.id),
+      name: tr.dataset.name ?? '',
+      iso: tr.dataset.iso ?? '',
+      zoneId: tr.dataset.zone ? Number(tr.dataset.zone) : null,
+    } satisfies CountryRow,
   }));
 
   const refresh = () => {
@@ -52,7 +57,12 @@ export function initCountryTable(root: ParentNode): void {
           : kind === 'region'
             ? { by: 'region', region: button.dataset.region as Region }
             : { by: 'shown', query: search.value };
-      const ids = new Set(pickedIds(rows.map((row) => row.data), picker));
+      const ids = new Set(
+        pickedIds(
+          rows.map((row) => row.data),
+          picker,
+        ),
+      );
       for (const row of rows) if (ids.has(row.data.id)) row.box.checked = true;
       refresh();
     });

@@ -14,11 +14,17 @@ export const csvForm = z.object({
   file: z
     .file({ error: MISSING })
     .min(1, 'The file is empty.')
-    .max(CSV_MAX_BYTES, `The file may have at most ${Math.floor(CSV_MAX_BYTES / 1024 / 1024)} MB here; import larger ones with npm run catalog:import.`)
+    .max(
+      CSV_MAX_BYTES,
+      `The file may have at most ${Math.floor(CSV_MAX_BYTES / 1024 / 1024)} MB here; import larger ones with npm run catalog:import.`,
+    )
     .describe('The catalogue CSV, UTF-8'),
   images: z
     .file({ error: 'The images must be one .zip file (form field "images").' })
-    .max(CSV_MAX_BYTES, 'The CSV and the images zip may have at most 15 MB together here; import larger ones with npm run catalog:import -- file.csv --zip images.zip.')
+    .max(
+      CSV_MAX_BYTES,
+      'The CSV and the images zip may have at most 15 MB together here; import larger ones with npm run catalog:import -- file.csv --zip images.zip.',
+    )
     .optional()
     .describe('Optional: a zip of the images the CSV names by file name'),
 });
@@ -41,7 +47,14 @@ const tag = 'Admin: catalogue import';
 const answer = okBody(importStateSchema);
 
 export const adminCatalogImportRoutes = {
-  list: route({ ...backOffice, method: 'GET', path: '/api/admin/catalog-imports', tag, summary: 'The latest imports', response: okBody(z.array(importStateSchema)) }),
+  list: route({
+    ...backOffice,
+    method: 'GET',
+    path: '/api/admin/catalog-imports',
+    tag,
+    summary: 'The latest imports',
+    response: okBody(z.array(importStateSchema)),
+  }),
   check: route({
     ...backOffice,
     method: 'POST',
@@ -54,6 +67,23 @@ export const adminCatalogImportRoutes = {
     response: answer,
     status: 201,
   }),
-  get: route({ ...backOffice, method: 'GET', path: '/api/admin/catalog-imports/:id', tag, summary: 'An import and its progress', params: idParam, response: answer }),
-  apply: route({ ...backOffice, method: 'POST', path: '/api/admin/catalog-imports/:id/apply', tag, summary: 'Apply a checked import in the background (or resume it)', params: idParam, response: answer, status: 202 }),
+  get: route({
+    ...backOffice,
+    method: 'GET',
+    path: '/api/admin/catalog-imports/:id',
+    tag,
+    summary: 'An import and its progress',
+    params: idParam,
+    response: answer,
+  }),
+  apply: route({
+    ...backOffice,
+    method: 'POST',
+    path: '/api/admin/catalog-imports/:id/apply',
+    tag,
+    summary: 'Apply a checked import in the background (or resume it)',
+    params: idParam,
+    response: answer,
+    status: 202,
+  }),
 } as const;

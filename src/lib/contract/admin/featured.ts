@@ -9,7 +9,7 @@ export const link = (message: string) =>
     .string({ message })
     .trim()
     .max(2_000, message)
-    .refine((v) => (/^\/(?!\/)[^\s<>"]*$/.test(v) || /^https:\/\/[^\s<>"]+$/i.test(v)), message);
+    .refine((v) => /^\/(?!\/)[^\s<>"]*$/.test(v) || /^https:\/\/[^\s<>"]+$/i.test(v), message);
 
 export const IMAGE_MESSAGE = 'The image must be a path on this shop (starting with /) or an https:// address.';
 /** An image address, or '' for none. */
@@ -17,8 +17,15 @@ export const image = z.union([z.literal(''), link(IMAGE_MESSAGE)], { message: IM
 
 export const texts = {
   title: titleField(191),
-  short_title: z.string({ message: 'The short title must be text.' }).trim().max(96, 'The short title may have at most 96 characters.').nullable(),
-  description: z.string({ message: 'The description must be text.' }).trim().max(1_000, 'The description may have at most 1000 characters.'),
+  short_title: z
+    .string({ message: 'The short title must be text.' })
+    .trim()
+    .max(96, 'The short title may have at most 96 characters.')
+    .nullable(),
+  description: z
+    .string({ message: 'The description must be text.' })
+    .trim()
+    .max(1_000, 'The description may have at most 1000 characters.'),
 };
 
 export const createBody = z.strictObject(

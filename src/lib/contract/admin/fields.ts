@@ -15,10 +15,13 @@ export const idText = (message: string) =>
 
 export const idParam = z.object({ id: idText('Invalid id.') });
 
-export const slugField = z.string({ message: 'The slug is required.' }).trim().superRefine((slug, ctx) => {
-  const problem = slugProblem(slug);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+export const slugField = z
+  .string({ message: 'The slug is required.' })
+  .trim()
+  .superRefine((slug, ctx) => {
+    const problem = slugProblem(slug);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const titleField = (max: number) =>
   z

@@ -36,14 +36,21 @@ export const listQuery = z.object({
 
 export const libraryQuery = z.strictObject(
   {
-    q: z.string({ message: 'The search must be one text.' }).max(120, 'The search may have at most 120 characters.').optional(),
+    q: z
+      .string({ message: 'The search must be one text.' })
+      .max(120, 'The search may have at most 120 characters.')
+      .optional(),
     before: idText('before must be the `next` of the previous page.').optional(),
   },
   { message: 'Unknown parameter.' },
 );
 const ALT = 'An alternative text may have at most 300 characters.';
 export const altBody = z.strictObject(
-  { alt: z.record(z.string().regex(/^[a-z]{2,8}$/), z.string({ message: ALT }).max(300, ALT), { message: 'alt must map language codes to texts.' }) },
+  {
+    alt: z.record(z.string().regex(/^[a-z]{2,8}$/), z.string({ message: ALT }).max(300, ALT), {
+      message: 'alt must map language codes to texts.',
+    }),
+  },
   { message: 'Unknown field.' },
 );
 export const libraryItemSchema = z.object({
@@ -81,7 +88,32 @@ export const adminMediaRoutes = {
     response: okBody(z.object({ assets: z.array(mediaAssetSchema), next: z.number().int().nullable() })),
     errors: [422],
   }),
-  library: route({ ...access, method: 'GET', path: '/api/admin/media/library', summary: 'The media library: photos by name, newest first, with their alternative texts and where they are used', query: libraryQuery, response: okBody(z.object({ items: z.array(libraryItemSchema), next: z.number().int().nullable() })), errors: [422] }),
-  setAlt: route({ ...access, method: 'PUT', path: '/api/admin/media/:id/alt', summary: 'A photo\'s alternative texts per language (the default language\'s required)', params: z.object({ id: idText('Invalid id.') }), body: altBody, response: okBody(z.record(z.string(), z.string())), errors: [404, 422] }),
-  delete: route({ ...access, method: 'DELETE', path: '/api/admin/media/:id', summary: 'Delete a photo nothing uses', params: z.object({ id: idText('Invalid id.') }), response: okBody(z.null()), errors: [404, 409, 422] }),
+  library: route({
+    ...access,
+    method: 'GET',
+    path: '/api/admin/media/library',
+    summary: 'The media library: photos by name, newest first, with their alternative texts and where they are used',
+    query: libraryQuery,
+    response: okBody(z.object({ items: z.array(libraryItemSchema), next: z.number().int().nullable() })),
+    errors: [422],
+  }),
+  setAlt: route({
+    ...access,
+    method: 'PUT',
+    path: '/api/admin/media/:id/alt',
+    summary: "A photo's alternative texts per language (the default language's required)",
+    params: z.object({ id: idText('Invalid id.') }),
+    body: altBody,
+    response: okBody(z.record(z.string(), z.string())),
+    errors: [404, 422],
+  }),
+  delete: route({
+    ...access,
+    method: 'DELETE',
+    path: '/api/admin/media/:id',
+    summary: 'Delete a photo nothing uses',
+    params: z.object({ id: idText('Invalid id.') }),
+    response: okBody(z.null()),
+    errors: [404, 409, 422],
+  }),
 } as const;

@@ -39,7 +39,10 @@ const TRACKING_URL = 'The tracking link must be an https:// address.';
 export const shipBody = z.strictObject(
   {
     carrier: text('The carrier', 1, 64),
-    tracking_number: text('The tracking number', 1, 64).regex(/^[\w ./-]+$/, 'The tracking number may contain only letters, digits, spaces and . / - _'),
+    tracking_number: text('The tracking number', 1, 64).regex(
+      /^[\w ./-]+$/,
+      'The tracking number may contain only letters, digits, spaces and . / - _',
+    ),
     tracking_url: z.preprocess(
       blankToUndefined,
       z
@@ -65,9 +68,15 @@ const REFERENCE_NEEDED = 'An external refund needs the reference of the payment 
 const REFERENCE_ONLY_EXTERNAL = 'A reference goes with an external refund only.';
 const reference = z.preprocess(blankToUndefined, text('The reference', 1, 128).optional());
 /** An external refund names its reference; no other refund has one. */
-const referenceRule = <T extends { reference?: string }>(body: T, destination: string | undefined, ctx: z.RefinementCtx) => {
-  if (destination === 'external' && body.reference === undefined) ctx.addIssue({ code: 'custom', message: REFERENCE_NEEDED, path: ['reference'] });
-  if (destination !== 'external' && body.reference !== undefined) ctx.addIssue({ code: 'custom', message: REFERENCE_ONLY_EXTERNAL, path: ['reference'] });
+const referenceRule = <T extends { reference?: string }>(
+  body: T,
+  destination: string | undefined,
+  ctx: z.RefinementCtx,
+) => {
+  if (destination === 'external' && body.reference === undefined)
+    ctx.addIssue({ code: 'custom', message: REFERENCE_NEEDED, path: ['reference'] });
+  if (destination !== 'external' && body.reference !== undefined)
+    ctx.addIssue({ code: 'custom', message: REFERENCE_ONLY_EXTERNAL, path: ['reference'] });
 };
 
 export const cancelBody = z
@@ -103,12 +112,20 @@ export const refundBody = z
           .array(refundLine, { message: 'The lines must be a list of order lines and quantities.' })
           .min(1, 'Choose at least one line to refund.')
           .max(200, 'At most 200 lines can be refunded at once.')
-          .refine((lines) => new Set(lines.map((l) => l.order_item_id)).size === lines.length, 'Each line may be named once.')
+          .refine(
+            (lines) => new Set(lines.map((l) => l.order_item_id)).size === lines.length,
+            'Each line may be named once.',
+          )
           .optional(),
       ),
       amount_cents: z.preprocess(
         blankToUndefined,
-        z.number({ message: AMOUNT }).int(AMOUNT).min(1, AMOUNT).max(100_000_000, 'The amount may be at most 100000000 cents.').optional(),
+        z
+          .number({ message: AMOUNT })
+          .int(AMOUNT)
+          .min(1, AMOUNT)
+          .max(100_000_000, 'The amount may be at most 100000000 cents.')
+          .optional(),
       ),
       reason: text('The reason', 3, 500),
       reference,
@@ -117,8 +134,14 @@ export const refundBody = z
     },
     { message: 'Unknown field.' },
   )
-  .refine((b) => b.lines === undefined || b.amount_cents === undefined, { message: 'Refund either lines or an amount, not both.', path: ['amount_cents'] })
-  .refine((b) => !(b.restock && b.amount_cents !== undefined), { message: 'Restocking goes with lines (or a full refund), not with an amount.', path: ['restock'] })
+  .refine((b) => b.lines === undefined || b.amount_cents === undefined, {
+    message: 'Refund either lines or an amount, not both.',
+    path: ['amount_cents'],
+  })
+  .refine((b) => !(b.restock && b.amount_cents !== undefined), {
+    message: 'Restocking goes with lines (or a full refund), not with an amount.',
+    path: ['restock'],
+  })
   .superRefine((b, ctx) => referenceRule(b, b.destination, ctx));
 
 export const noteBody = z.strictObject({ text: text('The note', 1, 2000) }, { message: 'Unknown field.' });
@@ -173,7 +196,7 @@ export const refundSchema = z.object({
   converted_cents: z.number().int(),
   currency: z.string(),
   lines: z.array(z.object({ order_item_id: id, quantity: z.number().int(), restock: z.boolean().optional() })),
-  reference: z.string().nullable().meta({ description: 'An external refund\'s reference; null for the others.' }),
+  reference: z.string().nullable().meta({ description: "An external refund's reference; null for the others." }),
   return_nr: z.string().nullable().meta({ description: 'The return this refund settles; null when none.' }),
   reason: z.string(),
   created_at: z.string(),
@@ -186,7 +209,14 @@ export type StaffOrderWithRefunds = z.infer<typeof staffOrderWithRefundsSchema>;
 export const customerBalanceSchema = z.object({
   customer_id: id,
   balance_cents: z.number().int(),
-  entry: z.object({ id, kind: z.string(), delta_cents: z.number().int(), balance_after_cents: z.number().int(), reason: z.string(), created_at: z.string() }),
+  entry: z.object({
+    id,
+    kind: z.string(),
+    delta_cents: z.number().int(),
+    balance_after_cents: z.number().int(),
+    reason: z.string(),
+    created_at: z.string(),
+  }),
 });
 export type CustomerBalance = z.infer<typeof customerBalanceSchema>;
 
@@ -195,22 +225,82 @@ const tag = 'Admin: orders';
 const orderAnswer = okBody(staffOrderWithRefundsSchema);
 
 export const adminOrderRoutes = {
-  markPaid: route({ ...backOffice, method: 'POST', path: '/api/admin/orders/:orderNr/mark-paid', tag, summary: 'Mark a pending phone order paid (settles as a gateway success would)', params: orderNrParam, response: orderAnswer }),
-  ship: route({ ...backOffice, method: 'POST', path: '/api/admin/orders/:orderNr/ship', tag, summary: 'Ship a paid order with its tracking number (mails the customer)', params: orderNrParam, body: shipBody, response: orderAnswer }),
-  cancel: route({ ...backOffice, errors: [404, 409, 422, 502], method: 'POST', path: '/api/admin/orders/:orderNr/cancel', tag, summary: 'Cancel an unshipped order: stock and promo use back, a paid order refunded', params: orderNrParam, body: cancelBody, response: orderAnswer }),
+  markPaid: route({
+    ...backOffice,
+    method: 'POST',
+    path: '/api/admin/orders/:orderNr/mark-paid',
+    tag,
+    summary: 'Mark a pending phone order paid (settles as a gateway success would)',
+    params: orderNrParam,
+    response: orderAnswer,
+  }),
+  ship: route({
+    ...backOffice,
+    method: 'POST',
+    path: '/api/admin/orders/:orderNr/ship',
+    tag,
+    summary: 'Ship a paid order with its tracking number (mails the customer)',
+    params: orderNrParam,
+    body: shipBody,
+    response: orderAnswer,
+  }),
+  cancel: route({
+    ...backOffice,
+    errors: [404, 409, 422, 502],
+    method: 'POST',
+    path: '/api/admin/orders/:orderNr/cancel',
+    tag,
+    summary: 'Cancel an unshipped order: stock and promo use back, a paid order refunded',
+    params: orderNrParam,
+    body: cancelBody,
+    response: orderAnswer,
+  }),
   refund: route({
     ...backOffice,
     errors: [404, 409, 422, 502],
     method: 'POST',
     path: '/api/admin/orders/:orderNr/refund',
     tag,
-    summary: 'Refund all, some lines or an amount, to the card, the shop balance or outside the shop (external, with a reference); lines can go back into stock',
+    summary:
+      'Refund all, some lines or an amount, to the card, the shop balance or outside the shop (external, with a reference); lines can go back into stock',
     params: orderNrParam,
     body: refundBody,
-    headers: { 'Idempotency-Key': '8-128 letters, digits or . _ : -; a retried refund with the same key answers the same refund.' },
+    headers: {
+      'Idempotency-Key':
+        '8-128 letters, digits or . _ : -; a retried refund with the same key answers the same refund.',
+    },
     response: okBody(staffOrderWithRefundsSchema.extend({ refund: refundSchema })),
   }),
-  document: route({ ...backOffice, errors: [404, 422], method: 'GET', path: '/api/admin/orders/:orderNr/documents/:number', tag, summary: 'An invoice or credit note of the order, as its stored PDF', params: documentParams, produces: 'pdf', response: z.string() }),
-  note: route({ ...backOffice, method: 'POST', path: '/api/admin/orders/:orderNr/notes', tag, summary: 'Add an internal note to the order\'s timeline', params: orderNrParam, body: noteBody, response: orderAnswer }),
-  balance: route({ ...backOffice, errors: [404, 422], method: 'POST', path: '/api/admin/customers/:id/balance', tag: 'Admin: customers', summary: 'Adjust a customer\'s shop balance with a reason (audited)', params: customerIdParam, body: balanceBody, response: okBody(customerBalanceSchema) }),
+  document: route({
+    ...backOffice,
+    errors: [404, 422],
+    method: 'GET',
+    path: '/api/admin/orders/:orderNr/documents/:number',
+    tag,
+    summary: 'An invoice or credit note of the order, as its stored PDF',
+    params: documentParams,
+    produces: 'pdf',
+    response: z.string(),
+  }),
+  note: route({
+    ...backOffice,
+    method: 'POST',
+    path: '/api/admin/orders/:orderNr/notes',
+    tag,
+    summary: "Add an internal note to the order's timeline",
+    params: orderNrParam,
+    body: noteBody,
+    response: orderAnswer,
+  }),
+  balance: route({
+    ...backOffice,
+    errors: [404, 422],
+    method: 'POST',
+    path: '/api/admin/customers/:id/balance',
+    tag: 'Admin: customers',
+    summary: "Adjust a customer's shop balance with a reason (audited)",
+    params: customerIdParam,
+    body: balanceBody,
+    response: okBody(customerBalanceSchema),
+  }),
 } as const;

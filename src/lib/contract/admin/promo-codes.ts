@@ -9,7 +9,10 @@ import { id, okBody } from '../envelope';
 import { flag, idParam } from './fields';
 
 const CODE = 'The code may have 2 to 64 letters, digits, dashes or underscores.';
-const codeField = z.string({ message: CODE }).trim().regex(/^[A-Za-z0-9_-]{2,64}$/, CODE);
+const codeField = z
+  .string({ message: CODE })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{2,64}$/, CODE);
 const AMOUNT = 'The amount off must be a whole number of cents from 1 to 100000000.';
 const amountField = z.number({ message: AMOUNT }).int(AMOUNT).min(1, AMOUNT).max(100_000_000, AMOUNT);
 const PERCENT = 'The percentage off must be a whole number from 1 to 100.';
@@ -28,7 +31,9 @@ const limitField = (name: string) => {
   const message = `${name} must be a whole number from 1 to 10000000, or empty for no limit.`;
   return z.number({ message }).int(message).min(1, message).max(10_000_000, message).nullable();
 };
-const descriptionField = z.string({ message: 'The description must be text.' }).max(500, 'The description may have at most 500 characters.');
+const descriptionField = z
+  .string({ message: 'The description must be text.' })
+  .max(500, 'The description may have at most 500 characters.');
 
 const fields = {
   description: descriptionField.optional(),
@@ -44,15 +49,23 @@ const fields = {
 };
 
 const ONE_DISCOUNT = 'Give either an amount off or a percentage off, not both.';
-function checkDiscount(value: { amount_cents?: number; percent?: number; valid_from?: string | null; valid_to?: string | null }, ctx: z.RefinementCtx) {
-  if (value.amount_cents !== undefined && value.percent !== undefined) ctx.addIssue({ code: 'custom', message: ONE_DISCOUNT, path: ['percent'] });
-  if (value.valid_from && value.valid_to && value.valid_to < value.valid_from) ctx.addIssue({ code: 'custom', message: 'The last day comes before the first.', path: ['valid_to'] });
+function checkDiscount(
+  value: { amount_cents?: number; percent?: number; valid_from?: string | null; valid_to?: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (value.amount_cents !== undefined && value.percent !== undefined)
+    ctx.addIssue({ code: 'custom', message: ONE_DISCOUNT, path: ['percent'] });
+  if (value.valid_from && value.valid_to && value.valid_to < value.valid_from)
+    ctx.addIssue({ code: 'custom', message: 'The last day comes before the first.', path: ['valid_to'] });
 }
 
 export const createBody = z
   .strictObject({ code: codeField, ...fields }, { message: 'Unknown field.' })
   .superRefine(checkDiscount)
-  .refine((value) => value.amount_cents !== undefined || value.percent !== undefined, { message: 'Give an amount off or a percentage off.', path: ['amount_cents'] });
+  .refine((value) => value.amount_cents !== undefined || value.percent !== undefined, {
+    message: 'Give an amount off or a percentage off.',
+    path: ['amount_cents'],
+  });
 export type PromoCreate = z.infer<typeof createBody>;
 
 export const patchBody = z
@@ -62,7 +75,12 @@ export const patchBody = z
 export type PromoPatch = z.infer<typeof patchBody>;
 
 export const promoListQuery = z.strictObject(
-  { q: z.string({ message: 'The search must be one text.' }).max(64, 'The search may have at most 64 characters.').optional() },
+  {
+    q: z
+      .string({ message: 'The search must be one text.' })
+      .max(64, 'The search may have at most 64 characters.')
+      .optional(),
+  },
   { message: 'Unknown parameter.' },
 );
 
@@ -88,9 +106,51 @@ const backOffice = { access: 'back_office', errors: [404, 409, 422] } as const;
 const tag = 'Admin: promo codes';
 
 export const adminPromoRoutes = {
-  list: route({ ...backOffice, method: 'GET', path: '/api/admin/promo-codes', tag, summary: 'Promo codes, newest first (search by code)', query: promoListQuery, response: okBody(z.array(adminPromoSchema)) }),
-  create: route({ ...backOffice, method: 'POST', path: '/api/admin/promo-codes', tag, summary: 'Create a promo code', body: createBody, response: okBody(adminPromoSchema), status: 201 }),
-  get: route({ ...backOffice, method: 'GET', path: '/api/admin/promo-codes/:id', tag, summary: 'One promo code', params: idParam, response: okBody(adminPromoSchema) }),
-  update: route({ ...backOffice, method: 'PUT', path: '/api/admin/promo-codes/:id', tag, summary: 'Change a promo code', params: idParam, body: patchBody, response: okBody(adminPromoSchema) }),
-  delete: route({ ...backOffice, method: 'DELETE', path: '/api/admin/promo-codes/:id', tag, summary: 'Delete an unused code (a used one is deactivated, its history kept)', params: idParam, response: okBody(adminPromoSchema.nullable()) }),
+  list: route({
+    ...backOffice,
+    method: 'GET',
+    path: '/api/admin/promo-codes',
+    tag,
+    summary: 'Promo codes, newest first (search by code)',
+    query: promoListQuery,
+    response: okBody(z.array(adminPromoSchema)),
+  }),
+  create: route({
+    ...backOffice,
+    method: 'POST',
+    path: '/api/admin/promo-codes',
+    tag,
+    summary: 'Create a promo code',
+    body: createBody,
+    response: okBody(adminPromoSchema),
+    status: 201,
+  }),
+  get: route({
+    ...backOffice,
+    method: 'GET',
+    path: '/api/admin/promo-codes/:id',
+    tag,
+    summary: 'One promo code',
+    params: idParam,
+    response: okBody(adminPromoSchema),
+  }),
+  update: route({
+    ...backOffice,
+    method: 'PUT',
+    path: '/api/admin/promo-codes/:id',
+    tag,
+    summary: 'Change a promo code',
+    params: idParam,
+    body: patchBody,
+    response: okBody(adminPromoSchema),
+  }),
+  delete: route({
+    ...backOffice,
+    method: 'DELETE',
+    path: '/api/admin/promo-codes/:id',
+    tag,
+    summary: 'Delete an unused code (a used one is deactivated, its history kept)',
+    params: idParam,
+    response: okBody(adminPromoSchema.nullable()),
+  }),
 } as const;

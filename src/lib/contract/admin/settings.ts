@@ -7,7 +7,11 @@ import { VAT_ID_MESSAGE, isVatIdFormat, normalizeVatId } from '@/lib/rules/vat-i
 
 const LOW_STOCK = `The low-stock threshold must be a whole number from 0 to ${MAX_LOW_STOCK_THRESHOLD}.`;
 
-export const text = (name: string, max: number) => z.string({ message: `${name} must be text.` }).trim().max(max, `${name} may have at most ${max} characters.`);
+export const text = (name: string, max: number) =>
+  z
+    .string({ message: `${name} must be text.` })
+    .trim()
+    .max(max, `${name} may have at most ${max} characters.`);
 export const PHONE_MESSAGE = 'A phone number may contain only digits, spaces, +, ( ) and -, 5 to 32 characters.';
 export const phone = z
   .string({ message: PHONE_MESSAGE })
@@ -30,9 +34,23 @@ export const settingsBody = nonEmptyPatch(
         .refine((v) => v.length <= 32 && isVatIdFormat(v), VAT_ID_MESSAGE)
         .optional(),
       contact_phone: phone.optional(),
-      invoice_prefix: z.string({ message: PREFIX }).trim().regex(/^[A-Za-z0-9._-]{0,16}$/, PREFIX).optional(),
-      credit_note_prefix: z.string({ message: PREFIX }).trim().regex(/^[A-Za-z0-9._-]{0,16}$/, PREFIX).optional(),
-      home_country_id: z.number({ message: HOME_COUNTRY }).int(HOME_COUNTRY).positive(HOME_COUNTRY).max(2_147_483_647, HOME_COUNTRY).nullable().optional(),
+      invoice_prefix: z
+        .string({ message: PREFIX })
+        .trim()
+        .regex(/^[A-Za-z0-9._-]{0,16}$/, PREFIX)
+        .optional(),
+      credit_note_prefix: z
+        .string({ message: PREFIX })
+        .trim()
+        .regex(/^[A-Za-z0-9._-]{0,16}$/, PREFIX)
+        .optional(),
+      home_country_id: z
+        .number({ message: HOME_COUNTRY })
+        .int(HOME_COUNTRY)
+        .positive(HOME_COUNTRY)
+        .max(2_147_483_647, HOME_COUNTRY)
+        .nullable()
+        .optional(),
       default_currency: z
         .string({ message: CURRENCY_CODE })
         .trim()
@@ -81,7 +99,11 @@ export const settingsBody = nonEmptyPatch(
         .max(254, 'The staff mail address may have at most 254 characters.')
         .pipe(z.union([z.literal(''), z.email('The staff mail address must be an email address.')]))
         .optional(),
-      staff_mail_language: z.enum(['', 'en', 'de', 'fr'], { message: 'The staff mail language is en, de, fr or empty (the shop\'s default).' }).optional(),
+      staff_mail_language: z
+        .enum(['', 'en', 'de', 'fr'], {
+          message: "The staff mail language is en, de, fr or empty (the shop's default).",
+        })
+        .optional(),
       staff_digest: flag('staff_digest').optional(),
       google_tag: z
         .string({ message: 'The Google tag must be text.' })

@@ -4,7 +4,10 @@ import { idText, languageIdField } from './fields';
 
 export const query = z.object({
   language_id: idText('language_id must be a language id.'),
-  q: z.string({ message: 'The search must be text.' }).max(191, 'The search may have at most 191 characters.').optional(),
+  q: z
+    .string({ message: 'The search must be text.' })
+    .max(191, 'The search may have at most 191 characters.')
+    .optional(),
   missing: z.enum(['1', '0', 'true', 'false'], { message: 'missing must be 1 or 0.' }).optional(),
 });
 

@@ -4,7 +4,20 @@
  * provider's events (each processed once).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { orders, payments } from './commerce';
 import { returns } from './returns';
 import { users } from './users';
@@ -55,7 +68,10 @@ export const refunds = pgTable(
     convertedCents: integer('converted_cents').notNull(),
     currency: varchar('currency', { length: 3 }).notNull(),
     /** `restock` true: the units went back into stock with this refund (order_items.restocked_quantity). */
-    lines: jsonb('lines').$type<{ order_item_id: number; quantity: number; restock?: boolean }[]>().notNull().default([]),
+    lines: jsonb('lines')
+      .$type<{ order_item_id: number; quantity: number; restock?: boolean }[]>()
+      .notNull()
+      .default([]),
     /** pending (sent to the provider) | succeeded | failed */
     status: varchar('status', { length: 16 }).notNull().default('pending'),
     providerRef: varchar('provider_ref', { length: 128 }),
@@ -124,5 +140,8 @@ export const paymentEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
-  (t) => [unique('payment_events_provider_event_uq').on(t.provider, t.eventId), index('payment_events_order_idx').on(t.orderId)],
+  (t) => [
+    unique('payment_events_provider_event_uq').on(t.provider, t.eventId),
+    index('payment_events_order_idx').on(t.orderId),
+  ],
 );

@@ -131,9 +131,15 @@ export const products = pgTable(
      * variations and variation_attributes (migration 0018) so the catalogue's attribute filter
      * and facet counts read the product row instead of joining variations (ADR 005).
      */
-    attributeIds: integer('attribute_ids').array().notNull().default(sql`'{}'::integer[]`),
+    attributeIds: integer('attribute_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** Its product_categories ids (direct links), ascending: kept by triggers (migration 0018), for the catalogue's category filter. */
-    categoryIds: integer('category_ids').array().notNull().default(sql`'{}'::integer[]`),
+    categoryIds: integer('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     search: tsvector('search').generatedAlwaysAs(
@@ -146,12 +152,21 @@ export const products = pgTable(
     check('products_price_nonnegative', sql`${t.priceCents} >= 0 and ${t.oldPriceCents} >= 0`),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
     check('products_discount_range', sql`${t.discountPercent} between 0 and 100`),
-    check('products_low_stock_threshold_range', sql`${t.lowStockThreshold} between 0 and ${sql.raw(String(MAX_LOW_STOCK_THRESHOLD))}`),
+    check(
+      'products_low_stock_threshold_range',
+      sql`${t.lowStockThreshold} between 0 and ${sql.raw(String(MAX_LOW_STOCK_THRESHOLD))}`,
+    ),
     index('products_active_price_idx').on(t.active, t.fromPriceCents, t.id),
     index('products_created_idx').on(t.createdAt),
-    index('products_new_idx').on(t.isNew).where(sql`${t.isNew}`),
-    index('products_top_idx').on(t.isTop).where(sql`${t.isTop}`),
-    index('products_sale_idx').on(t.discountPercent).where(sql`${t.onSale}`),
+    index('products_new_idx')
+      .on(t.isNew)
+      .where(sql`${t.isNew}`),
+    index('products_top_idx')
+      .on(t.isTop)
+      .where(sql`${t.isTop}`),
+    index('products_sale_idx')
+      .on(t.discountPercent)
+      .where(sql`${t.onSale}`),
     index('products_search_idx').using('gin', t.search),
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     // SKU prefix search of the staff list, any case (products-list.server.ts).
@@ -160,7 +175,9 @@ export const products = pgTable(
     index('products_scarcest_stock_idx').on(t.scarcestStock, t.id),
     index('products_updated_idx').on(t.updatedAt, t.id),
     index('products_price_idx').on(t.fromPriceCents, t.id),
-    index('products_no_image_idx').on(t.id).where(sql`${t.imageCount} = 0`),
+    index('products_no_image_idx')
+      .on(t.id)
+      .where(sql`${t.imageCount} = 0`),
     index('products_category_ids_idx').using('gin', t.categoryIds),
   ],
 );
@@ -181,7 +198,9 @@ export const productTranslations = pgTable(
      * trigger of migration 0017 from languages.code, never written by the app. Search queries use
      * the same configuration (catalog/search.ts), so "Zelte" finds "Zelt", "chaussures" "chaussure".
      */
-    searchConfig: regconfig('search_config').notNull().default(sql`'simple'::regconfig`),
+    searchConfig: regconfig('search_config')
+      .notNull()
+      .default(sql`'simple'::regconfig`),
     search: tsvector('search').generatedAlwaysAs(
       sql.raw(
         `setweight(to_tsvector(search_config, coalesce(name, '')), 'A') || setweight(to_tsvector(search_config, ${plain('description')}), 'B')`,
@@ -307,7 +326,10 @@ export const productCurrencyPrices = pgTable(
   (t) => [
     uniqueIndex('product_currency_prices_uq').on(t.productId, sql`coalesce(${t.variationId}, 0)`, t.currency),
     index('product_currency_prices_variation_idx').on(t.variationId),
-    check('product_currency_prices_nonnegative', sql`${t.priceCents} >= 0 and (${t.salePriceCents} is null or ${t.salePriceCents} >= 0)`),
+    check(
+      'product_currency_prices_nonnegative',
+      sql`${t.priceCents} >= 0 and (${t.salePriceCents} is null or ${t.salePriceCents} >= 0)`,
+    ),
   ],
 );
 

@@ -120,7 +120,10 @@ export const orders = pgTable(
     /** The cart's one rate, or the highest of a mixed cart (ADR 030); per line in order_items. */
     vatPercent: numeric('vat_percent', { precision: 5, scale: 2 }).notNull(),
     /** How VAT was charged (ADR 030): home rates, the destination's (OSS), none on an export, reverse charge. */
-    vatScheme: varchar('vat_scheme', { length: 16 }).$type<'home' | 'oss' | 'export' | 'reverse_charge'>().notNull().default('home'),
+    vatScheme: varchar('vat_scheme', { length: 16 })
+      .$type<'home' | 'oss' | 'export' | 'reverse_charge'>()
+      .notNull()
+      .default('home'),
     /** The buyer's EU VAT id as entered (normalised) for a company purchase; null for consumers. */
     buyerVatId: varchar('buyer_vat_id', { length: 32 }),
     /** The delivery's share of the VAT and its rate; null on orders placed before per-line VAT. */
@@ -171,10 +174,17 @@ export const orders = pgTable(
     // Prefix search of order numbers (LIKE 'x%' needs pattern ops under a non-C collation).
     index('orders_order_nr_pattern_idx').on(t.orderNr.op('text_pattern_ops')),
     // Search by part of a name or address: orders-list.server.ts matches exactly this expression.
-    index('orders_who_trgm_idx').using('gin', sql`(${t.name} || ' ' || ${t.surname} || ' ' || ${t.email}) gin_trgm_ops`),
+    index('orders_who_trgm_idx').using(
+      'gin',
+      sql`(${t.name} || ' ' || ${t.surname} || ' ' || ${t.email}) gin_trgm_ops`,
+    ),
     index('orders_user_idx').on(t.userId, t.createdAt),
-    index('orders_user_promo_idx').on(t.userId, t.promoCodeId).where(sql`${t.promoCodeId} is not null`),
-    index('orders_pending_idx').on(t.createdAt).where(sql`${t.status} = 'Pending'`),
+    index('orders_user_promo_idx')
+      .on(t.userId, t.promoCodeId)
+      .where(sql`${t.promoCodeId} is not null`),
+    index('orders_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'Pending'`),
     unique('orders_idempotency_uq').on(t.userId, t.idempotencyKey),
   ],
 );

@@ -78,32 +78,40 @@ export interface PageSeo {
 }
 
 /** Text columns hold the default language; *_translations rows override per language. */
-export const staticPages = pgTable('static_pages', {
-  id: serial('id').primaryKey(),
-  slug: varchar('slug', { length: 96 }).notNull().unique(),
-  title: varchar('title', { length: 191 }).notNull(),
-  content: text('content').notNull(),
-  isTerms: boolean('is_terms').notNull().default(false),
-  isPrivacy: boolean('is_privacy').notNull().default(false),
-  isCookie: boolean('is_cookie').notNull().default(false),
-  /** The home page's hero and featured area (ADR 027): at most one such page, never listed or served at /static-page. */
-  isHome: boolean('is_home').notNull().default(false),
-  published: boolean('published').notNull().default(true),
-  position: integer('position').notNull().default(0),
-  /** 'html': `content` is the page (ADR 013); 'blocks': `blocks` is (ADR 027). */
-  layout: varchar('layout', { length: 16 }).notNull().default('html'),
-  /** The ordered blocks with their settings and default-language texts (src/lib/contract/blocks.ts). */
-  blocks: jsonb('blocks').$type<unknown[]>().notNull().default([]),
-  /** Search and sharing (ADR 027): noindex, the Open Graph photo, meta title and description by language code. */
-  seo: jsonb('seo').$type<PageSeo>().notNull().default({}),
-  /** Saved but not yet published blocks and texts (null: none); publishing or the schedule applies it. */
-  draft: jsonb('draft').$type<PageDraft>(),
-  /** When the page-schedule job publishes it, or takes it down (ADR 027); null: not planned. */
-  publishAt: timestamp('publish_at', { withTimezone: true }),
-  unpublishAt: timestamp('unpublish_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('static_pages_one_home').on(t.isHome).where(sql`${t.isHome}`)]);
+export const staticPages = pgTable(
+  'static_pages',
+  {
+    id: serial('id').primaryKey(),
+    slug: varchar('slug', { length: 96 }).notNull().unique(),
+    title: varchar('title', { length: 191 }).notNull(),
+    content: text('content').notNull(),
+    isTerms: boolean('is_terms').notNull().default(false),
+    isPrivacy: boolean('is_privacy').notNull().default(false),
+    isCookie: boolean('is_cookie').notNull().default(false),
+    /** The home page's hero and featured area (ADR 027): at most one such page, never listed or served at /static-page. */
+    isHome: boolean('is_home').notNull().default(false),
+    published: boolean('published').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    /** 'html': `content` is the page (ADR 013); 'blocks': `blocks` is (ADR 027). */
+    layout: varchar('layout', { length: 16 }).notNull().default('html'),
+    /** The ordered blocks with their settings and default-language texts (src/lib/contract/blocks.ts). */
+    blocks: jsonb('blocks').$type<unknown[]>().notNull().default([]),
+    /** Search and sharing (ADR 027): noindex, the Open Graph photo, meta title and description by language code. */
+    seo: jsonb('seo').$type<PageSeo>().notNull().default({}),
+    /** Saved but not yet published blocks and texts (null: none); publishing or the schedule applies it. */
+    draft: jsonb('draft').$type<PageDraft>(),
+    /** When the page-schedule job publishes it, or takes it down (ADR 027); null: not planned. */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    unpublishAt: timestamp('unpublish_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('static_pages_one_home')
+      .on(t.isHome)
+      .where(sql`${t.isHome}`),
+  ],
+);
 
 export const staticPageTranslations = pgTable(
   'static_page_translations',

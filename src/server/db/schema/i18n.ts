@@ -28,16 +28,16 @@ export const localizations = pgTable(
 export const currencies = pgTable(
   'currencies',
   {
-  id: serial('id').primaryKey(),
-  code: varchar('code', { length: 3 }).notNull().unique(),
-  symbol: varchar('symbol', { length: 8 }).notNull(),
-  value: numeric('value', { precision: 18, scale: 6 }).notNull(),
-  isDefault: boolean('is_default').notNull().default(false),
-  /** False: kept with its rate but not offered to shoppers (pickers, /api/currencies, prices). The default is always on. */
-  enabled: boolean('enabled').notNull().default(true),
-  position: integer('position').notNull().default(0),
-  /** How a converted product price is rounded (ADR 034): to the minor unit, up to .99, up to whole units. */
-  rounding: varchar('rounding', { length: 8 }).$type<RoundingRule>().notNull().default('exact'),
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 3 }).notNull().unique(),
+    symbol: varchar('symbol', { length: 8 }).notNull(),
+    value: numeric('value', { precision: 18, scale: 6 }).notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** False: kept with its rate but not offered to shoppers (pickers, /api/currencies, prices). The default is always on. */
+    enabled: boolean('enabled').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    /** How a converted product price is rounded (ADR 034): to the minor unit, up to .99, up to whole units. */
+    rounding: varchar('rounding', { length: 8 }).$type<RoundingRule>().notNull().default('exact'),
   },
   (t) => [check('currencies_rounding', sql`${t.rounding} in ('exact', 'end_99', 'whole')`)],
 );

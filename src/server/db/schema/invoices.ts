@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  timestamp,
+  unique,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { orders } from './commerce';
 import { refunds } from './back-office';
 import { bytea } from './types';
@@ -56,11 +68,15 @@ export const invoices = pgTable(
     unique('invoices_number_uq').on(t.number),
     unique('invoices_kind_year_seq_uq').on(t.kind, t.year, t.seq),
     // One invoice per order; credit notes as many as refunds.
-    uniqueIndex('invoices_one_per_order_uq').on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('invoices_one_per_order_uq')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'invoice'`),
     uniqueIndex('invoices_refund_uq').on(t.refundId),
     index('invoices_order_idx').on(t.orderId, t.id),
     check('invoices_kind', sql`${t.kind} in ('invoice', 'credit_note')`),
     check('invoices_pdf_with_hash', sql`(${t.pdf} is null) = (${t.sha256} is null)`),
-    index('invoices_pdf_pending_idx').on(t.orderId).where(sql`${t.pdf} is null`),
+    index('invoices_pdf_pending_idx')
+      .on(t.orderId)
+      .where(sql`${t.pdf} is null`),
   ],
 );

@@ -30,7 +30,9 @@ export const returns = pgTable(
   },
   (t) => [
     index('returns_order_idx').on(t.orderId),
-    index('returns_open_idx').on(t.createdAt).where(sql`${t.status} in ('requested', 'received')`),
+    index('returns_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('requested', 'received')`),
     check('returns_status', sql`${t.status} in ('requested', 'received', 'refunded', 'rejected')`),
   ],
 );
@@ -49,5 +51,8 @@ export const returnLines = pgTable(
     /** Staff's choice on receipt; null until received. */
     restock: boolean('restock'),
   },
-  (t) => [unique('return_lines_item_uq').on(t.returnId, t.orderItemId), check('return_lines_quantity_positive', sql`${t.quantity} >= 1`)],
+  (t) => [
+    unique('return_lines_item_uq').on(t.returnId, t.orderItemId),
+    check('return_lines_quantity_positive', sql`${t.quantity} >= 1`),
+  ],
 );

@@ -14,15 +14,32 @@ import { seedCurrencies, seedLanguages } from './i18n';
 import { LEGAL_PAGES } from './legal-pages-data';
 
 /** The one delivery zone of a new shop: every country is in it, its price is the owner's to set. */
-export const DEFAULT_ZONE = { code: 'STANDARD', name: 'Standard delivery', costCents: 499, freeOverCents: null } as const;
+export const DEFAULT_ZONE = {
+  code: 'STANDARD',
+  name: 'Standard delivery',
+  costCents: 499,
+  freeOverCents: null,
+} as const;
 
 /**
  * Whether anything a shop is made of is there. A database with any of it (an older shop, a
  * restored backup, rows an operator added) gets no base data: it would mix with theirs.
  */
 export async function hasShopData(db: Db): Promise<boolean> {
-  const tables = ['languages', 'currencies', 'countries', 'settings', 'users', 'categories', 'products', 'orders', 'static_pages'];
-  const result = await db.execute<{ any: boolean }>(sql.raw(`select ${tables.map((t) => `exists (select 1 from "${t}")`).join(' or ')} as "any"`));
+  const tables = [
+    'languages',
+    'currencies',
+    'countries',
+    'settings',
+    'users',
+    'categories',
+    'products',
+    'orders',
+    'static_pages',
+  ];
+  const result = await db.execute<{ any: boolean }>(
+    sql.raw(`select ${tables.map((t) => `exists (select 1 from "${t}")`).join(' or ')} as "any"`),
+  );
   const rows = (Array.isArray(result) ? result : (result as { rows: { any: boolean }[] }).rows) as { any: boolean }[];
   return rows[0]?.any === true;
 }
@@ -32,7 +49,9 @@ async function seedCountries(db: Db): Promise<void> {
     .insert(shippingZones)
     .values({ code: DEFAULT_ZONE.code, name: DEFAULT_ZONE.name })
     .returning({ id: shippingZones.id });
-  await db.insert(shippingRates).values({ zoneId: zone!.id, costCents: DEFAULT_ZONE.costCents, freeOverCents: DEFAULT_ZONE.freeOverCents });
+  await db
+    .insert(shippingRates)
+    .values({ zoneId: zone!.id, costCents: DEFAULT_ZONE.costCents, freeOverCents: DEFAULT_ZONE.freeOverCents });
   await db.insert(countries).values(
     isoCountries().map(({ iso, names }) => ({
       name: names.en,

@@ -5,11 +5,7 @@ import type { Db } from '../client';
 // 65535 bind-parameter limit of the Postgres protocol for our widest rows.
 const BATCH = 500;
 
-export async function insertBatched<T extends PgTable>(
-  db: Db,
-  table: T,
-  rows: T['$inferInsert'][],
-): Promise<void> {
+export async function insertBatched<T extends PgTable>(db: Db, table: T, rows: T['$inferInsert'][]): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
     await db.insert(table).values(rows.slice(i, i + BATCH) as never);
   }

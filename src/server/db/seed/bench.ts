@@ -14,13 +14,49 @@ const CHUNK = 10_000;
 
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
-const BRANDS = ['Nordvik', 'Alpenkamm', 'Ridgeline', 'Velocita', 'IronForge', 'Corefit', 'Stridewell', 'Pulsewave', 'Voltra', 'Quantix', 'Cairnworks', 'Peakform'];
-const MODELS = ['Summit', 'Trail', 'Apex', 'Pulse', 'Volt', 'Tempo', 'Stratus', 'Nova', 'Edge', 'Core', 'Prime', 'Drift', 'Crest', 'Sierra', 'Comet', 'Zen'];
+const BRANDS = [
+  'Nordvik',
+  'Alpenkamm',
+  'Ridgeline',
+  'Velocita',
+  'IronForge',
+  'Corefit',
+  'Stridewell',
+  'Pulsewave',
+  'Voltra',
+  'Quantix',
+  'Cairnworks',
+  'Peakform',
+];
+const MODELS = [
+  'Summit',
+  'Trail',
+  'Apex',
+  'Pulse',
+  'Volt',
+  'Tempo',
+  'Stratus',
+  'Nova',
+  'Edge',
+  'Core',
+  'Prime',
+  'Drift',
+  'Crest',
+  'Sierra',
+  'Comet',
+  'Zen',
+];
 const AUTHORS = ['Anna K.', 'Marco R.', 'Sophie L.', 'James P.', 'Lena M.', 'Pierre D.', 'Chloe B.', 'Tom W.'];
-const REVIEWS = ['Exactly what I needed.', 'Good value for the money.', 'Solid, but the instructions could be clearer.', 'Not as sturdy as expected.', 'Excellent quality, fast delivery.'];
+const REVIEWS = [
+  'Exactly what I needed.',
+  'Good value for the money.',
+  'Solid, but the instructions could be clearer.',
+  'Not as sturdy as expected.',
+  'Excellent quality, fast delivery.',
+];
 
 const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
-const textArray = (values: readonly string[]) => `(array[${values.map(literal).join(",")}]::text[])`;
+const textArray = (values: readonly string[]) => `(array[${values.map(literal).join(',')}]::text[])`;
 
 /** h(k): a cheap deterministic hash of the row number g, different for each k. */
 const h = (k: number, g = 'g') => `((${g}::bigint * ${2654435761 + k * 40503} + ${k * 7919}) % 1000003)`;
@@ -222,4 +258,3 @@ export async function seedBench(db: Db, target: number, log: (line: string) => v
   if (target > existing) await db.execute(sql`analyze`);
   return { existing, inserted: Math.max(0, target - existing), total: Math.max(existing, target) };
 }
-

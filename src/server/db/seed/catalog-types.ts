@@ -49,4 +49,14 @@ export const isMid = (spec: LeafSpec | MidSpec): spec is MidSpec => 'children' i
 
 export const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'] as const;
 export const SHOE_SIZES = ['EU 38', 'EU 39', 'EU 40', 'EU 41', 'EU 42', 'EU 43', 'EU 44', 'EU 45', 'EU 46'] as const;
-export const COLOURS = ['Black', 'Graphite', 'Navy', 'Forest Green', 'Red', 'Orange', 'Sand', 'White', 'Sky Blue'] as const;
+export const COLOURS = [
+  'Black',
+  'Graphite',
+  'Navy',
+  'Forest Green',
+  'Red',
+  'Orange',
+  'Sand',
+  'White',
+  'Sky Blue',
+] as const;

@@ -27,7 +27,12 @@ export interface SeededProduct {
   draft: ProductDraft;
   categoryName: string;
   imageUrl: string;
-  variations: { id: number; sku: string; priceCents: number; attributes: { id: number; name: string; group: string }[] }[];
+  variations: {
+    id: number;
+    sku: string;
+    priceCents: number;
+    attributes: { id: number; name: string; group: string }[];
+  }[];
 }
 
 async function seedCategories(db: Db, lang: LanguageIds) {
@@ -55,10 +60,14 @@ async function seedCategories(db: Db, lang: LanguageIds) {
   // Parents first, so a product's deepest category always has the highest id
   // (the product page's breadcrumb relies on it).
   await add(AREAS.map((a, i) => ({ slug: a.slug, name: a.name, position: i })));
-  await add(AREAS.flatMap((a) => a.children.map((c, i) => ({ slug: c.slug, name: c.name, parentSlug: a.slug, position: i }))));
+  await add(
+    AREAS.flatMap((a) => a.children.map((c, i) => ({ slug: c.slug, name: c.name, parentSlug: a.slug, position: i }))),
+  );
   await add(
     AREAS.flatMap((a) =>
-      a.children.filter(isMid).flatMap((m) => m.children.map((c, i) => ({ slug: c.slug, name: c.name, parentSlug: m.slug, position: i }))),
+      a.children
+        .filter(isMid)
+        .flatMap((m) => m.children.map((c, i) => ({ slug: c.slug, name: c.name, parentSlug: m.slug, position: i }))),
     ),
   );
   await insertBatched(db, categoryTranslations, translations);
@@ -77,12 +86,21 @@ async function seedAttributes(db: Db, drafts: ProductDraft[]) {
   }
   const used = new Set(drafts.flatMap((d) => d.groups.map((g) => g.group)));
   const names = [...groups.keys()].filter((g) => used.has(g));
-  const groupIds = await insertReturningIds(db, attributeGroups, names.map((name, position) => ({ name, position })));
+  const groupIds = await insertReturningIds(
+    db,
+    attributeGroups,
+    names.map((name, position) => ({ name, position })),
+  );
   const groupId = new Map(names.map((n, i) => [n, groupIds[i]!]));
-  const rows = names.flatMap((n) => [...groups.get(n)!].map((name, position) => ({ groupId: groupId.get(n)!, name, position })));
+  const rows = names.flatMap((n) =>
+    [...groups.get(n)!].map((name, position) => ({ groupId: groupId.get(n)!, name, position })),
+  );
   const attrIds = await insertReturningIds(db, attributes, rows);
   const attributeId = new Map(rows.map((r, i) => [`${r.groupId}:${r.name}`, attrIds[i]!]));
-  return { groupId, attributeId: (group: string, option: string) => attributeId.get(`${groupId.get(group)}:${option}`)! };
+  return {
+    groupId,
+    attributeId: (group: string, option: string) => attributeId.get(`${groupId.get(group)}:${option}`)!,
+  };
 }
 
 export async function seedCatalog(db: Db, lang: LanguageIds, now: Date): Promise<SeededProduct[]> {
@@ -131,13 +149,19 @@ export async function seedCatalog(db: Db, lang: LanguageIds, now: Date): Promise
     db,
     productImages,
     drafts.flatMap((d, i) =>
-      Array.from({ length: d.imageCount }, (_, n) => ({ productId: productIds[i]!, url: productImageUrl(productIds[i]!, n + 1), position: n })),
+      Array.from({ length: d.imageCount }, (_, n) => ({
+        productId: productIds[i]!,
+        url: productImageUrl(productIds[i]!, n + 1),
+        position: n,
+      })),
     ),
   );
   await insertBatched(
     db,
     productAttributeGroups,
-    drafts.flatMap((d, i) => d.groups.map((g, position) => ({ productId: productIds[i]!, groupId: groupId.get(g.group)!, position }))),
+    drafts.flatMap((d, i) =>
+      d.groups.map((g, position) => ({ productId: productIds[i]!, groupId: groupId.get(g.group)!, position })),
+    ),
   );
 
   const variationDrafts = drafts.flatMap((d, i) =>
@@ -164,7 +188,11 @@ export async function seedCatalog(db: Db, lang: LanguageIds, now: Date): Promise
   const links: { variationId: number; attributeId: number }[] = [];
   variationDrafts.forEach(({ productIndex, v, sku }, k) => {
     const groups = drafts[productIndex]!.groups;
-    const attrs = v.options.map((option, gi) => ({ id: attributeId(groups[gi]!.group, option), name: option, group: groups[gi]!.group }));
+    const attrs = v.options.map((option, gi) => ({
+      id: attributeId(groups[gi]!.group, option),
+      name: option,
+      group: groups[gi]!.group,
+    }));
     attrs.forEach((a) => links.push({ variationId: variationIds[k]!, attributeId: a.id }));
     seeded[productIndex]!.variations.push({ id: variationIds[k]!, sku, priceCents: v.priceCents, attributes: attrs });
   });

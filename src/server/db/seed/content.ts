@@ -32,8 +32,7 @@ export async function seedSettings(db: Db, homeCountryId: number | undefined): P
     homeCountryId: homeCountryId ?? null,
     // An EU shop in the Netherlands selling under the OSS (ADR 030): its standard rate is the Dutch 21 %.
     usesOss: true,
-    requisites:
-      'Summit & Circuit Gear Ltd · Company no. 81234567 · VAT NL861234567B01 · IBAN NL91 ABNA 0417 1643 00',
+    requisites: 'Summit & Circuit Gear Ltd · Company no. 81234567 · VAT NL861234567B01 · IBAN NL91 ABNA 0417 1643 00',
     copyright: `© ${new Date().getUTCFullYear()} Summit & Circuit Gear Ltd. All rights reserved.`,
     supportEmail: 'support@example.com',
     isRegEnabled: true,
@@ -55,7 +54,12 @@ export async function seedDemoHero(db: Db, lang: LanguageIds): Promise<void> {
 }
 
 /** Static pages with their German and French texts; drafts (`published: false`) wait for an editor. */
-export async function insertStaticPages(db: Db, lang: LanguageIds, pages: readonly PageSeed[], options: { published: boolean }): Promise<void> {
+export async function insertStaticPages(
+  db: Db,
+  lang: LanguageIds,
+  pages: readonly PageSeed[],
+  options: { published: boolean },
+): Promise<void> {
   const rows = await db
     .insert(staticPages)
     .values(
@@ -108,8 +112,16 @@ const FEATURED: (Tile & { de: Omit<Tile, 'slug'>; fr: Omit<Tile, 'slug'> })[] = 
     title: 'Outdoor Adventure',
     short: 'Outdoor',
     description: 'Tents, packs and trail gear for nights under the stars.',
-    de: { title: 'Outdoor-Abenteuer', short: 'Outdoor', description: 'Zelte, Rucksäcke und Ausrüstung für Nächte unter freiem Himmel.' },
-    fr: { title: 'Aventure en plein air', short: 'Plein air', description: 'Tentes, sacs et équipement pour les nuits à la belle étoile.' },
+    de: {
+      title: 'Outdoor-Abenteuer',
+      short: 'Outdoor',
+      description: 'Zelte, Rucksäcke und Ausrüstung für Nächte unter freiem Himmel.',
+    },
+    fr: {
+      title: 'Aventure en plein air',
+      short: 'Plein air',
+      description: 'Tentes, sacs et équipement pour les nuits à la belle étoile.',
+    },
   },
   {
     slug: 'sports-equipment',
@@ -117,23 +129,43 @@ const FEATURED: (Tile & { de: Omit<Tile, 'slug'>; fr: Omit<Tile, 'slug'> })[] = 
     short: 'Sports',
     description: 'Bikes, balls and rackets for every game.',
     de: { title: 'Sportausrüstung', short: 'Sport', description: 'Fahrräder, Bälle und Schläger für jedes Spiel.' },
-    fr: { title: 'Équipement sportif', short: 'Sport', description: 'Vélos, ballons et raquettes pour chaque discipline.' },
+    fr: {
+      title: 'Équipement sportif',
+      short: 'Sport',
+      description: 'Vélos, ballons et raquettes pour chaque discipline.',
+    },
   },
   {
     slug: 'fitness-essentials',
     title: 'Fitness Essentials',
     short: 'Fitness',
     description: 'Weights, mats and machines for training at home.',
-    de: { title: 'Fitness-Grundausstattung', short: 'Fitness', description: 'Gewichte, Matten und Geräte für das Training zu Hause.' },
-    fr: { title: 'Essentiels du fitness', short: 'Fitness', description: 'Poids, tapis et appareils pour s’entraîner à la maison.' },
+    de: {
+      title: 'Fitness-Grundausstattung',
+      short: 'Fitness',
+      description: 'Gewichte, Matten und Geräte für das Training zu Hause.',
+    },
+    fr: {
+      title: 'Essentiels du fitness',
+      short: 'Fitness',
+      description: 'Poids, tapis et appareils pour s’entraîner à la maison.',
+    },
   },
   {
     slug: 'apparel-and-footwear',
     title: 'Apparel and Footwear',
     short: 'Apparel',
     description: 'Technical clothing and shoes that keep up with you.',
-    de: { title: 'Bekleidung und Schuhe', short: 'Bekleidung', description: 'Funktionskleidung und Schuhe, die mithalten.' },
-    fr: { title: 'Vêtements et chaussures', short: 'Vêtements', description: 'Vêtements techniques et chaussures qui vous suivent.' },
+    de: {
+      title: 'Bekleidung und Schuhe',
+      short: 'Bekleidung',
+      description: 'Funktionskleidung und Schuhe, die mithalten.',
+    },
+    fr: {
+      title: 'Vêtements et chaussures',
+      short: 'Vêtements',
+      description: 'Vêtements techniques et chaussures qui vous suivent.',
+    },
   },
   {
     slug: 'accessories-and-tech',
@@ -141,7 +173,11 @@ const FEATURED: (Tile & { de: Omit<Tile, 'slug'>; fr: Omit<Tile, 'slug'> })[] = 
     short: 'Tech',
     description: 'Watches, audio and smart gadgets for active people.',
     de: { title: 'Zubehör und Technik', short: 'Technik', description: 'Uhren, Audio und smarte Gadgets für Aktive.' },
-    fr: { title: 'Accessoires et high-tech', short: 'High-tech', description: 'Montres, audio et gadgets connectés pour les sportifs.' },
+    fr: {
+      title: 'Accessoires et high-tech',
+      short: 'High-tech',
+      description: 'Montres, audio et gadgets connectés pour les sportifs.',
+    },
   },
 ];
 

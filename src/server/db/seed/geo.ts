@@ -78,9 +78,9 @@ export async function seedGeo(db: Db): Promise<CountryIds> {
     .values(ZONES.map(({ code, name }) => ({ code, name })))
     .returning({ id: shippingZones.id, code: shippingZones.code });
   const zoneIds = Object.fromEntries(zoneRows.map((z) => [z.code, z.id])) as Record<Zone, number>;
-  await db.insert(shippingRates).values(
-    ZONES.map((z) => ({ zoneId: zoneIds[z.code], costCents: z.costCents, freeOverCents: z.freeOverCents })),
-  );
+  await db
+    .insert(shippingRates)
+    .values(ZONES.map((z) => ({ zoneId: zoneIds[z.code], costCents: z.costCents, freeOverCents: z.freeOverCents })));
   const rows = await db
     .insert(countries)
     .values(

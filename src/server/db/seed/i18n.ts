@@ -84,13 +84,26 @@ const CURRENCIES = [
  * The demo shop's yen: a currency without minor units (ADR 034), priced to whole yen, kept off so
  * the pickers show the three currencies of the demo until staff switch it on at /admin/shipping.
  */
-const DEMO_EXTRA_CURRENCIES = [{ code: 'JPY', symbol: '¥', value: '162.5', isDefault: false, position: 3, rounding: 'whole' as const, enabled: false }];
+const DEMO_EXTRA_CURRENCIES = [
+  {
+    code: 'JPY',
+    symbol: '¥',
+    value: '162.5',
+    isDefault: false,
+    position: 3,
+    rounding: 'whole' as const,
+    enabled: false,
+  },
+];
 
 /**
  * EUR as the default, and the others: offered in the demo shop, switched off in a production
  * shop's base data (its owner sets their rates before offering them).
  */
-export async function seedCurrencies(db: Db, options: { othersEnabled: boolean } = { othersEnabled: true }): Promise<void> {
+export async function seedCurrencies(
+  db: Db,
+  options: { othersEnabled: boolean } = { othersEnabled: true },
+): Promise<void> {
   await db.insert(currencies).values([
     ...CURRENCIES.map((c) => ({ ...c, enabled: c.isDefault || options.othersEnabled })),
     // Only the demo (its others on) has the yen.

@@ -9,9 +9,23 @@ import { hasShopData, seedBase } from './base';
 import { seedGeo } from './geo';
 import { seedLandingPage } from './landing-page';
 import { seedCurrencies, seedLanguages } from './i18n';
-import { type DemoPasswordPolicy, type GeneratedLogin, hashDemoPasswords, type Passwords, seedPromoCodes, seedUsers } from './users';
+import {
+  type DemoPasswordPolicy,
+  type GeneratedLogin,
+  hashDemoPasswords,
+  type Passwords,
+  seedPromoCodes,
+  seedUsers,
+} from './users';
 
-export { DEMO_CUSTOMER, DEMO_EDITOR, DEMO_STAFF, generatedLoginsNotice, type DemoPasswordPolicy, type GeneratedLogin } from './users';
+export {
+  DEMO_CUSTOMER,
+  DEMO_EDITOR,
+  DEMO_STAFF,
+  generatedLoginsNotice,
+  type DemoPasswordPolicy,
+  type GeneratedLogin,
+} from './users';
 
 export interface SeedOptions {
   /** Unset → by mode (config.ts demoPasswordPolicy): published outside production only. */
@@ -65,7 +79,11 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
  * processes start on one empty PostgreSQL at once: the transaction-scoped advisory lock makes
  * the others wait, and they then see the seeded rows and answer false.
  */
-async function seedOnceIfEmpty<T>(db: Db, isEmpty: (db: Db) => Promise<boolean>, write: (db: Db) => Promise<T>): Promise<T | false> {
+async function seedOnceIfEmpty<T>(
+  db: Db,
+  isEmpty: (db: Db) => Promise<boolean>,
+  write: (db: Db) => Promise<T>,
+): Promise<T | false> {
   if (!(await isEmpty(db))) return false;
   return db.transaction(async (tx): Promise<T | false> => {
     const t = tx as unknown as Db;
@@ -93,9 +111,13 @@ export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<Se
  * when it seeded. A second start, or a database with data, gets nothing.
  */
 export async function seedBaseIfEmpty(db: Db): Promise<boolean> {
-  const seeded = await seedOnceIfEmpty(db, async (d) => !(await hasShopData(d)), async (t) => {
-    await seedBase(t);
-    return true as const;
-  });
+  const seeded = await seedOnceIfEmpty(
+    db,
+    async (d) => !(await hasShopData(d)),
+    async (t) => {
+      await seedBase(t);
+      return true as const;
+    },
+  );
   return seeded === true;
 }

@@ -33,7 +33,11 @@ function banner(): string {
   ].join('');
 }
 
-const ALT = { en: 'A tent on green hills under a summer evening sun', de: 'Ein Zelt auf grünen Hügeln in der Abendsonne', fr: 'Une tente sur des collines vertes au soleil du soir' };
+const ALT = {
+  en: 'A tent on green hills under a summer evening sun',
+  de: 'Ein Zelt auf grünen Hügeln in der Abendsonne',
+  fr: 'Une tente sur des collines vertes au soleil du soir',
+};
 
 function landingBlocks(assetId: number, faqIds: number[]): Block[] {
   return blocksSchema.parse([
@@ -69,21 +73,41 @@ const TEXTS = {
   de: {
     title: 'Sommerschlussverkauf',
     blocks: {
-      hero: { heading: 'Sommerschlussverkauf', text: 'Bis zu 40 % auf Zelte, Rucksäcke und Trail-Ausrüstung, solange die Tage lang sind.', 'button.label': 'Zum Sale' },
-      intro: { html: '<p>Jeder reduzierte Artikel verlässt unser Lager innerhalb eines Werktages. Doch nicht das Richtige? Unsere <a href="/static-page/returns">30-Tage-Rückgabe</a> gilt auch im Sale.</p>' },
+      hero: {
+        heading: 'Sommerschlussverkauf',
+        text: 'Bis zu 40 % auf Zelte, Rucksäcke und Trail-Ausrüstung, solange die Tage lang sind.',
+        'button.label': 'Zum Sale',
+      },
+      intro: {
+        html: '<p>Jeder reduzierte Artikel verlässt unser Lager innerhalb eines Werktages. Doch nicht das Richtige? Unsere <a href="/static-page/returns">30-Tage-Rückgabe</a> gilt auch im Sale.</p>',
+      },
       grid: { heading: 'Jetzt reduziert' },
       faq: { heading: 'Fragen vor dem Kauf' },
-      cta: { heading: 'Jede Woche neue Ausrüstung', text: 'Sieh dir an, was seit deiner letzten Tour angekommen ist.', 'button.label': 'Neuheiten ansehen' },
+      cta: {
+        heading: 'Jede Woche neue Ausrüstung',
+        text: 'Sieh dir an, was seit deiner letzten Tour angekommen ist.',
+        'button.label': 'Neuheiten ansehen',
+      },
     },
   },
   fr: {
     title: "Soldes d'été",
     blocks: {
-      hero: { heading: "Soldes d'été", text: "Jusqu'à 40 % sur les tentes, sacs et équipements de randonnée tant que les jours sont longs.", 'button.label': 'Voir les soldes' },
-      intro: { html: '<p>Chaque article soldé quitte notre entrepôt sous un jour ouvré. Vous changez d\'avis ? Notre <a href="/static-page/returns">retour sous 30 jours</a> vaut aussi pour les soldes.</p>' },
+      hero: {
+        heading: "Soldes d'été",
+        text: "Jusqu'à 40 % sur les tentes, sacs et équipements de randonnée tant que les jours sont longs.",
+        'button.label': 'Voir les soldes',
+      },
+      intro: {
+        html: '<p>Chaque article soldé quitte notre entrepôt sous un jour ouvré. Vous changez d\'avis ? Notre <a href="/static-page/returns">retour sous 30 jours</a> vaut aussi pour les soldes.</p>',
+      },
       grid: { heading: 'En solde maintenant' },
       faq: { heading: 'Questions avant achat' },
-      cta: { heading: 'Du nouveau chaque semaine', text: 'Découvrez ce qui est arrivé depuis votre dernière sortie.', 'button.label': 'Voir les nouveautés' },
+      cta: {
+        heading: 'Du nouveau chaque semaine',
+        text: 'Découvrez ce qui est arrivé depuis votre dernière sortie.',
+        'button.label': 'Voir les nouveautés',
+      },
     },
   },
 } as const;
@@ -93,7 +117,14 @@ export async function seedLandingPage(db: Db, lang: LanguageIds): Promise<number
   const jpeg = await sharp(Buffer.from(banner())).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
   const asset = await storeUpload(db, new Uint8Array(jpeg), { originalName: 'summer-sale-hero.jpg' });
   await db.update(mediaAssets).set({ alt: ALT }).where(eq(mediaAssets.id, asset.id));
-  const faqIds = (await db.select({ id: faqs.id }).from(faqs).where(eq(faqs.published, true)).orderBy(asc(faqs.position), asc(faqs.id)).limit(3)).map((f) => f.id);
+  const faqIds = (
+    await db
+      .select({ id: faqs.id })
+      .from(faqs)
+      .where(eq(faqs.published, true))
+      .orderBy(asc(faqs.position), asc(faqs.id))
+      .limit(3)
+  ).map((f) => f.id);
   // After the other pages in the footer.
   const [pages] = await db.select({ n: count() }).from(staticPages);
   const [page] = await db
@@ -109,9 +140,17 @@ export async function seedLandingPage(db: Db, lang: LanguageIds): Promise<number
       seo: {
         og_asset_id: asset.id,
         texts: {
-          en: { description: 'Summer sale: up to 40 % off tents, packs and trail gear, shipped within one working day.' },
-          de: { description: 'Sommerschlussverkauf: bis zu 40 % auf Zelte, Rucksäcke und Trail-Ausrüstung, versandt innerhalb eines Werktages.' },
-          fr: { description: "Soldes d'été : jusqu'à 40 % sur les tentes, sacs et équipements de randonnée, expédiés sous un jour ouvré." },
+          en: {
+            description: 'Summer sale: up to 40 % off tents, packs and trail gear, shipped within one working day.',
+          },
+          de: {
+            description:
+              'Sommerschlussverkauf: bis zu 40 % auf Zelte, Rucksäcke und Trail-Ausrüstung, versandt innerhalb eines Werktages.',
+          },
+          fr: {
+            description:
+              "Soldes d'été : jusqu'à 40 % sur les tentes, sacs et équipements de randonnée, expédiés sous un jour ouvré.",
+          },
         },
       },
     })

@@ -5,9 +5,12 @@
  */
 import type { PageSeed } from './pages-data';
 
-const draft = (what: string) => `<p><strong>Draft.</strong> Replace this text with your ${what} before you publish this page.</p>`;
-const entwurf = (was: string) => `<p><strong>Entwurf.</strong> Ersetzen Sie diesen Text durch Ihre ${was}, bevor Sie die Seite veröffentlichen.</p>`;
-const brouillon = (quoi: string) => `<p><strong>Brouillon.</strong> Remplacez ce texte par vos ${quoi} avant de publier cette page.</p>`;
+const draft = (what: string) =>
+  `<p><strong>Draft.</strong> Replace this text with your ${what} before you publish this page.</p>`;
+const entwurf = (was: string) =>
+  `<p><strong>Entwurf.</strong> Ersetzen Sie diesen Text durch Ihre ${was}, bevor Sie die Seite veröffentlichen.</p>`;
+const brouillon = (quoi: string) =>
+  `<p><strong>Brouillon.</strong> Remplacez ce texte par vos ${quoi} avant de publier cette page.</p>`;
 
 export const LEGAL_PAGES: PageSeed[] = [
   {
@@ -30,14 +33,23 @@ export const LEGAL_PAGES: PageSeed[] = [
     slug: 'imprint',
     title: 'Imprint',
     content: draft('company details (legal name, address, register number, VAT id, who is responsible)'),
-    de: { title: 'Impressum', content: entwurf('Angaben zum Unternehmen (Name, Anschrift, Register, USt-IdNr., Verantwortliche)') },
-    fr: { title: 'Mentions légales', content: brouillon('mentions légales (raison sociale, adresse, immatriculation, numéro de TVA, responsable)') },
+    de: {
+      title: 'Impressum',
+      content: entwurf('Angaben zum Unternehmen (Name, Anschrift, Register, USt-IdNr., Verantwortliche)'),
+    },
+    fr: {
+      title: 'Mentions légales',
+      content: brouillon('mentions légales (raison sociale, adresse, immatriculation, numéro de TVA, responsable)'),
+    },
   },
   {
     slug: 'right-of-withdrawal',
     title: 'Right of withdrawal',
     content: draft('withdrawal policy (the 14-day right of withdrawal, how to withdraw, the model withdrawal form)'),
     de: { title: 'Widerrufsbelehrung', content: entwurf('Widerrufsbelehrung mit Muster-Widerrufsformular') },
-    fr: { title: 'Droit de rétractation', content: brouillon('informations sur le droit de rétractation et le formulaire type') },
+    fr: {
+      title: 'Droit de rétractation',
+      content: brouillon('informations sur le droit de rétractation et le formulaire type'),
+    },
   },
 ];

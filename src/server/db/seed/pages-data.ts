@@ -38,8 +38,16 @@ export const PAGES: PageSeed[] = [
 <h2>Delivery times</h2>
 <p>EU 2–4 working days, UK 3–5, US 5–8, elsewhere 7–14 working days. You receive a tracking link by email as soon as your parcel leaves us.</p>
 <p>We currently cannot deliver to some countries because of sanctions or carrier restrictions; the checkout tells you before you pay.</p>`,
-    de: { title: 'Versand & Lieferung', content: '<p>Wir versenden jede Bestellung innerhalb eines Werktages nach Zahlungseingang. EU: 4,99 €, versandkostenfrei ab 75 €.</p>' },
-    fr: { title: 'Livraison', content: "<p>Nous expédions chaque commande sous un jour ouvré après le paiement. UE : 4,99 €, gratuite dès 75 €.</p>" },
+    de: {
+      title: 'Versand & Lieferung',
+      content:
+        '<p>Wir versenden jede Bestellung innerhalb eines Werktages nach Zahlungseingang. EU: 4,99 €, versandkostenfrei ab 75 €.</p>',
+    },
+    fr: {
+      title: 'Livraison',
+      content:
+        '<p>Nous expédions chaque commande sous un jour ouvré après le paiement. UE : 4,99 €, gratuite dès 75 €.</p>',
+    },
   },
   {
     slug: 'returns',
@@ -47,8 +55,16 @@ export const PAGES: PageSeed[] = [
     content: `<p>Not the right fit? You can return unused items in their original packaging within <strong>30 days</strong> of delivery.</p>
 <ol><li>Sign in and open your order history.</li><li>Contact us with the order number and the items you want to return.</li><li>Send the parcel with the return label we email you.</li></ol>
 <p>We refund the purchase price to the original payment method within 14 days of receiving the return. Hygiene products (e.g. opened earbuds) and custom-cut items cannot be returned unless faulty.</p>`,
-    de: { title: 'Rückgabe & Erstattung', content: '<p>Unbenutzte Artikel können innerhalb von <strong>30 Tagen</strong> in der Originalverpackung zurückgegeben werden.</p>' },
-    fr: { title: 'Retours & remboursements', content: '<p>Vous pouvez retourner les articles non utilisés dans leur emballage d’origine sous <strong>30 jours</strong>.</p>' },
+    de: {
+      title: 'Rückgabe & Erstattung',
+      content:
+        '<p>Unbenutzte Artikel können innerhalb von <strong>30 Tagen</strong> in der Originalverpackung zurückgegeben werden.</p>',
+    },
+    fr: {
+      title: 'Retours & remboursements',
+      content:
+        '<p>Vous pouvez retourner les articles non utilisés dans leur emballage d’origine sous <strong>30 jours</strong>.</p>',
+    },
   },
   {
     slug: 'terms',
@@ -64,8 +80,14 @@ export const PAGES: PageSeed[] = [
 <p>Consumers may withdraw from the contract within 14 days without giving reasons. See <a href="/static-page/returns">Returns</a>.</p>
 <h2>5. Warranty</h2>
 <p>The statutory warranty of two years applies.</p>`,
-    de: { title: 'Allgemeine Geschäftsbedingungen', content: '<p>Diese Bedingungen gelten für alle Bestellungen in diesem Onlineshop.</p>' },
-    fr: { title: 'Conditions générales de vente', content: "<p>Ces conditions s'appliquent à toute commande passée dans cette boutique en ligne.</p>" },
+    de: {
+      title: 'Allgemeine Geschäftsbedingungen',
+      content: '<p>Diese Bedingungen gelten für alle Bestellungen in diesem Onlineshop.</p>',
+    },
+    fr: {
+      title: 'Conditions générales de vente',
+      content: "<p>Ces conditions s'appliquent à toute commande passée dans cette boutique en ligne.</p>",
+    },
   },
   {
     slug: 'privacy',
@@ -76,8 +98,14 @@ export const PAGES: PageSeed[] = [
 <ul><li>Account: name, email, phone and delivery address.</li><li>Orders: items, amounts and the delivery address at the time of the order (kept 10 years for tax law).</li><li>Technical: a session cookie and, if you agree, anonymous analytics.</li></ul>
 <h2>Your rights</h2>
 <p>You may request access, correction or deletion of your data at any time by writing to support@example.com.</p>`,
-    de: { title: 'Datenschutzerklärung', content: '<p>Wir verarbeiten personenbezogene Daten nur zum Betrieb dieses Shops.</p>' },
-    fr: { title: 'Politique de confidentialité', content: '<p>Nous traitons les données personnelles uniquement pour faire fonctionner cette boutique.</p>' },
+    de: {
+      title: 'Datenschutzerklärung',
+      content: '<p>Wir verarbeiten personenbezogene Daten nur zum Betrieb dieses Shops.</p>',
+    },
+    fr: {
+      title: 'Politique de confidentialité',
+      content: '<p>Nous traitons les données personnelles uniquement pour faire fonctionner cette boutique.</p>',
+    },
   },
   {
     slug: 'cookie-policy',
@@ -86,7 +114,13 @@ export const PAGES: PageSeed[] = [
     content: `<p>This website uses cookies to ensure you get the best experience.</p>
 <ul><li><strong>Necessary</strong>: the session, the security token and your language and currency choice. These cannot be switched off.</li><li><strong>Analytics</strong>: anonymous visit statistics, only if you click Accept.</li></ul>
 <p>You can change your choice at any time by clearing the cookies of this site in your browser.</p>`,
-    de: { title: 'Cookie-Richtlinie', content: '<p>Diese Website verwendet Cookies, um Ihnen das beste Erlebnis zu bieten.</p>' },
-    fr: { title: 'Politique relative aux cookies', content: '<p>Ce site utilise des cookies pour vous offrir la meilleure expérience.</p>' },
+    de: {
+      title: 'Cookie-Richtlinie',
+      content: '<p>Diese Website verwendet Cookies, um Ihnen das beste Erlebnis zu bieten.</p>',
+    },
+    fr: {
+      title: 'Politique relative aux cookies',
+      content: '<p>Ce site utilise des cookies pour vous offrir la meilleure expérience.</p>',
+    },
   },
 ];

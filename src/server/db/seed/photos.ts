@@ -68,8 +68,12 @@ export async function seedPhotos(db: Db, products: SeededProduct[]): Promise<num
   for (const [index, product] of chosen.entries()) {
     const views = index === 0 ? VIEWS.length : 1;
     for (let view = 0; view < views; view++) {
-      const jpeg = await sharp(Buffer.from(studioShot(product, view))).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
-      const asset = await storeUpload(db, new Uint8Array(jpeg), { originalName: `${product.draft.slug}-${view + 1}.jpg` });
+      const jpeg = await sharp(Buffer.from(studioShot(product, view)))
+        .jpeg({ quality: 85, mozjpeg: true })
+        .toBuffer();
+      const asset = await storeUpload(db, new Uint8Array(jpeg), {
+        originalName: `${product.draft.slug}-${view + 1}.jpg`,
+      });
       const { draft } = product;
       const text = VIEWS[view]!;
       rows.push({
@@ -77,7 +81,11 @@ export async function seedPhotos(db: Db, products: SeededProduct[]): Promise<num
         position: view,
         url: asset.url,
         assetId: asset.id,
-        alt: { en: `${draft.name}, ${text.en}`, de: `${draft.tr.de.name}, ${text.de}`, fr: `${draft.tr.fr.name}, ${text.fr}` },
+        alt: {
+          en: `${draft.name}, ${text.en}`,
+          de: `${draft.tr.de.name}, ${text.de}`,
+          fr: `${draft.tr.fr.name}, ${text.fr}`,
+        },
       });
       // Order lines of the demo orders show it as a thumbnail, as cart lines do.
       if (view === 0) product.imageUrl = thumbnailUrl(asset.url);

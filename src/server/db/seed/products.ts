@@ -80,8 +80,10 @@ function description(name: string, ref: LeafRef, rng: Random, weightKg: number |
   ].join('\n');
 
   const translated = (lang: 0 | 1, trName: string) => {
-    const areaFeatures = ref.area.features.map((f) => f[lang + 1 as 1 | 2]);
-    const lines = specs.map(([label, value]) => `<p>${escapeHtml(LABELS[label]?.[lang] ?? label)}: ${escapeHtml(value)}</p>`);
+    const areaFeatures = ref.area.features.map((f) => f[(lang + 1) as 1 | 2]);
+    const lines = specs.map(
+      ([label, value]) => `<p>${escapeHtml(LABELS[label]?.[lang] ?? label)}: ${escapeHtml(value)}</p>`,
+    );
     const text =
       lang === 0
         ? {

@@ -1,6 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { type Algorithm, hash } from '@node-rs/argon2';
-import { balanceLedger, demoGatewayCharges, orderEvents, orderItems, orders, payments, promoCodes, users } from '../schema/index';
+import {
+  balanceLedger,
+  demoGatewayCharges,
+  orderEvents,
+  orderItems,
+  orders,
+  payments,
+  promoCodes,
+  users,
+} from '../schema/index';
 import type { Db } from '../client';
 import type { SeededProduct } from './catalog';
 import type { CountryIds } from './geo';
@@ -49,7 +58,9 @@ export function generatePassword(): string {
 }
 
 /** Hashing is the slow part of the seed; done before the seed transaction opens. */
-export async function hashDemoPasswords(policy: DemoPasswordPolicy = 'published'): Promise<{ hashes: Passwords; generated: GeneratedLogin[] }> {
+export async function hashDemoPasswords(
+  policy: DemoPasswordPolicy = 'published',
+): Promise<{ hashes: Passwords; generated: GeneratedLogin[] }> {
   const generated: GeneratedLogin[] =
     policy === 'generated'
       ? [
@@ -58,7 +69,8 @@ export async function hashDemoPasswords(policy: DemoPasswordPolicy = 'published'
           { role: 'customer', email: DEMO_CUSTOMER.email, password: generatePassword() },
         ]
       : [];
-  const plain = (role: GeneratedLogin['role'], published: string) => generated.find((g) => g.role === role)?.password ?? published;
+  const plain = (role: GeneratedLogin['role'], published: string) =>
+    generated.find((g) => g.role === role)?.password ?? published;
   const [customer, editor, staff] = await Promise.all([
     hashPassword(plain('customer', DEMO_CUSTOMER.password)),
     hashPassword(plain('editor', DEMO_EDITOR.password)),
@@ -80,19 +92,65 @@ export async function seedPromoCodes(db: Db, now: Date) {
   const rows = await db
     .insert(promoCodes)
     .values([
-      { code: 'SAVE10', description: '€10 off your order (once per customer)', discountType: 'fixed', discountValue: 1000, perCustomerLimit: 1 },
-      { code: 'SPRING15', description: '15% off everything this spring', discountType: 'percent', discountValue: 15, validFrom: new Date(now.getTime() - 30 * DAY), validTo: new Date(now.getTime() + 90 * DAY) },
-      { code: 'SHIPSAVE5', description: '€5 off your order, delivery included', discountType: 'fixed', discountValue: 500, appliesToDelivery: true },
-      { code: 'WELCOME5', description: '€5 off your first order, for new customers', discountType: 'fixed', discountValue: 500, firstOrderOnly: true },
-      { code: 'LAUNCH10', description: '€10 off for the first 100 orders (used up)', discountType: 'fixed', discountValue: 1000, usageLimit: 100, usedCount: 100 },
-      { code: 'SUMMER20', description: '20% off the summer sale (ended)', discountType: 'percent', discountValue: 20, validFrom: new Date(now.getTime() - 120 * DAY), validTo: new Date(now.getTime() - 30 * DAY) },
+      {
+        code: 'SAVE10',
+        description: '€10 off your order (once per customer)',
+        discountType: 'fixed',
+        discountValue: 1000,
+        perCustomerLimit: 1,
+      },
+      {
+        code: 'SPRING15',
+        description: '15% off everything this spring',
+        discountType: 'percent',
+        discountValue: 15,
+        validFrom: new Date(now.getTime() - 30 * DAY),
+        validTo: new Date(now.getTime() + 90 * DAY),
+      },
+      {
+        code: 'SHIPSAVE5',
+        description: '€5 off your order, delivery included',
+        discountType: 'fixed',
+        discountValue: 500,
+        appliesToDelivery: true,
+      },
+      {
+        code: 'WELCOME5',
+        description: '€5 off your first order, for new customers',
+        discountType: 'fixed',
+        discountValue: 500,
+        firstOrderOnly: true,
+      },
+      {
+        code: 'LAUNCH10',
+        description: '€10 off for the first 100 orders (used up)',
+        discountType: 'fixed',
+        discountValue: 1000,
+        usageLimit: 100,
+        usedCount: 100,
+      },
+      {
+        code: 'SUMMER20',
+        description: '20% off the summer sale (ended)',
+        discountType: 'percent',
+        discountValue: 20,
+        validFrom: new Date(now.getTime() - 120 * DAY),
+        validTo: new Date(now.getTime() - 30 * DAY),
+      },
     ])
     .returning({ id: promoCodes.id, code: promoCodes.code });
   return Object.fromEntries(rows.map((r) => [r.code, r.id])) as Record<string, number>;
 }
 
 type Status = 'Pending' | 'Success' | 'Error' | 'Failed';
-const ORDER_PLAN: { status: Status; method: 'card' | 'phone'; daysAgo: number; items: number; promo?: 'SAVE10' | 'SPRING15'; currency: 'EUR' | 'USD' | 'GBP' }[] = [
+const ORDER_PLAN: {
+  status: Status;
+  method: 'card' | 'phone';
+  daysAgo: number;
+  items: number;
+  promo?: 'SAVE10' | 'SPRING15';
+  currency: 'EUR' | 'USD' | 'GBP';
+}[] = [
   { status: 'Success', method: 'card', daysAgo: 120, items: 3, currency: 'EUR' },
   { status: 'Success', method: 'phone', daysAgo: 75, items: 1, promo: 'SAVE10', currency: 'EUR' },
   { status: 'Failed', method: 'card', daysAgo: 40, items: 2, currency: 'USD' },
@@ -133,7 +191,13 @@ export async function seedUsers(
     })
     .returning({ id: users.id });
   // The balance's first ledger row (ADR 023): every balance is the sum of its ledger.
-  await db.insert(balanceLedger).values({ userId: customer!.id, kind: 'opening', deltaCents: 2500, balanceAfterCents: 2500, reason: 'Demo balance' });
+  await db.insert(balanceLedger).values({
+    userId: customer!.id,
+    kind: 'opening',
+    deltaCents: 2500,
+    balanceAfterCents: 2500,
+    reason: 'Demo balance',
+  });
   await db.insert(users).values({
     name: 'Erin',
     surname: 'Editor',
@@ -198,13 +262,21 @@ async function seedDemoOrders(
         imageUrl: p.imageUrl,
         priceCents: variation?.priceCents ?? p.draft.priceCents,
         quantity: rng.int(1, 2),
-        variationAttributes: (variation?.attributes ?? []).map((a) => ({ id: a.id, name: a.name, attribute_group: { name: a.group } })),
+        variationAttributes: (variation?.attributes ?? []).map((a) => ({
+          id: a.id,
+          name: a.name,
+          attribute_group: { name: a.group },
+        })),
       };
     });
     const cartTotal = items.reduce((sum, i) => sum + i.priceCents * i.quantity, 0);
     const delivery = cartTotal >= EU_DELIVERY.freeOverCents ? 0 : EU_DELIVERY.costCents;
     const discount =
-      plan.promo === 'SAVE10' ? Math.min(1000, cartTotal) : plan.promo === 'SPRING15' ? Math.round((cartTotal * 15) / 100) : 0;
+      plan.promo === 'SAVE10'
+        ? Math.min(1000, cartTotal)
+        : plan.promo === 'SPRING15'
+          ? Math.round((cartTotal * 15) / 100)
+          : 0;
     const final = cartTotal + delivery - discount;
     // Prices include VAT, so the VAT is the part contained in the final amount.
     const vat = Math.round((final * 20) / 120);
@@ -245,13 +317,24 @@ async function seedDemoOrders(
     await db.insert(orderItems).values(items.map((i) => ({ ...i, orderId: order!.id })));
     const paidAt = plan.status === 'Success' ? new Date(createdAt.getTime() + 60_000) : null;
     // The timeline the shop would have written (ADR 023).
-    await db.insert(orderEvents).values([
-      { orderId: order!.id, type: 'placed', createdAt },
-      ...(paidAt ? [{ orderId: order!.id, type: 'paid', createdAt: paidAt }] : []),
-      ...(plan.status === 'Failed' || plan.status === 'Error' ? [{ orderId: order!.id, type: 'payment_failed', createdAt }] : []),
-    ]);
+    await db
+      .insert(orderEvents)
+      .values([
+        { orderId: order!.id, type: 'placed', createdAt },
+        ...(paidAt ? [{ orderId: order!.id, type: 'paid', createdAt: paidAt }] : []),
+        ...(plan.status === 'Failed' || plan.status === 'Error'
+          ? [{ orderId: order!.id, type: 'payment_failed', createdAt }]
+          : []),
+      ]);
     if (plan.method === 'card') {
-      const status = plan.status === 'Success' ? 'succeeded' : plan.status === 'Failed' ? 'declined' : plan.status === 'Error' ? 'failed' : 'created';
+      const status =
+        plan.status === 'Success'
+          ? 'succeeded'
+          : plan.status === 'Failed'
+            ? 'declined'
+            : plan.status === 'Error'
+              ? 'failed'
+              : 'created';
       const amountCents = Math.round(final * Number(RATES[plan.currency]));
       const [payment] = await db
         .insert(payments)
@@ -262,7 +345,8 @@ async function seedDemoOrders(
           amountCents,
           currency: plan.currency,
           providerRef: `demo_${seq}`,
-          lastError: plan.status === 'Error' ? 'Card issuer unavailable' : plan.status === 'Failed' ? 'Card declined' : null,
+          lastError:
+            plan.status === 'Error' ? 'Card issuer unavailable' : plan.status === 'Failed' ? 'Card declined' : null,
           createdAt,
           updatedAt: createdAt,
           settledAt: plan.status === 'Success' ? createdAt : null,

@@ -9,7 +9,23 @@ export interface Editor {
   id: number;
 }
 
-export type ContentEntity = 'static_page' | 'faq' | 'featured_category' | 'settings' | 'home_hero' | 'translation' | 'user_role' | 'product' | 'catalog_import' | 'category' | 'promo_code' | 'shipping' | 'currency' | 'vat_rate' | 'media_asset' | 'mail';
+export type ContentEntity =
+  | 'static_page'
+  | 'faq'
+  | 'featured_category'
+  | 'settings'
+  | 'home_hero'
+  | 'translation'
+  | 'user_role'
+  | 'product'
+  | 'catalog_import'
+  | 'category'
+  | 'promo_code'
+  | 'shipping'
+  | 'currency'
+  | 'vat_rate'
+  | 'media_asset'
+  | 'mail';
 
 /** One row per admin write: who, when (the database clock), what. */
 export async function recordChange(
@@ -20,7 +36,9 @@ export async function recordChange(
   action: string,
   summary: string,
 ): Promise<void> {
-  await tx.insert(contentChanges).values({ userId: editor?.id ?? null, entity, entityId: String(entityId), action, summary });
+  await tx
+    .insert(contentChanges)
+    .values({ userId: editor?.id ?? null, entity, entityId: String(entityId), action, summary });
 }
 
 /** The fields of `patch` that were given, for a change summary: "title, content". */

@@ -20,7 +20,11 @@ export function keysetClause(sort: SortKey, idColumn: SQL, cursor: { after?: Cur
   const edge = cursor.after ?? cursor.before ?? null;
   // Reading forwards in a descending list means smaller keys, and so on.
   const smaller = sort.descending !== backwards;
-  const where = edge ? (smaller ? sql`and (${sort.column}, ${idColumn}) < (${sort.toValue(edge.key)}, ${edge.id})` : sql`and (${sort.column}, ${idColumn}) > (${sort.toValue(edge.key)}, ${edge.id})`) : sql``;
+  const where = edge
+    ? smaller
+      ? sql`and (${sort.column}, ${idColumn}) < (${sort.toValue(edge.key)}, ${edge.id})`
+      : sql`and (${sort.column}, ${idColumn}) > (${sort.toValue(edge.key)}, ${edge.id})`
+    : sql``;
   return { where, direction: smaller ? sql`desc` : sql`asc`, backwards };
 }
 
@@ -31,7 +35,11 @@ export interface KeysetPage<R> {
 }
 
 /** The page of a slice of up to pageSize + 1 rows in list order (a backwards slice already turned round). */
-export function keysetPage<R extends { key: number; id: number }>(rows: R[], pageSize: number, cursor: { after: Cursor | null; before: Cursor | null }): KeysetPage<R> {
+export function keysetPage<R extends { key: number; id: number }>(
+  rows: R[],
+  pageSize: number,
+  cursor: { after: Cursor | null; before: Cursor | null },
+): KeysetPage<R> {
   const backwards = !cursor.after && !!cursor.before;
   const more = rows.length > pageSize;
   const page = backwards ? rows.slice(rows.length - Math.min(rows.length, pageSize)) : rows.slice(0, pageSize);

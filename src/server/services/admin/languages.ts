@@ -20,6 +20,9 @@ export async function adminLanguages(db: Db): Promise<AdminLanguages> {
 export function pickLanguage(languages: AdminLanguages, languageId: number | undefined): LanguageOption {
   if (languageId === undefined) return languages.default;
   const found = languages.all.find((l) => l.id === languageId);
-  if (!found) throw new InvalidInputError(localized('admin.api.unknownLanguage'), { language_id: [localized('admin.api.unknownLanguage')] });
+  if (!found)
+    throw new InvalidInputError(localized('admin.api.unknownLanguage'), {
+      language_id: [localized('admin.api.unknownLanguage')],
+    });
   return found;
 }

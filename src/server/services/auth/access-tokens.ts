@@ -20,7 +20,12 @@ export async function createAccessToken(db: Db, userId: number, name: string): P
   const secret = randomToken();
   const [row] = await db
     .insert(personalAccessTokens)
-    .values({ userId, name: name.slice(0, 191), tokenHash: sha256Hex(secret), expiresAt: new Date(Date.now() + TOKEN_TTL_MS) })
+    .values({
+      userId,
+      name: name.slice(0, 191),
+      tokenHash: sha256Hex(secret),
+      expiresAt: new Date(Date.now() + TOKEN_TTL_MS),
+    })
     .returning({ id: personalAccessTokens.id });
   return `${row!.id}|${secret}`;
 }
@@ -29,7 +34,12 @@ export async function resolveAccessToken(db: Db, bearer: string): Promise<Resolv
   const match = /^(\d{1,9})\|([\w-]{20,100})$/.exec(bearer);
   if (!match) return null;
   const [row] = await db
-    .select({ id: personalAccessTokens.id, tokenHash: personalAccessTokens.tokenHash, lastUsedAt: personalAccessTokens.lastUsedAt, user: authUserColumns })
+    .select({
+      id: personalAccessTokens.id,
+      tokenHash: personalAccessTokens.tokenHash,
+      lastUsedAt: personalAccessTokens.lastUsedAt,
+      user: authUserColumns,
+    })
     .from(personalAccessTokens)
     .innerJoin(users, eq(users.id, personalAccessTokens.userId))
     .where(
@@ -41,7 +51,10 @@ export async function resolveAccessToken(db: Db, bearer: string): Promise<Resolv
     .limit(1);
   if (!row || !safeEqual(row.tokenHash, sha256Hex(match[2]!))) return null;
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
-    await db.update(personalAccessTokens).set({ lastUsedAt: sql`now()` }).where(eq(personalAccessTokens.id, row.id));
+    await db
+      .update(personalAccessTokens)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(personalAccessTokens.id, row.id));
   }
   return { tokenId: row.id, user: toAuthUser(row.user) };
 }

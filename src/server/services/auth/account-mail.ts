@@ -1,7 +1,12 @@
 import type { Logger } from 'pino';
 import type { Db } from '@/server/db/client';
 import { sendMail } from '@/server/mail/mailer';
-import { formatMailDate, renderEmailChangedMail, renderPasswordResetMail, renderVerificationMail } from '@/server/mail/templates';
+import {
+  formatMailDate,
+  renderEmailChangedMail,
+  renderPasswordResetMail,
+  renderVerificationMail,
+} from '@/server/mail/templates';
 import { shopUrl } from '@/server/mail/links';
 import { getTranslator } from '@/server/i18n/index';
 import { loadShopBasics } from '../request-context';

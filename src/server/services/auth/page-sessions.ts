@@ -17,7 +17,8 @@ const remembered = rememberWhileUnwritten<ResolvedSession | null>({
   // Bounds memory against a flood of made-up cookies.
   maxEntries: 5_000,
   // An expired session, or one whose sliding expiry is due, goes to the database.
-  stillGood: (resolved, now) => resolved === null || (resolved.session.expiresAt.getTime() > now && resolved.touchAt > now),
+  stillGood: (resolved, now) =>
+    resolved === null || (resolved.session.expiresAt.getTime() > now && resolved.touchAt > now),
 });
 
 export async function resolvePageSession(
@@ -26,7 +27,9 @@ export async function resolvePageSession(
   also: (userId: AnyColumn) => SQL<number>,
 ): Promise<ResolvedSession | null> {
   if (!cookieValue || cookieValue.length > 128) return resolveSession(db, cookieValue, also);
-  const { value, remembered: again } = await remembered(db, sha256Hex(cookieValue), () => resolveSession(db, cookieValue, also));
+  const { value, remembered: again } = await remembered(db, sha256Hex(cookieValue), () =>
+    resolveSession(db, cookieValue, also),
+  );
   // The cookies were re-sent when the lookup that is remembered moved the expiry on.
   return again && value ? { ...value, extended: false } : value;
 }

@@ -17,7 +17,11 @@ import { normaliseEmail } from './users';
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
 /** A mailed reset link lives an hour; the first-password link of `npm run user:create` a day. */
-export async function createResetToken(db: Db, user: { id: number; email: string }, ttlMinutes: number = RESET_TOKEN_TTL_MINUTES): Promise<string> {
+export async function createResetToken(
+  db: Db,
+  user: { id: number; email: string },
+  ttlMinutes: number = RESET_TOKEN_TTL_MINUTES,
+): Promise<string> {
   const token = randomToken();
   await db.insert(passwordResetTokens).values({
     userId: user.id,
@@ -32,7 +36,13 @@ export async function createResetToken(db: Db, user: { id: number; email: string
  * The reset page's address with the token, in the mail's language; `welcome` words the page as
  * choosing a first password (the link `npm run user:create` prints).
  */
-export function resetUrl(db: Db, language: string, token: string, email: string, options: { welcome?: boolean } = {}): Promise<string> {
+export function resetUrl(
+  db: Db,
+  language: string,
+  token: string,
+  email: string,
+  options: { welcome?: boolean } = {},
+): Promise<string> {
   const params = new URLSearchParams({ token, email, ...(options.welcome && { welcome: '1' }) });
   return shopUrl(db, language, `/reset-password?${params}`);
 }

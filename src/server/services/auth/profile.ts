@@ -9,7 +9,11 @@ import type { Profile } from '@/lib/contract/accounts';
 /** The profile as the API answers it: the contract's shape (src/lib/contract/accounts.ts). */
 export type { Profile };
 
-export async function getProfile(db: Db, userId: number, currency: Pick<CurrencyOption, 'code' | 'value'>): Promise<Profile | null> {
+export async function getProfile(
+  db: Db,
+  userId: number,
+  currency: Pick<CurrencyOption, 'code' | 'value'>,
+): Promise<Profile | null> {
   const [row] = await db
     .select({
       user: users,
@@ -24,7 +28,8 @@ export async function getProfile(db: Db, userId: number, currency: Pick<Currency
     .limit(1);
   if (!row) return null;
   const u = row.user;
-  const money = (eurCents: number) => centsToNumber(convertCents(eurCents, currency.value, currency.code), currency.code);
+  const money = (eurCents: number) =>
+    centsToNumber(convertCents(eurCents, currency.value, currency.code), currency.code);
   return {
     id: u.id,
     name: u.name,
@@ -40,7 +45,8 @@ export async function getProfile(db: Db, userId: number, currency: Pick<Currency
     min_top_up_amount: money(row.minTopUp ?? 0),
     avatarUrl: u.avatarUrl,
     created_at: u.createdAt.toISOString(),
-    country: u.countryId !== null && row.countryName ? { id: u.countryId, name: row.countryName, iso: row.countryIso! } : null,
+    country:
+      u.countryId !== null && row.countryName ? { id: u.countryId, name: row.countryName, iso: row.countryIso! } : null,
     city: u.city,
     address: u.address,
     post_code: u.postCode,

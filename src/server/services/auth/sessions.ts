@@ -126,7 +126,10 @@ export async function resolveSession(
   const extended = Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS;
   if (extended) {
     expiresAt = new Date(Date.now() + sessionTtlMs(row.userId));
-    await db.update(sessions).set({ lastSeenAt: sql`now()`, expiresAt }).where(eq(sessions.id, id));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()`, expiresAt })
+      .where(eq(sessions.id, id));
   }
   const data = (row.data ?? {}) as SessionData;
   return {
@@ -163,7 +166,9 @@ export async function endSession(db: Db, id: string): Promise<void> {
 export async function endUserSessions(db: Db, userId: number, options: { except?: string } = {}): Promise<void> {
   await db
     .delete(sessions)
-    .where(options.except ? and(eq(sessions.userId, userId), ne(sessions.id, options.except)) : eq(sessions.userId, userId));
+    .where(
+      options.except ? and(eq(sessions.userId, userId), ne(sessions.id, options.except)) : eq(sessions.userId, userId),
+    );
 }
 
 const PRUNE_EVERY = 200;

@@ -21,14 +21,29 @@ export type SignInReservation =
   | { allowed: false; rule: RateLimitRule; limit: number; retryAfterSeconds: number };
 
 /** Counts the attempt as a failure for the account+address and for the account. */
-export async function reserveSignInAttempt(db: Db, username: string, clientAddress: string): Promise<SignInReservation> {
+export async function reserveSignInAttempt(
+  db: Db,
+  username: string,
+  clientAddress: string,
+): Promise<SignInReservation> {
   const email = normaliseEmail(username);
   const pair = `${email}|${clientAddress}`;
   const perPair = await hitRateLimit(db, LOGIN_FAILURE_LIMIT, pair);
-  if (!perPair.allowed) return { allowed: false, rule: LOGIN_FAILURE_LIMIT, limit: perPair.limit, retryAfterSeconds: perPair.retryAfterSeconds };
+  if (!perPair.allowed)
+    return {
+      allowed: false,
+      rule: LOGIN_FAILURE_LIMIT,
+      limit: perPair.limit,
+      retryAfterSeconds: perPair.retryAfterSeconds,
+    };
   const perAccount = await hitRateLimit(db, LOGIN_ACCOUNT_LIMIT, email);
   if (!perAccount.allowed) {
-    return { allowed: false, rule: LOGIN_ACCOUNT_LIMIT, limit: perAccount.limit, retryAfterSeconds: perAccount.retryAfterSeconds };
+    return {
+      allowed: false,
+      rule: LOGIN_ACCOUNT_LIMIT,
+      limit: perAccount.limit,
+      retryAfterSeconds: perAccount.retryAfterSeconds,
+    };
   }
   return { allowed: true, email, pair };
 }

@@ -11,7 +11,14 @@ import { cartItems, orders, users } from '@/server/db/schema/index';
 import { InvalidInputError, NotFoundError } from '../errors';
 import { loadCatalogMeta } from '../catalog/meta';
 import { parseJson, rowsOf } from '../catalog/rows';
-import { type CartContents, type CartRow, outOfStockMessage, restoredCount, toCartContents, unavailableReason } from './cart';
+import {
+  type CartContents,
+  type CartRow,
+  outOfStockMessage,
+  restoredCount,
+  toCartContents,
+  unavailableReason,
+} from './cart';
 import { MAX_QUANTITY } from '@/lib/rules/quantity';
 import { choicePrice } from '@/lib/rules/product-price';
 import type { FixedPrice } from '@/lib/rules/currency-price';
@@ -90,9 +97,19 @@ export async function loadCartRows(db: Db, userId: number, languageId: number): 
       order by ci.id`),
   );
   return raw.map((r) => {
-    const product = { priceCents: Number(r.price_cents), oldPriceCents: Number(r.old_price_cents), discountPercent: Number(r.discount_percent) };
+    const product = {
+      priceCents: Number(r.price_cents),
+      oldPriceCents: Number(r.old_price_cents),
+      discountPercent: Number(r.discount_percent),
+    };
     const variation =
-      r.variation_id === null ? null : { id: Number(r.variation_id), priceCents: nullableNumber(r.variation_price_cents), salePriceCents: nullableNumber(r.variation_sale_price_cents) };
+      r.variation_id === null
+        ? null
+        : {
+            id: Number(r.variation_id),
+            priceCents: nullableNumber(r.variation_price_cents),
+            salePriceCents: nullableNumber(r.variation_sale_price_cents),
+          };
     return {
       lineId: Number(r.line_id),
       productId: Number(r.product_id),
@@ -117,7 +134,11 @@ export async function loadCartRows(db: Db, userId: number, languageId: number): 
 }
 
 /** GET /api/cart/contents: available lines and the ones that can no longer be bought. */
-export async function getCartContents(db: Db, userId: number, ctx: { languageId: number; currency: PriceCurrency }): Promise<CartContents> {
+export async function getCartContents(
+  db: Db,
+  userId: number,
+  ctx: { languageId: number; currency: PriceCurrency },
+): Promise<CartContents> {
   const [meta, rows] = await Promise.all([loadCatalogMeta(db), loadCartRows(db, userId, ctx.languageId)]);
   return toCartContents(rows, { meta, languageId: ctx.languageId, currency: ctx.currency });
 }
@@ -133,7 +154,14 @@ interface Target {
 
 /** What an id of the API points at (any state), or null when nothing has that id. */
 async function findTarget(db: Db, ref: CartRef, languageId: number): Promise<Target | null> {
-  const raw = rowsOf<{ product_id: number; variation_id: number | null; name: string; stock: number; active: boolean; has_variations: boolean }>(
+  const raw = rowsOf<{
+    product_id: number;
+    variation_id: number | null;
+    name: string;
+    stock: number;
+    active: boolean;
+    has_variations: boolean;
+  }>(
     await db.execute(
       ref.isVariation
         ? sql`select p.id as product_id, v.id as variation_id, coalesce(t.name, p.name) as name, v.stock,
@@ -190,30 +218,51 @@ async function buyableTarget(db: Db, ref: CartRef, languageId: number): Promise<
  * answers WARNING "Only N left in stock for <name>." (the client treats WARNING as a failed add,
  * so a partial add would leave its view wrong).
  */
-export async function addToCart(db: Db, userId: number, ref: CartRef & { count: number }, languageId: number): Promise<CartChange> {
+export async function addToCart(
+  db: Db,
+  userId: number,
+  ref: CartRef & { count: number },
+  languageId: number,
+): Promise<CartChange> {
   const target = await buyableTarget(db, ref, languageId);
   return transaction(db, async (tx) => {
     await lockCart(tx, userId);
-    const [line] = await tx.select({ id: cartItems.id, count: cartItems.count }).from(cartItems).where(lineOf(userId, target));
+    const [line] = await tx
+      .select({ id: cartItems.id, count: cartItems.count })
+      .from(cartItems)
+      .where(lineOf(userId, target));
     const wanted = (line?.count ?? 0) + ref.count;
     if (wanted > MAX_QUANTITY) throw new InvalidInputError(LINE_LIMIT, { count: [LINE_LIMIT] });
     if (wanted > target.stock) return { status: 'WARNING', message: outOfStockMessage(target.name, target.stock) };
     if (line) {
-      await tx.update(cartItems).set({ count: wanted, updatedAt: sql`now()` }).where(eq(cartItems.id, line.id));
+      await tx
+        .update(cartItems)
+        .set({ count: wanted, updatedAt: sql`now()` })
+        .where(eq(cartItems.id, line.id));
     } else {
-      await tx.insert(cartItems).values({ userId, productId: target.productId, variationId: target.variationId, count: wanted });
+      await tx
+        .insert(cartItems)
+        .values({ userId, productId: target.productId, variationId: target.variationId, count: wanted });
     }
     return { status: 'OK', message: null };
   });
 }
 
 /** Sets a line's quantity (the line must exist); more than the stock or the line limit changes nothing and answers WARNING. */
-export async function setCartCount(db: Db, userId: number, ref: CartRef & { count: number }, languageId: number): Promise<CartChange> {
+export async function setCartCount(
+  db: Db,
+  userId: number,
+  ref: CartRef & { count: number },
+  languageId: number,
+): Promise<CartChange> {
   const target = await findTarget(db, ref, languageId);
   if (!target) throw new NotFoundError(PRODUCT_NOT_FOUND, { id: [PRODUCT_NOT_FOUND] });
   return transaction(db, async (tx) => {
     await lockCart(tx, userId);
-    const [line] = await tx.select({ id: cartItems.id, count: cartItems.count }).from(cartItems).where(lineOf(userId, target));
+    const [line] = await tx
+      .select({ id: cartItems.id, count: cartItems.count })
+      .from(cartItems)
+      .where(lineOf(userId, target));
     if (!line) throw new NotFoundError(NOT_IN_CART, { id: [NOT_IN_CART] });
     const reason = unavailableReason({
       productActive: target.active,
@@ -229,7 +278,10 @@ export async function setCartCount(db: Db, userId: number, ref: CartRef & { coun
     if (ref.count > MAX_QUANTITY) return { status: 'WARNING', message: LINE_LIMIT };
     if (ref.count > target.stock) return { status: 'WARNING', message: outOfStockMessage(target.name, target.stock) };
     if (ref.count !== line.count) {
-      await tx.update(cartItems).set({ count: ref.count, updatedAt: sql`now()` }).where(eq(cartItems.id, line.id));
+      await tx
+        .update(cartItems)
+        .set({ count: ref.count, updatedAt: sql`now()` })
+        .where(eq(cartItems.id, line.id));
     }
     return { status: 'OK', message: null };
   });
@@ -266,7 +318,9 @@ export function cartUnitsSql(userId: SQL | AnyColumn | number): SQL<number> {
       and p.active
       and (ci.variation_id is null or v.active)
       and coalesce(v.stock, p.stock) > 0
-      and (ci.variation_id is not null or not exists (select 1 from variations pv where pv.product_id = p.id and pv.active)))`.mapWith(Number);
+      and (ci.variation_id is not null or not exists (select 1 from variations pv where pv.product_id = p.id and pv.active)))`.mapWith(
+    Number,
+  );
 }
 
 export async function countCartUnits(db: Db, userId: number): Promise<number> {
@@ -288,7 +342,16 @@ export async function restoreOrderToCart(tx: Db, orderId: number, userId: number
     .where(and(eq(orders.id, orderId), eq(orders.cartRestored, false)))
     .returning({ id: orders.id });
   if (!claimed) return 0;
-  const items = rowsOf<{ product_id: number; variation_id: number | null; quantity: number; stock: number; active: boolean; has_variations: boolean; existing: number | null; line_id: number | null }>(
+  const items = rowsOf<{
+    product_id: number;
+    variation_id: number | null;
+    quantity: number;
+    stock: number;
+    active: boolean;
+    has_variations: boolean;
+    existing: number | null;
+    line_id: number | null;
+  }>(
     await tx.execute(sql`
       select i.product_id, i.variation_id, sum(i.quantity)::int as quantity,
         coalesce(v.stock, p.stock) as stock,
@@ -313,7 +376,10 @@ export async function restoreOrderToCart(tx: Db, orderId: number, userId: number
     const count = restoredCount(existing, Number(item.quantity), Number(item.stock));
     if (count <= existing) continue;
     if (item.line_id !== null) {
-      await tx.update(cartItems).set({ count, updatedAt: sql`now()` }).where(eq(cartItems.id, Number(item.line_id)));
+      await tx
+        .update(cartItems)
+        .set({ count, updatedAt: sql`now()` })
+        .where(eq(cartItems.id, Number(item.line_id)));
     } else {
       await tx.insert(cartItems).values({ userId, productId: Number(item.product_id), variationId, count });
     }

@@ -61,8 +61,16 @@ describe('toCartLine', () => {
   });
 
   it('a product line points at the product; negative stock shows as 0', () => {
-    const line = toCartLine(row({ variationId: null, hasVariations: false, attributeIds: [], imageUrl: '/a.svg', stock: -1 }), { meta, languageId: 1, currency: { code: 'EUR', value: '1' } });
-    expect(line).toMatchObject({ item_id: 7, is_variation: false, available_stock: 0, item: { image_url: '/a.svg', price: 19.99, variation_attributes: [] } });
+    const line = toCartLine(
+      row({ variationId: null, hasVariations: false, attributeIds: [], imageUrl: '/a.svg', stock: -1 }),
+      { meta, languageId: 1, currency: { code: 'EUR', value: '1' } },
+    );
+    expect(line).toMatchObject({
+      item_id: 7,
+      is_variation: false,
+      available_stock: 0,
+      item: { image_url: '/a.svg', price: 19.99, variation_attributes: [] },
+    });
   });
 });
 
@@ -74,7 +82,11 @@ describe('unavailableReason and toCartContents', () => {
     expect(unavailableReason(row({ stock: 0 }))).toBe('out_of_stock');
     expect(unavailableReason(row({ variationId: null, variationActive: null }))).toBe('needs_variation');
     expect(unavailableReason(row({ variationId: null, variationActive: null, hasVariations: false }))).toBeNull();
-    const contents = toCartContents([row(), row({ lineId: 6, stock: 0 })], { meta, languageId: 1, currency: { code: 'EUR', value: '1' } });
+    const contents = toCartContents([row(), row({ lineId: 6, stock: 0 })], {
+      meta,
+      languageId: 1,
+      currency: { code: 'EUR', value: '1' },
+    });
     expect(contents.payload.map((l) => l.id)).toEqual([5]);
     expect(contents.unavailableItems.map((l) => l.id)).toEqual([6]);
   });

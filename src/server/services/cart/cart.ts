@@ -54,7 +54,11 @@ export function unavailableReason(
 
 /** The unit price of a line in `currency` (minor units): its fixed price there, else converted and rounded (ADR 034). */
 export function linePriceIn(row: Pick<CartRow, 'priceCents' | 'pricing'>, currency: PriceCurrency): number {
-  const p = row.pricing ?? { product: { priceCents: row.priceCents, oldPriceCents: 0, discountPercent: 0 }, variation: null, fixed: [] };
+  const p = row.pricing ?? {
+    product: { priceCents: row.priceCents, oldPriceCents: 0, discountPercent: 0 },
+    variation: null,
+    fixed: [],
+  };
   return choicePriceIn(currency, p.product, p.variation, p.fixed).priceCents;
 }
 
@@ -70,7 +74,12 @@ export function toCartLine(row: CartRow, ctx: LineContext): CartLineJson {
     const c = meta.categories.get(id);
     if (!c) return [];
     const parent = c.parentId === null ? undefined : meta.categories.get(c.parentId);
-    return [{ name: categoryName(meta, id, languageId), parent: parent ? { name: categoryName(meta, parent.id, languageId) } : null }];
+    return [
+      {
+        name: categoryName(meta, id, languageId),
+        parent: parent ? { name: categoryName(meta, parent.id, languageId) } : null,
+      },
+    ];
   });
   // Same order as the product page's variation picker: by attribute group position.
   const attributes = row.attributeIds

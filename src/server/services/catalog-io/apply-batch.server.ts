@@ -47,19 +47,48 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export async function applyProductRows(tx: Tx, rows: readonly ProductRow[], ctx: BatchContext): Promise<Counts> {
   const counts: Counts = { created: 0, updated: 0, unchanged: 0 };
   if (!rows.length) return counts;
-  const existing = new Map((await tx.select().from(products).where(inArray(products.sku, rows.map((r) => r.sku)))).map((p) => [p.sku, p]));
+  const existing = new Map(
+    (
+      await tx
+        .select()
+        .from(products)
+        .where(
+          inArray(
+            products.sku,
+            rows.map((r) => r.sku),
+          ),
+        )
+    ).map((p) => [p.sku, p]),
+  );
   const ids = [...existing.values()].map((p) => p.id);
   const [translations, categoryLinks, images, categoryRows] = await Promise.all([
     ids.length ? tx.select().from(productTranslations).where(inArray(productTranslations.productId, ids)) : [],
     ids.length ? tx.select().from(productCategories).where(inArray(productCategories.productId, ids)) : [],
-    ids.length ? tx.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(productImages.productId, productImages.position, productImages.id) : [],
+    ids.length
+      ? tx
+          .select()
+          .from(productImages)
+          .where(inArray(productImages.productId, ids))
+          .orderBy(productImages.productId, productImages.position, productImages.id)
+      : [],
     tx.select({ id: categories.id, slug: categories.slug }).from(categories),
   ]);
-  const vatClass = new Map((await tx.select({ id: vatRates.id, name: vatRates.name }).from(vatRates)).map((r) => [r.name, r.id]));
+  const vatClass = new Map(
+    (await tx.select({ id: vatRates.id, name: vatRates.name }).from(vatRates)).map((r) => [r.name, r.id]),
+  );
   const vatRateOf = (name: string) => (name ? (vatClass.get(name) ?? null) : null);
   const categoryId = new Map(categoryRows.map((c) => [c.slug, c.id]));
   const hashes = [...new Set(rows.flatMap((r) => (r.images ?? []).flatMap((i) => MEDIA_PATH.exec(i.src)?.[1] ?? [])))];
-  const assetByHash = new Map(hashes.length ? (await tx.select({ id: mediaAssets.id, hash: mediaAssets.hash }).from(mediaAssets).where(inArray(mediaAssets.hash, hashes))).map((a) => [a.hash, a.id]) : []);
+  const assetByHash = new Map(
+    hashes.length
+      ? (
+          await tx
+            .select({ id: mediaAssets.id, hash: mediaAssets.hash })
+            .from(mediaAssets)
+            .where(inArray(mediaAssets.hash, hashes))
+        ).map((a) => [a.hash, a.id])
+      : [],
+  );
   /** An image cell's stored URL and asset: a zip file's asset, a known /media photo, or an outside address. */
   const source = (src: string): { url: string; assetId: number | null } => {
     const file = ctx.files[src];
@@ -71,8 +100,14 @@ export async function applyProductRows(tx: Tx, rows: readonly ProductRow[], ctx:
   // New products: one insert; their slugs from the name and the SKU, made unique in the batch and the shop.
   const fresh = rows.filter((r) => !existing.has(r.sku));
   if (fresh.length) {
-    const wanted = fresh.map((r) => r.slug ?? `${slugify(r.name!) || 'product'}-${slugify(r.sku) || 'sku'}`.slice(0, 191));
-    const taken = new Set((await tx.select({ slug: products.slug }).from(products).where(inArray(products.slug, wanted))).map((p) => p.slug));
+    const wanted = fresh.map(
+      (r) => r.slug ?? `${slugify(r.name!) || 'product'}-${slugify(r.sku) || 'sku'}`.slice(0, 191),
+    );
+    const taken = new Set(
+      (await tx.select({ slug: products.slug }).from(products).where(inArray(products.slug, wanted))).map(
+        (p) => p.slug,
+      ),
+    );
     const slugs = wanted.map((slug) => {
       let candidate = slug;
       for (let n = 2; taken.has(candidate); n++) candidate = `${slug.slice(0, 180)}-${n}`;
@@ -120,12 +155,15 @@ export async function applyProductRows(tx: Tx, rows: readonly ProductRow[], ctx:
       if (row.slug !== undefined && row.slug !== product.slug) base.slug = row.slug;
       if (row.price) {
         const stored = toStoredPrice(row.price);
-        if (stored.priceCents !== product.priceCents || stored.oldPriceCents !== product.oldPriceCents) Object.assign(base, stored);
+        if (stored.priceCents !== product.priceCents || stored.oldPriceCents !== product.oldPriceCents)
+          Object.assign(base, stored);
       }
       if (row.stock !== undefined && row.stock !== product.stock) base.stock = row.stock;
       if (row.active !== undefined && row.active !== product.active) base.active = row.active;
-      if (row.vatClass !== undefined && vatRateOf(row.vatClass) !== product.vatRateId) base.vatRateId = vatRateOf(row.vatClass);
-      if (row.lowStockThreshold !== undefined && row.lowStockThreshold !== product.lowStockThreshold) base.lowStockThreshold = row.lowStockThreshold;
+      if (row.vatClass !== undefined && vatRateOf(row.vatClass) !== product.vatRateId)
+        base.vatRateId = vatRateOf(row.vatClass);
+      if (row.lowStockThreshold !== undefined && row.lowStockThreshold !== product.lowStockThreshold)
+        base.lowStockThreshold = row.lowStockThreshold;
       if (Object.keys(base).length) {
         await tx.update(products).set(base).where(eq(products.id, product.id));
         changed = true;
@@ -135,20 +173,30 @@ export async function applyProductRows(tx: Tx, rows: readonly ProductRow[], ctx:
       if (code === ctx.defaultLanguage || (!row.names.has(code) && !row.descriptions.has(code))) continue;
       const own = translations.find((t) => t.productId === product.id && t.languageId === languageId);
       const name = row.names.has(code) ? row.names.get(code)! : (own?.name ?? '');
-      const description = row.descriptions.has(code) ? sanitizeHtml(row.descriptions.get(code)!) : (own?.description ?? '');
+      const description = row.descriptions.has(code)
+        ? sanitizeHtml(row.descriptions.get(code)!)
+        : (own?.description ?? '');
       if (!name && !description) {
         if (own) {
           clearedTranslations.push({ productId: product.id, languageId });
           changed = true;
         }
       } else if (!own || own.name !== (name || product.name) || own.description !== description) {
-        translationRows.push({ productId: product.id, languageId, name: name || row.name || product.name, description });
+        translationRows.push({
+          productId: product.id,
+          languageId,
+          name: name || row.name || product.name,
+          description,
+        });
         changed = true;
       }
     }
     if (row.categories !== undefined) {
       const want = [...new Set(row.categories.map((slug) => categoryId.get(slug)!))].sort((a, b) => a - b);
-      const have = categoryLinks.filter((l) => l.productId === product.id).map((l) => l.categoryId).sort((a, b) => a - b);
+      const have = categoryLinks
+        .filter((l) => l.productId === product.id)
+        .map((l) => l.categoryId)
+        .sort((a, b) => a - b);
       if (!same(want, have)) {
         relinkCategories.push(product.id);
         newCategoryLinks.push(...want.map((id) => ({ productId: product.id, categoryId: id })));
@@ -165,7 +213,12 @@ export async function applyProductRows(tx: Tx, rows: readonly ProductRow[], ctx:
         if (!image.alt) delete alt[ctx.defaultLanguage];
         return { productId: product.id, url, assetId, position, alt };
       });
-      if (!same(want.map((w) => [w.url, w.alt]), have.map((h) => [h.url, h.alt]))) {
+      if (
+        !same(
+          want.map((w) => [w.url, w.alt]),
+          have.map((h) => [h.url, h.alt]),
+        )
+      ) {
         reimage.push(product.id);
         newImages.push(...want);
         changed = true;
@@ -178,35 +231,67 @@ export async function applyProductRows(tx: Tx, rows: readonly ProductRow[], ctx:
     } else counts.unchanged++;
   }
   for (const cleared of clearedTranslations) {
-    await tx.delete(productTranslations).where(and(eq(productTranslations.productId, cleared.productId), eq(productTranslations.languageId, cleared.languageId)));
+    await tx
+      .delete(productTranslations)
+      .where(
+        and(
+          eq(productTranslations.productId, cleared.productId),
+          eq(productTranslations.languageId, cleared.languageId),
+        ),
+      );
   }
   if (translationRows.length) {
     await tx
       .insert(productTranslations)
       .values(translationRows)
-      .onConflictDoUpdate({ target: [productTranslations.productId, productTranslations.languageId], set: { name: sql`excluded.name`, description: sql`excluded.description` } });
+      .onConflictDoUpdate({
+        target: [productTranslations.productId, productTranslations.languageId],
+        set: { name: sql`excluded.name`, description: sql`excluded.description` },
+      });
   }
-  if (relinkCategories.length) await tx.delete(productCategories).where(inArray(productCategories.productId, relinkCategories));
+  if (relinkCategories.length)
+    await tx.delete(productCategories).where(inArray(productCategories.productId, relinkCategories));
   if (newCategoryLinks.length) await tx.insert(productCategories).values(newCategoryLinks);
   if (reimage.length) await tx.delete(productImages).where(inArray(productImages.productId, reimage));
   if (newImages.length) await tx.insert(productImages).values(newImages);
-  if (bump.length) await tx.update(products).set({ version: sql`${products.version} + 1`, updatedAt: sql`now()` }).where(inArray(products.id, bump));
+  if (bump.length)
+    await tx
+      .update(products)
+      .set({ version: sql`${products.version} + 1`, updatedAt: sql`now()` })
+      .where(inArray(products.id, bump));
   return counts;
 }
 
 /** Groups and values by lower-case name, created when new (other batches or staff may race: on conflict do nothing). */
-async function attributeIds(tx: Tx, rows: readonly VariationRow[]): Promise<(group: string, value: string) => { groupId: number; attributeId: number }> {
-  const groupNames = [...new Map(rows.flatMap((r) => r.attributes.map((a) => [a.group.toLowerCase(), a.group]))).values()];
-  const groupsOf = async () => new Map((await tx.select().from(attributeGroups)).map((g) => [g.name.toLowerCase(), g.id]));
+async function attributeIds(
+  tx: Tx,
+  rows: readonly VariationRow[],
+): Promise<(group: string, value: string) => { groupId: number; attributeId: number }> {
+  const groupNames = [
+    ...new Map(rows.flatMap((r) => r.attributes.map((a) => [a.group.toLowerCase(), a.group]))).values(),
+  ];
+  const groupsOf = async () =>
+    new Map((await tx.select().from(attributeGroups)).map((g) => [g.name.toLowerCase(), g.id]));
   let groups = await groupsOf();
   const missingGroups = groupNames.filter((n) => !groups.has(n.toLowerCase()));
   if (missingGroups.length) {
-    await tx.insert(attributeGroups).values(missingGroups.map((name) => ({ name }))).onConflictDoNothing();
+    await tx
+      .insert(attributeGroups)
+      .values(missingGroups.map((name) => ({ name })))
+      .onConflictDoNothing();
     groups = await groupsOf();
   }
-  const valuesOf = async () => new Map((await tx.select().from(attributes)).map((a) => [`${a.groupId}=${a.name.toLowerCase()}`, a.id]));
+  const valuesOf = async () =>
+    new Map((await tx.select().from(attributes)).map((a) => [`${a.groupId}=${a.name.toLowerCase()}`, a.id]));
   let values = await valuesOf();
-  const wanted = new Map(rows.flatMap((r) => r.attributes.map((a) => [`${groups.get(a.group.toLowerCase())}=${a.value.toLowerCase()}`, { groupId: groups.get(a.group.toLowerCase())!, name: a.value }])));
+  const wanted = new Map(
+    rows.flatMap((r) =>
+      r.attributes.map((a) => [
+        `${groups.get(a.group.toLowerCase())}=${a.value.toLowerCase()}`,
+        { groupId: groups.get(a.group.toLowerCase())!, name: a.value },
+      ]),
+    ),
+  );
   const missing = [...wanted].filter(([key]) => !values.has(key)).map(([, v]) => v);
   if (missing.length) {
     await tx.insert(attributes).values(missing).onConflictDoNothing();
@@ -232,8 +317,30 @@ export async function applyVariationRows(tx: Tx, rows: readonly VariationRow[]):
     .orderBy(products.id)
     .for('update');
   const parents = new Map(parentRows.map((p) => [p.sku, p]));
-  const existing = new Map((await tx.select().from(variations).where(inArray(variations.sku, rows.map((r) => r.sku)))).map((v) => [v.sku, v]));
-  const links = existing.size ? await tx.select().from(variationAttributes).where(inArray(variationAttributes.variationId, [...existing.values()].map((v) => v.id))) : [];
+  const existing = new Map(
+    (
+      await tx
+        .select()
+        .from(variations)
+        .where(
+          inArray(
+            variations.sku,
+            rows.map((r) => r.sku),
+          ),
+        )
+    ).map((v) => [v.sku, v]),
+  );
+  const links = existing.size
+    ? await tx
+        .select()
+        .from(variationAttributes)
+        .where(
+          inArray(
+            variationAttributes.variationId,
+            [...existing.values()].map((v) => v.id),
+          ),
+        )
+    : [];
   const touchedProducts = new Set<number>();
   const groupLinks: { productId: number; groupId: number; position: number }[] = [];
   const fresh: VariationRow[] = [];
@@ -250,11 +357,15 @@ export async function applyVariationRows(tx: Tx, rows: readonly VariationRow[]):
     }
     const set: Partial<typeof variations.$inferInsert> = {};
     if (row.priceCents !== undefined && row.priceCents !== variation.priceCents) set.priceCents = row.priceCents;
-    if (row.salePriceCents !== undefined && row.salePriceCents !== variation.salePriceCents) set.salePriceCents = row.salePriceCents;
+    if (row.salePriceCents !== undefined && row.salePriceCents !== variation.salePriceCents)
+      set.salePriceCents = row.salePriceCents;
     if (row.stock !== undefined && row.stock !== variation.stock) set.stock = row.stock;
     if (row.active !== undefined && row.active !== variation.active) set.active = row.active;
     const want = ids.map((a) => a.attributeId).sort((a, b) => a - b);
-    const have = links.filter((l) => l.variationId === variation.id).map((l) => l.attributeId).sort((a, b) => a - b);
+    const have = links
+      .filter((l) => l.variationId === variation.id)
+      .map((l) => l.attributeId)
+      .sort((a, b) => a - b);
     if (!same(want, have)) relink.push({ id: variation.id, attributeIds: want });
     if (Object.keys(set).length) await tx.update(variations).set(set).where(eq(variations.id, variation.id));
     if (Object.keys(set).length || !same(want, have)) {
@@ -265,18 +376,42 @@ export async function applyVariationRows(tx: Tx, rows: readonly VariationRow[]):
   if (fresh.length) {
     const inserted = await tx
       .insert(variations)
-      .values(fresh.map((r) => ({ productId: parents.get(r.parentSku)!.id, sku: r.sku, priceCents: r.priceCents ?? null, salePriceCents: r.salePriceCents ?? null, stock: r.stock ?? 0, active: r.active ?? true })))
+      .values(
+        fresh.map((r) => ({
+          productId: parents.get(r.parentSku)!.id,
+          sku: r.sku,
+          priceCents: r.priceCents ?? null,
+          salePriceCents: r.salePriceCents ?? null,
+          stock: r.stock ?? 0,
+          active: r.active ?? true,
+        })),
+      )
       .returning({ id: variations.id, sku: variations.sku });
     const bySku = new Map(fresh.map((r) => [r.sku, r]));
-    for (const v of inserted) relink.push({ id: v.id, attributeIds: bySku.get(v.sku)!.attributes.map((a) => idsOf(a.group, a.value).attributeId) });
+    for (const v of inserted)
+      relink.push({
+        id: v.id,
+        attributeIds: bySku.get(v.sku)!.attributes.map((a) => idsOf(a.group, a.value).attributeId),
+      });
     counts.created = fresh.length;
   }
   if (relink.length) {
-    await tx.delete(variationAttributes).where(inArray(variationAttributes.variationId, relink.map((r) => r.id)));
-    await tx.insert(variationAttributes).values(relink.flatMap((r) => r.attributeIds.map((attributeId) => ({ variationId: r.id, attributeId }))));
+    await tx.delete(variationAttributes).where(
+      inArray(
+        variationAttributes.variationId,
+        relink.map((r) => r.id),
+      ),
+    );
+    await tx
+      .insert(variationAttributes)
+      .values(relink.flatMap((r) => r.attributeIds.map((attributeId) => ({ variationId: r.id, attributeId }))));
   }
   const newGroupLinks = groupLinks.filter((l) => touchedProducts.has(l.productId));
   if (newGroupLinks.length) await tx.insert(productAttributeGroups).values(newGroupLinks).onConflictDoNothing();
-  if (touchedProducts.size) await tx.update(products).set({ version: sql`${products.version} + 1`, updatedAt: sql`now()` }).where(inArray(products.id, [...touchedProducts]));
+  if (touchedProducts.size)
+    await tx
+      .update(products)
+      .set({ version: sql`${products.version} + 1`, updatedAt: sql`now()` })
+      .where(inArray(products.id, [...touchedProducts]));
   return counts;
 }

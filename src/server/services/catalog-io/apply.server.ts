@@ -61,7 +61,13 @@ async function claimRow(db: Db, id: number) {
         eq(catalogImports.errorCount, 0),
         or(
           inArray(catalogImports.status, ['checked', 'failed']),
-          and(eq(catalogImports.status, 'applying'), or(eq(catalogImports.runner, RUNNER), sql`${catalogImports.updatedAt} < now() - make_interval(secs => ${STALE_SECONDS})`)),
+          and(
+            eq(catalogImports.status, 'applying'),
+            or(
+              eq(catalogImports.runner, RUNNER),
+              sql`${catalogImports.updatedAt} < now() - make_interval(secs => ${STALE_SECONDS})`,
+            ),
+          ),
         ),
       ),
     )
@@ -69,7 +75,8 @@ async function claimRow(db: Db, id: number) {
   if (claimed) return claimed;
   const state = await getImport(db, id);
   if (!state) throw new NotFoundError(IMPORT_NOT_FOUND);
-  if (state.error_count > 0) throw new ConflictError(localized('admin.api.dryRunProblems', { count: state.error_count }));
+  if (state.error_count > 0)
+    throw new ConflictError(localized('admin.api.dryRunProblems', { count: state.error_count }));
   if (state.status === 'done') throw new ConflictError(localized('admin.api.importApplied'));
   throw new ConflictError(BUSY);
 }
@@ -83,15 +90,28 @@ export async function applyImport(db: Db, id: number, options: ApplyOptions): Pr
  * Claims the import now (a refusal is the caller's answer) and applies it in the background: the
  * page polls the import's progress. `done` settles when the last batch is in.
  */
-export async function beginApply(db: Db, id: number, options: ApplyOptions): Promise<{ state: ImportState; done: Promise<ImportState> }> {
+export async function beginApply(
+  db: Db,
+  id: number,
+  options: ApplyOptions,
+): Promise<{ state: ImportState; done: Promise<ImportState> }> {
   const row = await claim(db, id);
   const { content: _content, ...state } = row;
   return { state: importState(state), done: runApply(db, id, row, options) };
 }
 
-async function runApply(db: Db, id: number, row: Awaited<ReturnType<typeof claim>>, options: ApplyOptions): Promise<ImportState> {
+async function runApply(
+  db: Db,
+  id: number,
+  row: Awaited<ReturnType<typeof claim>>,
+  options: ApplyOptions,
+): Promise<ImportState> {
   const languages = await adminLanguages(db);
-  const ctx = { defaultLanguage: languages.default.code, languageIds: new Map(languages.all.map((l) => [l.code, l.id])), files: row.files };
+  const ctx = {
+    defaultLanguage: languages.default.code,
+    languageIds: new Map(languages.all.map((l) => [l.code, l.id])),
+    files: row.files,
+  };
   const read = readCatalogCsv(row.content, await importLanguages(db));
   const size = options.batchSize ?? DEFAULT_BATCH;
   const summary: Record<string, number> = { ...row.summary };
@@ -99,7 +119,8 @@ async function runApply(db: Db, id: number, row: Awaited<ReturnType<typeof claim
   let batches = 0;
   try {
     while (applied < read.rows.length) {
-      if (options.stopAfterBatches !== undefined && batches >= options.stopAfterBatches) return (await getImport(db, id))!;
+      if (options.stopAfterBatches !== undefined && batches >= options.stopAfterBatches)
+        return (await getImport(db, id))!;
       const batch = read.rows.slice(applied, applied + size);
       const next = applied + batch.length;
       await transaction(db, async (tx) => {
@@ -108,12 +129,21 @@ async function runApply(db: Db, id: number, row: Awaited<ReturnType<typeof claim
         const [mine] = await tx
           .update(catalogImports)
           .set({ appliedRows: next, updatedAt: sql`now()` })
-          .where(and(eq(catalogImports.id, id), eq(catalogImports.runner, RUNNER), eq(catalogImports.appliedRows, applied)))
+          .where(
+            and(eq(catalogImports.id, id), eq(catalogImports.runner, RUNNER), eq(catalogImports.appliedRows, applied)),
+          )
           .returning({ id: catalogImports.id });
         if (!mine) throw new ConflictError(BUSY);
         const done: Counts[] = [
-          await applyProductRows(tx, batch.filter((r): r is ProductRow => r.kind === 'product'), ctx),
-          await applyVariationRows(tx, batch.filter((r): r is VariationRow => r.kind === 'variation')),
+          await applyProductRows(
+            tx,
+            batch.filter((r): r is ProductRow => r.kind === 'product'),
+            ctx,
+          ),
+          await applyVariationRows(
+            tx,
+            batch.filter((r): r is VariationRow => r.kind === 'variation'),
+          ),
         ];
         await applyCurrencyPrices(tx, batch);
         for (const c of done) for (const [key, n] of Object.entries(c)) summary[key] = (summary[key] ?? 0) + n;
@@ -123,8 +153,19 @@ async function runApply(db: Db, id: number, row: Awaited<ReturnType<typeof claim
       batches++;
       options.onProgress?.((await getImport(db, id))!);
     }
-    const [finished] = await db.update(catalogImports).set({ status: 'done', runner: null, updatedAt: sql`now()` }).where(eq(catalogImports.id, id)).returning(stateColumns);
-    await recordChange(db, options.editor, 'catalog_import', id, 'apply', `${row.fileName}: ${summary.created ?? 0} created, ${summary.updated ?? 0} updated, ${summary.unchanged ?? 0} unchanged`);
+    const [finished] = await db
+      .update(catalogImports)
+      .set({ status: 'done', runner: null, updatedAt: sql`now()` })
+      .where(eq(catalogImports.id, id))
+      .returning(stateColumns);
+    await recordChange(
+      db,
+      options.editor,
+      'catalog_import',
+      id,
+      'apply',
+      `${row.fileName}: ${summary.created ?? 0} created, ${summary.updated ?? 0} updated, ${summary.unchanged ?? 0} unchanged`,
+    );
     return importState(finished!);
   } catch (error) {
     // Only this process's claim turns into "failed"; one that was taken over is the other's now.

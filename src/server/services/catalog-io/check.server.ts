@@ -54,7 +54,11 @@ export function importState(row: Omit<typeof catalogImports.$inferSelect, 'conte
 /** What a header may name besides the base columns: the other languages, and the currencies a fixed price can be in (all but EUR). */
 export async function importLanguages(db: Db): Promise<{ default: string; others: string[]; currencies: string[] }> {
   const [languages, currencyRows] = await Promise.all([adminLanguages(db), fixedPriceCurrencies(db)]);
-  return { default: languages.default.code, others: languages.all.filter((l) => l.id !== languages.default.id).map((l) => l.code), currencies: currencyRows };
+  return {
+    default: languages.default.code,
+    others: languages.all.filter((l) => l.id !== languages.default.id).map((l) => l.code),
+    currencies: currencyRows,
+  };
 }
 
 function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
@@ -73,21 +77,40 @@ async function databaseProblems(db: Db, rows: readonly CatalogRow[], inFile: Rea
   const variationSkus = new Map<string, { productId: number }>();
   const allSkus = [...new Set(rows.flatMap((r) => (r.kind === 'variation' ? [r.sku, r.parentSku] : [r.sku])))];
   for (const part of chunks(allSkus)) {
-    for (const p of await db.select({ sku: products.sku, id: products.id }).from(products).where(inArray(products.sku, part))) productSkus.set(p.sku, p.id);
-    for (const v of await db.select({ sku: variations.sku, productId: variations.productId }).from(variations).where(inArray(variations.sku, part))) variationSkus.set(v.sku, { productId: v.productId });
+    for (const p of await db
+      .select({ sku: products.sku, id: products.id })
+      .from(products)
+      .where(inArray(products.sku, part)))
+      productSkus.set(p.sku, p.id);
+    for (const v of await db
+      .select({ sku: variations.sku, productId: variations.productId })
+      .from(variations)
+      .where(inArray(variations.sku, part)))
+      variationSkus.set(v.sku, { productId: v.productId });
   }
   for (const row of rows) {
     if (row.kind === 'product') {
       if (variationSkus.has(row.sku)) add(row, 'This SKU belongs to a variation in the shop; a product needs its own.');
-      if (!productSkus.has(row.sku) && (row.name === undefined || row.price === undefined)) add(row, 'A new product needs a name and a price.');
+      if (!productSkus.has(row.sku) && (row.name === undefined || row.price === undefined))
+        add(row, 'A new product needs a name and a price.');
       const unknown = (row.categories ?? []).filter((slug) => !slugs.has(slug));
       if (unknown.length) add(row, `Unknown categories: ${unknown.join(', ')}. Use the slugs of /admin/categories.`);
-      if (row.vatClass && !vatClasses.has(row.vatClass)) add(row, `Unknown VAT class "${row.vatClass}": use a name from /admin/shipping, or leave it empty for the shop's rate.`);
+      if (row.vatClass && !vatClasses.has(row.vatClass))
+        add(
+          row,
+          `Unknown VAT class "${row.vatClass}": use a name from /admin/shipping, or leave it empty for the shop's rate.`,
+        );
     } else {
       if (productSkus.has(row.sku)) add(row, 'This SKU belongs to a product in the shop; a variation needs its own.');
-      if (!inFile.has(row.parentSku) && !productSkus.has(row.parentSku)) add(row, `No product has the SKU ${row.parentSku} (parent_sku), in the file or in the shop.`);
+      if (!inFile.has(row.parentSku) && !productSkus.has(row.parentSku))
+        add(row, `No product has the SKU ${row.parentSku} (parent_sku), in the file or in the shop.`);
       const existing = variationSkus.get(row.sku);
-      if (existing && productSkus.get(row.parentSku) !== undefined && existing.productId !== productSkus.get(row.parentSku)) add(row, 'This variation belongs to another product in the shop.');
+      if (
+        existing &&
+        productSkus.get(row.parentSku) !== undefined &&
+        existing.productId !== productSkus.get(row.parentSku)
+      )
+        add(row, 'This variation belongs to another product in the shop.');
     }
   }
   return problems;
@@ -101,16 +124,24 @@ async function zipProblems(db: Db, rows: readonly CatalogRow[], zip: Uint8Array 
   const users = new Map<string, CatalogRow[]>();
   for (const row of rows) {
     if (row.kind !== 'product') continue;
-    for (const image of row.images ?? []) if (isFileName(image.src)) users.set(image.src, [...(users.get(image.src) ?? []), row]);
+    for (const image of row.images ?? [])
+      if (isFileName(image.src)) users.set(image.src, [...(users.get(image.src) ?? []), row]);
   }
   const problems: Problem[] = [];
   if (users.size === 0) return { files: {}, problems };
   if (!zip) {
-    for (const [name, named] of users) for (const row of named) problems.push({ line: row.line, sku: row.sku, message: `The image ${name} is named by its file name: upload the images zip with the CSV.` });
+    for (const [name, named] of users)
+      for (const row of named)
+        problems.push({
+          line: row.line,
+          sku: row.sku,
+          message: `The image ${name} is named by its file name: upload the images zip with the CSV.`,
+        });
     return { files: {}, problems };
   }
   const stored = await storeZipImages(db, zip, new Set(users.keys()), createdBy);
-  for (const [name, message] of stored.problems) for (const row of users.get(name)!) problems.push({ line: row.line, sku: row.sku, message });
+  for (const [name, message] of stored.problems)
+    for (const row of users.get(name)!) problems.push({ line: row.line, sku: row.sku, message });
   return { files: stored.files, problems };
 }
 
@@ -118,7 +149,11 @@ async function zipProblems(db: Db, rows: readonly CatalogRow[], zip: Uint8Array 
  * Checks a file and records the import (status `checked`); nothing else is written, except the
  * zip's images, stored as media assets (content-addressed: checking the same zip again adds none).
  */
-export async function checkImport(db: Db, text: string, options: { fileName: string; createdBy: number | null; zip?: Uint8Array }): Promise<ImportState> {
+export async function checkImport(
+  db: Db,
+  text: string,
+  options: { fileName: string; createdBy: number | null; zip?: Uint8Array },
+): Promise<ImportState> {
   const fileHash = createHash('sha256').update(text).digest('hex');
   const [unfinished] = await db
     .select(stateColumns)
@@ -141,7 +176,10 @@ export async function checkImport(db: Db, text: string, options: { fileName: str
       totalRows: read.rows.length,
       errorCount: problems.length,
       errors: problems.slice(0, REPORTED_PROBLEMS),
-      summary: { products: read.rows.filter((r) => r.kind === 'product').length, variations: read.rows.filter((r) => r.kind === 'variation').length },
+      summary: {
+        products: read.rows.filter((r) => r.kind === 'product').length,
+        variations: read.rows.filter((r) => r.kind === 'variation').length,
+      },
       content: problems.length ? '' : text,
       files: images.files,
       createdBy: options.createdBy,

@@ -5,7 +5,19 @@
  */
 import { asc, gt, inArray } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { attributeGroups, attributes, categories, productCategories, productCurrencyPrices, productImages, products, productTranslations, variationAttributes, variations, vatRates } from '@/server/db/schema/index';
+import {
+  attributeGroups,
+  attributes,
+  categories,
+  productCategories,
+  productCurrencyPrices,
+  productImages,
+  products,
+  productTranslations,
+  variationAttributes,
+  variations,
+  vatRates,
+} from '@/server/db/schema/index';
 import { csvRow } from '../csv';
 import { adminLanguages } from '../admin/languages';
 import { LIST_SEPARATOR, exportColumns, fixedPriceCells, priceCells, variationPriceCells } from './format';
@@ -17,12 +29,21 @@ export async function* exportCatalogCsv(db: Db, batch = 1_000): AsyncGenerator<s
   const languages = await adminLanguages(db);
   const others = languages.all.filter((l) => l.id !== languages.default.id);
   const currencies = await fixedPriceCurrencies(db);
-  const columns = exportColumns(others.map((l) => l.code), currencies);
+  const columns = exportColumns(
+    others.map((l) => l.code),
+    currencies,
+  );
   yield `\uFEFF${csvRow(columns)}`;
-  const slugOf = new Map((await db.select({ id: categories.id, slug: categories.slug }).from(categories)).map((c) => [c.id, c.slug]));
-  const vatName = new Map((await db.select({ id: vatRates.id, name: vatRates.name }).from(vatRates)).map((r) => [r.id, r.name]));
+  const slugOf = new Map(
+    (await db.select({ id: categories.id, slug: categories.slug }).from(categories)).map((c) => [c.id, c.slug]),
+  );
+  const vatName = new Map(
+    (await db.select({ id: vatRates.id, name: vatRates.name }).from(vatRates)).map((r) => [r.id, r.name]),
+  );
   const groupName = new Map((await db.select().from(attributeGroups)).map((g) => [g.id, g.name]));
-  const attribute = new Map((await db.select().from(attributes)).map((a) => [a.id, { group: groupName.get(a.groupId)!, value: a.name }]));
+  const attribute = new Map(
+    (await db.select().from(attributes)).map((a) => [a.id, { group: groupName.get(a.groupId)!, value: a.name }]),
+  );
   let after = 0;
   for (;;) {
     const page = await db.select().from(products).where(gt(products.id, after)).orderBy(asc(products.id)).limit(batch);
@@ -31,11 +52,25 @@ export async function* exportCatalogCsv(db: Db, batch = 1_000): AsyncGenerator<s
     const [translations, links, images, vars, fixed] = await Promise.all([
       db.select().from(productTranslations).where(inArray(productTranslations.productId, ids)),
       db.select().from(productCategories).where(inArray(productCategories.productId, ids)),
-      db.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.position), asc(productImages.id)),
+      db
+        .select()
+        .from(productImages)
+        .where(inArray(productImages.productId, ids))
+        .orderBy(asc(productImages.position), asc(productImages.id)),
       db.select().from(variations).where(inArray(variations.productId, ids)).orderBy(asc(variations.id)),
       db.select().from(productCurrencyPrices).where(inArray(productCurrencyPrices.productId, ids)),
     ]);
-    const pairs = vars.length ? await db.select().from(variationAttributes).where(inArray(variationAttributes.variationId, vars.map((v) => v.id))) : [];
+    const pairs = vars.length
+      ? await db
+          .select()
+          .from(variationAttributes)
+          .where(
+            inArray(
+              variationAttributes.variationId,
+              vars.map((v) => v.id),
+            ),
+          )
+      : [];
     let chunk = '';
     for (const p of page) {
       const own = translations.filter((t) => t.productId === p.id);
@@ -52,14 +87,24 @@ export async function* exportCatalogCsv(db: Db, batch = 1_000): AsyncGenerator<s
         name: p.name,
         description: p.description,
         ...priceCells(p),
-        ...fixedPriceCells(fixed.filter((f) => f.productId === p.id), null, currencies),
+        ...fixedPriceCells(
+          fixed.filter((f) => f.productId === p.id),
+          null,
+          currencies,
+        ),
         stock: String(p.stock),
-        categories: links.filter((l) => l.productId === p.id).map((l) => slugOf.get(l.categoryId)!).sort().join(LIST_SEPARATOR),
+        categories: links
+          .filter((l) => l.productId === p.id)
+          .map((l) => slugOf.get(l.categoryId)!)
+          .sort()
+          .join(LIST_SEPARATOR),
         attributes: '',
         images: pictures.map((i) => i.url).join(LIST_SEPARATOR),
         vat_class: p.vatRateId === null ? '' : (vatName.get(p.vatRateId) ?? ''),
         low_stock_threshold: p.lowStockThreshold === null ? '' : String(p.lowStockThreshold),
-        image_alt: pictures.some((i) => i.alt[languages.default.code]) ? pictures.map((i) => i.alt[languages.default.code] ?? '').join(LIST_SEPARATOR) : '',
+        image_alt: pictures.some((i) => i.alt[languages.default.code])
+          ? pictures.map((i) => i.alt[languages.default.code] ?? '').join(LIST_SEPARATOR)
+          : '',
       };
       for (const l of others) {
         cells[`name:${l.code}`] = text(l.code, 'name');
@@ -73,7 +118,11 @@ export async function* exportCatalogCsv(db: Db, batch = 1_000): AsyncGenerator<s
           parent_sku: p.sku,
           active: yesNo(v.active),
           ...variationPriceCells(v),
-          ...fixedPriceCells(fixed.filter((f) => f.productId === p.id), v.id, currencies),
+          ...fixedPriceCells(
+            fixed.filter((f) => f.productId === p.id),
+            v.id,
+            currencies,
+          ),
           stock: String(v.stock),
           attributes: values.map((a) => `${a.group}=${a.value}`).join(LIST_SEPARATOR),
         };

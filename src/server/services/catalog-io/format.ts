@@ -5,13 +5,39 @@
  * in the file sets it, and an empty cell means empty (no sale price, no translation, no images).
  * Pure: the checks that need the database (categories, SKUs taken elsewhere) are import.server.ts's.
  */
-import { MAX_PRICE_CENTS, MAX_STOCK, SKU_PATTERN, SKU_PROBLEM, type StaffPrice, formatAmount, parseAmount, salePriceProblem, toStaffPrice } from '@/lib/rules/product-price';
+import {
+  MAX_PRICE_CENTS,
+  MAX_STOCK,
+  SKU_PATTERN,
+  SKU_PROBLEM,
+  type StaffPrice,
+  formatAmount,
+  parseAmount,
+  salePriceProblem,
+  toStaffPrice,
+} from '@/lib/rules/product-price';
 import { unneutralized } from '../csv';
 import { centsToDecimal, minorDigits } from '@/lib/money';
 import type { FixedPrice } from '@/lib/rules/currency-price';
 import { MAX_LOW_STOCK_THRESHOLD } from '@/lib/rules/stock-level';
 
-export const BASE_COLUMNS = ['sku', 'parent_sku', 'active', 'slug', 'name', 'description', 'price', 'sale_price', 'stock', 'categories', 'attributes', 'images', 'image_alt', 'vat_class', 'low_stock_threshold'] as const;
+export const BASE_COLUMNS = [
+  'sku',
+  'parent_sku',
+  'active',
+  'slug',
+  'name',
+  'description',
+  'price',
+  'sale_price',
+  'stock',
+  'categories',
+  'attributes',
+  'images',
+  'image_alt',
+  'vat_class',
+  'low_stock_threshold',
+] as const;
 type BaseColumn = (typeof BASE_COLUMNS)[number];
 /** Per-language columns: `name:de`, `description:de`. */
 const TRANSLATED = /^(name|description):([a-z]{2,8})$/;
@@ -89,7 +115,10 @@ export function problemText(p: Problem): string {
 }
 
 /** The header's columns, or the problems with them (all reported on line 1). */
-export function readHeader(cells: string[], languages: { default: string; others: string[]; currencies?: string[] }): Header | Problem[] {
+export function readHeader(
+  cells: string[],
+  languages: { default: string; others: string[]; currencies?: string[] },
+): Header | Problem[] {
   const columns = cells.map((c) => c.trim().toLowerCase());
   const problems: string[] = [];
   const seen = new Set<string>();
@@ -105,14 +134,18 @@ export function readHeader(cells: string[], languages: { default: string; others
       if (code === 'EUR') problems.push(`${column}: the EUR prices go in the columns price and sale_price.`);
       else if (!languages.currencies?.includes(code)) problems.push(`${column}: the shop has no currency ${code}.`);
       else if (perCurrency[1] === 'price') currencies.add(code);
-      else if (!columns.includes(`price:${perCurrency[2]}`)) problems.push(`${column} needs the column price:${perCurrency[2]} beside it.`);
+      else if (!columns.includes(`price:${perCurrency[2]}`))
+        problems.push(`${column} needs the column price:${perCurrency[2]} beside it.`);
     } else if (translated) {
       const code = translated[2]!;
-      if (code === languages.default) problems.push(`${column}: the ${languages.default} texts go in the columns name and description.`);
+      if (code === languages.default)
+        problems.push(`${column}: the ${languages.default} texts go in the columns name and description.`);
       else if (!languages.others.includes(code)) problems.push(`${column}: the shop has no language ${code}.`);
       else codes.add(code);
     } else if (!(BASE_COLUMNS as readonly string[]).includes(column)) {
-      problems.push(`Unknown column "${column}". The columns are ${BASE_COLUMNS.join(', ')}, name:<language>, description:<language>, price:<currency> and sale_price:<currency>.`);
+      problems.push(
+        `Unknown column "${column}". The columns are ${BASE_COLUMNS.join(', ')}, name:<language>, description:<language>, price:<currency> and sale_price:<currency>.`,
+      );
     }
   }
   if (!seen.has('sku')) problems.push('The column sku is required.');
@@ -142,7 +175,8 @@ export function readRow(header: Header, line: number, raw: string[]): CatalogRow
   const sku = get('sku') ?? '';
   const problems: string[] = [];
   const problem = (message: string) => problems.push(message);
-  if (raw.length > header.columns.length && raw.slice(header.columns.length).some((c) => c.trim() !== '')) problem(`The row has ${raw.length} cells; the header has ${header.columns.length}.`);
+  if (raw.length > header.columns.length && raw.slice(header.columns.length).some((c) => c.trim() !== ''))
+    problem(`The row has ${raw.length} cells; the header has ${header.columns.length}.`);
   if (!SKU_PATTERN.test(sku)) problem(sku ? SKU_PROBLEM : 'The SKU is required.');
 
   const flag = (column: 'active'): boolean | undefined => {
@@ -169,7 +203,10 @@ export function readRow(header: Header, line: number, raw: string[]): CatalogRow
         const text = get(`${column}:${code.toLowerCase()}`) ?? '';
         if (text === '') return null;
         const cents = parseAmountIn(text, code);
-        if (cents === null) problem(`The ${column.replace('_', ' ')} in ${code} "${text}" is not an amount such as ${minorDigits(code) ? '12.50' : '1250'}.`);
+        if (cents === null)
+          problem(
+            `The ${column.replace('_', ' ')} in ${code} "${text}" is not an amount such as ${minorDigits(code) ? '12.50' : '1250'}.`,
+          );
         return cents;
       };
       const price = cell('price');
@@ -200,7 +237,17 @@ export function readRow(header: Header, line: number, raw: string[]): CatalogRow
   if (parentSku) {
     if (!SKU_PATTERN.test(parentSku)) problem(`parent_sku: ${SKU_PROBLEM}`);
     if (parentSku === sku) problem('A variation cannot be its own product.');
-    for (const column of ['slug', 'name', 'description', 'categories', 'images', 'image_alt', 'vat_class', 'low_stock_threshold', ...header.languages.flatMap((c) => [`name:${c}`, `description:${c}`])]) {
+    for (const column of [
+      'slug',
+      'name',
+      'description',
+      'categories',
+      'images',
+      'image_alt',
+      'vat_class',
+      'low_stock_threshold',
+      ...header.languages.flatMap((c) => [`name:${c}`, `description:${c}`]),
+    ]) {
       if (get(column)) problem(`${column} belongs on the product's row, not on a variation's.`);
     }
     const attributes = list(get('attributes') ?? '').map((pair) => {
@@ -208,7 +255,8 @@ export function readRow(header: Header, line: number, raw: string[]): CatalogRow
       return { group: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim(), ok: at > 0 && at < pair.length - 1 };
     });
     if (attributes.length === 0) problem('A variation needs its attributes, such as Size=M|Colour=Red.');
-    if (attributes.some((a) => !a.ok || a.group.length > 64 || a.value.length > 64)) problem('Attributes are written as Name=Value pairs separated by |, each part at most 64 characters.');
+    if (attributes.some((a) => !a.ok || a.group.length > 64 || a.value.length > 64))
+      problem('Attributes are written as Name=Value pairs separated by |, each part at most 64 characters.');
     const groups = attributes.map((a) => a.group.toLowerCase());
     if (new Set(groups).size !== groups.length) problem('Each attribute may be named once per variation.');
     // An empty price (or sale price) is the product's: the variation follows its product.
@@ -248,14 +296,23 @@ export function readRow(header: Header, line: number, raw: string[]): CatalogRow
   const thresholdCell = get('low_stock_threshold');
   let lowStockThreshold: number | null | undefined = thresholdCell === undefined ? undefined : null;
   if (thresholdCell) {
-    if (/^\d{1,4}$/.test(thresholdCell) && Number(thresholdCell) <= MAX_LOW_STOCK_THRESHOLD) lowStockThreshold = Number(thresholdCell);
-    else problem(`The low-stock threshold must be a whole number from 0 to ${MAX_LOW_STOCK_THRESHOLD}, or empty for the shop's.`);
+    if (/^\d{1,4}$/.test(thresholdCell) && Number(thresholdCell) <= MAX_LOW_STOCK_THRESHOLD)
+      lowStockThreshold = Number(thresholdCell);
+    else
+      problem(
+        `The low-stock threshold must be a whole number from 0 to ${MAX_LOW_STOCK_THRESHOLD}, or empty for the shop's.`,
+      );
   }
   const slug = get('slug');
-  if (slug && !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) problem('The slug may contain only lowercase letters, digits and single hyphens.');
+  if (slug && !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug))
+    problem('The slug may contain only lowercase letters, digits and single hyphens.');
   const sources = get('images') === undefined ? undefined : list(get('images')!);
-  const alts = get('image_alt') === undefined ? [] : (get('image_alt') ?? '').split(LIST_SEPARATOR).map((a) => a.trim());
-  if (sources?.some((s) => !IMAGE_SOURCE.test(s))) problem('Images are https:// addresses, paths on this shop (/…) or file names of the uploaded zip (.jpg, .png, .webp, .avif).');
+  const alts =
+    get('image_alt') === undefined ? [] : (get('image_alt') ?? '').split(LIST_SEPARATOR).map((a) => a.trim());
+  if (sources?.some((s) => !IMAGE_SOURCE.test(s)))
+    problem(
+      'Images are https:// addresses, paths on this shop (/…) or file names of the uploaded zip (.jpg, .png, .webp, .avif).',
+    );
   if (sources && alts.filter(Boolean).length > sources.length) problem('There are more image_alt texts than images.');
   const names = new Map<string, string>();
   const descriptions = new Map<string, string>();
@@ -266,7 +323,8 @@ export function readRow(header: Header, line: number, raw: string[]): CatalogRow
     if (d !== undefined) descriptions.set(code, d);
     if (n && n.length > 191) problem(`name:${code} may have at most 191 characters.`);
   }
-  for (const text of [get('description'), ...descriptions.values()]) if (text && text.length > 50_000) problem('A description may have at most 50000 characters.');
+  for (const text of [get('description'), ...descriptions.values()])
+    if (text && text.length > 50_000) problem('A description may have at most 50000 characters.');
   const row: ProductRow = {
     kind: 'product',
     line,
@@ -313,7 +371,10 @@ export function exportColumns(languages: readonly string[], currencies: readonly
 }
 
 /** The export's price cells of a variation: empty where it follows its product. */
-export function variationPriceCells(v: { priceCents: number | null; salePriceCents: number | null }): { price: string; sale_price: string } {
+export function variationPriceCells(v: { priceCents: number | null; salePriceCents: number | null }): {
+  price: string;
+  sale_price: string;
+} {
   return {
     price: v.priceCents === null ? '' : formatAmount(v.priceCents),
     sale_price: v.salePriceCents === null ? '' : formatAmount(v.salePriceCents),
@@ -321,22 +382,34 @@ export function variationPriceCells(v: { priceCents: number | null; salePriceCen
 }
 
 /** The export's price cells of a stored product. */
-export function priceCells(stored: { priceCents: number; oldPriceCents: number }): { price: string; sale_price: string } {
+export function priceCells(stored: { priceCents: number; oldPriceCents: number }): {
+  price: string;
+  sale_price: string;
+} {
   const staff = toStaffPrice(stored);
-  return { price: formatAmount(staff.price_cents), sale_price: staff.sale_price_cents === null ? '' : formatAmount(staff.sale_price_cents) };
+  return {
+    price: formatAmount(staff.price_cents),
+    sale_price: staff.sale_price_cents === null ? '' : formatAmount(staff.sale_price_cents),
+  };
 }
 
 /** "12.50" / "12,50" (USD), "1250" (JPY) → minor units of that currency; null when it is not such an amount. */
 export function parseAmountIn(text: string, currency: string): number | null {
   const digits = minorDigits(currency);
-  const match = (digits ? new RegExp(`^\\s*(\\d{1,9})(?:[.,](\\d{1,${digits}}))?\\s*$`) : /^\s*(\d{1,10})\s*$/).exec(text);
+  const match = (digits ? new RegExp(`^\\s*(\\d{1,9})(?:[.,](\\d{1,${digits}}))?\\s*$`) : /^\s*(\d{1,10})\s*$/).exec(
+    text,
+  );
   if (!match) return null;
   const cents = Number(match[1]) * 10 ** digits + Number((match[2] ?? '').padEnd(digits, '0') || 0);
   return cents <= MAX_PRICE_CENTS ? cents : null;
 }
 
 /** The export's fixed-price cells of a product (variationId null) or variation, for each currency with columns. */
-export function fixedPriceCells(fixed: readonly FixedPrice[], variationId: number | null, currencies: readonly string[]): Record<string, string> {
+export function fixedPriceCells(
+  fixed: readonly FixedPrice[],
+  variationId: number | null,
+  currencies: readonly string[],
+): Record<string, string> {
   const cells: Record<string, string> = {};
   for (const code of currencies) {
     const own = fixed.find((f) => f.currency === code && f.variationId === variationId);

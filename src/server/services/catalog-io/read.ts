@@ -5,7 +5,15 @@
  * each in file order; a resumed import counts its progress in this order.
  */
 import { CsvSyntaxError, parseCsv } from '../csv';
-import { type CatalogRow, type Header, type Problem, type ProductRow, type VariationRow, readHeader, readRow } from './format';
+import {
+  type CatalogRow,
+  type Header,
+  type Problem,
+  type ProductRow,
+  type VariationRow,
+  readHeader,
+  readRow,
+} from './format';
 
 export interface ReadCatalog {
   header: Header | null;
@@ -15,16 +23,31 @@ export interface ReadCatalog {
   productSkus: Set<string>;
 }
 
-export function readCatalogCsv(text: string, languages: { default: string; others: string[]; currencies?: string[] }): ReadCatalog {
+export function readCatalogCsv(
+  text: string,
+  languages: { default: string; others: string[]; currencies?: string[] },
+): ReadCatalog {
   let records;
   try {
     records = parseCsv(text);
   } catch (error) {
-    if (error instanceof CsvSyntaxError) return { header: null, rows: [], problems: [{ line: error.line, sku: '', message: error.message.replace(/^Line \d+: /, '') }], productSkus: new Set() };
+    if (error instanceof CsvSyntaxError)
+      return {
+        header: null,
+        rows: [],
+        problems: [{ line: error.line, sku: '', message: error.message.replace(/^Line \d+: /, '') }],
+        productSkus: new Set(),
+      };
     throw error;
   }
   const [first, ...rest] = records;
-  if (!first) return { header: null, rows: [], problems: [{ line: 1, sku: '', message: 'The file is empty.' }], productSkus: new Set() };
+  if (!first)
+    return {
+      header: null,
+      rows: [],
+      problems: [{ line: 1, sku: '', message: 'The file is empty.' }],
+      productSkus: new Set(),
+    };
   const header = readHeader(first.cells, languages);
   if (Array.isArray(header)) return { header: null, rows: [], problems: header, productSkus: new Set() };
   const problems: Problem[] = [];
@@ -51,6 +74,7 @@ export function readCatalogCsv(text: string, languages: { default: string; other
     if (row.kind === 'product') products.push(row);
     else variations.push(row);
   }
-  if (products.length + variations.length + problems.length === 0) problems.push({ line: 2, sku: '', message: 'The file has a header but no rows.' });
+  if (products.length + variations.length + problems.length === 0)
+    problems.push({ line: 2, sku: '', message: 'The file has a header but no rows.' });
   return { header, rows: [...products, ...variations], problems, productSkus };
 }

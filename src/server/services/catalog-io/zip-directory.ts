@@ -66,7 +66,8 @@ export function readZipDirectory(zip: Uint8Array): ZipEntry[] {
       size: data.getUint32(at + 24, true),
       localOffset: data.getUint32(at + 42, true),
     };
-    if (entry.compressedSize === 0xffffffff || entry.size === 0xffffffff || entry.localOffset === 0xffffffff) throw new ZipFormatError('ZIP64');
+    if (entry.compressedSize === 0xffffffff || entry.size === 0xffffffff || entry.localOffset === 0xffffffff)
+      throw new ZipFormatError('ZIP64');
     entries.push(entry);
     at += 46 + nameLength + extraLength + commentLength;
   }

@@ -29,14 +29,18 @@ const megabytes = (bytes: number) => `${Math.ceil(bytes / MB)} MB`;
 
 export const ZIP_MESSAGES = {
   unreadable: 'The images zip could not be read; is it a .zip file?',
-  tooManyEntries: (count: number) => `The images zip has ${count} entries; at most ${ZIP_LIMITS.entries} are read: split it.`,
-  tooMuch: (bytes: number) => `The images this file names would inflate to ${megabytes(bytes)}; at most ${megabytes(ZIP_LIMITS.inflatedBytes)} are read from one zip: split it.`,
+  tooManyEntries: (count: number) =>
+    `The images zip has ${count} entries; at most ${ZIP_LIMITS.entries} are read: split it.`,
+  tooMuch: (bytes: number) =>
+    `The images this file names would inflate to ${megabytes(bytes)}; at most ${megabytes(ZIP_LIMITS.inflatedBytes)} are read from one zip: split it.`,
   duplicate: (name: string, paths: string[]) =>
     `${name} is in the images zip ${paths.length} times (${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ', …' : ''}): keep one, or give them different names.`,
   missing: (name: string) => `${name} is not in the images zip.`,
   tooLarge: (name: string) => `${name} is larger than ${MEDIA_LIMITS.maxBytes / MB} MB.`,
-  unsupported: (name: string) => `${name} is encrypted or compressed in a way the import cannot read; zip it again without a password.`,
-  damaged: (name: string) => `${name} could not be read from the images zip: it is damaged or not what the zip says it is.`,
+  unsupported: (name: string) =>
+    `${name} is encrypted or compressed in a way the import cannot read; zip it again without a password.`,
+  damaged: (name: string) =>
+    `${name} could not be read from the images zip: it is damaged or not what the zip says it is.`,
 } as const;
 
 export interface ZipImages {
@@ -49,17 +53,32 @@ export interface ZipImages {
 let queue: Promise<unknown> = Promise.resolve();
 
 /** Stores the named images of the zip; names it lacks or cannot use come back as problems. */
-export function storeZipImages(db: Db, zip: Uint8Array, names: ReadonlySet<string>, createdBy: number | null): Promise<ZipImages> {
+export function storeZipImages(
+  db: Db,
+  zip: Uint8Array,
+  names: ReadonlySet<string>,
+  createdBy: number | null,
+): Promise<ZipImages> {
   const run = queue.then(async () => {
     const stored = await storeNamedImages(db, zip, names, createdBy);
     // Problems in the order the file names the images, whichever step found them.
-    return { files: stored.files, problems: new Map([...names].flatMap((name) => (stored.problems.has(name) ? [[name, stored.problems.get(name)!] as const] : []))) };
+    return {
+      files: stored.files,
+      problems: new Map(
+        [...names].flatMap((name) => (stored.problems.has(name) ? [[name, stored.problems.get(name)!] as const] : [])),
+      ),
+    };
   });
   queue = run.catch(() => {});
   return run;
 }
 
-async function storeNamedImages(db: Db, zip: Uint8Array, names: ReadonlySet<string>, createdBy: number | null): Promise<ZipImages> {
+async function storeNamedImages(
+  db: Db,
+  zip: Uint8Array,
+  names: ReadonlySet<string>,
+  createdBy: number | null,
+): Promise<ZipImages> {
   const problems = new Map<string, string>();
   const files: ZipImages['files'] = {};
   const everyName = (message: string) => {
@@ -83,9 +102,17 @@ async function storeNamedImages(db: Db, zip: Uint8Array, names: ReadonlySet<stri
   for (const name of names) {
     const entries = byName.get(name);
     if (!entries) problems.set(name, ZIP_MESSAGES.missing(name));
-    else if (entries.length > 1) problems.set(name, ZIP_MESSAGES.duplicate(name, entries.map((e) => e.path)));
+    else if (entries.length > 1)
+      problems.set(
+        name,
+        ZIP_MESSAGES.duplicate(
+          name,
+          entries.map((e) => e.path),
+        ),
+      );
     else if (entries[0]!.size > MEDIA_LIMITS.maxBytes) problems.set(name, ZIP_MESSAGES.tooLarge(name));
-    else if (entries[0]!.encrypted || (entries[0]!.method !== 0 && entries[0]!.method !== 8)) problems.set(name, ZIP_MESSAGES.unsupported(name));
+    else if (entries[0]!.encrypted || (entries[0]!.method !== 0 && entries[0]!.method !== 8))
+      problems.set(name, ZIP_MESSAGES.unsupported(name));
     else chosen.push([name, entries[0]!]);
   }
   const total = chosen.reduce((sum, [, entry]) => sum + entry.size, 0);
@@ -121,7 +148,8 @@ async function inflateEntry(zip: Uint8Array, entry: ZipEntry): Promise<Uint8Arra
   } catch {
     return null;
   }
-  if (entry.method === 0) return compressed.byteLength === entry.size && crc32(compressed) === entry.crc32 ? compressed : null;
+  if (entry.method === 0)
+    return compressed.byteLength === entry.size && crc32(compressed) === entry.crc32 ? compressed : null;
   const out = Buffer.allocUnsafe(entry.size);
   // The checksum grows with each chunk, so no 15 MB pass holds the event loop at the end.
   let checksum = 0;

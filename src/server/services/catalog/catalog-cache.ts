@@ -67,16 +67,19 @@ export function cachedSummary<T = FilterSummary>(
   if (!cache) caches.set(db, (cache = new Map()));
   const map = cache;
   const weighed = (entry: Entry) =>
-    (entry.promise as Promise<T>).then((value) => {
-      entry.weight = weigh(value);
-      let total = 0;
-      for (const e of map.values()) total += e.weight;
-      for (const [k, e] of map) {
-        if (total <= MAX_WEIGHT || e === entry) break;
-        map.delete(k);
-        total -= e.weight;
-      }
-    }, () => undefined);
+    (entry.promise as Promise<T>).then(
+      (value) => {
+        entry.weight = weigh(value);
+        let total = 0;
+        for (const e of map.values()) total += e.weight;
+        for (const [k, e] of map) {
+          if (total <= MAX_WEIGHT || e === entry) break;
+          map.delete(k);
+          total -= e.weight;
+        }
+      },
+      () => undefined,
+    );
   const hit = map.get(key);
   if (hit && now - hit.at < 2 * CACHE_TTL_MS) {
     map.delete(key);
@@ -111,7 +114,10 @@ export function cachedSummary<T = FilterSummary>(
  * saving a product may call it; other instances still catch up within the TTLs). Without a db,
  * for every database.
  */
-export function invalidateCatalogResults(db?: Db, options: { keepIndex?: boolean; products?: readonly number[] } = {}): void {
+export function invalidateCatalogResults(
+  db?: Db,
+  options: { keepIndex?: boolean; products?: readonly number[] } = {},
+): void {
   // keepIndex: no product's filter columns changed (a content edit; benches and tests that want
   // cold results on a current index); products: only these changed (see invalidateCatalogIndex).
   if (!options.keepIndex) invalidateCatalogIndex(db, options.products);

@@ -112,7 +112,7 @@ export function assemble(chunks: readonly (readonly number[])[], now = Date.now(
   let maxPrice = 0;
   let attrSize = 1;
   for (const flat of chunks) {
-    for (let i = 0; i < flat.length; ) {
+    for (let i = 0; i < flat.length;) {
       n++;
       maxId = Math.max(maxId, flat[i]!);
       maxPrice = Math.max(maxPrice, flat[i + 1]!);
@@ -134,7 +134,7 @@ export function assemble(chunks: readonly (readonly number[])[], now = Date.now(
   const packed = (maxPrice + 1) * span <= Number.MAX_SAFE_INTEGER;
   let k = 0;
   chunks.forEach((flat, c) => {
-    for (let i = 0; i < flat.length; ) {
+    for (let i = 0; i < flat.length;) {
       const id = flat[i]!;
       chunkOf[id] = c;
       offsetOf[id] = i;
@@ -229,7 +229,8 @@ function changedSince(from: number, to: number): Set<number> | null {
 
 function stateOf(db: Db): State {
   let state = shared.states.get(db);
-  if (!state) shared.states.set(db, (state = { index: null, building: null, indexEpoch: 0, lastBuildMs: undefined, retryAt: 0 }));
+  if (!state)
+    shared.states.set(db, (state = { index: null, building: null, indexEpoch: 0, lastBuildMs: undefined, retryAt: 0 }));
   return state;
 }
 
@@ -246,7 +247,11 @@ const CATCH_UP_ROUNDS = 8;
  * caught up with by reading just those products again after the build; only a write that could
  * touch any product (an import, another instance's change) still discards it.
  */
-async function catchUp(db: Db, index: CatalogIndex, from: number): Promise<{ index: CatalogIndex; epoch: number } | null> {
+async function catchUp(
+  db: Db,
+  index: CatalogIndex,
+  from: number,
+): Promise<{ index: CatalogIndex; epoch: number } | null> {
   let at = from;
   for (let round = 0; at !== shared.epoch; round++) {
     if (round === CATCH_UP_ROUNDS) return null;

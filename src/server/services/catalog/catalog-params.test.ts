@@ -6,7 +6,15 @@ import { lenientCatalogInput } from './catalog-params';
 // the page leaves out just that value and keeps the rest.
 describe('catalogue parameters', () => {
   it('the page keeps the good values and drops each one the API would refuse', () => {
-    const raw = { page: '2', per_page: '14', search: 'tent', sort: 'sideways', price_min: '12.5', price_max: 'abc', attrs: '3,4' };
+    const raw = {
+      page: '2',
+      per_page: '14',
+      search: 'tent',
+      sort: 'sideways',
+      price_min: '12.5',
+      price_max: 'abc',
+      attrs: '3,4',
+    };
     expect(catalogQuery.safeParse(raw).success).toBe(false);
     expect(lenientCatalogInput(raw, 14)).toEqual({
       search: 'tent',
@@ -27,7 +35,12 @@ describe('catalogue parameters', () => {
     const refused = catalogQuery.safeParse(raw);
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]?.path).toEqual(['price_min']);
-    expect(lenientCatalogInput(raw, 14)).toMatchObject({ priceMinCents: undefined, priceMaxCents: 2000, page: 1, perPage: 14 });
+    expect(lenientCatalogInput(raw, 14)).toMatchObject({
+      priceMinCents: undefined,
+      priceMaxCents: 2000,
+      page: 1,
+      perPage: 14,
+    });
   });
 
   it('unknown parameters are ignored, and valid ones pass unchanged', () => {

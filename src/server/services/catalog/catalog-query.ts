@@ -66,8 +66,14 @@ export async function queryCatalog(
     search: text ? { text, ...(await buildSearchQuery(db, ctx.language.id, text)) } : null,
     languageId: ctx.language.id,
     defaultLanguage: ctx.language.isDefault,
-    minEur: input.priceMinCents === undefined ? null : minEurCents(minorBound(input.priceMinCents, ctx.currency), ctx.currency),
-    maxEur: input.priceMaxCents === undefined ? null : maxEurCents(minorBound(input.priceMaxCents, ctx.currency), ctx.currency),
+    minEur:
+      input.priceMinCents === undefined
+        ? null
+        : minEurCents(minorBound(input.priceMinCents, ctx.currency), ctx.currency),
+    maxEur:
+      input.priceMaxCents === undefined
+        ? null
+        : maxEurCents(minorBound(input.priceMaxCents, ctx.currency), ctx.currency),
     categoryIds: input.categoryIds?.length ? input.categoryIds : null,
     isNew: input.isNew ?? false,
     sale: input.sale ?? false,
@@ -89,7 +95,8 @@ export async function queryCatalog(
       : pageIds(set, meta, f, orderBy, offset, per);
   const facets = shapeFacets(meta, f, summary.facetRows);
   const rows = await cachedRows(db, ctx.language.id, ids, (missing) => loadProducts(db, missing, ctx.language.id));
-  const money = (cents: number | null) => (cents === null ? 0 : centsToNumber(convertPrice(Number(cents), ctx.currency), ctx.currency.code));
+  const money = (cents: number | null) =>
+    cents === null ? 0 : centsToNumber(convertPrice(Number(cents), ctx.currency), ctx.currency.code);
   const from = ids.length ? offset + 1 : null;
   return {
     products: rows.map((r) => toProductJson(r, { meta, languageId: ctx.language.id, currency: ctx.currency })),
@@ -120,7 +127,8 @@ function minorBound(hundredths: number, currency: PriceCurrency): number {
 async function filteredSet(db: Db, meta: CatalogMeta, f: ResolvedFilter, byRank: boolean): Promise<FilteredSet> {
   const index = await catalogIndex(db);
   const weigh = (s: FilteredSet | TextMatches) => ('rows' in s && s.rows ? s.rows.length : s.ids.length);
-  if (!index) return cachedSummary(db, filteredSetKey(f, byRank), () => readFilteredSet(db, meta, f, byRank), Date.now(), weigh);
+  if (!index)
+    return cachedSummary(db, filteredSetKey(f, byRank), () => readFilteredSet(db, meta, f, byRank), Date.now(), weigh);
   // The index's build time in the key: a set made from an older index is not served from a newer one.
   return cachedSummary(
     db,

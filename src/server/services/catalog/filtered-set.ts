@@ -57,7 +57,12 @@ export function filteredSetKey(f: ResolvedFilter, byRank: boolean): string {
  * float4 printed exactly (shortest round-trip text), so comparing the parsed numbers orders rows
  * as the database would.
  */
-export async function readFilteredSet(db: Db, meta: CatalogMeta, f: ResolvedFilter, byRank: boolean): Promise<FilteredSet> {
+export async function readFilteredSet(
+  db: Db,
+  meta: CatalogMeta,
+  f: ResolvedFilter,
+  byRank: boolean,
+): Promise<FilteredSet> {
   const [row] = rowsOf<{ rows: string | null }>(
     await db.execute(sql`
       select '[' || coalesce(string_agg(concat_ws(',', id, from_price_cents, ${byRank ? sql`rank,` : sql``} cardinality(attrs),
@@ -77,7 +82,11 @@ export async function readFilteredSet(db: Db, meta: CatalogMeta, f: ResolvedFilt
     attrCount += flat[i + head - 1]!;
   }
   // rank descending or price ascending, ties by id ascending: the SQL orders of ADR 005
-  starts.sort(byRank ? (x, y) => flat[y + 2]! - flat[x + 2]! || flat[x]! - flat[y]! : (x, y) => flat[x + 1]! - flat[y + 1]! || flat[x]! - flat[y]!);
+  starts.sort(
+    byRank
+      ? (x, y) => flat[y + 2]! - flat[x + 2]! || flat[x]! - flat[y]!
+      : (x, y) => flat[x + 1]! - flat[y + 1]! || flat[x]! - flat[y]!,
+  );
   const n = starts.length;
   const set: FilteredSet = {
     ids: new Int32Array(n),
@@ -109,7 +118,7 @@ function firstIds(set: FilteredSet, rows: Int32Array, count: number, orderBy: Or
     for (let k = 0; k < Math.min(count, limit); k++) out.push(set.ids[rows[k]!]!);
     return out;
   }
-  for (let end = count; end > 0 && out.length < limit; ) {
+  for (let end = count; end > 0 && out.length < limit;) {
     let start = end - 1;
     while (start > 0 && set.prices[rows[start - 1]!] === set.prices[rows[end - 1]!]) start--;
     for (let k = start; k < end && out.length < limit; k++) out.push(set.ids[rows[k]!]!);
@@ -124,8 +133,20 @@ function firstIds(set: FilteredSet, rows: Int32Array, count: number, orderBy: Or
  * a product counts once per attribute) and the first `maxIds` ids in order: the same answer the
  * SQL of ADR 005 gave, computed over the set's rows.
  */
-export function summarise(set: FilteredSet, meta: CatalogMeta, f: ResolvedFilter, orderBy: OrderBy, maxIds: number): FilterSummary {
-  const key = JSON.stringify([f.minEur, f.maxEur, [...f.attrGroups.entries()].sort((x, y) => x[0] - y[0]), orderBy, maxIds]);
+export function summarise(
+  set: FilteredSet,
+  meta: CatalogMeta,
+  f: ResolvedFilter,
+  orderBy: OrderBy,
+  maxIds: number,
+): FilterSummary {
+  const key = JSON.stringify([
+    f.minEur,
+    f.maxEur,
+    [...f.attrGroups.entries()].sort((x, y) => x[0] - y[0]),
+    orderBy,
+    maxIds,
+  ]);
   const known = set.summaries.get(key);
   if (known) return known;
   const low = f.minEur ?? 0;
@@ -184,7 +205,8 @@ export function summarise(set: FilteredSet, meta: CatalogMeta, f: ResolvedFilter
   }
   const facetRows: [number, number, number][] = [];
   for (let a = 0; a < size; a++) if (all[a]! > 0) facetRows.push([0, a, all[a]!]);
-  for (const group of groups) for (let a = 0; a < size; a++) if (group.counts[a]! > 0) facetRows.push([group.groupId, a, group.counts[a]!]);
+  for (const group of groups)
+    for (let a = 0; a < size; a++) if (group.counts[a]! > 0) facetRows.push([group.groupId, a, group.counts[a]!]);
   const summary: FilterSummary = {
     total: count,
     minCents,
@@ -198,6 +220,13 @@ export function summarise(set: FilteredSet, meta: CatalogMeta, f: ResolvedFilter
 }
 
 /** Ids of one page past the summary's cached ids. */
-export function pageIds(set: FilteredSet, meta: CatalogMeta, f: ResolvedFilter, orderBy: OrderBy, offset: number, limit: number): number[] {
+export function pageIds(
+  set: FilteredSet,
+  meta: CatalogMeta,
+  f: ResolvedFilter,
+  orderBy: OrderBy,
+  offset: number,
+  limit: number,
+): number[] {
   return summarise(set, meta, f, orderBy, offset + limit).ids.slice(offset);
 }

@@ -107,10 +107,13 @@ function rowsInIndex(index: CatalogIndex, text: TextMatches, byRank: boolean): I
     if (row >= 0) found[n++] = byRank ? k : row;
   }
   let rows: Int32Array;
-  if (!byRank) rows = found.slice(0, n).sort(); // row numbers are the (price, id) order
+  if (!byRank)
+    rows = found.slice(0, n).sort(); // row numbers are the (price, id) order
   else {
     // rank descending, ties by id ascending (the SQL order of ADR 005); found holds match numbers
-    const order = Array.from(found.subarray(0, n)).sort((x, y) => text.ranks[y]! - text.ranks[x]! || text.ids[x]! - text.ids[y]!);
+    const order = Array.from(found.subarray(0, n)).sort(
+      (x, y) => text.ranks[y]! - text.ranks[x]! || text.ids[x]! - text.ids[y]!,
+    );
     rows = Int32Array.from(order, (k) => index.rowOf[text.ids[k]!]! - 1);
   }
   text.inIndex = { index, rows };
@@ -119,7 +122,15 @@ function rowsInIndex(index: CatalogIndex, text: TextMatches, byRank: boolean): I
 
 /** The set as rows of the index's own arrays: nothing is copied but the row numbers. */
 function view(index: CatalogIndex, rows: Int32Array | null): FilteredSet {
-  return { ids: index.ids, prices: index.prices, attrStart: index.attrStart, attrs: index.attrs, rows, attrSize: index.attrSize, summaries: new Map() };
+  return {
+    ids: index.ids,
+    prices: index.prices,
+    attrStart: index.attrStart,
+    attrs: index.attrs,
+    rows,
+    attrSize: index.attrSize,
+    summaries: new Map(),
+  };
 }
 
 /**

@@ -28,10 +28,15 @@ function firstReaching(start: number, reaches: (eur: number) => boolean): number
 
 /** The smallest EUR-cent price whose converted price is >= minCents (minor units of the currency). */
 export function minEurCents(minCents: number, currency: PriceCurrency): number {
-  return firstReaching(toEurCents(minCents, currency.value, currency.code), (e) => convertPrice(e, currency) >= minCents);
+  return firstReaching(
+    toEurCents(minCents, currency.value, currency.code),
+    (e) => convertPrice(e, currency) >= minCents,
+  );
 }
 
 /** The largest EUR-cent price whose converted price is <= maxCents (-1 when none is). */
 export function maxEurCents(maxCents: number, currency: PriceCurrency): number {
-  return firstReaching(toEurCents(maxCents, currency.value, currency.code), (e) => convertPrice(e, currency) > maxCents) - 1;
+  return (
+    firstReaching(toEurCents(maxCents, currency.value, currency.code), (e) => convertPrice(e, currency) > maxCents) - 1
+  );
 }

@@ -26,7 +26,14 @@ export interface ProductRow {
   createdAt: string;
   images: ProductImage[];
   categoryIds: number[];
-  variations: { id: number; sku: string; priceCents: number | null; salePriceCents: number | null; stock: number; attributeIds: number[] }[];
+  variations: {
+    id: number;
+    sku: string;
+    priceCents: number | null;
+    salePriceCents: number | null;
+    stock: number;
+    attributeIds: number[];
+  }[];
   /** Its fixed prices per currency (ADR 034), the product's and its variations'. */
   fixedPrices: FixedPrice[];
   reviewCount: number;
@@ -79,9 +86,15 @@ export function toProductJson(row: ProductRow, ctx: MapContext): ProductJson {
   // rounded): the product's "from" price is its cheapest choice's in this currency.
   const own = { priceCents: row.priceCents, oldPriceCents: row.oldPriceCents, discountPercent: row.discountPercent };
   const choices = row.variations.map((v) => choicePriceIn(currency, own, v, row.fixedPrices));
-  const range = offerRangeOf(choices.length ? choices : [choicePriceIn(currency, own, null, row.fixedPrices)], row.variations.length > 0);
+  const range = offerRangeOf(
+    choices.length ? choices : [choicePriceIn(currency, own, null, row.fixedPrices)],
+    row.variations.length > 0,
+  );
   const current = range.lowest.priceCents;
-  const stock = sellableStock(row.stock, row.variations.map((v) => v.stock));
+  const stock = sellableStock(
+    row.stock,
+    row.variations.map((v) => v.stock),
+  );
   const categories: CategoryJson[] = [];
   for (const id of row.categoryIds) {
     const c = meta.categories.get(id);

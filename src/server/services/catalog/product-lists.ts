@@ -26,7 +26,10 @@ async function toJson(db: Db, ids: number[], ctx: ListContext): Promise<ProductJ
 }
 
 const newestIds = (db: Db, where: SQL, limit: number) =>
-  idsOf(db, sql`select id from products p where p.active and ${where} order by p.created_at desc, p.id desc limit ${limit}`);
+  idsOf(
+    db,
+    sql`select id from products p where p.active and ${where} order by p.created_at desc, p.id desc limit ${limit}`,
+  );
 
 /** Flagged new, newest first. */
 export async function newArrivals(db: Db, limit: number, ctx: ListContext): Promise<ProductJson[]> {
@@ -66,7 +69,12 @@ export async function trending(db: Db, limit: number, ctx: ListContext): Promise
   );
   let ids = sold;
   if (sold.length < limit) {
-    const exclude = sold.length ? sql`and p.id not in (${sql.join(sold.map((id) => sql`${id}`), sql`, `)})` : sql``;
+    const exclude = sold.length
+      ? sql`and p.id not in (${sql.join(
+          sold.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql``;
     ids = [...sold, ...(await newestIds(db, sql`p.is_top ${exclude}`, limit - sold.length))];
   }
   return toJson(db, ids, ctx);

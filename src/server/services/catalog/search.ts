@@ -15,7 +15,11 @@ const MAX_EXPANSIONS = 4;
 
 /** Lower-case words of letters and digits (any script), at most MAX_TERMS. */
 export function tokenize(text: string): string[] {
-  const words = text.normalize('NFKC').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = text
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   return [...new Set(words)].slice(0, MAX_TERMS);
 }
 
@@ -92,7 +96,8 @@ const MIN_COMPOUND_PART = 4;
 const MAX_COMPOUNDS = 12;
 
 /** Umlauts and ß folded as the German stemmer folds them ("säcke" stems to "sack"). */
-const fold = (word: string) => (/[äöüß]/.test(word) ? word.replace(/ä/g, 'a').replace(/ö/g, 'o').replace(/ü/g, 'u').replace(/ß/g, 'ss') : word);
+const fold = (word: string) =>
+  /[äöüß]/.test(word) ? word.replace(/ä/g, 'a').replace(/ö/g, 'o').replace(/ü/g, 'u').replace(/ß/g, 'ss') : word;
 
 /** A part of 7 letters or more may carry one typo ("schlafsak" in "daunenschlafsack"). */
 const MIN_FUZZY_PART = 7;
@@ -122,7 +127,8 @@ export function compoundWords(stem: string, vocabulary: ReadonlySet<string>): st
   if (part.length < MIN_COMPOUND_PART) return [];
   const typos = part.length >= MIN_FUZZY_PART ? 1 : 0;
   const found: string[] = [];
-  for (const word of vocabulary) if (word.length > part.length + 2 && carries(fold(word), part, typos)) found.push(word);
+  for (const word of vocabulary)
+    if (word.length > part.length + 2 && carries(fold(word), part, typos)) found.push(word);
   found.sort((a, b) => a.length - b.length || a.localeCompare(b));
   return found.slice(0, MAX_COMPOUNDS);
 }
@@ -131,7 +137,10 @@ export function compoundWords(stem: string, vocabulary: ReadonlySet<string>): st
 async function stems(db: Db, config: TextConfig, terms: readonly string[]): Promise<string[]> {
   const rows = rowsOf<{ i: number; stem: string | null }>(
     await db.execute(sql`select v.i, (ts_lexize(${`${config}_stem`}::regdictionary, v.w))[1] as stem
-      from (values ${sql.join(terms.map((w, i) => sql`(${i}::int, ${w}::text)`), sql`, `)}) v(i, w)`),
+      from (values ${sql.join(
+        terms.map((w, i) => sql`(${i}::int, ${w}::text)`),
+        sql`, `,
+      )}) v(i, w)`),
   );
   const byIndex = new Map(rows.map((r) => [Number(r.i), r.stem]));
   return terms.map((term, i) => byIndex.get(i) || term);
@@ -164,7 +173,8 @@ async function readVocabulary(db: Db, languageId: number): Promise<Vocabulary> {
     db.execute(sql`select language_search_config(code)::text as config from languages where id = ${languageId}`),
   ]);
   const words = new Set<string>();
-  for (const { w } of rowsOf<{ w: string }>(wordRows)) for (const word of tokenize(String(w))) if (word.length >= 3) words.add(word);
+  for (const { w } of rowsOf<{ w: string }>(wordRows))
+    for (const word of tokenize(String(w))) if (word.length >= 3) words.add(word);
   return { words, config: toTextConfig(rowsOf<{ config: string }>(configRows)[0]?.config) };
 }
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceFigures } from './document';
 
-const item = (name: string, priceCents: number, quantity: number, vatPercent: number) => ({ name, sku: name.toUpperCase(), priceCents, quantity, vatPercent });
+const item = (name: string, priceCents: number, quantity: number, vatPercent: number) => ({
+  name,
+  sku: name.toUpperCase(),
+  priceCents,
+  quantity,
+  vatPercent,
+});
 
 describe('invoiceFigures', () => {
   it('lines carry their own VAT; per rate the recorded VAT after the discount; nets and VAT add up to the total', () => {
@@ -13,12 +19,21 @@ describe('invoiceFigures', () => {
       deliveryVatPercent: 19,
       discountCents: 1000,
       totalCents: 8164,
-      vatByRate: [{ percent: 19, cents: 1010 }, { percent: 7, cents: 115 }],
+      vatByRate: [
+        { percent: 19, cents: 1010 },
+        { percent: 7, cents: 115 },
+      ],
     });
-    expect(f.lines.map((l) => [l.grossCents, l.netCents, l.vatCents])).toEqual([[6666, 5602, 1064], [1999, 1868, 131]]);
+    expect(f.lines.map((l) => [l.grossCents, l.netCents, l.vatCents])).toEqual([
+      [6666, 5602, 1064],
+      [1999, 1868, 131],
+    ]);
     expect(f.delivery).toMatchObject({ grossCents: 499, vatCents: 80, netCents: 419 });
     // The discount shared 71.65 : 19.99 → 7.82 and 2.18; 63.83 − 10.10 and 17.81 − 1.15.
-    expect(f.rates).toEqual([{ percent: 19, netCents: 5373, vatCents: 1010 }, { percent: 7, netCents: 1666, vatCents: 115 }]);
+    expect(f.rates).toEqual([
+      { percent: 19, netCents: 5373, vatCents: 1010 },
+      { percent: 7, netCents: 1666, vatCents: 115 },
+    ]);
     expect(f.netCents + f.vatCents).toBe(8164);
     expect(f).toMatchObject({ discountCents: 1000, roundingCents: 0, totalCents: 8164 });
   });

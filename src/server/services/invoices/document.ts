@@ -90,9 +90,19 @@ export interface FigureInput {
   vatByRate: { percent: number; cents: number }[];
 }
 
-export type Figures = Pick<InvoiceDocument, 'lines' | 'delivery' | 'discountCents' | 'rates' | 'netCents' | 'vatCents' | 'totalCents' | 'roundingCents'>;
+export type Figures = Pick<
+  InvoiceDocument,
+  'lines' | 'delivery' | 'discountCents' | 'rates' | 'netCents' | 'vatCents' | 'totalCents' | 'roundingCents'
+>;
 
-function line(name: string, sku: string, quantity: number, unitCents: number, grossCents: number, vatPercent: number): InvoiceLine {
+function line(
+  name: string,
+  sku: string,
+  quantity: number,
+  unitCents: number,
+  grossCents: number,
+  vatPercent: number,
+): InvoiceLine {
   const vatCents = vatContained(grossCents, vatPercent);
   return { name, sku, quantity, unitCents, grossCents, netCents: grossCents - vatCents, vatPercent, vatCents };
 }
@@ -105,14 +115,27 @@ function line(name: string, sku: string, quantity: number, unitCents: number, gr
  */
 export function invoiceFigures(input: FigureInput): Figures {
   const rate = input.currencyRate;
-  const lines = input.items.map((i) => line(i.name, i.sku, i.quantity, convertCents(i.priceCents, rate), convertCents(i.priceCents * i.quantity, rate), i.vatPercent));
+  const lines = input.items.map((i) =>
+    line(
+      i.name,
+      i.sku,
+      i.quantity,
+      convertCents(i.priceCents, rate),
+      convertCents(i.priceCents * i.quantity, rate),
+      i.vatPercent,
+    ),
+  );
   const deliveryGross = convertCents(input.deliveryCents ?? 0, rate);
   const delivery = deliveryGross > 0 ? line('', '', 1, deliveryGross, deliveryGross, input.deliveryVatPercent) : null;
   const discountCents = convertCents(input.discountCents, rate);
   const parts = [...lines, ...(delivery ? [delivery] : [])];
   const gross = parts.reduce((s, p) => s + p.grossCents, 0);
-  const percents = [...new Set([...parts.map((p) => p.vatPercent), ...input.vatByRate.map((r) => r.percent)])].sort((a, b) => b - a);
-  const rateGross = percents.map((pc) => parts.filter((p) => p.vatPercent === pc).reduce((s, p) => s + p.grossCents, 0));
+  const percents = [...new Set([...parts.map((p) => p.vatPercent), ...input.vatByRate.map((r) => r.percent)])].sort(
+    (a, b) => b - a,
+  );
+  const rateGross = percents.map((pc) =>
+    parts.filter((p) => p.vatPercent === pc).reduce((s, p) => s + p.grossCents, 0),
+  );
   const rateDiscount = shareOut(discountCents, rateGross);
   const rates = percents
     .map((percent, r) => {

@@ -12,7 +12,8 @@ export const EN16931_GUIDELINE = 'urn:cen.eu:en16931:2017';
 export const FACTURX_CONFORMANCE = 'EN 16931';
 export const FACTURX_FILE_NAME = 'factur-x.xml';
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const amount = (cents: number) => centsToDecimal(cents);
 const percent = (p: number) => p.toFixed(2);
 const date102 = (iso: string) => iso.replaceAll('-', '');
@@ -78,7 +79,9 @@ function headerCharges(doc: InvoiceDocument): { xml: string; charges: number; al
     charges += doc.delivery.netCents;
   }
   for (const r of doc.rates) {
-    const before = doc.lines.filter((l) => l.vatPercent === r.percent).reduce((s, l) => s + l.netCents, 0) + (doc.delivery?.vatPercent === r.percent ? doc.delivery.netCents : 0);
+    const before =
+      doc.lines.filter((l) => l.vatPercent === r.percent).reduce((s, l) => s + l.netCents, 0) +
+      (doc.delivery?.vatPercent === r.percent ? doc.delivery.netCents : 0);
     const gap = before - r.netCents;
     if (gap > 0) {
       xml += allowanceCharge(doc, false, gap, r.percent, 'Discount');
@@ -110,12 +113,18 @@ export function facturXml(doc: InvoiceDocument): string {
     `<ram:ApplicableHeaderTradeAgreement>` +
     `<ram:SellerTradeParty><ram:Name>${escape(seller.legalName)}</ram:Name>` +
     `<ram:PostalTradeAddress><ram:LineOne>${escape(seller.address.replace(/\s*\n\s*/g, ', '))}</ram:LineOne><ram:CountryID>${escape(seller.countryIso ?? buyer.billing.countryIso)}</ram:CountryID></ram:PostalTradeAddress>` +
-    (seller.email ? `<ram:URIUniversalCommunication><ram:URIID schemeID="EM">${escape(seller.email)}</ram:URIID></ram:URIUniversalCommunication>` : '') +
-    (seller.vatId ? `<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">${escape(seller.vatId)}</ram:ID></ram:SpecifiedTaxRegistration>` : '') +
+    (seller.email
+      ? `<ram:URIUniversalCommunication><ram:URIID schemeID="EM">${escape(seller.email)}</ram:URIID></ram:URIUniversalCommunication>`
+      : '') +
+    (seller.vatId
+      ? `<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">${escape(seller.vatId)}</ram:ID></ram:SpecifiedTaxRegistration>`
+      : '') +
     `</ram:SellerTradeParty>` +
     `<ram:BuyerTradeParty><ram:Name>${escape(buyer.name)}</ram:Name>${address(buyer.billing)}` +
     `<ram:URIUniversalCommunication><ram:URIID schemeID="EM">${escape(buyer.email)}</ram:URIID></ram:URIUniversalCommunication>` +
-    (buyer.vatId ? `<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">${escape(buyer.vatId)}</ram:ID></ram:SpecifiedTaxRegistration>` : '') +
+    (buyer.vatId
+      ? `<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">${escape(buyer.vatId)}</ram:ID></ram:SpecifiedTaxRegistration>`
+      : '') +
     `</ram:BuyerTradeParty>` +
     `<ram:BuyerOrderReferencedDocument><ram:IssuerAssignedID>${escape(doc.orderNr)}</ram:IssuerAssignedID></ram:BuyerOrderReferencedDocument>` +
     `</ram:ApplicableHeaderTradeAgreement>` +
@@ -123,7 +132,12 @@ export function facturXml(doc: InvoiceDocument): string {
     `<ram:ActualDeliverySupplyChainEvent><ram:OccurrenceDateTime><udt:DateTimeString format="102">${date102(doc.supplyDate)}</udt:DateTimeString></ram:OccurrenceDateTime></ram:ActualDeliverySupplyChainEvent></ram:ApplicableHeaderTradeDelivery>` +
     `<ram:ApplicableHeaderTradeSettlement><ram:InvoiceCurrencyCode>${escape(doc.currency)}</ram:InvoiceCurrencyCode>` +
     `<ram:SpecifiedTradeSettlementPaymentMeans><ram:TypeCode>${paymentMeans}</ram:TypeCode></ram:SpecifiedTradeSettlementPaymentMeans>` +
-    doc.rates.map((r) => `<ram:ApplicableTradeTax>${tradeTax(doc.vatScheme, r.percent, { net: r.netCents, vat: r.vatCents })}</ram:ApplicableTradeTax>`).join('') +
+    doc.rates
+      .map(
+        (r) =>
+          `<ram:ApplicableTradeTax>${tradeTax(doc.vatScheme, r.percent, { net: r.netCents, vat: r.vatCents })}</ram:ApplicableTradeTax>`,
+      )
+      .join('') +
     header.xml +
     `<ram:SpecifiedTradeSettlementHeaderMonetarySummation>` +
     `<ram:LineTotalAmount>${amount(lineTotal)}</ram:LineTotalAmount>` +

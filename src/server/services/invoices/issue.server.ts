@@ -8,7 +8,16 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { countries, type DocumentKind, invoices, languages, orderItems, orders, settings, users } from '@/server/db/schema/index';
+import {
+  countries,
+  type DocumentKind,
+  invoices,
+  languages,
+  orderItems,
+  orders,
+  settings,
+  users,
+} from '@/server/db/schema/index';
 import { fileTranslator } from '@/server/mail/templates';
 import { FALLBACK_LANGUAGE } from '@/server/i18n/index';
 import { logger } from '@/server/logger';
@@ -18,7 +27,14 @@ import { orderVatRates } from '@/server/services/orders/history';
 import { shareOut, vatContained } from '@/server/services/pricing/totals';
 import { convertCents } from '@/lib/money';
 import type { Translator } from '@/lib/translator';
-import { type FigureItem, type Figures, type InvoiceAddress, type InvoiceDocument, invoiceFigures, isoDate } from './document';
+import {
+  type FigureItem,
+  type Figures,
+  type InvoiceAddress,
+  type InvoiceDocument,
+  invoiceFigures,
+  isoDate,
+} from './document';
 import { nextDocumentNumber } from './numbering.server';
 import { renderInvoicePdf } from './pdf.server';
 
@@ -41,9 +57,20 @@ async function context(tx: Db, orderId: number): Promise<Context | null> {
   if (!order || order.kind !== 'purchase') return null;
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
   const [s] = await tx.select().from(settings).where(eq(settings.id, 1));
-  const [home] = s?.homeCountryId ? await tx.select({ iso: countries.iso }).from(countries).where(eq(countries.id, s.homeCountryId)) : [];
-  const [dest] = order.countryId ? await tx.select({ iso: countries.iso }).from(countries).where(eq(countries.id, order.countryId)) : [];
-  const [customer] = order.userId === null ? [] : await tx.select({ code: languages.code }).from(users).innerJoin(languages, eq(languages.id, users.languageId)).where(eq(users.id, order.userId));
+  const [home] = s?.homeCountryId
+    ? await tx.select({ iso: countries.iso }).from(countries).where(eq(countries.id, s.homeCountryId))
+    : [];
+  const [dest] = order.countryId
+    ? await tx.select({ iso: countries.iso }).from(countries).where(eq(countries.id, order.countryId))
+    : [];
+  const [customer] =
+    order.userId === null
+      ? []
+      : await tx
+          .select({ code: languages.code })
+          .from(users)
+          .innerJoin(languages, eq(languages.id, users.languageId))
+          .where(eq(users.id, order.userId));
   const language = customer?.code.trim().toLowerCase() || FALLBACK_LANGUAGE;
   // The bundled texts: the legal wording of an invoice is not edited per shop.
   const t = fileTranslator(language);
@@ -60,7 +87,13 @@ async function context(tx: Db, orderId: number): Promise<Context | null> {
     items,
     language,
     t,
-    seller: { legalName: s?.legalName || s?.shopName || '', address: s?.companyAddress ?? '', countryIso: home?.iso ?? null, vatId: s?.vatId ?? '', email: s?.supportEmail ?? '' },
+    seller: {
+      legalName: s?.legalName || s?.shopName || '',
+      address: s?.companyAddress ?? '',
+      countryIso: home?.iso ?? null,
+      vatId: s?.vatId ?? '',
+      email: s?.supportEmail ?? '',
+    },
     prefixes: { invoice: s?.invoicePrefix ?? 'INV-', credit_note: s?.creditNotePrefix ?? 'CN-' },
     // The checkout takes one address: it is where the goods went and whom they were sold to.
     buyer: { name: address.name, email: order.email, vatId: order.buyerVatId, billing: address, delivery: address },
@@ -73,7 +106,13 @@ function orderFigures(c: Context): Figures {
   const { order, items } = c;
   return invoiceFigures({
     currencyRate: order.currencyRate,
-    items: items.map((i) => ({ name: i.name, sku: i.sku, priceCents: i.priceCents, quantity: i.quantity, vatPercent: rateOf(order, i.vatPercent) })),
+    items: items.map((i) => ({
+      name: i.name,
+      sku: i.sku,
+      priceCents: i.priceCents,
+      quantity: i.quantity,
+      vatPercent: rateOf(order, i.vatPercent),
+    })),
     deliveryCents: order.deliveryCostCents,
     deliveryVatPercent: rateOf(order, order.deliveryVatPercent),
     discountCents: order.discountCents,
@@ -82,7 +121,14 @@ function orderFigures(c: Context): Figures {
   });
 }
 
-async function store(tx: Db, c: Context, kind: DocumentKind, figures: Figures, at: Date, extra: { invoice?: InvoiceRow; refundId?: number }): Promise<InvoiceRow> {
+async function store(
+  tx: Db,
+  c: Context,
+  kind: DocumentKind,
+  figures: Figures,
+  at: Date,
+  extra: { invoice?: InvoiceRow; refundId?: number },
+): Promise<InvoiceRow> {
   const { order } = c;
   const { number, year, seq } = await nextDocumentNumber(tx, kind, c.prefixes[kind], at);
   const document: InvoiceDocument = {
@@ -103,7 +149,20 @@ async function store(tx: Db, c: Context, kind: DocumentKind, figures: Figures, a
   };
   const [row] = await tx
     .insert(invoices)
-    .values({ orderId: order.id, kind, number, year, seq, invoiceId: extra.invoice?.id ?? null, refundId: extra.refundId ?? null, language: c.language, currency: order.currency, totalCents: figures.totalCents, document, issuedAt: at })
+    .values({
+      orderId: order.id,
+      kind,
+      number,
+      year,
+      seq,
+      invoiceId: extra.invoice?.id ?? null,
+      refundId: extra.refundId ?? null,
+      language: c.language,
+      currency: order.currency,
+      totalCents: figures.totalCents,
+      document,
+      issuedAt: at,
+    })
     .returning();
   return row!;
 }
@@ -148,7 +207,11 @@ async function completeDocument(db: Db, row: InvoiceRow): Promise<Buffer> {
  */
 export async function completeDocuments(db: Db, orderId: number): Promise<void> {
   try {
-    const pending = await db.select().from(invoices).where(and(eq(invoices.orderId, orderId), isNull(invoices.pdf))).orderBy(asc(invoices.id));
+    const pending = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, orderId), isNull(invoices.pdf)))
+      .orderBy(asc(invoices.id));
     for (const row of pending) await completeDocument(db, row);
   } catch (error) {
     logger.error({ err: error, orderId }, 'invoice PDF could not be drawn; the next read tries again');
@@ -161,7 +224,10 @@ export async function completeDocuments(db: Db, orderId: number): Promise<void> 
  * (a balance credit is a prepayment, not a supply).
  */
 export async function issueInvoice(tx: Db, orderId: number, at: Date = new Date()): Promise<InvoiceRow | null> {
-  const [existing] = await tx.select().from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
+  const [existing] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
   if (existing) return existing;
   const c = await context(tx, orderId);
   if (!c) return null;
@@ -187,15 +253,40 @@ function creditFigures(c: Context, invoice: InvoiceRow, input: CreditNoteInput, 
   if (input.lines.length > 0) {
     items = input.lines.flatMap((l) => {
       const item = c.items.find((i) => i.id === l.order_item_id);
-      return item ? [{ name: item.name, sku: item.sku, priceCents: item.priceCents, quantity: l.quantity, vatPercent: rateOf(order, item.vatPercent) }] : [];
+      return item
+        ? [
+            {
+              name: item.name,
+              sku: item.sku,
+              priceCents: item.priceCents,
+              quantity: l.quantity,
+              vatPercent: rateOf(order, item.vatPercent),
+            },
+          ]
+        : [];
     });
   } else {
     const rates = invoice.document.rates;
-    const shares = shareOut(input.amountCents, rates.map((r) => r.netCents + r.vatCents));
-    items = rates.map((r, i) => ({ name: c.t('invoice.refundLine'), sku: '', priceCents: shares[i]!, quantity: 1, vatPercent: r.percent })).filter((i) => i.priceCents > 0);
+    const shares = shareOut(
+      input.amountCents,
+      rates.map((r) => r.netCents + r.vatCents),
+    );
+    items = rates
+      .map((r, i) => ({
+        name: c.t('invoice.refundLine'),
+        sku: '',
+        priceCents: shares[i]!,
+        quantity: 1,
+        vatPercent: r.percent,
+      }))
+      .filter((i) => i.priceCents > 0);
   }
   const byRate = new Map<number, number>();
-  for (const i of items) byRate.set(i.vatPercent, (byRate.get(i.vatPercent) ?? 0) + convertCents(i.priceCents * i.quantity, order.currencyRate));
+  for (const i of items)
+    byRate.set(
+      i.vatPercent,
+      (byRate.get(i.vatPercent) ?? 0) + convertCents(i.priceCents * i.quantity, order.currencyRate),
+    );
   return invoiceFigures({
     currencyRate: order.currencyRate,
     items,
@@ -212,7 +303,11 @@ function creditFigures(c: Context, invoice: InvoiceRow, input: CreditNoteInput, 
  * cancel services call it once the refund did not fail). Null when the order has no invoice
  * (paid before invoicing began, or never paid): nothing to correct. Once per refund.
  */
-export async function issueCreditNote(tx: Db, input: CreditNoteInput, at: Date = new Date()): Promise<InvoiceRow | null> {
+export async function issueCreditNote(
+  tx: Db,
+  input: CreditNoteInput,
+  at: Date = new Date(),
+): Promise<InvoiceRow | null> {
   const [existing] = await tx.select().from(invoices).where(eq(invoices.refundId, input.refundId));
   if (existing) return existing;
   const docs = await tx.select().from(invoices).where(eq(invoices.orderId, input.orderId)).orderBy(asc(invoices.id));
@@ -220,11 +315,17 @@ export async function issueCreditNote(tx: Db, input: CreditNoteInput, at: Date =
   if (!invoice) return null;
   const c = await context(tx, input.orderId);
   if (!c) return null;
-  return store(tx, c, 'credit_note', creditFigures(c, invoice, input, docs.length === 1), at, { invoice, refundId: input.refundId });
+  return store(tx, c, 'credit_note', creditFigures(c, invoice, input, docs.length === 1), at, {
+    invoice,
+    refundId: input.refundId,
+  });
 }
 
 /** The documents of an order, oldest first (without the PDF bytes). */
-export async function orderDocuments(db: Db, orderId: number): Promise<{ kind: DocumentKind; number: string; issuedAt: Date; sha256: string | null }[]> {
+export async function orderDocuments(
+  db: Db,
+  orderId: number,
+): Promise<{ kind: DocumentKind; number: string; issuedAt: Date; sha256: string | null }[]> {
   return db
     .select({ kind: invoices.kind, number: invoices.number, issuedAt: invoices.issuedAt, sha256: invoices.sha256 })
     .from(invoices)
@@ -236,7 +337,10 @@ export async function orderDocuments(db: Db, orderId: number): Promise<{ kind: D
  * One stored PDF by its order and number, for its customer (`userId`) or for staff (`null`):
  * null when the order, the number or the customer does not match, so a stranger learns nothing.
  */
-export async function documentPdf(db: Db, input: { orderNr: string; number: string; userId: number | null }): Promise<{ number: string; kind: DocumentKind; pdf: Buffer } | null> {
+export async function documentPdf(
+  db: Db,
+  input: { orderNr: string; number: string; userId: number | null },
+): Promise<{ number: string; kind: DocumentKind; pdf: Buffer } | null> {
   const [found] = await db
     .select({ row: invoices, userId: orders.userId })
     .from(invoices)
@@ -248,6 +352,9 @@ export async function documentPdf(db: Db, input: { orderNr: string; number: stri
 
 /** The invoice PDF of an order, for the paid mail. */
 export async function invoiceOf(db: Db, orderId: number): Promise<{ number: string; pdf: Buffer } | null> {
-  const [row] = await db.select().from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
   return row ? { number: row.number, pdf: await completeDocument(db, row) } : null;
 }

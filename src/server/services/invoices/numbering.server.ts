@@ -18,12 +18,20 @@ export function formatDocumentNumber(prefix: string, year: number, seq: number):
   return `${prefix}${year}-${seq}`;
 }
 
-export async function nextDocumentNumber(tx: Db, kind: DocumentKind, prefix: string, at: Date): Promise<DocumentNumber> {
+export async function nextDocumentNumber(
+  tx: Db,
+  kind: DocumentKind,
+  prefix: string,
+  at: Date,
+): Promise<DocumentNumber> {
   const year = at.getUTCFullYear();
   const [row] = await tx
     .insert(invoiceCounters)
     .values({ kind, year, last: 1 })
-    .onConflictDoUpdate({ target: [invoiceCounters.kind, invoiceCounters.year], set: { last: sql`${invoiceCounters.last} + 1` } })
+    .onConflictDoUpdate({
+      target: [invoiceCounters.kind, invoiceCounters.year],
+      set: { last: sql`${invoiceCounters.last} + 1` },
+    })
     .returning({ last: invoiceCounters.last });
   const seq = row!.last;
   return { number: formatDocumentNumber(prefix, year, seq), year, seq };

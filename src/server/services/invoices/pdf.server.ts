@@ -73,7 +73,12 @@ export function renderInvoicePdf(doc: InvoiceDocument, { t, eInvoice }: RenderOp
     subset: 'PDF/A-3b',
     font: REGULAR,
     lang,
-    info: { Title: `${title} ${doc.number}`, Author: doc.seller.legalName, Subject: `${title} ${doc.number}`, CreationDate: new Date(`${doc.issueDate}T00:00:00Z`) },
+    info: {
+      Title: `${title} ${doc.number}`,
+      Author: doc.seller.legalName,
+      Subject: `${title} ${doc.number}`,
+      CreationDate: new Date(`${doc.issueDate}T00:00:00Z`),
+    },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -97,7 +102,11 @@ export function renderInvoicePdf(doc: InvoiceDocument, { t, eInvoice }: RenderOp
     [t('invoice.supplyDate'), dateText(doc.supplyDate, lang)],
     [t('invoice.orderNr'), doc.orderNr],
   ];
-  if (doc.invoiceNumber) facts.push([t('invoice.correcting'), `${doc.invoiceNumber}${doc.invoiceDate ? ` (${dateText(doc.invoiceDate, lang)})` : ''}`]);
+  if (doc.invoiceNumber)
+    facts.push([
+      t('invoice.correcting'),
+      `${doc.invoiceNumber}${doc.invoiceDate ? ` (${dateText(doc.invoiceDate, lang)})` : ''}`,
+    ]);
   for (const [label, value] of facts) pdf.text(`${label}: ${value}`);
   pdf.moveDown(1);
 
@@ -126,9 +135,28 @@ export function renderInvoicePdf(doc: InvoiceDocument, { t, eInvoice }: RenderOp
     pdf.x = MARGIN;
     pdf.y = bottom + 4;
   };
-  row([t('invoice.col.description'), t('invoice.col.quantity'), t('invoice.col.unitPrice'), t('invoice.col.net'), t('invoice.col.vatRate'), t('invoice.col.vat'), t('invoice.col.total')], true);
+  row(
+    [
+      t('invoice.col.description'),
+      t('invoice.col.quantity'),
+      t('invoice.col.unitPrice'),
+      t('invoice.col.net'),
+      t('invoice.col.vatRate'),
+      t('invoice.col.vat'),
+      t('invoice.col.total'),
+    ],
+    true,
+  );
   const lineRow = (l: InvoiceLine, name: string) =>
-    row([name, String(l.quantity), money(l.unitCents), money(l.netCents), formatPercent(l.vatPercent, lang), money(l.vatCents), money(l.grossCents)]);
+    row([
+      name,
+      String(l.quantity),
+      money(l.unitCents),
+      money(l.netCents),
+      formatPercent(l.vatPercent, lang),
+      money(l.vatCents),
+      money(l.grossCents),
+    ]);
   for (const l of doc.lines) lineRow(l, l.sku ? `${l.name} (${l.sku})` : l.name);
   if (doc.delivery) lineRow(doc.delivery, t('invoice.deliveryLine'));
   pdf.moveDown(0.5);

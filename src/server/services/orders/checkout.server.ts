@@ -27,7 +27,6 @@ import { unpaidLimitProblem } from './unpaid';
 import { recordOrderEvent } from './order-events.server';
 import { unpaidHeld } from './unpaid.server';
 
-
 export interface Shipping {
   name: string;
   surname: string;
@@ -94,7 +93,11 @@ export function isOrderNrTaken(error: unknown): boolean {
  * one when the number was taken: six random digits a day collide for about one pair in every
  * 1 400 orders of a day (the load bench met three, answered 500 before this).
  */
-export async function withFreshOrderNr<T>(prefix: string, attempt: (orderNr: string) => Promise<T>, tries = 5): Promise<T> {
+export async function withFreshOrderNr<T>(
+  prefix: string,
+  attempt: (orderNr: string) => Promise<T>,
+  tries = 5,
+): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await attempt(newOrderNr(prefix));
@@ -175,136 +178,178 @@ async function withPaymentPage(db: Db, outcome: CheckoutOutcome): Promise<Checko
 }
 
 async function placeNewOrder(db: Db, input: CheckoutInput): Promise<CheckoutOutcome> {
-  const setting = await prepareTotals(db, { countryRef: input.shipping.country, postCode: input.shipping.postCode, languageId: input.languageId, vatId: input.vatId ?? null });
+  const setting = await prepareTotals(db, {
+    countryRef: input.shipping.country,
+    postCode: input.shipping.postCode,
+    languageId: input.languageId,
+    vatId: input.vatId ?? null,
+  });
   const limits = { orders: config().UNPAID_ORDERS_PER_CUSTOMER, units: config().UNPAID_UNITS_PER_CUSTOMER };
   // Filled by the attempt that commits (emptied at the start of each, a retried one included).
   const fallen: StockFall[] = [];
   try {
-    const outcome = await withFreshOrderNr('', (orderNr) => transaction(db, async (tx) => {
-      fallen.length = 0;
-      // One cart, one order: the customer's row is locked before the cart is read, so parallel
-      // checkouts (two tabs, two sessions) take turns; the later ones find the cart this one
-      // emptied and get the empty-cart answer (ADR 012). Cart changes take the same lock.
-      await lockCart(tx, input.userId);
-      const rows = await loadCartRows(tx, input.userId, setting.languageId);
-      // What the shopper is buying ran short since the totals were shown (sold out, or fewer
-      // left than in the cart): refuse with the names rather than sell part of the cart.
-      const short = rows.filter((r) => {
-        const reason = unavailableReason(r);
-        return reason === 'out_of_stock' || (reason === null && r.count > r.stock);
-      });
-      if (short.length > 0) throw new Rollback({ kind: 'no-stock', names: short.map((r) => r.name) });
-      const totals = await totalsOfCart(
-        tx,
-        setting,
-        { userId: input.userId, countryRef: input.shipping.country, postCode: input.shipping.postCode, promoCode: input.promoCode, currency: input.currency, languageId: input.languageId },
-        rows,
-      );
-      const finalConverted = totals.cents.converted.final;
-      if (input.expectedTotal !== null && Math.round(input.expectedTotal * 10 ** minorDigits(totals.currency.code)) !== finalConverted) {
-        throw new Rollback({ kind: 'price-changed', totals });
-      }
-      const units = totals.lines.reduce((sum, l) => sum + l.count, 0);
-      const overLimit = unpaidLimitProblem(await unpaidHeld(tx, input.userId), units, limits);
-      if (overLimit) throw new Rollback({ kind: 'unpaid-limit', message: overLimit });
+    const outcome = await withFreshOrderNr('', (orderNr) =>
+      transaction(db, async (tx) => {
+        fallen.length = 0;
+        // One cart, one order: the customer's row is locked before the cart is read, so parallel
+        // checkouts (two tabs, two sessions) take turns; the later ones find the cart this one
+        // emptied and get the empty-cart answer (ADR 012). Cart changes take the same lock.
+        await lockCart(tx, input.userId);
+        const rows = await loadCartRows(tx, input.userId, setting.languageId);
+        // What the shopper is buying ran short since the totals were shown (sold out, or fewer
+        // left than in the cart): refuse with the names rather than sell part of the cart.
+        const short = rows.filter((r) => {
+          const reason = unavailableReason(r);
+          return reason === 'out_of_stock' || (reason === null && r.count > r.stock);
+        });
+        if (short.length > 0) throw new Rollback({ kind: 'no-stock', names: short.map((r) => r.name) });
+        const totals = await totalsOfCart(
+          tx,
+          setting,
+          {
+            userId: input.userId,
+            countryRef: input.shipping.country,
+            postCode: input.shipping.postCode,
+            promoCode: input.promoCode,
+            currency: input.currency,
+            languageId: input.languageId,
+          },
+          rows,
+        );
+        const finalConverted = totals.cents.converted.final;
+        if (
+          input.expectedTotal !== null &&
+          Math.round(input.expectedTotal * 10 ** minorDigits(totals.currency.code)) !== finalConverted
+        ) {
+          throw new Rollback({ kind: 'price-changed', totals });
+        }
+        const units = totals.lines.reduce((sum, l) => sum + l.count, 0);
+        const overLimit = unpaidLimitProblem(await unpaidHeld(tx, input.userId), units, limits);
+        if (overLimit) throw new Rollback({ kind: 'unpaid-limit', message: overLimit });
 
-      const shortNow = await reserveStock(
-        tx,
-        totals.lines.map((l) => ({ productId: l.productId, variationId: l.variationId, quantity: l.count })),
-        fallen,
-      );
-      if (shortNow.length > 0) {
-        const names = totals.lines.filter((l) => shortNow.some((s) => s.productId === l.productId && s.variationId === l.variationId)).map((l) => l.name);
-        throw new Rollback({ kind: 'no-stock', names });
-      }
-      if (totals.promo) {
-        const [spent] = await tx
-          .update(promoCodes)
-          .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
-          .where(and(eq(promoCodes.id, totals.promo.id), or(isNull(promoCodes.usageLimit), lt(promoCodes.usedCount, promoCodes.usageLimit))))
-          .returning({ id: promoCodes.id });
-        if (!spent) throw new Rollback({ kind: 'promo-used-up' });
-      }
-      const o = totals.cents.original;
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          orderNr,
-          userId: input.userId,
-          status: 'Pending',
-          kind: 'purchase',
-          paymentMethod: input.paymentMethod,
-          name: input.shipping.name,
-          surname: input.shipping.surname,
-          email: input.shipping.email,
-          phone: input.shipping.phone,
-          countryId: totals.country.id,
-          countryName: totals.country.name,
-          city: input.shipping.city,
-          address: input.shipping.address,
-          postCode: input.shipping.postCode.trim(),
-          currency: totals.currency.code,
-          currencyRate: totals.currency.rate,
-          cartTotalCents: o.cartTotal,
-          deliveryCostCents: o.delivery,
-          discountCents: o.discount,
-          vatCents: o.vat,
-          vatPercent: totals.vatPercent,
-          vatScheme: totals.vat_scheme,
-          buyerVatId: totals.vatId,
-          deliveryVatPercent: totals.deliveryVat.percent,
-          deliveryVatCents: totals.deliveryVat.cents,
-          finalCents: o.final,
-          convertedFinalCents: finalConverted,
-          convertedCartTotalCents: totals.cents.converted.cartTotal,
-          convertedDeliveryCents: totals.cents.converted.delivery,
-          convertedDiscountCents: totals.cents.converted.discount,
-          convertedVatCents: totals.cents.converted.vat,
-          promoCodeId: totals.promo?.id ?? null,
-          promoCode: totals.promo?.code ?? null,
-          idempotencyKey: input.idempotencyKey,
-        })
-        .returning();
-      await tx.insert(orderItems).values(
-        totals.lines.map((l) => ({
+        const shortNow = await reserveStock(
+          tx,
+          totals.lines.map((l) => ({ productId: l.productId, variationId: l.variationId, quantity: l.count })),
+          fallen,
+        );
+        if (shortNow.length > 0) {
+          const names = totals.lines
+            .filter((l) => shortNow.some((s) => s.productId === l.productId && s.variationId === l.variationId))
+            .map((l) => l.name);
+          throw new Rollback({ kind: 'no-stock', names });
+        }
+        if (totals.promo) {
+          const [spent] = await tx
+            .update(promoCodes)
+            .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
+            .where(
+              and(
+                eq(promoCodes.id, totals.promo.id),
+                or(isNull(promoCodes.usageLimit), lt(promoCodes.usedCount, promoCodes.usageLimit)),
+              ),
+            )
+            .returning({ id: promoCodes.id });
+          if (!spent) throw new Rollback({ kind: 'promo-used-up' });
+        }
+        const o = totals.cents.original;
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            orderNr,
+            userId: input.userId,
+            status: 'Pending',
+            kind: 'purchase',
+            paymentMethod: input.paymentMethod,
+            name: input.shipping.name,
+            surname: input.shipping.surname,
+            email: input.shipping.email,
+            phone: input.shipping.phone,
+            countryId: totals.country.id,
+            countryName: totals.country.name,
+            city: input.shipping.city,
+            address: input.shipping.address,
+            postCode: input.shipping.postCode.trim(),
+            currency: totals.currency.code,
+            currencyRate: totals.currency.rate,
+            cartTotalCents: o.cartTotal,
+            deliveryCostCents: o.delivery,
+            discountCents: o.discount,
+            vatCents: o.vat,
+            vatPercent: totals.vatPercent,
+            vatScheme: totals.vat_scheme,
+            buyerVatId: totals.vatId,
+            deliveryVatPercent: totals.deliveryVat.percent,
+            deliveryVatCents: totals.deliveryVat.cents,
+            finalCents: o.final,
+            convertedFinalCents: finalConverted,
+            convertedCartTotalCents: totals.cents.converted.cartTotal,
+            convertedDeliveryCents: totals.cents.converted.delivery,
+            convertedDiscountCents: totals.cents.converted.discount,
+            convertedVatCents: totals.cents.converted.vat,
+            promoCodeId: totals.promo?.id ?? null,
+            promoCode: totals.promo?.code ?? null,
+            idempotencyKey: input.idempotencyKey,
+          })
+          .returning();
+        await tx.insert(orderItems).values(
+          totals.lines.map((l) => ({
+            orderId: order!.id,
+            productId: l.productId,
+            variationId: l.variationId,
+            sku: l.sku,
+            name: l.name,
+            categoryName: l.categoryName,
+            imageUrl: l.imageUrl,
+            priceCents: l.unitCents,
+            convertedPriceCents: l.convertedUnitCents,
+            quantity: l.count,
+            variationAttributes: l.variationAttributes,
+            vatPercent: l.vatPercent,
+            vatCents: l.vatCents,
+          })),
+        );
+        await tx.delete(cartItems).where(
+          and(
+            eq(cartItems.userId, input.userId),
+            inArray(
+              cartItems.id,
+              totals.lines.map((l) => l.lineId),
+            ),
+          ),
+        );
+        const provider = input.paymentMethod === 'card' ? newCardPaymentProvider() : 'phone';
+        const [payment] = await tx
+          .insert(payments)
+          .values({
+            orderId: order!.id,
+            provider,
+            amountCents: finalConverted,
+            currency: totals.currency.code,
+          })
+          .returning({ id: payments.id });
+        await recordOrderEvent(tx, {
           orderId: order!.id,
-          productId: l.productId,
-          variationId: l.variationId,
-          sku: l.sku,
-          name: l.name,
-          categoryName: l.categoryName,
-          imageUrl: l.imageUrl,
-          priceCents: l.unitCents,
-          convertedPriceCents: l.convertedUnitCents,
-          quantity: l.count,
-          variationAttributes: l.variationAttributes,
-          vatPercent: l.vatPercent,
-          vatCents: l.vatCents,
-        })),
-      );
-      await tx.delete(cartItems).where(and(eq(cartItems.userId, input.userId), inArray(cartItems.id, totals.lines.map((l) => l.lineId))));
-      const provider = input.paymentMethod === 'card' ? newCardPaymentProvider() : 'phone';
-      const [payment] = await tx
-        .insert(payments)
-        .values({
-          orderId: order!.id,
-          provider,
-          amountCents: finalConverted,
-          currency: totals.currency.code,
-        })
-        .returning({ id: payments.id });
-      await recordOrderEvent(tx, {
-        orderId: order!.id,
-        actorId: null,
-        type: 'placed',
-        message: input.paymentMethod === 'card' ? 'Placed; waiting for the card payment.' : 'Placed; waiting for the phone payment.',
-        after: { status: 'Pending' },
-      });
-      if (input.paymentMethod === 'card') {
-        await openInTransaction(tx, { paymentId: payment!.id, provider, orderNr: order!.orderNr, amountCents: finalConverted, currency: totals.currency.code, description: `Order ${order!.orderNr}` });
-      }
-      return { kind: 'placed' as const, order: placedOf(order!, payment!.id), replayed: false };
-    }));
+          actorId: null,
+          type: 'placed',
+          message:
+            input.paymentMethod === 'card'
+              ? 'Placed; waiting for the card payment.'
+              : 'Placed; waiting for the phone payment.',
+          after: { status: 'Pending' },
+        });
+        if (input.paymentMethod === 'card') {
+          await openInTransaction(tx, {
+            paymentId: payment!.id,
+            provider,
+            orderNr: order!.orderNr,
+            amountCents: finalConverted,
+            currency: totals.currency.code,
+            description: `Order ${order!.orderNr}`,
+          });
+        }
+        return { kind: 'placed' as const, order: placedOf(order!, payment!.id), replayed: false };
+      }),
+    );
     await notifyStaffOfLowStock(db, fallen, logger);
     return outcome;
   } catch (error) {

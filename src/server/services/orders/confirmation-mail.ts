@@ -14,8 +14,20 @@ export async function sendOrderConfirmation(db: Db, orderId: number, log?: Logge
     ({ order, t, lines, money, total, vatRows }) => {
       const summary: Array<[string, string]> = [
         [t('mail.order.items'), money(order.cartTotalCents, order.convertedCartTotalCents)],
-        [t('mail.order.delivery'), order.deliveryCostCents === null ? t('mail.order.deliveryLater') : money(order.deliveryCostCents, order.convertedDeliveryCents)],
-        ...(order.discountCents > 0 ? [[t('mail.order.discount'), `−${money(order.discountCents, order.convertedDiscountCents)}`] as [string, string]] : []),
+        [
+          t('mail.order.delivery'),
+          order.deliveryCostCents === null
+            ? t('mail.order.deliveryLater')
+            : money(order.deliveryCostCents, order.convertedDeliveryCents),
+        ],
+        ...(order.discountCents > 0
+          ? [
+              [t('mail.order.discount'), `−${money(order.discountCents, order.convertedDiscountCents)}`] as [
+                string,
+                string,
+              ],
+            ]
+          : []),
         ...vatRows,
         [t('mail.order.total'), total],
       ];
@@ -27,9 +39,13 @@ export async function sendOrderConfirmation(db: Db, orderId: number, log?: Logge
           { kind: 'paragraph', text: t('mail.order.intro', { order: order.orderNr }) },
           { kind: 'html', ...orderTable(lines, summary) },
           { kind: 'paragraph', text: t('mail.order.address', { address }) },
-          ...(invoice ? [{ kind: 'paragraph' as const, text: t('mail.order.invoiceAttached', { number: invoice.number }) }] : []),
+          ...(invoice
+            ? [{ kind: 'paragraph' as const, text: t('mail.order.invoiceAttached', { number: invoice.number }) }]
+            : []),
         ],
-        attachments: invoice ? [{ filename: `${invoice.number}.pdf`, contentType: 'application/pdf', content: invoice.pdf }] : [],
+        attachments: invoice
+          ? [{ filename: `${invoice.number}.pdf`, contentType: 'application/pdf', content: invoice.pdf }]
+          : [],
       };
     },
     { log, what: 'order confirmation mail failed' },

@@ -20,7 +20,8 @@ interface RefundFacts {
 }
 
 function refundSentence(t: Translator, refund: RefundFacts, amount: string, order: string): string {
-  if (refund.destination === 'external') return t('mail.refunded.external', { amount, order, reference: refund.reference ?? '' });
+  if (refund.destination === 'external')
+    return t('mail.refunded.external', { amount, order, reference: refund.reference ?? '' });
   return t(refund.destination === 'card' ? 'mail.refunded.card' : 'mail.refunded.balance', { amount, order });
 }
 
@@ -37,13 +38,22 @@ export async function sendShippedMail(db: Db, orderId: number, log?: Logger): Pr
           : { kind: 'note', text: t('mail.shipped.noLink', { carrier: order.carrier ?? '' }) },
         { kind: 'html', ...orderTable(lines, [[t('mail.order.total'), total]]) },
       ];
-      return { subject: t('mail.shipped.subject', { order: order.orderNr, shop: t('app.name') }), heading: t('mail.shipped.heading'), blocks };
+      return {
+        subject: t('mail.shipped.subject', { order: order.orderNr, shop: t('app.name') }),
+        heading: t('mail.shipped.heading'),
+        blocks,
+      };
     },
     { log, what: 'shipped order mail failed' },
   );
 }
 
-export async function sendCancelledMail(db: Db, orderId: number, refund: RefundFacts | null, log?: Logger): Promise<void> {
+export async function sendCancelledMail(
+  db: Db,
+  orderId: number,
+  refund: RefundFacts | null,
+  log?: Logger,
+): Promise<void> {
   await sendOrderMail(
     db,
     orderId,
@@ -75,7 +85,10 @@ export async function sendRefundedMail(db: Db, orderId: number, refund: RefundFa
       subject: t('mail.refunded.subject', { order: order.orderNr, shop: t('app.name') }),
       heading: t('mail.refunded.heading'),
       blocks: [
-        { kind: 'paragraph', text: refundSentence(t, refund, formatCents(refund.convertedCents, order.currency, language), order.orderNr) },
+        {
+          kind: 'paragraph',
+          text: refundSentence(t, refund, formatCents(refund.convertedCents, order.currency, language), order.orderNr),
+        },
         ...(order.status === 'Refunded' ? [{ kind: 'paragraph', text: t('mail.refunded.full') } as const] : []),
       ],
     }),

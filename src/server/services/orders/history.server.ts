@@ -94,11 +94,7 @@ export async function listOrderHistory(
 
   const ids = rows.map((r) => r.id);
   const items: OrderItemRow[] = ids.length
-    ? await db
-        .select(ITEM_COLUMNS)
-        .from(orderItems)
-        .where(inArray(orderItems.orderId, ids))
-        .orderBy(asc(orderItems.id))
+    ? await db.select(ITEM_COLUMNS).from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id))
     : [];
   const byOrder = new Map<number, OrderItemRow[]>();
   for (const item of items) {

@@ -76,7 +76,16 @@ describe('toOrderJson', () => {
       image_url: '/img/tent.webp',
       name: 'Dome tent',
       can_complete: true,
-      delivery_address: { name: 'Alex', surname: 'Demo', email: 'demo@example.com', phone: '+4930901820', country: 'Germany', city: 'Berlin', address: 'Friedrichstraße 123', post_code: '10117' },
+      delivery_address: {
+        name: 'Alex',
+        surname: 'Demo',
+        email: 'demo@example.com',
+        phone: '+4930901820',
+        country: 'Germany',
+        city: 'Berlin',
+        address: 'Friedrichstraße 123',
+        post_code: '10117',
+      },
     });
     expect(json.items).toEqual([
       {
@@ -100,12 +109,27 @@ describe('toOrderJson', () => {
     expect(json.vat_rates).toEqual([{ rate: 20, vat: 17.18 }]);
   });
 
-  it('adds the lines\' and the delivery\'s VAT up by rate, shared in the order currency so the rates sum to vat', () => {
-    const mixed = { ...order, vatCents: 1_000 + 327, vatPercent: '19.00', deliveryVatPercent: '19.00', deliveryVatCents: 80 };
-    const json = toOrderJson(mixed, [item({ vatPercent: '19.00', vatCents: 920 }), item({ id: 2, vatPercent: '7.00', vatCents: 327 })]);
-    expect(json.vat_rates).toEqual([{ rate: 19, vat: 10.85 }, { rate: 7, vat: 3.55 }]);
+  it("adds the lines' and the delivery's VAT up by rate, shared in the order currency so the rates sum to vat", () => {
+    const mixed = {
+      ...order,
+      vatCents: 1_000 + 327,
+      vatPercent: '19.00',
+      deliveryVatPercent: '19.00',
+      deliveryVatCents: 80,
+    };
+    const json = toOrderJson(mixed, [
+      item({ vatPercent: '19.00', vatCents: 920 }),
+      item({ id: 2, vatPercent: '7.00', vatCents: 327 }),
+    ]);
+    expect(json.vat_rates).toEqual([
+      { rate: 19, vat: 10.85 },
+      { rate: 7, vat: 3.55 },
+    ]);
     expect(json.vat_rates[0]!.vat + json.vat_rates[1]!.vat).toBeCloseTo(json.vat, 10);
-    expect(json.items.map((i) => [i.vat_percent, i.vat])).toEqual([[19, 9.98], [7, 3.55]]);
+    expect(json.items.map((i) => [i.vat_percent, i.vat])).toEqual([
+      [19, 9.98],
+      [7, 3.55],
+    ]);
   });
 
   it('gives an order without items the fallback item (quantity 1, price = sum, category Product, Unnamed Product)', () => {
@@ -113,7 +137,21 @@ describe('toOrderJson', () => {
     expect(json.name).toBe('Unnamed Product');
     expect(json.image_url).toBeNull();
     expect(json.items).toEqual([
-      { id: 7, product_id: null, variation_id: null, sku: null, quantity: 1, price: 100.05, total: 100.05, image_url: null, name: 'Unnamed Product', category: { name: 'Product' }, variation_attributes: [], vat_percent: null, vat: null },
+      {
+        id: 7,
+        product_id: null,
+        variation_id: null,
+        sku: null,
+        quantity: 1,
+        price: 100.05,
+        total: 100.05,
+        image_url: null,
+        name: 'Unnamed Product',
+        category: { name: 'Product' },
+        variation_attributes: [],
+        vat_percent: null,
+        vat: null,
+      },
     ]);
   });
 
@@ -133,16 +171,46 @@ describe('toOrderJson', () => {
 
 describe('fallbackItem', () => {
   it('keeps a given name and image', () => {
-    expect(fallbackItem({ id: 1, sum: 9.5, name: 'Gift card', image_url: '/g.png' })).toMatchObject({ name: 'Gift card', price: 9.5, quantity: 1, image_url: '/g.png', category: { name: 'Product' } });
+    expect(fallbackItem({ id: 1, sum: 9.5, name: 'Gift card', image_url: '/g.png' })).toMatchObject({
+      name: 'Gift card',
+      price: 9.5,
+      quantity: 1,
+      image_url: '/g.png',
+      category: { name: 'Product' },
+    });
   });
 });
 
 describe('historyPage', () => {
   it('clamps the page and reports the range', () => {
-    expect(historyPage(6, 1, 5)).toEqual({ total: 6, last_page: 2, from: 1, to: 5, current_page: 1, per_page: 5, offset: 0 });
-    expect(historyPage(6, 2, 5)).toEqual({ total: 6, last_page: 2, from: 6, to: 6, current_page: 2, per_page: 5, offset: 5 });
+    expect(historyPage(6, 1, 5)).toEqual({
+      total: 6,
+      last_page: 2,
+      from: 1,
+      to: 5,
+      current_page: 1,
+      per_page: 5,
+      offset: 0,
+    });
+    expect(historyPage(6, 2, 5)).toEqual({
+      total: 6,
+      last_page: 2,
+      from: 6,
+      to: 6,
+      current_page: 2,
+      per_page: 5,
+      offset: 5,
+    });
     expect(historyPage(6, 9, 5)).toMatchObject({ current_page: 2, offset: 5 });
     expect(historyPage(6, 0, 5)).toMatchObject({ current_page: 1, offset: 0 });
-    expect(historyPage(0, 3, 5)).toEqual({ total: 0, last_page: 1, from: null, to: null, current_page: 1, per_page: 5, offset: 0 });
+    expect(historyPage(0, 3, 5)).toEqual({
+      total: 0,
+      last_page: 1,
+      from: null,
+      to: null,
+      current_page: 1,
+      per_page: 5,
+      offset: 0,
+    });
   });
 });

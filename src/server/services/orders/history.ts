@@ -10,13 +10,25 @@
 import { centsToNumber, convertCents } from '@/lib/money';
 import { shareOut } from '../pricing/totals';
 import type { VariationAttributeSnapshot } from '@/server/db/schema/commerce';
-import type { HistoryPagination, OrderItemJson, OrderJson, OrderStatus, PaymentMethod } from '@/lib/contract/purchasing';
+import type {
+  HistoryPagination,
+  OrderItemJson,
+  OrderJson,
+  OrderStatus,
+  PaymentMethod,
+} from '@/lib/contract/purchasing';
 
 // The response shapes are shared with the Orders tab island (lib/ is isomorphic).
-export type { DeliveryAddressJson, HistoryPagination, OrderItemJson, OrderJson, OrderStatus, PaymentMethod } from '@/lib/contract/purchasing';
+export type {
+  DeliveryAddressJson,
+  HistoryPagination,
+  OrderItemJson,
+  OrderJson,
+  OrderStatus,
+  PaymentMethod,
+} from '@/lib/contract/purchasing';
 
 export { HISTORY_PER_PAGE_DEFAULT, HISTORY_PER_PAGE_MAX } from '@/lib/contract/purchasing';
-
 
 /** The columns of `orders` the history reads. */
 export interface OrderRow {
@@ -81,10 +93,16 @@ export function orderVatByRate(
   order: Pick<OrderRow, 'vatCents' | 'vatPercent' | 'deliveryVatPercent' | 'deliveryVatCents'>,
   items: readonly Pick<OrderItemRow, 'vatPercent' | 'vatCents'>[],
 ): { percent: number; cents: number }[] {
-  const parts = [...items.map((i) => [i.vatPercent, i.vatCents] as const), [order.deliveryVatPercent, order.deliveryVatCents] as const];
-  if (items.length === 0 || parts.some(([p, c]) => p === null || c === null)) return [{ percent: Number(order.vatPercent), cents: order.vatCents }];
+  const parts = [
+    ...items.map((i) => [i.vatPercent, i.vatCents] as const),
+    [order.deliveryVatPercent, order.deliveryVatCents] as const,
+  ];
+  if (items.length === 0 || parts.some(([p, c]) => p === null || c === null))
+    return [{ percent: Number(order.vatPercent), cents: order.vatCents }];
   const byRate = new Map<number, number>();
-  for (const [percent, cents] of parts) if (cents! > 0 || Number(percent) === Number(order.vatPercent)) byRate.set(Number(percent), (byRate.get(Number(percent)) ?? 0) + cents!);
+  for (const [percent, cents] of parts)
+    if (cents! > 0 || Number(percent) === Number(order.vatPercent))
+      byRate.set(Number(percent), (byRate.get(Number(percent)) ?? 0) + cents!);
   return [...byRate].map(([percent, cents]) => ({ percent, cents })).sort((a, b) => b.percent - a.percent);
 }
 
@@ -94,11 +112,23 @@ export function orderVatByRate(
  * page and the mails.
  */
 export function orderVatRates(
-  order: Pick<OrderRow, 'vatCents' | 'vatPercent' | 'deliveryVatPercent' | 'deliveryVatCents' | 'currencyRate' | 'currency' | 'convertedVatCents'>,
+  order: Pick<
+    OrderRow,
+    | 'vatCents'
+    | 'vatPercent'
+    | 'deliveryVatPercent'
+    | 'deliveryVatCents'
+    | 'currencyRate'
+    | 'currency'
+    | 'convertedVatCents'
+  >,
   items: readonly Pick<OrderItemRow, 'vatPercent' | 'vatCents'>[],
 ): { percent: number; cents: number }[] {
   const rates = orderVatByRate(order, items);
-  const shares = shareOut(inOrderCurrency(order, order.vatCents, order.convertedVatCents), rates.map((r) => r.cents));
+  const shares = shareOut(
+    inOrderCurrency(order, order.vatCents, order.convertedVatCents),
+    rates.map((r) => r.cents),
+  );
   return rates.map((r, i) => ({ percent: r.percent, cents: shares[i]! }));
 }
 
@@ -107,7 +137,11 @@ export function orderVatRates(
  * was charged: fixed prices and rounding rules, ADR 034), else its EUR amount converted at the
  * order's rate (orders placed before those columns).
  */
-export function inOrderCurrency(order: Pick<OrderRow, 'currencyRate' | 'currency'>, eurCents: number, stored?: number | null): number {
+export function inOrderCurrency(
+  order: Pick<OrderRow, 'currencyRate' | 'currency'>,
+  eurCents: number,
+  stored?: number | null,
+): number {
   return stored ?? convertCents(eurCents, order.currencyRate, order.currency);
 }
 
@@ -136,7 +170,8 @@ export function historyPage(total: number, page: number, perPage: number): Histo
   };
 }
 
-const nameOr = (name: string | null | undefined, texts: HistoryTexts) => (name && name.trim() ? name : texts.unnamedProduct);
+const nameOr = (name: string | null | undefined, texts: HistoryTexts) =>
+  name && name.trim() ? name : texts.unnamedProduct;
 
 /**
  * The one item shown for an order that has none (spec §3): quantity 1, the order's sum as its
@@ -170,7 +205,8 @@ export function toOrderJson(
   options: { currencySymbol?: string; texts?: HistoryTexts } = {},
 ): OrderJson {
   const texts = options.texts ?? ENGLISH_HISTORY_TEXTS;
-  const money = (eurCents: number, stored?: number | null) => centsToNumber(inOrderCurrency(order, eurCents, stored), order.currency);
+  const money = (eurCents: number, stored?: number | null) =>
+    centsToNumber(inOrderCurrency(order, eurCents, stored), order.currency);
   const sum = money(order.cartTotalCents, order.convertedCartTotalCents);
   const amount = centsToNumber(order.convertedFinalCents, order.currency);
   const first = items[0];

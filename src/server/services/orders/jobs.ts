@@ -17,7 +17,10 @@ export const ORDER_JOBS_INTERVAL_MS = 60_000;
  * acknowledged are sent again (reconciliation); erased customers' orders past their retention
  * period are anonymised.
  */
-export async function runOrderJobs(db: Db, now: Date = new Date()): Promise<{ expired: number[]; expiredPhone: number[]; renotified: number }> {
+export async function runOrderJobs(
+  db: Db,
+  now: Date = new Date(),
+): Promise<{ expired: number[]; expiredPhone: number[]; renotified: number }> {
   let renotified = 0;
   for (const charge of await unnotifiedCharges(db)) {
     if (await notifyShop(db, charge, logger)) renotified++;

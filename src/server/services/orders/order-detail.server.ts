@@ -37,7 +37,13 @@ export async function getCustomerOrder(
   const [items, events, refundRows, basics] = await Promise.all([
     db.select(ITEM_COLUMNS).from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.id)),
     db
-      .select({ id: orderEvents.id, type: orderEvents.type, internal: orderEvents.internal, after: orderEvents.after, createdAt: orderEvents.createdAt })
+      .select({
+        id: orderEvents.id,
+        type: orderEvents.type,
+        internal: orderEvents.internal,
+        after: orderEvents.after,
+        createdAt: orderEvents.createdAt,
+      })
       .from(orderEvents)
       .where(and(eq(orderEvents.orderId, row.id), eq(orderEvents.internal, false)))
       .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),

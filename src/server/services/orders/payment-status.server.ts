@@ -17,7 +17,11 @@ export interface PaymentStatus {
  * it polls. Only the buyer may read it: null for a malformed or unknown id and for another
  * customer's payment alike (the id is unguessable besides).
  */
-export async function paymentStatusFor(db: Db, paymentId: string, userId: number | null): Promise<PaymentStatus | null> {
+export async function paymentStatusFor(
+  db: Db,
+  paymentId: string,
+  userId: number | null,
+): Promise<PaymentStatus | null> {
   if (!z.uuid().safeParse(paymentId).success) return null;
   const [row] = await db
     .select({ status: orders.status, orderNr: orders.orderNr, userId: orders.userId })

@@ -48,12 +48,28 @@ export async function settlePayment(db: Db, input: SettleInput, log?: Logger): P
     // The shop gave the payment up (expired, or staff cancelled the order) but the provider took
     // the money anyway: it is recorded as paid with "refund needed", never dropped.
     const lateSuccess = payment.status === 'failed' && input.outcome === 'succeeded' && amountMatches;
-    if (FINAL.has(payment.status) && !lateSuccess) return { result: 'already-settled' as const, orderId: payment.orderId };
+    if (FINAL.has(payment.status) && !lateSuccess)
+      return { result: 'already-settled' as const, orderId: payment.orderId };
     if (!amountMatches) {
-      log?.error({ paymentId: payment.id, expected: [payment.amountCents, payment.currency], got: [input.amountCents, input.currency] }, 'payment amount mismatch');
-      await tx.update(payments).set({ status: 'failed', lastError: 'amount mismatch', updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
+      log?.error(
+        {
+          paymentId: payment.id,
+          expected: [payment.amountCents, payment.currency],
+          got: [input.amountCents, input.currency],
+        },
+        'payment amount mismatch',
+      );
+      await tx
+        .update(payments)
+        .set({ status: 'failed', lastError: 'amount mismatch', updatedAt: sql`now()` })
+        .where(eq(payments.id, payment.id));
       if (await failOrder(tx, payment.orderId)) {
-        await recordOrderEvent(tx, { orderId: payment.orderId, actorId: null, type: 'payment_failed', message: 'The gateway reported a different amount; the order failed.' });
+        await recordOrderEvent(tx, {
+          orderId: payment.orderId,
+          actorId: null,
+          type: 'payment_failed',
+          message: 'The gateway reported a different amount; the order failed.',
+        });
       }
       return { result: 'amount-mismatch' as const, orderId: payment.orderId };
     }
@@ -61,13 +77,29 @@ export async function settlePayment(db: Db, input: SettleInput, log?: Logger): P
     if (!order) return { result: 'unknown-payment' as const };
 
     if (input.outcome === 'declined') {
-      await tx.update(payments).set({ status: 'declined', settledAt: sql`now()`, updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
+      await tx
+        .update(payments)
+        .set({ status: 'declined', settledAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(payments.id, payment.id));
       if (await failOrder(tx, order.id)) {
-        await recordOrderEvent(tx, { orderId: order.id, actorId: null, type: 'payment_failed', message: 'The card payment was declined.', before: { status: 'Pending' }, after: { status: 'Failed' } });
+        await recordOrderEvent(tx, {
+          orderId: order.id,
+          actorId: null,
+          type: 'payment_failed',
+          message: 'The card payment was declined.',
+          before: { status: 'Pending' },
+          after: { status: 'Failed' },
+        });
       }
       return { result: 'settled' as const, orderId: order.id };
     }
-    return settleSucceeded(tx, payment, order, { actorId: null, type: 'paid', message: 'Paid through the card gateway.' }, log);
+    return settleSucceeded(
+      tx,
+      payment,
+      order,
+      { actorId: null, type: 'paid', message: 'Paid through the card gateway.' },
+      log,
+    );
   });
 }
 
@@ -83,20 +115,45 @@ export async function settleSucceeded(
   how: { actorId: number | null; type: 'paid' | 'marked_paid'; message: string },
   log?: Logger,
 ): Promise<Settled> {
-  await tx.update(payments).set({ status: 'succeeded', settledAt: sql`now()`, updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
+  await tx
+    .update(payments)
+    .set({ status: 'succeeded', settledAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(payments.id, payment.id));
   if (order.status !== 'Pending') {
     // Paid after the order was given up (expired, cancelled): keep the record for a refund.
     log?.error({ orderId: order.id, status: order.status }, 'payment succeeded for an order that is no longer pending');
     const note = `paid while order was ${order.status}: refund needed`;
     await tx.update(payments).set({ lastError: note }).where(eq(payments.id, payment.id));
-    await recordOrderEvent(tx, { orderId: order.id, actorId: how.actorId, type: 'payment_after_close', internal: true, message: `Payment ${payment.id} succeeded after the order was ${order.status}: refund needed.` });
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      actorId: how.actorId,
+      type: 'payment_after_close',
+      internal: true,
+      message: `Payment ${payment.id} succeeded after the order was ${order.status}: refund needed.`,
+    });
     return { result: 'settled' as const, orderId: order.id };
   }
-  await tx.update(orders).set({ status: 'Success', paidAt: sql`now()`, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+  await tx
+    .update(orders)
+    .set({ status: 'Success', paidAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(orders.id, order.id));
   if (order.kind === 'top_up' && order.userId !== null) {
-    await changeBalance(tx, { userId: order.userId, deltaCents: order.finalCents, kind: 'top_up', orderId: order.id, reason: `Top-up ${order.orderNr}` });
+    await changeBalance(tx, {
+      userId: order.userId,
+      deltaCents: order.finalCents,
+      kind: 'top_up',
+      orderId: order.id,
+      reason: `Top-up ${order.orderNr}`,
+    });
   }
-  await recordOrderEvent(tx, { orderId: order.id, actorId: how.actorId, type: how.type, message: how.message, before: { status: 'Pending', paid_at: null }, after: { status: 'Success' } });
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    actorId: how.actorId,
+    type: how.type,
+    message: how.message,
+    before: { status: 'Pending', paid_at: null },
+    after: { status: 'Success' },
+  });
   // The invoice is numbered in this transaction (ADR 032): a rolled-back payment gives its number back.
   if (order.kind === 'purchase') await issueInvoice(tx, order.id);
   return { result: 'settled' as const, orderId: order.id, paidOrderId: order.id };
@@ -119,7 +176,13 @@ export async function failOrder(tx: Db, orderId: number): Promise<boolean> {
     .update(orders)
     .set({ status: 'Failed', updatedAt: sql`now()` })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'Pending')))
-    .returning({ id: orders.id, userId: orders.userId, kind: orders.kind, paymentMethod: orders.paymentMethod, promoCodeId: orders.promoCodeId });
+    .returning({
+      id: orders.id,
+      userId: orders.userId,
+      kind: orders.kind,
+      paymentMethod: orders.paymentMethod,
+      promoCodeId: orders.promoCodeId,
+    });
   if (!failed) return false;
   await releaseOrderHolds(tx, { id: orderId, userId: failed.userId, promoCodeId: failed.promoCodeId });
   if (failed.userId !== null && failed.kind === 'purchase' && failed.paymentMethod === 'card') {
@@ -134,7 +197,10 @@ export async function failOrder(tx: Db, orderId: number): Promise<boolean> {
  * row lock, which makes this run once per order; the customer's row is locked before the stock
  * rows (ADR 012 lock order).
  */
-export async function releaseOrderHolds(tx: Db, order: { id: number; userId: number | null; promoCodeId: number | null }): Promise<void> {
+export async function releaseOrderHolds(
+  tx: Db,
+  order: { id: number; userId: number | null; promoCodeId: number | null },
+): Promise<void> {
   if (order.userId !== null) await lockCart(tx, order.userId);
   await releaseOrderStock(tx, order.id);
   if (order.promoCodeId !== null) {
@@ -157,7 +223,14 @@ async function expireOrder(db: Db, orderId: number): Promise<boolean> {
     await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)).for('update');
     const ok = await failOrder(tx, orderId);
     if (ok) {
-      await recordOrderEvent(tx, { orderId, actorId: null, type: 'expired', message: 'Not paid in time; the items were released.', before: { status: 'Pending' }, after: { status: 'Failed' } });
+      await recordOrderEvent(tx, {
+        orderId,
+        actorId: null,
+        type: 'expired',
+        message: 'Not paid in time; the items were released.',
+        before: { status: 'Pending' },
+        after: { status: 'Failed' },
+      });
       await tx
         .update(payments)
         .set({ status: 'failed', lastError: 'expired unpaid', updatedAt: sql`now()` })

@@ -26,10 +26,17 @@ export async function releaseOrderStock(tx: Db, orderId: number): Promise<boolea
   if (!claimed) return false;
   const open = and(eq(orderItems.orderId, orderId), lt(orderItems.restockedQuantity, orderItems.quantity));
   const lines = await tx
-    .select({ productId: orderItems.productId, variationId: orderItems.variationId, quantity: sql<number>`${orderItems.quantity} - ${orderItems.restockedQuantity}` })
+    .select({
+      productId: orderItems.productId,
+      variationId: orderItems.variationId,
+      quantity: sql<number>`${orderItems.quantity} - ${orderItems.restockedQuantity}`,
+    })
     .from(orderItems)
     .where(open);
-  await tx.update(orderItems).set({ restockedQuantity: sql`${orderItems.quantity}` }).where(open);
+  await tx
+    .update(orderItems)
+    .set({ restockedQuantity: sql`${orderItems.quantity}` })
+    .where(open);
   await addStock(tx, lines);
   return true;
 }
@@ -40,14 +47,24 @@ export async function releaseOrderStock(tx: Db, orderId: number): Promise<boolea
  * stays within the line's quantity, so no unit comes back twice; returns the lines that had fewer
  * units left to restock than asked (nothing is moved for them).
  */
-export async function restockOrderLines(tx: Db, orderId: number, wanted: readonly { orderItemId: number; quantity: number }[]): Promise<number[]> {
+export async function restockOrderLines(
+  tx: Db,
+  orderId: number,
+  wanted: readonly { orderItemId: number; quantity: number }[],
+): Promise<number[]> {
   const moved: UnitsBack[] = [];
   const refused: number[] = [];
   for (const want of wanted) {
     const [line] = await tx
       .update(orderItems)
       .set({ restockedQuantity: sql`${orderItems.restockedQuantity} + ${want.quantity}` })
-      .where(and(eq(orderItems.id, want.orderItemId), eq(orderItems.orderId, orderId), sql`${orderItems.restockedQuantity} + ${want.quantity} <= ${orderItems.quantity}`))
+      .where(
+        and(
+          eq(orderItems.id, want.orderItemId),
+          eq(orderItems.orderId, orderId),
+          sql`${orderItems.restockedQuantity} + ${want.quantity} <= ${orderItems.quantity}`,
+        ),
+      )
       .returning({ productId: orderItems.productId, variationId: orderItems.variationId });
     if (line) moved.push({ ...line, quantity: want.quantity });
     else refused.push(want.orderItemId);
@@ -59,7 +76,10 @@ export async function restockOrderLines(tx: Db, orderId: number, wanted: readonl
 /** Units not yet back in stock per line of an order. */
 export async function unrestockedUnits(tx: Db, orderId: number): Promise<{ orderItemId: number; quantity: number }[]> {
   const rows = await tx
-    .select({ orderItemId: orderItems.id, quantity: sql<number>`${orderItems.quantity} - ${orderItems.restockedQuantity}` })
+    .select({
+      orderItemId: orderItems.id,
+      quantity: sql<number>`${orderItems.quantity} - ${orderItems.restockedQuantity}`,
+    })
     .from(orderItems)
     .where(and(eq(orderItems.orderId, orderId), lt(orderItems.restockedQuantity, orderItems.quantity)));
   return rows.map((r) => ({ orderItemId: r.orderItemId, quantity: Number(r.quantity) }));
@@ -82,13 +102,20 @@ async function addStock(tx: Db, lines: readonly UnitsBack[]): Promise<void> {
   for (const line of lines) {
     const quantity = Number(line.quantity);
     if (line.productId !== null) byProduct.set(line.productId, (byProduct.get(line.productId) ?? 0) + quantity);
-    if (line.variationId !== null) byVariation.set(line.variationId, (byVariation.get(line.variationId) ?? 0) + quantity);
+    if (line.variationId !== null)
+      byVariation.set(line.variationId, (byVariation.get(line.variationId) ?? 0) + quantity);
   }
   for (const [id, quantity] of [...byProduct].sort((a, b) => a[0] - b[0])) {
-    await tx.update(products).set({ stock: sql`${products.stock} + ${quantity}` }).where(eq(products.id, id));
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${quantity}` })
+      .where(eq(products.id, id));
   }
   for (const [id, quantity] of [...byVariation].sort((a, b) => a[0] - b[0])) {
-    await tx.update(variations).set({ stock: sql`${variations.stock} + ${quantity}` }).where(eq(variations.id, id));
+    await tx
+      .update(variations)
+      .set({ stock: sql`${variations.stock} + ${quantity}` })
+      .where(eq(variations.id, id));
   }
 }
 
@@ -109,13 +136,18 @@ export interface StockFall {
  */
 export async function reserveStock(tx: Db, lines: readonly StockLine[], fallen?: StockFall[]): Promise<StockLine[]> {
   const productIds = [...new Set(lines.map((l) => l.productId))].sort((a, b) => a - b);
-  const variationIds = [...new Set(lines.flatMap((l) => (l.variationId === null ? [] : [l.variationId])))].sort((a, b) => a - b);
+  const variationIds = [...new Set(lines.flatMap((l) => (l.variationId === null ? [] : [l.variationId])))].sort(
+    (a, b) => a - b,
+  );
   const productStock = new Map<number, number>();
   const variationStock = new Map<number, number>();
   const thresholds = new Map<number, number>();
   for (const id of productIds) {
     const [row] = await tx
-      .select({ stock: products.stock, threshold: sql<number>`coalesce(${products.lowStockThreshold}, (select s.low_stock_threshold from settings s where s.id = 1), ${DEFAULT_LOW_STOCK_THRESHOLD})` })
+      .select({
+        stock: products.stock,
+        threshold: sql<number>`coalesce(${products.lowStockThreshold}, (select s.low_stock_threshold from settings s where s.id = 1), ${DEFAULT_LOW_STOCK_THRESHOLD})`,
+      })
       .from(products)
       .where(eq(products.id, id))
       .for('update', { of: products });
@@ -123,29 +155,47 @@ export async function reserveStock(tx: Db, lines: readonly StockLine[], fallen?:
     thresholds.set(id, Number(row?.threshold ?? DEFAULT_LOW_STOCK_THRESHOLD));
   }
   for (const id of variationIds) {
-    const [row] = await tx.select({ stock: variations.stock }).from(variations).where(eq(variations.id, id)).for('update');
+    const [row] = await tx
+      .select({ stock: variations.stock })
+      .from(variations)
+      .where(eq(variations.id, id))
+      .for('update');
     variationStock.set(id, row?.stock ?? 0);
   }
   const short = lines.filter((l) =>
-    l.variationId === null ? (productStock.get(l.productId) ?? 0) < l.quantity : (variationStock.get(l.variationId) ?? 0) < l.quantity,
+    l.variationId === null
+      ? (productStock.get(l.productId) ?? 0) < l.quantity
+      : (variationStock.get(l.variationId) ?? 0) < l.quantity,
   );
   if (short.length > 0) return short;
   if (fallen) fallen.push(...stockFalls(lines, productStock, variationStock, thresholds));
   for (const line of lines) {
     if (line.variationId !== null) {
-      await tx.update(variations).set({ stock: sql`${variations.stock} - ${line.quantity}` }).where(eq(variations.id, line.variationId));
+      await tx
+        .update(variations)
+        .set({ stock: sql`${variations.stock} - ${line.quantity}` })
+        .where(eq(variations.id, line.variationId));
     }
-    await tx.update(products).set({ stock: sql`greatest(${products.stock} - ${line.quantity}, 0)` }).where(eq(products.id, line.productId));
+    await tx
+      .update(products)
+      .set({ stock: sql`greatest(${products.stock} - ${line.quantity}, 0)` })
+      .where(eq(products.id, line.productId));
   }
   return [];
 }
 
 /** The choices these lines take from at or above their threshold to below it (a variation counts for itself, not its product). */
-function stockFalls(lines: readonly StockLine[], productStock: ReadonlyMap<number, number>, variationStock: ReadonlyMap<number, number>, thresholds: ReadonlyMap<number, number>): StockFall[] {
+function stockFalls(
+  lines: readonly StockLine[],
+  productStock: ReadonlyMap<number, number>,
+  variationStock: ReadonlyMap<number, number>,
+  thresholds: ReadonlyMap<number, number>,
+): StockFall[] {
   const taken = new Map<string, { productId: number; variationId: number | null; before: number; quantity: number }>();
   for (const l of lines) {
     const key = l.variationId === null ? `p${l.productId}` : `v${l.variationId}`;
-    const before = l.variationId === null ? (productStock.get(l.productId) ?? 0) : (variationStock.get(l.variationId) ?? 0);
+    const before =
+      l.variationId === null ? (productStock.get(l.productId) ?? 0) : (variationStock.get(l.variationId) ?? 0);
     const entry = taken.get(key) ?? { productId: l.productId, variationId: l.variationId, before, quantity: 0 };
     entry.quantity += l.quantity;
     taken.set(key, entry);
@@ -153,6 +203,8 @@ function stockFalls(lines: readonly StockLine[], productStock: ReadonlyMap<numbe
   return [...taken.values()].flatMap((t) => {
     const threshold = thresholds.get(t.productId) ?? DEFAULT_LOW_STOCK_THRESHOLD;
     const after = t.before - t.quantity;
-    return stockAvailability(t.before, threshold) === 'in_stock' && stockAvailability(after, threshold) !== 'in_stock' ? [{ productId: t.productId, variationId: t.variationId, stock: after, threshold }] : [];
+    return stockAvailability(t.before, threshold) === 'in_stock' && stockAvailability(after, threshold) !== 'in_stock'
+      ? [{ productId: t.productId, variationId: t.variationId, stock: after, threshold }]
+      : [];
   });
 }

@@ -37,49 +37,64 @@ export async function startTopUp(
   const [user] = await db.select().from(users).where(eq(users.id, input.userId));
   if (!user) throw new Error('top-up for an unknown user');
   const eurCents = toEurCents(input.amountCents, input.currency.value, input.currency.code);
-  return withFreshOrderNr('TU-', (orderNr) => transaction(db, async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({
+  return withFreshOrderNr('TU-', (orderNr) =>
+    transaction(db, async (tx) => {
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          orderNr,
+          userId: user.id,
+          kind: 'top_up',
+          paymentMethod: 'card',
+          name: user.name,
+          surname: user.surname,
+          email: user.email,
+          phone: user.phone ?? '',
+          countryId: user.countryId,
+          countryName: '',
+          city: user.city ?? '',
+          address: user.address ?? '',
+          postCode: user.postCode ?? '',
+          currency: input.currency.code,
+          currencyRate: input.currency.value,
+          cartTotalCents: eurCents,
+          deliveryCostCents: 0,
+          discountCents: 0,
+          vatCents: 0,
+          vatPercent: '0',
+          finalCents: eurCents,
+          convertedFinalCents: input.amountCents,
+        })
+        .returning();
+      const provider = newCardPaymentProvider();
+      const [payment] = await tx
+        .insert(payments)
+        .values({ orderId: order!.id, provider, amountCents: input.amountCents, currency: input.currency.code })
+        .returning({ id: payments.id });
+      await recordOrderEvent(tx, {
+        orderId: order!.id,
+        actorId: null,
+        type: 'placed',
+        message: 'Balance top-up; waiting for the card payment.',
+        after: { status: 'Pending' },
+      });
+      await openInTransaction(tx, {
+        paymentId: payment!.id,
+        provider,
         orderNr,
-        userId: user.id,
-        kind: 'top_up',
-        paymentMethod: 'card',
-        name: user.name,
-        surname: user.surname,
-        email: user.email,
-        phone: user.phone ?? '',
-        countryId: user.countryId,
-        countryName: '',
-        city: user.city ?? '',
-        address: user.address ?? '',
-        postCode: user.postCode ?? '',
+        amountCents: input.amountCents,
         currency: input.currency.code,
-        currencyRate: input.currency.value,
-        cartTotalCents: eurCents,
-        deliveryCostCents: 0,
-        discountCents: 0,
-        vatCents: 0,
-        vatPercent: '0',
-        finalCents: eurCents,
-        convertedFinalCents: input.amountCents,
-      })
-      .returning();
-    const provider = newCardPaymentProvider();
-    const [payment] = await tx
-      .insert(payments)
-      .values({ orderId: order!.id, provider, amountCents: input.amountCents, currency: input.currency.code })
-      .returning({ id: payments.id });
-    await recordOrderEvent(tx, { orderId: order!.id, actorId: null, type: 'placed', message: 'Balance top-up; waiting for the card payment.', after: { status: 'Pending' } });
-    await openInTransaction(tx, { paymentId: payment!.id, provider, orderNr, amountCents: input.amountCents, currency: input.currency.code, description: `Balance top-up ${orderNr}` });
-    return {
-      orderId: order!.id,
-      orderNr,
-      paymentType: 'card' as const,
-      paymentId: payment!.id,
-      amount: input.amountCents / 100,
-      currency: input.currency.code,
-      redirectUrl: null as string | null,
-    };
-  }));
+        description: `Balance top-up ${orderNr}`,
+      });
+      return {
+        orderId: order!.id,
+        orderNr,
+        paymentType: 'card' as const,
+        paymentId: payment!.id,
+        amount: input.amountCents / 100,
+        currency: input.currency.code,
+        redirectUrl: null as string | null,
+      };
+    }),
+  );
 }

@@ -121,7 +121,10 @@ export function toPromoJson(row: PromoRow, currency: PriceCurrency): PromoJson {
     code: row.code,
     description: row.description,
     discount_type: row.discountType,
-    discount_amount: row.discountType === 'fixed' ? centsToNumber(convertCents(row.discountValue, currency.value, currency.code), currency.code) : row.discountValue,
+    discount_amount:
+      row.discountType === 'fixed'
+        ? centsToNumber(convertCents(row.discountValue, currency.value, currency.code), currency.code)
+        : row.discountValue,
     applies_to_delivery: row.appliesToDelivery,
   };
 }

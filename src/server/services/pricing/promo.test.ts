@@ -11,7 +11,7 @@ describe('customerPromoProblem', () => {
     expect(customerPromoProblem(code(), { uses: 5, orders: 9 })).toBeNull();
   });
 
-  it('a per-customer limit counts the customer\'s uses', () => {
+  it("a per-customer limit counts the customer's uses", () => {
     expect(customerPromoProblem(code({ perCustomerLimit: 1 }), { uses: 0, orders: 3 })).toBeNull();
     expect(customerPromoProblem(code({ perCustomerLimit: 1 }), { uses: 1, orders: 3 })).toBe('usedByCustomer');
     expect(customerPromoProblem(code({ perCustomerLimit: 2 }), { uses: 1, orders: 3 })).toBeNull();

@@ -21,7 +21,9 @@ export async function loadTaxShop(reader: Db, settings: SettingsPart | null | un
   for (const r of rows) rates.set(r.iso, { ...rates.get(r.iso), [r.kind]: r.percent });
   let homeIso: string | null = null;
   if (settings?.homeCountryId != null) {
-    const [home] = rowsOf<{ iso: string }>(await reader.execute(sql`select upper(iso) as iso from countries where id = ${settings.homeCountryId}`));
+    const [home] = rowsOf<{ iso: string }>(
+      await reader.execute(sql`select upper(iso) as iso from countries where id = ${settings.homeCountryId}`),
+    );
     homeIso = home?.iso ?? null;
   }
   return { homeIso, usesOss: settings?.usesOss ?? false, ownStandard: settings?.vatPercent ?? '0', rates };

@@ -143,11 +143,15 @@ export function checkPostCode(postCode: string, country: { name: string; postcod
   if (value === '') throw fail('postCode', TOTALS_MESSAGES.postcodeMissing);
   if (value.length > POST_CODE_MAX) throw fail('postCode', TOTALS_MESSAGES.postcodeFormat(country.name));
   // A stored pattern the rules refuse is not run (postcodeFits): it must neither block nor slow orders.
-  if (country.postcodePattern && !postcodeFits(country.postcodePattern, value)) throw fail('postCode', TOTALS_MESSAGES.postcodeFormat(country.name));
+  if (country.postcodePattern && !postcodeFits(country.postcodePattern, value))
+    throw fail('postCode', TOTALS_MESSAGES.postcodeFormat(country.name));
   return value;
 }
 
-function sameItems(server: readonly { sku: string; count: number }[], client: readonly { sku: string; count: number }[]): boolean {
+function sameItems(
+  server: readonly { sku: string; count: number }[],
+  client: readonly { sku: string; count: number }[],
+): boolean {
   const sum = (list: readonly { sku: string; count: number }[]) => {
     const m = new Map<string, number>();
     for (const l of list) m.set(l.sku, (m.get(l.sku) ?? 0) + l.count);
@@ -173,7 +177,10 @@ export interface TotalsSetting {
  * The destination and shop settings of a totals call (cached or rarely changing data, read
  * through `db`). Throws 422 for an unknown country, one the shop does not sell to, or a bad post code.
  */
-export async function prepareTotals(db: Db, input: Pick<TotalsInput, 'countryRef' | 'postCode' | 'languageId' | 'vatId'>): Promise<TotalsSetting> {
+export async function prepareTotals(
+  db: Db,
+  input: Pick<TotalsInput, 'countryRef' | 'postCode' | 'languageId' | 'vatId'>,
+): Promise<TotalsSetting> {
   const basics = await loadShopBasics(db);
   const languageId = input.languageId ?? basics.languages.find((l) => l.isDefault)?.id ?? basics.languages[0]?.id ?? 0;
   const country = await findCountry(db, input.countryRef);
@@ -190,7 +197,9 @@ export async function prepareTotals(db: Db, input: Pick<TotalsInput, 'countryRef
       : Promise.resolve([]),
     loadTaxShop(db, basics.settings),
   ]);
-  const delivery: DeliveryRate | null = rate[0] ? { costCents: rate[0].costCents, freeOverCents: rate[0].freeOverCents } : null;
+  const delivery: DeliveryRate | null = rate[0]
+    ? { costCents: rate[0].costCents, freeOverCents: rate[0].freeOverCents }
+    : null;
   return { languageId, country, delivery, tax, scheme: vatScheme(tax, country.iso, vatId), vatId, meta };
 }
 
@@ -209,19 +218,35 @@ export async function computeTotals(db: Db, input: TotalsInput): Promise<TotalsR
  * ones it turns into the order. Reads only through `reader` (PGlite has one connection: a
  * read through another handle would wait for the transaction).
  */
-export async function totalsOfCart(reader: Db, setting: TotalsSetting, input: TotalsInput, cartRows?: CartRow[]): Promise<TotalsResult> {
+export async function totalsOfCart(
+  reader: Db,
+  setting: TotalsSetting,
+  input: TotalsInput,
+  cartRows?: CartRow[],
+): Promise<TotalsResult> {
   const { languageId, country, delivery, tax, scheme, meta } = setting;
-  const rateOf = (cls: { kind: 'standard' | 'reduced' | 'zero'; percent: string | null }) => lineRate(tax, scheme, country.iso, cls);
+  const rateOf = (cls: { kind: 'standard' | 'reduced' | 'zero'; percent: string | null }) =>
+    lineRate(tax, scheme, country.iso, cls);
   const promoText = input.promoCode?.trim() ?? '';
-  const promo = promoText === '' ? null : await findUsablePromo(reader, promoText, { field: 'promoCode', now: input.now, userId: input.userId });
+  const promo =
+    promoText === ''
+      ? null
+      : await findUsablePromo(reader, promoText, { field: 'promoCode', now: input.now, userId: input.userId });
   const rows = cartRows ?? (await loadCartRows(reader, input.userId, languageId));
   if (rows.length === 0) throw fail('cart_items', TOTALS_MESSAGES.emptyCart);
   const orderable = rows.filter((r) => unavailableReason(r) === null);
   if (orderable.length === 0) throw fail('cart_items', TOTALS_MESSAGES.nothingAvailable);
 
-  const lineRates = orderable.map((r) => (vatRateNumber(rateOf(r.vatKind ? { kind: r.vatKind, percent: r.vatPercent ?? null } : STANDARD_CLASS))).toFixed(2));
+  const lineRates = orderable.map((r) =>
+    vatRateNumber(rateOf(r.vatKind ? { kind: r.vatKind, percent: r.vatPercent ?? null } : STANDARD_CLASS)).toFixed(2),
+  );
   const t = computeTotalsCents({
-    lines: orderable.map((r, i) => ({ unitCents: r.priceCents, convertedUnitCents: linePriceIn(r, input.currency), count: r.count, vatPercent: lineRates[i]! })),
+    lines: orderable.map((r, i) => ({
+      unitCents: r.priceCents,
+      convertedUnitCents: linePriceIn(r, input.currency),
+      count: r.count,
+      vatPercent: lineRates[i]!,
+    })),
     delivery,
     promo: promo ? promoRule(promo) : null,
     vatPercent: rateOf(STANDARD_CLASS),
@@ -267,7 +292,7 @@ export async function totalsOfCart(reader: Db, setting: TotalsSetting, input: To
     country: { id: country.id, name: country.name, iso: country.iso },
     promo,
     vatPercent: t.vatRate,
-    deliveryVat: { percent: (vatRateNumber(rateOf(STANDARD_CLASS))).toFixed(2), cents: t.original.deliveryVat },
+    deliveryVat: { percent: vatRateNumber(rateOf(STANDARD_CLASS)).toFixed(2), cents: t.original.deliveryVat },
     vatId: setting.vatId?.id ?? null,
     currency: { ...currency, rate: input.currency.value },
   };

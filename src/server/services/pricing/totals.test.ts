@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { convertCents } from '@/lib/money';
-import { computeTotalsCents, percentOf, type TotalsInput, vatBasisPoints, vatContained, vatRateNumber, splitVat } from './totals';
+import {
+  computeTotalsCents,
+  percentOf,
+  type TotalsInput,
+  vatBasisPoints,
+  vatContained,
+  vatRateNumber,
+  splitVat,
+} from './totals';
 
 const base = (over: Partial<TotalsInput> = {}): TotalsInput => ({
   lines: [{ unitCents: 1000, count: 1 }],
@@ -75,7 +83,15 @@ describe('vatContained (VAT inside a VAT-inclusive amount)', () => {
 
 describe('computeTotalsCents: original (EUR) block', () => {
   it('adds lines in integer cents (0.10 + 0.20 is exactly 0.30)', () => {
-    const t = computeTotalsCents(base({ lines: [{ unitCents: 10, count: 1 }, { unitCents: 20, count: 1 }], delivery: null }));
+    const t = computeTotalsCents(
+      base({
+        lines: [
+          { unitCents: 10, count: 1 },
+          { unitCents: 20, count: 1 },
+        ],
+        delivery: null,
+      }),
+    );
     expect(t.original).toMatchObject({ cartTotal: 30, delivery: null, discount: 0, vat: 5, final: 30, items: 2 });
   });
 
@@ -104,12 +120,16 @@ describe('computeTotalsCents: original (EUR) block', () => {
     t = computeTotalsCents(base({ lines: [{ unitCents: 8500, count: 1 }], promo: fixed(1001) }));
     expect(t.original).toMatchObject({ delivery: 499, discount: 1001, final: 7998 });
     // 10 % of 83.34 = 8.334 → 8.33; 83.34 − 8.33 = 75.01 → free
-    t = computeTotalsCents(base({ lines: [{ unitCents: 8334, count: 1 }], promo: { type: 'percent', value: 10, appliesToDelivery: false } }));
+    t = computeTotalsCents(
+      base({ lines: [{ unitCents: 8334, count: 1 }], promo: { type: 'percent', value: 10, appliesToDelivery: false } }),
+    );
     expect(t.original).toMatchObject({ delivery: 0, discount: 833, final: 7501 });
   });
 
   it('a zone without a threshold never ships free', () => {
-    const t = computeTotalsCents(base({ lines: [{ unitCents: 999_999, count: 99 }], delivery: { costCents: 2499, freeOverCents: null } }));
+    const t = computeTotalsCents(
+      base({ lines: [{ unitCents: 999_999, count: 99 }], delivery: { costCents: 2499, freeOverCents: null } }),
+    );
     expect(t.original.delivery).toBe(2499);
     expect(t.original.cartTotal).toBe(98_999_901);
   });
@@ -132,21 +152,44 @@ describe('computeTotalsCents: original (EUR) block', () => {
     const promo = { type: 'percent' as const, value: 15, appliesToDelivery: false };
     const t = computeTotalsCents(base({ lines: [{ unitCents: 1999, count: 1 }], promo }));
     expect(t.original).toMatchObject({ cartTotal: 1999, delivery: 499, discount: 300, final: 2198 });
-    const odd = computeTotalsCents(base({ lines: [{ unitCents: 45, count: 2 }], delivery: null, promo: { type: 'percent', value: 35, appliesToDelivery: false } }));
+    const odd = computeTotalsCents(
+      base({
+        lines: [{ unitCents: 45, count: 2 }],
+        delivery: null,
+        promo: { type: 'percent', value: 35, appliesToDelivery: false },
+      }),
+    );
     expect(odd.original).toMatchObject({ cartTotal: 90, discount: 32, final: 58 }); // 31.5 → 32
   });
 
   it('applies a percent promo to items + delivery when it covers delivery (100 % = free order)', () => {
-    let t = computeTotalsCents(base({ lines: [{ unitCents: 1999, count: 1 }], promo: { type: 'percent', value: 10, appliesToDelivery: true } }));
+    let t = computeTotalsCents(
+      base({ lines: [{ unitCents: 1999, count: 1 }], promo: { type: 'percent', value: 10, appliesToDelivery: true } }),
+    );
     // 10 % of 19.99 + 4.99 = 2.498 → 2.50
     expect(t.original).toMatchObject({ cartTotal: 1999, delivery: 499, discount: 250, final: 2248 });
-    t = computeTotalsCents(base({ lines: [{ unitCents: 1999, count: 1 }], promo: { type: 'percent', value: 100, appliesToDelivery: true } }));
+    t = computeTotalsCents(
+      base({ lines: [{ unitCents: 1999, count: 1 }], promo: { type: 'percent', value: 100, appliesToDelivery: true } }),
+    );
     expect(t.original).toMatchObject({ discount: 2498, final: 0, vat: 0 });
   });
 
   it('leaves delivery out of final when it is unavailable, also for a delivery promo', () => {
-    const t = computeTotalsCents(base({ lines: [{ unitCents: 1000, count: 2 }], delivery: null, promo: { type: 'percent', value: 50, appliesToDelivery: true } }));
-    expect(t.original).toMatchObject({ cartTotal: 2000, delivery: null, discount: 1000, vat: 167, final: 1000, items: 2 });
+    const t = computeTotalsCents(
+      base({
+        lines: [{ unitCents: 1000, count: 2 }],
+        delivery: null,
+        promo: { type: 'percent', value: 50, appliesToDelivery: true },
+      }),
+    );
+    expect(t.original).toMatchObject({
+      cartTotal: 2000,
+      delivery: null,
+      discount: 1000,
+      vat: 167,
+      final: 1000,
+      items: 2,
+    });
   });
 
   it('VAT 0 and an empty cart give zeros', () => {
@@ -157,39 +200,76 @@ describe('computeTotalsCents: original (EUR) block', () => {
   it('refuses bad input instead of computing garbage', () => {
     expect(() => computeTotalsCents(base({ lines: [{ unitCents: 10.5, count: 1 }] }))).toThrow(RangeError);
     expect(() => computeTotalsCents(base({ lines: [{ unitCents: 100, count: 0 }] }))).toThrow(RangeError);
-    expect(() => computeTotalsCents(base({ promo: { type: 'percent', value: 150, appliesToDelivery: false } }))).toThrow(RangeError);
+    expect(() =>
+      computeTotalsCents(base({ promo: { type: 'percent', value: 150, appliesToDelivery: false } })),
+    ).toThrow(RangeError);
     expect(() => computeTotalsCents(base({ currency: { code: 'USD', value: 'x' } }))).toThrow(RangeError);
   });
 });
 
 describe('computeTotalsCents: converted block', () => {
   it('converts units half-up (USD 1.085: 1.00 € → 1.085 → 1.09 $; 11.00 € → 11.935 → 11.94 $)', () => {
-    const t = computeTotalsCents(base({ lines: [{ unitCents: 100, count: 1 }, { unitCents: 1100, count: 2 }], delivery: null, currency: { code: 'USD', value: '1.085' } }));
+    const t = computeTotalsCents(
+      base({
+        lines: [
+          { unitCents: 100, count: 1 },
+          { unitCents: 1100, count: 2 },
+        ],
+        delivery: null,
+        currency: { code: 'USD', value: '1.085' },
+      }),
+    );
     expect(t.convertedUnits).toEqual([109, 1194]);
     expect(t.converted).toMatchObject({ cartTotal: 109 + 2 * 1194, delivery: null, discount: 0, final: 2497 });
     expect(t.converted.vat).toBe(416); // 2497 / 6 = 416.17
   });
 
   it('hits the half cent of 1.0835 exactly (30.00 € → 32.505 → 32.51)', () => {
-    const t = computeTotalsCents(base({ lines: [{ unitCents: 3000, count: 1 }], delivery: { costCents: 1499, freeOverCents: 15000 }, currency: { code: 'USD', value: '1.0835' } }));
+    const t = computeTotalsCents(
+      base({
+        lines: [{ unitCents: 3000, count: 1 }],
+        delivery: { costCents: 1499, freeOverCents: 15000 },
+        currency: { code: 'USD', value: '1.0835' },
+      }),
+    );
     expect(t.convertedUnits).toEqual([3251]); // floats: 3000 * 1.0835 = 3250.4999…
     expect(t.converted.delivery).toBe(1624); // 16.2417
     expect(t.converted.final).toBe(3251 + 1624);
   });
 
   it('computes the discount by the same rule in the converted currency', () => {
-    const fixed = computeTotalsCents(base({ lines: [{ unitCents: 2999, count: 1 }], promo: { type: 'fixed', value: 1000, appliesToDelivery: false }, currency: { code: 'USD', value: '0.85' } }));
+    const fixed = computeTotalsCents(
+      base({
+        lines: [{ unitCents: 2999, count: 1 }],
+        promo: { type: 'fixed', value: 1000, appliesToDelivery: false },
+        currency: { code: 'USD', value: '0.85' },
+      }),
+    );
     // 29.99 € → 25.4915 → 25.49 £; 10 € → 8.50 £; delivery 4.99 € → 4.2415 → 4.24 £
     expect(fixed.converted).toMatchObject({ cartTotal: 2549, delivery: 424, discount: 850, final: 2123 });
-    const percent = computeTotalsCents(base({ lines: [{ unitCents: 2999, count: 1 }], promo: { type: 'percent', value: 15, appliesToDelivery: false }, currency: { code: 'USD', value: '0.85' } }));
+    const percent = computeTotalsCents(
+      base({
+        lines: [{ unitCents: 2999, count: 1 }],
+        promo: { type: 'percent', value: 15, appliesToDelivery: false },
+        currency: { code: 'USD', value: '0.85' },
+      }),
+    );
     expect(percent.converted).toMatchObject({ cartTotal: 2549, discount: 382, final: 2549 + 424 - 382 }); // 382.35
-    const all = computeTotalsCents(base({ lines: [{ unitCents: 1999, count: 3 }], promo: { type: 'percent', value: 100, appliesToDelivery: true }, currency: { code: 'USD', value: '1.0835' } }));
+    const all = computeTotalsCents(
+      base({
+        lines: [{ unitCents: 1999, count: 3 }],
+        promo: { type: 'percent', value: 100, appliesToDelivery: true },
+        currency: { code: 'USD', value: '1.0835' },
+      }),
+    );
     expect(all.converted.final).toBe(0);
     expect(all.original.final).toBe(0);
   });
 
   it('keeps the delivery decision from EUR (free in EUR → free in every currency)', () => {
-    const t = computeTotalsCents(base({ lines: [{ unitCents: 7500, count: 1 }], currency: { code: 'USD', value: '0.85' } }));
+    const t = computeTotalsCents(
+      base({ lines: [{ unitCents: 7500, count: 1 }], currency: { code: 'USD', value: '0.85' } }),
+    );
     expect(t.original.delivery).toBe(0);
     expect(t.converted.delivery).toBe(0);
   });
@@ -207,7 +287,8 @@ describe('computeTotalsCents: converted block', () => {
       const promoKind = random(3);
       const input = base({
         lines,
-        delivery: random(4) === 0 ? null : { costCents: random(3000), freeOverCents: random(2) ? random(200_000) : null },
+        delivery:
+          random(4) === 0 ? null : { costCents: random(3000), freeOverCents: random(2) ? random(200_000) : null },
         promo:
           promoKind === 0
             ? null
@@ -227,13 +308,19 @@ describe('computeTotalsCents: converted block', () => {
       }
       expect(t.converted.cartTotal).toBe(lines.reduce((s, l, k) => s + t.convertedUnits[k]! * l.count, 0));
       expect(t.convertedUnits).toEqual(lines.map((l) => convertCents(l.unitCents, input.currency.value)));
-      if (t.original.delivery !== null) expect(t.converted.delivery).toBe(convertCents(t.original.delivery, input.currency.value));
+      if (t.original.delivery !== null)
+        expect(t.converted.delivery).toBe(convertCents(t.original.delivery, input.currency.value));
     }
   });
 });
 
 describe('computeTotalsCents: products of other VAT classes', () => {
-  const base = { delivery: { costCents: 500, freeOverCents: null }, promo: null, vatPercent: '20.00', currency: { code: 'USD', value: '1' } };
+  const base = {
+    delivery: { costCents: 500, freeOverCents: null },
+    promo: null,
+    vatPercent: '20.00',
+    currency: { code: 'USD', value: '1' },
+  };
 
   it('one rate everywhere is exactly the single-rate rule', () => {
     const mixed = computeTotalsCents({ ...base, lines: [{ unitCents: 1999, count: 3, vatPercent: '20.00' }] });
@@ -241,8 +328,14 @@ describe('computeTotalsCents: products of other VAT classes', () => {
     expect(mixed.original).toEqual(plain.original);
   });
 
-  it('adds the VAT of each rate\'s share: 100.00 at 7 % and 100.00 at 20 % with 5.00 delivery', () => {
-    const t = computeTotalsCents({ ...base, lines: [{ unitCents: 10_000, count: 1, vatPercent: '7.00' }, { unitCents: 10_000, count: 1 }] });
+  it("adds the VAT of each rate's share: 100.00 at 7 % and 100.00 at 20 % with 5.00 delivery", () => {
+    const t = computeTotalsCents({
+      ...base,
+      lines: [
+        { unitCents: 10_000, count: 1, vatPercent: '7.00' },
+        { unitCents: 10_000, count: 1 },
+      ],
+    });
     // 10 000 at 7 %: 654.21 → 654; 10 500 at 20 %: 1 750.
     expect(t.original).toMatchObject({ cartTotal: 20_000, delivery: 500, final: 20_500, vat: 654 + 1_750 });
   });
@@ -252,20 +345,35 @@ describe('computeTotalsCents: products of other VAT classes', () => {
       ...base,
       delivery: { costCents: 0, freeOverCents: null },
       promo: { type: 'fixed', value: 1_001, appliesToDelivery: false },
-      lines: [{ unitCents: 3_333, count: 1, vatPercent: '7.00' }, { unitCents: 6_667, count: 1, vatPercent: '20.00' }],
+      lines: [
+        { unitCents: 3_333, count: 1, vatPercent: '7.00' },
+        { unitCents: 6_667, count: 1, vatPercent: '20.00' },
+      ],
     });
     // final 8 999 shared 3 333 : 6 667 → 2 999.37 and 5 999.63 → 2 999 and 6 000 (largest remainder).
     expect(t.original.final).toBe(8_999);
-    expect(splitVat(8_999, [{ vatPercent: '7.00', cents: 3_333 }, { vatPercent: '20.00', cents: 6_667 }]).total).toBe(vatContained(2_999, '7.00') + vatContained(6_000, '20.00'));
+    expect(
+      splitVat(8_999, [
+        { vatPercent: '7.00', cents: 3_333 },
+        { vatPercent: '20.00', cents: 6_667 },
+      ]).total,
+    ).toBe(vatContained(2_999, '7.00') + vatContained(6_000, '20.00'));
     expect(t.original.vat).toBe(196 + 1_000);
   });
 
   it('a zero rate adds no VAT for its share', () => {
-    const t = computeTotalsCents({ ...base, delivery: null, lines: [{ unitCents: 5_000, count: 2, vatPercent: '0.00' }, { unitCents: 1_200, count: 1 }] });
+    const t = computeTotalsCents({
+      ...base,
+      delivery: null,
+      lines: [
+        { unitCents: 5_000, count: 2, vatPercent: '0.00' },
+        { unitCents: 1_200, count: 1 },
+      ],
+    });
     expect(t.original.vat).toBe(vatContained(1_200, '20.00'));
   });
 
-  it('per line: each rate\'s VAT shared out over its lines, summing exactly to the rate and the order', () => {
+  it("per line: each rate's VAT shared out over its lines, summing exactly to the rate and the order", () => {
     // Three lines at 19 % and one at 7 %, a percent discount and a delivery: awkward thirds everywhere.
     const t = computeTotalsCents({
       ...base,
@@ -291,11 +399,25 @@ describe('computeTotalsCents: products of other VAT classes', () => {
   });
 
   it('vat_rate: the one rate of a cart, the highest of a mixed one, 0 when all is zero-rated', () => {
-    const one = computeTotalsCents({ ...base, delivery: { costCents: 0, freeOverCents: null }, lines: [{ unitCents: 1_000, count: 1, vatPercent: '7.00' }] });
+    const one = computeTotalsCents({
+      ...base,
+      delivery: { costCents: 0, freeOverCents: null },
+      lines: [{ unitCents: 1_000, count: 1, vatPercent: '7.00' }],
+    });
     expect(one.vatRate).toBe('7.00');
-    const mixed = computeTotalsCents({ ...base, lines: [{ unitCents: 1_000, count: 1, vatPercent: '7.00' }, { unitCents: 1_000, count: 1, vatPercent: '19.00' }] });
+    const mixed = computeTotalsCents({
+      ...base,
+      lines: [
+        { unitCents: 1_000, count: 1, vatPercent: '7.00' },
+        { unitCents: 1_000, count: 1, vatPercent: '19.00' },
+      ],
+    });
     expect(mixed.vatRate).toBe('20.00');
-    const none = computeTotalsCents({ ...base, vatPercent: '0', lines: [{ unitCents: 1_000, count: 1, vatPercent: '0' }] });
+    const none = computeTotalsCents({
+      ...base,
+      vatPercent: '0',
+      lines: [{ unitCents: 1_000, count: 1, vatPercent: '0' }],
+    });
     expect(none.vatRate).toBe('0.00');
     expect(none.original.vat).toBe(0);
   });

@@ -88,7 +88,8 @@ export interface TotalsCents {
 }
 
 function assertCents(value: number, what: string): void {
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${what} must be whole non-negative cents: ${value}`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError(`${what} must be whole non-negative cents: ${value}`);
 }
 
 /** round(numerator / denominator) half-up, for non-negative BigInts. */
@@ -124,12 +125,7 @@ export function vatRateNumber(vatPercent: string | number): number {
 }
 
 /** Items discount, delivery and the total discount in one currency, by the module's rules. */
-function applyPromo(
-  cartTotal: number,
-  delivery: number | null,
-  promo: PromoRule | null,
-  fixedAmount: number,
-): number {
+function applyPromo(cartTotal: number, delivery: number | null, promo: PromoRule | null, fixedAmount: number): number {
   if (!promo) return 0;
   const base = cartTotal + (promo.appliesToDelivery && delivery !== null ? delivery : 0);
   const discount = promo.type === 'percent' ? percentOf(base, promo.value) : fixedAmount;
@@ -155,7 +151,9 @@ export function shareOut(total: number, weights: readonly number[]): number[] {
   const exact = weights.map((w) => BigInt(total) * BigInt(w));
   const shares = exact.map((x) => x / sum);
   let left = BigInt(total) - shares.reduce((a, b) => a + b, 0n);
-  const order = exact.map((x, i) => ({ i, rest: x % sum })).sort((a, b) => (b.rest > a.rest ? 1 : b.rest < a.rest ? -1 : a.i - b.i));
+  const order = exact
+    .map((x, i) => ({ i, rest: x % sum }))
+    .sort((a, b) => (b.rest > a.rest ? 1 : b.rest < a.rest ? -1 : a.i - b.i));
   for (const { i } of order) {
     if (left === 0n) break;
     shares[i]! += 1n;
@@ -180,14 +178,19 @@ export interface VatSplit {
  */
 export function splitVat(final: number, parts: readonly VatPart[]): VatSplit {
   const keys = parts.map((p) => vatBasisPoints(p.vatPercent));
-  const rates = [...new Set(keys)].filter((bp) => parts.some((p, i) => keys[i] === bp && p.cents > 0)).sort((a, b) => b - a);
+  const rates = [...new Set(keys)]
+    .filter((bp) => parts.some((p, i) => keys[i] === bp && p.cents > 0))
+    .sort((a, b) => b - a);
   const bases = rates.map((bp) => parts.reduce((sum, p, i) => sum + (keys[i] === bp ? p.cents : 0), 0));
   const rateShares = rates.length === 1 ? [final] : shareOut(final, bases);
   const out = parts.map(() => 0);
   const byRate = rates.map((bp, r) => {
     const vat = vatContained(rateShares[r]!, bp / 100);
     const members = parts.map((_, i) => i).filter((i) => keys[i] === bp);
-    shareOut(vat, members.map((i) => parts[i]!.cents)).forEach((v, m) => (out[members[m]!] = v));
+    shareOut(
+      vat,
+      members.map((i) => parts[i]!.cents),
+    ).forEach((v, m) => (out[members[m]!] = v));
     return { vatPercent: (bp / 100).toFixed(2), vat };
   });
   return { parts: out, byRate, total: byRate.reduce((sum, r) => sum + r.vat, 0) };
@@ -204,14 +207,35 @@ export function headlineRate(parts: readonly VatPart[]): string {
   return (bp / 100).toFixed(2);
 }
 
-function block(cartTotal: number, items: number, delivery: number | null, discount: number, parts: readonly VatPart[]): AmountsCents {
+function block(
+  cartTotal: number,
+  items: number,
+  delivery: number | null,
+  discount: number,
+  parts: readonly VatPart[],
+): AmountsCents {
   const final = Math.max(0, cartTotal + (delivery ?? 0) - discount);
   const split = splitVat(final, parts);
-  return { cartTotal, delivery, discount, vat: split.total, final, items, vatByRate: split.byRate, lineVat: split.parts.slice(0, -1), deliveryVat: split.parts[split.parts.length - 1]! };
+  return {
+    cartTotal,
+    delivery,
+    discount,
+    vat: split.total,
+    final,
+    items,
+    vatByRate: split.byRate,
+    lineVat: split.parts.slice(0, -1),
+    deliveryVat: split.parts[split.parts.length - 1]!,
+  };
 }
 
 /** The cart lines at their rates, then the delivery at the standard rate (last). */
-function vatParts(lines: readonly PricedLine[], units: readonly number[], delivery: number | null, standardRate: string | number): VatPart[] {
+function vatParts(
+  lines: readonly PricedLine[],
+  units: readonly number[],
+  delivery: number | null,
+  standardRate: string | number,
+): VatPart[] {
   return [
     ...lines.map((line, i) => ({ vatPercent: line.vatPercent ?? standardRate, cents: units[i]! * line.count })),
     { vatPercent: standardRate, cents: delivery ?? 0 },
@@ -242,7 +266,18 @@ export function computeTotalsCents(input: TotalsInput): TotalsCents {
     freeDelivery = threshold !== null && cartTotal - itemsDiscount(cartTotal, promo) >= threshold;
     delivery = freeDelivery ? 0 : input.delivery.costCents;
   }
-  const original = block(cartTotal, items, delivery, applyPromo(cartTotal, delivery, promo, promo?.value ?? 0), vatParts(lines, lines.map((l) => l.unitCents), delivery, vatPercent));
+  const original = block(
+    cartTotal,
+    items,
+    delivery,
+    applyPromo(cartTotal, delivery, promo, promo?.value ?? 0),
+    vatParts(
+      lines,
+      lines.map((l) => l.unitCents),
+      delivery,
+      vatPercent,
+    ),
+  );
 
   const convertedUnits = lines.map((line) => line.convertedUnitCents ?? convertPrice(line.unitCents, currency));
   convertedUnits.forEach((unit) => assertCents(unit, 'converted unit price'));
@@ -256,6 +291,13 @@ export function computeTotalsCents(input: TotalsInput): TotalsCents {
     applyPromo(cartConverted, deliveryConverted, promo, fixedConverted),
     vatParts(lines, convertedUnits, deliveryConverted, vatPercent),
   );
-  const vatRate = headlineRate(vatParts(lines, lines.map((l) => l.unitCents), delivery, vatPercent));
+  const vatRate = headlineRate(
+    vatParts(
+      lines,
+      lines.map((l) => l.unitCents),
+      delivery,
+      vatPercent,
+    ),
+  );
   return { original, converted, convertedUnits, freeDelivery, vatRate };
 }

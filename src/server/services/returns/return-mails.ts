@@ -13,12 +13,20 @@ import { orderTable, sendOrderMail } from '@/server/services/orders/order-mail';
 async function returnFacts(db: Db, returnId: number) {
   const [row] = await db.select().from(returns).where(eq(returns.id, returnId));
   const lines = await db
-    .select({ name: orderItems.name, quantity: returnLines.quantity, priceCents: orderItems.priceCents, restock: returnLines.restock })
+    .select({
+      name: orderItems.name,
+      quantity: returnLines.quantity,
+      priceCents: orderItems.priceCents,
+      restock: returnLines.restock,
+    })
     .from(returnLines)
     .innerJoin(orderItems, eq(orderItems.id, returnLines.orderItemId))
     .where(eq(returnLines.returnId, returnId))
     .orderBy(asc(returnLines.id));
-  const [shop] = await db.select({ legalName: settings.legalName, address: settings.companyAddress, days: settings.withdrawalDays }).from(settings).where(eq(settings.id, 1));
+  const [shop] = await db
+    .select({ legalName: settings.legalName, address: settings.companyAddress, days: settings.withdrawalDays })
+    .from(settings)
+    .where(eq(settings.id, 1));
   return { row: row!, lines, shop };
 }
 
@@ -31,12 +39,22 @@ export async function sendReturnOpenedMail(db: Db, returnId: number, log?: Logge
       const address = [shop?.legalName, shop?.address].filter((v) => v && v.trim()).join(', ');
       const blocks: MailBlock[] = [
         { kind: 'paragraph', text: t('mail.returnOpened.intro', { order: order.orderNr, return: row.returnNr }) },
-        { kind: 'html', ...orderTable(lines.map((l) => ({ name: l.name, quantity: l.quantity, total: money(l.priceCents * l.quantity) })), []) },
+        {
+          kind: 'html',
+          ...orderTable(
+            lines.map((l) => ({ name: l.name, quantity: l.quantity, total: money(l.priceCents * l.quantity) })),
+            [],
+          ),
+        },
         { kind: 'paragraph', text: t('mail.returnOpened.pack', { return: row.returnNr }) },
         ...(address ? [{ kind: 'paragraph', text: t('mail.returnOpened.sendTo', { address }) } as const] : []),
         { kind: 'note', text: t('mail.returnOpened.refundNote') },
       ];
-      return { subject: t('mail.returnOpened.subject', { return: row.returnNr, shop: t('app.name') }), heading: t('mail.returnOpened.heading'), blocks };
+      return {
+        subject: t('mail.returnOpened.subject', { return: row.returnNr, shop: t('app.name') }),
+        heading: t('mail.returnOpened.heading'),
+        blocks,
+      };
     },
     { log, what: 'return opened mail failed' },
   );
@@ -50,7 +68,9 @@ export async function sendReturnReceivedMail(db: Db, returnId: number, log?: Log
     ({ order, t }) => ({
       subject: t('mail.returnReceived.subject', { return: row.returnNr, shop: t('app.name') }),
       heading: t('mail.returnReceived.heading'),
-      blocks: [{ kind: 'paragraph', text: t('mail.returnReceived.intro', { order: order.orderNr, return: row.returnNr }) }],
+      blocks: [
+        { kind: 'paragraph', text: t('mail.returnReceived.intro', { order: order.orderNr, return: row.returnNr }) },
+      ],
     }),
     { log, what: 'return received mail failed' },
   );

@@ -16,15 +16,36 @@ export async function orderReturns(db: Db, orderId: number, orderNr: string): Pr
   const rows = await db.select().from(returns).where(eq(returns.orderId, orderId)).orderBy(asc(returns.id));
   if (rows.length === 0) return [];
   const lines = await db
-    .select({ returnId: returnLines.returnId, orderItemId: returnLines.orderItemId, quantity: returnLines.quantity, restock: returnLines.restock, name: orderItems.name })
+    .select({
+      returnId: returnLines.returnId,
+      orderItemId: returnLines.orderItemId,
+      quantity: returnLines.quantity,
+      restock: returnLines.restock,
+      name: orderItems.name,
+    })
     .from(returnLines)
     .innerJoin(orderItems, eq(orderItems.id, returnLines.orderItemId))
-    .where(inArray(returnLines.returnId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        returnLines.returnId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(returnLines.id));
-  return rows.map((r) => returnJson(r, orderNr, lines.filter((l) => l.returnId === r.id)));
+  return rows.map((r) =>
+    returnJson(
+      r,
+      orderNr,
+      lines.filter((l) => l.returnId === r.id),
+    ),
+  );
 }
 
-export function returnJson(row: ReturnRow, orderNr: string, lines: readonly { orderItemId: number; name: string; quantity: number; restock: boolean | null }[]): ReturnJson {
+export function returnJson(
+  row: ReturnRow,
+  orderNr: string,
+  lines: readonly { orderItemId: number; name: string; quantity: number; restock: boolean | null }[],
+): ReturnJson {
   return {
     id: row.id,
     return_nr: row.returnNr,
@@ -42,8 +63,14 @@ export function returnJson(row: ReturnRow, orderNr: string, lines: readonly { or
 /** Units per line a new return may take: refunds outside returns and returns not rejected count against it. */
 export async function returnableByLine(db: Db, orderId: number): Promise<Map<number, number>> {
   const [lines, refunded, returned] = await Promise.all([
-    db.select({ id: orderItems.id, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId)),
-    db.select({ lines: refunds.lines }).from(refunds).where(and(eq(refunds.orderId, orderId), ne(refunds.status, 'failed'), isNull(refunds.returnId))),
+    db
+      .select({ id: orderItems.id, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId)),
+    db
+      .select({ lines: refunds.lines })
+      .from(refunds)
+      .where(and(eq(refunds.orderId, orderId), ne(refunds.status, 'failed'), isNull(refunds.returnId))),
     db
       .select({ orderItemId: returnLines.orderItemId, quantity: returnLines.quantity })
       .from(returnLines)
@@ -78,21 +105,41 @@ export interface CustomerReturnView {
 
 /** What /account/orders/{nr} shows of returns; null for an order that is not this customer's. */
 export async function customerReturnView(db: Db, userId: number, orderNr: string): Promise<CustomerReturnView | null> {
-  const [order] = await db.select({ id: orders.id, status: orders.status, shippedAt: orders.shippedAt }).from(orders).where(and(eq(orders.orderNr, orderNr), eq(orders.userId, userId)));
+  const [order] = await db
+    .select({ id: orders.id, status: orders.status, shippedAt: orders.shippedAt })
+    .from(orders)
+    .where(and(eq(orders.orderNr, orderNr), eq(orders.userId, userId)));
   if (!order) return null;
   const list = await orderReturns(db, order.id, orderNr);
   if (order.shippedAt === null) return { returns: list, endsAt: null, returnable: [] };
   const endsAt = withdrawalEndsAt(order.shippedAt, await withdrawalDays(db));
   if (order.status !== 'Shipped' || Date.now() > endsAt.getTime()) return { returns: list, endsAt, returnable: [] };
   const left = await returnableByLine(db, order.id);
-  const lines = await db.select({ id: orderItems.id, name: orderItems.name }).from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
-  return { returns: list, endsAt, returnable: lines.map((l) => ({ ...l, left: left.get(l.id) ?? 0 })).filter((l) => l.left > 0) };
+  const lines = await db
+    .select({ id: orderItems.id, name: orderItems.name })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.id));
+  return {
+    returns: list,
+    endsAt,
+    returnable: lines.map((l) => ({ ...l, left: left.get(l.id) ?? 0 })).filter((l) => l.left > 0),
+  };
 }
 
 /** The back office's open returns (requested or received), oldest first: the work waiting. */
 export async function openReturns(db: Db) {
   return db
-    .select({ returnNr: returns.returnNr, status: returns.status, reason: returns.reason, createdAt: returns.createdAt, orderNr: orders.orderNr, email: orders.email, name: orders.name, surname: orders.surname })
+    .select({
+      returnNr: returns.returnNr,
+      status: returns.status,
+      reason: returns.reason,
+      createdAt: returns.createdAt,
+      orderNr: orders.orderNr,
+      email: orders.email,
+      name: orders.name,
+      surname: orders.surname,
+    })
     .from(returns)
     .innerJoin(orders, eq(orders.id, returns.orderId))
     .where(inArray(returns.status, ['requested', 'received']))

@@ -14,11 +14,20 @@ import { transaction } from '@/server/services/transaction';
 import { recordOrderEvent } from '@/server/services/orders/order-events.server';
 import { restockOrderLines } from '@/server/services/orders/stock.server';
 import { type ActionResult, lockOrder, refuseOwnOrder } from '@/server/services/admin/orders/lock.server';
-import { type RefundOutcome, type RefundRow, refundLocked, refundOutcome } from '@/server/services/admin/orders/refund.server';
+import {
+  type RefundOutcome,
+  type RefundRow,
+  refundLocked,
+  refundOutcome,
+} from '@/server/services/admin/orders/refund.server';
 
 /** The return of this order, locked (after the order's locks). */
 async function lockReturn(tx: Db, orderId: number, returnNr: string) {
-  const [row] = await tx.select().from(returns).where(and(eq(returns.returnNr, returnNr), eq(returns.orderId, orderId))).for('update');
+  const [row] = await tx
+    .select()
+    .from(returns)
+    .where(and(eq(returns.returnNr, returnNr), eq(returns.orderId, orderId)))
+    .for('update');
   if (!row) throw new NotFoundError(localized('admin.api.returnNotFound'));
   const lines = await tx.select().from(returnLines).where(eq(returnLines.returnId, row.id));
   return { row, lines };
@@ -30,7 +39,12 @@ export interface ReceiveOutcome extends ActionResult {
 
 export async function receiveReturn(
   db: Db,
-  input: { orderNr: string; returnNr: string; actorId: number; lines: readonly { order_item_id: number; restock: boolean }[] },
+  input: {
+    orderNr: string;
+    returnNr: string;
+    actorId: number;
+    lines: readonly { order_item_id: number; restock: boolean }[];
+  },
 ): Promise<ReceiveOutcome> {
   await refuseOwnOrder(db, input.orderNr, input.actorId, 'receive return');
   return transaction(db, async (tx) => {
@@ -38,7 +52,12 @@ export async function receiveReturn(
     const { row, lines } = await lockReturn(tx, order.id, input.returnNr);
     if (row.status !== 'requested') {
       if (row.status === 'rejected') throw new ConflictError(localized('admin.api.returnRejected'));
-      return { orderId: order.id, returnId: row.id, changed: false, message: localized('admin.api.returnAlreadyReceived') };
+      return {
+        orderId: order.id,
+        returnId: row.id,
+        changed: false,
+        message: localized('admin.api.returnAlreadyReceived'),
+      };
     }
     const ours = new Set(lines.map((l) => l.orderItemId));
     const strangers = input.lines.filter((l) => !ours.has(l.order_item_id));
@@ -47,13 +66,22 @@ export async function receiveReturn(
       throw new InvalidInputError(message, { lines: [message] });
     }
     const restock = new Map(input.lines.map((l) => [l.order_item_id, l.restock]));
-    for (const line of lines) await tx.update(returnLines).set({ restock: restock.get(line.orderItemId) ?? false }).where(eq(returnLines.id, line.id));
-    const back = lines.filter((l) => restock.get(l.orderItemId)).map((l) => ({ orderItemId: l.orderItemId, quantity: l.quantity }));
+    for (const line of lines)
+      await tx
+        .update(returnLines)
+        .set({ restock: restock.get(line.orderItemId) ?? false })
+        .where(eq(returnLines.id, line.id));
+    const back = lines
+      .filter((l) => restock.get(l.orderItemId))
+      .map((l) => ({ orderItemId: l.orderItemId, quantity: l.quantity }));
     if (back.length > 0) {
       const refused = await restockOrderLines(tx, order.id, back);
       if (refused.length > 0) throw new ConflictError(localized('admin.api.returnRestockDone'));
     }
-    await tx.update(returns).set({ status: 'received', receivedAt: sql`now()`, receivedBy: input.actorId }).where(eq(returns.id, row.id));
+    await tx
+      .update(returns)
+      .set({ status: 'received', receivedAt: sql`now()`, receivedBy: input.actorId })
+      .where(eq(returns.id, row.id));
     const units = back.reduce((s, l) => s + l.quantity, 0);
     await recordOrderEvent(tx, {
       orderId: order.id,
@@ -61,7 +89,11 @@ export async function receiveReturn(
       type: 'return_received',
       message: `Return ${row.returnNr} received.${units === 0 ? '' : ` ${units === 1 ? '1 unit' : `${units} units`} back in stock.`}`,
       before: { return_status: 'requested' },
-      after: { return_nr: row.returnNr, return_status: 'received', restocked: back.map((l) => ({ order_item_id: l.orderItemId, quantity: l.quantity })) },
+      after: {
+        return_nr: row.returnNr,
+        return_status: 'received',
+        restocked: back.map((l) => ({ order_item_id: l.orderItemId, quantity: l.quantity })),
+      },
     });
     return { orderId: order.id, returnId: row.id, changed: true, message: localized('admin.api.returnReceived') };
   });
@@ -74,28 +106,45 @@ export interface ReturnRefundOutcome extends RefundOutcome {
 /** Refunds a received return's lines (their restock was decided on receipt); a repeat answers the refund made. */
 export async function refundReturn(
   db: Db,
-  input: { orderNr: string; returnNr: string; actorId: number; destination: RefundDestination; reference?: string; reason?: string },
+  input: {
+    orderNr: string;
+    returnNr: string;
+    actorId: number;
+    destination: RefundDestination;
+    reference?: string;
+    reason?: string;
+  },
 ): Promise<ReturnRefundOutcome> {
   await refuseOwnOrder(db, input.orderNr, input.actorId, 'refund return');
-  const outcome = await transaction(db, async (tx): Promise<{ refund: RefundRow; changed: boolean; failure?: string; returnId: number }> => {
-    const locked = await lockOrder(tx, input.orderNr);
-    const { row, lines } = await lockReturn(tx, locked.order.id, input.returnNr);
-    if (row.status === 'refunded') {
-      const [made] = await tx.select().from(refunds).where(and(eq(refunds.returnId, row.id), ne(refunds.status, 'failed')));
-      if (made) return { refund: made, changed: false, returnId: row.id };
-    }
-    if (row.status === 'requested') throw new ConflictError(localized('admin.api.returnNotReceived'));
-    if (row.status === 'rejected') throw new ConflictError(localized('admin.api.returnRejected'));
-    const made = await refundLocked(tx, locked, {
-      actorId: input.actorId,
-      destination: input.destination,
-      reference: input.reference,
-      reason: input.reason ?? `Return ${row.returnNr}`,
-      lines: lines.map((l) => ({ order_item_id: l.orderItemId, quantity: l.quantity })),
-      returnId: row.id,
-    });
-    if (made.failure === undefined) await tx.update(returns).set({ status: 'refunded', refundedAt: sql`now()` }).where(eq(returns.id, row.id));
-    return { ...made, returnId: row.id };
-  });
+  const outcome = await transaction(
+    db,
+    async (tx): Promise<{ refund: RefundRow; changed: boolean; failure?: string; returnId: number }> => {
+      const locked = await lockOrder(tx, input.orderNr);
+      const { row, lines } = await lockReturn(tx, locked.order.id, input.returnNr);
+      if (row.status === 'refunded') {
+        const [made] = await tx
+          .select()
+          .from(refunds)
+          .where(and(eq(refunds.returnId, row.id), ne(refunds.status, 'failed')));
+        if (made) return { refund: made, changed: false, returnId: row.id };
+      }
+      if (row.status === 'requested') throw new ConflictError(localized('admin.api.returnNotReceived'));
+      if (row.status === 'rejected') throw new ConflictError(localized('admin.api.returnRejected'));
+      const made = await refundLocked(tx, locked, {
+        actorId: input.actorId,
+        destination: input.destination,
+        reference: input.reference,
+        reason: input.reason ?? `Return ${row.returnNr}`,
+        lines: lines.map((l) => ({ order_item_id: l.orderItemId, quantity: l.quantity })),
+        returnId: row.id,
+      });
+      if (made.failure === undefined)
+        await tx
+          .update(returns)
+          .set({ status: 'refunded', refundedAt: sql`now()` })
+          .where(eq(returns.id, row.id));
+      return { ...made, returnId: row.id };
+    },
+  );
   return { ...(await refundOutcome(db, outcome)), returnId: outcome.returnId };
 }

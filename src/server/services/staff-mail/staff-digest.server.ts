@@ -32,13 +32,30 @@ export async function digestFacts(db: Db, now: Date): Promise<DigestFacts> {
     .select({ count: sql<number>`count(*)::int`, cents: sql<number>`coalesce(sum(${orders.finalCents}), 0)::int` })
     .from(orders)
     .where(and(eq(orders.kind, 'purchase'), gte(orders.paidAt, since), lt(orders.paidAt, now)));
-  const [phone] = await db.select({ count: sql<number>`count(*)::int` }).from(orders).where(and(eq(orders.status, 'Pending'), eq(orders.paymentMethod, 'phone')));
-  const [open] = await db.select({ count: sql<number>`count(*)::int` }).from(returns).where(inArray(returns.status, ['requested', 'received']));
+  const [phone] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.status, 'Pending'), eq(orders.paymentMethod, 'phone')));
+  const [open] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(returns)
+    .where(inArray(returns.status, ['requested', 'received']));
   const [low] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(products)
-    .where(and(eq(products.active, true), sql`${products.stock} < coalesce(${products.lowStockThreshold}, (select s.low_stock_threshold from settings s where s.id = 1), ${DEFAULT_LOW_STOCK_THRESHOLD})`));
-  return { paidCount: Number(paid?.count ?? 0), paidCents: Number(paid?.cents ?? 0), phoneWaiting: Number(phone?.count ?? 0), openReturns: Number(open?.count ?? 0), lowStock: Number(low?.count ?? 0) };
+    .where(
+      and(
+        eq(products.active, true),
+        sql`${products.stock} < coalesce(${products.lowStockThreshold}, (select s.low_stock_threshold from settings s where s.id = 1), ${DEFAULT_LOW_STOCK_THRESHOLD})`,
+      ),
+    );
+  return {
+    paidCount: Number(paid?.count ?? 0),
+    paidCents: Number(paid?.cents ?? 0),
+    phoneWaiting: Number(phone?.count ?? 0),
+    openReturns: Number(open?.count ?? 0),
+    lowStock: Number(low?.count ?? 0),
+  };
 }
 
 /** Sends the digest now (when an address is set and the digest is on); true when it went out. */
@@ -53,7 +70,13 @@ export async function sendStaffDigest(db: Db, now: Date = new Date(), log: Logge
         subject: t('admin.staffMail.digest.subject', { date }),
         heading: t('admin.staffMail.digest.heading', { date }),
         blocks: [
-          { kind: 'paragraph', text: t('admin.staffMail.digest.paid', { count: f.paidCount, amount: formatCents(f.paidCents, 'EUR', language) }) },
+          {
+            kind: 'paragraph',
+            text: t('admin.staffMail.digest.paid', {
+              count: f.paidCount,
+              amount: formatCents(f.paidCents, 'EUR', language),
+            }),
+          },
           { kind: 'paragraph', text: t('admin.staffMail.digest.phone', { count: f.phoneWaiting }) },
           { kind: 'paragraph', text: t('admin.staffMail.digest.returns', { count: f.openReturns }) },
           { kind: 'paragraph', text: t('admin.staffMail.digest.lowStock', { count: f.lowStock }) },

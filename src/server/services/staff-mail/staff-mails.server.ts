@@ -10,7 +10,16 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '@/server/db/client';
 import { config } from '@/server/config';
-import { languages, orderItems, orders, products, returnLines, returns, settings, variations } from '@/server/db/schema/index';
+import {
+  languages,
+  orderItems,
+  orders,
+  products,
+  returnLines,
+  returns,
+  settings,
+  variations,
+} from '@/server/db/schema/index';
 import { formatCents } from '@/lib/money';
 import type { Translator } from '@/lib/translator';
 import { getTranslator } from '@/server/i18n/index';
@@ -30,11 +39,18 @@ export interface StaffRecipient {
 
 /** Who gets the staff mails, or null when the owner has set no address. */
 export async function staffRecipient(db: Db): Promise<StaffRecipient | null> {
-  const [row] = await db.select({ to: settings.staffMailTo, language: settings.staffMailLanguage, digest: settings.staffDigest }).from(settings).where(eq(settings.id, 1));
+  const [row] = await db
+    .select({ to: settings.staffMailTo, language: settings.staffMailLanguage, digest: settings.staffDigest })
+    .from(settings)
+    .where(eq(settings.id, 1));
   if (!row || row.to.trim() === '') return null;
   let language = row.language;
   if (!language) {
-    const [fallback] = await db.select({ code: languages.code }).from(languages).where(eq(languages.isDefault, true)).limit(1);
+    const [fallback] = await db
+      .select({ code: languages.code })
+      .from(languages)
+      .where(eq(languages.isDefault, true))
+      .limit(1);
     language = fallback?.code.trim().toLowerCase() ?? 'en';
   }
   const [at, shop] = await Promise.all([staffMailTranslator(language), getTranslator(db, language)]);
@@ -49,13 +65,23 @@ export interface StaffMailText {
 }
 
 /** Sends one staff mail through the outbox; null from `compose` sends nothing. Never throws. */
-export async function sendStaffMail(db: Db, compose: (r: StaffRecipient) => Promise<StaffMailText | null>, failure: { log?: Logger; what: string }): Promise<boolean> {
+export async function sendStaffMail(
+  db: Db,
+  compose: (r: StaffRecipient) => Promise<StaffMailText | null>,
+  failure: { log?: Logger; what: string },
+): Promise<boolean> {
   try {
     const recipient = await staffRecipient(db);
     if (!recipient) return false;
     const text = await compose(recipient);
     if (!text) return false;
-    const mail = renderMailLayout({ language: recipient.language, t: recipient.t, subject: text.subject, heading: text.heading, blocks: text.blocks });
+    const mail = renderMailLayout({
+      language: recipient.language,
+      t: recipient.t,
+      subject: text.subject,
+      heading: text.heading,
+      blocks: text.blocks,
+    });
     await sendMail(db, { to: recipient.to, ...mail });
     return true;
   } catch (error) {
@@ -66,7 +92,13 @@ export async function sendStaffMail(db: Db, compose: (r: StaffRecipient) => Prom
 
 const adminLink = (path: string) => `${config().PUBLIC_URL}${path}`;
 
-async function orderMail(db: Db, orderId: number, kind: 'paid' | 'phone', t: Translator, language: string): Promise<StaffMailText | null> {
+async function orderMail(
+  db: Db,
+  orderId: number,
+  kind: 'paid' | 'phone',
+  t: Translator,
+  language: string,
+): Promise<StaffMailText | null> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || order.kind !== 'purchase') return null;
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
@@ -78,7 +110,17 @@ async function orderMail(db: Db, orderId: number, kind: 'paid' | 'phone', t: Tra
     heading: t(`admin.staffMail.${kind}.heading`, vars),
     blocks: [
       { kind: 'paragraph', text: t(`admin.staffMail.${kind}.intro`, vars) },
-      { kind: 'html', ...orderTable(items.map((i) => ({ name: i.name, quantity: i.quantity, total: formatCents(i.priceCents * i.quantity, 'EUR', language) })), [[t('admin.staffMail.total'), total]]) },
+      {
+        kind: 'html',
+        ...orderTable(
+          items.map((i) => ({
+            name: i.name,
+            quantity: i.quantity,
+            total: formatCents(i.priceCents * i.quantity, 'EUR', language),
+          })),
+          [[t('admin.staffMail.total'), total]],
+        ),
+      },
       { kind: 'action', label: t('admin.staffMail.openOrder'), url: adminLink(`/admin/orders/${order.orderNr}`) },
     ],
   };
@@ -86,12 +128,18 @@ async function orderMail(db: Db, orderId: number, kind: 'paid' | 'phone', t: Tra
 
 /** A new paid order (card settled, or a phone order marked paid). */
 export function notifyStaffOfPaidOrder(db: Db, orderId: number, log?: Logger): Promise<boolean> {
-  return sendStaffMail(db, ({ t, language }) => orderMail(db, orderId, 'paid', t, language), { log, what: 'staff mail (paid order) failed' });
+  return sendStaffMail(db, ({ t, language }) => orderMail(db, orderId, 'paid', t, language), {
+    log,
+    what: 'staff mail (paid order) failed',
+  });
 }
 
 /** A new phone order, waiting for its payment. */
 export function notifyStaffOfPhoneOrder(db: Db, orderId: number, log?: Logger): Promise<boolean> {
-  return sendStaffMail(db, ({ t, language }) => orderMail(db, orderId, 'phone', t, language), { log, what: 'staff mail (phone order) failed' });
+  return sendStaffMail(db, ({ t, language }) => orderMail(db, orderId, 'phone', t, language), {
+    log,
+    what: 'staff mail (phone order) failed',
+  });
 }
 
 /** A new return, with its lines and the customer's reason. */
@@ -99,10 +147,30 @@ export function notifyStaffOfReturn(db: Db, returnId: number, log?: Logger): Pro
   return sendStaffMail(
     db,
     async ({ t }) => {
-      const [row] = await db.select({ returnNr: returns.returnNr, reason: returns.reason, comment: returns.comment, orderNr: orders.orderNr, email: orders.email }).from(returns).innerJoin(orders, eq(orders.id, returns.orderId)).where(eq(returns.id, returnId));
+      const [row] = await db
+        .select({
+          returnNr: returns.returnNr,
+          reason: returns.reason,
+          comment: returns.comment,
+          orderNr: orders.orderNr,
+          email: orders.email,
+        })
+        .from(returns)
+        .innerJoin(orders, eq(orders.id, returns.orderId))
+        .where(eq(returns.id, returnId));
       if (!row) return null;
-      const lines = await db.select({ name: orderItems.name, quantity: returnLines.quantity }).from(returnLines).innerJoin(orderItems, eq(orderItems.id, returnLines.orderItemId)).where(eq(returnLines.returnId, returnId)).orderBy(asc(returnLines.id));
-      const vars = { return: row.returnNr, order: row.orderNr, email: row.email, reason: t(`admin.staffMail.reason.${row.reason}`) };
+      const lines = await db
+        .select({ name: orderItems.name, quantity: returnLines.quantity })
+        .from(returnLines)
+        .innerJoin(orderItems, eq(orderItems.id, returnLines.orderItemId))
+        .where(eq(returnLines.returnId, returnId))
+        .orderBy(asc(returnLines.id));
+      const vars = {
+        return: row.returnNr,
+        order: row.orderNr,
+        email: row.email,
+        reason: t(`admin.staffMail.reason.${row.reason}`),
+      };
       return {
         subject: t('admin.staffMail.return.subject', vars),
         heading: t('admin.staffMail.return.heading', vars),
@@ -121,12 +189,38 @@ export function notifyStaffOfReturn(db: Db, returnId: number, log?: Logger): Pro
 /** One mail per product or variation that fell below its threshold (stock.server.ts reserveStock). */
 export async function notifyStaffOfLowStock(db: Db, fallen: readonly StockFall[], log?: Logger): Promise<void> {
   if (fallen.length === 0) return;
-  const names = new Map((await db.select({ id: products.id, name: products.name, sku: products.sku }).from(products).where(inArray(products.id, fallen.map((f) => f.productId)))).map((p) => [p.id, p]));
+  const names = new Map(
+    (
+      await db
+        .select({ id: products.id, name: products.name, sku: products.sku })
+        .from(products)
+        .where(
+          inArray(
+            products.id,
+            fallen.map((f) => f.productId),
+          ),
+        )
+    ).map((p) => [p.id, p]),
+  );
   const variationIds = fallen.flatMap((f) => (f.variationId === null ? [] : [f.variationId]));
-  const skus = new Map(variationIds.length === 0 ? [] : (await db.select({ id: variations.id, sku: variations.sku }).from(variations).where(inArray(variations.id, variationIds))).map((v) => [v.id, v.sku]));
+  const skus = new Map(
+    variationIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: variations.id, sku: variations.sku })
+            .from(variations)
+            .where(inArray(variations.id, variationIds))
+        ).map((v) => [v.id, v.sku]),
+  );
   for (const f of fallen) {
     const product = names.get(f.productId);
-    const vars = { name: product?.name ?? `#${f.productId}`, sku: (f.variationId === null ? product?.sku : skus.get(f.variationId)) ?? '', stock: f.stock, threshold: f.threshold };
+    const vars = {
+      name: product?.name ?? `#${f.productId}`,
+      sku: (f.variationId === null ? product?.sku : skus.get(f.variationId)) ?? '',
+      stock: f.stock,
+      threshold: f.threshold,
+    };
     await sendStaffMail(
       db,
       async ({ t }) => ({

@@ -38,9 +38,20 @@ type Row = typeof categories.$inferSelect;
 export async function adminCategoryTree(db: Db): Promise<AdminCategoryNode[]> {
   const rows = await db.select().from(categories).orderBy(asc(categories.position), asc(categories.id));
   const counts = new Map(
-    rowsOf<{ category_id: number; n: number }>(await db.execute(sql`select category_id, count(*)::int as n from product_categories group by category_id`)).map((r) => [Number(r.category_id), Number(r.n)]),
+    rowsOf<{ category_id: number; n: number }>(
+      await db.execute(sql`select category_id, count(*)::int as n from product_categories group by category_id`),
+    ).map((r) => [Number(r.category_id), Number(r.n)]),
   );
-  const node = (r: Row): AdminCategoryNode => ({ id: r.id, parent_id: r.parentId, slug: r.slug, name: r.name, position: r.position, image_url: r.imageUrl, products: counts.get(r.id) ?? 0, children: [] });
+  const node = (r: Row): AdminCategoryNode => ({
+    id: r.id,
+    parent_id: r.parentId,
+    slug: r.slug,
+    name: r.name,
+    position: r.position,
+    image_url: r.imageUrl,
+    products: counts.get(r.id) ?? 0,
+    children: [],
+  });
   const byId = new Map(rows.map((r) => [r.id, node(r)]));
   const roots: AdminCategoryNode[] = [];
   for (const r of rows) (r.parentId === null ? roots : (byId.get(r.parentId)?.children ?? roots)).push(byId.get(r.id)!);
@@ -71,18 +82,27 @@ export async function getAdminCategory(db: Db, id: number) {
 export type AdminCategory = NonNullable<Awaited<ReturnType<typeof getAdminCategory>>>;
 
 async function checkSlug(tx: Tx, slug: string, id?: number): Promise<void> {
-  if (RESERVED.has(slug)) throw new InvalidInputError(localized('admin.api.categorySlugAll'), { slug: [localized('admin.api.categorySlugAll')] });
-  const [taken] = await tx.select({ id: categories.id }).from(categories).where(id ? and(eq(categories.slug, slug), ne(categories.id, id)) : eq(categories.slug, slug));
+  if (RESERVED.has(slug))
+    throw new InvalidInputError(localized('admin.api.categorySlugAll'), {
+      slug: [localized('admin.api.categorySlugAll')],
+    });
+  const [taken] = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(id ? and(eq(categories.slug, slug), ne(categories.id, id)) : eq(categories.slug, slug));
   if (taken) throw new InvalidInputError(SLUG_TAKEN, { slug: [SLUG_TAKEN] });
 }
 
 /** The levels above a category (1 for a top-level one's child), walking up at most a few steps. */
 async function ancestors(tx: Tx, id: number | null): Promise<number[]> {
   const chain: number[] = [];
-  for (let at = id; at !== null && chain.length <= MAX_DEPTH + 1; ) {
+  for (let at = id; at !== null && chain.length <= MAX_DEPTH + 1;) {
     chain.push(at);
     const [row] = await tx.select({ parentId: categories.parentId }).from(categories).where(eq(categories.id, at));
-    if (!row) throw new InvalidInputError(localized('admin.api.categoryNoParent'), { parent_id: [localized('admin.api.categoryNoParent')] });
+    if (!row)
+      throw new InvalidInputError(localized('admin.api.categoryNoParent'), {
+        parent_id: [localized('admin.api.categoryNoParent')],
+      });
     at = row.parentId;
   }
   return chain;
@@ -92,7 +112,9 @@ async function ancestors(tx: Tx, id: number | null): Promise<number[]> {
 async function subtreeDepth(tx: Tx, id: number): Promise<number> {
   let depth = 1;
   for (let level = [id]; level.length; depth++) {
-    level = (await tx.select({ id: categories.id }).from(categories).where(inArray(categories.parentId, level))).map((r) => r.id);
+    level = (await tx.select({ id: categories.id }).from(categories).where(inArray(categories.parentId, level))).map(
+      (r) => r.id,
+    );
     if (!level.length) break;
   }
   return depth;
@@ -100,13 +122,22 @@ async function subtreeDepth(tx: Tx, id: number): Promise<number> {
 
 async function checkParent(tx: Tx, parentId: number | null, id?: number): Promise<void> {
   const chain = await ancestors(tx, parentId);
-  if (id !== undefined && chain.includes(id)) throw new InvalidInputError(localized('admin.api.categoryUnderItself'), { parent_id: [localized('admin.api.categoryUnderItself')] });
+  if (id !== undefined && chain.includes(id))
+    throw new InvalidInputError(localized('admin.api.categoryUnderItself'), {
+      parent_id: [localized('admin.api.categoryUnderItself')],
+    });
   const depth = chain.length + (id === undefined ? 1 : await subtreeDepth(tx, id));
-  if (depth > MAX_DEPTH) throw new InvalidInputError(localized('admin.api.categoryTooDeep', { depth: MAX_DEPTH }), { parent_id: [localized('admin.api.categoryTooDeep', { depth: MAX_DEPTH })] });
+  if (depth > MAX_DEPTH)
+    throw new InvalidInputError(localized('admin.api.categoryTooDeep', { depth: MAX_DEPTH }), {
+      parent_id: [localized('admin.api.categoryTooDeep', { depth: MAX_DEPTH })],
+    });
 }
 
 async function nextPosition(tx: Tx, parentId: number | null): Promise<number> {
-  const [row] = await tx.select({ n: sql<number>`coalesce(max(${categories.position}), 0)::int` }).from(categories).where(parentId === null ? isNull(categories.parentId) : eq(categories.parentId, parentId));
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(max(${categories.position}), 0)::int` })
+    .from(categories)
+    .where(parentId === null ? isNull(categories.parentId) : eq(categories.parentId, parentId));
   return (row?.n ?? 0) + 1;
 }
 
@@ -117,7 +148,13 @@ export async function createCategory(db: Db, editor: Editor, input: CategoryCrea
     await tx.delete(categoryRedirects).where(eq(categoryRedirects.slug, input.slug));
     const [row] = await tx
       .insert(categories)
-      .values({ name: input.name, slug: input.slug, parentId: input.parent_id ?? null, imageUrl: input.image_url ?? null, position: await nextPosition(tx, input.parent_id ?? null) })
+      .values({
+        name: input.name,
+        slug: input.slug,
+        parentId: input.parent_id ?? null,
+        imageUrl: input.image_url ?? null,
+        position: await nextPosition(tx, input.parent_id ?? null),
+      })
       .returning({ id: categories.id });
     await recordChange(tx, editor, 'category', row!.id, 'create', `${input.slug}: ${input.name}`);
     return row!.id;
@@ -136,7 +173,10 @@ export async function updateCategory(db: Db, editor: Editor, id: number, patch: 
       await checkSlug(tx, patch.slug, id);
       // The old address keeps working (301); a slug taken back stops redirecting elsewhere.
       await tx.delete(categoryRedirects).where(eq(categoryRedirects.slug, patch.slug));
-      await tx.insert(categoryRedirects).values({ slug: before.slug, categoryId: id }).onConflictDoUpdate({ target: categoryRedirects.slug, set: { categoryId: id, createdAt: sql`now()` } });
+      await tx
+        .insert(categoryRedirects)
+        .values({ slug: before.slug, categoryId: id })
+        .onConflictDoUpdate({ target: categoryRedirects.slug, set: { categoryId: id, createdAt: sql`now()` } });
     }
     const moving = patch.parent_id !== undefined && patch.parent_id !== before.parentId;
     if (moving) await checkParent(tx, patch.parent_id ?? null, id);
@@ -152,9 +192,19 @@ export async function updateCategory(db: Db, editor: Editor, id: number, patch: 
       await tx
         .insert(categoryTranslations)
         .values({ categoryId: id, languageId: language.id, name: patch.name })
-        .onConflictDoUpdate({ target: [categoryTranslations.categoryId, categoryTranslations.languageId], set: { name: patch.name } });
+        .onConflictDoUpdate({
+          target: [categoryTranslations.categoryId, categoryTranslations.languageId],
+          set: { name: patch.name },
+        });
     }
-    await recordChange(tx, editor, 'category', id, 'update', `${before.slug} ${language.code}: ${changedFields({ ...patch, language_id: undefined })}`);
+    await recordChange(
+      tx,
+      editor,
+      'category',
+      id,
+      'update',
+      `${before.slug} ${language.code}: ${changedFields({ ...patch, language_id: undefined })}`,
+    );
   });
   contentChanged(db);
   return (await getAdminCategory(db, id))!;
@@ -182,7 +232,12 @@ async function lockSiblings(tx: Tx, id: number): Promise<{ row: Row; siblings: R
 }
 
 /** Swaps the category with its neighbour among its siblings (the tree's ↑ and ↓). */
-export async function moveCategory(db: Db, editor: Editor, id: number, direction: 'up' | 'down'): Promise<AdminCategory> {
+export async function moveCategory(
+  db: Db,
+  editor: Editor,
+  id: number,
+  direction: 'up' | 'down',
+): Promise<AdminCategory> {
   await transaction(db, async (tx) => {
     const { row, siblings } = await lockSiblings(tx, id);
     const at = siblings.findIndex((s) => s.id === id);
@@ -192,7 +247,11 @@ export async function moveCategory(db: Db, editor: Editor, id: number, direction
     const order = siblings.map((s) => s.id);
     order.splice(at, 1);
     order.splice(direction === 'up' ? at - 1 : at + 1, 0, id);
-    for (const [position, siblingId] of order.entries()) await tx.update(categories).set({ position: position + 1 }).where(eq(categories.id, siblingId));
+    for (const [position, siblingId] of order.entries())
+      await tx
+        .update(categories)
+        .set({ position: position + 1 })
+        .where(eq(categories.id, siblingId));
     await recordChange(tx, editor, 'category', id, 'move', `${row.slug} ${direction}`);
   });
   contentChanged(db);
@@ -205,7 +264,11 @@ export async function deleteCategory(db: Db, editor: Editor, id: number): Promis
     if (!row) throw new NotFoundError(CATEGORY_NOT_FOUND);
     const [child] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.parentId, id)).limit(1);
     if (child) throw new ConflictError(localized('admin.api.categoryHasChildren'));
-    const [product] = await tx.select({ id: productCategories.productId }).from(productCategories).where(eq(productCategories.categoryId, id)).limit(1);
+    const [product] = await tx
+      .select({ id: productCategories.productId })
+      .from(productCategories)
+      .where(eq(productCategories.categoryId, id))
+      .limit(1);
     if (product) throw new ConflictError(localized('admin.api.categoryHasProducts'));
     await tx.delete(categories).where(eq(categories.id, id));
     await recordChange(tx, editor, 'category', id, 'delete', row.slug);

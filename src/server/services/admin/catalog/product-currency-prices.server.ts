@@ -15,13 +15,23 @@ import { type Editor, recordChange } from '../audit';
 import { getAdminProduct } from './product-editor.server';
 import { bumpVersion, lockProductVersion } from './product-lock.server';
 
-export async function saveCurrencyPrices(db: Db, editor: Editor, productId: number, body: SaveCurrencyPrices): Promise<AdminProduct> {
+export async function saveCurrencyPrices(
+  db: Db,
+  editor: Editor,
+  productId: number,
+  body: SaveCurrencyPrices,
+): Promise<AdminProduct> {
   // A row without a price says "none in that currency": only priced rows are stored.
-  const input = { ...body, prices: body.prices.flatMap((p) => (p.price_cents === null ? [] : [{ ...p, price_cents: p.price_cents }])) };
+  const input = {
+    ...body,
+    prices: body.prices.flatMap((p) => (p.price_cents === null ? [] : [{ ...p, price_cents: p.price_cents }])),
+  };
   await transaction(db, async (tx) => {
     const product = await lockProductVersion(tx, productId, input.version);
     const codes = [...new Set(input.prices.map((p) => p.currency))];
-    const known = codes.length ? await tx.select({ code: currencies.code }).from(currencies).where(inArray(currencies.code, codes)) : [];
+    const known = codes.length
+      ? await tx.select({ code: currencies.code }).from(currencies).where(inArray(currencies.code, codes))
+      : [];
     const unknown = codes.filter((code) => code === 'EUR' || !known.some((k) => k.code === code));
     if (unknown.length) {
       const message = localized('admin.api.fixedPriceCurrency', { codes: unknown.join(', ') });
@@ -29,7 +39,10 @@ export async function saveCurrencyPrices(db: Db, editor: Editor, productId: numb
     }
     const variationIds = [...new Set(input.prices.flatMap((p) => (p.variation_id === null ? [] : [p.variation_id])))];
     if (variationIds.length) {
-      const own = await tx.select({ id: variations.id }).from(variations).where(and(eq(variations.productId, productId), inArray(variations.id, variationIds)));
+      const own = await tx
+        .select({ id: variations.id })
+        .from(variations)
+        .where(and(eq(variations.productId, productId), inArray(variations.id, variationIds)));
       if (own.length !== variationIds.length) {
         const message = localized('admin.api.variationNotThisProduct');
         throw new InvalidInputError(message, { prices: [message] });
@@ -43,11 +56,24 @@ export async function saveCurrencyPrices(db: Db, editor: Editor, productId: numb
     await tx.delete(productCurrencyPrices).where(eq(productCurrencyPrices.productId, productId));
     if (input.prices.length) {
       await tx.insert(productCurrencyPrices).values(
-        input.prices.map((p) => ({ productId, variationId: p.variation_id, currency: p.currency, priceCents: p.price_cents, salePriceCents: p.sale_price_cents })),
+        input.prices.map((p) => ({
+          productId,
+          variationId: p.variation_id,
+          currency: p.currency,
+          priceCents: p.price_cents,
+          salePriceCents: p.sale_price_cents,
+        })),
       );
     }
     await bumpVersion(tx, productId);
-    await recordChange(tx, editor, 'product', productId, 'prices', `${product.sku}: ${input.prices.length} fixed prices (${codes.join(', ') || 'none'})`);
+    await recordChange(
+      tx,
+      editor,
+      'product',
+      productId,
+      'prices',
+      `${product.sku}: ${input.prices.length} fixed prices (${codes.join(', ') || 'none'})`,
+    );
   });
   contentChanged(db, { products: [productId] });
   return (await getAdminProduct(db, productId))!;

@@ -32,7 +32,14 @@ import { contentChanged } from '@/server/services/content-changed';
 import { sanitizeHtml } from '@/server/services/html';
 import { type Editor, type Tx, changedFields, definedOnly, recordChange } from '../audit';
 import { adminLanguages, pickLanguage } from '../languages';
-import { PRODUCT_NOT_FOUND, SKU_TAKEN, bumpVersion, lockProductVersion, skuTaken, uniqueViolation } from './product-lock.server';
+import {
+  PRODUCT_NOT_FOUND,
+  SKU_TAKEN,
+  bumpVersion,
+  lockProductVersion,
+  skuTaken,
+  uniqueViolation,
+} from './product-lock.server';
 
 export { PRODUCT_NOT_FOUND };
 
@@ -42,33 +49,55 @@ const UNKNOWN_CATEGORY = localized('admin.api.unknownCategory');
 export async function getAdminProduct(db: Db | Tx, id: number): Promise<AdminProduct | null> {
   const [product] = await db.select().from(products).where(eq(products.id, id));
   if (!product) return null;
-  const [languages, translations, categoryRows, groupRows, variationRows, pairRows, imageRows, fixedRows] = await Promise.all([
-    adminLanguages(db as Db),
-    db.select().from(productTranslations).where(eq(productTranslations.productId, id)),
-    db.select({ id: productCategories.categoryId }).from(productCategories).where(eq(productCategories.productId, id)).orderBy(asc(productCategories.categoryId)),
-    db
-      .select({ id: attributeGroups.id, name: attributeGroups.name })
-      .from(productAttributeGroups)
-      .innerJoin(attributeGroups, eq(attributeGroups.id, productAttributeGroups.groupId))
-      .where(eq(productAttributeGroups.productId, id))
-      .orderBy(asc(productAttributeGroups.position), asc(attributeGroups.id)),
-    db.select().from(variations).where(eq(variations.productId, id)).orderBy(asc(variations.id)),
-    db
-      .select({ variationId: variationAttributes.variationId, groupId: attributeGroups.id, group: attributeGroups.name, value: attributes.name, position: attributes.position })
-      .from(variationAttributes)
-      .innerJoin(variations, eq(variations.id, variationAttributes.variationId))
-      .innerJoin(attributes, eq(attributes.id, variationAttributes.attributeId))
-      .innerJoin(attributeGroups, eq(attributeGroups.id, attributes.groupId))
-      .where(eq(variations.productId, id))
-      .orderBy(asc(attributeGroups.position), asc(attributeGroups.id), asc(attributes.position), asc(attributes.id)),
-    db
-      .select({ id: productImages.id, url: productImages.url, assetId: productImages.assetId, alt: productImages.alt, width: mediaAssets.width, height: mediaAssets.height })
-      .from(productImages)
-      .leftJoin(mediaAssets, eq(mediaAssets.id, productImages.assetId))
-      .where(eq(productImages.productId, id))
-      .orderBy(asc(productImages.position), asc(productImages.id)),
-    db.select().from(productCurrencyPrices).where(eq(productCurrencyPrices.productId, id)).orderBy(asc(productCurrencyPrices.currency), asc(productCurrencyPrices.id)),
-  ]);
+  const [languages, translations, categoryRows, groupRows, variationRows, pairRows, imageRows, fixedRows] =
+    await Promise.all([
+      adminLanguages(db as Db),
+      db.select().from(productTranslations).where(eq(productTranslations.productId, id)),
+      db
+        .select({ id: productCategories.categoryId })
+        .from(productCategories)
+        .where(eq(productCategories.productId, id))
+        .orderBy(asc(productCategories.categoryId)),
+      db
+        .select({ id: attributeGroups.id, name: attributeGroups.name })
+        .from(productAttributeGroups)
+        .innerJoin(attributeGroups, eq(attributeGroups.id, productAttributeGroups.groupId))
+        .where(eq(productAttributeGroups.productId, id))
+        .orderBy(asc(productAttributeGroups.position), asc(attributeGroups.id)),
+      db.select().from(variations).where(eq(variations.productId, id)).orderBy(asc(variations.id)),
+      db
+        .select({
+          variationId: variationAttributes.variationId,
+          groupId: attributeGroups.id,
+          group: attributeGroups.name,
+          value: attributes.name,
+          position: attributes.position,
+        })
+        .from(variationAttributes)
+        .innerJoin(variations, eq(variations.id, variationAttributes.variationId))
+        .innerJoin(attributes, eq(attributes.id, variationAttributes.attributeId))
+        .innerJoin(attributeGroups, eq(attributeGroups.id, attributes.groupId))
+        .where(eq(variations.productId, id))
+        .orderBy(asc(attributeGroups.position), asc(attributeGroups.id), asc(attributes.position), asc(attributes.id)),
+      db
+        .select({
+          id: productImages.id,
+          url: productImages.url,
+          assetId: productImages.assetId,
+          alt: productImages.alt,
+          width: mediaAssets.width,
+          height: mediaAssets.height,
+        })
+        .from(productImages)
+        .leftJoin(mediaAssets, eq(mediaAssets.id, productImages.assetId))
+        .where(eq(productImages.productId, id))
+        .orderBy(asc(productImages.position), asc(productImages.id)),
+      db
+        .select()
+        .from(productCurrencyPrices)
+        .where(eq(productCurrencyPrices.productId, id))
+        .orderBy(asc(productCurrencyPrices.currency), asc(productCurrencyPrices.id)),
+    ]);
   const price = toStaffPrice(product);
   const groupOrder = groupRows.map((g) => g.id);
   return {
@@ -87,9 +116,19 @@ export async function getAdminProduct(db: Db | Tx, id: number): Promise<AdminPro
     vat_rate_id: product.vatRateId,
     texts: languages.all.map((l) => {
       const own = l.id === languages.default.id ? product : translations.find((t) => t.languageId === l.id);
-      return { language_id: l.id, code: l.code, name: own?.name || product.name, description: own?.description || product.description, own: Boolean(own) };
+      return {
+        language_id: l.id,
+        code: l.code,
+        name: own?.name || product.name,
+        description: own?.description || product.description,
+        own: Boolean(own),
+      };
     }),
-    attribute_groups: groupRows.map((g) => ({ id: g.id, name: g.name, values: [...new Set(pairRows.filter((p) => p.groupId === g.id).map((p) => p.value))] })),
+    attribute_groups: groupRows.map((g) => ({
+      id: g.id,
+      name: g.name,
+      values: [...new Set(pairRows.filter((p) => p.groupId === g.id).map((p) => p.value))],
+    })),
     variations: variationRows.map((v) => ({
       id: v.id,
       sku: v.sku,
@@ -102,22 +141,39 @@ export async function getAdminProduct(db: Db | Tx, id: number): Promise<AdminPro
         .sort((a, b) => groupOrder.indexOf(a.groupId) - groupOrder.indexOf(b.groupId))
         .map((p) => ({ group: p.group, value: p.value })),
     })),
-    images: imageRows.map((i) => ({ id: i.id, url: i.url, asset_id: i.assetId, width: i.width, height: i.height, alt: i.alt })),
-    currency_prices: fixedRows.map((f) => ({ currency: f.currency, variation_id: f.variationId, price_cents: f.priceCents, sale_price_cents: f.salePriceCents })),
+    images: imageRows.map((i) => ({
+      id: i.id,
+      url: i.url,
+      asset_id: i.assetId,
+      width: i.width,
+      height: i.height,
+      alt: i.alt,
+    })),
+    currency_prices: fixedRows.map((f) => ({
+      currency: f.currency,
+      variation_id: f.variationId,
+      price_cents: f.priceCents,
+      sale_price_cents: f.salePriceCents,
+    })),
     updated_at: product.updatedAt.toISOString(),
   };
 }
 
 async function checkCategories(tx: Tx, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  const found = await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, [...ids]));
-  if (found.length !== new Set(ids).size) throw new InvalidInputError(UNKNOWN_CATEGORY, { category_ids: [UNKNOWN_CATEGORY] });
+  const found = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(inArray(categories.id, [...ids]));
+  if (found.length !== new Set(ids).size)
+    throw new InvalidInputError(UNKNOWN_CATEGORY, { category_ids: [UNKNOWN_CATEGORY] });
 }
 
 async function setCategories(tx: Tx, productId: number, ids: readonly number[]): Promise<void> {
   await checkCategories(tx, ids);
   await tx.delete(productCategories).where(eq(productCategories.productId, productId));
-  if (ids.length) await tx.insert(productCategories).values([...new Set(ids)].map((categoryId) => ({ productId, categoryId })));
+  if (ids.length)
+    await tx.insert(productCategories).values([...new Set(ids)].map((categoryId) => ({ productId, categoryId })));
 }
 
 const UNKNOWN_VAT = localized('admin.api.unknownVat');
@@ -151,31 +207,34 @@ function explainUnique(error: unknown): never {
 export async function createProduct(db: Db, editor: Editor, input: ProductCreate): Promise<AdminProduct> {
   const stored = toStoredPrice({ price_cents: input.price_cents, sale_price_cents: input.sale_price_cents ?? null });
   const id = await transaction(db, async (tx) => {
-      await checkSku(tx, input.sku);
-      if (input.slug) await checkSlug(tx, input.slug);
-      await checkVatRate(tx, input.vat_rate_id);
-      const [row] = await tx
-        .insert(products)
-        .values({
-          sku: input.sku,
-          // A unique placeholder until the id is known: the suggested slug ends with it.
-          slug: input.slug ?? `new-${input.sku.toLowerCase()}-${Date.now()}`,
-          name: input.name,
-          description: sanitizeHtml(input.description ?? ''),
-          ...stored,
-          stock: input.stock ?? 0,
-          lowStockThreshold: input.low_stock_threshold ?? null,
-          active: input.active ?? false,
-          vatRateId: input.vat_rate_id ?? null,
-        })
-        .returning({ id: products.id });
-      const productId = row!.id;
-      if (!input.slug) await tx.update(products).set({ slug: `${slugify(input.name) || 'product'}-${productId}` }).where(eq(products.id, productId));
-      await setCategories(tx, productId, input.category_ids ?? []);
-      await recordChange(tx, editor, 'product', productId, 'create', `${input.sku}: ${input.name}`);
-      return productId;
-    })
-    .catch(explainUnique);
+    await checkSku(tx, input.sku);
+    if (input.slug) await checkSlug(tx, input.slug);
+    await checkVatRate(tx, input.vat_rate_id);
+    const [row] = await tx
+      .insert(products)
+      .values({
+        sku: input.sku,
+        // A unique placeholder until the id is known: the suggested slug ends with it.
+        slug: input.slug ?? `new-${input.sku.toLowerCase()}-${Date.now()}`,
+        name: input.name,
+        description: sanitizeHtml(input.description ?? ''),
+        ...stored,
+        stock: input.stock ?? 0,
+        lowStockThreshold: input.low_stock_threshold ?? null,
+        active: input.active ?? false,
+        vatRateId: input.vat_rate_id ?? null,
+      })
+      .returning({ id: products.id });
+    const productId = row!.id;
+    if (!input.slug)
+      await tx
+        .update(products)
+        .set({ slug: `${slugify(input.name) || 'product'}-${productId}` })
+        .where(eq(products.id, productId));
+    await setCategories(tx, productId, input.category_ids ?? []);
+    await recordChange(tx, editor, 'product', productId, 'create', `${input.sku}: ${input.name}`);
+    return productId;
+  }).catch(explainUnique);
   contentChanged(db, { products: [id] });
   return (await getAdminProduct(db, id))!;
 }
@@ -185,40 +244,48 @@ export async function updateProduct(db: Db, editor: Editor, id: number, patch: P
   const language = pickLanguage(languages, patch.language_id);
   const description = patch.description === undefined ? undefined : sanitizeHtml(patch.description);
   await transaction(db, async (tx) => {
-      const before = await lockProductVersion(tx, id, patch.version);
-      if (patch.sku !== undefined && patch.sku !== before.sku) await checkSku(tx, patch.sku, id);
-      if (patch.slug !== undefined && patch.slug !== before.slug) await checkSlug(tx, patch.slug, id);
-      await checkVatRate(tx, patch.vat_rate_id);
-      const price = patch.price_cents !== undefined || patch.sale_price_cents !== undefined ? mergedPrice(before, patch) : undefined;
-      const isDefault = language.id === languages.default.id;
-      const base = definedOnly({
-        ...(isDefault && { name: patch.name, description }),
-        sku: patch.sku,
-        slug: patch.slug,
-        ...price,
-        stock: patch.stock,
-        lowStockThreshold: patch.low_stock_threshold,
-        vatRateId: patch.vat_rate_id,
-        active: patch.active,
-        isNew: patch.is_new,
-        isTop: patch.is_top,
-      });
-      if (Object.keys(base).length) await tx.update(products).set(base).where(eq(products.id, id));
-      if (!isDefault && (patch.name !== undefined || description !== undefined)) {
-        await tx
-          .insert(productTranslations)
-          .values({ productId: id, languageId: language.id, name: patch.name ?? before.name, description: description ?? before.description })
-          .onConflictDoUpdate({
-            target: [productTranslations.productId, productTranslations.languageId],
-            set: { ...(patch.name !== undefined && { name: patch.name }), ...(description !== undefined && { description }) },
-          });
-      }
-      if (patch.category_ids !== undefined) await setCategories(tx, id, patch.category_ids);
-      await bumpVersion(tx, id);
-      const fields = changedFields({ ...patch, language_id: undefined, version: undefined });
-      await recordChange(tx, editor, 'product', id, 'update', `${before.sku} ${language.code}: ${fields}`);
-    })
-    .catch(explainUnique);
+    const before = await lockProductVersion(tx, id, patch.version);
+    if (patch.sku !== undefined && patch.sku !== before.sku) await checkSku(tx, patch.sku, id);
+    if (patch.slug !== undefined && patch.slug !== before.slug) await checkSlug(tx, patch.slug, id);
+    await checkVatRate(tx, patch.vat_rate_id);
+    const price =
+      patch.price_cents !== undefined || patch.sale_price_cents !== undefined ? mergedPrice(before, patch) : undefined;
+    const isDefault = language.id === languages.default.id;
+    const base = definedOnly({
+      ...(isDefault && { name: patch.name, description }),
+      sku: patch.sku,
+      slug: patch.slug,
+      ...price,
+      stock: patch.stock,
+      lowStockThreshold: patch.low_stock_threshold,
+      vatRateId: patch.vat_rate_id,
+      active: patch.active,
+      isNew: patch.is_new,
+      isTop: patch.is_top,
+    });
+    if (Object.keys(base).length) await tx.update(products).set(base).where(eq(products.id, id));
+    if (!isDefault && (patch.name !== undefined || description !== undefined)) {
+      await tx
+        .insert(productTranslations)
+        .values({
+          productId: id,
+          languageId: language.id,
+          name: patch.name ?? before.name,
+          description: description ?? before.description,
+        })
+        .onConflictDoUpdate({
+          target: [productTranslations.productId, productTranslations.languageId],
+          set: {
+            ...(patch.name !== undefined && { name: patch.name }),
+            ...(description !== undefined && { description }),
+          },
+        });
+    }
+    if (patch.category_ids !== undefined) await setCategories(tx, id, patch.category_ids);
+    await bumpVersion(tx, id);
+    const fields = changedFields({ ...patch, language_id: undefined, version: undefined });
+    await recordChange(tx, editor, 'product', id, 'update', `${before.sku} ${language.code}: ${fields}`);
+  }).catch(explainUnique);
   contentChanged(db, { products: [id] });
   return (await getAdminProduct(db, id))!;
 }
@@ -226,8 +293,14 @@ export async function updateProduct(db: Db, editor: Editor, id: number, patch: P
 /** The stored prices after a patch that may give only one of the two staff prices. */
 function mergedPrice(before: { priceCents: number; oldPriceCents: number }, patch: ProductPatch) {
   const current = toStaffPrice(before);
-  const next = { price_cents: patch.price_cents ?? current.price_cents, sale_price_cents: patch.sale_price_cents === undefined ? current.sale_price_cents : patch.sale_price_cents };
+  const next = {
+    price_cents: patch.price_cents ?? current.price_cents,
+    sale_price_cents: patch.sale_price_cents === undefined ? current.sale_price_cents : patch.sale_price_cents,
+  };
   // salePriceProblem's one problem, in the admin's language (its English text is the same).
-  if (salePriceProblem(next)) throw new InvalidInputError(localized('admin.api.salePriceTooHigh'), { sale_price_cents: [localized('admin.api.salePriceTooHigh')] });
+  if (salePriceProblem(next))
+    throw new InvalidInputError(localized('admin.api.salePriceTooHigh'), {
+      sale_price_cents: [localized('admin.api.salePriceTooHigh')],
+    });
   return toStoredPrice(next);
 }

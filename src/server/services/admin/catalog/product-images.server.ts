@@ -21,13 +21,22 @@ export const ALT_REQUIRED = (language: string) => localized('admin.api.imageAltR
 const ONE_SOURCE = localized('admin.api.imageOneSource');
 const UNKNOWN_ASSET = localized('admin.api.imageUnknownAsset');
 
-export async function setProductImages(db: Db, editor: Editor, productId: number, input: ProductImagesInput): Promise<AdminProduct> {
+export async function setProductImages(
+  db: Db,
+  editor: Editor,
+  productId: number,
+  input: ProductImagesInput,
+): Promise<AdminProduct> {
   const languages = await adminLanguages(db);
   const codes = new Set(languages.all.map((l) => l.code));
   for (const image of input.images) {
-    if ((image.asset_id == null) === (image.url === undefined)) throw new InvalidInputError(ONE_SOURCE, { images: [ONE_SOURCE] });
+    if ((image.asset_id == null) === (image.url === undefined))
+      throw new InvalidInputError(ONE_SOURCE, { images: [ONE_SOURCE] });
     const unknown = Object.keys(image.alt).find((code) => !codes.has(code));
-    if (unknown) throw new InvalidInputError(localized('admin.api.unknownLanguageCode', { code: unknown }), { images: [localized('admin.api.unknownLanguageCode', { code: unknown })] });
+    if (unknown)
+      throw new InvalidInputError(localized('admin.api.unknownLanguageCode', { code: unknown }), {
+        images: [localized('admin.api.unknownLanguageCode', { code: unknown })],
+      });
     if (!image.alt[languages.default.code]) {
       const message = ALT_REQUIRED(languages.default.title);
       throw new InvalidInputError(message, { images: [message] });

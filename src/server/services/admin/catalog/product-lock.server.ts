@@ -23,7 +23,8 @@ export function staleMessage(current: number): Localized {
 export async function lockProductVersion(tx: Tx, id: number, version: number): Promise<ProductRow> {
   const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
   if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
-  if (row.version !== version) throw new ConflictError(staleMessage(row.version), { version: [staleMessage(row.version)] });
+  if (row.version !== version)
+    throw new ConflictError(staleMessage(row.version), { version: [staleMessage(row.version)] });
   return row;
 }
 
@@ -38,7 +39,11 @@ export async function bumpVersion(tx: Tx, id: number): Promise<void> {
 export const SKU_TAKEN = localized('admin.api.skuTaken');
 
 /** A SKU names one product or one variation across both tables (the CSV import keys rows by it). */
-export async function skuTaken(tx: Tx, sku: string, except: { productId?: number; variationIds?: number[] } = {}): Promise<boolean> {
+export async function skuTaken(
+  tx: Tx,
+  sku: string,
+  except: { productId?: number; variationIds?: number[] } = {},
+): Promise<boolean> {
   const [product] = await tx
     .select({ id: products.id })
     .from(products)

@@ -36,7 +36,12 @@ export const PRODUCT_COUNT_CAP = 1_000;
 
 const like = (text: string) => text.replaceAll(/[%_\\]/g, '\\$&');
 
-function sortKey(query: ProductListQuery): { column: SQL; key: SQL; descending: boolean; toValue: (key: number) => SQL } {
+function sortKey(query: ProductListQuery): {
+  column: SQL;
+  key: SQL;
+  descending: boolean;
+  toValue: (key: number) => SQL;
+} {
   switch (query.sort) {
     case 'updated':
       return {
@@ -47,9 +52,19 @@ function sortKey(query: ProductListQuery): { column: SQL; key: SQL; descending: 
       };
     case 'price_asc':
     case 'price_desc':
-      return { column: sql`p.from_price_cents`, key: sql`p.from_price_cents::bigint`, descending: query.sort === 'price_desc', toValue: (key) => sql`${key}` };
+      return {
+        column: sql`p.from_price_cents`,
+        key: sql`p.from_price_cents::bigint`,
+        descending: query.sort === 'price_desc',
+        toValue: (key) => sql`${key}`,
+      };
     case 'stock_asc':
-      return { column: sql`p.sellable_stock`, key: sql`p.sellable_stock::bigint`, descending: false, toValue: (key) => sql`${key}` };
+      return {
+        column: sql`p.sellable_stock`,
+        key: sql`p.sellable_stock::bigint`,
+        descending: false,
+        toValue: (key) => sql`${key}`,
+      };
     case 'newest':
       return { column: sql`p.id`, key: sql`p.id::bigint`, descending: true, toValue: (key) => sql`${key}` };
   }
@@ -77,7 +92,10 @@ export function productListConditions(query: ProductListQuery, missingLanguageId
   if (query.onSale) parts.push(sql`p.on_sale`);
   // image_count is kept by triggers on product_images (migration 0012); products_no_image_idx is partial on it.
   if (query.noImage) parts.push(sql`p.image_count = 0`);
-  if (missingLanguageId) parts.push(sql`not exists (select 1 from product_translations pt where pt.product_id = p.id and pt.language_id = ${missingLanguageId})`);
+  if (missingLanguageId)
+    parts.push(
+      sql`not exists (select 1 from product_translations pt where pt.product_id = p.id and pt.language_id = ${missingLanguageId})`,
+    );
   return sql.join(parts, sql` and `);
 }
 
@@ -96,7 +114,13 @@ function rowOf(r: Record<string, unknown>): ProductListRow {
   };
 }
 
-async function slice(db: Db, query: ProductListQuery, where: SQL, limit: number, cursor: { after?: Cursor | null; before?: Cursor | null }): Promise<ProductListRow[]> {
+async function slice(
+  db: Db,
+  query: ProductListQuery,
+  where: SQL,
+  limit: number,
+  cursor: { after?: Cursor | null; before?: Cursor | null },
+): Promise<ProductListRow[]> {
   const s = sortKey(query);
   const { where: keyset, direction, backwards } = keysetClause(s, sql`p.id`, cursor);
   const rows = rowsOf<Record<string, unknown>>(
@@ -114,15 +138,23 @@ async function slice(db: Db, query: ProductListQuery, where: SQL, limit: number,
 /** The language id whose translations a "missing" filter looks for; null for the default language (never missing). */
 async function missingLanguage(db: Db, code: string | null): Promise<number | null> {
   if (!code) return null;
-  const rows = rowsOf<{ id: number }>(await db.execute(sql`select id from languages where code = ${code} and not is_default`));
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`select id from languages where code = ${code} and not is_default`),
+  );
   return rows[0] ? Number(rows[0].id) : null;
 }
 
-export async function listProducts(db: Db, query: ProductListQuery, pageSize = PRODUCTS_PAGE_SIZE): Promise<ProductListPage> {
+export async function listProducts(
+  db: Db,
+  query: ProductListQuery,
+  pageSize = PRODUCTS_PAGE_SIZE,
+): Promise<ProductListPage> {
   const where = productListConditions(query, await missingLanguage(db, query.missing));
   const [rows, counted] = await Promise.all([
     slice(db, query, where, pageSize + 1, { after: query.after, before: query.before }),
-    db.execute(sql`select count(*)::int as n from (select 1 from products p where ${where} limit ${PRODUCT_COUNT_CAP + 1}) matches`),
+    db.execute(
+      sql`select count(*)::int as n from (select 1 from products p where ${where} limit ${PRODUCT_COUNT_CAP + 1}) matches`,
+    ),
   ]);
   const n = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
   return { ...keysetPage(rows, pageSize, query), total: Math.min(n, PRODUCT_COUNT_CAP), capped: n > PRODUCT_COUNT_CAP };

@@ -49,8 +49,18 @@ function columns(input: PromoPatch) {
     ...(input.amount_cents !== undefined && { discountType: 'fixed' as const, discountValue: input.amount_cents }),
     ...(input.percent !== undefined && { discountType: 'percent' as const, discountValue: input.percent }),
     appliesToDelivery: input.applies_to_delivery,
-    validFrom: input.valid_from === undefined ? undefined : input.valid_from === null ? null : new Date(`${input.valid_from}T00:00:00.000Z`),
-    validTo: input.valid_to === undefined ? undefined : input.valid_to === null ? null : new Date(`${input.valid_to}T23:59:59.999Z`),
+    validFrom:
+      input.valid_from === undefined
+        ? undefined
+        : input.valid_from === null
+          ? null
+          : new Date(`${input.valid_from}T00:00:00.000Z`),
+    validTo:
+      input.valid_to === undefined
+        ? undefined
+        : input.valid_to === null
+          ? null
+          : new Date(`${input.valid_to}T23:59:59.999Z`),
     usageLimit: input.usage_limit,
     perCustomerLimit: input.per_customer_limit,
     firstOrderOnly: input.first_order_only,
@@ -80,43 +90,49 @@ export async function getPromoCode(db: Db, id: number): Promise<AdminPromo | nul
 
 export async function createPromoCode(db: Db, editor: Editor, input: PromoCreate): Promise<AdminPromo> {
   const row = await transaction(db, async (tx) => {
-      const [made] = await tx
-        .insert(promoCodes)
-        .values({ discountValue: 0, ...columns(input), code: input.code })
-        .returning();
-      await recordChange(tx, editor, 'promo_code', made!.id, 'create', made!.code);
-      return made!;
-    })
-    .catch(explain);
+    const [made] = await tx
+      .insert(promoCodes)
+      .values({ discountValue: 0, ...columns(input), code: input.code })
+      .returning();
+    await recordChange(tx, editor, 'promo_code', made!.id, 'create', made!.code);
+    return made!;
+  }).catch(explain);
   contentChanged(db, 'content');
   return adminPromo(row);
 }
 
 export async function updatePromoCode(db: Db, editor: Editor, id: number, patch: PromoPatch): Promise<AdminPromo> {
   const row = await transaction(db, async (tx) => {
-      const [before] = await tx.select().from(promoCodes).where(eq(promoCodes.id, id)).for('update');
-      if (!before) throw new NotFoundError(PROMO_NOT_FOUND);
-      const from = patch.valid_from === undefined ? day(before.validFrom) : patch.valid_from;
-      const to = patch.valid_to === undefined ? day(before.validTo) : patch.valid_to;
-      if (from && to && to < from) throw new InvalidInputError(localized('admin.api.promoDates'), { valid_to: [localized('admin.api.promoDates')] });
-      const [after] = await tx.update(promoCodes).set(columns(patch)).where(eq(promoCodes.id, id)).returning();
-      await recordChange(tx, editor, 'promo_code', id, 'update', `${before.code}: ${changedFields(patch)}`);
-      return after!;
-    })
-    .catch(explain);
+    const [before] = await tx.select().from(promoCodes).where(eq(promoCodes.id, id)).for('update');
+    if (!before) throw new NotFoundError(PROMO_NOT_FOUND);
+    const from = patch.valid_from === undefined ? day(before.validFrom) : patch.valid_from;
+    const to = patch.valid_to === undefined ? day(before.validTo) : patch.valid_to;
+    if (from && to && to < from)
+      throw new InvalidInputError(localized('admin.api.promoDates'), { valid_to: [localized('admin.api.promoDates')] });
+    const [after] = await tx.update(promoCodes).set(columns(patch)).where(eq(promoCodes.id, id)).returning();
+    await recordChange(tx, editor, 'promo_code', id, 'update', `${before.code}: ${changedFields(patch)}`);
+    return after!;
+  }).catch(explain);
   contentChanged(db, 'content');
   return adminPromo(row);
 }
 
 /** Deletes an unused code; a used one is deactivated instead (answered, with a message saying so). */
-export async function deletePromoCode(db: Db, editor: Editor, id: number): Promise<{ kept: AdminPromo | null; message: Localized }> {
+export async function deletePromoCode(
+  db: Db,
+  editor: Editor,
+  id: number,
+): Promise<{ kept: AdminPromo | null; message: Localized }> {
   const result = await transaction(db, async (tx) => {
     const [row] = await tx.select().from(promoCodes).where(eq(promoCodes.id, id)).for('update');
     if (!row) throw new NotFoundError(PROMO_NOT_FOUND);
     if (row.usedCount > 0) {
       const [kept] = await tx.update(promoCodes).set({ active: false }).where(eq(promoCodes.id, id)).returning();
       await recordChange(tx, editor, 'promo_code', id, 'deactivate', row.code);
-      return { kept: adminPromo(kept!), message: localized('admin.api.promoDeactivated', { code: row.code, count: row.usedCount }) };
+      return {
+        kept: adminPromo(kept!),
+        message: localized('admin.api.promoDeactivated', { code: row.code, count: row.usedCount }),
+      };
     }
     await tx.delete(promoCodes).where(eq(promoCodes.id, id));
     await recordChange(tx, editor, 'promo_code', id, 'delete', row.code);

@@ -25,7 +25,13 @@ export const FAQ_NOT_FOUND = localized('admin.api.faqNotFound');
 
 export async function listAdminFaqs(db: Db) {
   const rows = await db.select().from(faqs).orderBy(asc(faqs.position), asc(faqs.id));
-  return rows.map((f) => ({ id: f.id, title: f.title, is_popular: f.isPopular, published: f.published, position: f.position }));
+  return rows.map((f) => ({
+    id: f.id,
+    title: f.title,
+    is_popular: f.isPopular,
+    published: f.published,
+    position: f.position,
+  }));
 }
 
 export async function getAdminFaq(db: Db, id: number) {
@@ -88,13 +94,25 @@ export async function updateFaq(db: Db, editor: Editor, id: number, patch: FaqPa
     if (!isDefault && (patch.title !== undefined || content !== undefined)) {
       await tx
         .insert(faqTranslations)
-        .values({ faqId: id, languageId: language.id, title: patch.title ?? faq.title, content: content ?? faq.content })
+        .values({
+          faqId: id,
+          languageId: language.id,
+          title: patch.title ?? faq.title,
+          content: content ?? faq.content,
+        })
         .onConflictDoUpdate({
           target: [faqTranslations.faqId, faqTranslations.languageId],
           set: { ...(patch.title !== undefined && { title: patch.title }), ...(content !== undefined && { content }) },
         });
     }
-    await recordChange(tx, editor, 'faq', id, 'update', `${language.code}: ${changedFields({ ...patch, language_id: undefined })}`);
+    await recordChange(
+      tx,
+      editor,
+      'faq',
+      id,
+      'update',
+      `${language.code}: ${changedFields({ ...patch, language_id: undefined })}`,
+    );
   });
   contentChanged(db, 'content');
   return (await getAdminFaq(db, id))!;

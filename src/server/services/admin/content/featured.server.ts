@@ -22,15 +22,29 @@ export interface FeaturedPatch {
 export const FEATURED_NOT_FOUND = localized('admin.api.featuredNotFound');
 
 export async function listAdminFeatured(db: Db) {
-  const rows = await db.select().from(featuredCategories).orderBy(asc(featuredCategories.position), asc(featuredCategories.id));
-  return rows.map((f) => ({ id: f.id, title: f.title, short_title: f.shortTitle, description: f.description, image_url: f.imageUrl, url: f.url, position: f.position }));
+  const rows = await db
+    .select()
+    .from(featuredCategories)
+    .orderBy(asc(featuredCategories.position), asc(featuredCategories.id));
+  return rows.map((f) => ({
+    id: f.id,
+    title: f.title,
+    short_title: f.shortTitle,
+    description: f.description,
+    image_url: f.imageUrl,
+    url: f.url,
+    position: f.position,
+  }));
 }
 
 export async function getAdminFeatured(db: Db, id: number) {
   const [row] = await db.select().from(featuredCategories).where(eq(featuredCategories.id, id));
   if (!row) return null;
   const languages = await adminLanguages(db);
-  const translations = await db.select().from(featuredCategoryTranslations).where(eq(featuredCategoryTranslations.featuredCategoryId, id));
+  const translations = await db
+    .select()
+    .from(featuredCategoryTranslations)
+    .where(eq(featuredCategoryTranslations.featuredCategoryId, id));
   return {
     id: row.id,
     image_url: row.imageUrl,
@@ -100,7 +114,14 @@ export async function updateFeatured(db: Db, editor: Editor, id: number, patch: 
           set: definedOnly({ title: patch.title, shortTitle: patch.short_title, description: patch.description }),
         });
     }
-    await recordChange(tx, editor, 'featured_category', id, 'update', `${language.code}: ${changedFields({ ...patch, language_id: undefined })}`);
+    await recordChange(
+      tx,
+      editor,
+      'featured_category',
+      id,
+      'update',
+      `${language.code}: ${changedFields({ ...patch, language_id: undefined })}`,
+    );
   });
   contentChanged(db, 'content');
   return (await getAdminFeatured(db, id))!;
@@ -108,7 +129,10 @@ export async function updateFeatured(db: Db, editor: Editor, id: number, patch: 
 
 export async function deleteFeatured(db: Db, editor: Editor, id: number): Promise<void> {
   await transaction(db, async (tx) => {
-    const [gone] = await tx.delete(featuredCategories).where(eq(featuredCategories.id, id)).returning({ title: featuredCategories.title });
+    const [gone] = await tx
+      .delete(featuredCategories)
+      .where(eq(featuredCategories.id, id))
+      .returning({ title: featuredCategories.title });
     if (!gone) throw new NotFoundError(FEATURED_NOT_FOUND);
     await recordChange(tx, editor, 'featured_category', id, 'delete', gone.title);
   });

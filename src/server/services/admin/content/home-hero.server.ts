@@ -32,7 +32,8 @@ export async function getHomeHeroes(db: Db): Promise<HomeHero[]> {
     .from(localizations)
     .where(inArray(localizations.key, Object.values(KEYS)));
   // What the language shows: its stored text (the i18n engine skips an empty one), else the built-in.
-  const shown = (l: { id: number; code: string }, field: Field) => rows.find((r) => r.languageId === l.id && r.key === KEYS[field] && r.value !== '')?.value ?? builtIn(l.code, field);
+  const shown = (l: { id: number; code: string }, field: Field) =>
+    rows.find((r) => r.languageId === l.id && r.key === KEYS[field] && r.value !== '')?.value ?? builtIn(l.code, field);
   return all.map((l) => ({
     language_id: l.id,
     code: l.code,
@@ -44,13 +45,20 @@ export async function getHomeHeroes(db: Db): Promise<HomeHero[]> {
 }
 
 /** One language's texts (without language_id: the default language's). */
-export async function updateHomeHero(db: Db, editor: Editor, patch: { language_id?: number; hero_title?: string; hero_subtitle?: string }): Promise<HomeHero> {
+export async function updateHomeHero(
+  db: Db,
+  editor: Editor,
+  patch: { language_id?: number; hero_title?: string; hero_subtitle?: string },
+): Promise<HomeHero> {
   const language = pickLanguage(await adminLanguages(db), patch.language_id);
   const given = (Object.keys(KEYS) as Field[]).filter((field) => patch[field] !== undefined);
   await transaction(db, async (tx) => {
     for (const field of given) {
       const value = patch[field]!;
-      if (value === '') await tx.delete(localizations).where(and(eq(localizations.languageId, language.id), eq(localizations.key, KEYS[field])));
+      if (value === '')
+        await tx
+          .delete(localizations)
+          .where(and(eq(localizations.languageId, language.id), eq(localizations.key, KEYS[field])));
       else await writeMessage(tx, language.id, KEYS[field], value);
     }
     await recordChange(tx, editor, 'home_hero', language.code, 'update', given.join(', '));

@@ -23,7 +23,11 @@ export async function ensureHomePage(db: Db, editor: Editor): Promise<{ page: Ad
   if (existing !== null) return { page: (await getAdminPage(db, existing))!, created: false };
   const languages = await adminLanguages(db);
   const t = await getTranslator(db, languages.default.code);
-  const blocks = defaultHomeBlocks({ title: t('home.hero.title'), subtitle: t('home.hero.subtitle'), shopNow: t('home.hero.shopNow') });
+  const blocks = defaultHomeBlocks({
+    title: t('home.hero.title'),
+    subtitle: t('home.hero.subtitle'),
+    shopNow: t('home.hero.shopNow'),
+  });
   let id: number;
   try {
     id = await transaction(db, async (tx) => {

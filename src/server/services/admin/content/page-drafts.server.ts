@@ -23,20 +23,37 @@ export type DraftInput = { layout?: 'html' | 'blocks'; blocks?: Block[] } | { la
 
 /** The page's live layout, blocks and block texts, as a draft to start from. */
 async function liveAsDraft(tx: Tx, id: number, languages: AdminLanguages): Promise<PageDraft> {
-  const [page] = await tx.select({ layout: staticPages.layout, blocks: staticPages.blocks }).from(staticPages).where(eq(staticPages.id, id));
-  const rows = await tx.select({ languageId: staticPageTranslations.languageId, texts: staticPageTranslations.blockTexts }).from(staticPageTranslations).where(eq(staticPageTranslations.pageId, id));
-  const byCode = Object.fromEntries(rows.flatMap((r) => {
-    const code = languages.all.find((l) => l.id === r.languageId)?.code;
-    return code && Object.keys(r.texts).length ? [[code, r.texts]] : [];
-  }));
-  return { layout: page!.layout === 'blocks' ? 'blocks' : 'html', blocks: page!.blocks, block_texts: byCode, saved_at: new Date().toISOString() };
+  const [page] = await tx
+    .select({ layout: staticPages.layout, blocks: staticPages.blocks })
+    .from(staticPages)
+    .where(eq(staticPages.id, id));
+  const rows = await tx
+    .select({ languageId: staticPageTranslations.languageId, texts: staticPageTranslations.blockTexts })
+    .from(staticPageTranslations)
+    .where(eq(staticPageTranslations.pageId, id));
+  const byCode = Object.fromEntries(
+    rows.flatMap((r) => {
+      const code = languages.all.find((l) => l.id === r.languageId)?.code;
+      return code && Object.keys(r.texts).length ? [[code, r.texts]] : [];
+    }),
+  );
+  return {
+    layout: page!.layout === 'blocks' ? 'blocks' : 'html',
+    blocks: page!.blocks,
+    block_texts: byCode,
+    saved_at: new Date().toISOString(),
+  };
 }
 
 /** Saves part of the draft: the layout and blocks, or one other language's texts. */
 export async function saveDraft(db: Db, editor: Editor, id: number, input: DraftInput): Promise<PageDraft> {
   const languages = await adminLanguages(db);
   return transaction(db, async (tx) => {
-    const [page] = await tx.select({ draft: staticPages.draft }).from(staticPages).where(eq(staticPages.id, id)).for('update');
+    const [page] = await tx
+      .select({ draft: staticPages.draft })
+      .from(staticPages)
+      .where(eq(staticPages.id, id))
+      .for('update');
     if (!page) throw new NotFoundError(PAGE_NOT_FOUND);
     const draft = page.draft ?? (await liveAsDraft(tx, id, languages));
     let summary: string;
@@ -52,7 +69,12 @@ export async function saveDraft(db: Db, editor: Editor, id: number, input: Draft
         draft.blocks = blocks;
         // Texts of blocks that are gone go with them.
         const ids = new Set(blocks.map((b) => b.id));
-        draft.block_texts = Object.fromEntries(Object.entries(draft.block_texts).map(([code, texts]) => [code, Object.fromEntries(Object.entries(texts).filter(([blockId]) => ids.has(blockId)))]));
+        draft.block_texts = Object.fromEntries(
+          Object.entries(draft.block_texts).map(([code, texts]) => [
+            code,
+            Object.fromEntries(Object.entries(texts).filter(([blockId]) => ids.has(blockId))),
+          ]),
+        );
       }
       summary = `draft: ${draft.blocks.length} blocks`;
     }
@@ -65,18 +87,28 @@ export async function saveDraft(db: Db, editor: Editor, id: number, input: Draft
 
 /** Puts a draft live inside the caller's transaction (the page row is locked by the caller). */
 export async function applyDraft(tx: Tx, id: number, draft: PageDraft, languages: AdminLanguages): Promise<void> {
-  const [page] = await tx.update(staticPages).set({ layout: draft.layout, blocks: draft.blocks, draft: null }).where(eq(staticPages.id, id)).returning({ title: staticPages.title });
+  const [page] = await tx
+    .update(staticPages)
+    .set({ layout: draft.layout, blocks: draft.blocks, draft: null })
+    .where(eq(staticPages.id, id))
+    .returning({ title: staticPages.title });
   for (const language of languages.all.filter((l) => l.id !== languages.default.id)) {
     const texts = draft.block_texts[language.code] ?? {};
     // No texts: a row of its own would shadow the HTML fallback; clear an existing one only.
     if (Object.keys(texts).length === 0) {
-      await tx.update(staticPageTranslations).set({ blockTexts: {} }).where(and(eq(staticPageTranslations.pageId, id), eq(staticPageTranslations.languageId, language.id)));
+      await tx
+        .update(staticPageTranslations)
+        .set({ blockTexts: {} })
+        .where(and(eq(staticPageTranslations.pageId, id), eq(staticPageTranslations.languageId, language.id)));
       continue;
     }
     await tx
       .insert(staticPageTranslations)
       .values({ pageId: id, languageId: language.id, title: page!.title, content: '', blockTexts: texts })
-      .onConflictDoUpdate({ target: [staticPageTranslations.pageId, staticPageTranslations.languageId], set: { blockTexts: texts } });
+      .onConflictDoUpdate({
+        target: [staticPageTranslations.pageId, staticPageTranslations.languageId],
+        set: { blockTexts: texts },
+      });
   }
 }
 
@@ -96,7 +128,11 @@ export async function publishDraft(db: Db, editor: Editor, id: number): Promise<
 /** Drops the draft: the editor starts again from what is live. */
 export async function discardDraft(db: Db, editor: Editor, id: number): Promise<void> {
   await transaction(db, async (tx) => {
-    const [page] = await tx.select({ draft: staticPages.draft }).from(staticPages).where(eq(staticPages.id, id)).for('update');
+    const [page] = await tx
+      .select({ draft: staticPages.draft })
+      .from(staticPages)
+      .where(eq(staticPages.id, id))
+      .for('update');
     if (!page) throw new NotFoundError(PAGE_NOT_FOUND);
     if (!page.draft) throw new ConflictError(NO_DRAFT);
     await tx.update(staticPages).set({ draft: null }).where(eq(staticPages.id, id));

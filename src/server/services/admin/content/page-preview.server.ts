@@ -8,7 +8,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '@/server/db/client';
 import { linkSigningKey } from '@/server/services/auth/secrets';
 
-const sign = (key: string, pageId: number, expires: number) => createHmac('sha256', key).update(`page-preview:${pageId}:${expires}`).digest('base64url');
+const sign = (key: string, pageId: number, expires: number) =>
+  createHmac('sha256', key).update(`page-preview:${pageId}:${expires}`).digest('base64url');
 
 export async function previewToken(db: Db, pageId: number, expiresAt: Date): Promise<string> {
   const expires = Math.floor(expiresAt.getTime() / 1000);

@@ -25,14 +25,27 @@ export interface PageSchedule {
 }
 
 /** Plans (or, with null, cancels) a page's publishing and taking down. */
-export async function setPageSchedule(db: Db, editor: Editor, id: number, input: { publish_at?: string | null; unpublish_at?: string | null }): Promise<PageSchedule> {
+export async function setPageSchedule(
+  db: Db,
+  editor: Editor,
+  id: number,
+  input: { publish_at?: string | null; unpublish_at?: string | null },
+): Promise<PageSchedule> {
   const result = await transaction(db, async (tx) => {
     const [page] = await tx.select().from(staticPages).where(eq(staticPages.id, id)).for('update');
     if (!page) throw new NotFoundError(PAGE_NOT_FOUND);
-    const publishAt = input.publish_at === undefined ? page.publishAt : input.publish_at === null ? null : new Date(input.publish_at);
-    const unpublishAt = input.unpublish_at === undefined ? page.unpublishAt : input.unpublish_at === null ? null : new Date(input.unpublish_at);
+    const publishAt =
+      input.publish_at === undefined ? page.publishAt : input.publish_at === null ? null : new Date(input.publish_at);
+    const unpublishAt =
+      input.unpublish_at === undefined
+        ? page.unpublishAt
+        : input.unpublish_at === null
+          ? null
+          : new Date(input.unpublish_at);
     if (publishAt && unpublishAt && unpublishAt <= publishAt) {
-      throw new InvalidInputError(localized('admin.api.scheduleOrder'), { unpublish_at: [localized('admin.api.scheduleOrder')] });
+      throw new InvalidInputError(localized('admin.api.scheduleOrder'), {
+        unpublish_at: [localized('admin.api.scheduleOrder')],
+      });
     }
     await tx.update(staticPages).set({ publishAt, unpublishAt }).where(eq(staticPages.id, id));
     const summary = `schedule: up ${publishAt?.toISOString() ?? '–'}, down ${unpublishAt?.toISOString() ?? '–'}`;
@@ -43,7 +56,10 @@ export async function setPageSchedule(db: Db, editor: Editor, id: number, input:
 }
 
 /** One pass: every page whose time has come goes up or comes down. Answers the page ids. */
-export async function runPageSchedule(db: Db, now: Date = new Date()): Promise<{ published: number[]; unpublished: number[] }> {
+export async function runPageSchedule(
+  db: Db,
+  now: Date = new Date(),
+): Promise<{ published: number[]; unpublished: number[] }> {
   const dueSoon = sql`(${staticPages.publishAt} <= ${now} or ${staticPages.unpublishAt} <= ${now})`;
   // Nothing due, nothing to read: a shop without languages yet (SEED=none) must not log an error every interval.
   const [anyDue] = await db.select({ id: staticPages.id }).from(staticPages).where(dueSoon).limit(1);
@@ -51,7 +67,12 @@ export async function runPageSchedule(db: Db, now: Date = new Date()): Promise<{
   const languages = await adminLanguages(db);
   const done = await transaction(db, async (tx) => {
     const due = await tx
-      .select({ id: staticPages.id, publishAt: staticPages.publishAt, unpublishAt: staticPages.unpublishAt, draft: staticPages.draft })
+      .select({
+        id: staticPages.id,
+        publishAt: staticPages.publishAt,
+        unpublishAt: staticPages.unpublishAt,
+        draft: staticPages.draft,
+      })
       .from(staticPages)
       .where(dueSoon)
       .for('update');
@@ -64,7 +85,11 @@ export async function runPageSchedule(db: Db, now: Date = new Date()): Promise<{
       // A page that goes up shows the changes prepared for it (its draft), published with it.
       if (goesUp && !comesDown && page.draft) await applyDraft(tx, page.id, page.draft, languages);
       // Both due (a window that has passed): the page ends down, as it would have.
-      const set = { ...(goesUp && { publishAt: null, published: true }), ...(comesDown && { unpublishAt: null, published: false }), updatedAt: sql`now()` };
+      const set = {
+        ...(goesUp && { publishAt: null, published: true }),
+        ...(comesDown && { unpublishAt: null, published: false }),
+        updatedAt: sql`now()`,
+      };
       await tx.update(staticPages).set(set).where(eq(staticPages.id, page.id));
       const action = comesDown ? 'unpublished' : 'published';
       await addVersion(tx, page.id, null, 'schedule', `${action} as planned`, languages);
@@ -83,4 +108,3 @@ export async function runPageSchedule(db: Db, now: Date = new Date()): Promise<{
 export function startPageSchedule(target: JobTarget, intervalMs: number): () => Promise<void> {
   return scheduleSharedJob(target, { name: PAGE_SCHEDULE_JOB, intervalMs }, () => runPageSchedule(target.db));
 }
-

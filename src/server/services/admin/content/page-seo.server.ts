@@ -31,8 +31,15 @@ export async function savePageSeo(db: Db, editor: Editor, id: number, input: Seo
     if (!page) throw new NotFoundError(PAGE_NOT_FOUND);
     if (input.og_asset_id) {
       // A shared lock: the photo cannot be deleted until this save commits (library.server.ts deleteAsset).
-      const [asset] = await tx.select({ id: mediaAssets.id }).from(mediaAssets).where(eq(mediaAssets.id, input.og_asset_id)).for('share');
-      if (!asset) throw new InvalidInputError(localized('admin.api.sharingPhotoMissing'), { og_asset_id: [localized('admin.api.sharingPhotoMissingField')] });
+      const [asset] = await tx
+        .select({ id: mediaAssets.id })
+        .from(mediaAssets)
+        .where(eq(mediaAssets.id, input.og_asset_id))
+        .for('share');
+      if (!asset)
+        throw new InvalidInputError(localized('admin.api.sharingPhotoMissing'), {
+          og_asset_id: [localized('admin.api.sharingPhotoMissingField')],
+        });
     }
     await ensureBaseline(tx, id, languages);
     const texts = { ...page.seo.texts };
@@ -71,14 +78,28 @@ export async function pageSeo(db: Db, pageId: number, languageCode: string, defa
   const base = seo.texts?.[defaultCode];
   let image: string | null = null;
   if (seo.og_asset_id) {
-    const [asset] = await db.select({ hash: mediaAssets.hash }).from(mediaAssets).where(eq(mediaAssets.id, seo.og_asset_id));
+    const [asset] = await db
+      .select({ hash: mediaAssets.hash })
+      .from(mediaAssets)
+      .where(eq(mediaAssets.id, seo.og_asset_id));
     image = asset ? variantUrl(asset.hash, 'og', 'jpg') : null;
   }
-  return { title: own?.title || base?.title || null, description: own?.description || base?.description || null, image, noindex: seo.noindex ?? false };
+  return {
+    title: own?.title || base?.title || null,
+    description: own?.description || base?.description || null,
+    image,
+    noindex: seo.noindex ?? false,
+  };
 }
 
 /** What the publishing forms start from: the plan and the stored search and sharing settings. */
-export async function pagePublishingState(db: Db, pageId: number): Promise<{ publishAt: Date | null; unpublishAt: Date | null; seo: PageSeo } | null> {
-  const [page] = await db.select({ publishAt: staticPages.publishAt, unpublishAt: staticPages.unpublishAt, seo: staticPages.seo }).from(staticPages).where(eq(staticPages.id, pageId));
+export async function pagePublishingState(
+  db: Db,
+  pageId: number,
+): Promise<{ publishAt: Date | null; unpublishAt: Date | null; seo: PageSeo } | null> {
+  const [page] = await db
+    .select({ publishAt: staticPages.publishAt, unpublishAt: staticPages.unpublishAt, seo: staticPages.seo })
+    .from(staticPages)
+    .where(eq(staticPages.id, pageId));
   return page ?? null;
 }

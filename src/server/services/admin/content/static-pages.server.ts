@@ -93,7 +93,8 @@ export async function getAdminPage(db: Db, id: number): Promise<AdminPage | null
     position: page.position,
     updated_at: page.updatedAt.toISOString(),
     texts: languages.all.map((l) => {
-      if (l.id === languages.default.id) return { language_id: l.id, code: l.code, title: page.title, content: page.content, own: true };
+      if (l.id === languages.default.id)
+        return { language_id: l.id, code: l.code, title: page.title, content: page.content, own: true };
       const own = translations.find((t) => t.languageId === l.id);
       return {
         language_id: l.id,
@@ -150,20 +151,29 @@ export async function addVersion(
   const version = (last?.version ?? 0) + 1;
   const snapshot = await snapshotOf(tx, id, languages);
   const text = typeof summary === 'string' ? summary : summary(snapshot);
-  await tx.insert(staticPageVersions).values({ pageId: id, version, userId: editor?.id ?? null, action, summary: text, snapshot });
+  await tx
+    .insert(staticPageVersions)
+    .values({ pageId: id, version, userId: editor?.id ?? null, action, summary: text, snapshot });
   return text;
 }
 
 /** Pages seeded before editing began get their untouched state as version 1 before the first change. */
 export async function ensureBaseline(tx: Tx, id: number, languages: AdminLanguages): Promise<void> {
-  const [any] = await tx.select({ id: staticPageVersions.id }).from(staticPageVersions).where(eq(staticPageVersions.pageId, id)).limit(1);
+  const [any] = await tx
+    .select({ id: staticPageVersions.id })
+    .from(staticPageVersions)
+    .where(eq(staticPageVersions.pageId, id))
+    .limit(1);
   if (!any) await addVersion(tx, id, null, 'original', 'State before the first edit', languages);
 }
 
 /** Moves a page to a new slug: the old one redirects, the new one stops redirecting elsewhere. */
 async function changeSlug(tx: Tx, id: number, from: string, to: string): Promise<void> {
   if (from === to) return;
-  const [taken] = await tx.select({ id: staticPages.id }).from(staticPages).where(and(eq(staticPages.slug, to), ne(staticPages.id, id)));
+  const [taken] = await tx
+    .select({ id: staticPages.id })
+    .from(staticPages)
+    .where(and(eq(staticPages.slug, to), ne(staticPages.id, id)));
   if (taken) throw new InvalidInputError(SLUG_TAKEN, { slug: [SLUG_TAKEN] });
   await tx.delete(staticPageRedirects).where(eq(staticPageRedirects.slug, to));
   await tx
@@ -173,7 +183,14 @@ async function changeSlug(tx: Tx, id: number, from: string, to: string): Promise
   await tx.update(staticPages).set({ slug: to }).where(eq(staticPages.id, id));
 }
 
-async function writeTexts(tx: Tx, id: number, languageId: number, isDefault: boolean, title?: string, content?: string) {
+async function writeTexts(
+  tx: Tx,
+  id: number,
+  languageId: number,
+  isDefault: boolean,
+  title?: string,
+  content?: string,
+) {
   const clean = content === undefined ? undefined : sanitizeHtml(content);
   if (title === undefined && clean === undefined) return;
   if (isDefault) {
@@ -208,7 +225,8 @@ export function describeChange(before: StaticPageSnapshot, after: StaticPageSnap
   if ((before.layout ?? 'html') !== (after.layout ?? 'html')) parts.push(`layout ${after.layout ?? 'html'}`);
   if (JSON.stringify(before.blocks ?? []) !== JSON.stringify(after.blocks ?? [])) parts.push('blocks');
   for (const code of new Set([...Object.keys(before.blockTexts ?? {}), ...Object.keys(after.blockTexts ?? {})])) {
-    if (JSON.stringify(before.blockTexts?.[code] ?? {}) !== JSON.stringify(after.blockTexts?.[code] ?? {})) parts.push(`${code}: block texts`);
+    if (JSON.stringify(before.blockTexts?.[code] ?? {}) !== JSON.stringify(after.blockTexts?.[code] ?? {}))
+      parts.push(`${code}: block texts`);
   }
   return parts.join('; ') || 'no change';
 }
@@ -321,7 +339,13 @@ export async function getPageVersion(db: Db, id: number, version: number) {
     .from(staticPageVersions)
     .where(and(eq(staticPageVersions.pageId, id), eq(staticPageVersions.version, version)));
   if (!row) return null;
-  return { version: row.version, action: row.action, summary: row.summary, created_at: row.createdAt.toISOString(), snapshot: row.snapshot };
+  return {
+    version: row.version,
+    action: row.action,
+    summary: row.summary,
+    created_at: row.createdAt.toISOString(),
+    snapshot: row.snapshot,
+  };
 }
 
 export const VERSION_NOT_FOUND = localized('admin.api.versionNotFound');

@@ -79,7 +79,11 @@ export async function writeMessage(tx: Tx, languageId: number, key: string, valu
 
 export const UNKNOWN_KEY = localized('admin.api.unknownMessageKey');
 
-export async function saveTranslation(db: Db, editor: Editor, input: { language_id: number; key: string; value: string }) {
+export async function saveTranslation(
+  db: Db,
+  editor: Editor,
+  input: { language_id: number; key: string; value: string },
+) {
   const languages = await adminLanguages(db);
   const language = pickLanguage(languages, input.language_id);
   const english = languages.all.find((l) => l.code === FALLBACK_LANGUAGE);
@@ -88,7 +92,9 @@ export async function saveTranslation(db: Db, editor: Editor, input: { language_
   if (englishText === undefined) throw new InvalidInputError(UNKNOWN_KEY, { key: [UNKNOWN_KEY] });
   const expected = placeholders(englishText);
   if (placeholders(input.value).join() !== expected.join()) {
-    const message = expected.length ? localized('admin.api.keepPlaceholders', { placeholders: expected.map((p) => `{{${p}}}`).join(' ') }) : localized('admin.api.keepNoPlaceholders');
+    const message = expected.length
+      ? localized('admin.api.keepPlaceholders', { placeholders: expected.map((p) => `{{${p}}}`).join(' ') })
+      : localized('admin.api.keepNoPlaceholders');
     throw new InvalidInputError(message, { value: [message] });
   }
   await transaction(db, async (tx) => {
@@ -100,5 +106,12 @@ export async function saveTranslation(db: Db, editor: Editor, input: { language_
     .select({ value: localizations.value })
     .from(localizations)
     .where(and(eq(localizations.languageId, language.id), eq(localizations.key, input.key)));
-  return { key: input.key, value: row?.value ?? input.value, english: englishText, missing: false, language_id: language.id, code: language.code };
+  return {
+    key: input.key,
+    value: row?.value ?? input.value,
+    english: englishText,
+    missing: false,
+    language_id: language.id,
+    code: language.code,
+  };
 }

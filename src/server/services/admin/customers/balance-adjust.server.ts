@@ -26,11 +26,18 @@ export interface BalanceAdjustment {
   reason: string;
 }
 
-const summaryOf = (input: BalanceAdjustment) => `${input.deltaCents > 0 ? '+' : ''}${input.deltaCents} cents: ${input.reason}`;
+const summaryOf = (input: BalanceAdjustment) =>
+  `${input.deltaCents > 0 ? '+' : ''}${input.deltaCents} cents: ${input.reason}`;
 
 /** Writes the refusal to the audit (its own statement: the refused change has no transaction) and throws. */
 async function refuse(db: Db, input: BalanceAdjustment, action: string, message: Localized): Promise<never> {
-  await db.insert(contentChanges).values({ userId: input.actor.id, entity: 'customer_balance', entityId: String(input.customerId), action, summary: summaryOf(input) });
+  await db.insert(contentChanges).values({
+    userId: input.actor.id,
+    entity: 'customer_balance',
+    entityId: String(input.customerId),
+    action,
+    summary: summaryOf(input),
+  });
   throw new ForbiddenError(message, { delta_cents: [message] });
 }
 
@@ -39,12 +46,23 @@ export async function adjustBalance(db: Db, input: BalanceAdjustment): Promise<C
   const limit = await balanceAdjustLimitCents(db);
   // Whoever may set the limit (the `settings` permission) may go past it.
   if (Math.abs(input.deltaCents) > limit && !can(input.actor.role, 'settings')) {
-    await refuse(db, input, 'refused_limit', localized('admin.api.balanceAdjustNeedsAdmin', { limit: formatCents(limit, 'EUR', 'en') }));
+    await refuse(
+      db,
+      input,
+      'refused_limit',
+      localized('admin.api.balanceAdjustNeedsAdmin', { limit: formatCents(limit, 'EUR', 'en') }),
+    );
   }
   return transaction(db, async (tx) => {
     const current = await lockBalance(tx, input.customerId);
     if (current === null) throw new NotFoundError(localized('admin.api.customerNotFound'));
-    const changed = await changeBalance(tx, { userId: input.customerId, deltaCents: input.deltaCents, kind: 'adjustment', actorId: input.actor.id, reason: input.reason });
+    const changed = await changeBalance(tx, {
+      userId: input.customerId,
+      deltaCents: input.deltaCents,
+      kind: 'adjustment',
+      actorId: input.actor.id,
+      reason: input.reason,
+    });
     if (!changed) {
       const message = localized('admin.api.balanceBelowZero', { balance: formatCents(current, 'EUR', 'en') });
       throw new InvalidInputError(message, { delta_cents: [message] });
@@ -58,11 +76,23 @@ export async function adjustBalance(db: Db, input: BalanceAdjustment): Promise<C
       before: { balance_cents: changed.before },
       after: { balance_cents: changed.after },
     });
-    const [entry] = await tx.select().from(balanceLedger).where(eq(balanceLedger.userId, input.customerId)).orderBy(desc(balanceLedger.id)).limit(1);
+    const [entry] = await tx
+      .select()
+      .from(balanceLedger)
+      .where(eq(balanceLedger.userId, input.customerId))
+      .orderBy(desc(balanceLedger.id))
+      .limit(1);
     return {
       customer_id: input.customerId,
       balance_cents: changed.after,
-      entry: { id: entry!.id, kind: entry!.kind, delta_cents: entry!.deltaCents, balance_after_cents: entry!.balanceAfterCents, reason: entry!.reason, created_at: entry!.createdAt.toISOString() },
+      entry: {
+        id: entry!.id,
+        kind: entry!.kind,
+        delta_cents: entry!.deltaCents,
+        balance_after_cents: entry!.balanceAfterCents,
+        reason: entry!.reason,
+        created_at: entry!.createdAt.toISOString(),
+      },
     };
   });
 }

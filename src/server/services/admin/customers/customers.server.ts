@@ -10,17 +10,30 @@ export const CUSTOMERS_PAGE_SIZE = 25;
 export async function listCustomers(db: Db, q: string, before: number | null) {
   const pattern = `%${q.replaceAll(/[%_\\]/g, '\\$&')}%`;
   const rows = await db
-    .select({ id: users.id, email: users.email, name: users.name, surname: users.surname, role: users.role, balanceCents: users.balanceCents, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      surname: users.surname,
+      role: users.role,
+      balanceCents: users.balanceCents,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .where(
       and(
-        q ? or(sql`${users.email} ilike ${pattern}`, sql`${users.name} || ' ' || ${users.surname} ilike ${pattern}`) : undefined,
+        q
+          ? or(sql`${users.email} ilike ${pattern}`, sql`${users.name} || ' ' || ${users.surname} ilike ${pattern}`)
+          : undefined,
         before ? lt(users.id, before) : undefined,
       ),
     )
     .orderBy(desc(users.id))
     .limit(CUSTOMERS_PAGE_SIZE + 1);
-  return { rows: rows.slice(0, CUSTOMERS_PAGE_SIZE), next: rows.length > CUSTOMERS_PAGE_SIZE ? rows[CUSTOMERS_PAGE_SIZE - 1]!.id : null };
+  return {
+    rows: rows.slice(0, CUSTOMERS_PAGE_SIZE),
+    next: rows.length > CUSTOMERS_PAGE_SIZE ? rows[CUSTOMERS_PAGE_SIZE - 1]!.id : null,
+  };
 }
 
 export async function loadCustomer(db: Db, id: number) {
@@ -47,7 +60,15 @@ export async function loadCustomer(db: Db, id: number) {
   const actor = alias(users, 'actor');
   const [orderRows, ledger] = await Promise.all([
     db
-      .select({ orderNr: orders.orderNr, createdAt: orders.createdAt, status: orders.status, kind: orders.kind, paymentMethod: orders.paymentMethod, finalCents: orders.finalCents, refundedCents: orders.refundedCents })
+      .select({
+        orderNr: orders.orderNr,
+        createdAt: orders.createdAt,
+        status: orders.status,
+        kind: orders.kind,
+        paymentMethod: orders.paymentMethod,
+        finalCents: orders.finalCents,
+        refundedCents: orders.refundedCents,
+      })
       .from(orders)
       .where(eq(orders.userId, id))
       .orderBy(desc(orders.createdAt), desc(orders.id))

@@ -25,16 +25,21 @@ export interface CancelOutcome extends ActionResult {
   refund?: RefundRow;
 }
 
-export async function cancelOrder(db: Db, input: { orderNr: string; actorId: number; reason: string; refundTo?: RefundDestination; reference?: string }): Promise<CancelOutcome> {
+export async function cancelOrder(
+  db: Db,
+  input: { orderNr: string; actorId: number; reason: string; refundTo?: RefundDestination; reference?: string },
+): Promise<CancelOutcome> {
   await refuseOwnOrder(db, input.orderNr, input.actorId, 'cancel');
   const done = await transaction(db, async (tx): Promise<CancelOutcome> => {
     const locked = await lockOrder(tx, input.orderNr);
     const { order } = locked;
-    if (order.status === 'Cancelled') return { orderId: order.id, changed: false, message: localized('admin.api.orderAlreadyCancelled') };
+    if (order.status === 'Cancelled')
+      return { orderId: order.id, changed: false, message: localized('admin.api.orderAlreadyCancelled') };
     if (order.status !== 'Pending' && order.status !== 'Success') {
       throw new ConflictError(localized('admin.api.cancelWrongStatus', { status: order.status }));
     }
-    if (order.kind !== 'purchase' && order.status === 'Success') throw new ConflictError(localized('admin.api.cancelTopUp'));
+    if (order.kind !== 'purchase' && order.status === 'Success')
+      throw new ConflictError(localized('admin.api.cancelTopUp'));
     const before = { status: order.status, refunded_cents: order.refundedCents, cancelled_at: null };
 
     let refund: RefundRow | undefined;
@@ -43,18 +48,30 @@ export async function cancelOrder(db: Db, input: { orderNr: string; actorId: num
       // payment) to the shop balance.
       const paid = locked.payments.find((p) => p.status === 'succeeded');
       const destination = input.refundTo ?? (paid && cardRefunderFor(paid.provider) ? 'card' : 'balance');
-      const made = await refundWithin(tx, locked, input.actorId, { destination, reason: input.reason, reference: input.reference }, { withEvent: false });
-      if (made.failure !== undefined) throw new UpstreamError(localized('admin.api.cancelRefundRefused', { failure: made.failure }));
+      const made = await refundWithin(
+        tx,
+        locked,
+        input.actorId,
+        { destination, reason: input.reason, reference: input.reference },
+        { withEvent: false },
+      );
+      if (made.failure !== undefined)
+        throw new UpstreamError(localized('admin.api.cancelRefundRefused', { failure: made.failure }));
       refund = made.refund;
     }
-    const openIds = locked.payments.filter((p) => p.status === 'created' || p.status === 'requires_action').map((p) => p.id);
+    const openIds = locked.payments
+      .filter((p) => p.status === 'created' || p.status === 'requires_action')
+      .map((p) => p.id);
     if (openIds.length > 0) {
       await tx
         .update(payments)
         .set({ status: 'failed', lastError: 'order cancelled by staff', updatedAt: sql`now()` })
         .where(inArray(payments.id, openIds));
     }
-    await tx.update(orders).set({ status: 'Cancelled', cancelledAt: sql`now()`, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+    await tx
+      .update(orders)
+      .set({ status: 'Cancelled', cancelledAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(orders.id, order.id));
     // After the refund (which may lock the customer's row): customer row, then stock, then promo.
     await releaseOrderHolds(tx, { id: order.id, userId: order.userId, promoCodeId: order.promoCodeId });
     await recordOrderEvent(tx, {
@@ -63,7 +80,12 @@ export async function cancelOrder(db: Db, input: { orderNr: string; actorId: num
       type: 'cancelled',
       message: refund ? `Cancelled; ${refundText(refund)}` : 'Cancelled; the items were released.',
       before,
-      after: { status: 'Cancelled', refunded_cents: order.refundedCents, reason: input.reason, ...(refund ? { refund_id: refund.id } : {}) },
+      after: {
+        status: 'Cancelled',
+        refunded_cents: order.refundedCents,
+        reason: input.reason,
+        ...(refund ? { refund_id: refund.id } : {}),
+      },
     });
     return { orderId: order.id, changed: true, message: localized('admin.api.orderCancelled'), refund };
   });
@@ -74,6 +96,7 @@ export async function cancelOrder(db: Db, input: { orderNr: string; actorId: num
 
 function refundText(refund: RefundRow): string {
   const amount = formatCents(refund.amountCents, 'EUR', 'en');
-  if (refund.destination === 'external') return `${amount} paid back outside the shop (reference ${refund.reference ?? ''}).`;
+  if (refund.destination === 'external')
+    return `${amount} paid back outside the shop (reference ${refund.reference ?? ''}).`;
   return refund.destination === 'card' ? `${amount} refunded to the card.` : `${amount} credited to the shop balance.`;
 }

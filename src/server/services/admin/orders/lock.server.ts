@@ -23,7 +23,12 @@ export const ORDER_NOT_FOUND = localized('admin.api.orderNotFound');
 export async function lockOrder(tx: Db, orderNr: string): Promise<LockedOrder> {
   const [found] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.orderNr, orderNr));
   if (!found) throw new NotFoundError(ORDER_NOT_FOUND);
-  const locked = await tx.select().from(payments).where(eq(payments.orderId, found.id)).orderBy(asc(payments.id)).for('update');
+  const locked = await tx
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, found.id))
+    .orderBy(asc(payments.id))
+    .for('update');
   const [order] = await tx.select().from(orders).where(eq(orders.id, found.id)).for('update');
   if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
   return { order, payments: locked };
@@ -35,9 +40,18 @@ export async function lockOrder(tx: Db, orderNr: string): Promise<LockedOrder> {
  * changes; the refused attempt is audited (content_changes), then 403.
  */
 export async function refuseOwnOrder(db: Db, orderNr: string, actorId: number, action: string): Promise<void> {
-  const [found] = await db.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.orderNr, orderNr));
+  const [found] = await db
+    .select({ id: orders.id, userId: orders.userId })
+    .from(orders)
+    .where(eq(orders.orderNr, orderNr));
   if (!found || found.userId !== actorId) return;
-  await db.insert(contentChanges).values({ userId: actorId, entity: 'order', entityId: String(found.id), action: 'refused_own', summary: `${action} ${orderNr}` });
+  await db.insert(contentChanges).values({
+    userId: actorId,
+    entity: 'order',
+    entityId: String(found.id),
+    action: 'refused_own',
+    summary: `${action} ${orderNr}`,
+  });
   throw new ForbiddenError(localized('admin.api.ownOrder'));
 }
 

@@ -14,12 +14,17 @@ import { type ActionResult, lockOrder, refuseOwnOrder } from './lock.server';
 
 const PAID = new Set(['Success', 'Shipped', 'Refunded']);
 
-export async function markPaid(db: Db, input: { orderNr: string; actorId: number }): Promise<ActionResult & { paidOrderId?: number }> {
+export async function markPaid(
+  db: Db,
+  input: { orderNr: string; actorId: number },
+): Promise<ActionResult & { paidOrderId?: number }> {
   await refuseOwnOrder(db, input.orderNr, input.actorId, 'mark_paid');
   const done = await transaction(db, async (tx) => {
     const { order, payments } = await lockOrder(tx, input.orderNr);
-    if (PAID.has(order.status)) return { orderId: order.id, changed: false, message: localized('admin.api.orderAlreadyPaid') };
-    if (order.status !== 'Pending') throw new ConflictError(localized('admin.api.markPaidWrongStatus', { status: order.status }));
+    if (PAID.has(order.status))
+      return { orderId: order.id, changed: false, message: localized('admin.api.orderAlreadyPaid') };
+    if (order.status !== 'Pending')
+      throw new ConflictError(localized('admin.api.markPaidWrongStatus', { status: order.status }));
     if (order.paymentMethod !== 'phone') {
       throw new ConflictError(localized('admin.api.markPaidCard'));
     }
@@ -27,9 +32,28 @@ export async function markPaid(db: Db, input: { orderNr: string; actorId: number
     // theirs now: the money arrived by phone, and the row records it like any other payment.
     const payment =
       payments.find(isOpenPayment) ??
-      (await tx.insert(paymentRows).values({ orderId: order.id, provider: 'phone', amountCents: order.convertedFinalCents, currency: order.currency }).returning())[0]!;
-    const settled = await settleSucceeded(tx, payment, order, { actorId: input.actorId, type: 'marked_paid', message: 'Marked paid: the phone payment was received.' });
-    return { orderId: order.id, changed: true, message: localized('admin.api.orderMarkedPaid'), paidOrderId: settled.paidOrderId };
+      (
+        await tx
+          .insert(paymentRows)
+          .values({
+            orderId: order.id,
+            provider: 'phone',
+            amountCents: order.convertedFinalCents,
+            currency: order.currency,
+          })
+          .returning()
+      )[0]!;
+    const settled = await settleSucceeded(tx, payment, order, {
+      actorId: input.actorId,
+      type: 'marked_paid',
+      message: 'Marked paid: the phone payment was received.',
+    });
+    return {
+      orderId: order.id,
+      changed: true,
+      message: localized('admin.api.orderMarkedPaid'),
+      paidOrderId: settled.paidOrderId,
+    };
   });
   // The invoice issued with the payment gets its PDF now that the payment is committed (ADR 032).
   if (done.paidOrderId !== undefined) await completeDocuments(db, done.orderId);

@@ -18,7 +18,14 @@ export async function loadStaffOrder(db: Db, orderNr: string) {
     db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
     db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.createdAt)),
     db
-      .select({ id: paymentEvents.id, provider: paymentEvents.provider, eventId: paymentEvents.eventId, type: paymentEvents.type, outcome: paymentEvents.outcome, receivedAt: paymentEvents.receivedAt })
+      .select({
+        id: paymentEvents.id,
+        provider: paymentEvents.provider,
+        eventId: paymentEvents.eventId,
+        type: paymentEvents.type,
+        outcome: paymentEvents.outcome,
+        receivedAt: paymentEvents.receivedAt,
+      })
       .from(paymentEvents)
       .where(eq(paymentEvents.orderId, order.id))
       .orderBy(asc(paymentEvents.id)),
@@ -40,20 +47,41 @@ export async function loadStaffOrder(db: Db, orderNr: string) {
       .orderBy(asc(orderEvents.id)),
     order.userId === null
       ? Promise.resolve([])
-      : db.select({ id: users.id, email: users.email, name: users.name, surname: users.surname, balanceCents: users.balanceCents }).from(users).where(eq(users.id, order.userId)),
+      : db
+          .select({
+            id: users.id,
+            email: users.email,
+            name: users.name,
+            surname: users.surname,
+            balanceCents: users.balanceCents,
+          })
+          .from(users)
+          .where(eq(users.id, order.userId)),
   ]);
   const refundedByLine = new Map<number, number>();
   for (const refund of refundRows) {
     if (refund.status === 'failed') continue;
-    for (const line of refund.lines) refundedByLine.set(line.order_item_id, (refundedByLine.get(line.order_item_id) ?? 0) + line.quantity);
+    for (const line of refund.lines)
+      refundedByLine.set(line.order_item_id, (refundedByLine.get(line.order_item_id) ?? 0) + line.quantity);
   }
-  return { order, lines, payments: paymentRows, paymentEvents: eventRows, refunds: refundRows, timeline, customer: customer[0] ?? null, refundedByLine };
+  return {
+    order,
+    lines,
+    payments: paymentRows,
+    paymentEvents: eventRows,
+    refunds: refundRows,
+    timeline,
+    customer: customer[0] ?? null,
+    refundedByLine,
+  };
 }
 
 export type StaffOrder = NonNullable<Awaited<ReturnType<typeof loadStaffOrder>>>;
 
 /** Which actions the order's state allows (the services check again, under lock). */
-export function availableActions(order: Pick<OrderRow, 'status' | 'paymentMethod' | 'kind' | 'finalCents' | 'refundedCents'>) {
+export function availableActions(
+  order: Pick<OrderRow, 'status' | 'paymentMethod' | 'kind' | 'finalCents' | 'refundedCents'>,
+) {
   const left = order.finalCents - order.refundedCents;
   return {
     markPaid: order.status === 'Pending' && order.paymentMethod === 'phone',

@@ -27,7 +27,12 @@ export function refundJson(row: typeof refunds.$inferSelect, returnNr: string | 
 export async function staffOrderState(db: Db, orderId: number): Promise<StaffOrderWithRefunds> {
   const [o] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!o) throw new NotFoundError(localized('admin.api.orderNotFound'));
-  const rows = await db.select({ refund: refunds, returnNr: returns.returnNr }).from(refunds).leftJoin(returns, eq(returns.id, refunds.returnId)).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id));
+  const rows = await db
+    .select({ refund: refunds, returnNr: returns.returnNr })
+    .from(refunds)
+    .leftJoin(returns, eq(returns.id, refunds.returnId))
+    .where(eq(refunds.orderId, orderId))
+    .orderBy(asc(refunds.id));
   return {
     id: o.id,
     order_nr: o.orderNr,

@@ -52,7 +52,12 @@ function sortKey(query: OrderListQuery): { column: SQL; key: SQL; descending: bo
         // Exact to the microsecond (a double would round it): 'epoch' + n µs.
         toValue: (key) => sql`(timestamptz 'epoch' + ${key} * interval '1 microsecond')`,
       }
-    : { column: sql`o.final_cents`, key: sql`o.final_cents::bigint`, descending: query.sort === 'total_desc', toValue: (key) => sql`${key}` };
+    : {
+        column: sql`o.final_cents`,
+        key: sql`o.final_cents::bigint`,
+        descending: query.sort === 'total_desc',
+        toValue: (key) => sql`${key}`,
+      };
 }
 
 export function orderListConditions(query: OrderListQuery): SQL {
@@ -63,7 +68,14 @@ export function orderListConditions(query: OrderListQuery): SQL {
       parts.push(sql`o.order_nr like ${`${q.toUpperCase().replaceAll(/[%_\\]/g, '\\$&')}%`}`);
       break;
     case 'email':
-      parts.push(q.endsWith('*') ? sql`lower(o.email) like ${`${q.slice(0, -1).toLowerCase().replaceAll(/[%_\\]/g, '\\$&')}%`}` : sql`lower(o.email) = ${q.toLowerCase()}`);
+      parts.push(
+        q.endsWith('*')
+          ? sql`lower(o.email) like ${`${q
+              .slice(0, -1)
+              .toLowerCase()
+              .replaceAll(/[%_\\]/g, '\\$&')}%`}`
+          : sql`lower(o.email) = ${q.toLowerCase()}`,
+      );
       break;
     case 'name': {
       const pattern = `%${q.replaceAll(/[%_\\]/g, '\\$&')}%`;
@@ -104,7 +116,13 @@ function rowOf(r: Record<string, unknown>): OrderListRow {
 }
 
 /** One keyset slice: `after` the cursor in list order, or `before` it (read backwards, then turned). */
-async function slice(db: Db, query: OrderListQuery, where: SQL, limit: number, cursor: { after?: Cursor | null; before?: Cursor | null }): Promise<OrderListRow[]> {
+async function slice(
+  db: Db,
+  query: OrderListQuery,
+  where: SQL,
+  limit: number,
+  cursor: { after?: Cursor | null; before?: Cursor | null },
+): Promise<OrderListRow[]> {
   const s = sortKey(query);
   const { where: keyset, direction, backwards } = keysetClause(s, sql`o.id`, cursor);
   const rows = rowsOf<Record<string, unknown>>(
@@ -123,7 +141,9 @@ export async function listOrders(db: Db, query: OrderListQuery, pageSize = ORDER
   const where = orderListConditions(query);
   const [rows, counted] = await Promise.all([
     slice(db, query, where, pageSize + 1, { after: query.after, before: query.before }),
-    db.execute(sql`select count(*)::int as n from (select 1 from orders o where ${where} limit ${COUNT_CAP + 1}) matches`),
+    db.execute(
+      sql`select count(*)::int as n from (select 1 from orders o where ${where} limit ${COUNT_CAP + 1}) matches`,
+    ),
   ]);
   const n = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
   return { ...keysetPage(rows, pageSize, query), total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP };
@@ -131,11 +151,28 @@ export async function listOrders(db: Db, query: OrderListQuery, pageSize = ORDER
 
 /** Exact count for the export's progress bar (the export reads them all anyway). */
 export async function countOrders(db: Db, query: OrderListQuery): Promise<number> {
-  const rows = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from orders o where ${orderListConditions(query)}`));
+  const rows = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from orders o where ${orderListConditions(query)}`),
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
-export const CSV_HEADER = ['order_nr', 'created_at', 'status', 'kind', 'payment_method', 'name', 'surname', 'email', 'country', 'city', 'total_eur', 'currency', 'total_in_currency', 'refunded_eur'] as const;
+export const CSV_HEADER = [
+  'order_nr',
+  'created_at',
+  'status',
+  'kind',
+  'payment_method',
+  'name',
+  'surname',
+  'email',
+  'country',
+  'city',
+  'total_eur',
+  'currency',
+  'total_in_currency',
+  'refunded_eur',
+] as const;
 
 const euros = (cents: number) => (cents / 100).toFixed(2);
 

@@ -6,7 +6,9 @@ const parse = (text: string) => parseOrderListQuery(new URLSearchParams(text));
 
 describe('the order list query', () => {
   it('reads every filter and keeps unreadable values out', () => {
-    expect(parse('q=%20anna%20&status=Shipped&method=phone&country=7&from=2026-11-01&to=2026-11-24&sort=total_desc')).toEqual({
+    expect(
+      parse('q=%20anna%20&status=Shipped&method=phone&country=7&from=2026-11-01&to=2026-11-24&sort=total_desc'),
+    ).toEqual({
       q: 'anna',
       status: 'Shipped',
       method: 'phone',
@@ -28,16 +30,22 @@ describe('the order list query', () => {
   });
 
   it('takes one cursor, `after` before `before`, and refuses malformed ones', () => {
-    expect(parse('after=1732450000000000.42&before=5.6')).toMatchObject({ after: { key: 1732450000000000, id: 42 }, before: null });
+    expect(parse('after=1732450000000000.42&before=5.6')).toMatchObject({
+      after: { key: 1732450000000000, id: 42 },
+      before: null,
+    });
     expect(parse('before=5.6')).toMatchObject({ after: null, before: { key: 5, id: 6 } });
-    for (const bad of ['1.0', 'x.1', '1', '99999999999999999.1', '1.99999999999', '']) expect(decodeCursor(bad)).toBeNull();
+    for (const bad of ['1.0', 'x.1', '1', '99999999999999999.1', '1.99999999999', ''])
+      expect(decodeCursor(bad)).toBeNull();
     expect(decodeCursor(encodeCursor({ key: -12, id: 3 }))).toEqual({ key: -12, id: 3 });
   });
 
   it('writes the filters back into an address, with a cursor when asked', () => {
     const query = parse('q=a@b.c&status=Pending&sort=oldest');
     expect(orderListSearch(query)).toBe('?q=a%40b.c&status=Pending&sort=oldest');
-    expect(orderListSearch(query, { after: { key: 10, id: 2 } })).toBe('?q=a%40b.c&status=Pending&sort=oldest&after=10.2');
+    expect(orderListSearch(query, { after: { key: 10, id: 2 } })).toBe(
+      '?q=a%40b.c&status=Pending&sort=oldest&after=10.2',
+    );
     expect(orderListSearch(parse(''))).toBe('');
   });
 

@@ -95,4 +95,3 @@ export function searchKind(q: string): 'none' | 'order' | 'email' | 'name' {
   if (/^(?:TU-)?\d[\d-]{3,}$/i.test(q) || /^[A-Z]{2}-\d{4}-\d+$/i.test(q)) return 'order';
   return 'name';
 }
-

@@ -27,12 +27,26 @@ describe('linesAmount', () => {
   ];
 
   it('sums price × quantity of the chosen lines', () => {
-    expect(linesAmount(lines, new Map(), [{ order_item_id: 1, quantity: 1 }, { order_item_id: 2, quantity: 3 }])).toEqual({ amountCents: 22500, problems: [] });
+    expect(
+      linesAmount(lines, new Map(), [
+        { order_item_id: 1, quantity: 1 },
+        { order_item_id: 2, quantity: 3 },
+      ]),
+    ).toEqual({ amountCents: 22500, problems: [] });
   });
 
   it('refuses a line over what is left after earlier refunds, and a line of another order', () => {
-    const refunded = refundedUnits([{ lines: [{ order_item_id: 2, quantity: 2 }] }, { lines: [{ order_item_id: 1, quantity: 2 }] }]);
-    expect(linesAmount(lines, refunded, [{ order_item_id: 2, quantity: 2 }, { order_item_id: 1, quantity: 1 }, { order_item_id: 9, quantity: 1 }]).problems.map(englishText)).toEqual([
+    const refunded = refundedUnits([
+      { lines: [{ order_item_id: 2, quantity: 2 }] },
+      { lines: [{ order_item_id: 1, quantity: 2 }] },
+    ]);
+    expect(
+      linesAmount(lines, refunded, [
+        { order_item_id: 2, quantity: 2 },
+        { order_item_id: 1, quantity: 1 },
+        { order_item_id: 9, quantity: 1 },
+      ]).problems.map(englishText),
+    ).toEqual([
       '“Pegs”: at most 1 left to refund.',
       '“Tent” is already refunded in full.',
       'Line 9 is not a line of this order.',

@@ -57,7 +57,11 @@ export function linesAmount(
     }
     const left = line.quantity - (refunded.get(line.id) ?? 0);
     if (want.quantity > left) {
-      problems.push(left === 0 ? localized('admin.api.refundLineDone', { name: line.name }) : localized('admin.api.refundLineLeft', { name: line.name, left }));
+      problems.push(
+        left === 0
+          ? localized('admin.api.refundLineDone', { name: line.name })
+          : localized('admin.api.refundLineLeft', { name: line.name, left }),
+      );
       continue;
     }
     amountCents += line.priceCents * want.quantity;
@@ -68,6 +72,7 @@ export function linesAmount(
 /** Units refunded so far per order line, from the earlier refunds' `lines`. */
 export function refundedUnits(earlier: readonly { lines: readonly LineRequest[] }[]): Map<number, number> {
   const units = new Map<number, number>();
-  for (const refund of earlier) for (const l of refund.lines) units.set(l.order_item_id, (units.get(l.order_item_id) ?? 0) + l.quantity);
+  for (const refund of earlier)
+    for (const l of refund.lines) units.set(l.order_item_id, (units.get(l.order_item_id) ?? 0) + l.quantity);
   return units;
 }

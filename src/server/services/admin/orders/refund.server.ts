@@ -39,7 +39,11 @@ export interface RefundRequest {
   returnId?: number;
 }
 
-const DESTINATION_TEXT: Record<RefundDestination, string> = { card: 'to the card', balance: 'to the shop balance', external: 'outside the shop' };
+const DESTINATION_TEXT: Record<RefundDestination, string> = {
+  card: 'to the card',
+  balance: 'to the shop balance',
+  external: 'outside the shop',
+};
 
 const eur = (cents: number) => formatCents(cents, 'EUR', 'en');
 
@@ -58,11 +62,23 @@ export async function refundWithin(
   const { order } = locked;
   const left = order.finalCents - order.refundedCents;
   if (left <= 0) throw new ConflictError(localized('admin.api.refundNothingLeft'));
-  const earlier = await tx.select().from(refunds).where(and(eq(refunds.orderId, order.id), ne(refunds.status, 'failed'))).orderBy(asc(refunds.id));
+  const earlier = await tx
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.orderId, order.id), ne(refunds.status, 'failed')))
+    .orderBy(asc(refunds.id));
 
   let amountCents = left;
   if (request.lines) {
-    const lines = await tx.select({ id: orderItems.id, name: orderItems.name, priceCents: orderItems.priceCents, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, order.id));
+    const lines = await tx
+      .select({
+        id: orderItems.id,
+        name: orderItems.name,
+        priceCents: orderItems.priceCents,
+        quantity: orderItems.quantity,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id));
     const priced = linesAmount(lines, refundedUnits(earlier), request.lines);
     if (priced.problems.length > 0) throw new InvalidInputError(priced.problems[0]!, { lines: priced.problems });
     amountCents = priced.amountCents;
@@ -74,14 +90,21 @@ export async function refundWithin(
     throw new InvalidInputError(message, { [request.lines ? 'lines' : 'amount_cents']: [message] });
   }
   const convertedCents = convertedRefund(
-    { finalCents: order.finalCents, convertedFinalCents: order.convertedFinalCents, refundedCents: order.refundedCents, refundedConvertedCents: earlier.reduce((s, r) => s + r.convertedCents, 0) },
+    {
+      finalCents: order.finalCents,
+      convertedFinalCents: order.convertedFinalCents,
+      refundedCents: order.refundedCents,
+      refundedConvertedCents: earlier.reduce((s, r) => s + r.convertedCents, 0),
+    },
     amountCents,
   );
 
   const payment = locked.payments.find((p) => p.status === 'succeeded') ?? null;
   if (request.destination === 'card') {
     if (!payment || payment.provider === 'phone') {
-      throw new InvalidInputError(localized('admin.api.refundNotCard'), { destination: [localized('admin.api.refundNotCard')] });
+      throw new InvalidInputError(localized('admin.api.refundNotCard'), {
+        destination: [localized('admin.api.refundNotCard')],
+      });
     }
     if (!cardRefunderFor(payment.provider)) {
       const message = localized('admin.api.refundProviderUnavailable', { provider: payment.provider });
@@ -90,10 +113,14 @@ export async function refundWithin(
   } else if (request.destination === 'external') {
     // A card payment goes back through its provider, where the customer's bank can match it.
     if (payment && payment.provider !== 'phone') {
-      throw new InvalidInputError(localized('admin.api.refundExternalCard'), { destination: [localized('admin.api.refundExternalCard')] });
+      throw new InvalidInputError(localized('admin.api.refundExternalCard'), {
+        destination: [localized('admin.api.refundExternalCard')],
+      });
     }
   } else if (order.userId === null) {
-    throw new InvalidInputError(localized('admin.api.refundNoAccount'), { destination: [localized('admin.api.refundNoAccount')] });
+    throw new InvalidInputError(localized('admin.api.refundNoAccount'), {
+      destination: [localized('admin.api.refundNoAccount')],
+    });
   }
 
   const [refund] = await tx
@@ -105,7 +132,11 @@ export async function refundWithin(
       amountCents,
       convertedCents,
       currency: order.currency,
-      lines: (request.lines ?? []).map((l) => ({ order_item_id: l.order_item_id, quantity: l.quantity, ...(l.restock ?? request.restock ? { restock: true } : {}) })),
+      lines: (request.lines ?? []).map((l) => ({
+        order_item_id: l.order_item_id,
+        quantity: l.quantity,
+        ...((l.restock ?? request.restock) ? { restock: true } : {}),
+      })),
       status: 'pending',
       reason: request.reason,
       reference: request.destination === 'external' ? (request.reference ?? null) : null,
@@ -133,22 +164,52 @@ export async function refundWithin(
       result = { status: 'failed', error: error instanceof Error ? error.message : String(error) };
     }
     if (result.status === 'failed') {
-      const [failed] = await tx.update(refunds).set({ status: 'failed', lastError: result.error, updatedAt: sql`now()` }).where(eq(refunds.id, done.id)).returning();
+      const [failed] = await tx
+        .update(refunds)
+        .set({ status: 'failed', lastError: result.error, updatedAt: sql`now()` })
+        .where(eq(refunds.id, done.id))
+        .returning();
       return { refund: failed!, failure: result.error };
     }
-    done = (await tx.update(refunds).set({ status: result.status, providerRef: result.refundRef, updatedAt: sql`now()` }).where(eq(refunds.id, done.id)).returning())[0]!;
+    done = (
+      await tx
+        .update(refunds)
+        .set({ status: result.status, providerRef: result.refundRef, updatedAt: sql`now()` })
+        .where(eq(refunds.id, done.id))
+        .returning()
+    )[0]!;
   } else {
     // external: staff have paid it back (or will) outside the shop; the shop records it as done.
     if (request.destination === 'balance') {
-      await changeBalance(tx, { userId: order.userId!, deltaCents: amountCents, kind: 'refund', orderId: order.id, refundId: done.id, actorId, reason: request.reason });
+      await changeBalance(tx, {
+        userId: order.userId!,
+        deltaCents: amountCents,
+        kind: 'refund',
+        orderId: order.id,
+        refundId: done.id,
+        actorId,
+        reason: request.reason,
+      });
     }
-    done = (await tx.update(refunds).set({ status: 'succeeded', updatedAt: sql`now()` }).where(eq(refunds.id, done.id)).returning())[0]!;
+    done = (
+      await tx
+        .update(refunds)
+        .set({ status: 'succeeded', updatedAt: sql`now()` })
+        .where(eq(refunds.id, done.id))
+        .returning()
+    )[0]!;
   }
   // After the customer's row (the balance) and before the order row's update: ADR 012 lock order.
   const restocked = await restockRefunded(tx, order.id, request);
 
   // A refund of a paid order is documented by a credit note naming its invoice (ADR 032).
-  await issueCreditNote(tx, { orderId: order.id, refundId: done.id, amountCents, convertedCents, lines: request.lines ?? [] });
+  await issueCreditNote(tx, {
+    orderId: order.id,
+    refundId: done.id,
+    amountCents,
+    convertedCents,
+    lines: request.lines ?? [],
+  });
 
   const refundedCents = order.refundedCents + amountCents;
   const full = refundedCents === order.finalCents && (order.status === 'Success' || order.status === 'Shipped');
@@ -171,7 +232,9 @@ export async function refundWithin(
         refund_id: done.id,
         reason: request.reason,
         ...(done.reference !== null ? { reference: done.reference } : {}),
-        ...(restocked.length > 0 ? { restocked: restocked.map((l) => ({ order_item_id: l.orderItemId, quantity: l.quantity })) } : {}),
+        ...(restocked.length > 0
+          ? { restocked: restocked.map((l) => ({ order_item_id: l.orderItemId, quantity: l.quantity })) }
+          : {}),
       },
     });
   }
@@ -180,7 +243,11 @@ export async function refundWithin(
 }
 
 /** "Refunded €12.00 outside the shop (reference TR-1); 2 units back in stock." Shown to the customer too. */
-export function refundMessage(amountCents: number, request: Pick<RefundRequest, 'destination' | 'reference'>, restocked: readonly { quantity: number }[]): string {
+export function refundMessage(
+  amountCents: number,
+  request: Pick<RefundRequest, 'destination' | 'reference'>,
+  restocked: readonly { quantity: number }[],
+): string {
   const reference = request.destination === 'external' && request.reference ? ` (reference ${request.reference})` : '';
   const units = restocked.reduce((sum, l) => sum + l.quantity, 0);
   const stock = units === 0 ? '' : ` ${units === 1 ? '1 unit' : `${units} units`} back in stock.`;
@@ -188,17 +255,29 @@ export function refundMessage(amountCents: number, request: Pick<RefundRequest, 
 }
 
 /** The units this refund puts back into stock: its lines marked restock, or every unit not yet back for a full refund with restock. */
-async function restockRefunded(tx: Db, orderId: number, request: RefundRequest): Promise<{ orderItemId: number; quantity: number }[]> {
+async function restockRefunded(
+  tx: Db,
+  orderId: number,
+  request: RefundRequest,
+): Promise<{ orderItemId: number; quantity: number }[]> {
   const wanted = request.lines
-    ? request.lines.filter((l) => l.restock ?? request.restock).map((l) => ({ orderItemId: l.order_item_id, quantity: l.quantity }))
+    ? request.lines
+        .filter((l) => l.restock ?? request.restock)
+        .map((l) => ({ orderItemId: l.order_item_id, quantity: l.quantity }))
     : request.restock && request.amountCents === undefined
       ? await unrestockedUnits(tx, orderId)
       : [];
   if (wanted.length === 0) return [];
   const refused = await restockOrderLines(tx, orderId, wanted);
   if (refused.length > 0) {
-    const [line] = await tx.select({ name: orderItems.name, quantity: orderItems.quantity, restocked: orderItems.restockedQuantity }).from(orderItems).where(eq(orderItems.id, refused[0]!));
-    const message = localized('admin.api.restockTooMany', { name: line?.name ?? String(refused[0]), left: (line?.quantity ?? 0) - (line?.restocked ?? 0) });
+    const [line] = await tx
+      .select({ name: orderItems.name, quantity: orderItems.quantity, restocked: orderItems.restockedQuantity })
+      .from(orderItems)
+      .where(eq(orderItems.id, refused[0]!));
+    const message = localized('admin.api.restockTooMany', {
+      name: line?.name ?? String(refused[0]),
+      left: (line?.quantity ?? 0) - (line?.restocked ?? 0),
+    });
     throw new InvalidInputError(message, { lines: [message] });
   }
   return wanted;
@@ -212,7 +291,10 @@ export interface RefundOutcome extends ActionResult {
 }
 
 /** POST /api/admin/orders/:orderNr/refund. */
-export async function refundOrder(db: Db, input: { orderNr: string; actorId: number } & RefundRequest): Promise<RefundOutcome> {
+export async function refundOrder(
+  db: Db,
+  input: { orderNr: string; actorId: number } & RefundRequest,
+): Promise<RefundOutcome> {
   await refuseOwnOrder(db, input.orderNr, input.actorId, 'refund');
   const outcome = await transaction(db, async (tx) => {
     const locked = await lockOrder(tx, input.orderNr);
@@ -222,23 +304,39 @@ export async function refundOrder(db: Db, input: { orderNr: string; actorId: num
 }
 
 /** The refund request's checks and the refund, under the order's locks (the return's refund uses it too). */
-export async function refundLocked(tx: Db, locked: LockedOrder, input: { actorId: number } & RefundRequest): Promise<{ refund: RefundRow; changed: boolean; failure?: string }> {
+export async function refundLocked(
+  tx: Db,
+  locked: LockedOrder,
+  input: { actorId: number } & RefundRequest,
+): Promise<{ refund: RefundRow; changed: boolean; failure?: string }> {
   const { order } = locked;
   if (input.idempotencyKey) {
-    const [same] = await tx.select().from(refunds).where(and(eq(refunds.orderId, order.id), eq(refunds.idempotencyKey, input.idempotencyKey)));
-    if (same) return { refund: same, changed: false, failure: same.status === 'failed' ? (same.lastError ?? 'refused') : undefined };
+    const [same] = await tx
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.orderId, order.id), eq(refunds.idempotencyKey, input.idempotencyKey)));
+    if (same)
+      return {
+        refund: same,
+        changed: false,
+        failure: same.status === 'failed' ? (same.lastError ?? 'refused') : undefined,
+      };
   }
   if (order.status === 'Refunded') throw new ConflictError(localized('admin.api.refundFull'));
   // A payment that arrived after the order was given up (cancelled, expired) is refunded too.
   const paidLate = GIVEN_UP.has(order.status) && locked.payments.some((p) => p.status === 'succeeded');
-  if (!REFUNDABLE.has(order.status) && !paidLate) throw new ConflictError(localized('admin.api.refundWrongStatus', { status: order.status }));
+  if (!REFUNDABLE.has(order.status) && !paidLate)
+    throw new ConflictError(localized('admin.api.refundWrongStatus', { status: order.status }));
   if (order.kind !== 'purchase') throw new ConflictError(localized('admin.api.refundTopUp'));
   const made = await refundWithin(tx, locked, input.actorId, input, { withEvent: true });
   return { ...made, changed: true };
 }
 
 /** A refused card refund becomes the 502 after the transaction kept its `failed` row. */
-export async function refundOutcome(db: Db, outcome: { refund: RefundRow; changed: boolean; failure?: string }): Promise<RefundOutcome> {
+export async function refundOutcome(
+  db: Db,
+  outcome: { refund: RefundRow; changed: boolean; failure?: string },
+): Promise<RefundOutcome> {
   if (outcome.failure !== undefined) {
     throw new UpstreamError(localized('admin.api.refundRefused', { failure: outcome.failure }));
   }

@@ -17,9 +17,15 @@ import { type Editor, type Tx, recordChange } from '../audit';
 const COUNTRY_NOT_FOUND = localized('admin.api.countryNotFound');
 
 async function schemeOf(db: Db | Tx) {
-  const [s] = await db.select({ homeCountryId: settings.homeCountryId, usesOss: settings.usesOss }).from(settings).where(eq(settings.id, 1));
+  const [s] = await db
+    .select({ homeCountryId: settings.homeCountryId, usesOss: settings.usesOss })
+    .from(settings)
+    .where(eq(settings.id, 1));
   const [rows, rates] = await Promise.all([
-    db.select({ id: countries.id, name: countries.name, iso: countries.iso }).from(countries).orderBy(asc(countries.name), asc(countries.id)),
+    db
+      .select({ id: countries.id, name: countries.name, iso: countries.iso })
+      .from(countries)
+      .orderBy(asc(countries.name), asc(countries.id)),
     db.select().from(countryVatRates),
   ]);
   const homeId = s?.homeCountryId ?? null;
@@ -30,7 +36,15 @@ async function schemeOf(db: Db | Tx) {
         const row = own.find((r) => r.kind === kind);
         return row ? Number(row.percent).toFixed(2) : null;
       };
-      return { country_id: c.id, name: c.name, iso: c.iso, eu: isEuMember(c.iso), home: c.id === homeId, standard: pick('standard'), reduced: pick('reduced') };
+      return {
+        country_id: c.id,
+        name: c.name,
+        iso: c.iso,
+        eu: isEuMember(c.iso),
+        home: c.id === homeId,
+        standard: pick('standard'),
+        reduced: pick('reduced'),
+      };
     })
     .filter((c) => c.eu || c.home || c.standard !== null || c.reduced !== null);
   const home = rows.find((c) => c.id === homeId) ?? null;
@@ -59,12 +73,38 @@ export async function updateCountryVat(db: Db, editor: Editor, countryId: number
     for (const kind of ['standard', 'reduced'] as const) {
       const percent = patch[kind];
       if (percent === undefined) continue;
-      if (percent === null) await tx.delete(countryVatRates).where(and(eq(countryVatRates.countryId, countryId), eq(countryVatRates.kind, kind)));
-      else await tx.insert(countryVatRates).values({ countryId, kind, percent }).onConflictDoUpdate({ target: [countryVatRates.countryId, countryVatRates.kind], set: { percent } });
+      if (percent === null)
+        await tx
+          .delete(countryVatRates)
+          .where(and(eq(countryVatRates.countryId, countryId), eq(countryVatRates.kind, kind)));
+      else
+        await tx
+          .insert(countryVatRates)
+          .values({ countryId, kind, percent })
+          .onConflictDoUpdate({ target: [countryVatRates.countryId, countryVatRates.kind], set: { percent } });
     }
-    await recordChange(tx, editor, 'vat_rate', `country:${country.iso}`, 'update', `${country.name}: ${Object.entries(patch).map(([k, v]) => `${k} ${v ?? '—'}`).join(', ')}`);
+    await recordChange(
+      tx,
+      editor,
+      'vat_rate',
+      `country:${country.iso}`,
+      'update',
+      `${country.name}: ${Object.entries(patch)
+        .map(([k, v]) => `${k} ${v ?? '—'}`)
+        .join(', ')}`,
+    );
     const scheme = await schemeOf(tx);
-    return scheme.countries.find((c) => c.country_id === countryId) ?? { country_id: country.id, name: country.name, iso: country.iso, eu: false, home: false, standard: null, reduced: null };
+    return (
+      scheme.countries.find((c) => c.country_id === countryId) ?? {
+        country_id: country.id,
+        name: country.name,
+        iso: country.iso,
+        eu: false,
+        home: false,
+        standard: null,
+        reduced: null,
+      }
+    );
   });
   // Also empties the settings cache: the home country's standard rate is the vat_percent readers see (request-context.ts).
   contentChanged(db);

@@ -19,6 +19,9 @@ export function lockCurrencies(tx: Tx): Promise<CurrencyRow[]> {
  * default is always offered to shoppers, so it is switched on too.
  */
 export async function makeDefaultCurrency(tx: Tx, id: number): Promise<void> {
-  await tx.update(currencies).set({ isDefault: false }).where(sql`${currencies.id} <> ${id}`);
+  await tx
+    .update(currencies)
+    .set({ isDefault: false })
+    .where(sql`${currencies.id} <> ${id}`);
   await tx.update(currencies).set({ isDefault: true, enabled: true }).where(eq(currencies.id, id));
 }

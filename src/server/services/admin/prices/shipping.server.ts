@@ -11,7 +11,16 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { countries, currencies, shippingRates, shippingZones, vatRates } from '@/server/db/schema/index';
 import { type CountryState, flagsOf } from '@/lib/rules/country-state';
-import type { CountriesBulk, CountryPatch, CurrencyCreate, CurrencyPatch, VatRateCreate, VatRatePatch, ZoneCreate, ZonePatch } from '@/lib/contract/admin/shipping';
+import type {
+  CountriesBulk,
+  CountryPatch,
+  CurrencyCreate,
+  CurrencyPatch,
+  VatRateCreate,
+  VatRatePatch,
+  ZoneCreate,
+  ZonePatch,
+} from '@/lib/contract/admin/shipping';
 import { uniqueViolation } from '@/server/db/error-chain';
 import { ConflictError, InvalidInputError, NotFoundError } from '@/server/services/errors';
 import { contentChanged } from '@/server/services/content-changed';
@@ -39,14 +48,41 @@ async function zoneRows(db: Db | Tx) {
     .orderBy(asc(shippingZones.id));
 }
 type ZoneRow = Awaited<ReturnType<typeof zoneRows>>[number];
-const zoneJson = (z: ZoneRow) => ({ id: z.id, code: z.code, name: z.name, cost_cents: z.cost ?? 0, free_over_cents: z.freeOver ?? null, countries: Number(z.countries) });
-const countryJson = (c: typeof countries.$inferSelect) => ({ id: c.id, name: c.name, iso: c.iso, zone_id: c.zoneId, served: c.served, delivery_available: c.deliveryAvailable, postcode_pattern: c.postcodePattern });
-const currencyJson = (c: typeof currencies.$inferSelect) => ({ id: c.id, code: c.code, symbol: c.symbol, rate: String(Number(c.value)), is_default: c.isDefault, enabled: c.enabled, position: c.position, rounding: c.rounding, decimals: minorDigits(c.code) });
+const zoneJson = (z: ZoneRow) => ({
+  id: z.id,
+  code: z.code,
+  name: z.name,
+  cost_cents: z.cost ?? 0,
+  free_over_cents: z.freeOver ?? null,
+  countries: Number(z.countries),
+});
+const countryJson = (c: typeof countries.$inferSelect) => ({
+  id: c.id,
+  name: c.name,
+  iso: c.iso,
+  zone_id: c.zoneId,
+  served: c.served,
+  delivery_available: c.deliveryAvailable,
+  postcode_pattern: c.postcodePattern,
+});
+const currencyJson = (c: typeof currencies.$inferSelect) => ({
+  id: c.id,
+  code: c.code,
+  symbol: c.symbol,
+  rate: String(Number(c.value)),
+  is_default: c.isDefault,
+  enabled: c.enabled,
+  position: c.position,
+  rounding: c.rounding,
+  decimals: minorDigits(c.code),
+});
 
 /** .99 endings need cents: a currency without them (JPY) is refused the rule rather than silently rounded to whole units. */
 function checkRounding(code: string, rounding: RoundingRule | undefined): void {
   if (rounding === 'end_99' && minorDigits(code) < 2) {
-    throw new InvalidInputError(localized('admin.api.roundingNeedsCents', { code }), { rounding: [localized('admin.api.roundingNeedsCents', { code })] });
+    throw new InvalidInputError(localized('admin.api.roundingNeedsCents', { code }), {
+      rounding: [localized('admin.api.roundingNeedsCents', { code })],
+    });
   }
 }
 
@@ -63,15 +99,22 @@ async function zoneById(tx: Db | Tx, id: number) {
 
 export async function createZone(db: Db, editor: Editor, input: ZoneCreate) {
   const zone = await transaction(db, async (tx) => {
-      const [row] = await tx.insert(shippingZones).values({ code: input.code, name: input.name }).returning({ id: shippingZones.id });
-      await tx.insert(shippingRates).values({ zoneId: row!.id, costCents: input.cost_cents, freeOverCents: input.free_over_cents ?? null });
-      await recordChange(tx, editor, 'shipping', `zone:${row!.id}`, 'create', `${input.code}: ${input.cost_cents} cents`);
-      return zoneById(tx, row!.id);
-    })
-    .catch((error: unknown) => {
-      if (uniqueViolation(error)?.includes('code')) throw new InvalidInputError(localized('admin.api.zoneCodeTaken'), { code: [localized('admin.api.zoneCodeTaken')] });
-      throw error;
-    });
+    const [row] = await tx
+      .insert(shippingZones)
+      .values({ code: input.code, name: input.name })
+      .returning({ id: shippingZones.id });
+    await tx
+      .insert(shippingRates)
+      .values({ zoneId: row!.id, costCents: input.cost_cents, freeOverCents: input.free_over_cents ?? null });
+    await recordChange(tx, editor, 'shipping', `zone:${row!.id}`, 'create', `${input.code}: ${input.cost_cents} cents`);
+    return zoneById(tx, row!.id);
+  }).catch((error: unknown) => {
+    if (uniqueViolation(error)?.includes('code'))
+      throw new InvalidInputError(localized('admin.api.zoneCodeTaken'), {
+        code: [localized('admin.api.zoneCodeTaken')],
+      });
+    throw error;
+  });
   contentChanged(db, 'content');
   return zone;
 }
@@ -80,7 +123,8 @@ export async function updateZone(db: Db, editor: Editor, id: number, patch: Zone
   const zone = await transaction(db, async (tx) => {
     const [row] = await tx.select().from(shippingZones).where(eq(shippingZones.id, id)).for('update');
     if (!row) throw new NotFoundError(ZONE_NOT_FOUND);
-    if (patch.name !== undefined) await tx.update(shippingZones).set({ name: patch.name }).where(eq(shippingZones.id, id));
+    if (patch.name !== undefined)
+      await tx.update(shippingZones).set({ name: patch.name }).where(eq(shippingZones.id, id));
     const rate = definedOnly({ costCents: patch.cost_cents, freeOverCents: patch.free_over_cents });
     if (Object.keys(rate).length) {
       await tx
@@ -101,8 +145,12 @@ export async function deleteZone(db: Db, editor: Editor, id: number): Promise<vo
     const [row] = await tx.select().from(shippingZones).where(eq(shippingZones.id, id)).for('update');
     if (!row) throw new NotFoundError(ZONE_NOT_FOUND);
     // Counted under the zone's lock: a country moved into it meanwhile waits for the key share lock.
-    const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(countries).where(eq(countries.zoneId, id));
-    if (Number(n) > 0) throw new ConflictError(localized('admin.api.zoneHasCountries', { code: row.code, count: Number(n) }));
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(countries)
+      .where(eq(countries.zoneId, id));
+    if (Number(n) > 0)
+      throw new ConflictError(localized('admin.api.zoneHasCountries', { code: row.code, count: Number(n) }));
     await tx.delete(shippingZones).where(eq(shippingZones.id, id));
     await recordChange(tx, editor, 'shipping', `zone:${id}`, 'delete', row.code);
   });
@@ -114,10 +162,21 @@ export async function updateCountry(db: Db, editor: Editor, id: number, patch: C
     const [row] = await tx.select().from(countries).where(eq(countries.id, id)).for('update');
     if (!row) throw new NotFoundError(COUNTRY_NOT_FOUND);
     if (patch.zone_id) {
-      const [zone] = await tx.select({ id: shippingZones.id }).from(shippingZones).where(eq(shippingZones.id, patch.zone_id));
-      if (!zone) throw new InvalidInputError(localized('admin.api.chooseZone'), { zone_id: [localized('admin.api.chooseZone')] });
+      const [zone] = await tx
+        .select({ id: shippingZones.id })
+        .from(shippingZones)
+        .where(eq(shippingZones.id, patch.zone_id));
+      if (!zone)
+        throw new InvalidInputError(localized('admin.api.chooseZone'), {
+          zone_id: [localized('admin.api.chooseZone')],
+        });
     }
-    const set = definedOnly({ zoneId: patch.zone_id, served: patch.served, deliveryAvailable: patch.delivery_available, postcodePattern: patch.postcode_pattern === '' ? null : patch.postcode_pattern });
+    const set = definedOnly({
+      zoneId: patch.zone_id,
+      served: patch.served,
+      deliveryAvailable: patch.delivery_available,
+      postcodePattern: patch.postcode_pattern === '' ? null : patch.postcode_pattern,
+    });
     const [after] = await tx.update(countries).set(set).where(eq(countries.id, id)).returning();
     await recordChange(tx, editor, 'shipping', `country:${row.iso}`, 'update', `${row.name}: ${changedFields(patch)}`);
     return countryJson(after!);
@@ -134,10 +193,18 @@ export async function setCountriesState(db: Db, editor: Editor, input: Countries
   const ids = [...new Set(input.ids)];
   const flags = flagsOf(input.state);
   const changed = await transaction(db, async (tx) => {
-    const rows = await tx.select({ id: countries.id, iso: countries.iso }).from(countries).where(inArray(countries.id, ids)).orderBy(asc(countries.id)).for('update');
+    const rows = await tx
+      .select({ id: countries.id, iso: countries.iso })
+      .from(countries)
+      .where(inArray(countries.id, ids))
+      .orderBy(asc(countries.id))
+      .for('update');
     if (rows.length !== ids.length) {
       const known = new Set(rows.map((r) => r.id));
-      const unknown = ids.filter((id) => !known.has(id)).slice(0, 5).join(', ');
+      const unknown = ids
+        .filter((id) => !known.has(id))
+        .slice(0, 5)
+        .join(', ');
       const problem = localized('admin.api.countriesUnknown', { ids: unknown });
       throw new InvalidInputError(problem, { ids: [problem] });
     }
@@ -146,14 +213,25 @@ export async function setCountriesState(db: Db, editor: Editor, input: Countries
       .set(definedOnly({ served: flags.served, deliveryAvailable: flags.delivery_available }))
       .where(inArray(countries.id, ids))
       .returning();
-    await recordChange(tx, editor, 'shipping', 'countries', 'update', `${STATE_WORDS[input.state]}: ${rows.map((r) => r.iso).join(' ')}`.slice(0, 1000));
+    await recordChange(
+      tx,
+      editor,
+      'shipping',
+      'countries',
+      'update',
+      `${STATE_WORDS[input.state]}: ${rows.map((r) => r.iso).join(' ')}`.slice(0, 1000),
+    );
     return after.sort((a, b) => a.name.localeCompare(b.name)).map(countryJson);
   });
   contentChanged(db, 'content');
   return { changed: changed.length, countries: changed };
 }
 
-const STATE_WORDS: Record<CountryState, string> = { served: 'served', on_request: 'served, delivery price on request', not_served: 'not served' };
+const STATE_WORDS: Record<CountryState, string> = {
+  served: 'served',
+  on_request: 'served, delivery price on request',
+  not_served: 'not served',
+};
 
 export async function listCurrencies(db: Db) {
   return (await db.select().from(currencies).orderBy(asc(currencies.position), asc(currencies.id))).map(currencyJson);
@@ -162,14 +240,25 @@ export async function listCurrencies(db: Db) {
 export async function createCurrency(db: Db, editor: Editor, input: CurrencyCreate) {
   checkRounding(input.code, input.rounding);
   const currency = await transaction(db, async (tx) => {
-      const [row] = await tx.insert(currencies).values({ code: input.code, symbol: input.symbol, value: input.rate, position: input.position ?? 0, rounding: input.rounding ?? 'exact' }).returning();
-      await recordChange(tx, editor, 'currency', input.code, 'create', `${input.code} at ${input.rate}`);
-      return currencyJson(row!);
-    })
-    .catch((error: unknown) => {
-      if (uniqueViolation(error)?.includes('code')) throw new InvalidInputError(localized('admin.api.currencyTaken'), { code: [localized('admin.api.currencyTaken')] });
-      throw error;
-    });
+    const [row] = await tx
+      .insert(currencies)
+      .values({
+        code: input.code,
+        symbol: input.symbol,
+        value: input.rate,
+        position: input.position ?? 0,
+        rounding: input.rounding ?? 'exact',
+      })
+      .returning();
+    await recordChange(tx, editor, 'currency', input.code, 'create', `${input.code} at ${input.rate}`);
+    return currencyJson(row!);
+  }).catch((error: unknown) => {
+    if (uniqueViolation(error)?.includes('code'))
+      throw new InvalidInputError(localized('admin.api.currencyTaken'), {
+        code: [localized('admin.api.currencyTaken')],
+      });
+    throw error;
+  });
   contentChanged(db, 'content');
   return currency;
 }
@@ -187,16 +276,34 @@ export async function updateCurrency(db: Db, editor: Editor, id: number, patch: 
     // Shoppers are always offered the default: it cannot be switched off, and becoming it switches it on
     // (the screen's "Make default" sends the form's unticked box along).
     if (patch.enabled === false && row.isDefault && !patch.is_default) {
-      throw new InvalidInputError(localized('admin.api.defaultCurrencyOff'), { enabled: [localized('admin.api.defaultCurrencyOff')] });
+      throw new InvalidInputError(localized('admin.api.defaultCurrencyOff'), {
+        enabled: [localized('admin.api.defaultCurrencyOff')],
+      });
     }
     if (patch.is_default) await makeDefaultCurrency(tx, id);
     const enabled = patch.is_default ? true : patch.enabled;
     const [after] = await tx
       .update(currencies)
-      .set(definedOnly({ symbol: patch.symbol, value: patch.rate, isDefault: patch.is_default, enabled, position: patch.position, rounding: patch.rounding }))
+      .set(
+        definedOnly({
+          symbol: patch.symbol,
+          value: patch.rate,
+          isDefault: patch.is_default,
+          enabled,
+          position: patch.position,
+          rounding: patch.rounding,
+        }),
+      )
       .where(eq(currencies.id, id))
       .returning();
-    await recordChange(tx, editor, 'currency', row.code, 'update', `${row.code}: ${changedFields(patch)}${patch.rate ? ` ${Number(row.value)} → ${patch.rate}` : ''}`);
+    await recordChange(
+      tx,
+      editor,
+      'currency',
+      row.code,
+      'update',
+      `${row.code}: ${changedFields(patch)}${patch.rate ? ` ${Number(row.value)} → ${patch.rate}` : ''}`,
+    );
     return currencyJson(after!);
   });
   contentChanged(db, 'content');
@@ -220,12 +327,26 @@ const VAT_NAME_TAKEN = localized('admin.api.vatNameTaken');
 
 async function vatRateRows(db: Db | Tx) {
   return db
-    .select({ id: vatRates.id, name: vatRates.name, percent: vatRates.percent, kind: vatRates.kind, position: vatRates.position, products: sql<number>`(select count(*)::int from products p where p.vat_rate_id = "vat_rates"."id")` })
+    .select({
+      id: vatRates.id,
+      name: vatRates.name,
+      percent: vatRates.percent,
+      kind: vatRates.kind,
+      position: vatRates.position,
+      products: sql<number>`(select count(*)::int from products p where p.vat_rate_id = "vat_rates"."id")`,
+    })
     .from(vatRates)
     .orderBy(asc(vatRates.position), asc(vatRates.id));
 }
 type VatRow = Awaited<ReturnType<typeof vatRateRows>>[number];
-const vatJson = (r: VatRow) => ({ id: r.id, name: r.name, percent: Number(r.percent).toFixed(2), kind: r.kind, position: r.position, products: Number(r.products) });
+const vatJson = (r: VatRow) => ({
+  id: r.id,
+  name: r.name,
+  percent: Number(r.percent).toFixed(2),
+  kind: r.kind,
+  position: r.position,
+  products: Number(r.products),
+});
 
 /** The VAT classes besides the shop's rate (settings.vat_percent), with how many products use each. */
 export async function listVatRates(db: Db) {
@@ -245,11 +366,18 @@ const vatNameTaken = (error: unknown): never => {
 
 export async function createVatRate(db: Db, editor: Editor, input: VatRateCreate) {
   const rate = await transaction(db, async (tx) => {
-      const [row] = await tx.insert(vatRates).values({ name: input.name, percent: input.percent, kind: input.kind ?? 'reduced', position: input.position ?? 0 }).returning({ id: vatRates.id });
-      await recordChange(tx, editor, 'vat_rate', row!.id, 'create', `${input.name}: ${input.percent} %`);
-      return vatById(tx, row!.id);
-    })
-    .catch(vatNameTaken);
+    const [row] = await tx
+      .insert(vatRates)
+      .values({
+        name: input.name,
+        percent: input.percent,
+        kind: input.kind ?? 'reduced',
+        position: input.position ?? 0,
+      })
+      .returning({ id: vatRates.id });
+    await recordChange(tx, editor, 'vat_rate', row!.id, 'create', `${input.name}: ${input.percent} %`);
+    return vatById(tx, row!.id);
+  }).catch(vatNameTaken);
   contentChanged(db, 'content');
   return rate;
 }
@@ -257,13 +385,22 @@ export async function createVatRate(db: Db, editor: Editor, input: VatRateCreate
 /** A new rate applies to the next totals; orders keep the VAT they were placed with. */
 export async function updateVatRate(db: Db, editor: Editor, id: number, patch: VatRatePatch) {
   const rate = await transaction(db, async (tx) => {
-      const [before] = await tx.select().from(vatRates).where(eq(vatRates.id, id)).for('update');
-      if (!before) throw new NotFoundError(VAT_RATE_NOT_FOUND);
-      await tx.update(vatRates).set(definedOnly({ name: patch.name, percent: patch.percent, kind: patch.kind, position: patch.position })).where(eq(vatRates.id, id));
-      await recordChange(tx, editor, 'vat_rate', id, 'update', `${before.name}: ${changedFields(patch)}${patch.percent ? ` ${Number(before.percent)} → ${patch.percent} %` : ''}`);
-      return vatById(tx, id);
-    })
-    .catch(vatNameTaken);
+    const [before] = await tx.select().from(vatRates).where(eq(vatRates.id, id)).for('update');
+    if (!before) throw new NotFoundError(VAT_RATE_NOT_FOUND);
+    await tx
+      .update(vatRates)
+      .set(definedOnly({ name: patch.name, percent: patch.percent, kind: patch.kind, position: patch.position }))
+      .where(eq(vatRates.id, id));
+    await recordChange(
+      tx,
+      editor,
+      'vat_rate',
+      id,
+      'update',
+      `${before.name}: ${changedFields(patch)}${patch.percent ? ` ${Number(before.percent)} → ${patch.percent} %` : ''}`,
+    );
+    return vatById(tx, id);
+  }).catch(vatNameTaken);
   contentChanged(db, 'content');
   return rate;
 }
@@ -272,7 +409,14 @@ export async function deleteVatRate(db: Db, editor: Editor, id: number): Promise
   const moved = await transaction(db, async (tx) => {
     const rate = await vatById(tx, id);
     await tx.delete(vatRates).where(eq(vatRates.id, id));
-    await recordChange(tx, editor, 'vat_rate', id, 'delete', `${rate.name}: ${rate.products} products back to the shop's rate`);
+    await recordChange(
+      tx,
+      editor,
+      'vat_rate',
+      id,
+      'delete',
+      `${rate.name}: ${rate.products} products back to the shop's rate`,
+    );
     return rate.products;
   });
   contentChanged(db, 'content');

@@ -9,7 +9,6 @@ import { normaliseEmail } from '@/server/services/auth/users';
 import { type Editor, recordChange } from '../audit';
 import { BACK_OFFICE_ROLES, type Role } from '@/lib/rules/roles';
 
-
 export async function listStaff(db: Db) {
   return db
     .select({ id: users.id, email: users.email, name: users.name, surname: users.surname, role: users.role })
@@ -25,7 +24,10 @@ export async function listStaff(db: Db) {
  */
 export async function setRole(db: Db, by: Editor | null, email: string, role: Role) {
   if (by) {
-    const [self] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, by.id), sql`lower(${users.email}) = ${normaliseEmail(email)}`));
+    const [self] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, by.id), sql`lower(${users.email}) = ${normaliseEmail(email)}`));
     if (self) {
       await recordChange(db, by, 'user_role', by.id, 'refused_own', `→ ${role}`);
       throw new ForbiddenError(localized('admin.api.ownRole'), { email: [localized('admin.api.ownRole')] });

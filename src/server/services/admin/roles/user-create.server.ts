@@ -40,7 +40,10 @@ export async function createUserWithLink(db: Db, email: string, role: Role): Pro
       .returning({ id: users.id, email: users.email });
     const [row] = existing
       ? [existing]
-      : await t.insert(users).values({ name: '', surname: '', email: address, passwordHash: unusable, role }).returning({ id: users.id, email: users.email });
+      : await t
+          .insert(users)
+          .values({ name: '', surname: '', email: address, passwordHash: unusable, role })
+          .returning({ id: users.id, email: users.email });
     // The command line is nobody in the audit (no user id).
     await recordChange(t, null, 'user_role', row!.id, existing ? 'update' : 'create', `${row!.email} → ${role}`);
     return { user: row!, created: !existing, token: await createResetToken(t, row!, FIRST_PASSWORD_LINK_HOURS * 60) };

@@ -49,7 +49,11 @@ function toRow(row: OutboxSummary): MailLogRow {
 }
 
 /** Newest first, MAIL_LOG_PAGE_SIZE a page, keyset on the id; `q` is part of the recipient's address. */
-export async function listMailLog(db: Db, q: string, before: number | null): Promise<{ items: MailLogRow[]; next_before: number | null }> {
+export async function listMailLog(
+  db: Db,
+  q: string,
+  before: number | null,
+): Promise<{ items: MailLogRow[]; next_before: number | null }> {
   const rows = await listOutbox(db, { q, before, limit: MAIL_LOG_PAGE_SIZE + 1 });
   const items = rows.slice(0, MAIL_LOG_PAGE_SIZE).map(toRow);
   return { items, next_before: rows.length > MAIL_LOG_PAGE_SIZE ? items.at(-1)!.id : null };
@@ -69,7 +73,13 @@ export async function getMailLogEntry(db: Db, id: number): Promise<MailLogEntry>
 export async function resendMail(db: Db, by: Editor, id: number): Promise<MailLogRow> {
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
   if (!row) throw new NotFoundError(MAIL_NOT_FOUND);
-  const sent = await sendMail(db, { to: row.to, subject: row.subject, html: row.html, text: row.text, language: row.language });
+  const sent = await sendMail(db, {
+    to: row.to,
+    subject: row.subject,
+    html: row.html,
+    text: row.text,
+    language: row.language,
+  });
   await recordChange(db, by, 'mail', row.id, 'resend', `${row.to}: copy #${sent.id}`);
   const [copy] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, sent.id));
   return toRow(copy!);

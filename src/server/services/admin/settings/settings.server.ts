@@ -26,7 +26,10 @@ const homeStandardPercent = sql<string>`coalesce((select r.percent::text from co
 
 export async function getAdminSettings(db: Db): Promise<AdminSettings> {
   const [[s], currencyRows] = await Promise.all([
-    db.select({ ...getTableColumns(settings), vatPercent: homeStandardPercent }).from(settings).where(eq(settings.id, 1)),
+    db
+      .select({ ...getTableColumns(settings), vatPercent: homeStandardPercent })
+      .from(settings)
+      .where(eq(settings.id, 1)),
     db.select().from(currencies),
   ]);
   return {
@@ -69,8 +72,14 @@ export async function balanceAdjustLimitCents(db: Db): Promise<number> {
 /** What the settings screen offers: every country (served or not: the owner may name the home country first) and currency. */
 export async function settingsChoices(db: Db) {
   const [countryList, currencyList] = await Promise.all([
-    db.select({ id: countries.id, name: countries.name }).from(countries).orderBy(asc(countries.name), asc(countries.iso)),
-    db.select({ code: currencies.code, symbol: currencies.symbol }).from(currencies).orderBy(asc(currencies.position), asc(currencies.id)),
+    db
+      .select({ id: countries.id, name: countries.name })
+      .from(countries)
+      .orderBy(asc(countries.name), asc(countries.iso)),
+    db
+      .select({ code: currencies.code, symbol: currencies.symbol })
+      .from(currencies)
+      .orderBy(asc(currencies.position), asc(currencies.id)),
   ]);
   return { countries: countryList, currencies: currencyList };
 }
@@ -128,7 +137,10 @@ export async function updateSettings(db: Db, editor: Editor, patch: SettingsPatc
       await tx
         .insert(countryVatRates)
         .values({ countryId: saved.homeCountryId, kind: 'standard', percent: columns.vatPercent })
-        .onConflictDoUpdate({ target: [countryVatRates.countryId, countryVatRates.kind], set: { percent: columns.vatPercent } });
+        .onConflictDoUpdate({
+          target: [countryVatRates.countryId, countryVatRates.kind],
+          set: { percent: columns.vatPercent },
+        });
     }
     await recordChange(tx, editor, 'settings', 1, 'update', changedFields(patch as Record<string, unknown>));
   });
