@@ -175,7 +175,7 @@ function featuredFieldCases(valid: Record<string, unknown>): Case[] {
 const ORDER_NR = 'Invalid order number.';
 const CUSTOMER_ID = 'Invalid customer id.';
 const TRACKING_URL = 'The tracking link must be an https:// address.';
-const DESTINATION = 'The refund goes to card or balance.';
+const DESTINATION = 'The refund goes to card, balance or external.';
 const AMOUNT = 'The amount must be a whole number of cents from 1.';
 const LINE_ID = 'order_item_id must be a line of this order.';
 const LINE_QUANTITY = 'The quantity to refund must be a whole number from 1.';
@@ -342,6 +342,57 @@ function orderActionTable(ids: AdminIds): Record<string, Entry> {
       invalid('text as object', { text: { $ne: '' } }, 'The note is required.'),
       invalid('extra field', { text: 'x', internal: false }, UNKNOWN_FIELD),
     ]),
+    'GET /api/admin/orders/:orderNr/documents/:number': staff('documents/INV-1999-1', 'none', [
+      param('SQL as document number', order(`documents/${encodeURIComponent(SQL)}`)(ids.failedOrderNr), 422),
+      param('unknown document', order('documents/INV-1999-1')(ids.failedOrderNr), 404),
+      param('unknown order', order('documents/INV-1999-1')('GS-1999-1'), 404),
+    ]),
+    'POST /api/admin/orders/:orderNr/returns/:returnNr/receive': staff('returns/R-GS-1999-1-1/receive', 'object', [
+      {
+        ...param(
+          'SQL as return number',
+          order(`returns/${encodeURIComponent(SQL)}/receive`)(ids.failedOrderNr),
+          422,
+          'Invalid return number.',
+        ),
+        json: {},
+      },
+      { ...param('unknown return', order('returns/R-GS-1999-1-1/receive')(ids.failedOrderNr), 404), json: {} },
+      invalid('lines as text', { lines: SQL }, 'The lines must be a list.'),
+      invalid('restock as text', { lines: [{ order_item_id: 1, restock: 'yes' }] }, 'restock must be true or false.'),
+      invalid('extra field', { lines: [], status: 'received' }, UNKNOWN_FIELD),
+    ]),
+    'POST /api/admin/orders/:orderNr/returns/:returnNr/refund': staff('returns/R-GS-1999-1-1/refund', 'object', [
+      {
+        ...param('unknown return', order('returns/R-GS-1999-1-1/refund')(ids.failedOrderNr), 404),
+        json: { destination: 'balance' },
+      },
+      invalid('destination missing', {}, DESTINATION),
+      invalid('SQL as destination', { destination: SQL }, DESTINATION),
+      invalid('external without reference', { destination: 'external' }),
+      invalid('extra field', { destination: 'balance', amount_cents: 1 }, UNKNOWN_FIELD),
+    ]),
+    'GET /api/admin/customers/:id/data-export': {
+      who: 'admin',
+      path: `/api/admin/customers/${ids.customer}/data-export`,
+      body: 'none',
+      cases: [param('SQL as id', `/api/admin/customers/${encodeURIComponent(SQL)}/data-export`, 422)],
+    },
+    'POST /api/admin/customers/:id/erase': {
+      who: 'admin',
+      path: `/api/admin/customers/${ids.customer}/erase`,
+      body: 'object',
+      cases: [
+        {
+          ...param('SQL as id', `/api/admin/customers/${encodeURIComponent(SQL)}/erase`, 422),
+          json: { reason: 'Asked' },
+        },
+        invalid('reason missing', {}, 'The reason is required.'),
+        invalid('reason too short', { reason: 'x' }, 'The reason needs at least 3 characters.'),
+        invalid('huge reason', { reason: huge(100_000) }, 'The reason may have at most 500 characters.'),
+        invalid('extra field', { reason: 'Asked by mail', keep: true }, UNKNOWN_FIELD),
+      ],
+    },
     'POST /api/admin/customers/:id/balance': {
       who: 'admin',
       path: balancePath(String(ids.customer)),

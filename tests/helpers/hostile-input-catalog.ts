@@ -471,6 +471,21 @@ export function catalogRouteTable(
       ),
     ]),
     'GET /api/admin/products/:id': admin(productPath(String(ids.product)), 'none', idCases(productPath, NOT_FOUND)),
+    'PUT /api/admin/products/:id/currency-prices': admin(
+      `${productPath(String(ids.product))}/currency-prices`,
+      'object',
+      [
+        invalid('version missing', { prices: [] }, VERSION),
+        invalid('version as text', { version: '1', prices: [] }, VERSION),
+        invalid(
+          'SQL as currency',
+          { version: FAR, prices: [{ currency: SQL, price_cents: 100 }] },
+          "currency must be the code of one of the shop's currencies other than EUR.",
+        ),
+        invalid('prices as text', { version: FAR, prices: SQL }),
+        invalid('extra field', { version: FAR, prices: [], active: true }, UNKNOWN_FIELD),
+      ],
+    ),
     'PUT /api/admin/products/:id': admin(productPath(String(ids.product)), 'object', [
       ...withIds('', patch),
       stale(patch),

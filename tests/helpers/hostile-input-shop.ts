@@ -676,6 +676,51 @@ export function shopRouteTable(productId: number): Record<string, Entry> {
         },
       ],
     },
+    'GET /api/user/data-export': { who: 'customer', path: '/api/user/data-export', body: 'none', cases: [] },
+    'POST /api/user/delete-account': {
+      who: 'customer',
+      path: '/api/user/delete-account',
+      body: 'object',
+      cases: [
+        invalid('password missing', {}, 'Enter your password to delete your account.'),
+        invalid('password as object', { password: { $ne: '' } }, 'Enter your password to delete your account.'),
+        { name: 'wrong password', json: { password: SQL }, status: 422 },
+      ],
+    },
+    'GET /api/orders/:orderNr/documents/:number': {
+      who: 'customer',
+      path: '/api/orders/GS-1999-1/documents/INV-1999-1',
+      body: 'none',
+      cases: [
+        param('SQL as document number', `/api/orders/GS-1999-1/documents/${encodeURIComponent(SQL)}`, 422),
+        param('unknown order', '/api/orders/GS-1999-1/documents/INV-1999-1', 404),
+      ],
+    },
+    'POST /api/orders/:orderNr/returns': {
+      who: 'customer',
+      path: '/api/orders/GS-1999-1/returns',
+      body: 'object',
+      cases: [
+        invalid('lines missing', { reason: 'damaged' }, 'Choose the items to return.'),
+        invalid('no lines', { lines: [], reason: 'damaged' }, 'Choose at least one item to return.'),
+        invalid(
+          'SQL as reason',
+          { lines: [{ order_item_id: 1, quantity: 1 }], reason: SQL },
+          'Choose a reason for the return.',
+        ),
+        invalid(
+          'zero quantity',
+          { lines: [{ order_item_id: 1, quantity: 0 }], reason: 'damaged' },
+          'The quantity to return must be a whole number from 1.',
+        ),
+        {
+          name: 'unknown order',
+          json: { lines: [{ order_item_id: 1, quantity: 1 }], reason: 'damaged' },
+          status: 404,
+          message: 'Order not found.',
+        },
+      ],
+    },
     'GET /api/user/profile': { who: 'customer', path: '/api/user/profile', body: 'none', cases: [] },
     'PUT /api/user/profile': {
       who: 'customer',

@@ -51,7 +51,13 @@ describe('chooseCurrency', () => {
   });
 
   it('falls back to the built-in EUR when there are no currencies', () => {
-    expect(chooseCurrency([], 'USD')).toEqual({ code: 'EUR', symbol: '€', value: '1', isDefault: true });
+    expect(chooseCurrency([], 'USD')).toEqual({
+      code: 'EUR',
+      symbol: '€',
+      value: '1',
+      isDefault: true,
+      rounding: 'exact',
+    });
     expect(chooseCurrency([], null)).toBe(EUR_FALLBACK);
   });
 });

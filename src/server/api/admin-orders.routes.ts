@@ -14,8 +14,8 @@ import { staffOrderState, refundJson } from '../services/admin/orders/order-stat
 import { refundOrder } from '../services/admin/orders/refund.server';
 import { shipOrder } from '../services/admin/orders/ship.server';
 import { createAdminRouter } from './admin-language';
-import { ok } from './envelope';
-import { HttpError, notFound } from './errors';
+import { errorBody, ok } from './envelope';
+import { HttpError } from './errors';
 import { pdfResponse } from './pdf';
 import { documentPdf } from '../services/invoices/issue.server';
 import { documentParams } from '@/lib/contract/purchasing';
@@ -37,7 +37,7 @@ export const adminOrdersApp = createAdminRouter()
   .get('/:orderNr/documents/:number', validate('param', documentParams), async (c) => {
     const { orderNr, number } = c.req.valid('param');
     const found = await documentPdf(c.var.db, { orderNr, number, userId: null });
-    return found ? pdfResponse(found) : notFound(c);
+    return found ? pdfResponse(found) : c.json(errorBody('not_found', 'Document not found.'), 404);
   })
   .post('/:orderNr/mark-paid', validate('param', orderNrParam), async (c) => {
     const db = c.var.db;

@@ -1,12 +1,11 @@
 import { documentParams, historyQuery } from '@/lib/contract/purchasing';
 import { documentPdf } from '../services/invoices/issue.server';
-import { notFound } from './errors';
 import { pdfResponse } from './pdf';
 import { HISTORY_PER_PAGE_DEFAULT } from '../services/orders/history';
 import { listOrderHistory } from '../services/orders/history.server';
 import { requireVerified } from './auth-guards';
 import { createRouter } from './env';
-import { ok } from './envelope';
+import { errorBody, ok } from './envelope';
 import { translatorFor } from './form';
 import { validate } from './validate';
 
@@ -30,5 +29,5 @@ export const ordersApp = createRouter()
     const { orderNr, number } = c.req.valid('param');
     // Another customer's order answers exactly as a missing one: its number says nothing.
     const found = await documentPdf(c.var.db, { orderNr, number, userId: c.var.user!.id });
-    return found ? pdfResponse(found) : notFound(c);
+    return found ? pdfResponse(found) : c.json(errorBody('not_found', 'Document not found.'), 404);
   });

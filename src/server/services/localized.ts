@@ -65,10 +65,13 @@ function plainVars(message: Localized, say: (inner: Localized) => string): Recor
 
 /** The message in the language of `t` (the admin's translator). */
 export function spokenText(t: Translator, message: Localized): string {
-  return t(
+  const spoken = t(
     message.key,
     plainVars(message, (inner) => spokenText(t, inner)),
   );
+  // A translator without the key (the shop's, on a shopper's route such as returns) answers
+  // with the key itself: the schema's English text reads better than a key.
+  return spoken === message.key ? englishText(message) : spoken;
 }
 
 /** Field errors whose texts may be Localized: the shape error constructors take. */
