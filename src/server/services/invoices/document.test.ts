@@ -14,6 +14,7 @@ describe('invoiceFigures', () => {
     // 2 × 33.33 at 19 %, 19.99 at 7 %, delivery 4.99 at 19 %, 10.00 off: final 81.64.
     const f = invoiceFigures({
       currencyRate: '1',
+      currency: 'EUR',
       items: [item('Jacket', 3333, 2, 19), item('Book', 1999, 1, 7)],
       deliveryCents: 499,
       deliveryVatPercent: 19,
@@ -41,17 +42,39 @@ describe('invoiceFigures', () => {
   it('in another currency: converted amounts, and a cent of conversion rounding shown as such', () => {
     const f = invoiceFigures({
       currencyRate: '1.085',
+      currency: 'USD',
       items: [item('Peg', 333, 3, 19)],
       deliveryCents: null,
       deliveryVatPercent: 19,
       discountCents: 0,
-      totalCents: 1085,
+      totalCents: 1084,
       vatByRate: [{ percent: 19, cents: 173 }],
     });
-    expect(f.lines[0]).toMatchObject({ unitCents: 361, grossCents: 1084 });
+    // A line is its converted unit price times the quantity, as the cart charged it (ADR 034).
+    expect(f.lines[0]).toMatchObject({ unitCents: 361, grossCents: 1083 });
     expect(f.delivery).toBeNull();
     expect(f.roundingCents).toBe(1);
     // Net + VAT is what the rates are due on; the rounding row makes up the amount paid.
-    expect(f.netCents + f.vatCents + f.roundingCents).toBe(1085);
+    expect(f.netCents + f.vatCents + f.roundingCents).toBe(1084);
+  });
+
+  it('in yen with stored charged amounts: fixed prices and the rounding rule, not a fresh conversion', () => {
+    const f = invoiceFigures({
+      currencyRate: '162.5',
+      currency: 'JPY',
+      items: [{ ...item('Peg', 333, 3, 19), convertedPriceCents: 500 }],
+      deliveryCents: 490,
+      convertedDeliveryCents: 800,
+      deliveryVatPercent: 19,
+      discountCents: 100,
+      convertedDiscountCents: 200,
+      totalCents: 2100,
+      vatByRate: [{ percent: 19, cents: 335 }],
+    });
+    expect(f.lines[0]).toMatchObject({ unitCents: 500, grossCents: 1500 });
+    expect(f.delivery).toMatchObject({ unitCents: 800, grossCents: 800 });
+    expect(f.discountCents).toBe(200);
+    expect(f.roundingCents).toBe(0);
+    expect(f.netCents + f.vatCents).toBe(2100);
   });
 });

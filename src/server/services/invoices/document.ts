@@ -3,7 +3,7 @@
  * document is issued, stored beside its PDF, and the only input of the PDF and of the Factur-X
  * XML. Amounts are minor units of the order's currency. Pure.
  */
-import { convertCents } from '@/lib/money';
+import { inOrderCurrency } from '@/server/services/orders/history';
 import { shareOut, vatContained } from '@/server/services/pricing/totals';
 
 export type VatScheme = 'home' | 'oss' | 'export' | 'reverse_charge';
@@ -73,17 +73,24 @@ export interface FigureItem {
   sku: string;
   /** EUR cents per unit, VAT included. */
   priceCents: number;
+  /** What one unit was charged in the order's currency (fixed price, rounding rule); null on older orders. */
+  convertedPriceCents?: number | null;
   quantity: number;
   vatPercent: number;
 }
 
 export interface FigureInput {
   currencyRate: string;
+  /** The order's currency: its minor units (JPY has none, ADR 034). */
+  currency: string;
   items: FigureItem[];
   /** EUR cents; null or 0: no delivery line. */
   deliveryCents: number | null;
+  /** The delivery and discount as the order charged them in its currency; null on older orders. */
+  convertedDeliveryCents?: number | null;
   deliveryVatPercent: number;
   discountCents: number;
+  convertedDiscountCents?: number | null;
   /** The amount in the order's currency the document totals to. */
   totalCents: number;
   /** The VAT per rate in the order's currency, as the order recorded it (ADR 030). */
@@ -114,20 +121,15 @@ function line(
  * and each rate's net is what is left of its share.
  */
 export function invoiceFigures(input: FigureInput): Figures {
-  const rate = input.currencyRate;
-  const lines = input.items.map((i) =>
-    line(
-      i.name,
-      i.sku,
-      i.quantity,
-      convertCents(i.priceCents, rate),
-      convertCents(i.priceCents * i.quantity, rate),
-      i.vatPercent,
-    ),
-  );
-  const deliveryGross = convertCents(input.deliveryCents ?? 0, rate);
+  // What the order charged in its currency (ADR 034), as history, mails and the payment read it.
+  const charged = (eurCents: number, stored?: number | null) => inOrderCurrency(input, eurCents, stored);
+  const lines = input.items.map((i) => {
+    const unit = charged(i.priceCents, i.convertedPriceCents);
+    return line(i.name, i.sku, i.quantity, unit, unit * i.quantity, i.vatPercent);
+  });
+  const deliveryGross = charged(input.deliveryCents ?? 0, input.convertedDeliveryCents);
   const delivery = deliveryGross > 0 ? line('', '', 1, deliveryGross, deliveryGross, input.deliveryVatPercent) : null;
-  const discountCents = convertCents(input.discountCents, rate);
+  const discountCents = charged(input.discountCents, input.convertedDiscountCents);
   const parts = [...lines, ...(delivery ? [delivery] : [])];
   const gross = parts.reduce((s, p) => s + p.grossCents, 0);
   const percents = [...new Set([...parts.map((p) => p.vatPercent), ...input.vatByRate.map((r) => r.percent)])].sort(

@@ -23,9 +23,8 @@ import { FALLBACK_LANGUAGE } from '@/server/i18n/index';
 import { logger } from '@/server/logger';
 import { transaction } from '@/server/services/transaction';
 import { recordOrderEvent } from '@/server/services/orders/order-events.server';
-import { orderVatRates } from '@/server/services/orders/history';
+import { inOrderCurrency, orderVatRates } from '@/server/services/orders/history';
 import { shareOut, vatContained } from '@/server/services/pricing/totals';
-import { convertCents } from '@/lib/money';
 import type { Translator } from '@/lib/translator';
 import {
   type FigureItem,
@@ -106,16 +105,20 @@ function orderFigures(c: Context): Figures {
   const { order, items } = c;
   return invoiceFigures({
     currencyRate: order.currencyRate,
+    currency: order.currency,
     items: items.map((i) => ({
       name: i.name,
       sku: i.sku,
       priceCents: i.priceCents,
+      convertedPriceCents: i.convertedPriceCents,
       quantity: i.quantity,
       vatPercent: rateOf(order, i.vatPercent),
     })),
     deliveryCents: order.deliveryCostCents,
+    convertedDeliveryCents: order.convertedDeliveryCents,
     deliveryVatPercent: rateOf(order, order.deliveryVatPercent),
     discountCents: order.discountCents,
+    convertedDiscountCents: order.convertedDiscountCents,
     totalCents: order.convertedFinalCents,
     vatByRate: orderVatRates(order, items),
   });
@@ -259,6 +262,7 @@ function creditFigures(c: Context, invoice: InvoiceRow, input: CreditNoteInput, 
               name: item.name,
               sku: item.sku,
               priceCents: item.priceCents,
+              convertedPriceCents: item.convertedPriceCents,
               quantity: l.quantity,
               vatPercent: rateOf(order, item.vatPercent),
             },
@@ -285,10 +289,11 @@ function creditFigures(c: Context, invoice: InvoiceRow, input: CreditNoteInput, 
   for (const i of items)
     byRate.set(
       i.vatPercent,
-      (byRate.get(i.vatPercent) ?? 0) + convertCents(i.priceCents * i.quantity, order.currencyRate),
+      (byRate.get(i.vatPercent) ?? 0) + inOrderCurrency(order, i.priceCents, i.convertedPriceCents) * i.quantity,
     );
   return invoiceFigures({
     currencyRate: order.currencyRate,
+    currency: order.currency,
     items,
     deliveryCents: null,
     deliveryVatPercent: 0,
