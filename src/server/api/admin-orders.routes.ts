@@ -14,7 +14,7 @@ import { staffOrderState, refundJson } from '../services/admin/orders/order-stat
 import { refundOrder } from '../services/admin/orders/refund.server';
 import { shipOrder } from '../services/admin/orders/ship.server';
 import { createAdminRouter } from './admin-language';
-import { errorBody, ok } from './envelope';
+import { ok } from './envelope';
 import { HttpError } from './errors';
 import { pdfResponse } from './pdf';
 import { documentPdf } from '../services/invoices/issue.server';
@@ -36,8 +36,7 @@ import { receiveReturn, refundReturn } from '../services/returns/staff-returns.s
 export const adminOrdersApp = createAdminRouter()
   .get('/:orderNr/documents/:number', validate('param', documentParams), async (c) => {
     const { orderNr, number } = c.req.valid('param');
-    const found = await documentPdf(c.var.db, { orderNr, number, userId: null });
-    return found ? pdfResponse(found) : c.json(errorBody('not_found', 'Document not found.'), 404);
+    return pdfResponse(await documentPdf(c.var.db, { orderNr, number, userId: null }));
   })
   .post('/:orderNr/mark-paid', validate('param', orderNrParam), async (c) => {
     const db = c.var.db;

@@ -5,6 +5,7 @@
  * document right after the commit (completeDocuments) and stored once with its SHA-256, which
  * the timeline records; a read that finds it missing (a crash in between) draws it then.
  */
+import { NotFoundError } from '@/server/services/errors';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
@@ -345,13 +346,15 @@ export async function orderDocuments(
 export async function documentPdf(
   db: Db,
   input: { orderNr: string; number: string; userId: number | null },
-): Promise<{ number: string; kind: DocumentKind; pdf: Buffer } | null> {
+): Promise<{ number: string; kind: DocumentKind; pdf: Buffer }> {
   const [found] = await db
     .select({ row: invoices, userId: orders.userId })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
     .where(and(eq(orders.orderNr, input.orderNr), eq(invoices.number, input.number)));
-  if (!found || (input.userId !== null && found.userId !== input.userId)) return null;
+  // Another customer's document answers as a missing one: a number reveals nothing.
+  if (!found || (input.userId !== null && found.userId !== input.userId))
+    throw new NotFoundError('Document not found.');
   return { number: found.row.number, kind: found.row.kind, pdf: await completeDocument(db, found.row) };
 }
 
