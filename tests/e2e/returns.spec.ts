@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { BASE, newVerifiedCustomer, xsrfHeaders } from './support/shopper';
+import { BASE, newVerifiedCustomer } from './support/shopper';
+import { type CatalogProduct, post, stockOf } from './support/page-api';
 import { STAFF, signInToBackOffice } from './support/back-office';
 
 /**
@@ -11,28 +12,9 @@ import { STAFF, signInToBackOffice } from './support/back-office';
  * at each step and sees the return refunded. axe on the pages on the way.
  */
 
-interface CatalogProduct {
-  id: number;
-  name: string;
-  stock: number;
-  variations: unknown[];
-}
-
 test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
 });
-
-async function post<T = Record<string, unknown>>(page: Page, path: string, data: unknown): Promise<T> {
-  const response = await page.request.post(path, { headers: await xsrfHeaders(page), data });
-  expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
-  return (await response.json()) as T;
-}
-
-async function stockOf(page: Page, id: number): Promise<number> {
-  const response = await page.request.get(`/api/products/${id}/info`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { payload: { stock: number } }).payload.stock;
-}
 
 /** Submits one of the return's forms on the staff order page and waits for the reload. */
 async function submitReturnForm(page: Page, action: 'receive' | 'refund', button: string) {
