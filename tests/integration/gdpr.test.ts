@@ -62,7 +62,9 @@ describe('the data export', () => {
       status: 'Success',
       invoice_data: { email, total_cents: order.finalCents, currency: 'EUR' },
       lines: [{ sku: 'FX-PEGS', quantity: 1, price_cents: 2500 }],
+      documents: [{ kind: 'invoice', number: expect.stringMatching(/^INV-\d{4}-\d+$/), total_cents: order.finalCents }],
     });
+    expect(data.orders[1].documents).toEqual([]);
     expect(data.addresses.length).toBeGreaterThanOrEqual(2);
     expect(data.newsletter).toMatchObject({ subscribed: true });
     expect(data.consents.newsletter_double_opt_in_at).toEqual(expect.any(String));

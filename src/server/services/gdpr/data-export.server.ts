@@ -13,6 +13,7 @@ import {
   languages,
   newsletterSubscriptions,
   orderItems,
+  invoices,
   orders,
   personalAccessTokens,
   products,
@@ -36,11 +37,25 @@ export async function customerDataExport(db: Db, userId: number): Promise<Record
   const orderRows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.createdAt));
   const orderIds = orderRows.map((o) => o.id);
   const none = orderIds.length === 0;
-  const [items, refundRows, returnRows, ledger, reviewRows, newsletter, sessionRows, tokens, messages] =
+  const [items, refundRows, returnRows, documents, ledger, reviewRows, newsletter, sessionRows, tokens, messages] =
     await Promise.all([
       none ? [] : db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id)),
       none ? [] : db.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(asc(refunds.id)),
       none ? [] : db.select().from(returns).where(inArray(returns.orderId, orderIds)).orderBy(asc(returns.id)),
+      none
+        ? []
+        : db
+            .select({
+              orderId: invoices.orderId,
+              kind: invoices.kind,
+              number: invoices.number,
+              totalCents: invoices.totalCents,
+              currency: invoices.currency,
+              issuedAt: invoices.issuedAt,
+            })
+            .from(invoices)
+            .where(inArray(invoices.orderId, orderIds))
+            .orderBy(asc(invoices.id)),
       db.select().from(balanceLedger).where(eq(balanceLedger.userId, userId)).orderBy(asc(balanceLedger.id)),
       db
         .select({
@@ -161,6 +176,16 @@ export async function customerDataExport(db: Db, userId: number): Promise<Record
           quantity: i.quantity,
           price_cents: i.priceCents,
           vat_percent: i.vatPercent,
+        })),
+      // The invoices and credit notes issued for it (ADR 032); the PDFs are on the order page.
+      documents: documents
+        .filter((d) => d.orderId === o.id)
+        .map((d) => ({
+          kind: d.kind,
+          number: d.number,
+          total_cents: d.totalCents,
+          currency: d.currency,
+          issued_at: iso(d.issuedAt),
         })),
       refunds: refundRows
         .filter((r) => r.orderId === o.id)
