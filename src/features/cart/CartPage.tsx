@@ -12,6 +12,7 @@ import { CartEmpty, CartError, CartLoading, CartSignedOut } from './CartStates';
 import { linePrice } from './cart-lines';
 import { fill } from '@/lib/rules/placeholders';
 import Checkout from './Checkout';
+import HeldOrders, { type HeldOrdersView } from './HeldOrders';
 import type { HomeCountry } from '@/lib/home-country';
 import type { PaymentMethod } from '@/lib/rules/payment';
 import type { CheckoutCountry, ProfileForCheckout } from './checkout-form';
@@ -45,6 +46,8 @@ export interface CartPageProps {
   texts: CartPageTexts;
   /** Passed to the checkout: the payment methods the shop takes. */
   paymentMethods?: readonly PaymentMethod[];
+  /** Card orders waiting for payment that hold items of this cart (issue 29); null: none. */
+  held?: HeldOrdersView | null;
 }
 
 export default function CartPage({
@@ -60,6 +63,7 @@ export default function CartPage({
   signInHref,
   texts,
   paymentMethods,
+  held = null,
 }: CartPageProps) {
   const stored = useStore($cart);
   // A 401 signs the shopper out here without leaving the page (accounts spec §4): the guest view
@@ -150,9 +154,14 @@ export default function CartPage({
       ) : cart.error && !cart.loaded ? (
         <CartError message={cart.error || texts.loadFailed} texts={texts} onRetry={() => void loadCart()} />
       ) : empty ? (
-        <CartEmpty texts={texts} />
+        held ? (
+          <HeldOrders view={held} />
+        ) : (
+          <CartEmpty texts={texts} />
+        )
       ) : (
         <>
+          {held && <HeldOrders view={held} />}
           {cart.error && <CartError message={cart.error} texts={texts} onRetry={() => void loadCart()} />}
           {cart.lines.length > 0 && (
             <ul className="cart-lines" aria-label={texts.lines} aria-busy={cart.loading}>

@@ -19,6 +19,7 @@ import {
 import { fill } from '@/lib/rules/placeholders';
 import type { OrdersTexts } from './orders-texts';
 import PhonePaymentModal from './PhonePaymentModal';
+import PendingOrderActions from './PendingOrderActions';
 import { pageHref } from '@/lib/language-path';
 
 /**
@@ -52,12 +53,14 @@ function OrderCard({
   texts,
   opening,
   onComplete,
+  onCancelled,
 }: {
   order: OrderJson;
   locale: string;
   texts: OrdersTexts;
   opening: boolean;
   onComplete(order: OrderJson): void;
+  onCancelled(): void;
 }) {
   const status = orderStatusView(order.status);
   const label =
@@ -170,6 +173,14 @@ function OrderCard({
             {texts.viewDetails}
           </a>
         </p>
+        {order.can_pay_now && (
+          <PendingOrderActions
+            orderNr={order.order_nr}
+            texts={texts.pendingOrder}
+            describedBy={titleId}
+            onCancelled={onCancelled}
+          />
+        )}
         {order.can_complete && (
           <div className="order-actions">
             <button
@@ -357,6 +368,7 @@ export default function OrdersList({ initial, locale, signedIn, texts }: OrdersL
                 texts={texts}
                 opening={openingId === order.id}
                 onComplete={complete}
+                onCancelled={() => void load(data?.pagination.current_page ?? 1)}
               />
             ))}
           </ol>
