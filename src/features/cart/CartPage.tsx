@@ -118,6 +118,8 @@ export default function CartPage({
   const summary = fill(texts.announce, { count: String(units), total: money(sum) });
   const announcement = useChangeAnnouncement(summary);
   const showSpinner = cart.loading && !cart.loaded && !initialCart;
+  // Card orders waiting for payment hold the items: the cart says so instead of "empty" (issue 29).
+  const emptyView = held ? <HeldOrders view={held} /> : <CartEmpty texts={texts} />;
 
   return (
     <div className="cart-view">
@@ -154,11 +156,7 @@ export default function CartPage({
       ) : cart.error && !cart.loaded ? (
         <CartError message={cart.error || texts.loadFailed} texts={texts} onRetry={() => void loadCart()} />
       ) : empty ? (
-        held ? (
-          <HeldOrders view={held} />
-        ) : (
-          <CartEmpty texts={texts} />
-        )
+        emptyView
       ) : (
         <>
           {held && <HeldOrders view={held} />}
@@ -180,24 +178,13 @@ export default function CartPage({
             </ul>
           )}
           {cart.unavailableItems.length > 0 && (
-            <section className="cart-unavailable" aria-labelledby="cart-unavailable-title">
-              <h2 id="cart-unavailable-title">{texts.unavailableTitle}</h2>
-              <ul className="cart-lines">
-                {cart.unavailableItems.map((line) => (
-                  <CartLineItem
-                    key={line.id}
-                    line={line}
-                    shown={line.count}
-                    unavailable
-                    texts={texts}
-                    money={money}
-                    busy={removing === line.id}
-                    onQuantity={() => undefined}
-                    onRemove={() => void remove(line)}
-                  />
-                ))}
-              </ul>
-            </section>
+            <UnavailableLines
+              lines={cart.unavailableItems}
+              texts={texts}
+              money={money}
+              removing={removing}
+              onRemove={(line) => void remove(line)}
+            />
           )}
           {cart.lines.length > 0 && (
             <div className="cart-actions">
@@ -217,6 +204,44 @@ export default function CartPage({
         </>
       )}
     </div>
+  );
+}
+
+type Line = CartContents['unavailableItems'][number];
+
+/** The block of items that can no longer be bought (spec §2: "This item is no longer available." and Remove). */
+function UnavailableLines({
+  lines,
+  texts,
+  money,
+  removing,
+  onRemove,
+}: {
+  lines: Line[];
+  texts: CartPageTexts;
+  money: (amount: number) => string;
+  removing: number | null;
+  onRemove: (line: Line) => void;
+}) {
+  return (
+    <section className="cart-unavailable" aria-labelledby="cart-unavailable-title">
+      <h2 id="cart-unavailable-title">{texts.unavailableTitle}</h2>
+      <ul className="cart-lines">
+        {lines.map((line) => (
+          <CartLineItem
+            key={line.id}
+            line={line}
+            shown={line.count}
+            unavailable
+            texts={texts}
+            money={money}
+            busy={removing === line.id}
+            onQuantity={() => undefined}
+            onRemove={() => onRemove(line)}
+          />
+        ))}
+      </ul>
+    </section>
   );
 }
 

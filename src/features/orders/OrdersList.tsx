@@ -47,6 +47,56 @@ export interface OrdersListProps {
   texts: OrdersTexts;
 }
 
+function OrderItems({
+  order,
+  money,
+  texts,
+}: {
+  order: OrderJson;
+  money(amount: number | null): string;
+  texts: OrdersTexts;
+}) {
+  return (
+    <ul className="order-items">
+      {order.items.map((item, index) => (
+        <li className="order-item" key={`${item.id}-${index}`}>
+          {item.image_url ? (
+            <img
+              className="order-item-image"
+              src={item.image_url}
+              alt=""
+              width={56}
+              height={56}
+              loading="lazy"
+              decoding="async"
+            />
+          ) : (
+            <span className="order-item-image order-item-noimage" aria-hidden="true" />
+          )}
+          <div className="order-item-text">
+            <p className="order-item-name">{item.name}</p>
+            <p className="order-item-meta">
+              {[
+                item.category?.name,
+                ...item.variation_attributes.map((a) =>
+                  a.attribute_group?.name ? `${a.attribute_group.name}: ${a.name}` : a.name,
+                ),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
+          </div>
+          <p className="order-item-qty">{fill(texts.quantityValue, { count: item.quantity })}</p>
+          <p className="order-item-price">
+            <span className="visually-hidden">{texts.itemPrice}: </span>
+            {money(item.price)}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function OrderCard({
   order,
   locale,
@@ -95,43 +145,7 @@ function OrderCard({
           </p>
         </header>
         <h4 className="visually-hidden">{texts.items}</h4>
-        <ul className="order-items">
-          {order.items.map((item, index) => (
-            <li className="order-item" key={`${item.id}-${index}`}>
-              {item.image_url ? (
-                <img
-                  className="order-item-image"
-                  src={item.image_url}
-                  alt=""
-                  width={56}
-                  height={56}
-                  loading="lazy"
-                  decoding="async"
-                />
-              ) : (
-                <span className="order-item-image order-item-noimage" aria-hidden="true" />
-              )}
-              <div className="order-item-text">
-                <p className="order-item-name">{item.name}</p>
-                <p className="order-item-meta">
-                  {[
-                    item.category?.name,
-                    ...item.variation_attributes.map((a) =>
-                      a.attribute_group?.name ? `${a.attribute_group.name}: ${a.name}` : a.name,
-                    ),
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </p>
-              </div>
-              <p className="order-item-qty">{fill(texts.quantityValue, { count: item.quantity })}</p>
-              <p className="order-item-price">
-                <span className="visually-hidden">{texts.itemPrice}: </span>
-                {money(item.price)}
-              </p>
-            </li>
-          ))}
-        </ul>
+        <OrderItems order={order} money={money} texts={texts} />
         <div className="order-foot">
           <dl className="order-totals">
             <div>
