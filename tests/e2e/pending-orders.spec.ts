@@ -99,7 +99,7 @@ test('a card payment abandoned on the payment page is paid later from the order 
 
   await shop.goto('/account?tab=orders');
   const card = page.locator('.orders-list > li').filter({ hasText: orderNr });
-  await expect(card.locator('.order-badge')).toHaveText('Pending');
+  await expect(card.locator('.order-badge')).toHaveText('Pending...');
   await hydrated(page, '.orders');
   await expect(card.getByRole('button', { name: 'Pay now' })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Cancel' })).toBeVisible();
