@@ -58,7 +58,11 @@ export type FieldName<T, D extends number = 3> = [D] extends [never]
 type RowLists<T> = T extends object
   ? { [K in keyof T & string]: NonNullable<T[K]> extends readonly object[] ? K : never }[keyof T & string]
   : never;
-type RowOf<T, L extends string> = T extends { [K in L]?: infer A } ? (NonNullable<A> extends readonly (infer E)[] ? E : never) : never;
+type RowOf<T, L extends string> = T extends { [K in L]?: infer A }
+  ? NonNullable<A> extends readonly (infer E)[]
+    ? E
+    : never
+  : never;
 
 export interface BoundForm<R extends RouteContract = RouteContract> {
   route: R;
