@@ -13,7 +13,7 @@ import type { Method, RouteContract } from '@/lib/contract/define';
 export type FieldKind = 'bool' | 'number' | 'json' | 'nullable' | 'cents' | 'line' | 'ids' | 'list';
 
 /** A field's `aria-describedby`: its hint (when it has one) and its error slot. */
-export function describedBy(id: string, hint?: string | null): string {
+export function describedBy(id: string, hint?: string | boolean | null): string {
   return hint ? `${id}-hint ${id}-error` : `${id}-error`;
 }
 
@@ -69,8 +69,11 @@ export interface BoundForm<R extends RouteContract = RouteContract> {
   method: Method;
   /** The path as the API client takes it (under /api), parameters filled in. */
   api: string;
-  /** A field name of the route's body, checked by the compiler. */
-  name<N extends FieldName<BodyOf<R>>>(name: N): N;
+  /**
+   * A field name of the route's body, checked by the compiler. Not generic on purpose: on a form
+   * that is one of two routes (create or update), the name must then suit both bodies.
+   */
+  name(name: FieldName<BodyOf<R>>): string;
   /** The attributes of a field in row `key` of the body's list `list` (e.g. one line of a list form). */
   row<L extends RowLists<BodyOf<R>>, N extends FieldName<RowOf<BodyOf<R>, L>>>(
     list: L,
