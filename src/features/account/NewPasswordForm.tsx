@@ -2,7 +2,7 @@ import '@/stores/bootstrap';
 import { useRef, useState } from 'react';
 import { resetPassword } from './auth-store';
 import { validateNewPassword } from './auth-validation';
-import { FormMessage, PasswordField, TextField, formValue } from './AuthFields';
+import { FormMessage, PasswordField, Field, formValue } from '@/features/forms/Field';
 import { useHydrated } from '@/stores/hydration';
 import type { NewPasswordTexts } from './auth-texts';
 import { pageHref } from '@/lib/language-path';
@@ -81,7 +81,7 @@ export default function NewPasswordForm({ texts, token, email }: NewPasswordForm
 
   return (
     <form className="auth-form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
-      <TextField
+      <Field
         id="new-password-email"
         name="email"
         type="email"

@@ -1,16 +1,19 @@
 import { useState, type InputHTMLAttributes, type Ref } from 'react';
-import type { PasswordTexts } from './auth-texts';
+import type { PasswordTexts } from '@/features/account/auth-texts';
 
 /**
- * Labelled inputs of the auth forms: the label is visible, the hint and the field error are
- * tied to the input with aria-describedby, and an error sets aria-invalid. Inputs are
- * uncontrolled (forms read FormData on submit), so text typed before hydration is kept.
+ * The islands' one field (issue 28): visible label, control, hint and error, the hint and the
+ * error tied to the input with aria-describedby, and an error sets aria-invalid. Bound to
+ * useForm with `{...form.field('email')}`, or uncontrolled (FormData on submit). The back
+ * office's .astro pages have their own Field.astro with the same markup (ADR 035).
  */
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
   id: string;
   name: string;
   label: string;
+  /** Shown after the label for a required field (the shop marks them with *). */
+  marked?: boolean;
   hint?: string;
   error?: string;
   ref?: Ref<HTMLInputElement>;
@@ -29,10 +32,13 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
   ) : null;
 }
 
-export function TextField({ id, name, label, hint, error, required, ...input }: FieldProps) {
+export function Field({ id, name, label, marked, hint, error, required, ...input }: FieldProps) {
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        {label}
+        {marked && <span aria-hidden="true"> *</span>}
+      </label>
       <input
         id={id}
         name={name}
@@ -53,10 +59,13 @@ export function TextField({ id, name, label, hint, error, required, ...input }: 
 
 export function PasswordField({ texts, ...props }: FieldProps & { texts: PasswordTexts }) {
   const [visible, setVisible] = useState(false);
-  const { id, name, label, hint, error, required, ...input } = props;
+  const { id, name, label, marked, hint, error, required, ...input } = props;
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        {label}
+        {marked && <span aria-hidden="true"> *</span>}
+      </label>
       <div className="auth-password">
         <input
           id={id}
