@@ -12,6 +12,8 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 
   id: string;
   name: string;
   label: string;
+  /** The error slot is a live region that is always there (a form whose only message is the field's). */
+  alert?: boolean;
   /** Shown after the label for a required field (the shop marks them with *). */
   marked?: boolean;
   hint?: string;
@@ -24,7 +26,15 @@ function describedBy(id: string, hint?: string, error?: string): string | undefi
   return ids.length ? ids.join(' ') : undefined;
 }
 
-export function FieldError({ id, error }: { id: string; error?: string }) {
+/** `alert`: the slot is always there as a live region, so a message put in it is announced. */
+export function FieldError({ id, error, alert }: { id: string; error?: string; alert?: boolean }) {
+  if (alert) {
+    return (
+      <p className="field-error" id={`${id}-error`} role="alert">
+        {error ?? ''}
+      </p>
+    );
+  }
   return error ? (
     <p className="field-error" id={`${id}-error`}>
       {error}
@@ -32,7 +42,7 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
   ) : null;
 }
 
-export function Field({ id, name, label, marked, hint, error, required, ...input }: FieldProps) {
+export function Field({ id, name, label, marked, hint, error, alert, required, ...input }: FieldProps) {
   return (
     <div className="field">
       <label htmlFor={id}>
@@ -52,14 +62,14 @@ export function Field({ id, name, label, marked, hint, error, required, ...input
           {hint}
         </p>
       )}
-      <FieldError id={id} error={error} />
+      <FieldError id={id} error={error} alert={alert} />
     </div>
   );
 }
 
 export function PasswordField({ texts, ...props }: FieldProps & { texts: PasswordTexts }) {
   const [visible, setVisible] = useState(false);
-  const { id, name, label, marked, hint, error, required, ...input } = props;
+  const { id, name, label, marked, hint, error, alert, required, ...input } = props;
   return (
     <div className="field">
       <label htmlFor={id}>
@@ -94,7 +104,7 @@ export function PasswordField({ texts, ...props }: FieldProps & { texts: Passwor
           {hint}
         </p>
       )}
-      <FieldError id={id} error={error} />
+      <FieldError id={id} error={error} alert={alert} />
     </div>
   );
 }
