@@ -1,4 +1,4 @@
-import { firstErrors } from '@/features/forms/form-state';
+import { firstErrors } from '@/features/forms/first-errors';
 import { atom } from 'nanostores';
 import { ApiError, type Envelope } from '@/lib/api-client';
 import { signInUrl } from '@/lib/redirect';

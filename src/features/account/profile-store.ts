@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import { ApiError, handledByClient } from '@/lib/api-client';
 import { api } from '@/stores/api';
 import { onSignedOut } from './auth-store';
-import { firstErrors } from '@/features/forms/form-state';
+import { firstErrors } from '@/features/forms/first-errors';
 import type { AccountProfile, ProfilePayload } from './profile-form';
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { failureOf, firstErrors, visibleError } from './form-state';
+import { firstErrors } from './first-errors';
+import { failureOf, visibleError } from './form-state';
 
 const texts = { required: 'This field is required.', mismatch: 'The passwords do not match.' } as const;
 const message = (error: keyof typeof texts) => texts[error];

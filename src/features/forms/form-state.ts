@@ -3,6 +3,7 @@
  * error a field shows, and what a failed request tells the form.
  */
 import { ApiError, handledByClient } from '@/lib/api-client';
+import { firstErrors } from './first-errors';
 
 export interface FieldErrorState<E extends string> {
   /** The server's message for the field (from the last answer), shown first until the field changes. */
@@ -21,16 +22,6 @@ export function visibleError<E extends string>(
   if (state.server) return state.server;
   if (!state.client || !(state.touched || state.submitted)) return undefined;
   return message(state.client);
-}
-
-/** The first non-blank message per field of an error envelope's `errors`. */
-export function firstErrors(errors: Record<string, unknown> | undefined | null): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [field, value] of Object.entries(errors ?? {})) {
-    const first = Array.isArray(value) ? value.find((v) => typeof v === 'string' && v.trim() !== '') : value;
-    if (typeof first === 'string' && first.trim() !== '') out[field] = first;
-  }
-  return out;
 }
 
 export interface Failure {
