@@ -17,6 +17,8 @@
 import { ApiError, type HttpMethod } from '@/lib/api-client';
 import { api } from '@/stores/api';
 import { showToast } from '@/stores/toasts';
+import { scriptText } from '@/lib/script-texts';
+import type { Translator } from '@/lib/translator';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -163,9 +165,9 @@ function clearErrors(form: HTMLFormElement): void {
   for (const input of form.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
 }
 
-/** The admin's texts for this script, rendered by AdminLayout on its root as data-text-*. */
-function adminTexts(form: HTMLFormElement): DOMStringMap {
-  return form.closest<HTMLElement>('[data-admin-root]')?.dataset ?? {};
+/** This script's texts in the admin's language: AdminLayout's root holds them as data-texts. */
+function adminTexts(form: HTMLFormElement): Translator {
+  return scriptText(form.closest('[data-admin-root]'));
 }
 
 async function send(form: HTMLFormElement, submitter: HTMLElement | null): Promise<void> {
@@ -179,13 +181,13 @@ async function send(form: HTMLFormElement, submitter: HTMLElement | null): Promi
   try {
     const reply = await api.request<{ id?: number }>(method, form.dataset.api!, { body, withLocale: false });
     // The API's own message is in English (its errors too); the page's fallback texts are in the admin's language.
-    showToast(reply.message || (adminTexts(form).textSaved ?? 'Saved.'), 'success');
+    showToast(reply.message || adminTexts(form)('admin.common.saved'), 'success');
     const after = form.dataset.after;
     if (after === 'reload') window.location.reload();
     else if (after) window.location.assign(after.replace('{id}', String(reply.payload?.id ?? '')));
   } catch (error) {
     if (error instanceof ApiError) showErrors(form, error.message, error.errors);
-    else showErrors(form, adminTexts(form).textSaveFailed ?? 'The change could not be saved. Please try again.', {});
+    else showErrors(form, adminTexts(form)('admin.common.saveFailed'), {});
   } finally {
     if (button) button.disabled = false;
   }

@@ -21,7 +21,7 @@ import { logger } from '@/server/logger';
 import { sendPhoneOrderReceived } from './received-mail';
 import { reserveStock, type StockFall } from './stock.server';
 import { notifyStaffOfLowStock, notifyStaffOfPhoneOrder } from '../staff-mail/staff-mails.server';
-import { unpaidLimitProblem } from './unpaid';
+import { type UnpaidProblem, unpaidLimitProblem } from './unpaid';
 import { recordOrderEvent } from './order-events.server';
 import { unpaidHeld } from './unpaid.server';
 import { withFreshOrderNr } from './order-number';
@@ -69,7 +69,7 @@ export type CheckoutOutcome =
   | { kind: 'no-stock'; names: string[] }
   | { kind: 'promo-used-up' }
   /** the customer holds too much in orders waiting for payment (unpaid.ts) */
-  | { kind: 'unpaid-limit'; message: string }
+  | { kind: 'unpaid-limit'; problem: UnpaidProblem }
   /** the card provider could not open its payment page; the order failed (ADR 024) */
   | { kind: 'card-unavailable' };
 
@@ -215,7 +215,7 @@ async function checkedTotals(
   const units = totals.lines.reduce((sum, l) => sum + l.count, 0);
   const limits = { orders: config().UNPAID_ORDERS_PER_CUSTOMER, units: config().UNPAID_UNITS_PER_CUSTOMER };
   const overLimit = unpaidLimitProblem(await unpaidHeld(tx, input.userId), units, limits);
-  if (overLimit) throw new Rollback({ kind: 'unpaid-limit', message: overLimit });
+  if (overLimit) throw new Rollback({ kind: 'unpaid-limit', problem: overLimit });
   return totals;
 }
 

@@ -1,5 +1,5 @@
 /**
- * What a shopper does with an unpaid card order (issue 29, ADR 034): pay it now (a payment page
+ * What a shopper does with an unpaid card order (issue 29, ADR 035): pay it now (a payment page
  * for the same order) or cancel it (its units back on the shelf, its lines back in the cart at
  * once). Each runs in one transaction that locks the order's payment rows and then the order row
  * (the settlement's lock order), so two parallel requests for one order take turns and the second
