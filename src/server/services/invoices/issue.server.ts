@@ -271,20 +271,23 @@ function creditFigures(c: Context, invoice: InvoiceRow, input: CreditNoteInput, 
         : [];
     });
   } else {
+    // The rates' amounts are in the order's currency, so what is shared over them is the refund
+    // in that currency (refunds.converted_cents): the lines then sum to the credited total.
     const rates = invoice.document.rates;
     const shares = shareOut(
-      input.amountCents,
+      input.convertedCents,
       rates.map((r) => r.netCents + r.vatCents),
     );
     items = rates
       .map((r, i) => ({
         name: c.t('invoice.refundLine'),
         sku: '',
-        priceCents: shares[i]!,
+        priceCents: 0,
+        convertedPriceCents: shares[i]!,
         quantity: 1,
         vatPercent: r.percent,
       }))
-      .filter((i) => i.priceCents > 0);
+      .filter((i) => i.convertedPriceCents > 0);
   }
   const byRate = new Map<number, number>();
   for (const i of items)
