@@ -76,7 +76,7 @@ async function start(): Promise<Runtime> {
   if (cfg.DATABASE_URL) {
     const { startContentSync } = await import('./services/content-sync.server');
     const { contentChangedElsewhere } = await import('./services/content-changed');
-    stopSync = startContentSync(cfg.DATABASE_URL, () => contentChangedElsewhere(database.db)).stop;
+    stopSync = startContentSync(cfg.DATABASE_URL, (scope) => contentChangedElsewhere(database.db, scope)).stop;
   }
   const stopJobs = async () => {
     await Promise.all([stopMail(), stopOrders(), stopPages(), stopDigest(), stopSync()]);
@@ -88,8 +88,8 @@ async function start(): Promise<Runtime> {
     logger.info('catalogue and content reads go to the read replica');
     // Caches are kept per database: an edit (on the primary) must empty the replica's too.
     const { contentChangedElsewhere, onContentChanged } = await import('./services/content-changed');
-    onContentChanged((db) => {
-      if (db === database.db) contentChangedElsewhere(replica.db);
+    onContentChanged((db, scope) => {
+      if (db === database.db) contentChangedElsewhere(replica.db, scope);
     });
   }
   return { database, release, stopJobs, ...(replica && { replica }) };
