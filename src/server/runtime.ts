@@ -71,6 +71,11 @@ async function start(): Promise<Runtime> {
   const stopPages = startPageSchedule(database, intervalMs);
   // The staff's daily digest, once a day across the instances (issue 31).
   const stopDigest = startStaffDigest(database, intervalMs);
+  // A CDN in front: edits purge the pages they made stale (docs/cdn.md).
+  if (cfg.CDN_PURGE_URL) {
+    const { setPurgeHook, webhookPurge } = await import('./services/cdn');
+    setPurgeHook(webhookPurge(cfg.CDN_PURGE_URL, cfg.CDN_PURGE_TOKEN));
+  }
   // Other instances on the same PostgreSQL announce their content edits (ADR 016).
   let stopSync = async () => {};
   if (cfg.DATABASE_URL) {

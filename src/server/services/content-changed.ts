@@ -5,6 +5,7 @@ import { invalidate as invalidateMessages } from '../i18n/index';
 import { logger } from '../logger';
 import { invalidateCatalogMeta } from './catalog/meta';
 import { invalidateCatalogResults } from './catalog/catalog-cache';
+import { purgeForChange } from './cdn';
 import { invalidateCategories } from './categories';
 import { invalidateStaticPages } from './content';
 import { invalidateShopBasics } from './request-context';
@@ -97,15 +98,18 @@ export function contentChangedElsewhere(db: Db, scope: ChangeScope = 'catalog'):
  * columns the edit may have changed (ChangeScope), so an index build under way can catch up with
  * the edit instead of starting over. The promise settles once the notification is sent (never
  * rejects): a script that writes the catalogue (catalog:import, db:seed) awaits it before closing
- * its database, else the running shops would not hear of the change (issue 26).
+ * its database, else the running shops would not hear of the change (issue 26). It also purges
+ * the CDN's copies of the pages the edit made stale (cdn.ts), when a purge hook is set.
  */
 export function contentChanged(db: Db, scope: ChangeScope = 'catalog'): Promise<void> {
   contentChangedElsewhere(db, scope);
-  return db.execute(sql`select pg_notify(${CONTENT_CHANNEL}, ${encodeChange(scope)})`).then(
+  const notified = db.execute(sql`select pg_notify(${CONTENT_CHANNEL}, ${encodeChange(scope)})`).then(
     () => undefined,
     (error: unknown) => {
       // The other instances' caches then expire by their time limits (at most 60 s; the index 5 min).
       logger.warn({ err: error }, 'content change: could not notify other instances');
     },
   );
+  // Only the instance that made the edit purges the CDN (purgeForChange never rejects).
+  return Promise.all([notified, purgeForChange(db, scope)]).then(() => undefined);
 }
