@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * `npm run bench:catalog-lag [-- --seconds=20 --synthetic=1000000]`: the event loop's lag while the
- * catalogue index rebuilds (issue 33, ADR 035), on the bench catalogue in PostgreSQL (BENCH_PG_DB,
+ * catalogue index rebuilds (issue 33, ADR 036), on the bench catalogue in PostgreSQL (BENCH_PG_DB,
  * else shop_bench; BENCH_PRODUCTS picks its size as in bench:catalog, seed it with bench:catalog
  * first) and, for the CPU half, a synthetic catalogue of --synthetic products without a database
  * (see bench/lib/catalog-lag.ts). Budget: lag p99 < 50 ms. Writes bench/RESULTS.md (section

@@ -5,7 +5,7 @@ import { rowsOf } from './catalog/rows';
 import type { ChangeScope } from './content-changed';
 
 /**
- * A CDN in front of the shop (issue 33, docs/cdn.md, ADR 035): storefront pages that declare their
+ * A CDN in front of the shop (issue 33, docs/cdn.md, ADR 036): storefront pages that declare their
  * surrogate keys (`Astro.locals.surrogateKeys`) are answered to cookie-less guests with
  * `Cache-Control: public, s-maxage, stale-while-revalidate` and the keys as `Surrogate-Key`
  * (Fastly, Varnish, nginx) and `Cache-Tag` (Cloudflare, Akamai, Bunny). An edit purges its keys
