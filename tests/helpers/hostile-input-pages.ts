@@ -121,6 +121,7 @@ export function pageRouteTable(ids: { product: string; staticPage: string; media
       params: ['q', 'language', 'missing', 'page'],
       who: 'editor',
     },
+    'account/unpaid-orders.astro': { path: '/account/unpaid-orders', who: 'customer' },
     'auth.astro': { path: '/auth', params: ['form', 'redirect'] },
     'cart.astro': { path: '/cart' },
     'contact.astro': { path: '/contact' },

@@ -83,7 +83,7 @@ describe('unpaid orders per customer', () => {
     const before = await stockOf(fx.pegs);
     const refused = await session.post('/api/orders/checkout', phone());
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ status: 'ERROR', code: 'conflict', message: UNPAID_MESSAGES.orders(3) });
+    expect(refused.body).toEqual({ status: 'ERROR', code: 'unpaid_limit', message: UNPAID_MESSAGES.orders(3) });
     expect(refused.body.message).toBe(
       'You already have 3 orders waiting for payment. Please pay for them, or wait until they expire, before placing another order.',
     );
@@ -109,7 +109,7 @@ describe('unpaid orders per customer', () => {
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({
       status: 'ERROR',
-      code: 'conflict',
+      code: 'unpaid_limit',
       message:
         'Orders waiting for payment may hold at most 100 items together, and 60 are already reserved for you. Please pay for your earlier orders first or order fewer items.',
     });

@@ -62,7 +62,7 @@ export const checkoutApp = createRouter().post(
       case 'no-stock':
         return c.json(errorBody('out_of_stock', NO_STOCK_MESSAGE(outcome.names)), 409);
       case 'unpaid-limit':
-        return c.json(errorBody('conflict', outcome.message), 409);
+        return c.json(errorBody('unpaid_limit', outcome.message), 409);
       case 'card-unavailable':
         return c.json(errorBody('service_unavailable', CARD_PAYMENTS_UNAVAILABLE_MESSAGE), 503);
       case 'promo-used-up': {
