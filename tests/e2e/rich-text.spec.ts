@@ -132,9 +132,9 @@ test('staff: a product price and its German description change in one save; leav
   await page.goto(`${productUrl}?lang=de`);
   await page.getByLabel('Name', { exact: true }).fill('Lampe mit Text');
   await page.getByRole('textbox', { name: /^Description/ }).click();
+  await page.keyboard.type('Hell');
   await page.keyboard.press('Control+a');
   await page.keyboard.press('Control+b');
-  await page.keyboard.type('Hell');
   await page.getByLabel('Price (EUR, VAT included)').fill('12.34');
   await axe.check();
 

@@ -29,12 +29,17 @@ const LIST_PARAGRAPH = /<li><p>((?:(?!<\/?p[\s>]).)*?)<\/p><\/li>/gs;
 
 /**
  * The HTML the editor saves: one line per top-level block (as hand-written and seeded texts are
- * laid out), list items without TipTap's inner paragraph, and '' for an empty text. Opening a
- * stored text and saving it unchanged thus stores it as it was (rich-text-lossless.test.ts).
+ * laid out), list items without TipTap's inner paragraph, no trailing empty paragraphs, and ''
+ * for an empty text. Opening a stored text and saving it unchanged thus stores it as it was
+ * (rich-text-lossless.test.ts).
  */
 export function editorHtml(doc: ProseMirrorNode, schema: Schema): string {
-  if (doc.childCount <= 1 && doc.textContent === '' && !doc.firstChild?.childCount) return '';
-  const blocks: string[] = [];
-  doc.forEach((node) => blocks.push(getHTMLFromFragment(Fragment.from(node), schema)));
-  return blocks.join('\n').replace(LIST_PARAGRAPH, '<li>$1</li>');
+  const nodes: ProseMirrorNode[] = [];
+  doc.forEach((node) => nodes.push(node));
+  // TipTap keeps an empty paragraph after a closing list or quote, for the cursor: it is not text.
+  while (nodes.length > 0 && nodes.at(-1)!.type.name === 'paragraph' && nodes.at(-1)!.childCount === 0) nodes.pop();
+  return nodes
+    .map((node) => getHTMLFromFragment(Fragment.from(node), schema))
+    .join('\n')
+    .replace(LIST_PARAGRAPH, '<li>$1</li>');
 }
