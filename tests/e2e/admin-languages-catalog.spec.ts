@@ -183,7 +183,7 @@ test('staff in French: the same areas read in French', async ({ page }) => {
   await expect(h1(page, 'Produits')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Rechercher des produits' })).toBeVisible();
   await page.getByRole('table').getByRole('link').first().click();
-  await expect(page.getByRole('button', { name: 'Enregistrer le produit' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enregistrer', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Images' })).toBeVisible();
 
   await nav.getByRole('link', { name: 'Import et export' }).click();
