@@ -114,7 +114,6 @@ export default defineConfig([
       'src/features/account/ProfileForm.tsx',
       'src/features/admin/page-editor/BlockForm.tsx',
       'src/features/admin/page-editor/PageEditor.tsx',
-      'src/features/admin/page-editor/PagePublishing.tsx',
       'src/features/cart/Checkout.tsx',
       'src/server/http/compress.mjs',
       'src/server/services/catalog-io/apply-batch.server.ts',
