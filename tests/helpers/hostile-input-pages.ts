@@ -73,6 +73,12 @@ export function pageRouteTable(ids: { product: string; staticPage: string; media
       who: 'staff',
     },
     'admin/returns.astro': { path: '/admin/returns', who: 'staff' },
+    'admin/reports/index.astro': { path: '/admin/reports', params: ['report', 'from', 'to', 'group'], who: 'staff' },
+    'admin/reports/export.csv.ts': {
+      path: '/admin/reports/export.csv',
+      params: ['report', 'from', 'to', 'group'],
+      who: 'staff',
+    },
     'admin/mail/index.astro': { path: '/admin/mail', params: ['q', 'before'], who: 'admin' },
     'admin/mail/[id].astro': { path: '/admin/mail/1', segment: (v) => `/admin/mail/${v}`, who: 'admin' },
     'admin/media.astro': { path: '/admin/media', params: ['q', 'before'], who: 'editor' },
