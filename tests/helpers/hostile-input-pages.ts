@@ -113,7 +113,7 @@ export function pageRouteTable(ids: { product: string; staticPage: string; media
     'admin/faqs/index.astro': { path: '/admin/faqs', who: 'editor' },
     'admin/featured/[id].astro': { path: '/admin/featured/new', segment: (v) => `/admin/featured/${v}`, who: 'editor' },
     'admin/featured/index.astro': { path: '/admin/featured', who: 'editor' },
-    'admin/index.astro': { path: '/admin', who: 'editor' },
+    'admin/index.astro': { path: '/admin', params: ['period', 'from', 'to'], who: 'staff' },
     'admin/pages/[id].astro': {
       path: '/admin/pages/new',
       segment: (v) => `/admin/pages/${v}`,
