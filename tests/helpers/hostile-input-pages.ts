@@ -73,6 +73,12 @@ export function pageRouteTable(ids: { product: string; staticPage: string; media
       who: 'staff',
     },
     'admin/returns.astro': { path: '/admin/returns', who: 'staff' },
+    'admin/reports/index.astro': { path: '/admin/reports', params: ['report', 'from', 'to', 'group'], who: 'staff' },
+    'admin/reports/export.csv.ts': {
+      path: '/admin/reports/export.csv',
+      params: ['report', 'from', 'to', 'group'],
+      who: 'staff',
+    },
     'admin/mail/index.astro': { path: '/admin/mail', params: ['q', 'before'], who: 'admin' },
     'admin/mail/[id].astro': { path: '/admin/mail/1', segment: (v) => `/admin/mail/${v}`, who: 'admin' },
     'admin/media.astro': { path: '/admin/media', params: ['q', 'before'], who: 'editor' },
@@ -107,7 +113,7 @@ export function pageRouteTable(ids: { product: string; staticPage: string; media
     'admin/faqs/index.astro': { path: '/admin/faqs', who: 'editor' },
     'admin/featured/[id].astro': { path: '/admin/featured/new', segment: (v) => `/admin/featured/${v}`, who: 'editor' },
     'admin/featured/index.astro': { path: '/admin/featured', who: 'editor' },
-    'admin/index.astro': { path: '/admin', who: 'editor' },
+    'admin/index.astro': { path: '/admin', params: ['period', 'from', 'to'], who: 'staff' },
     'admin/pages/[id].astro': {
       path: '/admin/pages/new',
       segment: (v) => `/admin/pages/${v}`,
