@@ -89,7 +89,11 @@ export function toCartLine(row: CartRow, ctx: LineContext): CartLineJson {
       return a && g ? [{ a, g }] : [];
     })
     .sort((x, y) => x.g.position - y.g.position || x.g.id - y.g.id || x.a.id - y.a.id)
-    .map(({ a, g }) => ({ id: a.id, name: localName(a, languageId), attribute_group: { name: localName(g, languageId) } }));
+    .map(({ a, g }) => ({
+      id: a.id,
+      name: localName(a, languageId),
+      attribute_group: { name: localName(g, languageId) },
+    }));
   return {
     id: row.lineId,
     item_id: row.variationId ?? row.productId,

@@ -127,7 +127,13 @@ export function toProductJson(row: ProductRow, ctx: MapContext): ProductJson {
         const a = meta.attributes.get(id);
         const g = a ? meta.groups.get(a.groupId) : undefined;
         return a && g
-          ? [{ id: a.id, name: localName(a, languageId), attribute_group: { id: g.id, name: localName(g, languageId) } }]
+          ? [
+              {
+                id: a.id,
+                name: localName(a, languageId),
+                attribute_group: { id: g.id, name: localName(g, languageId) },
+              },
+            ]
           : [];
       });
     return {
