@@ -164,20 +164,16 @@ const list = (cell: string) =>
 
 const IMAGE_SOURCE = /^(https:\/\/[^\s"'<>|]+|\/(?!\/)[^\s"'<>|]*|[\w][\w .-]{0,200}\.(?:jpe?g|png|webp|avif))$/i;
 
-/** One record as a row, or its problems. */
-export function readRow(header: Header, line: number, raw: string[]): CatalogRow | Problem[] {
+/** A record's cells by column, with the readers of its typed cells; problems collect in `problems`. */
+function cellReader(header: Header, raw: string[]) {
   // Trimmed again: an apostrophe the export put before spaces kept them from the first trim.
   const cells = raw.map((c) => unneutralized(c.trim()).trim());
   const get = (column: string): string | undefined => {
     const i = header.columns.indexOf(column);
     return i < 0 ? undefined : (cells[i] ?? '');
   };
-  const sku = get('sku') ?? '';
   const problems: string[] = [];
   const problem = (message: string) => problems.push(message);
-  if (raw.length > header.columns.length && raw.slice(header.columns.length).some((c) => c.trim() !== ''))
-    problem(`The row has ${raw.length} cells; the header has ${header.columns.length}.`);
-  if (!SKU_PATTERN.test(sku)) problem(sku ? SKU_PROBLEM : 'The SKU is required.');
 
   const flag = (column: 'active'): boolean | undefined => {
     const cell = get(column);
@@ -233,54 +229,67 @@ export function readRow(header: Header, line: number, raw: string[]): CatalogRow
     return Number(cell);
   };
 
-  const parentSku = get('parent_sku') ?? '';
-  if (parentSku) {
-    if (!SKU_PATTERN.test(parentSku)) problem(`parent_sku: ${SKU_PROBLEM}`);
-    if (parentSku === sku) problem('A variation cannot be its own product.');
-    for (const column of [
-      'slug',
-      'name',
-      'description',
-      'categories',
-      'images',
-      'image_alt',
-      'vat_class',
-      'low_stock_threshold',
-      ...header.languages.flatMap((c) => [`name:${c}`, `description:${c}`]),
-    ]) {
-      if (get(column)) problem(`${column} belongs on the product's row, not on a variation's.`);
-    }
-    const attributes = list(get('attributes') ?? '').map((pair) => {
-      const at = pair.indexOf('=');
-      return { group: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim(), ok: at > 0 && at < pair.length - 1 };
-    });
-    if (attributes.length === 0) problem('A variation needs its attributes, such as Size=M|Colour=Red.');
-    if (attributes.some((a) => !a.ok || a.group.length > 64 || a.value.length > 64))
-      problem('Attributes are written as Name=Value pairs separated by |, each part at most 64 characters.');
-    const groups = attributes.map((a) => a.group.toLowerCase());
-    if (new Set(groups).size !== groups.length) problem('Each attribute may be named once per variation.');
-    // An empty price (or sale price) is the product's: the variation follows its product.
-    const priceCents = amount('price');
-    const salePriceCents = amount('sale_price');
-    if (typeof priceCents === 'number' && typeof salePriceCents === 'number') {
-      const saleProblem = salePriceProblem({ price_cents: priceCents, sale_price_cents: salePriceCents });
-      if (saleProblem) problem(saleProblem);
-    }
-    const row: VariationRow = {
-      kind: 'variation',
-      line,
-      sku,
-      parentSku,
-      active: flag('active'),
-      priceCents,
-      salePriceCents,
-      stock: stockOf(),
-      attributes: attributes.map(({ group, value }) => ({ group, value })),
-      fixedPrices: fixedPrices(),
-    };
-    return problems.length ? problems.map((message) => ({ line, sku, message })) : row;
-  }
+  return { get, problems, problem, flag, amount, fixedPrices, stockOf };
+}
 
+type Cells = ReturnType<typeof cellReader>;
+
+function readVariation(
+  cells: Cells,
+  header: Header,
+  line: number,
+  sku: string,
+  parentSku: string,
+): CatalogRow | Problem[] {
+  const { get, problems, problem, flag, amount, fixedPrices, stockOf } = cells;
+  if (!SKU_PATTERN.test(parentSku)) problem(`parent_sku: ${SKU_PROBLEM}`);
+  if (parentSku === sku) problem('A variation cannot be its own product.');
+  for (const column of [
+    'slug',
+    'name',
+    'description',
+    'categories',
+    'images',
+    'image_alt',
+    'vat_class',
+    'low_stock_threshold',
+    ...header.languages.flatMap((c) => [`name:${c}`, `description:${c}`]),
+  ]) {
+    if (get(column)) problem(`${column} belongs on the product's row, not on a variation's.`);
+  }
+  const attributes = list(get('attributes') ?? '').map((pair) => {
+    const at = pair.indexOf('=');
+    return { group: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim(), ok: at > 0 && at < pair.length - 1 };
+  });
+  if (attributes.length === 0) problem('A variation needs its attributes, such as Size=M|Colour=Red.');
+  if (attributes.some((a) => !a.ok || a.group.length > 64 || a.value.length > 64))
+    problem('Attributes are written as Name=Value pairs separated by |, each part at most 64 characters.');
+  const groups = attributes.map((a) => a.group.toLowerCase());
+  if (new Set(groups).size !== groups.length) problem('Each attribute may be named once per variation.');
+  // An empty price (or sale price) is the product's: the variation follows its product.
+  const priceCents = amount('price');
+  const salePriceCents = amount('sale_price');
+  if (typeof priceCents === 'number' && typeof salePriceCents === 'number') {
+    const saleProblem = salePriceProblem({ price_cents: priceCents, sale_price_cents: salePriceCents });
+    if (saleProblem) problem(saleProblem);
+  }
+  const row: VariationRow = {
+    kind: 'variation',
+    line,
+    sku,
+    parentSku,
+    active: flag('active'),
+    priceCents,
+    salePriceCents,
+    stock: stockOf(),
+    attributes: attributes.map(({ group, value }) => ({ group, value })),
+    fixedPrices: fixedPrices(),
+  };
+  return problems.length ? problems.map((message) => ({ line, sku, message })) : row;
+}
+
+function readProduct(cells: Cells, header: Header, line: number, sku: string): CatalogRow | Problem[] {
+  const { get, problems, problem, flag, amount, fixedPrices, stockOf } = cells;
   if (get('attributes')) problem('attributes belong on variation rows (with a parent_sku).');
   // An empty name or price leaves the product's as it is (a new product needs both: check.server.ts).
   const name = get('name');
@@ -344,6 +353,18 @@ export function readRow(header: Header, line: number, raw: string[]): CatalogRow
     lowStockThreshold,
   };
   return problems.length ? problems.map((message) => ({ line, sku, message })) : row;
+}
+
+/** One record as a row, or its problems. */
+export function readRow(header: Header, line: number, raw: string[]): CatalogRow | Problem[] {
+  const cells = cellReader(header, raw);
+  const { get, problem } = cells;
+  const sku = get('sku') ?? '';
+  if (raw.length > header.columns.length && raw.slice(header.columns.length).some((c) => c.trim() !== ''))
+    problem(`The row has ${raw.length} cells; the header has ${header.columns.length}.`);
+  if (!SKU_PATTERN.test(sku)) problem(sku ? SKU_PROBLEM : 'The SKU is required.');
+  const parentSku = get('parent_sku') ?? '';
+  return parentSku ? readVariation(cells, header, line, sku, parentSku) : readProduct(cells, header, line, sku);
 }
 
 /** The export's columns for a shop whose other languages are `languages`. */
