@@ -39,8 +39,8 @@ export const BASE_COLUMNS = [
   'low_stock_threshold',
 ] as const;
 type BaseColumn = (typeof BASE_COLUMNS)[number];
-/** Per-language columns: `name:de`, `description:de`. */
-const TRANSLATED = /^(name|description):([a-z]{2,8})$/;
+/** Per-language columns: `name:de`, `description:de`, `attributes:de` (a variation's pairs in that language). */
+const TRANSLATED = /^(name|description|attributes):([a-z]{2,8})$/;
 /** Per-currency fixed prices (ADR 034): `price:USD`, `sale_price:USD`, in that currency's decimals. */
 const PER_CURRENCY = /^(price|sale_price):([a-z]{3})$/;
 
@@ -98,6 +98,11 @@ export interface VariationRow {
   salePriceCents?: number | null;
   stock?: number;
   attributes: { group: string; value: string }[];
+  /**
+   * By language code: the same pairs in that language, in the same order ("Farbe=Rot" beside
+   * "Colour=Red"); a language without a cell keeps its stored texts.
+   */
+  translatedAttributes: Map<string, { group: string; value: string }[]>;
   /** Its own fixed prices per currency; null: none (the product's when it follows the product's price). */
   fixedPrices?: FixedPriceCells;
 }
@@ -144,7 +149,7 @@ export function readHeader(
       else codes.add(code);
     } else if (!(BASE_COLUMNS as readonly string[]).includes(column)) {
       problems.push(
-        `Unknown column "${column}". The columns are ${BASE_COLUMNS.join(', ')}, name:<language>, description:<language>, price:<currency> and sale_price:<currency>.`,
+        `Unknown column "${column}". The columns are ${BASE_COLUMNS.join(', ')}, name:<language>, description:<language>, attributes:<language>, price:<currency> and sale_price:<currency>.`,
       );
     }
   }
@@ -161,6 +166,13 @@ const list = (cell: string) =>
     .split(LIST_SEPARATOR)
     .map((v) => v.trim())
     .filter(Boolean);
+
+/** Name=Value pairs of an attributes cell. */
+const pairs = (cell: string) =>
+  list(cell).map((pair) => {
+    const at = pair.indexOf('=');
+    return { group: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim(), ok: at > 0 && at < pair.length - 1 };
+  });
 
 const IMAGE_SOURCE = /^(https:\/\/[^\s"'<>|]+|\/(?!\/)[^\s"'<>|]*|[\w][\w .-]{0,200}\.(?:jpe?g|png|webp|avif))$/i;
 
@@ -257,13 +269,22 @@ function readVariation(
   ]) {
     if (get(column)) problem(`${column} belongs on the product's row, not on a variation's.`);
   }
-  const attributes = list(get('attributes') ?? '').map((pair) => {
-    const at = pair.indexOf('=');
-    return { group: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim(), ok: at > 0 && at < pair.length - 1 };
-  });
+  const attributes = pairs(get('attributes') ?? '');
   if (attributes.length === 0) problem('A variation needs its attributes, such as Size=M|Colour=Red.');
   if (attributes.some((a) => !a.ok || a.group.length > 64 || a.value.length > 64))
     problem('Attributes are written as Name=Value pairs separated by |, each part at most 64 characters.');
+  const translatedAttributes = new Map<string, { group: string; value: string }[]>();
+  for (const code of header.languages) {
+    const cell = get(`attributes:${code}`);
+    if (!cell) continue;
+    const own = pairs(cell);
+    if (own.length !== attributes.length || own.some((a) => !a.ok || a.group.length > 64 || a.value.length > 64))
+      problem(`attributes:${code} names the same pairs as attributes, in the same order, such as Größe=M|Farbe=Rot.`);
+    translatedAttributes.set(
+      code,
+      own.map(({ group, value }) => ({ group, value })),
+    );
+  }
   const groups = attributes.map((a) => a.group.toLowerCase());
   if (new Set(groups).size !== groups.length) problem('Each attribute may be named once per variation.');
   // An empty price (or sale price) is the product's: the variation follows its product.
@@ -283,6 +304,7 @@ function readVariation(
     salePriceCents,
     stock: stockOf(),
     attributes: attributes.map(({ group, value }) => ({ group, value })),
+    translatedAttributes,
     fixedPrices: fixedPrices(),
   };
   return problems.length ? problems.map((message) => ({ line, sku, message })) : row;
@@ -290,7 +312,8 @@ function readVariation(
 
 function readProduct(cells: Cells, header: Header, line: number, sku: string): CatalogRow | Problem[] {
   const { get, problems, problem, flag, amount, fixedPrices, stockOf } = cells;
-  if (get('attributes')) problem('attributes belong on variation rows (with a parent_sku).');
+  if (get('attributes') || header.languages.some((c) => get(`attributes:${c}`)))
+    problem('attributes belong on variation rows (with a parent_sku).');
   // An empty name or price leaves the product's as it is (a new product needs both: check.server.ts).
   const name = get('name');
   if (name && name.length > 191) problem('The name may have at most 191 characters.');
@@ -384,6 +407,7 @@ export function exportColumns(languages: readonly string[], currencies: readonly
     'stock',
     'categories',
     'attributes',
+    ...languages.map((c) => `attributes:${c}`),
     'images',
     'image_alt',
     'vat_class',
