@@ -8,7 +8,17 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { catalogImports, productImages, productTranslations, products, variations } from '@/server/db/schema/index';
+import {
+  attributeGroups,
+  attributeGroupTranslations,
+  attributes,
+  attributeTranslations,
+  catalogImports,
+  productImages,
+  productTranslations,
+  products,
+  variations,
+} from '@/server/db/schema/index';
 import { applyImport } from '@/server/services/catalog-io/apply.server';
 import { checkImport } from '@/server/services/catalog-io/check.server';
 import { exportCatalogCsv } from '@/server/services/catalog-io/export.server';
@@ -105,7 +115,7 @@ describe('dry run', () => {
   it('refuses unknown columns and languages on line 1', async () => {
     const state = await check('sku,colour,name:xx\nA,red,x');
     expect(state.errors.map(problemText)).toEqual([
-      'Line 1: Unknown column "colour". The columns are sku, parent_sku, active, slug, name, description, price, sale_price, stock, categories, attributes, images, image_alt, vat_class, low_stock_threshold, name:<language>, description:<language>, price:<currency> and sale_price:<currency>.',
+      'Line 1: Unknown column "colour". The columns are sku, parent_sku, active, slug, name, description, price, sale_price, stock, categories, attributes, images, image_alt, vat_class, low_stock_threshold, name:<language>, description:<language>, attributes:<language>, price:<currency> and sale_price:<currency>.',
       'Line 1: name:xx: the shop has no language xx.',
     ]);
   });
@@ -331,21 +341,60 @@ describe('an apply of another process', () => {
 });
 
 describe('export', () => {
+  it("attributes:de names a variation's groups and options in German; the same file again writes nothing", async () => {
+    const file = [
+      'sku,parent_sku,attributes,attributes:de',
+      'IMP-TENT-S,IMP-TENT,Size=S|Colour=Red,Größe=S|Farbe=Rot',
+    ].join('\n');
+    const texts = async () => [
+      ...(await db()
+        .select({ name: attributeGroups.name, text: attributeGroupTranslations.name })
+        .from(attributeGroupTranslations)
+        .innerJoin(attributeGroups, eq(attributeGroups.id, attributeGroupTranslations.groupId))
+        .orderBy(asc(attributeGroups.name))),
+      ...(await db()
+        .select({ name: attributes.name, text: attributeTranslations.name })
+        .from(attributeTranslations)
+        .innerJoin(attributes, eq(attributes.id, attributeTranslations.attributeId))
+        .orderBy(asc(attributes.name))),
+    ];
+    const state = await check(file, 'german.csv');
+    expect(state.errors).toEqual([]);
+    await applyImport(db(), state.id, { editor: null });
+    // "S" reads the same in German: no text of its own.
+    const stored = await texts();
+    expect(stored).toEqual([
+      { name: 'Colour', text: 'Farbe' },
+      { name: 'Size', text: 'Größe' },
+      { name: 'Red', text: 'Rot' },
+    ]);
+    const again = await applyImport(db(), (await check(file, 'german-again.csv')).id, { editor: null });
+    expect(again.summary).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+    expect(await texts()).toEqual(stored);
+
+    const short = await check(
+      ['sku,parent_sku,attributes,attributes:de', 'IMP-TENT-S,IMP-TENT,Size=S|Colour=Red,Größe=S'].join('\n'),
+    );
+    expect(short.errors.map(problemText)).toEqual([
+      'Line 2 (SKU IMP-TENT-S): attributes:de names the same pairs as attributes, in the same order, such as Größe=M|Farbe=Rot.',
+    ]);
+  });
+
   it('round-trips: exporting and importing the export changes nothing', async () => {
     const text = await exportText();
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
-      '\uFEFFsku,parent_sku,active,slug,name,name:de,description,description:de,price,sale_price,price:USD,sale_price:USD,price:GBP,sale_price:GBP,stock,categories,attributes,images,image_alt,vat_class,low_stock_threshold',
+      '\uFEFFsku,parent_sku,active,slug,name,name:de,description,description:de,price,sale_price,price:USD,sale_price:USD,price:GBP,sale_price:GBP,stock,categories,attributes,attributes:de,images,image_alt,vat_class,low_stock_threshold',
     );
     expect(lines.find((l) => l.startsWith('IMP-TENT-S,'))).toBe(
-      'IMP-TENT-S,IMP-TENT,yes,,,,,,149.00,,,,,,4,,Size=S|Colour=Red,,,,',
+      'IMP-TENT-S,IMP-TENT,yes,,,,,,149.00,,,,,,4,,Size=S|Colour=Red,Größe=S|Farbe=Rot,,,,',
     );
     // The new columns: a variation's sale price, one following its product (empty), the threshold.
     expect(lines.find((l) => l.startsWith('IMP-TENT-M,'))).toBe(
-      'IMP-TENT-M,IMP-TENT,no,,,,,,159.00,139.00,,,,,2,,Size=M|Colour=Red,,,,',
+      'IMP-TENT-M,IMP-TENT,no,,,,,,159.00,139.00,,,,,2,,Size=M|Colour=Red,Größe=M|Farbe=Rot,,,,',
     );
     expect(lines.find((l) => l.startsWith('IMP-TENT-L,'))).toBe(
-      'IMP-TENT-L,IMP-TENT,yes,,,,,,,,,,,,5,,Size=L|Colour=Red,,,,',
+      'IMP-TENT-L,IMP-TENT,yes,,,,,,,,,,,,5,,Size=L|Colour=Red,Größe=L|Farbe=Rot,,,,',
     );
     expect(lines.find((l) => l.startsWith('IMP-TENT,'))).toMatch(/,3$/);
     // The fixture stored the dome's description with a <script> that no editor or import lets in:

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stockAvailability } from '@/lib/rules/stock-level';
 import { type PriceCurrency, type RoundingRule, convertPrice } from '@/lib/money';
-import { buildMeta, categoryUrl, withDescendants } from '@/server/services/catalog/meta';
+import { buildMeta, categoryUrl, localName, withDescendants } from '@/server/services/catalog/meta';
 import { maxEurCents, minEurCents } from '@/server/services/catalog/price';
 import {
   compoundWords,
@@ -111,6 +111,27 @@ describe('catalog meta', () => {
   it('urls follow the list route', () => {
     expect(categoryUrl(meta.categories.get(1)!)).toBe('/products/outdoor/all');
     expect(categoryUrl(meta.categories.get(3)!)).toBe('/products/outdoor/dome');
+  });
+  it('attribute groups and options read their language, else the default name', () => {
+    const withTexts = buildMeta(
+      [],
+      [],
+      [{ id: 1, name: 'Colour', position: 0 }],
+      [
+        { id: 7, name: 'Sand', groupId: 1, position: 0 },
+        { id: 8, name: 'Orange', groupId: 1, position: 1 },
+      ],
+      [
+        { k: 'g', id: 1, l: 2, n: 'Farbe' },
+        { k: 'a', id: 7, l: 2, n: 'Sandfarben' },
+        { k: 'a', id: 8, l: 3, n: '' },
+      ],
+    );
+    const colour = withTexts.groups.get(1)!;
+    expect([localName(colour, 2), localName(colour, 3)]).toEqual(['Farbe', 'Colour']);
+    expect(localName(withTexts.attributes.get(7)!, 2)).toBe('Sandfarben');
+    // An empty text falls back as content does.
+    expect(localName(withTexts.attributes.get(8)!, 3)).toBe('Orange');
   });
   it('availability', () => {
     expect([0, 1, 4, 5].map((stock) => stockAvailability(stock, 5))).toEqual([

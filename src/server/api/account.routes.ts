@@ -76,7 +76,7 @@ async function savedCountryId(db: Db, userId: number): Promise<number | null> {
 export const accountApp = createRouter()
   .get('/profile', signedIn, async (c) => {
     c.header('Cache-Control', 'no-store');
-    const profile = await getProfile(c.var.db, c.var.user!.id, c.var.currency);
+    const profile = await getProfile(c.var.db, c.var.user!.id, c.var.currency, c.var.language.id);
     if (!profile) return c.json(UNAUTHENTICATED, 401);
     return ok(c, profile);
   })
@@ -149,7 +149,7 @@ export const accountApp = createRouter()
       const change = { oldEmail: current.email, newEmail: input.email, at: changedAt ?? new Date() };
       await sendEmailChangedNotice(db, { ...recipient, email: current.email }, change, c.var.language.code, c.var.log);
     }
-    const profile = await getProfile(db, userId, c.var.currency);
+    const profile = await getProfile(db, userId, c.var.currency, c.var.language.id);
     return ok(c, profile, { message: t(emailChanged ? 'api.auth.profileUpdatedVerify' : 'account.profile.updated') });
   })
 

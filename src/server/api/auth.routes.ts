@@ -65,7 +65,7 @@ export const authApp = createRouter()
     await signInSucceeded(db, attempt);
 
     c.header('Cache-Control', 'no-store');
-    const profile = await getProfile(db, user.id, c.var.currency);
+    const profile = await getProfile(db, user.id, c.var.currency, c.var.language.id);
     if (input.device_name) {
       // API clients get a token and no cookies (docs/decisions/009-accounts.md).
       const token = await createAccessToken(db, user.id, input.device_name);
@@ -115,7 +115,7 @@ export const authApp = createRouter()
     await signInSession(c, created.id);
     await sendVerificationMail(db, created, c.var.language.code, c.var.log);
     c.header('Cache-Control', 'no-store');
-    const profile = await getProfile(db, created.id, c.var.currency);
+    const profile = await getProfile(db, created.id, c.var.currency, c.var.language.id);
     return ok(c, { user: profile }, { message: t('api.auth.registered'), status: 201 });
   })
 

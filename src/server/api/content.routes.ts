@@ -42,7 +42,7 @@ export const contentApp = createRouter()
     return ok(c, blocks ? { ...page, blocks: publicBlocks(blocks) } : page);
   })
   .get('/social-links', publicCache(), async (c) => ok(c, await listSocialLinks(c.var.readDb)))
-  .get('/countries', publicCache(), async (c) => ok(c, await listCountries(c.var.readDb)))
+  .get('/countries', publicCache(), async (c) => ok(c, await listCountries(c.var.readDb, c.var.language.id)))
   .get('/settings', publicCache(), async (c) => ok(c, await publicSettings(c.var.readDb, c.var.currency)))
   // The spec's FAQ call reads `faqs`, not `payload` (storefront §7).
   .get('/faqs', publicCache(), async (c) =>

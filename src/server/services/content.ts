@@ -18,6 +18,7 @@ import {
   staticPages,
   staticPageTranslations,
 } from '../db/schema/index';
+import { localCountryName } from './country-names';
 import { renderStoredHtml } from './html';
 import { ttlCache } from './ttl-cache';
 import { type CurrencyOption, type ShopBasics, loadShopBasics } from './request-context';
@@ -153,12 +154,13 @@ export async function listSocialLinks(db: Db): Promise<SocialLink[]> {
  * The countries the shop sells to (countries.served; issue 25): GET /api/countries and every list
  * a delivery address is chosen from. Ordered by name (then iso, so equal names never swap).
  */
-export async function listCountries(db: Db): Promise<Country[]> {
+export async function listCountries(db: Db, languageId: number): Promise<Country[]> {
+  const name = localCountryName(languageId);
   return db
-    .select({ id: countries.id, name: countries.name, iso: countries.iso })
+    .select({ id: countries.id, name, iso: countries.iso })
     .from(countries)
     .where(eq(countries.served, true))
-    .orderBy(asc(countries.name), asc(countries.iso));
+    .orderBy(asc(name), asc(countries.iso));
 }
 
 /**
@@ -166,11 +168,12 @@ export async function listCountries(db: Db): Promise<Country[]> {
  * delivery address: a customer with a Spanish phone may buy for delivery to Germany even when the
  * shop does not sell to Spain (the server accepts the same set: services/auth/phone-fields.ts).
  */
-export async function listPhoneCountries(db: Db): Promise<Country[]> {
+export async function listPhoneCountries(db: Db, languageId: number): Promise<Country[]> {
+  const name = localCountryName(languageId);
   return db
-    .select({ id: countries.id, name: countries.name, iso: countries.iso })
+    .select({ id: countries.id, name, iso: countries.iso })
     .from(countries)
-    .orderBy(asc(countries.name), asc(countries.iso));
+    .orderBy(asc(name), asc(countries.iso));
 }
 
 export async function getFeaturedCategories(db: Db, languageId: number): Promise<FeaturedCategory[]> {

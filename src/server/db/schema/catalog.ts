@@ -270,6 +270,36 @@ export const attributes = pgTable(
   (t) => [unique('attributes_group_name_uq').on(t.groupId, t.name)],
 );
 
+/** Per-language names of attribute groups ("Colour" → "Farbe"); absent: the group's default-language name. */
+export const attributeGroupTranslations = pgTable(
+  'attribute_group_translations',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => attributeGroups.id, { onDelete: 'cascade' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 64 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.languageId] })],
+);
+
+/** Per-language names of attributes (options such as "Sand" → "Sandfarben"); absent: the default name. */
+export const attributeTranslations = pgTable(
+  'attribute_translations',
+  {
+    attributeId: integer('attribute_id')
+      .notNull()
+      .references(() => attributes.id, { onDelete: 'cascade' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 64 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attributeId, t.languageId] })],
+);
+
 /** The attribute groups a product varies over (its variation picker's drop-downs). */
 export const productAttributeGroups = pgTable(
   'product_attribute_groups',

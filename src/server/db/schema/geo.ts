@@ -11,6 +11,7 @@ import {
   text,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { languages } from './i18n';
 
 export const shippingZones = pgTable('shipping_zones', {
   id: serial('id').primaryKey(),
@@ -33,6 +34,21 @@ export const countries = pgTable(
     postcodePattern: text('postcode_pattern'),
   },
   (t) => [index('countries_zone_idx').on(t.zoneId)],
+);
+
+/** Per-language country names ("Germany" → "Deutschland"); absent: countries.name (the default language). */
+export const countryTranslations = pgTable(
+  'country_translations',
+  {
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id, { onDelete: 'cascade' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 96 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.countryId, t.languageId] })],
 );
 
 /** Delivery price per zone; free when the items total reaches freeOverCents. */

@@ -6,11 +6,12 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { countries, settings, shippingRates, shippingZones } from '../schema/index';
+import { countries, countryTranslations, settings, shippingRates, shippingZones } from '../schema/index';
+import { insertBatched } from './batch';
 import { insertStaticPages } from './content';
-import { isoCountries } from './countries-data';
+import { countryTranslationRows, isoCountries } from './countries-data';
 import { POSTCODE_PATTERNS } from './geo';
-import { seedCurrencies, seedLanguages } from './i18n';
+import { type LanguageIds, seedCurrencies, seedLanguages } from './i18n';
 import { LEGAL_PAGES } from './legal-pages-data';
 
 /** The one delivery zone of a new shop: every country is in it, its price is the owner's to set. */
@@ -44,7 +45,7 @@ export async function hasShopData(db: Db): Promise<boolean> {
   return rows[0]?.any === true;
 }
 
-async function seedCountries(db: Db): Promise<void> {
+async function seedCountries(db: Db, lang: LanguageIds): Promise<void> {
   const [zone] = await db
     .insert(shippingZones)
     .values({ code: DEFAULT_ZONE.code, name: DEFAULT_ZONE.name })
@@ -52,23 +53,28 @@ async function seedCountries(db: Db): Promise<void> {
   await db
     .insert(shippingRates)
     .values({ zoneId: zone!.id, costCents: DEFAULT_ZONE.costCents, freeOverCents: DEFAULT_ZONE.freeOverCents });
-  await db.insert(countries).values(
-    isoCountries().map(({ iso, names }) => ({
-      name: names.en,
-      iso,
-      zoneId: zone!.id,
-      // Not sold to until the owner says so (/admin/shipping).
-      served: false,
-      postcodePattern: POSTCODE_PATTERNS[iso] ?? null,
-    })),
-  );
+  const rows = await db
+    .insert(countries)
+    .values(
+      isoCountries().map(({ iso, names }) => ({
+        name: names.en,
+        iso,
+        zoneId: zone!.id,
+        // Not sold to until the owner says so (/admin/shipping).
+        served: false,
+        postcodePattern: POSTCODE_PATTERNS[iso] ?? null,
+      })),
+    )
+    .returning({ id: countries.id, iso: countries.iso });
+  const ids = Object.fromEntries(rows.map((r) => [r.iso, r.id]));
+  await insertBatched(db, countryTranslations, countryTranslationRows(ids, lang));
 }
 
 /** Writes the base data; callers provide the transaction and check that the database is empty. */
 export async function seedBase(db: Db): Promise<void> {
   const lang = await seedLanguages(db);
   await seedCurrencies(db, { othersEnabled: false });
-  await seedCountries(db);
+  await seedCountries(db, lang);
   // Every column at its empty default: the settings screen shows what to fill in.
   await db.insert(settings).values({ id: 1 });
   await insertStaticPages(db, lang, LEGAL_PAGES, { published: false });

@@ -1,6 +1,8 @@
 import {
   attributeGroups,
+  attributeGroupTranslations,
   attributes,
+  attributeTranslations,
   categories,
   categoryTranslations,
   productAttributeGroups,
@@ -21,6 +23,7 @@ import type { LanguageIds } from './i18n';
 import { generateProducts, type ProductDraft } from './products';
 import { createRandom } from './random';
 import { reviewRows } from './reviews';
+import { GROUP_TEXTS, OPTION_TEXTS } from './attribute-texts';
 
 export interface SeededProduct {
   id: number;
@@ -74,7 +77,7 @@ async function seedCategories(db: Db, lang: LanguageIds) {
   return ids;
 }
 
-async function seedAttributes(db: Db, drafts: ProductDraft[]) {
+async function seedAttributes(db: Db, lang: LanguageIds, drafts: ProductDraft[]) {
   // Groups and options in the order the catalogue data defines them.
   const groups = new Map<string, Set<string>>();
   for (const ref of leaves()) {
@@ -97,6 +100,25 @@ async function seedAttributes(db: Db, drafts: ProductDraft[]) {
   );
   const attrIds = await insertReturningIds(db, attributes, rows);
   const attributeId = new Map(rows.map((r, i) => [`${r.groupId}:${r.name}`, attrIds[i]!]));
+  const translate = (texts: Readonly<Record<string, readonly [string, string]>>, name: string) => {
+    const t = texts[name];
+    return t
+      ? [
+          { languageId: lang.de, name: t[0] },
+          { languageId: lang.fr, name: t[1] },
+        ]
+      : [];
+  };
+  await insertBatched(
+    db,
+    attributeGroupTranslations,
+    names.flatMap((n) => translate(GROUP_TEXTS, n).map((t) => ({ groupId: groupId.get(n)!, ...t }))),
+  );
+  await insertBatched(
+    db,
+    attributeTranslations,
+    rows.flatMap((r, i) => translate(OPTION_TEXTS, r.name).map((t) => ({ attributeId: attrIds[i]!, ...t }))),
+  );
   return {
     groupId,
     attributeId: (group: string, option: string) => attributeId.get(`${groupId.get(group)}:${option}`)!,
@@ -106,7 +128,7 @@ async function seedAttributes(db: Db, drafts: ProductDraft[]) {
 export async function seedCatalog(db: Db, lang: LanguageIds, now: Date): Promise<SeededProduct[]> {
   const categoryIds = await seedCategories(db, lang);
   const drafts = generateProducts(leaves(), PRODUCTS_PER_LEAF, now);
-  const { groupId, attributeId } = await seedAttributes(db, drafts);
+  const { groupId, attributeId } = await seedAttributes(db, lang, drafts);
 
   const productIds = await insertReturningIds(
     db,

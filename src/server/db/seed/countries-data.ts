@@ -1,8 +1,8 @@
 /**
  * Every country of ISO 3166-1 (the 249 officially assigned alpha-2 codes), for a production
  * shop's base data. Names come from the runtime's CLDR data (Intl.DisplayNames) in each shop
- * language, so they need no upkeep here; `countries.name` stores the English one, and the German
- * and French ones are ready for when country names are stored per language.
+ * language, so they need no upkeep here; `countries.name` stores the English one,
+ * country_translations the German and French ones (countryTranslationRows).
  */
 export const ISO_3166_ALPHA2 = [
   'AD',
@@ -276,4 +276,17 @@ export function isoCountries(): IsoCountry[] {
       string
     >,
   })).sort((a, b) => a.names.en.localeCompare(b.names.en, 'en'));
+}
+
+/** The German and French names of seeded countries (iso → id), as country_translations rows. */
+export function countryTranslationRows(
+  ids: Readonly<Record<string, number>>,
+  lang: Readonly<Record<'de' | 'fr', number>>,
+): { countryId: number; languageId: number; name: string }[] {
+  const namers = (['de', 'fr'] as const).map(
+    (code) => [lang[code], new Intl.DisplayNames([code], { type: 'region', fallback: 'code' })] as const,
+  );
+  return Object.entries(ids).flatMap(([iso, countryId]) =>
+    namers.map(([languageId, namer]) => ({ countryId, languageId, name: namer.of(iso) ?? iso })),
+  );
 }

@@ -1,5 +1,8 @@
 import { EU_VAT_RATES } from '@/lib/rules/eu-vat-rates';
-import { countries, countryVatRates, shippingRates, shippingZones } from '../schema/index';
+import { countries, countryTranslations, countryVatRates, shippingRates, shippingZones } from '../schema/index';
+import { countryTranslationRows } from './countries-data';
+import type { LanguageIds } from './i18n';
+import { insertBatched } from './batch';
 import type { Db } from '../client';
 
 type Zone = 'EU' | 'UK' | 'US' | 'WORLD';
@@ -72,7 +75,7 @@ const COUNTRIES: CountryRow[] = [
 
 export type CountryIds = Record<string, number>;
 
-export async function seedGeo(db: Db): Promise<CountryIds> {
+export async function seedGeo(db: Db, lang: LanguageIds): Promise<CountryIds> {
   const zoneRows = await db
     .insert(shippingZones)
     .values(ZONES.map(({ code, name }) => ({ code, name })))
@@ -96,6 +99,7 @@ export async function seedGeo(db: Db): Promise<CountryIds> {
     )
     .returning({ id: countries.id, iso: countries.iso });
   const ids: CountryIds = Object.fromEntries(rows.map((r) => [r.iso, r.id]));
+  await insertBatched(db, countryTranslations, countryTranslationRows(ids, lang));
   await seedEuVatRates(db, ids);
   return ids;
 }

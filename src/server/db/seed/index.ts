@@ -49,7 +49,7 @@ async function isEmpty(db: Db): Promise<boolean> {
 async function seedInto(db: Db, passwords: Passwords, now: Date): Promise<void> {
   const lang = await seedLanguages(db);
   await seedCurrencies(db);
-  const countryIds = await seedGeo(db);
+  const countryIds = await seedGeo(db, lang);
   await seedSettings(db, countryIds.NL);
   await seedDemoHero(db, lang);
   await seedPages(db, lang);

@@ -1,6 +1,7 @@
 import type { LeafRef } from './catalog-data';
 import type { Tr } from './catalog-types';
 import { createRandom, hashString, type Random } from './random';
+import { SPEC_LABELS, specValue } from './attribute-texts';
 
 export interface VariationDraft {
   /** option names, one per group, in group order */
@@ -52,18 +53,6 @@ export function stockLevel(rng: Random): number {
   return rng.int(5, 120);
 }
 
-const LABELS: Record<string, [string, string]> = {
-  Weight: ['Gewicht', 'Poids'],
-  Material: ['Material', 'Matériau'],
-  Capacity: ['Kapazität', 'Capacité'],
-  Battery: ['Akku', 'Batterie'],
-  'Battery life': ['Akkulaufzeit', 'Autonomie'],
-  Display: ['Display', 'Écran'],
-  Dimensions: ['Abmessungen', 'Dimensions'],
-  Processor: ['Prozessor', 'Processeur'],
-  Frame: ['Rahmen', 'Cadre'],
-};
-
 function description(name: string, ref: LeafRef, rng: Random, weightKg: number | undefined) {
   const { leaf } = ref;
   const intro = rng.chance(0.5)
@@ -82,7 +71,8 @@ function description(name: string, ref: LeafRef, rng: Random, weightKg: number |
   const translated = (lang: 0 | 1, trName: string) => {
     const areaFeatures = ref.area.features.map((f) => f[(lang + 1) as 1 | 2]);
     const lines = specs.map(
-      ([label, value]) => `<p>${escapeHtml(LABELS[label]?.[lang] ?? label)}: ${escapeHtml(value)}</p>`,
+      ([label, value]) =>
+        `<p>${escapeHtml(SPEC_LABELS[label]?.[lang] ?? label)}: ${escapeHtml(specValue(value, lang))}</p>`,
     );
     const text =
       lang === 0

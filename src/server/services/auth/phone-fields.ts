@@ -3,14 +3,14 @@ import type { Translator } from '@/server/i18n/index';
 import type { PhoneData } from '@/lib/phone';
 import { phoneBody } from '@/lib/contract/forms';
 import type { ProblemSink } from '../errors';
-import { listPhoneCountries } from '../content';
+import { countries } from '@/server/db/schema/index';
 
 /**
  * The shop's country list is the set of phone countries it accepts (accounts spec §5): every
  * country, served or not (a phone number is no delivery address; content.ts listPhoneCountries).
  */
 export async function allowedPhoneCountries(db: Db): Promise<string[]> {
-  return (await listPhoneCountries(db)).map((r) => r.iso.toUpperCase()).sort();
+  return (await db.select({ iso: countries.iso }).from(countries)).map((r) => r.iso.toUpperCase()).sort();
 }
 
 /**

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { countries, settings, users } from '@/server/db/schema/index';
 import { centsToNumber, convertCents } from '@/lib/money';
+import { localCountryName } from '../country-names';
 import type { CurrencyOption } from '../request-context';
 import type { Profile } from '@/lib/contract/accounts';
 
@@ -13,11 +14,12 @@ export async function getProfile(
   db: Db,
   userId: number,
   currency: Pick<CurrencyOption, 'code' | 'value'>,
+  languageId: number,
 ): Promise<Profile | null> {
   const [row] = await db
     .select({
       user: users,
-      countryName: countries.name,
+      countryName: localCountryName(languageId),
       countryIso: countries.iso,
       minTopUp: settings.minTopUpAmountCents,
     })

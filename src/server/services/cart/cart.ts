@@ -8,7 +8,7 @@ import { type FixedPrice, choicePriceIn } from '@/lib/rules/currency-price';
 import type { StoredPrice, VariationPrice } from '@/lib/rules/product-price';
 import { FALLBACK_IMAGE_URL } from '@/server/images/urls';
 import { thumbnailUrl } from '@/lib/images/responsive';
-import { type CatalogMeta, categoryName } from '../catalog/meta';
+import { type CatalogMeta, categoryName, localName } from '../catalog/meta';
 import { MAX_QUANTITY } from '@/lib/rules/quantity';
 
 /** One cart_items row joined with what it points at (EUR cents, raw ids). */
@@ -89,7 +89,11 @@ export function toCartLine(row: CartRow, ctx: LineContext): CartLineJson {
       return a && g ? [{ a, g }] : [];
     })
     .sort((x, y) => x.g.position - y.g.position || x.g.id - y.g.id || x.a.id - y.a.id)
-    .map(({ a, g }) => ({ id: a.id, name: a.name, attribute_group: { name: g.name } }));
+    .map(({ a, g }) => ({
+      id: a.id,
+      name: localName(a, languageId),
+      attribute_group: { name: localName(g, languageId) },
+    }));
   return {
     id: row.lineId,
     item_id: row.variationId ?? row.productId,

@@ -44,9 +44,32 @@ export interface Counts {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-export async function applyProductRows(tx: Tx, rows: readonly ProductRow[], ctx: BatchContext): Promise<Counts> {
-  const counts: Counts = { created: 0, updated: 0, unchanged: 0 };
-  if (!rows.length) return counts;
+type ProductRecord = typeof products.$inferSelect;
+
+/** What the shop has for a batch's SKUs, read in a few queries. */
+interface Loaded {
+  existing: Map<string, ProductRecord>;
+  translations: (typeof productTranslations.$inferSelect)[];
+  categoryLinks: (typeof productCategories.$inferSelect)[];
+  images: (typeof productImages.$inferSelect)[];
+  vatRateOf: (name: string) => number | null;
+  categoryId: Map<string, number>;
+  /** An image cell's stored URL and asset: a zip file's asset, a known /media photo, or an outside address. */
+  source: (src: string) => { url: string; assetId: number | null };
+}
+
+/** The writes a batch collects over its rows, done together at its end. */
+interface Pending {
+  translationRows: (typeof productTranslations.$inferInsert)[];
+  clearedTranslations: { productId: number; languageId: number }[];
+  newCategoryLinks: { productId: number; categoryId: number }[];
+  newImages: (typeof productImages.$inferInsert)[];
+  relinkCategories: number[];
+  reimage: number[];
+  bump: number[];
+}
+
+async function loadBatch(tx: Tx, rows: readonly ProductRow[], ctx: BatchContext): Promise<Loaded> {
   const existing = new Map(
     (
       await tx
@@ -76,8 +99,6 @@ export async function applyProductRows(tx: Tx, rows: readonly ProductRow[], ctx:
   const vatClass = new Map(
     (await tx.select({ id: vatRates.id, name: vatRates.name }).from(vatRates)).map((r) => [r.name, r.id]),
   );
-  const vatRateOf = (name: string) => (name ? (vatClass.get(name) ?? null) : null);
-  const categoryId = new Map(categoryRows.map((c) => [c.slug, c.id]));
   const hashes = [...new Set(rows.flatMap((r) => (r.images ?? []).flatMap((i) => MEDIA_PATH.exec(i.src)?.[1] ?? [])))];
   const assetByHash = new Map(
     hashes.length
@@ -89,148 +110,161 @@ export async function applyProductRows(tx: Tx, rows: readonly ProductRow[], ctx:
         ).map((a) => [a.hash, a.id])
       : [],
   );
-  /** An image cell's stored URL and asset: a zip file's asset, a known /media photo, or an outside address. */
-  const source = (src: string): { url: string; assetId: number | null } => {
-    const file = ctx.files[src];
-    if (file) return { url: file.url, assetId: file.id };
-    const hash = MEDIA_PATH.exec(src)?.[1];
-    return { url: src, assetId: (hash && assetByHash.get(hash)) || null };
+  return {
+    existing,
+    translations,
+    categoryLinks,
+    images,
+    vatRateOf: (name) => (name ? (vatClass.get(name) ?? null) : null),
+    categoryId: new Map(categoryRows.map((c) => [c.slug, c.id])),
+    source: (src) => {
+      const file = ctx.files[src];
+      if (file) return { url: file.url, assetId: file.id };
+      const hash = MEDIA_PATH.exec(src)?.[1];
+      return { url: src, assetId: (hash && assetByHash.get(hash)) || null };
+    },
   };
+}
 
-  // New products: one insert; their slugs from the name and the SKU, made unique in the batch and the shop.
-  const fresh = rows.filter((r) => !existing.has(r.sku));
-  if (fresh.length) {
-    const wanted = fresh.map(
-      (r) => r.slug ?? `${slugify(r.name!) || 'product'}-${slugify(r.sku) || 'sku'}`.slice(0, 191),
-    );
-    const taken = new Set(
-      (await tx.select({ slug: products.slug }).from(products).where(inArray(products.slug, wanted))).map(
-        (p) => p.slug,
-      ),
-    );
-    const slugs = wanted.map((slug) => {
-      let candidate = slug;
-      for (let n = 2; taken.has(candidate); n++) candidate = `${slug.slice(0, 180)}-${n}`;
-      taken.add(candidate);
-      return candidate;
-    });
-    const inserted = await tx
-      .insert(products)
-      .values(
-        fresh.map((r, i) => ({
-          sku: r.sku,
-          slug: slugs[i]!,
-          name: r.name!,
-          description: sanitizeHtml(r.description ?? ''),
-          ...toStoredPrice(r.price!),
-          stock: r.stock ?? 0,
-          lowStockThreshold: r.lowStockThreshold ?? null,
-          active: r.active ?? true,
-          vatRateId: r.vatClass === undefined ? null : vatRateOf(r.vatClass),
-        })),
-      )
-      .returning();
-    for (const p of inserted) existing.set(p.sku, { ...p, version: 0 });
-    counts.created = fresh.length;
+/** New products: one insert; their slugs from the name and the SKU, made unique in the batch and the shop. */
+async function insertFresh(tx: Tx, rows: readonly ProductRow[], loaded: Loaded): Promise<number> {
+  const fresh = rows.filter((r) => !loaded.existing.has(r.sku));
+  if (!fresh.length) return 0;
+  const wanted = fresh.map(
+    (r) => r.slug ?? `${slugify(r.name!) || 'product'}-${slugify(r.sku) || 'sku'}`.slice(0, 191),
+  );
+  const taken = new Set(
+    (await tx.select({ slug: products.slug }).from(products).where(inArray(products.slug, wanted))).map((p) => p.slug),
+  );
+  const slugs = wanted.map((slug) => {
+    let candidate = slug;
+    for (let n = 2; taken.has(candidate); n++) candidate = `${slug.slice(0, 180)}-${n}`;
+    taken.add(candidate);
+    return candidate;
+  });
+  const inserted = await tx
+    .insert(products)
+    .values(
+      fresh.map((r, i) => ({
+        sku: r.sku,
+        slug: slugs[i]!,
+        name: r.name!,
+        description: sanitizeHtml(r.description ?? ''),
+        ...toStoredPrice(r.price!),
+        stock: r.stock ?? 0,
+        lowStockThreshold: r.lowStockThreshold ?? null,
+        active: r.active ?? true,
+        vatRateId: r.vatClass === undefined ? null : loaded.vatRateOf(r.vatClass),
+      })),
+    )
+    .returning();
+  // Version 0 marks them new for the rest of the batch.
+  for (const p of inserted) loaded.existing.set(p.sku, { ...p, version: 0 });
+  return fresh.length;
+}
+
+/** Writes the product's own columns that differ; true when any did. */
+async function updateBase(tx: Tx, row: ProductRow, product: ProductRecord, loaded: Loaded): Promise<boolean> {
+  const base: Partial<typeof products.$inferInsert> = {};
+  if (row.name !== undefined && row.name !== product.name) base.name = row.name;
+  if (row.description !== undefined) {
+    const description = sanitizeHtml(row.description);
+    if (description !== product.description) base.description = description;
   }
+  if (row.slug !== undefined && row.slug !== product.slug) base.slug = row.slug;
+  if (row.price) {
+    const stored = toStoredPrice(row.price);
+    if (stored.priceCents !== product.priceCents || stored.oldPriceCents !== product.oldPriceCents)
+      Object.assign(base, stored);
+  }
+  if (row.stock !== undefined && row.stock !== product.stock) base.stock = row.stock;
+  if (row.active !== undefined && row.active !== product.active) base.active = row.active;
+  if (row.vatClass !== undefined && loaded.vatRateOf(row.vatClass) !== product.vatRateId)
+    base.vatRateId = loaded.vatRateOf(row.vatClass);
+  if (row.lowStockThreshold !== undefined && row.lowStockThreshold !== product.lowStockThreshold)
+    base.lowStockThreshold = row.lowStockThreshold;
+  if (!Object.keys(base).length) return false;
+  await tx.update(products).set(base).where(eq(products.id, product.id));
+  return true;
+}
 
-  const translationRows: (typeof productTranslations.$inferInsert)[] = [];
-  const clearedTranslations: { productId: number; languageId: number }[] = [];
-  const newCategoryLinks: { productId: number; categoryId: number }[] = [];
-  const newImages: (typeof productImages.$inferInsert)[] = [];
-  const relinkCategories: number[] = [];
-  const reimage: number[] = [];
-  const bump: number[] = [];
-  for (const row of rows) {
-    const product = existing.get(row.sku)!;
-    const isNew = product.version === 0;
-    let changed = false;
-    if (!isNew) {
-      const base: Partial<typeof products.$inferInsert> = {};
-      if (row.name !== undefined && row.name !== product.name) base.name = row.name;
-      if (row.description !== undefined) {
-        const description = sanitizeHtml(row.description);
-        if (description !== product.description) base.description = description;
-      }
-      if (row.slug !== undefined && row.slug !== product.slug) base.slug = row.slug;
-      if (row.price) {
-        const stored = toStoredPrice(row.price);
-        if (stored.priceCents !== product.priceCents || stored.oldPriceCents !== product.oldPriceCents)
-          Object.assign(base, stored);
-      }
-      if (row.stock !== undefined && row.stock !== product.stock) base.stock = row.stock;
-      if (row.active !== undefined && row.active !== product.active) base.active = row.active;
-      if (row.vatClass !== undefined && vatRateOf(row.vatClass) !== product.vatRateId)
-        base.vatRateId = vatRateOf(row.vatClass);
-      if (row.lowStockThreshold !== undefined && row.lowStockThreshold !== product.lowStockThreshold)
-        base.lowStockThreshold = row.lowStockThreshold;
-      if (Object.keys(base).length) {
-        await tx.update(products).set(base).where(eq(products.id, product.id));
+function diffTranslations(
+  row: ProductRow,
+  product: ProductRecord,
+  loaded: Loaded,
+  ctx: BatchContext,
+  pending: Pending,
+): boolean {
+  let changed = false;
+  for (const [code, languageId] of ctx.languageIds) {
+    if (code === ctx.defaultLanguage || (!row.names.has(code) && !row.descriptions.has(code))) continue;
+    const own = loaded.translations.find((t) => t.productId === product.id && t.languageId === languageId);
+    const name = row.names.has(code) ? row.names.get(code)! : (own?.name ?? '');
+    const description = row.descriptions.has(code)
+      ? sanitizeHtml(row.descriptions.get(code)!)
+      : (own?.description ?? '');
+    if (!name && !description) {
+      if (own) {
+        pending.clearedTranslations.push({ productId: product.id, languageId });
         changed = true;
       }
-    }
-    for (const [code, languageId] of ctx.languageIds) {
-      if (code === ctx.defaultLanguage || (!row.names.has(code) && !row.descriptions.has(code))) continue;
-      const own = translations.find((t) => t.productId === product.id && t.languageId === languageId);
-      const name = row.names.has(code) ? row.names.get(code)! : (own?.name ?? '');
-      const description = row.descriptions.has(code)
-        ? sanitizeHtml(row.descriptions.get(code)!)
-        : (own?.description ?? '');
-      if (!name && !description) {
-        if (own) {
-          clearedTranslations.push({ productId: product.id, languageId });
-          changed = true;
-        }
-      } else if (!own || own.name !== (name || product.name) || own.description !== description) {
-        translationRows.push({
-          productId: product.id,
-          languageId,
-          name: name || row.name || product.name,
-          description,
-        });
-        changed = true;
-      }
-    }
-    if (row.categories !== undefined) {
-      const want = [...new Set(row.categories.map((slug) => categoryId.get(slug)!))].sort((a, b) => a - b);
-      const have = categoryLinks
-        .filter((l) => l.productId === product.id)
-        .map((l) => l.categoryId)
-        .sort((a, b) => a - b);
-      if (!same(want, have)) {
-        relinkCategories.push(product.id);
-        newCategoryLinks.push(...want.map((id) => ({ productId: product.id, categoryId: id })));
-        changed = true;
-      }
-    }
-    if (row.images !== undefined) {
-      const have = images.filter((i) => i.productId === product.id);
-      const want = row.images.map((image, position) => {
-        const { url, assetId } = source(image.src);
-        // Alternative texts of other languages stay with an image that stays.
-        const kept = have.find((h) => h.url === url)?.alt ?? {};
-        const alt = { ...kept, [ctx.defaultLanguage]: image.alt };
-        if (!image.alt) delete alt[ctx.defaultLanguage];
-        return { productId: product.id, url, assetId, position, alt };
+    } else if (!own || own.name !== (name || product.name) || own.description !== description) {
+      pending.translationRows.push({
+        productId: product.id,
+        languageId,
+        name: name || row.name || product.name,
+        description,
       });
-      if (
-        !same(
-          want.map((w) => [w.url, w.alt]),
-          have.map((h) => [h.url, h.alt]),
-        )
-      ) {
-        reimage.push(product.id);
-        newImages.push(...want);
-        changed = true;
-      }
+      changed = true;
     }
-    if (isNew) continue;
-    if (changed) {
-      bump.push(product.id);
-      counts.updated++;
-    } else counts.unchanged++;
   }
-  for (const cleared of clearedTranslations) {
+  return changed;
+}
+
+function diffCategories(row: ProductRow, product: ProductRecord, loaded: Loaded, pending: Pending): boolean {
+  if (row.categories === undefined) return false;
+  const want = [...new Set(row.categories.map((slug) => loaded.categoryId.get(slug)!))].sort((a, b) => a - b);
+  const have = loaded.categoryLinks
+    .filter((l) => l.productId === product.id)
+    .map((l) => l.categoryId)
+    .sort((a, b) => a - b);
+  if (same(want, have)) return false;
+  pending.relinkCategories.push(product.id);
+  pending.newCategoryLinks.push(...want.map((id) => ({ productId: product.id, categoryId: id })));
+  return true;
+}
+
+function diffImages(
+  row: ProductRow,
+  product: ProductRecord,
+  loaded: Loaded,
+  ctx: BatchContext,
+  pending: Pending,
+): boolean {
+  if (row.images === undefined) return false;
+  const have = loaded.images.filter((i) => i.productId === product.id);
+  const want = row.images.map((image, position) => {
+    const { url, assetId } = loaded.source(image.src);
+    // Alternative texts of other languages stay with an image that stays.
+    const kept = have.find((h) => h.url === url)?.alt ?? {};
+    const alt = { ...kept, [ctx.defaultLanguage]: image.alt };
+    if (!image.alt) delete alt[ctx.defaultLanguage];
+    return { productId: product.id, url, assetId, position, alt };
+  });
+  if (
+    same(
+      want.map((w) => [w.url, w.alt]),
+      have.map((h) => [h.url, h.alt]),
+    )
+  )
+    return false;
+  pending.reimage.push(product.id);
+  pending.newImages.push(...want);
+  return true;
+}
+
+async function writePending(tx: Tx, pending: Pending): Promise<void> {
+  for (const cleared of pending.clearedTranslations) {
     await tx
       .delete(productTranslations)
       .where(
@@ -240,25 +274,58 @@ export async function applyProductRows(tx: Tx, rows: readonly ProductRow[], ctx:
         ),
       );
   }
-  if (translationRows.length) {
+  if (pending.translationRows.length) {
     await tx
       .insert(productTranslations)
-      .values(translationRows)
+      .values(pending.translationRows)
       .onConflictDoUpdate({
         target: [productTranslations.productId, productTranslations.languageId],
         set: { name: sql`excluded.name`, description: sql`excluded.description` },
       });
   }
-  if (relinkCategories.length)
-    await tx.delete(productCategories).where(inArray(productCategories.productId, relinkCategories));
-  if (newCategoryLinks.length) await tx.insert(productCategories).values(newCategoryLinks);
-  if (reimage.length) await tx.delete(productImages).where(inArray(productImages.productId, reimage));
-  if (newImages.length) await tx.insert(productImages).values(newImages);
-  if (bump.length)
+  if (pending.relinkCategories.length)
+    await tx.delete(productCategories).where(inArray(productCategories.productId, pending.relinkCategories));
+  if (pending.newCategoryLinks.length) await tx.insert(productCategories).values(pending.newCategoryLinks);
+  if (pending.reimage.length) await tx.delete(productImages).where(inArray(productImages.productId, pending.reimage));
+  if (pending.newImages.length) await tx.insert(productImages).values(pending.newImages);
+  if (pending.bump.length)
     await tx
       .update(products)
       .set({ version: sql`${products.version} + 1`, updatedAt: sql`now()` })
-      .where(inArray(products.id, bump));
+      .where(inArray(products.id, pending.bump));
+}
+
+export async function applyProductRows(tx: Tx, rows: readonly ProductRow[], ctx: BatchContext): Promise<Counts> {
+  const counts: Counts = { created: 0, updated: 0, unchanged: 0 };
+  if (!rows.length) return counts;
+  const loaded = await loadBatch(tx, rows, ctx);
+  counts.created = await insertFresh(tx, rows, loaded);
+  const pending: Pending = {
+    translationRows: [],
+    clearedTranslations: [],
+    newCategoryLinks: [],
+    newImages: [],
+    relinkCategories: [],
+    reimage: [],
+    bump: [],
+  };
+  for (const row of rows) {
+    const product = loaded.existing.get(row.sku)!;
+    const isNew = product.version === 0;
+    // Every diff runs (each collects its writes); `changed` only counts the row.
+    const changes = [
+      !isNew && (await updateBase(tx, row, product, loaded)),
+      diffTranslations(row, product, loaded, ctx, pending),
+      diffCategories(row, product, loaded, pending),
+      diffImages(row, product, loaded, ctx, pending),
+    ];
+    if (isNew) continue;
+    if (changes.some(Boolean)) {
+      pending.bump.push(product.id);
+      counts.updated++;
+    } else counts.unchanged++;
+  }
+  await writePending(tx, pending);
   return counts;
 }
 

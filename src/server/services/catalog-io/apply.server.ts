@@ -5,6 +5,7 @@
  * import at a time: the apply claims the row (runner, updated_at), and a claim older than
  * STALE_SECONDS without progress is a crashed apply that another may take over.
  */
+import { applyAttributeTexts } from './apply-attribute-texts.server';
 import { applyCurrencyPrices } from './apply-currency-prices.server';
 import { localized } from '@/server/services/localized';
 import { transaction } from '@/server/services/transaction';
@@ -145,6 +146,11 @@ async function runApply(
             batch.filter((r): r is VariationRow => r.kind === 'variation'),
           ),
         ];
+        await applyAttributeTexts(
+          tx,
+          batch.filter((r): r is VariationRow => r.kind === 'variation'),
+          ctx.languageIds,
+        );
         await applyCurrencyPrices(tx, batch);
         for (const c of done) for (const [key, n] of Object.entries(c)) summary[key] = (summary[key] ?? 0) + n;
         await tx.update(catalogImports).set({ summary }).where(eq(catalogImports.id, id));

@@ -7,7 +7,9 @@ import { asc, gt, inArray } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import {
   attributeGroups,
+  attributeGroupTranslations,
   attributes,
+  attributeTranslations,
   categories,
   productCategories,
   productCurrencyPrices,
@@ -40,10 +42,7 @@ export async function* exportCatalogCsv(db: Db, batch = 1_000): AsyncGenerator<s
   const vatName = new Map(
     (await db.select({ id: vatRates.id, name: vatRates.name }).from(vatRates)).map((r) => [r.id, r.name]),
   );
-  const groupName = new Map((await db.select().from(attributeGroups)).map((g) => [g.id, g.name]));
-  const attribute = new Map(
-    (await db.select().from(attributes)).map((a) => [a.id, { group: groupName.get(a.groupId)!, value: a.name }]),
-  );
+  const attribute = await attributeTexts(db);
   let after = 0;
   for (;;) {
     const page = await db.select().from(products).where(gt(products.id, after)).orderBy(asc(products.id)).limit(batch);
@@ -126,10 +125,47 @@ export async function* exportCatalogCsv(db: Db, batch = 1_000): AsyncGenerator<s
           stock: String(v.stock),
           attributes: values.map((a) => `${a.group}=${a.value}`).join(LIST_SEPARATOR),
         };
+        for (const l of others) {
+          // Empty where the language has no text of its own: the import then keeps what is stored.
+          const local = values.map((a) => ({ group: a.groups.get(l.id), value: a.values.get(l.id) }));
+          row[`attributes:${l.code}`] = local.some((a) => a.group || a.value)
+            ? values.map((a, i) => `${local[i]!.group || a.group}=${local[i]!.value || a.value}`).join(LIST_SEPARATOR)
+            : '';
+        }
         chunk += csvRow(columns.map((c) => row[c] ?? ''));
       }
     }
     yield chunk;
     after = page.at(-1)!.id;
   }
+}
+
+/** Every attribute with its group, both with their texts by language id. */
+async function attributeTexts(db: Db) {
+  const [groupRows, attributeRows, groupTexts, valueTexts] = await Promise.all([
+    db.select().from(attributeGroups),
+    db.select().from(attributes),
+    db.select().from(attributeGroupTranslations),
+    db.select().from(attributeTranslations),
+  ]);
+  const textsOf = (rows: { id: number; languageId: number; name: string }[]) => {
+    const out = new Map<number, Map<number, string>>();
+    for (const r of rows) out.set(r.id, (out.get(r.id) ?? new Map<number, string>()).set(r.languageId, r.name));
+    return out;
+  };
+  const groupText = textsOf(groupTexts.map((t) => ({ ...t, id: t.groupId })));
+  const valueText = textsOf(valueTexts.map((t) => ({ ...t, id: t.attributeId })));
+  const groupName = new Map(groupRows.map((g) => [g.id, g.name]));
+  const none = new Map<number, string>();
+  return new Map(
+    attributeRows.map((a) => [
+      a.id,
+      {
+        group: groupName.get(a.groupId)!,
+        value: a.name,
+        groups: groupText.get(a.groupId) ?? none,
+        values: valueText.get(a.id) ?? none,
+      },
+    ]),
+  );
 }

@@ -39,8 +39,8 @@ export const BASE_COLUMNS = [
   'low_stock_threshold',
 ] as const;
 type BaseColumn = (typeof BASE_COLUMNS)[number];
-/** Per-language columns: `name:de`, `description:de`. */
-const TRANSLATED = /^(name|description):([a-z]{2,8})$/;
+/** Per-language columns: `name:de`, `description:de`, `attributes:de` (a variation's pairs in that language). */
+const TRANSLATED = /^(name|description|attributes):([a-z]{2,8})$/;
 /** Per-currency fixed prices (ADR 034): `price:USD`, `sale_price:USD`, in that currency's decimals. */
 const PER_CURRENCY = /^(price|sale_price):([a-z]{3})$/;
 
@@ -98,6 +98,11 @@ export interface VariationRow {
   salePriceCents?: number | null;
   stock?: number;
   attributes: { group: string; value: string }[];
+  /**
+   * By language code: the same pairs in that language, in the same order ("Farbe=Rot" beside
+   * "Colour=Red"); a language without a cell keeps its stored texts.
+   */
+  translatedAttributes: Map<string, { group: string; value: string }[]>;
   /** Its own fixed prices per currency; null: none (the product's when it follows the product's price). */
   fixedPrices?: FixedPriceCells;
 }
@@ -144,7 +149,7 @@ export function readHeader(
       else codes.add(code);
     } else if (!(BASE_COLUMNS as readonly string[]).includes(column)) {
       problems.push(
-        `Unknown column "${column}". The columns are ${BASE_COLUMNS.join(', ')}, name:<language>, description:<language>, price:<currency> and sale_price:<currency>.`,
+        `Unknown column "${column}". The columns are ${BASE_COLUMNS.join(', ')}, name:<language>, description:<language>, attributes:<language>, price:<currency> and sale_price:<currency>.`,
       );
     }
   }
@@ -162,22 +167,25 @@ const list = (cell: string) =>
     .map((v) => v.trim())
     .filter(Boolean);
 
+/** Name=Value pairs of an attributes cell. */
+const pairs = (cell: string) =>
+  list(cell).map((pair) => {
+    const at = pair.indexOf('=');
+    return { group: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim(), ok: at > 0 && at < pair.length - 1 };
+  });
+
 const IMAGE_SOURCE = /^(https:\/\/[^\s"'<>|]+|\/(?!\/)[^\s"'<>|]*|[\w][\w .-]{0,200}\.(?:jpe?g|png|webp|avif))$/i;
 
-/** One record as a row, or its problems. */
-export function readRow(header: Header, line: number, raw: string[]): CatalogRow | Problem[] {
+/** A record's cells by column, with the readers of its typed cells; problems collect in `problems`. */
+function cellReader(header: Header, raw: string[]) {
   // Trimmed again: an apostrophe the export put before spaces kept them from the first trim.
   const cells = raw.map((c) => unneutralized(c.trim()).trim());
   const get = (column: string): string | undefined => {
     const i = header.columns.indexOf(column);
     return i < 0 ? undefined : (cells[i] ?? '');
   };
-  const sku = get('sku') ?? '';
   const problems: string[] = [];
   const problem = (message: string) => problems.push(message);
-  if (raw.length > header.columns.length && raw.slice(header.columns.length).some((c) => c.trim() !== ''))
-    problem(`The row has ${raw.length} cells; the header has ${header.columns.length}.`);
-  if (!SKU_PATTERN.test(sku)) problem(sku ? SKU_PROBLEM : 'The SKU is required.');
 
   const flag = (column: 'active'): boolean | undefined => {
     const cell = get(column);
@@ -233,55 +241,79 @@ export function readRow(header: Header, line: number, raw: string[]): CatalogRow
     return Number(cell);
   };
 
-  const parentSku = get('parent_sku') ?? '';
-  if (parentSku) {
-    if (!SKU_PATTERN.test(parentSku)) problem(`parent_sku: ${SKU_PROBLEM}`);
-    if (parentSku === sku) problem('A variation cannot be its own product.');
-    for (const column of [
-      'slug',
-      'name',
-      'description',
-      'categories',
-      'images',
-      'image_alt',
-      'vat_class',
-      'low_stock_threshold',
-      ...header.languages.flatMap((c) => [`name:${c}`, `description:${c}`]),
-    ]) {
-      if (get(column)) problem(`${column} belongs on the product's row, not on a variation's.`);
-    }
-    const attributes = list(get('attributes') ?? '').map((pair) => {
-      const at = pair.indexOf('=');
-      return { group: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim(), ok: at > 0 && at < pair.length - 1 };
-    });
-    if (attributes.length === 0) problem('A variation needs its attributes, such as Size=M|Colour=Red.');
-    if (attributes.some((a) => !a.ok || a.group.length > 64 || a.value.length > 64))
-      problem('Attributes are written as Name=Value pairs separated by |, each part at most 64 characters.');
-    const groups = attributes.map((a) => a.group.toLowerCase());
-    if (new Set(groups).size !== groups.length) problem('Each attribute may be named once per variation.');
-    // An empty price (or sale price) is the product's: the variation follows its product.
-    const priceCents = amount('price');
-    const salePriceCents = amount('sale_price');
-    if (typeof priceCents === 'number' && typeof salePriceCents === 'number') {
-      const saleProblem = salePriceProblem({ price_cents: priceCents, sale_price_cents: salePriceCents });
-      if (saleProblem) problem(saleProblem);
-    }
-    const row: VariationRow = {
-      kind: 'variation',
-      line,
-      sku,
-      parentSku,
-      active: flag('active'),
-      priceCents,
-      salePriceCents,
-      stock: stockOf(),
-      attributes: attributes.map(({ group, value }) => ({ group, value })),
-      fixedPrices: fixedPrices(),
-    };
-    return problems.length ? problems.map((message) => ({ line, sku, message })) : row;
-  }
+  return { get, problems, problem, flag, amount, fixedPrices, stockOf };
+}
 
-  if (get('attributes')) problem('attributes belong on variation rows (with a parent_sku).');
+type Cells = ReturnType<typeof cellReader>;
+
+function readVariation(
+  cells: Cells,
+  header: Header,
+  line: number,
+  sku: string,
+  parentSku: string,
+): CatalogRow | Problem[] {
+  const { get, problems, problem, flag, amount, fixedPrices, stockOf } = cells;
+  if (!SKU_PATTERN.test(parentSku)) problem(`parent_sku: ${SKU_PROBLEM}`);
+  if (parentSku === sku) problem('A variation cannot be its own product.');
+  for (const column of [
+    'slug',
+    'name',
+    'description',
+    'categories',
+    'images',
+    'image_alt',
+    'vat_class',
+    'low_stock_threshold',
+    ...header.languages.flatMap((c) => [`name:${c}`, `description:${c}`]),
+  ]) {
+    if (get(column)) problem(`${column} belongs on the product's row, not on a variation's.`);
+  }
+  const attributes = pairs(get('attributes') ?? '');
+  if (attributes.length === 0) problem('A variation needs its attributes, such as Size=M|Colour=Red.');
+  if (attributes.some((a) => !a.ok || a.group.length > 64 || a.value.length > 64))
+    problem('Attributes are written as Name=Value pairs separated by |, each part at most 64 characters.');
+  const translatedAttributes = new Map<string, { group: string; value: string }[]>();
+  for (const code of header.languages) {
+    const cell = get(`attributes:${code}`);
+    if (!cell) continue;
+    const own = pairs(cell);
+    if (own.length !== attributes.length || own.some((a) => !a.ok || a.group.length > 64 || a.value.length > 64))
+      problem(`attributes:${code} names the same pairs as attributes, in the same order, such as Größe=M|Farbe=Rot.`);
+    translatedAttributes.set(
+      code,
+      own.map(({ group, value }) => ({ group, value })),
+    );
+  }
+  const groups = attributes.map((a) => a.group.toLowerCase());
+  if (new Set(groups).size !== groups.length) problem('Each attribute may be named once per variation.');
+  // An empty price (or sale price) is the product's: the variation follows its product.
+  const priceCents = amount('price');
+  const salePriceCents = amount('sale_price');
+  if (typeof priceCents === 'number' && typeof salePriceCents === 'number') {
+    const saleProblem = salePriceProblem({ price_cents: priceCents, sale_price_cents: salePriceCents });
+    if (saleProblem) problem(saleProblem);
+  }
+  const row: VariationRow = {
+    kind: 'variation',
+    line,
+    sku,
+    parentSku,
+    active: flag('active'),
+    priceCents,
+    salePriceCents,
+    stock: stockOf(),
+    attributes: attributes.map(({ group, value }) => ({ group, value })),
+    translatedAttributes,
+    fixedPrices: fixedPrices(),
+  };
+  return problems.length ? problems.map((message) => ({ line, sku, message })) : row;
+}
+
+function readProduct(cells: Cells, header: Header, line: number, sku: string): CatalogRow | Problem[] {
+  const { get, problems, problem, flag, amount, fixedPrices, stockOf } = cells;
+  if (get('attributes') || header.languages.some((c) => get(`attributes:${c}`)))
+    problem('attributes belong on variation rows (with a parent_sku).');
   // An empty name or price leaves the product's as it is (a new product needs both: check.server.ts).
   const name = get('name');
   if (name && name.length > 191) problem('The name may have at most 191 characters.');
@@ -346,6 +378,18 @@ export function readRow(header: Header, line: number, raw: string[]): CatalogRow
   return problems.length ? problems.map((message) => ({ line, sku, message })) : row;
 }
 
+/** One record as a row, or its problems. */
+export function readRow(header: Header, line: number, raw: string[]): CatalogRow | Problem[] {
+  const cells = cellReader(header, raw);
+  const { get, problem } = cells;
+  const sku = get('sku') ?? '';
+  if (raw.length > header.columns.length && raw.slice(header.columns.length).some((c) => c.trim() !== ''))
+    problem(`The row has ${raw.length} cells; the header has ${header.columns.length}.`);
+  if (!SKU_PATTERN.test(sku)) problem(sku ? SKU_PROBLEM : 'The SKU is required.');
+  const parentSku = get('parent_sku') ?? '';
+  return parentSku ? readVariation(cells, header, line, sku, parentSku) : readProduct(cells, header, line, sku);
+}
+
 /** The export's columns for a shop whose other languages are `languages`. */
 export function exportColumns(languages: readonly string[], currencies: readonly string[] = []): string[] {
   return [
@@ -363,6 +407,7 @@ export function exportColumns(languages: readonly string[], currencies: readonly
     'stock',
     'categories',
     'attributes',
+    ...languages.map((c) => `attributes:${c}`),
     'images',
     'image_alt',
     'vat_class',

@@ -24,12 +24,24 @@ export interface AttributeMeta {
   name: string;
   groupId: number;
   position: number;
+  /** languageId → translated name (absent: `name`, the default language's) */
+  names?: Map<number, string>;
 }
 
 export interface GroupMeta {
   id: number;
   name: string;
   position: number;
+  /** languageId → translated name (absent: `name`, the default language's) */
+  names?: Map<number, string>;
+}
+
+/** A row of attribute_group_translations (k 'g') or attribute_translations (k 'a'). */
+export interface AttributeTranslationRow {
+  k: 'g' | 'a';
+  id: number;
+  l: number;
+  n: string;
 }
 
 export interface CatalogMeta {
@@ -43,19 +55,23 @@ const MAX_AGE_MS = 30_000;
 const cache = new Map<Db, { promise: Promise<CatalogMeta>; loadedAt: number }>();
 
 async function readMeta(db: Db): Promise<CatalogMeta> {
-  const [row] = rowsOf<{ cats: string; trans: string; groups: string; attrs: string }>(
+  const [row] = rowsOf<{ cats: string; trans: string; groups: string; attrs: string; attrTrans: string }>(
     await db.execute(sql`
       select
         (select coalesce(json_agg(json_build_object('id', id, 'parentId', parent_id, 'slug', slug, 'name', name) order by position, id), '[]') from categories)::text as cats,
         (select coalesce(json_agg(json_build_object('c', category_id, 'l', language_id, 'n', name)), '[]') from category_translations)::text as trans,
         (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'position', position) order by position, id), '[]') from attribute_groups)::text as groups,
-        (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'groupId', group_id, 'position', position) order by position, id), '[]') from attributes)::text as attrs`),
+        (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'groupId', group_id, 'position', position) order by position, id), '[]') from attributes)::text as attrs,
+        (select coalesce(json_agg(t), '[]') from (
+          select 'g' as k, group_id as id, language_id as l, name as n from attribute_group_translations
+          union all select 'a', attribute_id, language_id, name from attribute_translations) t)::text as "attrTrans"`),
   );
   const cats = JSON.parse(row!.cats) as { id: number; parentId: number | null; slug: string; name: string }[];
   const trans = JSON.parse(row!.trans) as { c: number; l: number; n: string }[];
   const groups = JSON.parse(row!.groups) as GroupMeta[];
   const attrs = JSON.parse(row!.attrs) as AttributeMeta[];
-  return buildMeta(cats, trans, groups, attrs);
+  const attrTrans = JSON.parse(row!.attrTrans) as AttributeTranslationRow[];
+  return buildMeta(cats, trans, groups, attrs, attrTrans);
 }
 
 export function buildMeta(
@@ -63,6 +79,7 @@ export function buildMeta(
   trans: readonly { c: number; l: number; n: string }[],
   groups: readonly GroupMeta[],
   attrs: readonly AttributeMeta[],
+  attrTrans: readonly AttributeTranslationRow[] = [],
 ): CatalogMeta {
   const categories = new Map<number, CategoryMeta>();
   const children = new Map<number, number[]>();
@@ -82,12 +99,15 @@ export function buildMeta(
     }
     c.topSlug = top.slug;
   }
-  return {
-    categories,
-    children,
-    groups: new Map(groups.map((g) => [g.id, g])),
-    attributes: new Map(attrs.map((a) => [a.id, a])),
-  };
+  const groupMap = new Map(groups.map((g) => [g.id, { ...g, names: new Map<number, string>() }]));
+  const attrMap = new Map(attrs.map((a) => [a.id, { ...a, names: new Map<number, string>() }]));
+  for (const t of attrTrans) (t.k === 'g' ? groupMap : attrMap).get(t.id)?.names.set(t.l, t.n);
+  return { categories, children, groups: groupMap, attributes: attrMap };
+}
+
+/** An attribute group's or attribute's name in a language, falling back to the default language's (as content does). */
+export function localName(item: { name: string; names?: Map<number, string> }, languageId: number): string {
+  return item.names?.get(languageId) || item.name;
 }
 
 export function loadCatalogMeta(db: Db, now = Date.now()): Promise<CatalogMeta> {

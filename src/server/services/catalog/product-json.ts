@@ -1,7 +1,7 @@
 import { type PriceCurrency, centsToDecimal, centsToNumber } from '@/lib/money';
 import { FALLBACK_IMAGE_URL } from '@/server/images/urls';
 import { sanitizeHtml } from '../html';
-import { type CatalogMeta, categoryName, categoryUrl } from './meta';
+import { type CatalogMeta, categoryName, categoryUrl, localName } from './meta';
 import type { ProductJson, VariationJson } from '@/lib/contract/catalog';
 import { offerRangeOf } from '@/lib/rules/product-price';
 import { type FixedPrice, choicePriceIn } from '@/lib/rules/currency-price';
@@ -126,7 +126,15 @@ export function toProductJson(row: ProductRow, ctx: MapContext): ProductJson {
       .flatMap((id) => {
         const a = meta.attributes.get(id);
         const g = a ? meta.groups.get(a.groupId) : undefined;
-        return a && g ? [{ id: a.id, name: a.name, attribute_group: { id: g.id, name: g.name } }] : [];
+        return a && g
+          ? [
+              {
+                id: a.id,
+                name: localName(a, languageId),
+                attribute_group: { id: g.id, name: localName(g, languageId) },
+              },
+            ]
+          : [];
       });
     return {
       id: v.id,

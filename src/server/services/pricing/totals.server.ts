@@ -5,10 +5,11 @@
  * calls computeTotals with the same inputs, compares and snapshots `cents` and `lines`.
  */
 import { POST_CODE_MAX, postcodeFits } from '@/lib/rules/postcode-pattern';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { countries, shippingRates } from '@/server/db/schema/index';
 import type { VariationAttributeSnapshot } from '@/server/db/schema/commerce';
+import { localCountryName } from '../country-names';
 import { InvalidInputError } from '../errors';
 import { centsToNumber } from '@/lib/money';
 import type { TotalsBlock } from '@/lib/contract/cart';
@@ -127,13 +128,20 @@ export class CountryNotServedError extends InvalidInputError {
   }
 }
 
-async function findCountry(db: Db, ref: string | number) {
+/** The country by id, name (default or the language's) or ISO code, named in the order's language. */
+async function findCountry(db: Db, ref: string | number, languageId: number) {
   const text = String(ref).trim();
   if (text === '' || text.length > 96) return null;
+  const name = localCountryName(languageId);
   const where = /^\d{1,9}$/.test(text)
     ? eq(countries.id, Number(text))
-    : sql`lower(${countries.name}) = lower(${text}) or (length(${text}) = 2 and upper(${countries.iso}) = upper(${text}))`;
-  const [row] = await db.select().from(countries).where(where).orderBy(countries.id).limit(1);
+    : sql`lower(${countries.name}) = lower(${text}) or lower(${name}) = lower(${text}) or (length(${text}) = 2 and upper(${countries.iso}) = upper(${text}))`;
+  const [row] = await db
+    .select({ ...getTableColumns(countries), name })
+    .from(countries)
+    .where(where)
+    .orderBy(countries.id)
+    .limit(1);
   return row ?? null;
 }
 
@@ -183,7 +191,7 @@ export async function prepareTotals(
 ): Promise<TotalsSetting> {
   const basics = await loadShopBasics(db);
   const languageId = input.languageId ?? basics.languages.find((l) => l.isDefault)?.id ?? basics.languages[0]?.id ?? 0;
-  const country = await findCountry(db, input.countryRef);
+  const country = await findCountry(db, input.countryRef, languageId);
   if (!country) throw fail('country', TOTALS_MESSAGES.country);
   if (!country.served) throw new CountryNotServedError(country.name);
   checkPostCode(input.postCode, country);
