@@ -17,6 +17,7 @@ export default defineConfig([
     '.astro/',
     'data/',
     'bench/.tmp/',
+    '.cache/',
     'test-results/',
     'playwright-report/',
     'drizzle/',

@@ -3,6 +3,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { APIContext, MiddlewareNext } from 'astro';
 // Plain .mjs shared with the start script's on-the-fly compression, so both pick alike.
 import { isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding } from '../http/encoding.mjs';
+import { countCacheLookup } from '../observability/hooks';
 import { onContentChanged } from './content-changed';
 import { createPageCache, pageCacheKey, type CachedPage } from './page-cache';
 
@@ -77,6 +78,7 @@ export async function renderForGuests(
   const key = signedIn ? `${base}\u0001${await variantOf()}` : base;
   const acceptEncoding = context.request.headers.get('accept-encoding');
   const hit = pages.get(key);
+  countCacheLookup('page', hit !== undefined);
   if (hit) return respondFromCache(key, hit, acceptEncoding);
 
   const response = await next();

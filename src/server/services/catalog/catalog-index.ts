@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { logger } from '@/server/logger';
+import { observeCatalogIndexBuild } from '@/server/observability/hooks';
 import { rowsOf } from './rows';
 
 /**
@@ -272,6 +273,7 @@ function startBuild(db: Db, state: State): Promise<CatalogIndex | null> {
   const promise = buildCatalogIndex(db)
     .then((built) => {
       state.lastBuildMs = performance.now() - startedAt;
+      observeCatalogIndexBuild(state.lastBuildMs / 1000, built.ids.length);
       return catchUp(db, built, epoch);
     })
     .then(
