@@ -9,6 +9,12 @@
 ARG BASE_IMAGE=docker.io/library/node:24.21.0-bookworm-slim
 
 FROM ${BASE_IMAGE} AS build
+# For builds behind a TLS-inspecting proxy or with a warm npm cache (the container test passes
+# them; unset, they change nothing): the proxy's CA bundle, mounted into the build, and npm's
+# offline preference.
+ARG NODE_EXTRA_CA_CERTS
+ARG npm_config_cafile
+ARG npm_config_prefer_offline
 WORKDIR /app
 ENV ASTRO_TELEMETRY_DISABLED=1
 # No install scripts: the `node` package's would download a second Node, and the native

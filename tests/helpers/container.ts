@@ -93,24 +93,16 @@ export function ensureBaseImage(): string {
 export function buildImage(root: string, tag: string): void {
   const npmCache = join(process.env.HOME ?? '/root', '.npm');
   mkdirSync(npmCache, { recursive: true });
-  run(
-    tool('podman'),
-    [
-      'build',
-      '--isolation=chroot',
-      '--format=docker',
-      '--build-arg',
-      `BASE_IMAGE=${ensureBaseImage()}`,
-      '--build-arg',
-      'npm_config_prefer_offline=true',
-      '--volume',
-      `${npmCache}:/root/.npm`,
-      '--tag',
-      tag,
-      root,
-    ],
-    { cwd: root },
-  );
+  const args = ['build', '--isolation=chroot', '--format=docker', '--build-arg', `BASE_IMAGE=${ensureBaseImage()}`];
+  args.push('--build-arg', 'npm_config_prefer_offline=true', '--volume', `${npmCache}:/root/.npm`);
+  // A TLS-inspecting proxy between this machine and the registry: its CA bundle goes in too.
+  const ca = process.env.NODE_EXTRA_CA_CERTS;
+  if (ca && existsSync(ca)) {
+    const inside = '/etc/gear-shop-build-ca.crt';
+    args.push('--volume', `${realpathSync(ca)}:${inside}:ro`);
+    args.push('--build-arg', `NODE_EXTRA_CA_CERTS=${inside}`, '--build-arg', `npm_config_cafile=${inside}`);
+  }
+  run(tool('podman'), [...args, '--tag', tag, root], { cwd: root });
 }
 
 export interface ImageConfig {
