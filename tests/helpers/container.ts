@@ -94,6 +94,8 @@ export function buildImage(root: string, tag: string): void {
   const npmCache = join(process.env.HOME ?? '/root', '.npm');
   mkdirSync(npmCache, { recursive: true });
   const args = ['build', '--isolation=chroot', '--format=docker', '--build-arg', `BASE_IMAGE=${ensureBaseImage()}`];
+  // npm ci opens thousands of cache files at once; chroot builds default to 1024.
+  args.push('--ulimit', 'nofile=16384:16384');
   args.push('--build-arg', 'npm_config_prefer_offline=true', '--volume', `${npmCache}:/root/.npm`);
   // A TLS-inspecting proxy between this machine and the registry: its CA bundle goes in too.
   const ca = process.env.NODE_EXTRA_CA_CERTS;

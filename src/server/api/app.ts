@@ -59,8 +59,9 @@ export function createApi() {
   const app = new Hono<ApiEnv>();
   app.use(async (c, next) => {
     await next();
-    // The last route that matched is the handler's: a pattern, never an address (metrics labels).
-    if (c.env?.matched) c.env.matched.route = routePath(c, -1);
+    // After the chain, routeIndex is the last handler that ran, the one that answered: its
+    // pattern (never the address) labels the request's metrics and span.
+    if (c.env?.matched) c.env.matched.route = routePath(c);
   });
   app.use(withRequestId());
   app.use(requestLogger());
