@@ -81,7 +81,9 @@ const schema = z
     /** Enables /metrics (Prometheus), answered only with `Authorization: Bearer <token>`; unset: 404. */
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** An OTLP/HTTP collector (e.g. http://otel-collector:4318): traces are sent there when set. */
-    OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+    OTEL_EXPORTER_OTLP_ENDPOINT: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+      .optional(),
     OTEL_SERVICE_NAME: z.string().min(1).max(128).default('gear-shop'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** How often each instance's background jobs tick (order expiry, mail retry). */

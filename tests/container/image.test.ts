@@ -4,14 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildImage,
-  exportImage,
-  type ImageConfig,
-  inspectImage,
-  startFromImage,
-  userIds,
-} from '../helpers/container';
+import { buildImage, exportImage, type ImageConfig, inspectImage, startFromImage, userIds } from '../helpers/container';
 import { freePort, ROOT } from '../helpers/server';
 
 /**
@@ -62,7 +55,9 @@ beforeAll(() => {
   volume = mkdtempSync(join(tmpdir(), 'gear-shop-volume-'));
   const { uid, gid } = userIds(rootfs, config.User);
   chownSync(volume, uid, gid);
-  console.log(`image ${TAG}: ${(size / 1024 / 1024).toFixed(0)} MiB, built in ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);
+  console.log(
+    `image ${TAG}: ${(size / 1024 / 1024).toFixed(0)} MiB, built in ${((performance.now() - startedAt) / 1000).toFixed(0)} s`,
+  );
 });
 
 afterAll(() => {

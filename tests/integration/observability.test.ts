@@ -111,7 +111,9 @@ describe(`/metrics of a shop on ${testEngine()}`, () => {
     expect(String(res.headers['content-type'])).toMatch(/^text\/plain; version=0\.0\.4/);
     const after = res.body.toString();
 
-    expect(sample(after, 'shop_http_requests_total', route) - sample(before, 'shop_http_requests_total', route)).toBe(3);
+    expect(sample(after, 'shop_http_requests_total', route) - sample(before, 'shop_http_requests_total', route)).toBe(
+      3,
+    );
     expect(
       sample(after, 'shop_http_request_duration_seconds_count', route) -
         sample(before, 'shop_http_request_duration_seconds_count', route),
@@ -128,7 +130,8 @@ describe(`/metrics of a shop on ${testEngine()}`, () => {
     expect(after).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
     expect(after).toMatch(/^shop_mail_outbox\{state="queued"\} \d+$/m);
     expect(after).toMatch(/^shop_payments\{status="succeeded"\} \d+$/m);
-    if (testEngine() === 'postgres') expect(sample(after, 'shop_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
+    if (testEngine() === 'postgres')
+      expect(sample(after, 'shop_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
     // A page address is never a label: only patterns.
     expect(after).not.toMatch(/route="\/products\/[a-z0-9-]+"/);
   });

@@ -171,7 +171,10 @@ describe(`a rolling upgrade on ${testEngine()}: the previous release beside the 
 
   beforeAll(async () => {
     previous = extractRelease(ref);
-    const oldSchema = (await import(/* @vite-ignore */ join(previous.schemaDir, 'index.ts'))) as Record<string, unknown>;
+    const oldSchema = (await import(/* @vite-ignore */ join(previous.schemaDir, 'index.ts'))) as Record<
+      string,
+      unknown
+    >;
     oldTables = Object.values(oldSchema).filter((value): value is PgTable => is(value, PgTable));
     const oldTags = new Set(journal(previous.migrationsDir).map((m) => m.tag));
     newTags = journal(migrationsFolder())

@@ -25,15 +25,18 @@ function patchPg(proto: Patchable, observe: QueryObserver): void {
     if (first && typeof first === 'object' && typeof first.submit === 'function') return original.apply(this, args);
     const last = args.at(-1);
     if (typeof last === 'function') {
-      void observe('postgres', statementOf(args[0]), () =>
-        new Promise((resolve, reject) => {
-          args[args.length - 1] = (error: unknown, result: unknown) => {
-            if (error) reject(error);
-            else resolve(result);
-            (last as AnyFn)(error, result);
-          };
-          original.apply(this, args);
-        }),
+      void observe(
+        'postgres',
+        statementOf(args[0]),
+        () =>
+          new Promise((resolve, reject) => {
+            args[args.length - 1] = (error: unknown, result: unknown) => {
+              if (error) reject(error);
+              else resolve(result);
+              (last as AnyFn)(error, result);
+            };
+            original.apply(this, args);
+          }),
       ).catch(() => undefined);
       return undefined;
     }

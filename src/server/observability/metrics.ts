@@ -16,8 +16,9 @@ export interface ShopMetrics {
   request(method: string, route: string, status: number, seconds: number): void;
 }
 
-type Rows<T> = { rows?: T[] } | T[];
-const rowsOf = <T>(result: Rows<T>): T[] => (Array.isArray(result) ? result : (result.rows ?? []));
+/** node-postgres returns a QueryResult, PGlite a Results object; both carry `rows`. */
+const rowsOf = <T>(result: unknown): T[] =>
+  Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
 
 function databaseGauges(registry: Registry, database: () => Promise<Database>): void {
   new Gauge({
@@ -95,7 +96,7 @@ function sinkMetrics(registry: Registry): MetricsSink {
   });
   const jobRuns = new Counter({
     name: 'shop_job_runs_total',
-    help: "Background job ticks this instance ran, by job and result (ok, failed)",
+    help: 'Background job ticks this instance ran, by job and result (ok, failed)',
     labelNames: ['job', 'result'],
     registers: [registry],
   });
