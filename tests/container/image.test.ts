@@ -106,11 +106,12 @@ describe('the container image', () => {
     expect(statSync(join(volume, 'pglite')).uid).toBe(userIds(rootfs, config.User).uid);
 
     const catalog = JSON.parse((await get('/api/products/catalog?per_page=1')).body);
-    const slug: string = catalog.payload[0].slug;
-    const page = await get(`/products/${slug}`);
+    const product = catalog.payload[0] as { id: number; name: string; categories: { url: string }[] };
+    // A product's page is under its deepest category: /products/<category>/<subcategory>/<id>.
+    const page = await get(`${product.categories.at(-1)!.url}/${product.id}`);
     expect(page.status).toBe(200);
     expect(page.type).toContain('text/html');
-    expect(page.body).toContain(catalog.payload[0].name);
+    expect(page.body).toContain(product.name);
 
     const signalledAt = performance.now();
     shop.kill('SIGTERM');

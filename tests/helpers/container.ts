@@ -10,7 +10,7 @@
  *     environment and working directory, a fresh volume on DATA_DIR.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -122,14 +122,18 @@ export function inspectImage(tag: string): { config: ImageConfig; size: number }
   const [info] = JSON.parse(run(tool('podman'), ['image', 'inspect', tag]).toString()) as {
     Config: ImageConfig;
     Size: number;
+    Healthcheck?: ImageConfig['Healthcheck'];
   }[];
-  return { config: info!.Config, size: info!.Size };
+  // podman shows a docker-format image's health check beside its config, not in it.
+  return { config: { ...info!.Config, Healthcheck: info!.Config.Healthcheck ?? info!.Healthcheck }, size: info!.Size };
 }
 
 /** The image's file system in a fresh folder (podman create + export; nothing is run). */
 export function exportImage(tag: string): string {
   const podman = tool('podman');
   const dir = mkdtempSync(join(tmpdir(), 'gear-shop-rootfs-'));
+  // It becomes "/" for the image's user: mkdtemp's 0700 would shut that user out of everything.
+  chmodSync(dir, 0o755);
   const id = run(podman, ['create', tag]).toString().trim();
   try {
     const tarball = join(dir, '..', `${id}.tar`);
