@@ -75,8 +75,8 @@ describe('the container image', () => {
     expect(Object.keys(config.Volumes ?? {})).toEqual(['/data']);
     expect(config.Cmd).toEqual(['node', 'scripts/start.mjs']);
     expect(config.Healthcheck?.Test.join(' ')).toContain('/api/health');
-    // Production dependencies only: no test runner, no type checker, no second Node.
-    for (const dev of ['vitest', 'typescript', '@playwright/test', 'node']) {
+    // Production dependencies only: no test runner, no linter, no second Node.
+    for (const dev of ['vitest', 'eslint', '@playwright/test', 'node']) {
       expect(() => statSync(join(rootfs, 'app', 'node_modules', dev, 'package.json')), dev).toThrow();
     }
     expect(statSync(join(rootfs, 'app', 'node_modules', 'pg', 'package.json')).isFile()).toBe(true);
