@@ -53,16 +53,13 @@ function patchPglite(proto: Patchable, observe: QueryObserver): void {
   }
 }
 
-export async function instrumentDrivers(observe: QueryObserver): Promise<void> {
-  const [{ default: pg }, { PGlite }] = await Promise.all([import('pg'), import('@electric-sql/pglite')]);
-  const pgProto = pg.Client.prototype as unknown as Patchable;
-  if (!pgProto[PATCHED]) {
-    patchPg(pgProto, observe);
-    pgProto[PATCHED] = true;
-  }
-  const pgliteProto = PGlite.prototype as unknown as Patchable;
-  if (!pgliteProto[PATCHED]) {
-    patchPglite(pgliteProto, observe);
-    pgliteProto[PATCHED] = true;
-  }
+/** Patches the driver of `engine` (a read replica is PostgreSQL too: pass 'postgres' then). */
+export async function instrumentDrivers(engine: 'postgres' | 'pglite', observe: QueryObserver): Promise<void> {
+  const proto = (engine === 'postgres'
+    ? (await import('pg')).default.Client.prototype
+    : (await import('@electric-sql/pglite')).PGlite.prototype) as unknown as Patchable;
+  if (proto[PATCHED]) return;
+  if (engine === 'postgres') patchPg(proto, observe);
+  else patchPglite(proto, observe);
+  proto[PATCHED] = true;
 }

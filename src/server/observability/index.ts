@@ -7,6 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { QueryObserver } from './drivers';
 import { metricsSink } from './hooks';
 
 export const METRICS_PATH = '/metrics';
@@ -41,7 +42,7 @@ export async function startObservability(
     ? (await import('./tracing')).startTracing(endpoint, cfg.OTEL_SERVICE_NAME, version)
     : undefined;
   const { instrumentDrivers } = await import('./drivers');
-  await instrumentDrivers(async (engine, text, run) => {
+  const observeQuery: QueryObserver = async (engine, text, run) => {
     const startedAt = performance.now();
     let ok = false;
     try {
@@ -51,7 +52,9 @@ export async function startObservability(
     } finally {
       metricsSink()?.query(engine, (performance.now() - startedAt) / 1000, ok);
     }
-  });
+  };
+  // Only the driver in use is loaded and patched (a read replica needs DATABASE_URL: pg too).
+  await instrumentDrivers(cfg.DATABASE_URL ? 'postgres' : 'pglite', observeQuery);
 
   async function answerMetrics(req: IncomingMessage, res: ServerResponse): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');
