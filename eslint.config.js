@@ -115,14 +115,10 @@ export default defineConfig([
       'src/features/account/ProfileForm.tsx',
       'src/features/admin/page-editor/BlockForm.tsx',
       'src/features/admin/page-editor/PageEditor.tsx',
-      'src/features/admin/page-editor/PagePublishing.tsx',
       'src/features/cart/Checkout.tsx',
       'src/server/services/catalog-io/apply-batch.server.ts',
-      'src/server/services/orders/checkout.server.ts',
-      // Grew past 150 lines in this phase's merges (refunds with restock, fixed prices per currency, GDPR export).
-      'src/server/services/admin/orders/refund.server.ts',
+      // Grew past 150 lines in this phase's merges (fixed prices per currency).
       'src/server/services/catalog-io/format.ts',
-      'src/server/services/gdpr/data-export.server.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

@@ -13,6 +13,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CONFIG = join(ROOT, '.dependency-cruiser.cjs');
@@ -71,19 +72,26 @@ const graph = new Map(
 );
 
 // 2. .astro files.
-/** tsconfig path aliases ("~/*": ["src/*"]), so an alias resolves like a relative import. */
+/**
+ * tsconfig path aliases ("@/*": ["./src/*"]), so an alias resolves like a relative import. tsconfig is
+ * JSONC (it has comments), so TypeScript's own reader parses it; an unreadable tsconfig stops the
+ * check instead of silently leaving every aliased import of an .astro file unchecked.
+ */
 function aliases() {
-  try {
-    const tsconfig = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8'));
-    const paths = tsconfig.compilerOptions?.paths ?? {};
-    const base = tsconfig.compilerOptions?.baseUrl ?? '.';
-    return Object.entries(paths).map(([key, targets]) => ({
-      prefix: key.replace(/\*$/, ''),
-      target: join(ROOT, base, String(/** @type {string[]} */ (targets)[0]).replace(/\*$/, '')),
-    }));
-  } catch {
-    return [];
-  }
+  const file = join(ROOT, 'tsconfig.json');
+  const { config: tsconfig, error } = ts.parseConfigFileTextToJson(file, readFileSync(file, 'utf8'));
+  if (error || !tsconfig)
+    throw new Error(`tsconfig.json: ${ts.flattenDiagnosticMessageText(error?.messageText, '\n')}`);
+  /** @type {Record<string, string[]>} */
+  const paths = tsconfig.compilerOptions?.paths ?? {};
+  const base = tsconfig.compilerOptions?.baseUrl ?? '.';
+  const entries = Object.entries(paths).map(([key, targets]) => ({
+    prefix: key.replace(/\*$/, ''),
+    target: join(ROOT, base, String(targets[0]).replace(/\*$/, '')),
+  }));
+  if (entries.length === 0)
+    throw new Error('tsconfig.json declares no path aliases; check-boundaries expects @/ and ~/');
+  return entries;
 }
 const ALIASES = aliases();
 const EXTENSIONS = ['', '.ts', '.tsx', '.mjs', '.js', '.astro', '/index.ts', '/index.tsx'];

@@ -19,6 +19,11 @@ declare namespace App {
     routePattern?: string;
     /** On a product page: the signed-in visitor's review access, when the middleware already asked. */
     reviewAccess?: import('./server/services/reviews.server').ReviewAccess;
+    /**
+     * Set by a storefront page a CDN may keep for cookie-less guests: its surrogate keys
+     * (src/server/services/cdn.ts: product-<id>, category-<id>, page-<name>), purged by edits.
+     */
+    surrogateKeys?: string[];
     /** Set by a page the back office shows in a frame of its own (a preview link, ADR 027): same-origin framing allowed. */
     framableBySelf?: boolean;
     /** The language of a storefront page, from its address (src/server/language-routing.ts); unset on shared paths (API, back office). */

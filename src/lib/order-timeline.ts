@@ -16,6 +16,7 @@ export type TimelineKind =
   | 'refunded'
   | 'returnRequested'
   | 'returnReceived'
+  | 'returnRejected'
   | 'other';
 
 export interface TimelineEventRow {
@@ -51,6 +52,7 @@ const KINDS: Record<string, TimelineKind> = {
   refunded: 'refunded',
   return_requested: 'returnRequested',
   return_received: 'returnReceived',
+  return_rejected: 'returnRejected',
 };
 
 const text = (value: unknown): string | undefined =>

@@ -25,6 +25,7 @@ import type pageEditor from '@/i18n/admin/en/pageEditor.json';
 import type pages from '@/i18n/admin/en/pages.json';
 import type products from '@/i18n/admin/en/products.json';
 import type promoCodes from '@/i18n/admin/en/promoCodes.json';
+import type reports from '@/i18n/admin/en/reports.json';
 import type settings from '@/i18n/admin/en/settings.json';
 import type shipping from '@/i18n/admin/en/shipping.json';
 import type translations from '@/i18n/admin/en/translations.json';
@@ -61,6 +62,7 @@ export type AdminKey = Keys<
     typeof pages &
     typeof products &
     typeof promoCodes &
+    typeof reports &
     typeof settings &
     typeof shipping &
     typeof translations

@@ -74,6 +74,15 @@ const schema = z
       .string()
       .regex(/^[\x21-\x7e]{8,256}$/, 'must be 8 to 256 printable characters without spaces')
       .optional(),
+    /**
+     * A CDN in front of the shop (docs/cdn.md): edits POST the surrogate keys they made stale
+     * to this webhook, with CDN_PURGE_TOKEN as a bearer token when set.
+     */
+    CDN_PURGE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+    CDN_PURGE_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{8,512}$/, 'must be 8 to 512 printable characters without spaces')
+      .optional(),
     S3_REGION: z
       .string()
       .regex(/^[a-z0-9-]{1,32}$/, 'must be a region name such as us-east-1')

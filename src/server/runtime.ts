@@ -74,12 +74,17 @@ async function start(): Promise<Runtime> {
   const stopPages = startPageSchedule(database, intervalMs);
   // The staff's daily digest, once a day across the instances (issue 31).
   const stopDigest = startStaffDigest(database, intervalMs);
+  // A CDN in front: edits purge the pages they made stale (docs/cdn.md).
+  if (cfg.CDN_PURGE_URL) {
+    const { setPurgeHook, webhookPurge } = await import('./services/cdn');
+    setPurgeHook(webhookPurge(cfg.CDN_PURGE_URL, cfg.CDN_PURGE_TOKEN));
+  }
   // Other instances on the same PostgreSQL announce their content edits (ADR 016).
   let stopSync = async () => {};
   if (cfg.DATABASE_URL) {
     const { startContentSync } = await import('./services/content-sync.server');
     const { contentChangedElsewhere } = await import('./services/content-changed');
-    stopSync = startContentSync(cfg.DATABASE_URL, () => contentChangedElsewhere(database.db)).stop;
+    stopSync = startContentSync(cfg.DATABASE_URL, (scope) => contentChangedElsewhere(database.db, scope)).stop;
   }
   const stopJobs = async () => {
     await Promise.all([stopMail(), stopOrders(), stopPages(), stopDigest(), stopSync()]);
@@ -91,8 +96,8 @@ async function start(): Promise<Runtime> {
     logger.info('catalogue and content reads go to the read replica');
     // Caches are kept per database: an edit (on the primary) must empty the replica's too.
     const { contentChangedElsewhere, onContentChanged } = await import('./services/content-changed');
-    onContentChanged((db) => {
-      if (db === database.db) contentChangedElsewhere(replica.db);
+    onContentChanged((db, scope) => {
+      if (db === database.db) contentChangedElsewhere(replica.db, scope);
     });
   }
   setPhase('ready');

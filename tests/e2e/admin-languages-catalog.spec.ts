@@ -90,7 +90,7 @@ test('staff in German: orders, an order, products, a new product saved, import, 
   const base = page.locator('form', { has: page.getByRole('heading', { name: 'Produkt', exact: true }) });
   await base.getByLabel('Bestand', { exact: true }).fill('7');
   const reloaded = page.waitForEvent('load');
-  await base.getByRole('button', { name: 'Produkt speichern' }).click();
+  await base.getByRole('button', { name: 'Speichern', exact: true }).click();
   await reloaded;
   await expect(page.getByText(`Artikelnummer ${sku} · Nicht veröffentlicht · Version 2`)).toBeVisible();
   await expect(base.getByLabel('Bestand', { exact: true })).toHaveValue('7');
@@ -183,7 +183,7 @@ test('staff in French: the same areas read in French', async ({ page }) => {
   await expect(h1(page, 'Produits')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Rechercher des produits' })).toBeVisible();
   await page.getByRole('table').getByRole('link').first().click();
-  await expect(page.getByRole('button', { name: 'Enregistrer le produit' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enregistrer', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Images' })).toBeVisible();
 
   await nav.getByRole('link', { name: 'Import et export' }).click();

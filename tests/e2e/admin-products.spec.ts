@@ -71,15 +71,14 @@ test('staff: create, vary, translate, publish a product and buy a variation; a p
   await save(page, '4 variations', 'Save variations');
   await expect(formOf(page, '3 variations').getByLabel('Stock of Size S, Colour Red')).toHaveValue('6');
 
-  // German name, then publish.
+  // German name, stock and publishing: one form, one save (issue 30).
   await page.getByRole('list', { name: 'Language of the text' }).getByRole('link', { name: 'Deutsch' }).click();
-  await formOf(page, 'Name and description in Deutsch').getByLabel('Name').fill(`Gratzelt ${sku}`);
-  await save(page, 'Name and description in Deutsch', 'Save Deutsch text');
-  await expect(formOf(page, 'Name and description in Deutsch').getByLabel('Name')).toHaveValue(`Gratzelt ${sku}`);
   const product = formOf(page, 'Product');
+  await product.getByLabel('Name', { exact: true }).fill(`Gratzelt ${sku}`);
   await product.getByLabel('Stock', { exact: true }).fill('6');
   await product.getByLabel('Published (shown in the shop)').check();
-  await save(page, 'Product', 'Save product');
+  await save(page, 'Product', 'Save');
+  await expect(formOf(page, 'Product').getByLabel('Name', { exact: true })).toHaveValue(`Gratzelt ${sku}`);
   await expect(page.getByText(`SKU ${sku} · Published`)).toBeVisible();
 
   // Photos: two uploads (a PNG named .jpg is taken as the PNG it is), alt texts, saved in order.
@@ -144,10 +143,10 @@ test('staff: create, vary, translate, publish a product and buy a variation; a p
   await other.goto(editorUrl);
   await page.goto(editorUrl);
   await formOf(page, 'Product').getByLabel('Price (EUR, VAT included)').fill('129.00');
-  await save(page, 'Product', 'Save product');
+  await save(page, 'Product', 'Save');
   const staleForm = formOf(other, 'Product');
   await staleForm.getByLabel('Price (EUR, VAT included)').fill('99.00');
-  await staleForm.getByRole('button', { name: 'Save product', exact: true }).click();
+  await staleForm.getByRole('button', { name: 'Save', exact: true }).click();
   await pwExpect(staleForm.getByRole('alert')).toContainText('Someone else saved this product after you opened it');
   await other.close();
 

@@ -4,7 +4,7 @@ import { ADMIN } from './support/back-office';
 
 /**
  * Content editing (ADR 013) as a new editor does it: sign in, edit the shipping page in
- * German with the live preview, publish, see it on the public page through the footer link,
+ * German in the rich-text editor (issue 30) with the live preview, publish, see it on the public page through the footer link,
  * restore the previous version; add an FAQ and see it on /faq. Customers get 403 on /admin.
  *
  * The e2e shop is shared by every spec running in parallel: the shipping page is put back by the
@@ -71,15 +71,18 @@ test('editor: sign in → shipping page in German → preview → publish → pu
   const original = await page.getByLabel('Content (HTML source)').inputValue();
   expect(original).toContain('Wir versenden jede Bestellung innerhalb eines Werktages');
 
-  const source = page.getByLabel('Content (HTML source)');
-  await source.fill(
-    '<h2>Lieferzeiten</h2><p>Neu: Wir versenden am selben Tag.</p><script>alert("xss")</script><img src=x alt="Paket" onerror=alert(1)>',
-  );
+  // The text is edited without HTML (issue 30): a new heading and paragraph at its end, through the toolbar.
+  await page.getByRole('textbox', { name: 'Content', exact: true }).click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Heading', exact: true }).click();
+  await page.keyboard.type('Abholung');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Neu: Wir versenden am selben Tag. <script>alert("xss")</script>');
   const preview = page.getByRole('region', { name: 'Preview' });
-  await expect(preview.getByRole('heading', { level: 2, name: 'Lieferzeiten' })).toBeVisible();
+  await expect(preview.getByRole('heading', { level: 2, name: 'Abholung' })).toBeVisible();
   await expect(preview).toContainText('Neu: Wir versenden am selben Tag.');
   await expect(preview.locator('script')).toHaveCount(0);
-  await expect(preview.locator('img')).not.toHaveAttribute('onerror');
   await axe.check();
 
   await page.getByRole('button', { name: 'Save and publish' }).click();
@@ -96,7 +99,7 @@ test('editor: sign in → shipping page in German → preview → publish → pu
   await expect(page).toHaveURL(/\/static-page\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Versand & Lieferung' })).toBeVisible();
   await expect(page.locator('.static-content')).toContainText('Neu: Wir versenden am selben Tag.');
-  await expect(page.locator('.static-content h2')).toHaveText('Lieferzeiten');
+  await expect(page.locator('.static-content h2', { hasText: 'Abholung' })).toBeVisible();
   await expect(page.locator('.static-content script')).toHaveCount(0);
 
   // Back to the editor: restore version 1 (the state before the edit). The editor chose German for
@@ -122,7 +125,12 @@ test('editor: add an FAQ, see it on /faq, delete it again', async ({ page, axe }
   await page.getByRole('link', { name: 'New FAQ' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New FAQ' })).toBeVisible();
   await page.getByLabel('Question', { exact: true }).fill('Can I collect my order in person?');
-  await page.getByLabel('Answer (HTML source)').fill('<p>Yes, from our <strong>Berlin</strong> warehouse.</p>');
+  await page.getByRole('textbox', { name: 'Answer', exact: true }).click();
+  await page.keyboard.type('Yes, from our ');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type('Berlin');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type(' warehouse.');
   await expect(page.getByRole('region', { name: 'Preview' }).locator('strong')).toHaveText('Berlin');
   await page.getByLabel('Order', { exact: true }).fill('9999');
   await axe.check();

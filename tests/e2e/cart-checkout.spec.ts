@@ -404,7 +404,7 @@ test('balance top-up: at least the minimum, paid by card, credited once settled'
   const amount = page.getByLabel('Amount (EUR)');
   await amount.fill('5');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page.locator('#top-up-error')).toHaveText('Minimum top-up amount: €10.00');
+  await expect(page.locator('#top-up-amount-error')).toHaveText('Minimum top-up amount: €10.00');
   await axe.check();
   await amount.fill('25');
   await page.getByRole('button', { name: 'Continue to payment' }).click();

@@ -9,7 +9,9 @@ import { STAFF, signInToBackOffice } from './support/back-office';
  * /account/orders/{nr} the customer returns one unit of it and gets the return number and
  * instructions by mail; staff find it under Returns, mark it received with the unit back into
  * stock, and refund it paid back outside the shop with a bank reference; the customer is mailed
- * at each step and sees the return refunded. axe on the pages on the way.
+ * at each step and sees the return refunded. A second return is rejected by staff with a reason
+ * the customer is mailed and sees, and the lines can be returned again within the period. axe on
+ * the pages on the way.
  */
 
 test.beforeEach(async ({ context }) => {
@@ -17,7 +19,7 @@ test.beforeEach(async ({ context }) => {
 });
 
 /** Submits one of the return's forms on the staff order page and waits for the reload. */
-async function submitReturnForm(page: Page, action: 'receive' | 'refund', button: string) {
+async function submitReturnForm(page: Page, action: 'receive' | 'refund' | 'reject', button: string) {
   const form = page.locator(`form[data-api$="/${action}"]`);
   const reply = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(`/${action}`));
   const reloaded = page.waitForEvent('load');
@@ -113,5 +115,74 @@ test('a customer returns one unit; staff receive it back into stock and refund i
 
   await customer.reload();
   await expect(customer.getByRole('region', { name: 'Returns' })).toContainText('Refunded');
+  await customerContext.close();
+});
+
+test('staff reject a return with a reason; the customer is mailed, sees why and can return the items again', async ({
+  page,
+  browser,
+  axe,
+  mailbox,
+}) => {
+  test.slow();
+  const customerContext = await browser.newContext();
+  await customerContext.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
+  const customer = await customerContext.newPage();
+  const { email } = await newVerifiedCustomer(customer, mailbox, 'reject');
+  const catalog = (await (await customer.request.get('/api/products/catalog?per_page=60')).json()) as {
+    payload: CatalogProduct[];
+  };
+  const product = catalog.payload.filter((p) => p.variations.length === 0 && p.stock >= 20)[5]!;
+  await post(customer, '/api/cart/add', { id: product.id, count: 2, is_variation: false });
+  const placed = await post<{ order_data: { order_nr: string } }>(customer, '/api/orders/checkout', {
+    name: 'Robin',
+    surname: 'Trail',
+    email,
+    phone: '+49 1512 3456789',
+    phoneCountryCode: 'DE',
+    nationalNumber: '15123456789',
+    country: 'Germany',
+    city: 'Berlin',
+    address: 'Friedrichstraße 1',
+    postCode: '10117',
+    promoCode: null,
+    payment_method: 'phone',
+  });
+  const nr = placed.order_data.order_nr;
+  await signInToBackOffice(page, STAFF);
+  await post(page, `/api/admin/orders/${nr}/mark-paid`, {});
+  await post(page, `/api/admin/orders/${nr}/ship`, { carrier: 'DHL', tracking_number: '00340434168888' });
+  await customer.goto(`/account/orders/${nr}`);
+  const returnsSection = customer.getByRole('region', { name: 'Returns' });
+  await returnsSection.getByLabel(`Quantity of ${product.name} to return (up to 2)`).fill('2');
+  await returnsSection.getByLabel('Reason').selectOption({ label: 'I changed my mind' });
+  const reloaded = customer.waitForEvent('load');
+  await returnsSection.getByRole('button', { name: 'Open the return' }).click();
+  await reloaded;
+  const returnNr = `R-${nr}-1`;
+
+  // Staff reject it on the order page, with the reason the customer will read.
+  await page.goto(`/admin/orders/${nr}`);
+  await expect(page.getByRole('heading', { level: 3, name: `Return ${returnNr}` })).toBeVisible();
+  await axe.check();
+  const rejectForm = page.locator('form[data-api$="/reject"]');
+  await rejectForm.getByLabel('Reason (mailed to the customer)').fill('No parcel has arrived within 30 days');
+  await submitReturnForm(page, 'reject', 'Reject the return');
+  await expect(page.locator('.order-return')).toContainText('rejected');
+  await expect(page.locator('.order-return')).toContainText('Rejected: No parcel has arrived within 30 days');
+  await expect(page.locator('form[data-api$="/reject"]')).toHaveCount(0);
+  await axe.check();
+
+  const mail = await mailbox.waitFor(email, { subject: new RegExp(`^Your return ${returnNr} was not accepted`) });
+  expect(mail.text).toContain(`We could not accept your return ${returnNr} for order ${nr}.`);
+  expect(mail.text).toContain('Reason: No parcel has arrived within 30 days');
+  expect(mail.text).toContain('You can open a new return for these items from your order page until');
+
+  // The customer sees why, and may send the items back after all while the period lasts.
+  await customer.reload();
+  const section = customer.getByRole('region', { name: 'Returns' });
+  await expect(section).toContainText('Rejected');
+  await expect(section).toContainText('Reason: No parcel has arrived within 30 days');
+  await expect(section.getByLabel(`Quantity of ${product.name} to return (up to 2)`)).toBeVisible();
   await customerContext.close();
 });

@@ -372,6 +372,26 @@ function orderActionTable(ids: AdminIds): Record<string, Entry> {
       invalid('external without reference', { destination: 'external' }),
       invalid('extra field', { destination: 'balance', amount_cents: 1 }, UNKNOWN_FIELD),
     ]),
+    'POST /api/admin/orders/:orderNr/returns/:returnNr/reject': staff('returns/R-GS-1999-1-1/reject', 'object', [
+      {
+        ...param(
+          'SQL as return number',
+          order(`returns/${encodeURIComponent(SQL)}/reject`)(ids.failedOrderNr),
+          422,
+          'Invalid return number.',
+        ),
+        json: { reason: 'Used item' },
+      },
+      {
+        ...param('unknown return', order('returns/R-GS-1999-1-1/reject')(ids.failedOrderNr), 404),
+        json: { reason: 'Used item' },
+      },
+      invalid('reason missing', {}, 'Give the customer a reason for the rejection.'),
+      invalid('reason blank', { reason: '   ' }, 'The reason needs at least 3 characters.'),
+      invalid('reason too long', { reason: 'x'.repeat(501) }, 'The reason may have at most 500 characters.'),
+      invalid('reason as object', { reason: { $ne: 1 } }, 'Give the customer a reason for the rejection.'),
+      invalid('extra field', { reason: 'Used item', status: 'refunded' }, UNKNOWN_FIELD),
+    ]),
     'GET /api/admin/customers/:id/data-export': {
       who: 'admin',
       path: `/api/admin/customers/${ids.customer}/data-export`,

@@ -697,6 +697,26 @@ export function shopRouteTable(productId: number): Record<string, Entry> {
         param('unknown order', '/api/orders/GS-1999-1/documents/INV-1999-1', 404),
       ],
     },
+    'POST /api/orders/:orderNr/pay': {
+      who: 'customer',
+      path: '/api/orders/GS-1999-1/pay',
+      body: 'none',
+      cases: [
+        param('SQL as order number', `/api/orders/${encodeURIComponent(SQL)}/pay`, 422),
+        param('HTML as order number', `/api/orders/${encodeURIComponent(HTML)}/pay`, 422),
+        param('unknown order', '/api/orders/GS-1999-1/pay', 404),
+      ],
+    },
+    'POST /api/orders/:orderNr/cancel': {
+      who: 'customer',
+      path: '/api/orders/GS-1999-1/cancel',
+      body: 'none',
+      cases: [
+        param('SQL as order number', `/api/orders/${encodeURIComponent(SQL)}/cancel`, 422),
+        param('HTML as order number', `/api/orders/${encodeURIComponent(HTML)}/cancel`, 422),
+        param('unknown order', '/api/orders/GS-1999-1/cancel', 404),
+      ],
+    },
     'POST /api/orders/:orderNr/returns': {
       who: 'customer',
       path: '/api/orders/GS-1999-1/returns',

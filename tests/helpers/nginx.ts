@@ -62,13 +62,15 @@ export async function startNginx(options: {
   timeoutMs?: number;
   /** Listen with TLS (the example's https set-up) with this certificate and key. */
   tls?: { cert: string; key: string };
+  /** A site configuration of the test's own instead of the example (it must listen on `port`). */
+  site?: string;
 }): Promise<Nginx> {
   const dir = tempDir();
   // The workers run as an unprivileged user when the master is root: they must reach the
   // temp folders nginx creates in here.
   chmodSync(dir, 0o755);
   mkdirSync(join(dir, 'tmp'));
-  let site = siteConfig(readFileSync(NGINX_EXAMPLE, 'utf8'), options.upstreamPorts, options.port);
+  let site = options.site ?? siteConfig(readFileSync(NGINX_EXAMPLE, 'utf8'), options.upstreamPorts, options.port);
   if (options.tls) {
     site = site.replace(
       `listen 127.0.0.1:${options.port};`,

@@ -118,7 +118,7 @@ describe('the invoice of a paid order', () => {
     expect(text).toContain('VAT ID: NL861234567B01');
     expect(text).toContain(`Order: ${order.orderNr}`);
     expect(text).toContain('Kim Käufer Unter den Linden 1 10117 Berlin Germany');
-    expect(text).toContain('Billing address');
+    expect(text).toContain('Buyer');
     expect(text).toContain('Delivery address');
     const day = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(paid.paidAt!);
     expect(text).toContain(`Issue date: ${day}`);

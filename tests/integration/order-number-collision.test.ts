@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '@/server/db/schema/index';
-import { isOrderNrTaken, withFreshOrderNr } from '@/server/services/orders/checkout.server';
+import { isOrderNrTaken, withFreshOrderNr } from '@/server/services/orders/order-number';
 import { useTestDatabase } from '../helpers/db';
 
 const database = useTestDatabase({ seed: 'none' });

@@ -237,6 +237,7 @@ describe('GET /api/orders/history: shapes', () => {
         post_code: '10117',
       },
       can_complete: true,
+      can_pay_now: false,
     });
   });
 

@@ -73,6 +73,16 @@ describe('demo seed', () => {
   }, 120_000);
   afterAll(() => database?.close());
 
+  it('numbers its orders with the one order-number scheme of checkout (issue 29), each number once', async () => {
+    const rows = await db.select({ orderNr: orders.orderNr, createdAt: orders.createdAt }).from(orders);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const day = row.createdAt.toISOString().slice(2, 10).replaceAll('-', '');
+      expect(row.orderNr).toMatch(new RegExp(`^${day}-\\d{6}$`));
+    }
+    expect(new Set(rows.map((r) => r.orderNr)).size).toBe(rows.length);
+  });
+
   it('has the counts the shop needs', async () => {
     expect(await one(db, 'select count(*) as n from products')).toBeGreaterThanOrEqual(300);
     expect(await one(db, 'select count(*) as n from categories where parent_id is not null')).toBeGreaterThanOrEqual(

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '@/server/config';
 import { MAX_MAIL_ATTEMPTS, inFlightSince, retryDue } from '@/server/mail/mailer';
+import { fileMessages } from '@/server/i18n/messages';
+import { createTranslator } from '@/server/i18n/translator';
 import {
   MAIL_PREVIEW_CSP,
   extractLinks,
@@ -128,11 +130,18 @@ describe('dev mailbox', () => {
     expect(mailboxEnabled(parseConfig({}))).toBe(true);
   });
 
-  it('names the state of a mail', () => {
+  it('names the state of a mail, attempts in plural forms (French 0 and 1 singular)', async () => {
+    const en = await createTranslator('en', fileMessages('en'), fileMessages('en'));
+    const fr = await createTranslator('fr', fileMessages('fr'), fileMessages('en'));
     expect(mailStatus({ sentAt: new Date(), attempts: 1, lastError: null })).toBe('sent');
     expect(mailStatus({ sentAt: null, attempts: 0, lastError: null })).toBe('kept');
     expect(mailStatus({ sentAt: null, attempts: 2, lastError: 'timeout' })).toBe('failed');
-    expect(mailStatusText({ sentAt: null, attempts: 2, lastError: 'x' })).toBe('Not sent (2 attempts)');
+    expect(mailStatusText({ sentAt: null, attempts: 2, lastError: 'x' }, en)).toBe('Not sent (2 attempts)');
+    expect(mailStatusText({ sentAt: null, attempts: 1, lastError: 'x' }, en)).toBe('Not sent (1 attempt)');
+    expect(mailStatusText({ sentAt: null, attempts: 0, lastError: null }, en)).toBe('Outbox only (no SMTP)');
+    expect(fr('mailbox.status.failed', { count: 0 })).toBe('Non envoyé (0 tentative)');
+    expect(mailStatusText({ sentAt: null, attempts: 1, lastError: 'x' }, fr)).toBe('Non envoyé (1 tentative)');
+    expect(mailStatusText({ sentAt: null, attempts: 2, lastError: 'x' }, fr)).toBe('Non envoyé (2 tentatives)');
     expect(formatMailTime(new Date('2026-11-22T05:46:22.123Z'))).toBe('2026-11-22 05:46:22 UTC');
   });
 

@@ -1,9 +1,9 @@
 import '@/stores/bootstrap';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { resetPassword } from './auth-store';
 import { validateNewPassword } from './auth-validation';
-import { FormMessage, PasswordField, TextField, formValue } from './AuthFields';
-import { useHydrated } from '@/stores/hydration';
+import { FormMessage, PasswordField, Field } from '@/features/forms/Field';
+import { useForm } from '@/features/forms/use-form';
 import type { NewPasswordTexts } from './auth-texts';
 import { pageHref } from '@/lib/language-path';
 
@@ -14,56 +14,50 @@ export interface NewPasswordFormProps {
 }
 
 type Problem = 'required' | 'passwordRules' | 'mismatch';
+type Key = 'password' | 'password_confirmation';
+
+/** /reset-password: a new password for the emailed token, then on to sign-in. */
+/** Which field a problem of the new password belongs to (the one to fix). */
+function newPasswordProblems(fields: Record<Key, string>): Partial<Record<Key, Problem>> {
+  const code = validateNewPassword(fields.password, fields.password_confirmation);
+  if (!code) return {};
+  const onConfirm = code === 'mismatch' || (code === 'required' && fields.password !== '');
+  return onConfirm ? { password_confirmation: code } : { password: code };
+}
 
 /** /reset-password: a new password for the emailed token, then on to sign-in. */
 export default function NewPasswordForm({ texts, token, email }: NewPasswordFormProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [problem, setProblem] = useState<{ field: 'password' | 'confirm'; code: Problem } | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const password = useRef<HTMLInputElement>(null);
-  const confirm = useRef<HTMLInputElement>(null);
   const signInLink = useRef<HTMLAnchorElement>(null);
-  const hydrated = useHydrated();
-
-  const messages: Record<Problem, string> = {
-    required: texts.required,
-    passwordRules: texts.passwordRules,
-    mismatch: texts.mismatch,
+  // Done: the way on is the sign-in link.
+  useEffect(() => {
+    if (done) signInLink.current?.focus();
+  }, [done]);
+  const { formRef, ...form } = useForm<Key, Problem>({
+    initial: { password: '', password_confirmation: '' },
+    validate: newPasswordProblems,
+    message: (code) => texts[code],
+    fallback: texts.failed,
+  });
+  // Problems show once the form was sent (no onBlur: leaving an empty field is not yet a mistake).
+  const bound = (key: Key) => {
+    const { name, value, onChange, error } = form.field(key);
+    return { name, value, onChange, error, readOnly: form.sending, maxLength: 255, required: true };
   };
 
-  async function submit(event: React.SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const data = new FormData(event.currentTarget);
-    const next = formValue(data, 'password');
-    const again = formValue(data, 'password_confirmation');
-    const code = validateNewPassword(next, again);
-    if (code) {
-      const field = code === 'mismatch' || (code === 'required' && next !== '') ? 'confirm' : 'password';
-      setProblem({ field, code });
-      setError(messages[code]);
-      (field === 'confirm' ? confirm : password).current?.focus();
-      return;
-    }
-    setProblem(null);
-    setError(null);
-    setBusy(true);
-    const result = await resetPassword(
-      { token, email, password: next, password_confirmation: again },
-      { fallbackMessage: texts.failed },
-    );
-    setBusy(false);
+  const send = form.onSubmit(async (fields) => {
+    const result = await resetPassword({ token, email, ...fields }, { fallbackMessage: texts.failed });
     if (result.ok) {
       setDone(texts.success);
       // The token is spent: keep it out of the history entry.
       history.replaceState(null, '', location.pathname);
-      requestAnimationFrame(() => signInLink.current?.focus());
       return;
     }
     // A rule the server enforces beyond ours comes as a field error; the token problem as the message.
-    setError(result.errors.password ?? result.errors.password_confirmation ?? (result.message || texts.failed));
-  }
+    form.setFormError(
+      result.errors.password ?? result.errors.password_confirmation ?? (result.message || texts.failed),
+    );
+  });
 
   if (done) {
     return (
@@ -76,12 +70,9 @@ export default function NewPasswordForm({ texts, token, email }: NewPasswordForm
     );
   }
 
-  const fieldMessage = (field: 'password' | 'confirm') =>
-    problem?.field === field ? messages[problem.code] : undefined;
-
   return (
-    <form className="auth-form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
-      <TextField
+    <form ref={formRef} className="auth-form" method="post" noValidate onSubmit={send} aria-busy={form.sending}>
+      <Field
         id="new-password-email"
         name="email"
         type="email"
@@ -91,35 +82,25 @@ export default function NewPasswordForm({ texts, token, email }: NewPasswordForm
         readOnly
       />
       <PasswordField
-        ref={password}
         id="new-password"
-        name="password"
         label={texts.password}
         hint={texts.passwordHint}
-        error={fieldMessage('password')}
         autoComplete="new-password"
-        required
-        readOnly={busy}
-        maxLength={255}
         texts={texts.passwordToggle}
+        {...bound('password')}
       />
       <PasswordField
-        ref={confirm}
         id="new-password-confirm"
-        name="password_confirmation"
         label={texts.confirm}
-        error={fieldMessage('confirm')}
         autoComplete="new-password"
-        required
-        readOnly={busy}
-        maxLength={255}
         texts={texts.passwordToggle}
+        {...bound('password_confirmation')}
       />
-      <button type="submit" className="button auth-submit" disabled={busy || !hydrated}>
-        {busy ? texts.busy : texts.submit}
+      <button type="submit" className="button auth-submit" disabled={form.sending || !form.hydrated}>
+        {form.sending ? texts.busy : texts.submit}
       </button>
-      <FormMessage id="new-password-message" error={problem ? null : error} />
-      {error && !problem && (
+      <FormMessage id="new-password-message" error={form.formError} />
+      {form.formError && (
         <p>
           <a href={pageHref('/auth?form=reset')}>{texts.requestNew}</a>
         </p>

@@ -1,9 +1,9 @@
 import '@/stores/bootstrap';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { requestPasswordReset } from './auth-store';
 import { isBlank } from './auth-validation';
-import { FormMessage, TextField, formValue } from './AuthFields';
-import { useHydrated } from '@/stores/hydration';
+import { Field, FormMessage } from '@/features/forms/Field';
+import { useForm } from '@/features/forms/use-form';
 import type { ResetRequestTexts } from './auth-texts';
 
 export interface ResetRequestFormProps {
@@ -12,53 +12,45 @@ export interface ResetRequestFormProps {
 
 /** "Forgot password": asks for a reset link; the server's answer (or error) shows under the form. */
 export default function ResetRequestForm({ texts }: ResetRequestFormProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const email = useRef<HTMLInputElement>(null);
-  const hydrated = useHydrated();
+  const { formRef, ...form } = useForm({ initial: { email: '' }, fallback: texts.failed });
+  const { name, value, onChange } = form.field('email');
 
-  async function submit(event: React.SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const value = formValue(new FormData(event.currentTarget), 'email').trim();
-    if (isBlank(value)) {
-      setSent(null);
-      setError(texts.required);
-      email.current?.focus();
+  const send = form.onSubmit(async ({ email }) => {
+    setSent(null);
+    if (isBlank(email)) {
+      form.setFormError(texts.required);
+      form.focus('email');
       return;
     }
-    setBusy(true);
-    setError(null);
-    setSent(null);
-    const result = await requestPasswordReset(value, { fallbackMessage: texts.failed });
-    setBusy(false);
+    const result = await requestPasswordReset(email.trim(), { fallbackMessage: texts.failed });
     if (result.ok) setSent(result.message || texts.sent);
     else {
-      setError(result.message || texts.failed);
-      requestAnimationFrame(() => email.current?.focus());
+      form.setFormError(result.message || texts.failed);
+      form.focus('email');
     }
-  }
+  });
 
   return (
-    <form className="auth-form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
+    <form ref={formRef} className="auth-form" method="post" noValidate onSubmit={send} aria-busy={form.sending}>
       <p className="auth-intro">{texts.text}</p>
-      <TextField
-        ref={email}
+      <Field
         id="reset-email"
-        name="email"
+        name={name}
+        value={value}
+        onChange={onChange}
         type="email"
         label={texts.email}
         autoComplete="email"
         inputMode="email"
         required
-        readOnly={busy}
+        readOnly={form.sending}
         maxLength={255}
       />
-      <button type="submit" className="button auth-submit" disabled={busy || !hydrated}>
-        {busy ? texts.busy : texts.submit}
+      <button type="submit" className="button auth-submit" disabled={form.sending || !form.hydrated}>
+        {form.sending ? texts.busy : texts.submit}
       </button>
-      <FormMessage id="reset-message" error={error} success={sent} />
+      <FormMessage id="reset-message" error={form.formError} success={sent} />
     </form>
   );
 }

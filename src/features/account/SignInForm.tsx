@@ -1,10 +1,9 @@
 import '@/stores/bootstrap';
-import { useRef, useState } from 'react';
 import { safeRedirect } from '@/lib/redirect';
 import { signIn } from './auth-store';
 import { validateSignIn } from './auth-validation';
-import { FormMessage, PasswordField, TextField, formValue } from './AuthFields';
-import { useHydrated } from '@/stores/hydration';
+import { FormMessage, PasswordField, Field } from '@/features/forms/Field';
+import { useForm } from '@/features/forms/use-form';
 import type { SignInTexts } from './auth-texts';
 
 export interface SignInFormProps {
@@ -18,76 +17,60 @@ export interface SignInFormProps {
  * then a full page load of the redirect so the server renders the signed-in frame.
  */
 export default function SignInForm({ texts, redirect }: SignInFormProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const form = useRef<HTMLFormElement>(null);
-  const hydrated = useHydrated();
+  const { formRef, ...form } = useForm({ initial: { email: '', password: '' }, fallback: texts.failed });
+  // The message under the form says what is wrong; the fields only take the values.
+  const bound = (key: 'email' | 'password') => {
+    const { name, value, onChange } = form.field(key);
+    return { name, value, onChange, readOnly: form.sending, maxLength: 255, required: true };
+  };
 
-  async function submit(event: React.SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const data = new FormData(event.currentTarget);
-    const email = formValue(data, 'email').trim();
-    const password = formValue(data, 'password');
-    if (validateSignIn({ email, password })) {
-      setError(texts.required);
-      focusField(email ? 'password' : 'email');
+  const send = form.onSubmit(async (fields) => {
+    const email = fields.email.trim();
+    if (validateSignIn({ email, password: fields.password })) {
+      form.setFormError(texts.required);
+      form.focus(email ? 'password' : 'email');
       return;
     }
-    setBusy(true);
-    setError(null);
-    const result = await signIn(email, password, { fallbackMessage: texts.failed });
+    const result = await signIn(email, fields.password, { fallbackMessage: texts.failed });
     if (result.ok) {
       // Stay busy: the next page is on its way.
       location.assign(safeRedirect(redirect));
-      return;
+      await new Promise(() => {});
     }
-    setBusy(false);
-    setError(result.message || texts.failed);
+    form.setFormError(result.message || texts.failed);
     // The submit button was disabled while busy, which drops focus; put it where the fix is.
-    requestAnimationFrame(() => focusField('password'));
-  }
-
-  function focusField(name: string) {
-    const field = form.current?.elements.namedItem(name);
-    if (field instanceof HTMLInputElement) field.focus();
-  }
+    form.focus('password');
+  });
 
   return (
     <form
-      ref={form}
+      ref={formRef}
       className="auth-form"
       method="post"
       noValidate
-      onSubmit={submit}
-      aria-busy={busy}
+      onSubmit={send}
+      aria-busy={form.sending}
       aria-describedby="signin-message-error"
     >
-      <TextField
+      <Field
         id="signin-email"
-        name="email"
         type="email"
         label={texts.email}
         autoComplete="username"
         inputMode="email"
-        required
-        readOnly={busy}
-        maxLength={255}
+        {...bound('email')}
       />
       <PasswordField
         id="signin-password"
-        name="password"
         label={texts.password}
         autoComplete="current-password"
-        required
-        readOnly={busy}
-        maxLength={255}
         texts={texts.passwordToggle}
+        {...bound('password')}
       />
-      <button type="submit" className="button auth-submit" disabled={busy || !hydrated}>
-        {busy ? texts.busy : texts.submit}
+      <button type="submit" className="button auth-submit" disabled={form.sending || !form.hydrated}>
+        {form.sending ? texts.busy : texts.submit}
       </button>
-      <FormMessage id="signin-message" error={error} />
+      <FormMessage id="signin-message" error={form.formError} />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import type { PhoneData, PhoneValue } from '@/lib/phone';
 import { register } from './auth-store';
 import { type SignUpFields, type SignUpProblem, validateSignUp } from './auth-validation';
-import { FormMessage, PasswordField, TextField, formValue } from './AuthFields';
+import { FormMessage, PasswordField, Field, formValue } from '@/features/forms/Field';
 import PhoneInput from './PhoneInput';
 import SignUpTerms, { useTerms } from './SignUpTerms';
 import type { HomeCountry } from '@/lib/home-country';
@@ -150,7 +150,7 @@ export default function SignUpForm({ texts, countries, homeCountry = null, verif
     <form ref={form} className="auth-form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
       <p className="auth-intro">{texts.allRequired}</p>
       <div className="auth-form-row">
-        <TextField
+        <Field
           id={FIELD_IDS.name}
           name="name"
           label={texts.firstName}
@@ -160,7 +160,7 @@ export default function SignUpForm({ texts, countries, homeCountry = null, verif
           maxLength={255}
           error={fieldErrors.name}
         />
-        <TextField
+        <Field
           id={FIELD_IDS.surname}
           name="surname"
           label={texts.lastName}
@@ -171,7 +171,7 @@ export default function SignUpForm({ texts, countries, homeCountry = null, verif
           error={fieldErrors.surname}
         />
       </div>
-      <TextField
+      <Field
         id={FIELD_IDS.email}
         name="email"
         type="email"

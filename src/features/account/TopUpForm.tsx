@@ -2,8 +2,9 @@ import '@/stores/bootstrap';
 import './auth-store';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { ApiError, handledByClient } from '@/lib/api-client';
 import { api } from '@/stores/api';
+import { Field } from '@/features/forms/Field';
+import { useForm } from '@/features/forms/use-form';
 import { $profile } from './profile-store';
 import { parseTopUpAmount, type TopUpProblem } from './top-up';
 
@@ -35,9 +36,15 @@ export default function TopUpForm({ minimum: initialMinimum, currency: initialCu
   const minimum = profile?.min_top_up_amount ?? initialMinimum;
   const currency = profile?.currency ?? initialCurrency;
   const [open, setOpen] = useState(false);
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { formRef, ...form } = useForm<'amount', TopUpProblem>({
+    initial: { amount: '' },
+    validate: ({ amount }) => {
+      const parsed = parseTopUpAmount(amount, minimum);
+      return 'problem' in parsed ? { amount: parsed.problem } : {};
+    },
+    message: (problem) => texts.problems[problem],
+    fallback: texts.failed,
+  });
 
   if (!open) {
     return (
@@ -47,57 +54,41 @@ export default function TopUpForm({ minimum: initialMinimum, currency: initialCu
     );
   }
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const parsed = parseTopUpAmount(value, minimum);
-    if ('problem' in parsed) {
-      setError(texts.problems[parsed.problem]);
+  const send = form.onSubmit(async ({ amount }) => {
+    const parsed = parseTopUpAmount(amount, minimum);
+    if ('problem' in parsed) return;
+    const body = await api.post('/balance/top-up', { amount: parsed.amount }, { fallbackMessage: texts.failed });
+    if (typeof body.redirect_url !== 'string') {
+      form.setFormError(texts.failed);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const body = await api.post('/balance/top-up', { amount: parsed.amount }, { fallbackMessage: texts.failed });
-      const target = typeof body.redirect_url === 'string' ? body.redirect_url : null;
-      if (target) {
-        location.assign(target);
-        return;
-      }
-      setError(texts.failed);
-    } catch (caught) {
-      if (!handledByClient(caught)) setError(caught instanceof ApiError ? caught.message : texts.failed);
-    }
-    setBusy(false);
-  }
+    location.assign(body.redirect_url);
+    // Stay busy: the card gateway's page is on its way.
+    await new Promise(() => {});
+  });
+  // Problems show once sent (no onBlur); the server's word on the amount or the whole form too.
+  const { name, value, onChange, error } = form.field('amount');
 
   return (
-    <form className="top-up" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor="top-up-amount">
-          {texts.amountLabel} ({currency})
-        </label>
-        <input
-          id="top-up-amount"
-          inputMode="decimal"
-          autoComplete="off"
-          value={value}
-          onChange={(e) => setValue(e.currentTarget.value)}
-          aria-invalid={error ? 'true' : undefined}
-          aria-describedby="top-up-hint top-up-error"
-          disabled={busy}
-        />
-        <p id="top-up-hint" className="field-hint">
-          {texts.minimum}
-        </p>
-        <p id="top-up-error" className="field-error" role="alert">
-          {error ?? ''}
-        </p>
-      </div>
+    <form ref={formRef} className="top-up" onSubmit={send} noValidate>
+      <Field
+        id="top-up-amount"
+        name={name}
+        value={value}
+        onChange={onChange}
+        label={`${texts.amountLabel} (${currency})`}
+        hint={texts.minimum}
+        error={error ?? form.formError ?? undefined}
+        alert
+        inputMode="decimal"
+        autoComplete="off"
+        disabled={form.sending}
+      />
       <div className="top-up-actions">
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? texts.busy : texts.submit}
+        <button type="submit" className="button" disabled={form.sending}>
+          {form.sending ? texts.busy : texts.submit}
         </button>
-        <button type="button" className="button secondary" onClick={() => setOpen(false)} disabled={busy}>
+        <button type="button" className="button secondary" onClick={() => setOpen(false)} disabled={form.sending}>
           {texts.cancel}
         </button>
       </div>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { firstErrors, initialAuthState } from './auth-store';
+import { initialAuthState } from './auth-store';
 
 class MemoryStorage {
   private data = new Map<string, string>();
@@ -52,17 +52,6 @@ describe('initialAuthState()', () => {
   it('falls back to the stored marker', () => {
     expect(initialAuthState({}, true)).toMatchObject({ isAuthenticated: true, emailVerified: false });
     expect(initialAuthState({}, false)).toMatchObject({ isAuthenticated: false });
-  });
-});
-
-describe('firstErrors()', () => {
-  it('keeps the first non-empty message per field', () => {
-    expect(firstErrors({ email: ['Taken', 'Other'], phone: [], name: 'Direct', x: [42, ' ', 'Late'] })).toEqual({
-      email: 'Taken',
-      name: 'Direct',
-      x: 'Late',
-    });
-    expect(firstErrors(undefined)).toEqual({});
   });
 });
 

@@ -1,3 +1,4 @@
+import { firstErrors } from '@/features/forms/first-errors';
 import { atom } from 'nanostores';
 import { ApiError, type Envelope } from '@/lib/api-client';
 import { signInUrl } from '@/lib/redirect';
@@ -75,15 +76,6 @@ export function initialAuthState(page: PageAuth, marker: boolean): AuthState {
 }
 
 /** First message of each field of a 422. */
-export function firstErrors(errors: Record<string, unknown> | undefined | null): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [field, value] of Object.entries(errors ?? {})) {
-    const first = Array.isArray(value) ? value.find((v) => typeof v === 'string' && v.trim() !== '') : value;
-    if (typeof first === 'string' && first.trim() !== '') out[field] = first;
-  }
-  return out;
-}
-
 function messageOf(body: Envelope | null | undefined, fallback: string): string {
   const message = body?.message;
   return typeof message === 'string' && message.trim() !== '' ? message : fallback;

@@ -1,7 +1,8 @@
 import { atom } from 'nanostores';
 import { ApiError, handledByClient } from '@/lib/api-client';
 import { api } from '@/stores/api';
-import { firstErrors, onSignedOut } from './auth-store';
+import { onSignedOut } from './auth-store';
+import { firstErrors } from '@/features/forms/first-errors';
 import type { AccountProfile, ProfilePayload } from './profile-form';
 
 /**

@@ -17,6 +17,8 @@
 import { ApiError, type HttpMethod } from '@/lib/api-client';
 import { api } from '@/stores/api';
 import { showToast } from '@/stores/toasts';
+import { scriptText } from '@/lib/script-texts';
+import type { Translator } from '@/lib/translator';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -163,9 +165,9 @@ function clearErrors(form: HTMLFormElement): void {
   for (const input of form.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
 }
 
-/** The admin's texts for this script, rendered by AdminLayout on its root as data-text-*. */
-function adminTexts(form: HTMLFormElement): DOMStringMap {
-  return form.closest<HTMLElement>('[data-admin-root]')?.dataset ?? {};
+/** This script's texts in the admin's language: AdminLayout's root holds them as data-texts. */
+function adminTexts(form: HTMLFormElement): Translator {
+  return scriptText(form.closest('[data-admin-root]'));
 }
 
 async function send(form: HTMLFormElement, submitter: HTMLElement | null): Promise<void> {
@@ -179,13 +181,14 @@ async function send(form: HTMLFormElement, submitter: HTMLElement | null): Promi
   try {
     const reply = await api.request<{ id?: number }>(method, form.dataset.api!, { body, withLocale: false });
     // The API's own message is in English (its errors too); the page's fallback texts are in the admin's language.
-    showToast(reply.message || (adminTexts(form).textSaved ?? 'Saved.'), 'success');
+    showToast(reply.message || adminTexts(form)('admin.common.saved'), 'success');
+    unsaved.delete(form);
     const after = form.dataset.after;
     if (after === 'reload') window.location.reload();
     else if (after) window.location.assign(after.replace('{id}', String(reply.payload?.id ?? '')));
   } catch (error) {
     if (error instanceof ApiError) showErrors(form, error.message, error.errors);
-    else showErrors(form, adminTexts(form).textSaveFailed ?? 'The change could not be saved. Please try again.', {});
+    else showErrors(form, adminTexts(form)('admin.common.saveFailed'), {});
   } finally {
     if (button) button.disabled = false;
   }
@@ -198,6 +201,26 @@ export function initAdminForms(root: ParentNode): void {
       void send(form, event.submitter);
     });
   }
+}
+
+/** Forms changed since the page was opened or they were last saved. */
+const unsaved = new Set<HTMLFormElement>();
+
+/**
+ * Leaving the page (a link, the back button, a reload, closing the tab) while a form has changes
+ * not yet saved asks first (issue 30). Rich-text fields fire `input` like typed ones do. A form
+ * saved and reloaded asks too when another form of the page still holds changes.
+ */
+export function initUnsavedWarning(root: ParentNode): void {
+  for (const form of root.querySelectorAll<HTMLFormElement>('form[data-api]')) {
+    if ((form.dataset.method ?? 'POST').toUpperCase() === 'DELETE') continue;
+    const mark = () => unsaved.add(form);
+    form.addEventListener('input', mark);
+    form.addEventListener('change', mark);
+  }
+  window.addEventListener('beforeunload', (event) => {
+    if (unsaved.size > 0) event.preventDefault();
+  });
 }
 
 /** `textarea[data-preview=<id>]`: the element with that id shows the rendered source. */

@@ -2,16 +2,17 @@
  * The media library's upload: each chosen file goes to /api/admin/media (checked, stripped and
  * stored by the server); then the page reloads with the new photos first, to write their texts.
  */
-import { fill } from '@/lib/rules/placeholders';
+import { scriptText } from '@/lib/script-texts';
 import { ApiError } from '@/lib/api-client';
 import { api } from '@/stores/api';
 
 export function initLibraryUpload(root: Document): void {
   const input = root.querySelector<HTMLInputElement>('[data-library-upload]');
-  const status = root.querySelector<HTMLElement>('[data-library-status]');
+  // The field's hint is the live status line (Field's liveHint).
+  const status = input && root.getElementById(`${input.id}-hint`);
   if (!input || !status) return;
   // The page writes this script's words in the marketer's language (media.astro, data-texts).
-  const texts = JSON.parse(input.dataset.texts ?? '{}') as Record<'uploading' | 'failed' | 'uploaded', string>;
+  const t = scriptText(input);
   // Disabled in the HTML until now: files chosen before this script ran were never sent.
   input.disabled = false;
   input.addEventListener('change', async () => {
@@ -19,7 +20,7 @@ export function initLibraryUpload(root: Document): void {
     const problems: string[] = [];
     let stored = 0;
     for (const [i, file] of files.entries()) {
-      status.textContent = fill(texts.uploading, { position: i + 1, count: files.length });
+      status.textContent = t('admin.media.uploading', { position: i + 1, count: files.length });
       const form = new FormData();
       form.append('file', file, file.name);
       try {
@@ -27,7 +28,7 @@ export function initLibraryUpload(root: Document): void {
         stored++;
       } catch (error) {
         problems.push(
-          `${file.name}: ${error instanceof ApiError ? (Object.values(error.errors).flat()[0] ?? error.message) : texts.failed}`,
+          `${file.name}: ${error instanceof ApiError ? (Object.values(error.errors).flat()[0] ?? error.message) : t('admin.media.uploadFailed')}`,
         );
       }
     }
@@ -36,6 +37,8 @@ export function initLibraryUpload(root: Document): void {
       window.location.assign('/admin/media');
       return;
     }
-    status.textContent = [stored ? fill(texts.uploaded, { count: stored }) : '', ...problems].filter(Boolean).join(' ');
+    status.textContent = [stored ? t('admin.media.uploaded', { count: stored }) : '', ...problems]
+      .filter(Boolean)
+      .join(' ');
   });
 }

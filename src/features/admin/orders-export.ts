@@ -2,7 +2,8 @@
  * The order export's progress (ADR 023): fetches the streamed CSV, counts the rows as they arrive
  * against the total the server sends first (X-Total-Count), shows it in a <progress> with a live
  * text, then saves the file. Without JavaScript the link downloads the same file directly.
- * Its texts come in the admin's language from the box's data-texts (the page renders them).
+ * Its texts come in the admin's language from the box's data-texts (the page renders them), under
+ * the prefix the box names in data-export-keys (the orders' by default; the reports have their own).
  */
 import { formatNumber } from '@/lib/money';
 import { scriptText } from '@/lib/script-texts';
@@ -15,17 +16,24 @@ function countRows(chunk: Uint8Array): number {
   return rows;
 }
 
+/** The box's texts, asked for by their last segment (`started`, `progress`, …). */
+function keysOf(box: HTMLElement): (key: string, vars?: Record<string, unknown>) => string {
+  const t = scriptText(box);
+  const prefix = box.dataset.exportKeys ?? 'admin.orders.export';
+  return (key, vars) => t(`${prefix}.${key}`, vars);
+}
+
 async function download(link: HTMLAnchorElement, box: HTMLElement): Promise<void> {
   const bar = box.querySelector('progress')!;
   const status = box.querySelector<HTMLElement>('[data-export-status]')!;
-  const t = scriptText(box);
+  const t = keysOf(box);
   const locale = box.dataset.locale ?? 'en';
   box.hidden = false;
   bar.value = 0;
-  status.textContent = t('admin.orders.export.started');
+  status.textContent = t('started');
   const response = await fetch(link.dataset.export!, { credentials: 'same-origin' });
   if (!response.ok || !response.body) {
-    status.textContent = t('admin.orders.export.failedStatus', { status: response.status });
+    status.textContent = t('failedStatus', { status: response.status });
     return;
   }
   const total = Number(response.headers.get(TOTAL_HEADER) ?? '0');
@@ -40,13 +48,13 @@ async function download(link: HTMLAnchorElement, box: HTMLElement): Promise<void
     rows += countRows(value);
     const shown = Math.max(0, Math.min(rows, total));
     bar.value = total > 0 ? Math.round((shown / total) * 100) : 100;
-    status.textContent = t('admin.orders.export.progress', {
+    status.textContent = t('progress', {
       shown: formatNumber(shown, locale),
       total: formatNumber(total, locale),
     });
   }
   bar.value = 100;
-  status.textContent = t('admin.orders.export.done', { total: formatNumber(total, locale) });
+  status.textContent = t('done', { total: formatNumber(total, locale) });
   const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: 'text/csv' }));
   const save = document.createElement('a');
   save.href = url;
@@ -66,8 +74,7 @@ export function initExport(root: ParentNode): void {
       link.setAttribute('aria-disabled', 'true');
       download(link, box)
         .catch(() => {
-          box.querySelector<HTMLElement>('[data-export-status]')!.textContent =
-            scriptText(box)('admin.orders.export.failed');
+          box.querySelector<HTMLElement>('[data-export-status]')!.textContent = keysOf(box)('failed');
         })
         .finally(() => link.removeAttribute('aria-disabled'));
     });

@@ -46,6 +46,7 @@ const EVENT_TYPES: ReadonlySet<string> = new Set([
   'refunded',
   'return_requested',
   'return_received',
+  'return_rejected',
   'note',
   'invoice_issued',
   'credit_note_issued',

@@ -12,6 +12,7 @@ import { CartEmpty, CartError, CartLoading, CartSignedOut } from './CartStates';
 import { linePrice } from './cart-lines';
 import { fill } from '@/lib/rules/placeholders';
 import Checkout from './Checkout';
+import HeldOrders, { type HeldOrdersView } from './HeldOrders';
 import type { HomeCountry } from '@/lib/home-country';
 import type { PaymentMethod } from '@/lib/rules/payment';
 import type { CheckoutCountry, ProfileForCheckout } from './checkout-form';
@@ -45,6 +46,8 @@ export interface CartPageProps {
   texts: CartPageTexts;
   /** Passed to the checkout: the payment methods the shop takes. */
   paymentMethods?: readonly PaymentMethod[];
+  /** Card orders waiting for payment that hold items of this cart (issue 29); null: none. */
+  held?: HeldOrdersView | null;
 }
 
 export default function CartPage({
@@ -60,6 +63,7 @@ export default function CartPage({
   signInHref,
   texts,
   paymentMethods,
+  held = null,
 }: CartPageProps) {
   const stored = useStore($cart);
   // A 401 signs the shopper out here without leaving the page (accounts spec §4): the guest view
@@ -114,6 +118,8 @@ export default function CartPage({
   const summary = fill(texts.announce, { count: String(units), total: money(sum) });
   const announcement = useChangeAnnouncement(summary);
   const showSpinner = cart.loading && !cart.loaded && !initialCart;
+  // Card orders waiting for payment hold the items: the cart says so instead of "empty" (issue 29).
+  const emptyView = held ? <HeldOrders view={held} /> : <CartEmpty texts={texts} />;
 
   return (
     <div className="cart-view">
@@ -150,9 +156,10 @@ export default function CartPage({
       ) : cart.error && !cart.loaded ? (
         <CartError message={cart.error || texts.loadFailed} texts={texts} onRetry={() => void loadCart()} />
       ) : empty ? (
-        <CartEmpty texts={texts} />
+        emptyView
       ) : (
         <>
+          {held && <HeldOrders view={held} />}
           {cart.error && <CartError message={cart.error} texts={texts} onRetry={() => void loadCart()} />}
           {cart.lines.length > 0 && (
             <ul className="cart-lines" aria-label={texts.lines} aria-busy={cart.loading}>
@@ -171,24 +178,13 @@ export default function CartPage({
             </ul>
           )}
           {cart.unavailableItems.length > 0 && (
-            <section className="cart-unavailable" aria-labelledby="cart-unavailable-title">
-              <h2 id="cart-unavailable-title">{texts.unavailableTitle}</h2>
-              <ul className="cart-lines">
-                {cart.unavailableItems.map((line) => (
-                  <CartLineItem
-                    key={line.id}
-                    line={line}
-                    shown={line.count}
-                    unavailable
-                    texts={texts}
-                    money={money}
-                    busy={removing === line.id}
-                    onQuantity={() => undefined}
-                    onRemove={() => void remove(line)}
-                  />
-                ))}
-              </ul>
-            </section>
+            <UnavailableLines
+              lines={cart.unavailableItems}
+              texts={texts}
+              money={money}
+              removing={removing}
+              onRemove={(line) => void remove(line)}
+            />
           )}
           {cart.lines.length > 0 && (
             <div className="cart-actions">
@@ -208,6 +204,44 @@ export default function CartPage({
         </>
       )}
     </div>
+  );
+}
+
+type Line = CartContents['unavailableItems'][number];
+
+/** The block of items that can no longer be bought (spec §2: "This item is no longer available." and Remove). */
+function UnavailableLines({
+  lines,
+  texts,
+  money,
+  removing,
+  onRemove,
+}: {
+  lines: Line[];
+  texts: CartPageTexts;
+  money: (amount: number) => string;
+  removing: number | null;
+  onRemove: (line: Line) => void;
+}) {
+  return (
+    <section className="cart-unavailable" aria-labelledby="cart-unavailable-title">
+      <h2 id="cart-unavailable-title">{texts.unavailableTitle}</h2>
+      <ul className="cart-lines">
+        {lines.map((line) => (
+          <CartLineItem
+            key={line.id}
+            line={line}
+            shown={line.count}
+            unavailable
+            texts={texts}
+            money={money}
+            busy={removing === line.id}
+            onQuantity={() => undefined}
+            onRemove={() => onRemove(line)}
+          />
+        ))}
+      </ul>
+    </section>
   );
 }
 

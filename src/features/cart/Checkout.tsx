@@ -3,7 +3,7 @@ import { $currencyCode } from '../i18n/locale';
 import { ApiError, handledByClient, LONG_TIMEOUT_MS } from '@/lib/api-client';
 import { api } from '@/stores/api';
 import { showToast } from '@/stores/toasts';
-import { firstErrors } from '../account/auth-store';
+import { firstErrors } from '@/features/forms/first-errors';
 import PhonePaymentModal from '../orders/PhonePaymentModal';
 import { viewOrdersTarget } from '../orders/orders-format';
 import { resetCartState } from './cart-reset';

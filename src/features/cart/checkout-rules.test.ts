@@ -151,6 +151,12 @@ describe('checkout answers (spec §4 Checkout flow)', () => {
       checkoutFailure({ status: 409, code: 'conflict', message: 'Sorry, there is no stock left for: Tent.' }, texts)
         .kind,
     ).toBe('fail');
+    expect(
+      checkoutFailure(
+        { status: 409, code: 'unpaid_limit', message: 'You already have 3 orders waiting for payment.' },
+        texts,
+      ),
+    ).toEqual({ kind: 'redirect', url: '/account/unpaid-orders' });
     expect(checkoutOutcome({ status: 'ERROR', code: 'out_of_stock', message: 'Plus de stock' }, texts).kind).toBe(
       'no-stock',
     );

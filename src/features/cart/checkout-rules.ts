@@ -5,6 +5,10 @@
 import { deliveryUnavailable, type Totals, totalsCalculated, type TotalsState } from './totals-state';
 import type { PromoJson } from '@/lib/contract/purchasing';
 import type { ErrorCode } from '@/lib/contract/error-codes';
+import { pageHref } from '@/lib/language-path';
+
+/** Where checkout sends a shopper whose orders waiting for payment reached the limit (issue 29). */
+export const UNPAID_ORDERS_PATH = '/account/unpaid-orders';
 
 // ---------------------------------------------------------------------------------------------
 // The main button
@@ -125,6 +129,8 @@ export function checkoutFailure(
   if (error.handled) return { kind: 'handled' };
   const message = error.message && error.message.trim() !== '' ? error.message : texts.generic;
   if (error.code === 'out_of_stock') return { kind: 'no-stock', message: texts.noStock };
+  // No payment was tried: the page lists the orders that hold the limit, with Pay now and Cancel.
+  if (error.code === 'unpaid_limit') return { kind: 'redirect', url: pageHref(UNPAID_ORDERS_PATH) };
   // Field errors (e.g. a used-up promo, a phone the server refuses): the form shows them.
   if (error.status === 422 && error.errors && Object.keys(error.errors).length > 0) {
     return { kind: 'fields', errors: error.errors, message };

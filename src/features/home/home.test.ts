@@ -65,9 +65,9 @@ describe('new arrivals tabs', () => {
     { id: 22, slug: 'g-deep', name: 'G deep', parentId: 21 },
   ];
 
-  it('All plus every top-level category (issue 18), All active without a route category', () => {
+  it('All plus the first five top-level categories (at most 6 tabs), All active without a route category', () => {
     const r = homeTabs(cats, null, 'All');
-    expect(r.tabs.map((t) => t.slug)).toEqual(['all', 'a', 'b', 'c', 'd', 'e', 'f', 'g']);
+    expect(r.tabs.map((t) => t.slug)).toEqual(['all', 'a', 'b', 'c', 'd', 'e']);
     expect(r.tabs.filter((t) => t.active).map((t) => t.slug)).toEqual(['all']);
     expect(r.categoryId).toBeNull();
     expect(r.viewAllHref).toBe('/products/all/all?new=true');
@@ -75,22 +75,39 @@ describe('new arrivals tabs', () => {
     expect(r.tabs[1]!.href).toBe('/?category=a#new-arrivals');
   });
 
-  it('the active tab follows the route category (a child activates its top-level tab)', () => {
+  it("a chosen category shows its top-level category and that one's children; the active tab follows the route", () => {
     const top = homeTabs(cats, 'b', 'All');
+    expect(top.tabs.map((t) => t.slug)).toEqual(['all', 'b']);
     expect(top.tabs.find((t) => t.active)?.slug).toBe('b');
     expect(top.categoryId).toBe(2);
     expect(top.viewAllHref).toBe('/products/b/all?new=true');
+    const parent = homeTabs(cats, 'a', 'All');
+    expect(parent.tabs.map((t) => t.slug)).toEqual(['all', 'a', 'a-child']);
+    expect(parent.tabs.find((t) => t.active)?.slug).toBe('a');
     const child = homeTabs(cats, 'a-child', 'All');
-    expect(child.tabs.find((t) => t.active)?.slug).toBe('a');
+    expect(child.tabs.map((t) => t.slug)).toEqual(['all', 'a', 'a-child']);
+    expect(child.tabs.find((t) => t.active)?.slug).toBe('a-child');
     expect(child.categoryId).toBe(20);
     expect(child.viewAllHref).toBe('/products/a/a-child?new=true');
   });
 
-  it('with a cap, a category beyond the shown tabs takes the last place; still 6 tabs', () => {
-    const r = homeTabs(cats, 'g-deep', 'All', 6);
-    expect(r.tabs.map((t) => t.slug)).toEqual(['all', 'a', 'b', 'c', 'd', 'g']);
-    expect(r.tabs.find((t) => t.active)?.slug).toBe('g');
+  it('a grandchild activates its ancestor among the children; a top-level category beyond the five still gets its tabs', () => {
+    const r = homeTabs(cats, 'g-deep', 'All');
+    expect(r.tabs.map((t) => t.slug)).toEqual(['all', 'g', 'g-grandchild-parent']);
+    expect(r.tabs.find((t) => t.active)?.slug).toBe('g-grandchild-parent');
+    expect(r.categoryId).toBe(22);
     expect(r.viewAllHref).toBe('/products/g/g-deep?new=true');
+  });
+
+  it('never more than 6 tabs: a chosen child beyond the cap takes the last place', () => {
+    const many: TabCategory[] = [
+      { id: 1, slug: 'top', name: 'Top', parentId: null },
+      ...Array.from({ length: 8 }, (_, i) => ({ id: 10 + i, slug: `c${i}`, name: `C${i}`, parentId: 1 })),
+    ];
+    expect(homeTabs(many, 'top', 'All').tabs.map((t) => t.slug)).toEqual(['all', 'top', 'c0', 'c1', 'c2', 'c3']);
+    const late = homeTabs(many, 'c7', 'All');
+    expect(late.tabs.map((t) => t.slug)).toEqual(['all', 'top', 'c0', 'c1', 'c2', 'c7']);
+    expect(late.tabs.find((t) => t.active)?.slug).toBe('c7');
   });
 
   it('an unknown slug reads as All', () => {

@@ -15,10 +15,11 @@ export const FEATURED_SLUGS = [
 ] as const;
 
 /**
- * No cap: every top-level category gets a tab (issue 18: the sixth was unreachable); the tab row
- * scrolls sideways when it is wider than the page. A caller may still pass a smaller `max`.
+ * At most 6 tabs (storefront spec §9, issue 29: a seventh was cut to "Com…" at 1280 px): All and
+ * the first top-level categories; once a category is chosen, All, its top-level category and that
+ * category's children, so the tabs go one level down instead of growing sideways.
  */
-export const MAX_HOME_TABS = Number.POSITIVE_INFINITY;
+export const MAX_HOME_TABS = 6;
 export const HOME_CAROUSEL_LIMIT = 12;
 
 export interface Tile {
@@ -93,10 +94,10 @@ export function homeTabHref(slug: string): string {
 }
 
 /**
- * Tabs: All, then the top-level categories in order (all of them unless `max` says fewer). The route's
- * `category` (a top-level or deeper slug) filters the carousel; its top-level tab is active. A
- * category that is not among the shown tabs still filters, and gets a tab of its own in the last
- * place so the active tab is always visible. Unknown slugs read as All.
+ * Tabs (at most `max`): without a route category, All and the first top-level categories. With
+ * one (a top-level or deeper slug), All, its top-level category and that category's children; the
+ * tab of the chosen category, or of its ancestor among those, is active, and takes the last place
+ * when it is beyond the cap. Unknown slugs read as All.
  */
 export function homeTabs(
   categories: readonly TabCategory[],
@@ -105,23 +106,39 @@ export function homeTabs(
   max = MAX_HOME_TABS,
 ): HomeTabs {
   const byId = new Map(categories.map((c) => [c.id, c]));
-  const tops = categories.filter((c) => c.parentId === null);
   const chosen = routeCategory ? categories.find((c) => c.slug === routeCategory) : undefined;
-  let top = chosen;
-  const seen = new Set<number>();
-  while (top && top.parentId !== null && !seen.has(top.id)) {
-    seen.add(top.id);
-    top = byId.get(top.parentId) ?? top;
-    if (top.parentId === null) break;
+  const path = chosen ? ancestry(chosen, byId) : [];
+  const top = path[0];
+  let shown: TabCategory[];
+  if (!top) shown = categories.filter((c) => c.parentId === null).slice(0, max - 1);
+  else {
+    const children = categories.filter((c) => c.parentId === top.id);
+    const activeChild = path[1];
+    shown = [top, ...children.slice(0, max - 2)];
+    if (activeChild && !shown.includes(activeChild)) shown = [...shown.slice(0, max - 2), activeChild];
   }
-  let shown = tops.slice(0, max - 1);
-  if (chosen && top && !shown.some((c) => c.id === top!.id)) shown = [...shown.slice(0, max - 2), top];
+  const active = path[1] ?? top;
   const tabs: HomeTab[] = [
     { slug: ALL_TAB, name: allLabel, href: homeTabHref(ALL_TAB), active: !chosen },
-    ...shown.map((c) => ({ slug: c.slug, name: c.name, href: homeTabHref(c.slug), active: !!top && c.id === top.id })),
+    ...shown.map((c) => ({ slug: c.slug, name: c.name, href: homeTabHref(c.slug), active: c.id === active?.id })),
   ];
   const viewAllHref = chosen ? `${listPathOfCategory(chosen, byId)}?new=true` : '/products/all/all?new=true';
   return { tabs, categoryId: chosen?.id ?? null, viewAllHref };
+}
+
+/** The category's chain from its top-level category down to itself (a loop in the data stops it). */
+function ancestry(c: TabCategory, byId: Map<number, TabCategory>): TabCategory[] {
+  const chain: TabCategory[] = [c];
+  const seen = new Set<number>([c.id]);
+  let at = c;
+  while (at.parentId !== null) {
+    const parent = byId.get(at.parentId);
+    if (!parent || seen.has(parent.id)) break;
+    seen.add(parent.id);
+    chain.unshift(parent);
+    at = parent;
+  }
+  return chain;
 }
 
 /** /products/{top}/all or /products/{top}/{slug}, as the category tree links. */

@@ -19,6 +19,7 @@ import {
 import { fill } from '@/lib/rules/placeholders';
 import type { OrdersTexts } from './orders-texts';
 import PhonePaymentModal from './PhonePaymentModal';
+import PendingOrderActions from './PendingOrderActions';
 import { pageHref } from '@/lib/language-path';
 
 /**
@@ -46,18 +47,70 @@ export interface OrdersListProps {
   texts: OrdersTexts;
 }
 
+function OrderItems({
+  order,
+  money,
+  texts,
+}: {
+  order: OrderJson;
+  money(amount: number | null): string;
+  texts: OrdersTexts;
+}) {
+  return (
+    <ul className="order-items">
+      {order.items.map((item, index) => (
+        <li className="order-item" key={`${item.id}-${index}`}>
+          {item.image_url ? (
+            <img
+              className="order-item-image"
+              src={item.image_url}
+              alt=""
+              width={56}
+              height={56}
+              loading="lazy"
+              decoding="async"
+            />
+          ) : (
+            <span className="order-item-image order-item-noimage" aria-hidden="true" />
+          )}
+          <div className="order-item-text">
+            <p className="order-item-name">{item.name}</p>
+            <p className="order-item-meta">
+              {[
+                item.category?.name,
+                ...item.variation_attributes.map((a) =>
+                  a.attribute_group?.name ? `${a.attribute_group.name}: ${a.name}` : a.name,
+                ),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
+          </div>
+          <p className="order-item-qty">{fill(texts.quantityValue, { count: item.quantity })}</p>
+          <p className="order-item-price">
+            <span className="visually-hidden">{texts.itemPrice}: </span>
+            {money(item.price)}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function OrderCard({
   order,
   locale,
   texts,
   opening,
   onComplete,
+  onCancelled,
 }: {
   order: OrderJson;
   locale: string;
   texts: OrdersTexts;
   opening: boolean;
   onComplete(order: OrderJson): void;
+  onCancelled(): void;
 }) {
   const status = orderStatusView(order.status);
   const label =
@@ -92,43 +145,7 @@ function OrderCard({
           </p>
         </header>
         <h4 className="visually-hidden">{texts.items}</h4>
-        <ul className="order-items">
-          {order.items.map((item, index) => (
-            <li className="order-item" key={`${item.id}-${index}`}>
-              {item.image_url ? (
-                <img
-                  className="order-item-image"
-                  src={item.image_url}
-                  alt=""
-                  width={56}
-                  height={56}
-                  loading="lazy"
-                  decoding="async"
-                />
-              ) : (
-                <span className="order-item-image order-item-noimage" aria-hidden="true" />
-              )}
-              <div className="order-item-text">
-                <p className="order-item-name">{item.name}</p>
-                <p className="order-item-meta">
-                  {[
-                    item.category?.name,
-                    ...item.variation_attributes.map((a) =>
-                      a.attribute_group?.name ? `${a.attribute_group.name}: ${a.name}` : a.name,
-                    ),
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </p>
-              </div>
-              <p className="order-item-qty">{fill(texts.quantityValue, { count: item.quantity })}</p>
-              <p className="order-item-price">
-                <span className="visually-hidden">{texts.itemPrice}: </span>
-                {money(item.price)}
-              </p>
-            </li>
-          ))}
-        </ul>
+        <OrderItems order={order} money={money} texts={texts} />
         <div className="order-foot">
           <dl className="order-totals">
             <div>
@@ -170,6 +187,14 @@ function OrderCard({
             {texts.viewDetails}
           </a>
         </p>
+        {order.can_pay_now && (
+          <PendingOrderActions
+            orderNr={order.order_nr}
+            texts={texts.pendingOrder}
+            describedBy={titleId}
+            onCancelled={onCancelled}
+          />
+        )}
         {order.can_complete && (
           <div className="order-actions">
             <button
@@ -357,6 +382,7 @@ export default function OrdersList({ initial, locale, signedIn, texts }: OrdersL
                 texts={texts}
                 opening={openingId === order.id}
                 onComplete={complete}
+                onCancelled={() => void load(data?.pagination.current_page ?? 1)}
               />
             ))}
           </ol>

@@ -96,6 +96,7 @@ export interface OrdersTexts {
   reopenError: string;
   pagination: { label: string; previous: string; next: string; page: string; pageOf: string };
   phonePayment: PhonePaymentTexts;
+  pendingOrder: PendingOrderTexts;
 }
 
 export function ordersTexts(t: Translator, expiryHours = DEFAULT_PHONE_ORDER_EXPIRY_HOURS): OrdersTexts {
@@ -144,5 +145,36 @@ export function ordersTexts(t: Translator, expiryHours = DEFAULT_PHONE_ORDER_EXP
       pageOf: t('pagination.pageOf', { page: slot('page'), total: slot('total') }),
     },
     phonePayment: phonePaymentTexts(t, expiryHours),
+    pendingOrder: pendingOrderTexts(t),
+  };
+}
+
+/** Pay now / Cancel of a pending card order (history, order page, cart, unpaid-orders page). */
+export interface PendingOrderTexts {
+  payNow: string;
+  /** "Pay order {{number}} now" */
+  payNowFor: string;
+  cancel: string;
+  /** "Cancel order {{number}} and put its items back into the cart" */
+  cancelFor: string;
+  opening: string;
+  cancelling: string;
+  /** "Order {{number}} was cancelled. …" */
+  cancelled: string;
+  notPending: string;
+  failed: string;
+}
+
+export function pendingOrderTexts(t: Translator): PendingOrderTexts {
+  return {
+    payNow: t('pendingOrder.payNow'),
+    payNowFor: t('pendingOrder.payNowFor', { number: slot('number') }),
+    cancel: t('pendingOrder.cancel'),
+    cancelFor: t('pendingOrder.cancelFor', { number: slot('number') }),
+    opening: t('pendingOrder.opening'),
+    cancelling: t('pendingOrder.cancelling'),
+    cancelled: t('pendingOrder.cancelled', { number: slot('number') }),
+    notPending: t('pendingOrder.notPending'),
+    failed: t('pendingOrder.failed'),
   };
 }

@@ -117,7 +117,7 @@ export default function VariationModal({ product, texts, onClose }: VariationMod
         <p className="purchase-error" role="alert">
           {error}
         </p>
-        <button type="submit" className="add-to-cart" disabled={busy} aria-busy={busy || undefined}>
+        <button type="submit" className="button add-to-cart" disabled={busy} aria-busy={busy || undefined}>
           {busy ? texts.adding : texts.addToCart}
         </button>
       </form>

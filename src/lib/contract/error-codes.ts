@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'not_found',
   /** 409: the request clashes with the shop's state. */
   'conflict',
+  /** 409 on checkout: the customer holds the most orders (or units) waiting for payment (issue 29). */
+  'unpaid_limit',
   /** 413 */
   'payload_too_large',
   /** 415 */

@@ -91,6 +91,9 @@ export const orderSchema = z.object({
   total_amount: amount,
   delivery_address: deliveryAddressSchema,
   can_complete: z.boolean().meta({ description: 'A Pending phone order can be paid now.' }),
+  can_pay_now: z
+    .boolean()
+    .meta({ description: 'A Pending card order: Pay now (POST /api/orders/{nr}/pay) and Cancel offered (issue 29).' }),
 });
 export type OrderJson = z.infer<typeof orderSchema>;
 export type OrderStatus = OrderJson['status'];
@@ -176,6 +179,9 @@ export const documentParams = z.object({
   number: z.string().regex(DOCUMENT_NUMBER, 'Invalid document number.'),
 });
 
+/** One of the customer's orders by its number (pay now, cancel). */
+export const orderNrParams = documentParams.pick({ orderNr: true });
+
 export const purchasingRoutes = {
   promoCheck: route({
     method: 'POST',
@@ -225,6 +231,32 @@ export const purchasingRoutes = {
     produces: 'pdf',
     response: z.string(),
     errors: [404, 422],
+  }),
+  payNow: route({
+    method: 'POST',
+    path: '/api/orders/:orderNr/pay',
+    tag: 'Orders',
+    access: 'verified',
+    summary: "A payment page for one of the customer's card orders still waiting for payment",
+    description:
+      'The same order, a payment session the shopper can use now (a parallel request gets the same one). 409 when the order is no longer a pending card order.',
+    params: orderNrParams,
+    response: okBody(z.object({ order_nr: z.string(), redirect_url: z.string() })),
+    errors: [404, 409, 422, 502],
+    rateLimited: true,
+  }),
+  cancelPending: route({
+    method: 'POST',
+    path: '/api/orders/:orderNr/cancel',
+    tag: 'Orders',
+    access: 'verified',
+    summary: "Cancel one of the customer's card orders still waiting for payment",
+    description:
+      'Its units go back on the shelf and its lines back into the cart at once; 409 when the order is no longer a pending card order (a second cancel).',
+    params: orderNrParams,
+    response: okBody(z.object({ order_nr: z.string(), restored_lines: z.number().int() })),
+    errors: [404, 409, 422],
+    rateLimited: true,
   }),
   phonePayment: route({
     method: 'GET',

@@ -1,7 +1,7 @@
 /**
  * Returns (issue 31): the customer opens one from /account/orders/{nr} for lines of a shipped order
  * within the withdrawal period; staff mark it received (choosing per line whether it goes back
- * into stock) and refund it. The staff actions live under the order's path, in the orders area.
+ * into stock) and refund it, or reject it with a reason. The staff actions live under the order's path, in the orders area.
  */
 import { z } from 'zod';
 import { RETURN_REASONS, RETURN_STATUSES } from '@/lib/rules/returns';
@@ -97,6 +97,18 @@ export const refundReturnBody = z
       ctx.addIssue({ code: 'custom', message: 'A reference goes with an external refund only.', path: ['reference'] });
   });
 
+/** Staff reject a return (ADR 037): the reason is mailed to the customer and shown on their order page. */
+export const rejectReturnBody = z.strictObject(
+  {
+    reason: z
+      .string({ message: 'Give the customer a reason for the rejection.' })
+      .trim()
+      .min(3, 'The reason needs at least 3 characters.')
+      .max(500, 'The reason may have at most 500 characters.'),
+  },
+  { message: 'Unknown field.' },
+);
+
 export const returnSchema = z.object({
   id,
   return_nr: z.string(),
@@ -110,6 +122,9 @@ export const returnSchema = z.object({
   created_at: z.string(),
   received_at: z.string().nullable(),
   refunded_at: z.string().nullable(),
+  rejected_at: z.string().nullable(),
+  /** Staff's reason, set once the return is rejected. */
+  rejection_reason: z.string().nullable(),
 });
 export type ReturnJson = z.infer<typeof returnSchema>;
 
@@ -148,5 +163,17 @@ export const returnRoutes = {
     body: refundReturnBody,
     response: staffAnswer,
     errors: [404, 409, 422, 502],
+  }),
+  reject: route({
+    access: 'back_office',
+    method: 'POST',
+    path: '/api/admin/orders/:orderNr/returns/:returnNr/reject',
+    tag: 'Admin: orders',
+    summary:
+      'Reject a return with a reason (mailed to the customer); from requested, or received with nothing back in stock',
+    params: returnParams,
+    body: rejectReturnBody,
+    response: staffAnswer,
+    errors: [404, 409, 422],
   }),
 } as const;

@@ -13,7 +13,7 @@ export const GRANTABLE_ROLES = ['customer', 'staff', 'editor'] as const satisfie
 
 /**
  * What each permission allows, in the roles screen's column order:
- * `orders` orders and their staff actions; `customers` customer accounts and balances;
+ * `orders` orders and their staff actions, and the reports on them; `customers` customer accounts and balances;
  * `catalog` products, categories, promo codes, the CSV import and export (ADR 026);
  * `prices` currencies, VAT classes and rates, delivery zones, rates and countries;
  * `content` static pages, FAQs, featured tiles, the home page and hero, UI translations;
@@ -45,6 +45,8 @@ export const AREA_PERMISSIONS = {
   '': PERMISSIONS,
   orders: ['orders'],
   returns: ['orders'],
+  // Sales, VAT and stock figures come from the orders staff already see (issue 32).
+  reports: ['orders'],
   customers: ['customers'],
   products: ['catalog'],
   categories: ['catalog'],

@@ -28,8 +28,9 @@ import {
   refundBody,
   shipBody,
 } from '@/lib/contract/admin/orders';
-import { receiveReturnBody, refundReturnBody, returnParams } from '@/lib/contract/returns';
-import { sendReturnReceivedMail } from '../services/returns/return-mails';
+import { receiveReturnBody, refundReturnBody, rejectReturnBody, returnParams } from '@/lib/contract/returns';
+import { sendReturnReceivedMail, sendReturnRejectedMail } from '../services/returns/return-mails';
+import { rejectReturn } from '../services/returns/reject-return.server';
 import { orderReturns } from '../services/returns/returns-read.server';
 import { receiveReturn, refundReturn } from '../services/returns/staff-returns.server';
 
@@ -130,6 +131,25 @@ export const adminOrdersApp = createAdminRouter()
         reason: body.reason,
       });
       if (done.changed) await sendRefundedMail(db, done.orderId, done.refund, c.var.log);
+      return ok(c, await orderWithReturn(db, done.orderId, orderNr, done.returnId), {
+        message: spokenText(c.var.at, done.message),
+      });
+    },
+  )
+  .post(
+    '/:orderNr/returns/:returnNr/reject',
+    validate('param', returnParams),
+    validate('json', rejectReturnBody),
+    async (c) => {
+      const db = c.var.db;
+      const { orderNr, returnNr } = c.req.valid('param');
+      const done = await rejectReturn(db, {
+        orderNr,
+        returnNr,
+        actorId: c.var.user!.id,
+        reason: c.req.valid('json').reason,
+      });
+      if (done.changed) await sendReturnRejectedMail(db, done.returnId, c.var.log);
       return ok(c, await orderWithReturn(db, done.orderId, orderNr, done.returnId), {
         message: spokenText(c.var.at, done.message),
       });

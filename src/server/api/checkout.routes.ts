@@ -1,6 +1,7 @@
 import { allowedPhoneCountries, readPhoneFields } from '../services/auth/phone-fields';
 import { NO_STOCK_MESSAGE, phonePaymentNumber, placeOrder, totalsJson } from '../services/orders/checkout.server';
 import { startTopUp, topUpLimits } from '../services/orders/top-up.server';
+import { unpaidLimitMessage } from '../services/orders/unpaid';
 import { formatCents, minorDigits } from '@/lib/money';
 import { CARD_PAYMENTS_UNAVAILABLE_MESSAGE, requireCardPayments } from '../payments/provider';
 import { paymentPageUrl } from '../payments/card-gateway.server';
@@ -62,7 +63,7 @@ export const checkoutApp = createRouter().post(
       case 'no-stock':
         return c.json(errorBody('out_of_stock', NO_STOCK_MESSAGE(outcome.names)), 409);
       case 'unpaid-limit':
-        return c.json(errorBody('conflict', outcome.message), 409);
+        return c.json(errorBody('unpaid_limit', unpaidLimitMessage(t, outcome.problem)), 409);
       case 'card-unavailable':
         return c.json(errorBody('service_unavailable', CARD_PAYMENTS_UNAVAILABLE_MESSAGE), 503);
       case 'promo-used-up': {

@@ -1,4 +1,6 @@
-import { documentParams, historyQuery } from '@/lib/contract/purchasing';
+import { documentParams, historyQuery, orderNrParams } from '@/lib/contract/purchasing';
+import { cancelPendingOrder, payPendingOrder } from '../services/orders/pending-actions.server';
+import { rateLimit } from './rate-limit';
 import { documentPdf } from '../services/invoices/issue.server';
 import { pdfResponse } from './pdf';
 import { HISTORY_PER_PAGE_DEFAULT } from '../services/orders/history';
@@ -8,6 +10,9 @@ import { createRouter } from './env';
 import { ok } from './envelope';
 import { translatorFor } from './form';
 import { validate } from './validate';
+
+const PENDING_ACTIONS_LIMIT = { name: 'pending-order', limit: 10, windowSeconds: 60 } as const;
+const perUser = (c: { var: { user: { id: number } | null } }) => (c.var.user ? `user:${c.var.user.id}` : null);
 
 /**
  * /api/orders/*. History needs a verified address (docs/decisions/009-accounts.md); amounts are
@@ -28,4 +33,35 @@ export const ordersApp = createRouter()
   .get('/:orderNr/documents/:number', requireVerified(), validate('param', documentParams), async (c) => {
     const { orderNr, number } = c.req.valid('param');
     return pdfResponse(await documentPdf(c.var.db, { orderNr, number, userId: c.var.user!.id }));
-  });
+  })
+  // Pay now / Cancel of a pending card order (issue 29): services/orders/pending-actions.server.ts.
+  .post(
+    '/:orderNr/pay',
+    requireVerified(),
+    rateLimit({ ...PENDING_ACTIONS_LIMIT, key: perUser }),
+    validate('param', orderNrParams),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const paid = await payPendingOrder(
+        c.var.db,
+        { userId: c.var.user!.id, orderNr: c.req.valid('param').orderNr },
+        c.var.log,
+      );
+      return ok(c, { order_nr: paid.orderNr, redirect_url: paid.redirectUrl });
+    },
+  )
+  .post(
+    '/:orderNr/cancel',
+    requireVerified(),
+    rateLimit({ ...PENDING_ACTIONS_LIMIT, key: perUser }),
+    validate('param', orderNrParams),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const done = await cancelPendingOrder(
+        c.var.db,
+        { userId: c.var.user!.id, orderNr: c.req.valid('param').orderNr },
+        c.var.log,
+      );
+      return ok(c, { order_nr: done.orderNr, restored_lines: done.restoredLines });
+    },
+  );

@@ -3,6 +3,7 @@ import { type Config, config } from '../config';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema/index';
 import { inFlightSince } from './mailer';
+import type { MessageKey, Translator } from '@/lib/translator';
 
 /**
  * Reading the outbox: the development mailbox (/dev/mailbox, whole mails with live links: never
@@ -122,17 +123,11 @@ export function mailPreviewHtml(html: string): string {
 }
 
 /** Status line of a mail in the mailbox list. */
-export function mailStatusText(row: Pick<OutboxRow, 'sentAt' | 'attempts' | 'lastError'>): string {
-  switch (mailStatus(row)) {
-    case 'sent':
-      return 'Sent';
-    case 'kept':
-      return 'Outbox only (no SMTP)';
-    case 'sending':
-      return `Sending (attempt ${row.attempts})`;
-    case 'failed':
-      return `Not sent (${row.attempts} ${row.attempts === 1 ? 'attempt' : 'attempts'})`;
-  }
+export function mailStatusText(row: Pick<OutboxRow, 'sentAt' | 'attempts' | 'lastError'>, t: Translator): string {
+  const status = mailStatus(row);
+  if (status === 'sending') return t('mailbox.status.sending', { attempt: row.attempts });
+  if (status === 'failed') return t('mailbox.status.failed', { count: row.attempts });
+  return t(`mailbox.status.${status}` satisfies MessageKey);
 }
 
 /** 2026-11-22 05:46:22 UTC */

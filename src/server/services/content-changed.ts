@@ -5,6 +5,7 @@ import { invalidate as invalidateMessages } from '../i18n/index';
 import { logger } from '../logger';
 import { invalidateCatalogMeta } from './catalog/meta';
 import { invalidateCatalogResults } from './catalog/catalog-cache';
+import { purgeForChange } from './cdn';
 import { invalidateCategories } from './categories';
 import { invalidateStaticPages } from './content';
 import { invalidateShopBasics } from './request-context';
@@ -52,7 +53,37 @@ onContentChanged((db, scope) => {
   invalidateCatalogMeta(db);
 });
 
-/** Drops this process's content caches without telling anyone: for a change made elsewhere (whose scope is unknown). */
+/** NOTIFY's payload limit is 8000 bytes: an edit of more products than fit is sent as 'catalog'. */
+const MAX_PAYLOAD = 7_000;
+
+/**
+ * The notification's payload: this instance and the edit's scope, so that an FAQ edit on one
+ * instance does not rebuild every other instance's catalogue index (issue 33).
+ */
+export function encodeChange(scope: ChangeScope, instance = INSTANCE_ID): string {
+  const text = JSON.stringify({ i: instance, s: scope });
+  return text.length <= MAX_PAYLOAD ? text : JSON.stringify({ i: instance, s: 'catalog' });
+}
+
+/**
+ * A payload → its sender and scope. Anything unexpected (an older instance's bare id during a
+ * rolling upgrade) is 'catalog', the scope that drops most.
+ */
+export function decodeChange(payload: string): { instance: string; scope: ChangeScope } {
+  try {
+    const { i, s } = JSON.parse(payload) as { i?: unknown; s?: unknown };
+    if (typeof i !== 'string') return { instance: payload, scope: 'catalog' };
+    if (s === 'content') return { instance: i, scope: 'content' };
+    const products = (s as { products?: unknown } | null)?.products;
+    if (Array.isArray(products) && products.every((id) => Number.isSafeInteger(id)))
+      return { instance: i, scope: { products: products as number[] } };
+    return { instance: i, scope: 'catalog' };
+  } catch {
+    return { instance: payload, scope: 'catalog' };
+  }
+}
+
+/** Drops this process's content caches without telling anyone: for a change made elsewhere ('catalog' when its scope is unknown). */
 export function contentChangedElsewhere(db: Db, scope: ChangeScope = 'catalog'): void {
   for (const listener of shared.listeners) listener(db, scope);
 }
@@ -67,15 +98,18 @@ export function contentChangedElsewhere(db: Db, scope: ChangeScope = 'catalog'):
  * columns the edit may have changed (ChangeScope), so an index build under way can catch up with
  * the edit instead of starting over. The promise settles once the notification is sent (never
  * rejects): a script that writes the catalogue (catalog:import, db:seed) awaits it before closing
- * its database, else the running shops would not hear of the change (issue 26).
+ * its database, else the running shops would not hear of the change (issue 26). It also purges
+ * the CDN's copies of the pages the edit made stale (cdn.ts), when a purge hook is set.
  */
 export function contentChanged(db: Db, scope: ChangeScope = 'catalog'): Promise<void> {
   contentChangedElsewhere(db, scope);
-  return db.execute(sql`select pg_notify(${CONTENT_CHANNEL}, ${INSTANCE_ID})`).then(
+  const notified = db.execute(sql`select pg_notify(${CONTENT_CHANNEL}, ${encodeChange(scope)})`).then(
     () => undefined,
     (error: unknown) => {
       // The other instances' caches then expire by their time limits (at most 60 s; the index 5 min).
       logger.warn({ err: error }, 'content change: could not notify other instances');
     },
   );
+  // Only the instance that made the edit purges the CDN (purgeForChange never rejects).
+  return Promise.all([notified, purgeForChange(db, scope)]).then(() => undefined);
 }

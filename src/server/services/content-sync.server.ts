@@ -1,16 +1,16 @@
 import pg from 'pg';
 import { logger } from '../logger';
-import { CONTENT_CHANNEL, INSTANCE_ID } from './content-changed';
+import { CONTENT_CHANNEL, type ChangeScope, INSTANCE_ID, decodeChange } from './content-changed';
 
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
 /**
  * Several instances on one PostgreSQL: listens on CONTENT_CHANNEL with a connection of its own
- * (a pooled one cannot hold LISTEN) and calls `onChange` when another instance saved content.
- * After a lost connection it reconnects with growing pauses and calls `onChange` once, since a
- * notification may have been missed meanwhile.
+ * (a pooled one cannot hold LISTEN) and calls `onChange` with the edit's scope when another
+ * instance saved content. After a lost connection it reconnects with growing pauses and calls
+ * `onChange` once with 'catalog', since a notification may have been missed meanwhile.
  */
-export function startContentSync(url: string, onChange: () => void): { stop(): Promise<void> } {
+export function startContentSync(url: string, onChange: (scope: ChangeScope) => void): { stop(): Promise<void> } {
   let client: pg.Client | undefined;
   let stopped = false;
   let failures = 0;
@@ -38,13 +38,15 @@ export function startContentSync(url: string, onChange: () => void): { stop(): P
       if (client === next) retry();
     });
     next.on('notification', (message) => {
-      if (message.channel === CONTENT_CHANNEL && message.payload !== INSTANCE_ID) onChange();
+      if (message.channel !== CONTENT_CHANNEL) return;
+      const { instance, scope } = decodeChange(message.payload ?? '');
+      if (instance !== INSTANCE_ID) onChange(scope);
     });
     try {
       await next.connect();
       await next.query(`listen ${CONTENT_CHANNEL}`);
       failures = 0;
-      if (reconnecting) onChange();
+      if (reconnecting) onChange('catalog');
     } catch (error) {
       logger.warn({ err: error }, 'content sync: cannot listen yet');
       retry();

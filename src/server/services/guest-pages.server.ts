@@ -4,6 +4,7 @@ import type { APIContext, MiddlewareNext } from 'astro';
 // Plain .mjs shared with the start script's on-the-fly compression, so both pick alike.
 import { isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding } from '../http/encoding.mjs';
 import { countCacheLookup } from '../observability/hooks';
+import { applyCdnHeaders, cookieFree } from './cdn';
 import { onContentChanged } from './content-changed';
 import { createPageCache, pageCacheKey, type CachedPage } from './page-cache';
 
@@ -77,22 +78,34 @@ export async function renderForGuests(
   const signedIn = variantOf !== null;
   const key = signedIn ? `${base}\u0001${await variantOf()}` : base;
   const acceptEncoding = context.request.headers.get('accept-encoding');
+  // A CDN may keep the answer only for a guest without cookies that shape the page (cdn.ts).
+  const shared = !signedIn && cookieFree(context.request.headers.get('cookie'));
   const hit = pages.get(key);
   countCacheLookup('page', hit !== undefined);
-  if (hit) return respondFromCache(key, hit, acceptEncoding);
+  if (hit) return forCdn(await respondFromCache(key, hit, acceptEncoding), shared);
 
   const response = await next();
   // A page that set a cookie wrote something for this visitor only.
   const setsCookie = !context.cookies.headers().next().done;
   const optedIn = signedIn ? context.locals.cacheForSignedIn : context.locals.cacheForGuests;
   if (!optedIn || !CACHED_STATUSES.has(response.status) || setsCookie) return response;
+  const headers = new Headers(response.headers);
+  // The page's surrogate keys are kept with it; whether they are sent is decided per request.
+  const keys = response.status === 200 ? context.locals.surrogateKeys : undefined;
+  if (keys?.length) headers.set('Surrogate-Key', keys.join(' '));
   const page = {
     status: response.status,
-    headers: [...response.headers.entries()],
+    headers: [...headers.entries()],
     body: new Uint8Array(await response.arrayBuffer()),
   };
   pages.set(key, page);
-  const headers = new Headers(response.headers);
   headers.set('X-Page-Cache', 'miss');
-  return new Response(page.body.slice(), { status: page.status, headers });
+  return forCdn(new Response(page.body.slice(), { status: page.status, headers }), shared);
+}
+
+/** Public with its surrogate keys for a cookie-less guest; without any key for everyone else. */
+function forCdn(response: Response, shared: boolean): Response {
+  const keys = response.headers.get('Surrogate-Key')?.split(' ').filter(Boolean) ?? null;
+  applyCdnHeaders(response.headers, shared ? keys : null);
+  return response;
 }

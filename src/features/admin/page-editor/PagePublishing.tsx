@@ -67,13 +67,10 @@ export default function PagePublishing(props: PagePublishingProps) {
 }
 
 function Publishing(props: PagePublishingProps) {
-  const { t: at, locale } = useEditorTexts();
+  const { t: at } = useEditorTexts();
   const t = (key: string, vars?: Record<string, unknown>) => at(keyUnder('admin.pageEditor.publishing.', key), vars);
   const failed = (error: unknown) => problemOf(error, t('notSaved'));
-  const ids = { hours: useId(), link: useId(), publish: useId(), unpublish: useId() };
-  const [hours, setHours] = useState('72');
-  const [link, setLink] = useState<{ url: string; expires: string } | null>(null);
-  const [linkStatus, setLinkStatus] = useState('');
+  const ids = { publish: useId(), unpublish: useId() };
   const [publishAt, setPublishAt] = useState(isoToLocal(props.publishAt));
   const [unpublishAt, setUnpublishAt] = useState(isoToLocal(props.unpublishAt));
   const [scheduleStatus, setScheduleStatus] = useState('');
@@ -82,17 +79,6 @@ function Publishing(props: PagePublishingProps) {
   const [ogPhoto, setOgPhoto] = useState(props.ogPhoto);
   const [noindex, setNoindex] = useState(props.noindex);
   const [seoStatus, setSeoStatus] = useState('');
-
-  async function shareLink() {
-    setLinkStatus(t('creatingLink'));
-    try {
-      const reply = await api.post(`/admin/static-pages/${props.pageId}/preview-link`, { hours: Number(hours) }, ADMIN);
-      setLink({ url: new URL(reply.payload.url, window.location.origin).href, expires: reply.payload.expires_at });
-      setLinkStatus('');
-    } catch (error) {
-      setLinkStatus(failed(error));
-    }
-  }
 
   async function saveSchedule() {
     setScheduleStatus(at('admin.pageEditor.saving'));
@@ -129,31 +115,7 @@ function Publishing(props: PagePublishingProps) {
 
   return (
     <div className="page-publishing">
-      <section aria-labelledby={`${ids.link}-title`} className="admin-form">
-        <h2 id={`${ids.link}-title`}>{t('linkTitle')}</h2>
-        <p className="field-hint">{t('linkHint')}</p>
-        <div className="field">
-          <label htmlFor={ids.hours}>{t('validFor')}</label>
-          <select id={ids.hours} value={hours} onChange={(e) => setHours(e.target.value)}>
-            <option value="1">{t('hour1')}</option>
-            <option value="24">{t('day1')}</option>
-            <option value="72">{t('days3')}</option>
-            <option value="168">{t('days7')}</option>
-          </select>
-        </div>
-        <div className="admin-actions">
-          <button type="button" className="button" onClick={shareLink}>
-            {t('createLink')}
-          </button>
-        </div>
-        {link && (
-          <div className="field">
-            <label htmlFor={ids.link}>{t('link', { time: formatTime(link.expires, locale) })}</label>
-            <input id={ids.link} type="text" readOnly value={link.url} onFocus={(e) => e.target.select()} />
-          </div>
-        )}
-        <Status text={linkStatus} />
-      </section>
+      <ShareLinkSection pageId={props.pageId} />
 
       <section aria-labelledby={`${ids.publish}-title`} className="admin-form">
         <h2 id={`${ids.publish}-title`}>{t('scheduleTitle')}</h2>
@@ -226,5 +188,54 @@ function Publishing(props: PagePublishingProps) {
         <Status text={seoStatus} />
       </section>
     </div>
+  );
+}
+
+/** A link that shows the draft to someone without an account, for the hours chosen. */
+function ShareLinkSection({ pageId }: { pageId: number }) {
+  const { t: at, locale } = useEditorTexts();
+  const t = (key: string, vars?: Record<string, unknown>) => at(keyUnder('admin.pageEditor.publishing.', key), vars);
+  const ids = { hours: useId(), link: useId() };
+  const [hours, setHours] = useState('72');
+  const [link, setLink] = useState<{ url: string; expires: string } | null>(null);
+  const [linkStatus, setLinkStatus] = useState('');
+
+  async function shareLink() {
+    setLinkStatus(t('creatingLink'));
+    try {
+      const reply = await api.post(`/admin/static-pages/${pageId}/preview-link`, { hours: Number(hours) }, ADMIN);
+      setLink({ url: new URL(reply.payload.url, window.location.origin).href, expires: reply.payload.expires_at });
+      setLinkStatus('');
+    } catch (error) {
+      setLinkStatus(problemOf(error, t('notSaved')));
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${ids.link}-title`} className="admin-form">
+      <h2 id={`${ids.link}-title`}>{t('linkTitle')}</h2>
+      <p className="field-hint">{t('linkHint')}</p>
+      <div className="field">
+        <label htmlFor={ids.hours}>{t('validFor')}</label>
+        <select id={ids.hours} value={hours} onChange={(e) => setHours(e.target.value)}>
+          <option value="1">{t('hour1')}</option>
+          <option value="24">{t('day1')}</option>
+          <option value="72">{t('days3')}</option>
+          <option value="168">{t('days7')}</option>
+        </select>
+      </div>
+      <div className="admin-actions">
+        <button type="button" className="button" onClick={shareLink}>
+          {t('createLink')}
+        </button>
+      </div>
+      {link && (
+        <div className="field">
+          <label htmlFor={ids.link}>{t('link', { time: formatTime(link.expires, locale) })}</label>
+          <input id={ids.link} type="text" readOnly value={link.url} onFocus={(e) => e.target.select()} />
+        </div>
+      )}
+      <Status text={linkStatus} />
+    </section>
   );
 }

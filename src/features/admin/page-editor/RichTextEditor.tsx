@@ -6,9 +6,9 @@
  */
 import { keyUnder } from '@/lib/translator';
 import { EditorContent, useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
 import { useId, useState } from 'react';
 import { useEditorTexts } from './editor-texts';
+import { editorHtml, richTextExtensions } from './rich-text-schema';
 
 export interface RichTextEditorProps {
   label: string;
@@ -33,22 +33,7 @@ export default function RichTextEditor({ label, html, lang, onChange, describedB
     shouldRerenderOnTransaction: true,
     // Its few base styles are in page-editor.css: the CSP refuses injected <style> elements.
     injectCSS: false,
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [2, 3, 4] },
-        code: false,
-        codeBlock: false,
-        strike: false,
-        underline: false,
-        horizontalRule: false,
-        link: {
-          openOnClick: false,
-          autolink: false,
-          protocols: ['mailto'],
-          HTMLAttributes: { rel: null, target: null },
-        },
-      }),
-    ],
+    extensions: richTextExtensions(),
     content: html,
     editorProps: {
       attributes: {
@@ -60,7 +45,7 @@ export default function RichTextEditor({ label, html, lang, onChange, describedB
         ...(describedBy && { 'aria-describedby': describedBy }),
       },
     },
-    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+    onUpdate: ({ editor: e }) => onChange(editorHtml(e.state.doc, e.schema)),
   });
   if (!editor) return <p className="field-hint">{t('admin.pageEditor.loadingEditor')}</p>;
   const state = {

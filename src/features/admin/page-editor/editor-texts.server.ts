@@ -24,3 +24,7 @@ export const pageEditorTexts = (code: string) => texts(code, (key) => !key.start
 
 export const pagePublishingTexts = (code: string) =>
   texts(code, (key) => PUBLISHING.some((prefix) => key.startsWith(prefix)));
+
+/** A rich-text field of a server-rendered form (RichTextField): the editor's toolbar and link texts only. */
+export const richTextTexts = (code: string) =>
+  texts(code, (key) => key.startsWith(`${P}rte.`) || key === `${P}loadingEditor`);

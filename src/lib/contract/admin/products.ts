@@ -29,6 +29,9 @@ const PRICE = `The price must be a whole number of cents from 0 to ${MAX_PRICE_C
 const priceField = z.number({ message: PRICE }).int(PRICE).min(0, PRICE).max(MAX_PRICE_CENTS, PRICE);
 const SALE = `The sale price must be a whole number of cents from 0 to ${MAX_PRICE_CENTS}, or empty.`;
 const salePriceField = z.number({ message: SALE }).int(SALE).min(0, SALE).max(MAX_PRICE_CENTS, SALE).nullable();
+const COST = `The cost price must be a whole number of cents from 0 to ${MAX_PRICE_CENTS}, or empty.`;
+/** What a unit costs the shop, excl. VAT (the stock report's value at cost); null: not known. */
+const costField = z.number({ message: COST }).int(COST).min(0, COST).max(MAX_PRICE_CENTS, COST).nullable();
 const STOCK = `The stock must be a whole number from 0 to ${MAX_STOCK}.`;
 const stockField = z.number({ message: STOCK }).int(STOCK).min(0, STOCK).max(MAX_STOCK, STOCK);
 const THRESHOLD = `The low-stock threshold must be a whole number from 0 to ${MAX_LOW_STOCK_THRESHOLD}, or empty for the shop's.`;
@@ -62,6 +65,7 @@ export const createBody = z
       slug: slugField.optional(),
       price_cents: priceField,
       sale_price_cents: salePriceField.optional(),
+      cost_cents: costField.optional(),
       stock: stockField.optional(),
       low_stock_threshold: lowStockThresholdField.optional(),
       category_ids: categoryIdsField.optional(),
@@ -84,6 +88,7 @@ export const patchBody = z
       slug: slugField.optional(),
       price_cents: priceField.optional(),
       sale_price_cents: salePriceField.optional(),
+      cost_cents: costField.optional(),
       stock: stockField.optional(),
       low_stock_threshold: lowStockThresholdField.optional(),
       category_ids: categoryIdsField.optional(),
@@ -321,6 +326,7 @@ export const adminProductSchema = z.object({
   slug: z.string(),
   price_cents: z.number().int(),
   sale_price_cents: z.number().int().nullable(),
+  cost_cents: z.number().int().nullable(),
   stock: z.number().int(),
   low_stock_threshold: z.number().int().nullable(),
   active: z.boolean(),

@@ -105,6 +105,8 @@ export const products = pgTable(
     isTop: boolean('is_top').notNull().default(false),
     isNew: boolean('is_new').notNull().default(false),
     stock: integer('stock').notNull().default(0),
+    /** What a unit costs the shop, excl. VAT, in EUR cents (its variations too); null: not known. The stock report values stock with it. */
+    costCents: integer('cost_cents'),
     active: boolean('active').notNull().default(true),
     /** Below this many units a choice (the product or one variation) says "Only N left"; null: the shop's setting. */
     lowStockThreshold: integer('low_stock_threshold'),
@@ -151,6 +153,7 @@ export const products = pgTable(
   (t) => [
     check('products_price_nonnegative', sql`${t.priceCents} >= 0 and ${t.oldPriceCents} >= 0`),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
+    check('products_cost_nonnegative', sql`${t.costCents} >= 0`),
     check('products_discount_range', sql`${t.discountPercent} between 0 and 100`),
     check(
       'products_low_stock_threshold_range',

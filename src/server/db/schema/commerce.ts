@@ -182,6 +182,10 @@ export const orders = pgTable(
     index('orders_user_promo_idx')
       .on(t.userId, t.promoCodeId)
       .where(sql`${t.promoCodeId} is not null`),
+    // Sales by the day they were paid (dashboard and reports, ADR 040).
+    index('orders_paid_idx')
+      .on(t.paidAt)
+      .where(sql`${t.kind} = 'purchase' and ${t.paidAt} is not null`),
     index('orders_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'Pending'`),

@@ -1,7 +1,8 @@
 /**
  * Returns (issue 31): a customer sends back lines of a shipped order within the withdrawal period.
  * requested (the customer opened it) → received (staff have the parcel and chose per line whether
- * it goes back into stock) → refunded (a refund row names it); or rejected by staff. Stock moves
+ * it goes back into stock) → refunded (a refund row names it); or rejected by staff with a reason
+ * (from requested, or received with nothing put back into stock; ADR 037). Stock moves
  * through order_items.restocked_quantity, under the order's lock, so a unit comes back once.
  */
 import { sql } from 'drizzle-orm';
@@ -27,6 +28,10 @@ export const returns = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     receivedBy: integer('received_by').references(() => users.id, { onDelete: 'set null' }),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    rejectedBy: integer('rejected_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Staff's reason for a rejection, shown to the customer and mailed to them. */
+    rejectionReason: text('rejection_reason'),
   },
   (t) => [
     index('returns_order_idx').on(t.orderId),

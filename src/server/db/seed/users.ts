@@ -15,6 +15,7 @@ import type { SeededProduct } from './catalog';
 import type { CountryIds } from './geo';
 import type { LanguageIds } from './i18n';
 import { createRandom } from './random';
+import { newOrderNr } from '@/server/services/orders/order-number';
 
 export const DEMO_CUSTOMER = { email: 'demo@example.com', password: 'Demo1234!' } as const;
 export const DEMO_EDITOR = { email: 'editor@example.com', password: 'Editor1234!' } as const;
@@ -247,6 +248,7 @@ async function seedDemoOrders(
   const rng = createRandom(4242);
   const inStock = products.filter((p) => p.draft.stock > 0);
   let seq = 1000;
+  const taken = new Set<string>();
   for (const plan of ORDER_PLAN) {
     const createdAt = new Date(now.getTime() - plan.daysAgo * DAY);
     const lines = rng.sample(inStock, 40).slice(0, 40);
@@ -281,10 +283,11 @@ async function seedDemoOrders(
     // Prices include VAT, so the VAT is the part contained in the final amount.
     const vat = Math.round((final * 20) / 120);
     seq += 1;
+    const orderNr = uniqueOrderNr(taken, createdAt);
     const [order] = await db
       .insert(orders)
       .values({
-        orderNr: `GS-${createdAt.getUTCFullYear()}-${seq}`,
+        orderNr,
         userId: customerId,
         status: plan.status,
         paymentMethod: plan.method,
@@ -358,7 +361,7 @@ async function seedDemoOrders(
           paymentId: payment!.id,
           amountCents,
           currency: plan.currency,
-          description: `Order GS-${createdAt.getUTCFullYear()}-${seq}`,
+          description: `Order ${orderNr}`,
           state: status,
           cardLast4: '4242',
           returnUrl: '/payment/processing',
@@ -370,4 +373,12 @@ async function seedDemoOrders(
       }
     }
   }
+}
+
+/** Demo orders are numbered like real ones (order-number.ts); the seed inserts them without the retry, so it skips a number it already gave. */
+function uniqueOrderNr(taken: Set<string>, createdAt: Date): string {
+  let nr = newOrderNr('', createdAt);
+  while (taken.has(nr)) nr = newOrderNr('', createdAt);
+  taken.add(nr);
+  return nr;
 }

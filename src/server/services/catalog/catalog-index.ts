@@ -2,7 +2,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { logger } from '@/server/logger';
 import { observeCatalogIndexBuild } from '@/server/observability/hooks';
+import { type CatalogIndex, FLAG_NEW, FLAG_SALE } from './index-rows';
+import { IndexAssembly, patchIndex } from './index-worker';
 import { rowsOf } from './rows';
+
+export { type CatalogIndex, FLAG_NEW, FLAG_SALE, assemble } from './index-rows';
 
 /**
  * The filter columns of every active product, in memory (issue 18, "cold filters"; ADR 005):
@@ -12,34 +16,15 @@ import { rowsOf } from './rows';
  * (indexed-set.ts) in a few milliseconds, on both engines; a search asks the database only for
  * the ids (and ranks) its text matches, cached per text. Rows are compact typed arrays: ~45 bytes
  * a product with the bench catalogue's 2 categories and ~6 attributes each (~45 MB at 1 000 000).
+ * Building and patching it runs in a worker thread (index-worker.ts, issue 33): the event loop
+ * only awaits the database's slices, so shoppers are answered while it builds.
  */
-export interface CatalogIndex {
-  /** Row r's product id; rows in price ascending, ties by id ascending. */
-  ids: Int32Array;
-  prices: Int32Array;
-  /** FLAG_NEW | FLAG_SALE */
-  flags: Uint8Array;
-  /** Row r's category ids are cats[catStart[r] .. catStart[r + 1]) (products.category_ids). */
-  catStart: Int32Array;
-  cats: Int32Array;
-  /** Row r's attribute ids are attrs[attrStart[r] .. attrStart[r + 1]) (products.attribute_ids). */
-  attrStart: Int32Array;
-  attrs: Int32Array;
-  /** Product id → row + 1 (0: not an active product); sized by the largest id. */
-  rowOf: Int32Array;
-  /** One more than the largest attribute id. */
-  attrSize: number;
-  builtAt: number;
-}
-
-export const FLAG_NEW = 1;
-export const FLAG_SALE = 2;
 
 /**
  * Past this age the index is rebuilt in the background (served meanwhile): the bound for writes no
  * hook reports. At least 200 times the last build's time, so rebuilding takes under 0.5 % of the
- * time: a build holds PGlite's only connection for its slices (~1 s at 100 000 products) and sorts
- * synchronously in this process (~1 s at 1 000 000).
+ * time: a build holds PGlite's only connection for its slices (~1 s at 100 000 products) and keeps a
+ * core busy sorting (~1 s at 1 000 000, in the worker).
  */
 export const INDEX_TTL_MS = 60_000;
 const TTL_PER_BUILD_MS = 200;
@@ -51,8 +36,11 @@ const MAX_TTL_MS = 300_000;
  */
 const SLICE = 5_000;
 
-/** The filter columns of the active products matching `where`, as one flat slice (see assemble). */
-async function readFlat(db: Db, where: SQL, limit: number | null): Promise<{ flat: number[]; last: number | null }> {
+/**
+ * The filter columns of the active products matching `where`, as one flat slice (see assemble) in
+ * its JSON text: parsed in the worker, not here.
+ */
+async function readFlat(db: Db, where: SQL, limit: number | null): Promise<{ text: string; last: number | null }> {
   // One text value per slice: flat "id,price,flags,n,cats…,m,attrs…" (see filtered-set.ts for why text).
   const [row] = rowsOf<{ rows: string | null; last: number | null }>(
     await db.execute(sql`
@@ -64,128 +52,46 @@ async function readFlat(db: Db, where: SQL, limit: number | null): Promise<{ fla
       from (select id, from_price_cents, is_new, on_sale, category_ids, attribute_ids
         from products where active and ${where} order by id ${limit === null ? sql`` : sql`limit ${limit}`}) p`),
   );
-  return { flat: row?.rows ? (JSON.parse(row.rows) as number[]) : [], last: row?.last ?? null };
+  return { text: row?.rows ?? '[]', last: row?.last ?? null };
 }
 
-/** Reads the index in id slices (keyset) and sorts it into price order. */
+/** Reads the index in id slices (keyset) and has the worker sort it into price order. */
 export async function buildCatalogIndex(db: Db, now = Date.now()): Promise<CatalogIndex> {
-  const chunks: number[][] = [];
+  const assembly = new IndexAssembly();
   let after = 0;
-  for (;;) {
-    const { flat, last } = await readFlat(db, sql`id > ${after}`, SLICE);
-    if (last === null) break;
-    chunks.push(flat);
-    after = Number(last);
+  try {
+    for (;;) {
+      const { text, last } = await readFlat(db, sql`id > ${after}`, SLICE);
+      if (last === null) break;
+      assembly.add(text);
+      after = Number(last);
+    }
+  } catch (error) {
+    assembly.drop();
+    throw error;
   }
-  return assemble(chunks, now);
-}
-
-/** The index's rows as one flat slice (assemble's input), leaving out the given products. */
-function flatten(index: CatalogIndex, without: ReadonlySet<number>): number[] {
-  const flat: number[] = [];
-  for (let r = 0; r < index.ids.length; r++) {
-    const id = index.ids[r]!;
-    if (without.has(id)) continue;
-    flat.push(id, index.prices[r]!, index.flags[r]!, index.catStart[r + 1]! - index.catStart[r]!);
-    for (let c = index.catStart[r]!; c < index.catStart[r + 1]!; c++) flat.push(index.cats[c]!);
-    flat.push(index.attrStart[r + 1]! - index.attrStart[r]!);
-    for (let a = index.attrStart[r]!; a < index.attrStart[r + 1]!; a++) flat.push(index.attrs[a]!);
-  }
-  return flat;
+  return assembly.finish(now);
 }
 
 /**
  * The index with the given products read again (those no longer active drop out): how a build
- * that writes overlapped catches up with them instead of being thrown away.
+ * that writes overlapped catches up with them instead of being thrown away, and how an index
+ * follows an edit of a few products without a full rebuild (issue 33).
  */
 export async function patchCatalogIndex(db: Db, index: CatalogIndex, ids: ReadonlySet<number>): Promise<CatalogIndex> {
   if (ids.size === 0) return index;
-  const { flat } = await readFlat(db, sql`id = any(${`{${[...ids].join(',')}}`}::int[])`, null);
-  return assemble([flatten(index, ids), flat], index.builtAt);
-}
-
-/** Flat slices → typed arrays in (price, id) order. Exported for unit tests and bench/. */
-export function assemble(chunks: readonly (readonly number[])[], now = Date.now()): CatalogIndex {
-  let n = 0;
-  let catCount = 0;
-  let attrCount = 0;
-  let maxId = 0;
-  let maxPrice = 0;
-  let attrSize = 1;
-  for (const flat of chunks) {
-    for (let i = 0; i < flat.length;) {
-      n++;
-      maxId = Math.max(maxId, flat[i]!);
-      maxPrice = Math.max(maxPrice, flat[i + 1]!);
-      const nCats = flat[i + 3]!;
-      const nAttrs = flat[i + 4 + nCats]!;
-      for (let k = 0; k < nAttrs; k++) attrSize = Math.max(attrSize, flat[i + 5 + nCats + k]! + 1);
-      catCount += nCats;
-      attrCount += nAttrs;
-      i += 5 + nCats + nAttrs;
-    }
-  }
-  // Where each product's run starts, by id (ids are unique: the primary key).
-  const chunkOf = new Int32Array(maxId + 1);
-  const offsetOf = new Int32Array(maxId + 1);
-  const keys = new Float64Array(n);
-  const span = maxId + 1;
-  // price * span + id sorts as (price, id) and is exact below 2^53; natively sorted, ~20x faster
-  // than a comparator at 1 000 000 rows. Otherwise ids are sorted with a comparator.
-  const packed = (maxPrice + 1) * span <= Number.MAX_SAFE_INTEGER;
-  let k = 0;
-  chunks.forEach((flat, c) => {
-    for (let i = 0; i < flat.length;) {
-      const id = flat[i]!;
-      chunkOf[id] = c;
-      offsetOf[id] = i;
-      keys[k++] = packed ? flat[i + 1]! * span + id : id;
-      const nCats = flat[i + 3]!;
-      i += 5 + nCats + flat[i + 4 + nCats]!;
-    }
-  });
-  const priceOf = (id: number) => chunks[chunkOf[id]!]![offsetOf[id]! + 1]!;
-  if (packed) keys.sort();
-  else keys.sort((x, y) => priceOf(x) - priceOf(y) || x - y);
-  const index: CatalogIndex = {
-    ids: new Int32Array(n),
-    prices: new Int32Array(n),
-    flags: new Uint8Array(n),
-    catStart: new Int32Array(n + 1),
-    cats: new Int32Array(catCount),
-    attrStart: new Int32Array(n + 1),
-    attrs: new Int32Array(attrCount),
-    rowOf: new Int32Array(maxId + 1),
-    attrSize,
-    builtAt: now,
-  };
-  let c = 0;
-  let a = 0;
-  for (let r = 0; r < n; r++) {
-    const id = packed ? keys[r]! % span : keys[r]!;
-    const flat = chunks[chunkOf[id]!]!;
-    const i = offsetOf[id]!;
-    index.ids[r] = id;
-    index.prices[r] = flat[i + 1]!;
-    index.flags[r] = flat[i + 2]!;
-    index.rowOf[id] = r + 1;
-    index.catStart[r] = c;
-    const nCats = flat[i + 3]!;
-    for (let j = 0; j < nCats; j++) index.cats[c++] = flat[i + 4 + j]!;
-    index.attrStart[r] = a;
-    const nAttrs = flat[i + 4 + nCats]!;
-    for (let j = 0; j < nAttrs; j++) index.attrs[a++] = flat[i + 5 + nCats + j]!;
-  }
-  index.catStart[n] = c;
-  index.attrStart[n] = a;
-  return index;
+  const { text } = await readFlat(db, sql`id = any(${`{${[...ids].join(',')}}`}::int[])`, null);
+  return patchIndex(index, ids, text);
 }
 
 interface State {
   index: CatalogIndex | null;
-  /** The build under way, if any, and the epoch it started in. */
-  building: { promise: Promise<CatalogIndex | null>; epoch: number } | null;
-  /** The epoch the index was built in: an index of an older epoch is not used. */
+  /** The build under way, if any, the epoch it started in, and whether it patches the last index. */
+  building: { promise: Promise<CatalogIndex | null>; epoch: number; patch: boolean } | null;
+  /**
+   * The epoch the index was built in: an index of an older epoch is not answered from, but kept
+   * as the base of a patch while the writes since named their products.
+   */
   indexEpoch: number;
   /** How long the last build took; decides whether a request waits for one. */
   lastBuildMs: number | undefined;
@@ -265,56 +171,86 @@ async function catchUp(
   return { index, epoch: at };
 }
 
-function startBuild(db: Db, state: State): Promise<CatalogIndex | null> {
+function ttlOf(state: State): number {
+  return Math.min(MAX_TTL_MS, Math.max(INDEX_TTL_MS, TTL_PER_BUILD_MS * (state.lastBuildMs ?? 0)));
+}
+
+/**
+ * The index of an older epoch that the writes since can be patched into (they all named their
+ * products, and it is not past its age), or null: then it is dropped and a full build starts.
+ */
+function patchBase(state: State, epoch: number, now: number): CatalogIndex | null {
+  const old = state.index;
+  if (!old || state.indexEpoch === epoch) return null;
+  if (now - old.builtAt < ttlOf(state) && changedSince(state.indexEpoch, epoch) !== null) return old;
+  state.index = null;
+  return null;
+}
+
+function startBuild(db: Db, state: State, now = Date.now()): Promise<CatalogIndex | null> {
   if (state.building && state.building.epoch === shared.epoch) return state.building.promise;
-  if (Date.now() < state.retryAt) return Promise.resolve(null);
+  if (now < state.retryAt) return Promise.resolve(null);
   const epoch = shared.epoch;
   const startedAt = performance.now();
-  const promise = buildCatalogIndex(db)
-    .then((built) => {
-      state.lastBuildMs = performance.now() - startedAt;
-      observeCatalogIndexBuild(state.lastBuildMs / 1000, built.ids.length);
-      return catchUp(db, built, epoch);
-    })
-    .then(
-      (caught) => {
-        if (state.building?.promise === promise) state.building = null;
-        // A write that may touch any product was reported while this build read: start again.
-        if (!caught) return null;
-        state.index = caught.index;
-        state.indexEpoch = caught.epoch;
-        return caught.index;
-      },
-      (error: unknown) => {
-        if (state.building?.promise === promise) state.building = null;
-        state.retryAt = Date.now() + RETRY_MS;
-        // The SQL path answers meanwhile (or the old index, when there is one).
-        logger.warn({ err: error }, 'catalogue index: build failed');
-        return null;
-      },
-    );
-  state.building = { promise, epoch };
+  const base = patchBase(state, epoch, now);
+  const caughtUp = base
+    ? catchUp(db, base, state.indexEpoch)
+    : buildCatalogIndex(db).then((built) => {
+        state.lastBuildMs = performance.now() - startedAt;
+        observeCatalogIndexBuild(state.lastBuildMs / 1000, built.ids.length);
+        return catchUp(db, built, epoch);
+      });
+  const promise = caughtUp.then(
+    (caught) => {
+      if (state.building?.promise === promise) state.building = null;
+      // A write that may touch any product was reported while this build read: start again.
+      if (!caught) return null;
+      state.index = caught.index;
+      state.indexEpoch = caught.epoch;
+      return caught.index;
+    },
+    (error: unknown) => {
+      if (state.building?.promise === promise) state.building = null;
+      state.retryAt = Date.now() + RETRY_MS;
+      // The SQL path answers meanwhile (or the old index, when there is one).
+      logger.warn({ err: error }, 'catalogue index: build failed');
+      return null;
+    },
+  );
+  state.building = { promise, epoch, patch: base !== null };
   return promise;
+}
+
+/** The index of the current epoch, or null. */
+function currentIndex(state: State): CatalogIndex | null {
+  return state.index && state.indexEpoch === shared.epoch ? state.index : null;
 }
 
 /**
  * The index to answer from, or null: then the caller answers with SQL (the exact path of ADR 005).
- * A missing index (start, or dropped by a catalogue write) is built in the background; a request
- * waits for it only while builds are quick (small catalogues: tests, the demo shop), so after a
- * write on a large catalogue no request waits for the rebuild. An index past its age (INDEX_TTL_MS)
- * is still used while its replacement builds.
+ * After an edit of named products the index is patched (their rows read again, merged in the
+ * worker) and a request waits up to PATCH_WAIT_MS for it; a missing index (start, an import, a
+ * write to unknown products) is built in the background, and a request waits for it only while
+ * builds are quick (small catalogues: tests, the demo shop), so on a large catalogue no request
+ * waits for a full rebuild. An index past its age (INDEX_TTL_MS) is still used while its
+ * replacement builds. It is never answered from while an edit is not in it.
  */
 export async function catalogIndex(db: Db, now = Date.now()): Promise<CatalogIndex | null> {
   if (shared.disabled) return null;
   const state = stateOf(db);
-  if (state.index && state.indexEpoch !== shared.epoch) state.index = null;
-  if (state.index) {
-    const ttl = Math.min(MAX_TTL_MS, Math.max(INDEX_TTL_MS, TTL_PER_BUILD_MS * (state.lastBuildMs ?? 0)));
-    if (now - state.index.builtAt >= ttl) void startBuild(db, state);
-    return state.index;
+  const current = currentIndex(state);
+  if (current) {
+    if (now - current.builtAt >= ttlOf(state)) void startBuild(db, state, now);
+    return current;
   }
-  const build = startBuild(db, state);
-  const waitMs = state.lastBuildMs === undefined ? 100 : state.lastBuildMs < 100 ? 250 : 0;
+  const build = startBuild(db, state, now);
+  const waitMs = state.building?.patch
+    ? PATCH_WAIT_MS
+    : state.lastBuildMs === undefined
+      ? 100
+      : state.lastBuildMs < 100
+        ? 250
+        : 0;
   if (waitMs === 0) return null;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<null>((resolve) => {
@@ -327,17 +263,38 @@ export async function catalogIndex(db: Db, now = Date.now()): Promise<CatalogInd
   }
 }
 
+/** How long a request waits for a patch (~0.1 s at 100 000 products, ~0.5 s at 1 000 000) before SQL answers it. */
+const PATCH_WAIT_MS = 250;
+
+/**
+ * Starts a full rebuild while the current index keeps answering (what its age limit does), and
+ * resolves with the new index: for benchmarks and an operator's script.
+ */
+export function refreshCatalogIndex(db: Db): Promise<CatalogIndex | null> {
+  return startBuild(db, stateOf(db));
+}
+
+/** How long the last full build took (ms), undefined before the first: for metrics (issue 33). */
+export function catalogIndexBuildMs(db: Db): number | undefined {
+  return stateOf(db).lastBuildMs;
+}
+
+/** The number of products in the current index (0 when there is none yet): for metrics. */
+export function catalogIndexSize(db: Db): number {
+  return currentIndex(stateOf(db))?.ids.length ?? 0;
+}
+
 /** The index once built (a build is started if none is under way); null when it failed. Tests and benches. */
 export async function catalogIndexReady(db: Db): Promise<CatalogIndex | null> {
   const state = stateOf(db);
-  return state.index && state.indexEpoch === shared.epoch ? state.index : await startBuild(db, state);
+  return currentIndex(state) ?? (await startBuild(db, state));
 }
 
 /**
  * A catalogue write: the next requests answer from SQL or a new index, never from an old one, on
  * every database of this process (the argument is kept for symmetry with the other caches).
- * `products`: the products the write changed, when it knows them (a build under way then reads
- * just those again instead of starting over); without: possibly any product.
+ * `products`: the products the write changed, when it knows them (the index, or a build under
+ * way, then reads just those again instead of starting over); without: possibly any product.
  */
 export function invalidateCatalogIndex(_db?: Db, products?: readonly number[]): void {
   shared.epoch++;

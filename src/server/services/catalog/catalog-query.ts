@@ -129,10 +129,10 @@ async function filteredSet(db: Db, meta: CatalogMeta, f: ResolvedFilter, byRank:
   const weigh = (s: FilteredSet | TextMatches) => ('rows' in s && s.rows ? s.rows.length : s.ids.length);
   if (!index)
     return cachedSummary(db, filteredSetKey(f, byRank), () => readFilteredSet(db, meta, f, byRank), Date.now(), weigh);
-  // The index's build time in the key: a set made from an older index is not served from a newer one.
+  // The index's serial in the key: a set made from an older (or unpatched) index is not served from a newer one.
   return cachedSummary(
     db,
-    `${index.builtAt}:${filteredSetKey(f, byRank)}`,
+    `${serialOf(index)}:${filteredSetKey(f, byRank)}`,
     async () => {
       const text: TextMatches | null = f.search
         ? await cachedSummary(db, textMatchKey(f, byRank), () => readTextMatches(db, f, byRank), Date.now(), weigh)
@@ -142,4 +142,13 @@ async function filteredSet(db: Db, meta: CatalogMeta, f: ResolvedFilter, byRank:
     Date.now(),
     weigh,
   );
+}
+
+const serials = new WeakMap<object, number>();
+let nextSerial = 1;
+/** A number per index object: a patched index keeps its base's build time. */
+function serialOf(index: object): number {
+  let serial = serials.get(index);
+  if (serial === undefined) serials.set(index, (serial = nextSerial++));
+  return serial;
 }

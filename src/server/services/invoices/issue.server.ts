@@ -63,15 +63,8 @@ async function context(tx: Db, orderId: number): Promise<Context | null> {
   const [dest] = order.countryId
     ? await tx.select({ iso: countries.iso }).from(countries).where(eq(countries.id, order.countryId))
     : [];
-  const [customer] =
-    order.userId === null
-      ? []
-      : await tx
-          .select({ code: languages.code })
-          .from(users)
-          .innerJoin(languages, eq(languages.id, users.languageId))
-          .where(eq(users.id, order.userId));
-  const language = customer?.code.trim().toLowerCase() || FALLBACK_LANGUAGE;
+  const customer = order.userId === null ? undefined : await buyerAccount(tx, order.userId);
+  const language = customer?.code?.trim().toLowerCase() || FALLBACK_LANGUAGE;
   // The bundled texts: the legal wording of an invoice is not edited per shop.
   const t = fileTranslator(language);
   const address: InvoiceAddress = {
@@ -95,8 +88,54 @@ async function context(tx: Db, orderId: number): Promise<Context | null> {
       email: s?.supportEmail ?? '',
     },
     prefixes: { invoice: s?.invoicePrefix ?? 'INV-', credit_note: s?.creditNotePrefix ?? 'CN-' },
-    // The checkout takes one address: it is where the goods went and whom they were sold to.
-    buyer: { name: address.name, email: order.email, vatId: order.buyerVatId, billing: address, delivery: address },
+    // The checkout takes one address, where the goods went (ADR 037). The buyer is the account
+    // holder at the address of their profile when they keep one there, else the one who ordered
+    // at that delivery address.
+    buyer: {
+      name: customer?.profile?.name ?? address.name,
+      email: order.email,
+      vatId: order.buyerVatId,
+      billing: customer?.profile ?? address,
+      delivery: address,
+    },
+  };
+}
+
+/** The customer's language and, when their profile has a complete address, that address as the buyer's. */
+async function buyerAccount(
+  tx: Db,
+  userId: number,
+): Promise<{ code: string | null; profile: InvoiceAddress | null } | undefined> {
+  const [row] = await tx
+    .select({
+      code: languages.code,
+      name: users.name,
+      surname: users.surname,
+      street: users.address,
+      postCode: users.postCode,
+      city: users.city,
+      countryIso: countries.iso,
+      countryName: countries.name,
+    })
+    .from(users)
+    .leftJoin(languages, eq(languages.id, users.languageId))
+    .leftJoin(countries, eq(countries.id, users.countryId))
+    .where(eq(users.id, userId));
+  if (!row) return undefined;
+  const { street, postCode, city, countryIso, countryName } = row;
+  const complete = street?.trim() && postCode?.trim() && city?.trim() && countryIso && countryName;
+  return {
+    code: row.code,
+    profile: complete
+      ? {
+          name: `${row.name} ${row.surname}`.trim(),
+          street: street!,
+          postCode: postCode!,
+          city: city!,
+          countryIso: countryIso!,
+          countryName: countryName!,
+        }
+      : null,
   };
 }
 
@@ -271,20 +310,23 @@ function creditFigures(c: Context, invoice: InvoiceRow, input: CreditNoteInput, 
         : [];
     });
   } else {
+    // The rates' amounts are in the order's currency, so what is shared over them is the refund
+    // in that currency (refunds.converted_cents): the lines then sum to the credited total.
     const rates = invoice.document.rates;
     const shares = shareOut(
-      input.amountCents,
+      input.convertedCents,
       rates.map((r) => r.netCents + r.vatCents),
     );
     items = rates
       .map((r, i) => ({
         name: c.t('invoice.refundLine'),
         sku: '',
-        priceCents: shares[i]!,
+        priceCents: 0,
+        convertedPriceCents: shares[i]!,
         quantity: 1,
         vatPercent: r.percent,
       }))
-      .filter((i) => i.priceCents > 0);
+      .filter((i) => i.convertedPriceCents > 0);
   }
   const byRate = new Map<number, number>();
   for (const i of items)

@@ -110,10 +110,10 @@ export function renderInvoicePdf(doc: InvoiceDocument, { t, eInvoice }: RenderOp
   for (const [label, value] of facts) pdf.text(`${label}: ${value}`);
   pdf.moveDown(1);
 
-  // Buyer: billing and delivery address side by side.
+  // The buyer (at their address, with their email) and the delivery address side by side.
   const top = pdf.y;
-  pdf.font('bold').text(t('invoice.billing'), MARGIN, top, { width: WIDTH / 2 - 10 });
-  pdf.font('regular').text(addressLines(doc.buyer.billing).join('\n'), { width: WIDTH / 2 - 10 });
+  pdf.font('bold').text(t('invoice.buyer'), MARGIN, top, { width: WIDTH / 2 - 10 });
+  pdf.font('regular').text([...addressLines(doc.buyer.billing), doc.buyer.email].join('\n'), { width: WIDTH / 2 - 10 });
   if (doc.buyer.vatId) pdf.text(t('invoice.buyerVatId', { vatId: doc.buyer.vatId }), { width: WIDTH / 2 - 10 });
   const leftBottom = pdf.y;
   pdf.font('bold').text(t('invoice.delivery'), MARGIN + WIDTH / 2, top, { width: WIDTH / 2 });

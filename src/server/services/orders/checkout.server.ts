@@ -8,10 +8,8 @@
 import { centsToNumber, minorDigits } from '@/lib/money';
 import type { PaymentMethod } from '@/lib/rules/payment';
 import { transaction } from '@/server/services/transaction';
-import { randomInt } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { errorChain } from '@/server/db/error-chain';
 import { cartItems, orderItems, orders, payments, promoCodes, settings } from '@/server/db/schema/index';
 import { config } from '@/server/config';
 import { newCardPaymentProvider, openInTransaction, paymentPageUrl } from '@/server/payments/card-gateway.server';
@@ -23,9 +21,10 @@ import { logger } from '@/server/logger';
 import { sendPhoneOrderReceived } from './received-mail';
 import { reserveStock, type StockFall } from './stock.server';
 import { notifyStaffOfLowStock, notifyStaffOfPhoneOrder } from '../staff-mail/staff-mails.server';
-import { unpaidLimitProblem } from './unpaid';
+import { type UnpaidProblem, unpaidLimitProblem } from './unpaid';
 import { recordOrderEvent } from './order-events.server';
 import { unpaidHeld } from './unpaid.server';
+import { withFreshOrderNr } from './order-number';
 
 export interface Shipping {
   name: string;
@@ -70,42 +69,11 @@ export type CheckoutOutcome =
   | { kind: 'no-stock'; names: string[] }
   | { kind: 'promo-used-up' }
   /** the customer holds too much in orders waiting for payment (unpaid.ts) */
-  | { kind: 'unpaid-limit'; message: string }
+  | { kind: 'unpaid-limit'; problem: UnpaidProblem }
   /** the card provider could not open its payment page; the order failed (ADR 024) */
   | { kind: 'card-unavailable' };
 
 export const NO_STOCK_MESSAGE = (names: string[]) => `Sorry, there is no stock left for: ${names.join(', ')}.`;
-
-/** e.g. 261122-482913: the date for people, six random digits against guessing. */
-export function newOrderNr(prefix = '', now = new Date()): string {
-  const date = now.toISOString().slice(2, 10).replaceAll('-', '');
-  return `${prefix}${date}-${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
-}
-
-/** The unique index refused an order number another order already has (drizzle wraps the pg error). */
-export function isOrderNrTaken(error: unknown): boolean {
-  for (const e of errorChain(error)) if (e.code === '23505' && e.constraint === 'orders_order_nr_unique') return true;
-  return false;
-}
-
-/**
- * Runs a transaction that inserts an order under a fresh random number, and again under a new
- * one when the number was taken: six random digits a day collide for about one pair in every
- * 1 400 orders of a day (the load bench met three, answered 500 before this).
- */
-export async function withFreshOrderNr<T>(
-  prefix: string,
-  attempt: (orderNr: string) => Promise<T>,
-  tries = 5,
-): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await attempt(newOrderNr(prefix));
-    } catch (error) {
-      if (i >= tries || !isOrderNrTaken(error)) throw error;
-    }
-  }
-}
 
 /** The totals as the client shows them (the spec's new_totals of PRICE_CHANGED). */
 export function totalsJson(t: TotalsResult) {
@@ -184,170 +152,15 @@ async function placeNewOrder(db: Db, input: CheckoutInput): Promise<CheckoutOutc
     languageId: input.languageId,
     vatId: input.vatId ?? null,
   });
-  const limits = { orders: config().UNPAID_ORDERS_PER_CUSTOMER, units: config().UNPAID_UNITS_PER_CUSTOMER };
   // Filled by the attempt that commits (emptied at the start of each, a retried one included).
   const fallen: StockFall[] = [];
   try {
     const outcome = await withFreshOrderNr('', (orderNr) =>
       transaction(db, async (tx) => {
         fallen.length = 0;
-        // One cart, one order: the customer's row is locked before the cart is read, so parallel
-        // checkouts (two tabs, two sessions) take turns; the later ones find the cart this one
-        // emptied and get the empty-cart answer (ADR 012). Cart changes take the same lock.
-        await lockCart(tx, input.userId);
-        const rows = await loadCartRows(tx, input.userId, setting.languageId);
-        // What the shopper is buying ran short since the totals were shown (sold out, or fewer
-        // left than in the cart): refuse with the names rather than sell part of the cart.
-        const short = rows.filter((r) => {
-          const reason = unavailableReason(r);
-          return reason === 'out_of_stock' || (reason === null && r.count > r.stock);
-        });
-        if (short.length > 0) throw new Rollback({ kind: 'no-stock', names: short.map((r) => r.name) });
-        const totals = await totalsOfCart(
-          tx,
-          setting,
-          {
-            userId: input.userId,
-            countryRef: input.shipping.country,
-            postCode: input.shipping.postCode,
-            promoCode: input.promoCode,
-            currency: input.currency,
-            languageId: input.languageId,
-          },
-          rows,
-        );
-        const finalConverted = totals.cents.converted.final;
-        if (
-          input.expectedTotal !== null &&
-          Math.round(input.expectedTotal * 10 ** minorDigits(totals.currency.code)) !== finalConverted
-        ) {
-          throw new Rollback({ kind: 'price-changed', totals });
-        }
-        const units = totals.lines.reduce((sum, l) => sum + l.count, 0);
-        const overLimit = unpaidLimitProblem(await unpaidHeld(tx, input.userId), units, limits);
-        if (overLimit) throw new Rollback({ kind: 'unpaid-limit', message: overLimit });
-
-        const shortNow = await reserveStock(
-          tx,
-          totals.lines.map((l) => ({ productId: l.productId, variationId: l.variationId, quantity: l.count })),
-          fallen,
-        );
-        if (shortNow.length > 0) {
-          const names = totals.lines
-            .filter((l) => shortNow.some((s) => s.productId === l.productId && s.variationId === l.variationId))
-            .map((l) => l.name);
-          throw new Rollback({ kind: 'no-stock', names });
-        }
-        if (totals.promo) {
-          const [spent] = await tx
-            .update(promoCodes)
-            .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
-            .where(
-              and(
-                eq(promoCodes.id, totals.promo.id),
-                or(isNull(promoCodes.usageLimit), lt(promoCodes.usedCount, promoCodes.usageLimit)),
-              ),
-            )
-            .returning({ id: promoCodes.id });
-          if (!spent) throw new Rollback({ kind: 'promo-used-up' });
-        }
-        const o = totals.cents.original;
-        const [order] = await tx
-          .insert(orders)
-          .values({
-            orderNr,
-            userId: input.userId,
-            status: 'Pending',
-            kind: 'purchase',
-            paymentMethod: input.paymentMethod,
-            name: input.shipping.name,
-            surname: input.shipping.surname,
-            email: input.shipping.email,
-            phone: input.shipping.phone,
-            countryId: totals.country.id,
-            countryName: totals.country.name,
-            city: input.shipping.city,
-            address: input.shipping.address,
-            postCode: input.shipping.postCode.trim(),
-            currency: totals.currency.code,
-            currencyRate: totals.currency.rate,
-            cartTotalCents: o.cartTotal,
-            deliveryCostCents: o.delivery,
-            discountCents: o.discount,
-            vatCents: o.vat,
-            vatPercent: totals.vatPercent,
-            vatScheme: totals.vat_scheme,
-            buyerVatId: totals.vatId,
-            deliveryVatPercent: totals.deliveryVat.percent,
-            deliveryVatCents: totals.deliveryVat.cents,
-            finalCents: o.final,
-            convertedFinalCents: finalConverted,
-            convertedCartTotalCents: totals.cents.converted.cartTotal,
-            convertedDeliveryCents: totals.cents.converted.delivery,
-            convertedDiscountCents: totals.cents.converted.discount,
-            convertedVatCents: totals.cents.converted.vat,
-            promoCodeId: totals.promo?.id ?? null,
-            promoCode: totals.promo?.code ?? null,
-            idempotencyKey: input.idempotencyKey,
-          })
-          .returning();
-        await tx.insert(orderItems).values(
-          totals.lines.map((l) => ({
-            orderId: order!.id,
-            productId: l.productId,
-            variationId: l.variationId,
-            sku: l.sku,
-            name: l.name,
-            categoryName: l.categoryName,
-            imageUrl: l.imageUrl,
-            priceCents: l.unitCents,
-            convertedPriceCents: l.convertedUnitCents,
-            quantity: l.count,
-            variationAttributes: l.variationAttributes,
-            vatPercent: l.vatPercent,
-            vatCents: l.vatCents,
-          })),
-        );
-        await tx.delete(cartItems).where(
-          and(
-            eq(cartItems.userId, input.userId),
-            inArray(
-              cartItems.id,
-              totals.lines.map((l) => l.lineId),
-            ),
-          ),
-        );
-        const provider = input.paymentMethod === 'card' ? newCardPaymentProvider() : 'phone';
-        const [payment] = await tx
-          .insert(payments)
-          .values({
-            orderId: order!.id,
-            provider,
-            amountCents: finalConverted,
-            currency: totals.currency.code,
-          })
-          .returning({ id: payments.id });
-        await recordOrderEvent(tx, {
-          orderId: order!.id,
-          actorId: null,
-          type: 'placed',
-          message:
-            input.paymentMethod === 'card'
-              ? 'Placed; waiting for the card payment.'
-              : 'Placed; waiting for the phone payment.',
-          after: { status: 'Pending' },
-        });
-        if (input.paymentMethod === 'card') {
-          await openInTransaction(tx, {
-            paymentId: payment!.id,
-            provider,
-            orderNr: order!.orderNr,
-            amountCents: finalConverted,
-            currency: totals.currency.code,
-            description: `Order ${order!.orderNr}`,
-          });
-        }
-        return { kind: 'placed' as const, order: placedOf(order!, payment!.id), replayed: false };
+        const totals = await checkedTotals(tx, input, setting);
+        await takeHolds(tx, totals, fallen);
+        return { kind: 'placed' as const, order: await writeOrder(tx, input, totals, orderNr), replayed: false };
       }),
     );
     await notifyStaffOfLowStock(db, fallen, logger);
@@ -357,6 +170,183 @@ async function placeNewOrder(db: Db, input: CheckoutInput): Promise<CheckoutOutc
     // A unique-index violation of a raced Idempotency-Key is answered by placeOrder's replay.
     throw error;
   }
+}
+
+/**
+ * The cart's totals as the server computes them now, or a Rollback: stock ran short, the total
+ * differs from what the shopper confirmed, or the unpaid-order caps are reached.
+ */
+async function checkedTotals(
+  tx: Db,
+  input: CheckoutInput,
+  setting: Awaited<ReturnType<typeof prepareTotals>>,
+): Promise<TotalsResult> {
+  // One cart, one order: the customer's row is locked before the cart is read, so parallel
+  // checkouts (two tabs, two sessions) take turns; the later ones find the cart this one
+  // emptied and get the empty-cart answer (ADR 012). Cart changes take the same lock.
+  await lockCart(tx, input.userId);
+  const rows = await loadCartRows(tx, input.userId, setting.languageId);
+  // What the shopper is buying ran short since the totals were shown (sold out, or fewer
+  // left than in the cart): refuse with the names rather than sell part of the cart.
+  const short = rows.filter((r) => {
+    const reason = unavailableReason(r);
+    return reason === 'out_of_stock' || (reason === null && r.count > r.stock);
+  });
+  if (short.length > 0) throw new Rollback({ kind: 'no-stock', names: short.map((r) => r.name) });
+  const totals = await totalsOfCart(
+    tx,
+    setting,
+    {
+      userId: input.userId,
+      countryRef: input.shipping.country,
+      postCode: input.shipping.postCode,
+      promoCode: input.promoCode,
+      currency: input.currency,
+      languageId: input.languageId,
+    },
+    rows,
+  );
+  if (
+    input.expectedTotal !== null &&
+    Math.round(input.expectedTotal * 10 ** minorDigits(totals.currency.code)) !== totals.cents.converted.final
+  ) {
+    throw new Rollback({ kind: 'price-changed', totals });
+  }
+  const units = totals.lines.reduce((sum, l) => sum + l.count, 0);
+  const limits = { orders: config().UNPAID_ORDERS_PER_CUSTOMER, units: config().UNPAID_UNITS_PER_CUSTOMER };
+  const overLimit = unpaidLimitProblem(await unpaidHeld(tx, input.userId), units, limits);
+  if (overLimit) throw new Rollback({ kind: 'unpaid-limit', problem: overLimit });
+  return totals;
+}
+
+/** Reserves the units (row locks) and spends the promo code's use, or a Rollback. */
+async function takeHolds(tx: Db, totals: TotalsResult, fallen: StockFall[]): Promise<void> {
+  const shortNow = await reserveStock(
+    tx,
+    totals.lines.map((l) => ({ productId: l.productId, variationId: l.variationId, quantity: l.count })),
+    fallen,
+  );
+  if (shortNow.length > 0) {
+    const names = totals.lines
+      .filter((l) => shortNow.some((s) => s.productId === l.productId && s.variationId === l.variationId))
+      .map((l) => l.name);
+    throw new Rollback({ kind: 'no-stock', names });
+  }
+  if (!totals.promo) return;
+  const [spent] = await tx
+    .update(promoCodes)
+    .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
+    .where(
+      and(
+        eq(promoCodes.id, totals.promo.id),
+        or(isNull(promoCodes.usageLimit), lt(promoCodes.usedCount, promoCodes.usageLimit)),
+      ),
+    )
+    .returning({ id: promoCodes.id });
+  if (!spent) throw new Rollback({ kind: 'promo-used-up' });
+}
+
+/** The order's row: the shipping details and the totals snapshot. */
+function orderValues(input: CheckoutInput, totals: TotalsResult, orderNr: string): typeof orders.$inferInsert {
+  const o = totals.cents.original;
+  const c = totals.cents.converted;
+  return {
+    orderNr,
+    userId: input.userId,
+    status: 'Pending',
+    kind: 'purchase',
+    paymentMethod: input.paymentMethod,
+    name: input.shipping.name,
+    surname: input.shipping.surname,
+    email: input.shipping.email,
+    phone: input.shipping.phone,
+    countryId: totals.country.id,
+    countryName: totals.country.name,
+    city: input.shipping.city,
+    address: input.shipping.address,
+    postCode: input.shipping.postCode.trim(),
+    currency: totals.currency.code,
+    currencyRate: totals.currency.rate,
+    cartTotalCents: o.cartTotal,
+    deliveryCostCents: o.delivery,
+    discountCents: o.discount,
+    vatCents: o.vat,
+    vatPercent: totals.vatPercent,
+    vatScheme: totals.vat_scheme,
+    buyerVatId: totals.vatId,
+    deliveryVatPercent: totals.deliveryVat.percent,
+    deliveryVatCents: totals.deliveryVat.cents,
+    finalCents: o.final,
+    convertedFinalCents: c.final,
+    convertedCartTotalCents: c.cartTotal,
+    convertedDeliveryCents: c.delivery,
+    convertedDiscountCents: c.discount,
+    convertedVatCents: c.vat,
+    promoCodeId: totals.promo?.id ?? null,
+    promoCode: totals.promo?.code ?? null,
+    idempotencyKey: input.idempotencyKey,
+  };
+}
+
+/** Snapshots the order and its items, clears the bought lines and opens the payment. */
+async function writeOrder(tx: Db, input: CheckoutInput, totals: TotalsResult, orderNr: string): Promise<PlacedOrder> {
+  const [order] = await tx
+    .insert(orders)
+    .values(orderValues(input, totals, orderNr))
+    .returning();
+  await tx.insert(orderItems).values(
+    totals.lines.map((l) => ({
+      orderId: order!.id,
+      productId: l.productId,
+      variationId: l.variationId,
+      sku: l.sku,
+      name: l.name,
+      categoryName: l.categoryName,
+      imageUrl: l.imageUrl,
+      priceCents: l.unitCents,
+      convertedPriceCents: l.convertedUnitCents,
+      quantity: l.count,
+      variationAttributes: l.variationAttributes,
+      vatPercent: l.vatPercent,
+      vatCents: l.vatCents,
+    })),
+  );
+  await tx.delete(cartItems).where(
+    and(
+      eq(cartItems.userId, input.userId),
+      inArray(
+        cartItems.id,
+        totals.lines.map((l) => l.lineId),
+      ),
+    ),
+  );
+  const provider = input.paymentMethod === 'card' ? newCardPaymentProvider() : 'phone';
+  const amountCents = totals.cents.converted.final;
+  const [payment] = await tx
+    .insert(payments)
+    .values({ orderId: order!.id, provider, amountCents, currency: totals.currency.code })
+    .returning({ id: payments.id });
+  await recordOrderEvent(tx, {
+    orderId: order!.id,
+    actorId: null,
+    type: 'placed',
+    message:
+      input.paymentMethod === 'card'
+        ? 'Placed; waiting for the card payment.'
+        : 'Placed; waiting for the phone payment.',
+    after: { status: 'Pending' },
+  });
+  if (input.paymentMethod === 'card') {
+    await openInTransaction(tx, {
+      paymentId: payment!.id,
+      provider,
+      orderNr: order!.orderNr,
+      amountCents,
+      currency: totals.currency.code,
+      description: `Order ${order!.orderNr}`,
+    });
+  }
+  return placedOf(order!, payment!.id);
 }
 
 /** Aborts the transaction with an answer for the shopper (not an error of the server). */

@@ -76,6 +76,7 @@ describe('toOrderJson', () => {
       image_url: '/img/tent.webp',
       name: 'Dome tent',
       can_complete: true,
+      can_pay_now: false,
       delivery_address: {
         name: 'Alex',
         surname: 'Demo',
@@ -165,6 +166,8 @@ describe('toOrderJson', () => {
   it('shows delivery as null when it could not be priced, and Complete only for Pending phone orders', () => {
     expect(toOrderJson({ ...order, deliveryCostCents: null }, [item()]).delivery).toBeNull();
     expect(toOrderJson({ ...order, paymentMethod: 'card' }, [item()]).can_complete).toBe(false);
+    expect(toOrderJson({ ...order, paymentMethod: 'card' }, [item()]).can_pay_now).toBe(true);
+    expect(toOrderJson({ ...order, paymentMethod: 'card', status: 'Cancelled' }, [item()]).can_pay_now).toBe(false);
     expect(toOrderJson({ ...order, status: 'Success' }, [item()]).can_complete).toBe(false);
   });
 });

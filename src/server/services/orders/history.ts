@@ -266,5 +266,6 @@ export function toOrderJson(
       post_code: order.postCode,
     },
     can_complete: order.status === 'Pending' && order.paymentMethod === 'phone',
+    can_pay_now: order.status === 'Pending' && order.paymentMethod === 'card',
   };
 }

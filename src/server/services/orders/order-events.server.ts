@@ -18,6 +18,7 @@ export type OrderEventType =
   | 'refunded'
   | 'return_requested'
   | 'return_received'
+  | 'return_rejected'
   | 'note'
   | 'invoice_issued'
   | 'credit_note_issued';

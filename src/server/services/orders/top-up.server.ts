@@ -10,7 +10,8 @@ import { orders, payments, settings, users } from '@/server/db/schema/index';
 import { convertCents, toEurCents } from '@/lib/money';
 import { newCardPaymentProvider, openInTransaction } from '@/server/payments/card-gateway.server';
 import type { CurrencyOption } from '../request-context';
-import { type PlacedOrder, withFreshOrderNr } from './checkout.server';
+import type { PlacedOrder } from './checkout.server';
+import { withFreshOrderNr } from './order-number';
 import { recordOrderEvent } from './order-events.server';
 
 /** An upper bound against typos (EUR cents). */

@@ -3,6 +3,7 @@
  * its units off the shelf until it is paid or expires, so without a cap one account could hold a
  * product's whole stock. Pure: the counts come from unpaid.server.ts.
  */
+import type { Translator } from '@/lib/translator';
 
 export interface UnpaidHeld {
   /** the customer's purchase orders still Pending */
@@ -16,16 +17,21 @@ export interface UnpaidLimits {
   units: number;
 }
 
-export const UNPAID_MESSAGES = {
-  orders: (limit: number) =>
-    `You already have ${limit} ${limit === 1 ? 'order' : 'orders'} waiting for payment. Please pay for them, or wait until they expire, before placing another order.`,
-  units: (limit: number, held: number) =>
-    `Orders waiting for payment may hold at most ${limit} items together, and ${held} ${held === 1 ? 'is' : 'are'} already reserved for you. Please pay for your earlier orders first or order fewer items.`,
-} as const;
+/** Which limit a new order would break; the route words it in the shopper's language (unpaidLimitMessage). */
+export type UnpaidProblem = { kind: 'orders'; limit: number } | { kind: 'units'; limit: number; held: number };
 
 /** Why a new order of `units` units may not be placed now, or null. */
-export function unpaidLimitProblem(held: UnpaidHeld, units: number, limits: UnpaidLimits): string | null {
-  if (held.orders >= limits.orders) return UNPAID_MESSAGES.orders(limits.orders);
-  if (held.units + units > limits.units) return UNPAID_MESSAGES.units(limits.units, held.units);
+export function unpaidLimitProblem(held: UnpaidHeld, units: number, limits: UnpaidLimits): UnpaidProblem | null {
+  if (held.orders >= limits.orders) return { kind: 'orders', limit: limits.orders };
+  if (held.units + units > limits.units) return { kind: 'units', limit: limits.units, held: held.units };
   return null;
+}
+
+/** The refusal, plural forms by i18next (`_one`/`_other`, French `_many`). */
+export function unpaidLimitMessage(t: Translator, problem: UnpaidProblem): string {
+  if (problem.kind === 'orders') return t('checkout.unpaid.orders', { count: problem.limit });
+  return t('checkout.unpaid.units', {
+    count: problem.held,
+    items: t('checkout.unpaid.items', { count: problem.limit }),
+  });
 }

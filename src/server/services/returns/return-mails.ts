@@ -1,13 +1,14 @@
 /**
  * The customer's return mails (issue 31), in their language through the outbox, after the
- * action's transaction: opened (the return number, the lines and how to send them back) and
- * received. The refund of a return sends the usual refund mail (fulfilment-mails.ts).
+ * action's transaction: opened (the return number, the lines and how to send them back),
+ * received, and rejected (staff's reason, and until when the lines can be returned again). The refund of a return sends the usual refund mail (fulfilment-mails.ts).
  */
 import { asc, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '@/server/db/client';
-import { orderItems, returnLines, returns, settings } from '@/server/db/schema/index';
-import type { MailBlock } from '@/server/mail/templates';
+import { orderItems, orders, returnLines, returns, settings } from '@/server/db/schema/index';
+import { formatMailDate, type MailBlock } from '@/server/mail/templates';
+import { withdrawalEndsAt } from '@/lib/rules/returns';
 import { orderTable, sendOrderMail } from '@/server/services/orders/order-mail';
 
 async function returnFacts(db: Db, returnId: number) {
@@ -73,5 +74,40 @@ export async function sendReturnReceivedMail(db: Db, returnId: number, log?: Log
       ],
     }),
     { log, what: 'return received mail failed' },
+  );
+}
+
+/** The rejection: staff's reason, and whether (until when) the lines can be returned again. */
+export async function sendReturnRejectedMail(db: Db, returnId: number, log?: Logger): Promise<void> {
+  const { row, lines, shop } = await returnFacts(db, returnId);
+  const [order] = await db.select({ shippedAt: orders.shippedAt }).from(orders).where(eq(orders.id, row.orderId));
+  const endsAt = order?.shippedAt ? withdrawalEndsAt(order.shippedAt, shop?.days ?? 14) : null;
+  const open = endsAt !== null && Date.now() <= endsAt.getTime();
+  await sendOrderMail(
+    db,
+    row.orderId,
+    ({ order: o, t, money, language }) => ({
+      subject: t('mail.returnRejected.subject', { return: row.returnNr, shop: t('app.name') }),
+      heading: t('mail.returnRejected.heading'),
+      blocks: [
+        { kind: 'paragraph', text: t('mail.returnRejected.intro', { order: o.orderNr, return: row.returnNr }) },
+        {
+          kind: 'html',
+          ...orderTable(
+            lines.map((l) => ({ name: l.name, quantity: l.quantity, total: money(l.priceCents * l.quantity) })),
+            [],
+          ),
+        },
+        { kind: 'paragraph', text: t('mail.returnRejected.reason', { reason: row.rejectionReason ?? '' }) },
+        {
+          kind: 'note',
+          text:
+            endsAt !== null && open
+              ? t('mail.returnRejected.again', { date: formatMailDate(endsAt, language) })
+              : t('mail.returnRejected.over'),
+        },
+      ],
+    }),
+    { log, what: 'return rejected mail failed' },
   );
 }

@@ -57,6 +57,8 @@ export function returnJson(
     created_at: row.createdAt.toISOString(),
     received_at: iso(row.receivedAt),
     refunded_at: iso(row.refundedAt),
+    rejected_at: iso(row.rejectedAt),
+    rejection_reason: row.rejectionReason,
   };
 }
 

@@ -22,7 +22,7 @@ import {
 } from '@/server/services/admin/orders/refund.server';
 
 /** The return of this order, locked (after the order's locks). */
-async function lockReturn(tx: Db, orderId: number, returnNr: string) {
+export async function lockReturn(tx: Db, orderId: number, returnNr: string) {
   const [row] = await tx
     .select()
     .from(returns)

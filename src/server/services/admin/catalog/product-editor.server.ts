@@ -109,6 +109,7 @@ export async function getAdminProduct(db: Db | Tx, id: number): Promise<AdminPro
     sale_price_cents: price.sale_price_cents,
     stock: product.stock,
     low_stock_threshold: product.lowStockThreshold,
+    cost_cents: product.costCents,
     active: product.active,
     is_new: product.isNew,
     is_top: product.isTop,
@@ -221,6 +222,7 @@ export async function createProduct(db: Db, editor: Editor, input: ProductCreate
         ...stored,
         stock: input.stock ?? 0,
         lowStockThreshold: input.low_stock_threshold ?? null,
+        costCents: input.cost_cents ?? null,
         active: input.active ?? false,
         vatRateId: input.vat_rate_id ?? null,
       })
@@ -258,6 +260,7 @@ export async function updateProduct(db: Db, editor: Editor, id: number, patch: P
       ...price,
       stock: patch.stock,
       lowStockThreshold: patch.low_stock_threshold,
+      costCents: patch.cost_cents,
       vatRateId: patch.vat_rate_id,
       active: patch.active,
       isNew: patch.is_new,

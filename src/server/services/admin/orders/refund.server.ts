@@ -67,28 +67,7 @@ export async function refundWithin(
     .from(refunds)
     .where(and(eq(refunds.orderId, order.id), ne(refunds.status, 'failed')))
     .orderBy(asc(refunds.id));
-
-  let amountCents = left;
-  if (request.lines) {
-    const lines = await tx
-      .select({
-        id: orderItems.id,
-        name: orderItems.name,
-        priceCents: orderItems.priceCents,
-        quantity: orderItems.quantity,
-      })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id));
-    const priced = linesAmount(lines, refundedUnits(earlier), request.lines);
-    if (priced.problems.length > 0) throw new InvalidInputError(priced.problems[0]!, { lines: priced.problems });
-    amountCents = priced.amountCents;
-  } else if (request.amountCents !== undefined) {
-    amountCents = request.amountCents;
-  }
-  if (amountCents > left) {
-    const message = localized('admin.api.refundTooMuch', { amount: eur(amountCents), left: eur(left) });
-    throw new InvalidInputError(message, { [request.lines ? 'lines' : 'amount_cents']: [message] });
-  }
+  const amountCents = await requestedAmount(tx, order.id, left, earlier, request);
   const convertedCents = convertedRefund(
     {
       finalCents: order.finalCents,
@@ -98,32 +77,10 @@ export async function refundWithin(
     },
     amountCents,
   );
-
   const payment = locked.payments.find((p) => p.status === 'succeeded') ?? null;
-  if (request.destination === 'card') {
-    if (!payment || payment.provider === 'phone') {
-      throw new InvalidInputError(localized('admin.api.refundNotCard'), {
-        destination: [localized('admin.api.refundNotCard')],
-      });
-    }
-    if (!cardRefunderFor(payment.provider)) {
-      const message = localized('admin.api.refundProviderUnavailable', { provider: payment.provider });
-      throw new InvalidInputError(message, { destination: [message] });
-    }
-  } else if (request.destination === 'external') {
-    // A card payment goes back through its provider, where the customer's bank can match it.
-    if (payment && payment.provider !== 'phone') {
-      throw new InvalidInputError(localized('admin.api.refundExternalCard'), {
-        destination: [localized('admin.api.refundExternalCard')],
-      });
-    }
-  } else if (order.userId === null) {
-    throw new InvalidInputError(localized('admin.api.refundNoAccount'), {
-      destination: [localized('admin.api.refundNoAccount')],
-    });
-  }
+  checkDestination(order, payment, request);
 
-  const [refund] = await tx
+  const [pending] = await tx
     .insert(refunds)
     .values({
       orderId: order.id,
@@ -145,60 +102,9 @@ export async function refundWithin(
       idempotencyKey: request.idempotencyKey ?? null,
     })
     .returning();
-  let done: RefundRow = refund!;
-
-  if (request.destination === 'card') {
-    // Inside the transaction on purpose: the order stays locked while the provider answers, so a
-    // second refund waits and then sees what this one took. The key makes a retry safe with it.
-    const refunder = cardRefunderFor(payment!.provider)!;
-    let result: Awaited<ReturnType<typeof refunder>>;
-    try {
-      result = await refunder(tx, {
-        paymentId: payment!.id,
-        providerRef: payment!.providerRef,
-        amountCents: convertedCents,
-        currency: payment!.currency,
-        idempotencyKey: request.idempotencyKey ?? `refund-${done.id}`,
-      });
-    } catch (error) {
-      result = { status: 'failed', error: error instanceof Error ? error.message : String(error) };
-    }
-    if (result.status === 'failed') {
-      const [failed] = await tx
-        .update(refunds)
-        .set({ status: 'failed', lastError: result.error, updatedAt: sql`now()` })
-        .where(eq(refunds.id, done.id))
-        .returning();
-      return { refund: failed!, failure: result.error };
-    }
-    done = (
-      await tx
-        .update(refunds)
-        .set({ status: result.status, providerRef: result.refundRef, updatedAt: sql`now()` })
-        .where(eq(refunds.id, done.id))
-        .returning()
-    )[0]!;
-  } else {
-    // external: staff have paid it back (or will) outside the shop; the shop records it as done.
-    if (request.destination === 'balance') {
-      await changeBalance(tx, {
-        userId: order.userId!,
-        deltaCents: amountCents,
-        kind: 'refund',
-        orderId: order.id,
-        refundId: done.id,
-        actorId,
-        reason: request.reason,
-      });
-    }
-    done = (
-      await tx
-        .update(refunds)
-        .set({ status: 'succeeded', updatedAt: sql`now()` })
-        .where(eq(refunds.id, done.id))
-        .returning()
-    )[0]!;
-  }
+  const paid = await payOut(tx, pending!, payment, order, actorId, request);
+  if (paid.failure !== undefined) return paid;
+  const done = paid.refund;
   // After the customer's row (the balance) and before the order row's update: ADR 012 lock order.
   const restocked = await restockRefunded(tx, order.id, request);
 
@@ -210,7 +116,129 @@ export async function refundWithin(
     convertedCents,
     lines: request.lines ?? [],
   });
+  await settleRefund(tx, locked, actorId, { done, request, restocked, withEvent: options.withEvent });
+  return { refund: done };
+}
 
+type Order = LockedOrder['order'];
+type Payment = LockedOrder['payments'][number];
+
+/** EUR cents this request refunds: its lines (within the units left), an amount, or all that is left. */
+async function requestedAmount(
+  tx: Db,
+  orderId: number,
+  left: number,
+  earlier: readonly RefundRow[],
+  request: RefundRequest,
+): Promise<number> {
+  let amountCents = left;
+  if (request.lines) {
+    const lines = await tx
+      .select({
+        id: orderItems.id,
+        name: orderItems.name,
+        priceCents: orderItems.priceCents,
+        quantity: orderItems.quantity,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
+    const priced = linesAmount(lines, refundedUnits(earlier), request.lines);
+    if (priced.problems.length > 0) throw new InvalidInputError(priced.problems[0]!, { lines: priced.problems });
+    amountCents = priced.amountCents;
+  } else if (request.amountCents !== undefined) {
+    amountCents = request.amountCents;
+  }
+  if (amountCents > left) {
+    const message = localized('admin.api.refundTooMuch', { amount: eur(amountCents), left: eur(left) });
+    throw new InvalidInputError(message, { [request.lines ? 'lines' : 'amount_cents']: [message] });
+  }
+  return amountCents;
+}
+
+/** Whether the money can go where staff asked: the card's provider, outside the shop for a phone payment, the balance of an account. */
+function checkDestination(order: Order, payment: Payment | null, request: RefundRequest): void {
+  const refuse = (message: ReturnType<typeof localized>) => {
+    throw new InvalidInputError(message, { destination: [message] });
+  };
+  if (request.destination === 'card') {
+    if (!payment || payment.provider === 'phone') refuse(localized('admin.api.refundNotCard'));
+    if (!cardRefunderFor(payment!.provider))
+      refuse(localized('admin.api.refundProviderUnavailable', { provider: payment!.provider }));
+  } else if (request.destination === 'external') {
+    // A card payment goes back through its provider, where the customer's bank can match it.
+    if (payment && payment.provider !== 'phone') refuse(localized('admin.api.refundExternalCard'));
+  } else if (order.userId === null) {
+    refuse(localized('admin.api.refundNoAccount'));
+  }
+}
+
+/** Pays the pending refund out: through the card's provider, or to the balance, or records the external payment as made. */
+async function payOut(
+  tx: Db,
+  pending: RefundRow,
+  payment: Payment | null,
+  order: Order,
+  actorId: number,
+  request: RefundRequest,
+): Promise<{ refund: RefundRow; failure?: string }> {
+  const finish = async (set: Partial<RefundRow>) =>
+    (
+      await tx
+        .update(refunds)
+        .set({ ...set, updatedAt: sql`now()` })
+        .where(eq(refunds.id, pending.id))
+        .returning()
+    )[0]!;
+  if (request.destination !== 'card') {
+    // external: staff have paid it back (or will) outside the shop; the shop records it as done.
+    if (request.destination === 'balance') {
+      await changeBalance(tx, {
+        userId: order.userId!,
+        deltaCents: pending.amountCents,
+        kind: 'refund',
+        orderId: order.id,
+        refundId: pending.id,
+        actorId,
+        reason: request.reason,
+      });
+    }
+    return { refund: await finish({ status: 'succeeded' }) };
+  }
+  // Inside the transaction on purpose: the order stays locked while the provider answers, so a
+  // second refund waits and then sees what this one took. The key makes a retry safe with it.
+  const refunder = cardRefunderFor(payment!.provider)!;
+  let result: Awaited<ReturnType<typeof refunder>>;
+  try {
+    result = await refunder(tx, {
+      paymentId: payment!.id,
+      providerRef: payment!.providerRef,
+      amountCents: pending.convertedCents,
+      currency: payment!.currency,
+      idempotencyKey: request.idempotencyKey ?? `refund-${pending.id}`,
+    });
+  } catch (error) {
+    result = { status: 'failed', error: error instanceof Error ? error.message : String(error) };
+  }
+  if (result.status === 'failed')
+    return { refund: await finish({ status: 'failed', lastError: result.error }), failure: result.error };
+  return { refund: await finish({ status: result.status, providerRef: result.refundRef }) };
+}
+
+/** Raises the order's refunded amount (Refunded once all is back) and records the refund on the timeline. */
+async function settleRefund(
+  tx: Db,
+  locked: LockedOrder,
+  actorId: number,
+  step: {
+    done: RefundRow;
+    request: RefundRequest;
+    restocked: readonly { orderItemId: number; quantity: number }[];
+    withEvent: boolean;
+  },
+): Promise<void> {
+  const { order } = locked;
+  const { done, request, restocked } = step;
+  const amountCents = done.amountCents;
   const refundedCents = order.refundedCents + amountCents;
   const full = refundedCents === order.finalCents && (order.status === 'Success' || order.status === 'Shipped');
   await tx
@@ -218,7 +246,7 @@ export async function refundWithin(
     .set({ refundedCents, ...(full ? { status: 'Refunded' as const } : {}), updatedAt: sql`now()` })
     .where(eq(orders.id, order.id));
   order.refundedCents = refundedCents;
-  if (options.withEvent) {
+  if (step.withEvent) {
     await recordOrderEvent(tx, {
       orderId: order.id,
       actorId,
@@ -239,7 +267,6 @@ export async function refundWithin(
     });
   }
   if (full) order.status = 'Refunded';
-  return { refund: done };
 }
 
 /** "Refunded €12.00 outside the shop (reference TR-1); 2 units back in stock." Shown to the customer too. */

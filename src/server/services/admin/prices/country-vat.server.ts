@@ -61,7 +61,8 @@ export async function updateVatScheme(db: Db, editor: Editor, usesOss: boolean) 
     await recordChange(tx, editor, 'settings', 1, 'update', `uses_oss: ${usesOss}`);
     return schemeOf(tx);
   });
-  contentChanged(db);
+  // VAT never changes a product's filter columns: the catalogue index stays.
+  contentChanged(db, 'content');
   return scheme;
 }
 
@@ -106,7 +107,8 @@ export async function updateCountryVat(db: Db, editor: Editor, countryId: number
       }
     );
   });
-  // Also empties the settings cache: the home country's standard rate is the vat_percent readers see (request-context.ts).
-  contentChanged(db);
+  // Also empties the settings cache: the home country's standard rate is the vat_percent readers see
+  // (request-context.ts); no product's filter columns change, so the catalogue index stays.
+  contentChanged(db, 'content');
   return row;
 }

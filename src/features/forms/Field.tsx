@@ -1,16 +1,21 @@
 import { useState, type InputHTMLAttributes, type Ref } from 'react';
-import type { PasswordTexts } from './auth-texts';
+import type { PasswordTexts } from '@/features/account/auth-texts';
 
 /**
- * Labelled inputs of the auth forms: the label is visible, the hint and the field error are
- * tied to the input with aria-describedby, and an error sets aria-invalid. Inputs are
- * uncontrolled (forms read FormData on submit), so text typed before hydration is kept.
+ * The islands' one field (issue 28): visible label, control, hint and error, the hint and the
+ * error tied to the input with aria-describedby, and an error sets aria-invalid. Bound to
+ * useForm with `{...form.field('email')}`, or uncontrolled (FormData on submit). The back
+ * office's .astro pages have their own Field.astro with the same markup (ADR 036).
  */
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
   id: string;
   name: string;
   label: string;
+  /** The error slot is a live region that is always there (a form whose only message is the field's). */
+  alert?: boolean;
+  /** Shown after the label for a required field (the shop marks them with *). */
+  marked?: boolean;
   hint?: string;
   error?: string;
   ref?: Ref<HTMLInputElement>;
@@ -21,7 +26,15 @@ function describedBy(id: string, hint?: string, error?: string): string | undefi
   return ids.length ? ids.join(' ') : undefined;
 }
 
-export function FieldError({ id, error }: { id: string; error?: string }) {
+/** `alert`: the slot is always there as a live region, so a message put in it is announced. */
+export function FieldError({ id, error, alert }: { id: string; error?: string; alert?: boolean }) {
+  if (alert) {
+    return (
+      <p className="field-error" id={`${id}-error`} role="alert">
+        {error ?? ''}
+      </p>
+    );
+  }
   return error ? (
     <p className="field-error" id={`${id}-error`}>
       {error}
@@ -29,10 +42,13 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
   ) : null;
 }
 
-export function TextField({ id, name, label, hint, error, required, ...input }: FieldProps) {
+export function Field({ id, name, label, marked, hint, error, alert, required, ...input }: FieldProps) {
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        {label}
+        {marked && <span aria-hidden="true"> *</span>}
+      </label>
       <input
         id={id}
         name={name}
@@ -46,17 +62,20 @@ export function TextField({ id, name, label, hint, error, required, ...input }: 
           {hint}
         </p>
       )}
-      <FieldError id={id} error={error} />
+      <FieldError id={id} error={error} alert={alert} />
     </div>
   );
 }
 
 export function PasswordField({ texts, ...props }: FieldProps & { texts: PasswordTexts }) {
   const [visible, setVisible] = useState(false);
-  const { id, name, label, hint, error, required, ...input } = props;
+  const { id, name, label, marked, hint, error, alert, required, ...input } = props;
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        {label}
+        {marked && <span aria-hidden="true"> *</span>}
+      </label>
       <div className="auth-password">
         <input
           id={id}
@@ -85,7 +104,7 @@ export function PasswordField({ texts, ...props }: FieldProps & { texts: Passwor
           {hint}
         </p>
       )}
-      <FieldError id={id} error={error} />
+      <FieldError id={id} error={error} alert={alert} />
     </div>
   );
 }
