@@ -62,6 +62,20 @@ export default defineConfig({
           globalSetup: ['tests/setup/global-db.ts'],
         },
       },
+      {
+        extends: true,
+        test: {
+          // The container image (Dockerfile) built with podman and started from its exported file
+          // system: minutes of building, so a stage of its own (`npm test -- container`).
+          name: 'container',
+          include: ['tests/container/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          pool: 'forks',
+          maxWorkers: 1,
+          testTimeout: 180_000,
+          hookTimeout: 40 * 60_000,
+        },
+      },
     ],
   },
 });

@@ -5,9 +5,11 @@
 #
 #   bash scripts/ensure-tool.sh chromium   # $CHROMIUM_PATH, else Debian's chromium
 #   bash scripts/ensure-tool.sh nginx
+#   bash scripts/ensure-tool.sh podman        # the container test builds the image with it
+#   bash scripts/ensure-tool.sh debootstrap   # ... from a Debian base made here (no registry)
 set -euo pipefail
 
-tool=${1:?usage: ensure-tool.sh chromium|nginx}
+tool=${1:?usage: ensure-tool.sh chromium|nginx|podman|debootstrap}
 case $tool in
   chromium)
     package=chromium
@@ -18,6 +20,16 @@ case $tool in
     package=nginx
     candidates=(/usr/sbin/nginx /usr/local/sbin/nginx /usr/local/bin/nginx)
     hint="install nginx yourself"
+    ;;
+  podman)
+    package=podman
+    candidates=(/usr/bin/podman /usr/local/bin/podman)
+    hint="install podman yourself"
+    ;;
+  debootstrap)
+    package=debootstrap
+    candidates=(/usr/sbin/debootstrap /usr/bin/debootstrap)
+    hint="install debootstrap yourself"
     ;;
   *)
     echo "ensure-tool: unknown tool $tool" >&2

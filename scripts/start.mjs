@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createServer, request } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compressResponse } from '../src/server/http/compress.mjs';
@@ -14,6 +15,7 @@ import { buildReason } from '../src/server/http/freshness.mjs';
 import { BASE_SECURITY_HEADERS, RESOURCE_CSP } from '../src/server/http/security-headers.mjs';
 import { escapeUndecodablePath } from '../src/server/page-requests.mjs';
 import { createStaticHandler } from '../src/server/http/static.mjs';
+import { notReadyReason, setPhase } from '../src/server/http/readiness.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ASTRO = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
@@ -97,6 +99,25 @@ function warmUp(port) {
   }
 }
 
+/**
+ * Until the database is migrated and the bundles are loaded: the liveness check answers, the
+ * readiness check and everything else say 503, try again shortly.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ */
+function answerWhileStarting(req, res) {
+  const path = (req.url ?? '/').split('?', 1)[0];
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (path === '/api/health/live') {
+    res.end(JSON.stringify({ status: 'OK', payload: { status: 'alive' }, message: null }));
+    return;
+  }
+  res.statusCode = 503;
+  res.setHeader('Retry-After', '5');
+  res.end(JSON.stringify({ status: 'ERROR', code: 'service_unavailable', message: notReadyReason() }));
+}
+
 async function main() {
   const reason = await buildReason(ROOT);
   if (reason) {
@@ -109,26 +130,46 @@ async function main() {
 
   // runtime.ts + config.ts compiled at build (src/server/http/boot-bundle.mjs): loading the
   // sources through tsx here would cost ~1.5 s of start-up.
-  /** @type {typeof import('../src/server/runtime') & typeof import('../src/server/config') & typeof import('../src/server/db/unavailable') & typeof import('../src/server/hsts')} */
+  /** @type {typeof import('../src/server/runtime') & typeof import('../src/server/config') & typeof import('../src/server/db/unavailable') & typeof import('../src/server/hsts') & typeof import('../src/server/observability/index')} */
   const boot = await import(pathToFileURL(join(ROOT, 'dist', 'server', 'boot', 'boot.mjs')).href);
   const cfg = boot.config();
-
-  // Database, Astro bundle and static index are independent: load them side by side. The
-  // bundle's own copy of runtime.ts finds this open database through its globalThis singleton.
-  const [, entry, serveStatic] = await Promise.all([
-    boot.ready(),
-    import(pathToFileURL(join(ROOT, 'dist', 'server', 'entry.mjs')).href),
-    createStaticHandler(join(ROOT, 'dist', 'client')),
-  ]);
+  setPhase('starting');
   const runtime = boot;
-  /** @type {(req: any, res: any) => Promise<void>} */
-  const astro = entry.handler;
+  /** @type {((req: any, res: any, next?: any, locals?: object) => Promise<void>) | undefined} */
+  let astro;
+  /** @type {((req: any, res: any) => boolean) | undefined} */
+  let serveStatic;
+  const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  // undefined (and nothing loaded) unless METRICS_TOKEN or OTEL_EXPORTER_OTLP_ENDPOINT is set.
+  const observer = await boot.startObservability(cfg, async () => (await boot.ready()).database, version);
 
   let inFlight = 0;
   let stopping = false;
   let stopSignalAt = 0;
   /** @type {(() => void) | undefined} */
   let onIdle;
+
+  /** @param {any} req @param {any} res @param {{ routePattern?: string }} locals */
+  function serve(req, res, locals) {
+    if (!astro || !serveStatic) return answerWhileStarting(req, res);
+    if (serveStatic(req, res)) {
+      locals.routePattern = 'static';
+      return;
+    }
+    compressResponse(req, res);
+    if (req.url) req.url = escapeUndecodablePath(req.url);
+    astro(req, res, undefined, locals).catch((error) => {
+      // A database outage that escaped the middleware (ADR 017): still a 503 to retry, not a 500.
+      const outage = boot.isDatabaseUnavailable(error);
+      if (!outage) console.error(error);
+      if (!res.headersSent) {
+        res.statusCode = outage ? 503 : 500;
+        if (outage) res.setHeader('Retry-After', String(boot.DATABASE_RETRY_AFTER_SECONDS));
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+        res.end(outage ? boot.DATABASE_UNAVAILABLE_MESSAGE : 'Internal Server Error');
+      } else res.destroy();
+    });
+  }
 
   const server = createServer((req, res) => {
     inFlight++;
@@ -144,20 +185,10 @@ async function main() {
     // HSTS only for a request that came over https (PUBLIC_URL, or a trusted proxy's word).
     const hsts = boot.strictTransportSecurity(req.socket.remoteAddress, req.headers['x-forwarded-proto']);
     if (hsts) res.setHeader('Strict-Transport-Security', hsts);
-    if (serveStatic(req, res)) return;
-    compressResponse(req, res);
-    if (req.url) req.url = escapeUndecodablePath(req.url);
-    astro(req, res).catch((error) => {
-      // A database outage that escaped the middleware (ADR 017): still a 503 to retry, not a 500.
-      const outage = boot.isDatabaseUnavailable(error);
-      if (!outage) console.error(error);
-      if (!res.headersSent) {
-        res.statusCode = outage ? 503 : 500;
-        if (outage) res.setHeader('Retry-After', String(boot.DATABASE_RETRY_AFTER_SECONDS));
-        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-        res.end(outage ? boot.DATABASE_UNAVAILABLE_MESSAGE : 'Internal Server Error');
-      } else res.destroy();
-    });
+    /** @type {{ routePattern?: string }} */
+    const locals = {};
+    if (observer) observer.handle(req, res, locals, () => serve(req, res, locals));
+    else serve(req, res, locals);
   });
 
   /** @param {NodeJS.Signals} signal */
@@ -168,6 +199,7 @@ async function main() {
       process.exit(1);
     }
     stopping = true;
+    setPhase('stopping');
     stopSignalAt = performance.now();
     console.log(`${signal}: finishing ${inFlight} request(s), then stopping.`);
     server.close();
@@ -179,6 +211,8 @@ async function main() {
       });
     }
     server.closeAllConnections();
+    // Spans still buffered go out before the process ends.
+    await observer?.shutdown().catch(() => undefined);
     try {
       await runtime.shutdown();
     } catch (error) {
@@ -204,6 +238,17 @@ async function main() {
     }
     throw error;
   });
+
+  // Listening already, so that the readiness check says "starting" or "migrating" meanwhile.
+  // Database, Astro bundle and static index are independent: load them side by side. The
+  // bundle's own copy of runtime.ts finds this open database through its globalThis singleton.
+  const [, entry, staticHandler] = await Promise.all([
+    boot.ready(),
+    import(pathToFileURL(join(ROOT, 'dist', 'server', 'entry.mjs')).href),
+    createStaticHandler(join(ROOT, 'dist', 'client')),
+  ]);
+  astro = entry.handler;
+  serveStatic = staticHandler;
 
   const ms = Math.round(performance.now());
   // The address it really took (HOST, PORT) and the one links and mail use (PUBLIC_URL), which a

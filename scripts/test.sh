@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # `npm test`: typecheck, import boundaries, lint (ESLint and Prettier), unit, integration on PGlite,
-# integration on PostgreSQL (when TEST_DATABASE_URL is set), then build and e2e in Chromium. Every stage runs even when an
-# earlier one failed, so one run shows everything; the last line sums the tests of all stages
+# integration on PostgreSQL (when TEST_DATABASE_URL is set), then build and e2e in Chromium,
+# resilience, and the container image (built with podman, started from its file system). Every
+# stage runs even when an earlier one failed, so one run shows everything; the last line sums the tests of all stages
 # ("N passed, N failed") and the exit code is non-zero when anything failed.
 #
 #   npm test                         all stages
-#   npm test -- unit integration     only some (typecheck boundaries lint unit integration pg e2e resilience)
+#   npm test -- unit integration     only some (typecheck boundaries lint unit integration pg e2e resilience container)
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -19,7 +20,7 @@ REPORTS=$(mktemp -d "${TMPDIR:-/tmp}/shop-test-reports.XXXXXX")
 trap 'rm -rf "$REPORTS"' EXIT
 
 STAGES=("$@")
-[[ ${#STAGES[@]} -eq 0 ]] && STAGES=(typecheck boundaries lint unit integration pg e2e resilience)
+[[ ${#STAGES[@]} -eq 0 ]] && STAGES=(typecheck boundaries lint unit integration pg e2e resilience container)
 wants() { local s; for s in "${STAGES[@]}"; do [[ $s == "$1" ]] && return 0; done; return 1; }
 
 PASSED=0
@@ -73,7 +74,7 @@ run_vitest() {
 }
 
 if wants typecheck; then
-  header "1/8 typecheck (astro check)"
+  header "1/9 typecheck (astro check)"
   start=$SECONDS code=0
   npx astro check || code=$?
   # Counted as one check so that a type error shows in the totals.
@@ -81,7 +82,7 @@ if wants typecheck; then
 fi
 
 if wants boundaries; then
-  header "2/8 import boundaries (dependency-cruiser, .dependency-cruiser.cjs)"
+  header "2/9 import boundaries (dependency-cruiser, .dependency-cruiser.cjs)"
   start=$SECONDS code=0
   node scripts/check-boundaries.mjs || code=$?
   # Counted as one check, like the type check.
@@ -89,7 +90,7 @@ if wants boundaries; then
 fi
 
 if wants lint; then
-  header "3/8 lint (npm run lint: ESLint, eslint.config.js, then prettier --check)"
+  header "3/9 lint (npm run lint: ESLint, eslint.config.js, then prettier --check)"
   start=$SECONDS code=0
   npm run --silent lint || code=$?
   # Counted as one check, like the type check.
@@ -97,26 +98,26 @@ if wants lint; then
 fi
 
 if wants unit; then
-  header "4/8 unit tests"
+  header "4/9 unit tests"
   run_vitest unit unit env
 fi
 
 if wants integration; then
-  header "5/8 integration tests on PGlite"
+  header "5/9 integration tests on PGlite"
   run_vitest integration-pglite integration env -u TEST_DATABASE_URL
 fi
 
 if wants pg; then
   if [[ -n ${TEST_DATABASE_URL:-} ]]; then
-    header "6/8 integration tests on PostgreSQL (${TEST_DATABASE_URL%%\?*})"
+    header "6/9 integration tests on PostgreSQL (${TEST_DATABASE_URL%%\?*})"
     run_vitest integration-postgres integration env TEST_DATABASE_URL="$TEST_DATABASE_URL"
   else
-    header "6/8 integration tests on PostgreSQL: skipped (TEST_DATABASE_URL is not set)"
+    header "6/9 integration tests on PostgreSQL: skipped (TEST_DATABASE_URL is not set)"
   fi
 fi
 
 if wants e2e; then
-  header "7/8 build and end-to-end tests in Chromium"
+  header "7/9 build and end-to-end tests in Chromium"
   start=$SECONDS
   if ! CHROMIUM_PATH=$(bash scripts/ensure-tool.sh chromium); then
     record e2e 1 0 1 0 $((SECONDS - start))
@@ -140,10 +141,21 @@ fi
 if wants resilience; then
   # Whole shop processes from dist/ (built above, or by the tests' ensureBuilt): several
   # instances, load, database faults, shutdown, backups; on PostgreSQL too when it is given.
-  header "8/8 resilience: instances, load, faults, shutdown, backups"
+  header "8/9 resilience: instances, load, faults, shutdown, backups"
   # The scale-out test puts nginx in front of two instances; a missing one fails that test clearly.
   bash scripts/ensure-tool.sh nginx >/dev/null || true
   run_vitest resilience resilience env
+fi
+
+if wants container; then
+  # The Dockerfile's image, built with podman on a Debian base made by debootstrap (cached in
+  # /var/cache/gear-shop-test), then started as its entrypoint would (tests/helpers/container.ts).
+  header "9/9 container image: podman build, then the image started from its file system"
+  if ! bash scripts/ensure-tool.sh podman >/dev/null || ! bash scripts/ensure-tool.sh debootstrap >/dev/null; then
+    record container 1 0 1 0 0
+  else
+    run_vitest container container env
+  fi
 fi
 
 header "summary"

@@ -15,6 +15,8 @@ declare namespace App {
     cacheForSignedIn?: boolean;
     /** The signed-in visitor's cart badge count, when the middleware already counted it. */
     cartUnits?: number;
+    /** The route's pattern (`/products/[slug]`, `/api/cart/:id`), for the metrics and traces. */
+    routePattern?: string;
     /** On a product page: the signed-in visitor's review access, when the middleware already asked. */
     reviewAccess?: import('./server/services/reviews.server').ReviewAccess;
     /**

@@ -75,6 +75,8 @@ function extendSessionCookies(cookies: AstroCookies, value: string, expires: Dat
 export const onRequest = defineMiddleware(async (context, next) => {
   // Prerendering runs at build time, where no database is opened.
   if (context.isPrerendered) return next();
+  // The metrics and traces count a request under its route's pattern (the API refines its own).
+  context.locals.routePattern = context.routePattern;
   try {
     // The start script has already awaited this; in `astro dev` the first request opens the db.
     await ready();

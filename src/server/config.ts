@@ -87,6 +87,13 @@ const schema = z
       .string()
       .regex(/^[a-z0-9-]{1,32}$/, 'must be a region name such as us-east-1')
       .default('us-east-1'),
+    /** Enables /metrics (Prometheus), answered only with `Authorization: Bearer <token>`; unset: 404. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** An OTLP/HTTP collector (e.g. http://otel-collector:4318): traces are sent there when set. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+      .optional(),
+    OTEL_SERVICE_NAME: z.string().min(1).max(128).default('gear-shop'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** How often each instance's background jobs tick (order expiry, mail retry). */
     JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
 import { lockDataDir } from './db/lock';
+import { setPhase } from './http/readiness.mjs';
 import { logger } from './logger';
 import { type ReadReplica, openReadReplica, replicaAllowed } from './db/read-replica';
 
@@ -46,6 +47,8 @@ async function start(): Promise<Runtime> {
       unlock();
     };
   }
+  // Not ready for traffic while the schema changes under it (the readiness check says so).
+  setPhase('migrating');
   await database.migrate();
   if (cfg.SEED === 'demo') {
     const { generatedLoginsNotice, seedIfEmpty } = await import('./db/seed/index');
@@ -97,6 +100,7 @@ async function start(): Promise<Runtime> {
       if (db === database.db) contentChangedElsewhere(replica.db, scope);
     });
   }
+  setPhase('ready');
   return { database, release, stopJobs, ...(replica && { replica }) };
 }
 

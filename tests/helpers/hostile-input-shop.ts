@@ -319,6 +319,7 @@ export function shopRouteTable(productId: number): Record<string, Entry> {
   ];
   return {
     'GET /api/health': { who: 'guest', path: '/api/health', body: 'none', noLocale: true, cases: [] },
+    'GET /api/health/live': { who: 'guest', path: '/api/health/live', body: 'none', noLocale: true, cases: [] },
     'GET /sanctum/csrf-cookie': { who: 'guest', path: '/sanctum/csrf-cookie', body: 'none', noLocale: true, cases: [] },
     // The API's description (ADR 022) reads nothing from the request.
     'GET /api/openapi.json': { who: 'guest', path: '/api/openapi.json', body: 'none', noLocale: true, cases: [] },

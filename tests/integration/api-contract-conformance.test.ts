@@ -100,6 +100,7 @@ describe('API answers match their contract', () => {
 
   it('catalogue, categories and content, as a guest', async () => {
     conforms(system.health, await guest.get('/api/health'));
+    conforms(system.liveness, await guest.get('/api/health/live'));
     const catalog = conforms(products.catalog, await guest.get('/api/products/catalog?per_page=5&currency=USD'));
     expect(catalog.payload.length).toBeGreaterThan(0);
     const first = catalog.payload[0]!;

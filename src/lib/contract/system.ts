@@ -10,8 +10,17 @@ export const systemRoutes = {
     tag: 'System',
     access: 'public',
     beforeAuth: true,
-    summary: 'Liveness and database check (load balancers poll it)',
+    summary: 'Readiness: 503 while starting, migrating, shutting down or without its database',
     response: okBody(z.object({ database: z.literal('up'), engine: z.string() })),
+  }),
+  liveness: route({
+    method: 'GET',
+    path: '/api/health/live',
+    tag: 'System',
+    access: 'public',
+    beforeAuth: true,
+    summary: 'Liveness: 200 while the process answers, whatever its database does',
+    response: okBody(z.object({ status: z.literal('alive') })),
   }),
   csrfCookie: route({
     method: 'GET',

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { routePath } from 'hono/route';
 import type { ApiEnv } from './env';
 import { accountApp } from './account.routes';
 import { adminCustomersApp } from './admin-customers.routes';
@@ -56,6 +57,12 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  */
 export function createApi() {
   const app = new Hono<ApiEnv>();
+  app.use(async (c, next) => {
+    await next();
+    // After the chain, routeIndex is the last handler that ran, the one that answered: its
+    // pattern (never the address) labels the request's metrics and span.
+    if (c.env?.matched) c.env.matched.route = routePath(c);
+  });
   app.use(withRequestId());
   app.use(requestLogger());
   const jsonLimit = bodyLimit({

@@ -36,6 +36,8 @@ export interface ApiBindings {
   clientAddress?: string;
   /** A trusted proxy says the client came over HTTPS (cookies get Secure). */
   forwardedHttps?: boolean;
+  /** Filled with the matched route's pattern (`/api/products/:slug`), for the metrics and traces. */
+  matched?: { route?: string };
 }
 
 export interface ApiEnv {

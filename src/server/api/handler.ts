@@ -6,8 +6,15 @@ import { createApi } from './app';
 let api: ReturnType<typeof createApi> | undefined;
 
 /** What the Astro routes for /api/* and /sanctum/* answer with. */
-export function handleApiRequest(context: APIContext): Promise<Response> | Response {
+export async function handleApiRequest(context: APIContext): Promise<Response> {
   api ??= createApi();
   const origin = requestOrigin(peerOf(context), context.request.headers);
-  return api.fetch(context.request, { clientAddress: origin.address, forwardedHttps: origin.forwardedHttps });
+  const matched: { route?: string } = {};
+  const response = await api.fetch(context.request, {
+    clientAddress: origin.address,
+    forwardedHttps: origin.forwardedHttps,
+    matched,
+  });
+  if (matched.route) context.locals.routePattern = matched.route;
+  return response;
 }

@@ -13,9 +13,14 @@ export type Engine = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   engine: Engine;
-  /** Runs pending migrations from drizzle/ (serialised across processes on PostgreSQL). */
-  migrate(): Promise<void>;
+  /**
+   * Runs pending migrations from drizzle/ (or `folder`) in one transaction, serialised across
+   * processes on PostgreSQL.
+   */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections, for the metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /** PGlite only: its data directory as a gzipped tarball, taken between two queries (backups). */
   dump?: () => Promise<Blob>;
 }
@@ -82,13 +87,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       engine: 'postgres',
-      async migrate() {
+      async migrate(folder = migrationsFolder()) {
         const client = await pool.connect();
         try {
           // Waiting for another instance's migration, or a long one, is not a stuck request.
           await client.query('set statement_timeout = 0');
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-          await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsFolder() });
+          await migrate(drizzle(client, { schema }), { migrationsFolder: folder });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
           await client.query('reset statement_timeout').catch(() => {});
@@ -96,6 +101,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         }
       },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
 
@@ -114,7 +120,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db,
     engine: 'pglite',
-    migrate: () => migrate(db, { migrationsFolder: migrationsFolder() }),
+    migrate: (folder = migrationsFolder()) => migrate(db, { migrationsFolder: folder }),
     close: () => client.close(),
     dump: () => client.dumpDataDir('gzip'),
   };

@@ -6,7 +6,19 @@ import { fileURLToPath } from 'node:url';
  * Packages kept out of both server bundles: native or wasm code, and pino (worker threads).
  * Shared with vite.ssr.external in astro.config.mjs so both bundles load the same copies.
  */
-export const SERVER_EXTERNALS = ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'pino'];
+export const SERVER_EXTERNALS = [
+  '@electric-sql/pglite',
+  'pg',
+  '@node-rs/argon2',
+  'pino',
+  // Loaded only when metrics or traces are configured, and then one copy for both bundles.
+  'prom-client',
+  '@opentelemetry/api',
+  '@opentelemetry/exporter-trace-otlp-http',
+  '@opentelemetry/resources',
+  '@opentelemetry/sdk-trace-node',
+  '@opentelemetry/semantic-conventions',
+];
 
 /** Many-file packages worth inlining into the server bundles (see astro.config.mjs). */
 export const SERVER_BUNDLED = ['drizzle-orm', 'zod', 'hono', '@hono/zod-validator'];
@@ -17,6 +29,7 @@ export { ready, shutdown, getDb, useDatabase } from './src/server/runtime.ts';
 export { config, parseConfig, ConfigError } from './src/server/config.ts';
 export { isDatabaseUnavailable, DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from './src/server/db/unavailable.ts';
 export { strictTransportSecurity } from './src/server/hsts.ts';
+export { startObservability } from './src/server/observability/index.ts';
 `;
 
 /**

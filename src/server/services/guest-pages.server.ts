@@ -3,6 +3,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { APIContext, MiddlewareNext } from 'astro';
 // Plain .mjs shared with the start script's on-the-fly compression, so both pick alike.
 import { isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding } from '../http/encoding.mjs';
+import { countCacheLookup } from '../observability/hooks';
 import { applyCdnHeaders, cookieFree } from './cdn';
 import { onContentChanged } from './content-changed';
 import { createPageCache, pageCacheKey, type CachedPage } from './page-cache';
@@ -80,6 +81,7 @@ export async function renderForGuests(
   // A CDN may keep the answer only for a guest without cookies that shape the page (cdn.ts).
   const shared = !signedIn && cookieFree(context.request.headers.get('cookie'));
   const hit = pages.get(key);
+  countCacheLookup('page', hit !== undefined);
   if (hit) return forCdn(await respondFromCache(key, hit, acceptEncoding), shared);
 
   const response = await next();

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Engine } from '../db/client';
 import { jobRuns } from '../db/schema/index';
 import { logger } from '../logger';
+import { observeJobRun } from '../observability/hooks';
 
 export interface JobTarget {
   db: Db;
@@ -108,7 +109,13 @@ export function scheduleSharedJob(target: JobTarget, job: SharedJob, fn: () => P
   const timer = setInterval(() => {
     if (running) return;
     running = runSharedJob(target, job, fn)
-      .catch((error: unknown) => logger.error({ err: error, job: job.name }, 'background job failed'))
+      .then((outcome) => {
+        if (outcome.ran) observeJobRun(job.name, true);
+      })
+      .catch((error: unknown) => {
+        observeJobRun(job.name, false);
+        logger.error({ err: error, job: job.name }, 'background job failed');
+      })
       .finally(() => {
         running = null;
       });

@@ -1,5 +1,6 @@
 import type { Db } from '@/server/db/client';
 import { invalidateCatalogIndex } from './catalog-index';
+import { countCacheLookup } from '@/server/observability/hooks';
 
 /**
  * What a catalogue filter yields apart from the page itself: total, price range, facet counts
@@ -81,6 +82,7 @@ export function cachedSummary<T = FilterSummary>(
       () => undefined,
     );
   const hit = map.get(key);
+  countCacheLookup('catalog', hit !== undefined && now - hit.at < 2 * CACHE_TTL_MS);
   if (hit && now - hit.at < 2 * CACHE_TTL_MS) {
     map.delete(key);
     map.set(key, hit);

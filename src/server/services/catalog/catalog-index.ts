@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { logger } from '@/server/logger';
+import { observeCatalogIndexBuild } from '@/server/observability/hooks';
 import { type CatalogIndex, FLAG_NEW, FLAG_SALE } from './index-rows';
 import { IndexAssembly, patchIndex } from './index-worker';
 import { rowsOf } from './rows';
@@ -196,6 +197,7 @@ function startBuild(db: Db, state: State, now = Date.now()): Promise<CatalogInde
     ? catchUp(db, base, state.indexEpoch)
     : buildCatalogIndex(db).then((built) => {
         state.lastBuildMs = performance.now() - startedAt;
+        observeCatalogIndexBuild(state.lastBuildMs / 1000, built.ids.length);
         return catchUp(db, built, epoch);
       });
   const promise = caughtUp.then(
