@@ -2,7 +2,8 @@ import '@/stores/bootstrap';
 import { useState } from 'react';
 import { requestPasswordReset } from './auth-store';
 import { isBlank } from './auth-validation';
-import { Field, FormMessage } from '@/features/forms/Field';
+import { Field } from '@/features/forms/Field';
+import { FormMessage } from '@/features/forms/FormMessage';
 import { useForm } from '@/features/forms/use-form';
 import type { ResetRequestTexts } from './auth-texts';
 

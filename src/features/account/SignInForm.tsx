@@ -2,7 +2,9 @@ import '@/stores/bootstrap';
 import { safeRedirect } from '@/lib/redirect';
 import { signIn } from './auth-store';
 import { validateSignIn } from './auth-validation';
-import { FormMessage, PasswordField, Field } from '@/features/forms/Field';
+import { Field } from '@/features/forms/Field';
+import { PasswordField } from '@/features/forms/PasswordField';
+import { FormMessage } from '@/features/forms/FormMessage';
 import { useForm } from '@/features/forms/use-form';
 import type { SignInTexts } from './auth-texts';
 

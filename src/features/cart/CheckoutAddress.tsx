@@ -1,3 +1,4 @@
+import { Field, FieldError } from '@/features/forms/Field';
 import type { PhoneValue } from '@/lib/phone';
 import PhoneInput from '../account/PhoneInput';
 import type { CartPageTexts } from './cart-texts';
@@ -39,37 +40,24 @@ export default function CheckoutAddress({
   texts: s,
 }: Props) {
   function textField(key: TextField, label: string, autoComplete: string, maxLength: number, type = 'text') {
-    const id = `checkout-${key}`;
-    const error = errorText(key);
     return (
-      <div className="field">
-        <label htmlFor={id}>
-          {label}
-          <span aria-hidden="true"> *</span>
-        </label>
-        <input
-          id={id}
-          name={key}
-          type={type}
-          value={fields[key]}
-          required
-          autoComplete={autoComplete}
-          maxLength={maxLength}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => onChange(key, event.currentTarget.value)}
-        />
-        {error && (
-          <p className="field-error" id={`${id}-error`}>
-            {error}
-          </p>
-        )}
-      </div>
+      <Field
+        id={`checkout-${key}`}
+        name={key}
+        type={type}
+        label={label}
+        value={fields[key]}
+        required
+        marked
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        error={errorText(key)}
+        onChange={(event) => onChange(key, event.currentTarget.value)}
+      />
     );
   }
 
   const countryError = errorText('countryId');
-  const vatError = errorText('vatId');
 
   return (
     <fieldset className="checkout-shipping">
@@ -124,36 +112,22 @@ export default function CheckoutAddress({
               {s.countriesError}
             </p>
           )}
-          {countryError && (
-            <p className="field-error" id="checkout-countryId-error">
-              {countryError}
-            </p>
-          )}
+          <FieldError id="checkout-countryId" error={countryError} />
         </div>
         {textField('city', s.city, 'address-level2', 96)}
         {textField('address', s.address, 'address-line1', 255)}
         {textField('postCode', s.postCode, 'postal-code', 16)}
-        <div className="field">
-          <label htmlFor="checkout-vatId">{s.vatId}</label>
-          <input
-            id="checkout-vatId"
-            name="vat_id"
-            value={fields.vatId}
-            maxLength={32}
-            autoComplete="off"
-            aria-invalid={vatError ? true : undefined}
-            aria-describedby={vatError ? 'checkout-vatId-hint checkout-vatId-error' : 'checkout-vatId-hint'}
-            onChange={(event) => onChange('vatId', event.currentTarget.value)}
-          />
-          <p className="field-hint" id="checkout-vatId-hint">
-            {s.vatIdHint}
-          </p>
-          {vatError && (
-            <p className="field-error" id="checkout-vatId-error">
-              {vatError}
-            </p>
-          )}
-        </div>
+        <Field
+          id="checkout-vatId"
+          name="vat_id"
+          label={s.vatId}
+          hint={s.vatIdHint}
+          value={fields.vatId}
+          maxLength={32}
+          autoComplete="off"
+          error={errorText('vatId')}
+          onChange={(event) => onChange('vatId', event.currentTarget.value)}
+        />
       </div>
     </fieldset>
   );

@@ -1,5 +1,6 @@
 import '@/stores/bootstrap';
-import { useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { Field, TextAreaField } from '@/features/forms/Field';
 import { ApiError, handledByClient } from '@/lib/api-client';
 import type { PhoneValue } from '@/lib/phone';
 import { api } from '@/stores/api';
@@ -132,40 +133,22 @@ export default function ContactForm({ countries, homeCountry = null, texts }: Co
     label: string,
     input: { type?: string; autoComplete?: string; multiline?: boolean },
   ) => {
-    const id = `contact-${key}`;
-    const error = messageFor(key);
     const common = {
-      id,
+      id: `contact-${key}`,
       name: key,
+      label,
       value: fields[key],
       required: true,
+      marked: true,
       maxLength: CONTACT_LIMITS[key],
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `${id}-error` : undefined,
+      error: messageFor(key),
       onBlur: () => setTouched((t) => (t[key] ? t : { ...t, [key]: true })),
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, event.currentTarget.value),
     };
-    return (
-      <div className={`field${input.multiline ? ' contact-field-wide' : ''}`}>
-        <label htmlFor={id}>
-          {label}
-          <span aria-hidden="true"> *</span>
-        </label>
-        {input.multiline ? (
-          <textarea {...common} rows={6} onChange={(event) => set(key, event.currentTarget.value)} />
-        ) : (
-          <input
-            {...common}
-            type={input.type ?? 'text'}
-            autoComplete={input.autoComplete}
-            onChange={(event) => set(key, event.currentTarget.value)}
-          />
-        )}
-        {error && (
-          <p className="field-error" id={`${id}-error`}>
-            {error}
-          </p>
-        )}
-      </div>
+    return input.multiline ? (
+      <TextAreaField {...common} rows={6} fieldClass="contact-field-wide" />
+    ) : (
+      <Field {...common} type={input.type ?? 'text'} autoComplete={input.autoComplete} />
     );
   };
 

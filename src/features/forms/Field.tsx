@@ -1,14 +1,14 @@
-import { useState, type InputHTMLAttributes, type Ref } from 'react';
-import type { PasswordTexts } from '@/features/account/auth-texts';
+import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from 'react';
 
 /**
  * The islands' one field (issue 28): visible label, control, hint and error, the hint and the
  * error tied to the input with aria-describedby, and an error sets aria-invalid. Bound to
  * useForm with `{...form.field('email')}`, or uncontrolled (FormData on submit). The back
- * office's .astro pages have their own Field.astro with the same markup (ADR 036).
+ * office's .astro pages have their own Field.astro with the same markup (ADR 036). PasswordField and
+ * FormMessage are modules of their own: the forms without a password or a message line do not load them.
  */
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
+export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
   id: string;
   name: string;
   label: string;
@@ -18,10 +18,12 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 
   marked?: boolean;
   hint?: string;
   error?: string;
+  /** A class for the field's box beside `field` (a wide field in a grid). */
+  fieldClass?: string;
   ref?: Ref<HTMLInputElement>;
 }
 
-function describedBy(id: string, hint?: string, error?: string): string | undefined {
+export function describedBy(id: string, hint?: string, error?: string): string | undefined {
   const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
   return ids.length ? ids.join(' ') : undefined;
 }
@@ -42,13 +44,40 @@ export function FieldError({ id, error, alert }: { id: string; error?: string; a
   ) : null;
 }
 
-export function Field({ id, name, label, marked, hint, error, alert, required, ...input }: FieldProps) {
+interface FrameProps {
+  id: string;
+  label: string;
+  marked?: boolean;
+  hint?: string;
+  error?: string;
+  alert?: boolean;
+  /** A class for the field's box beside `field` (a wide field in a grid). */
+  fieldClass?: string;
+  children: ReactNode;
+}
+
+/** Label, then the control, then hint and error: the one markup of a field. */
+function FieldFrame({ id, label, marked, hint, error, alert, fieldClass, children }: FrameProps) {
   return (
-    <div className="field">
+    <div className={fieldClass ? `field ${fieldClass}` : 'field'}>
       <label htmlFor={id}>
         {label}
         {marked && <span aria-hidden="true"> *</span>}
       </label>
+      {children}
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      <FieldError id={id} error={error} alert={alert} />
+    </div>
+  );
+}
+
+export function Field({ id, name, label, marked, hint, error, alert, fieldClass, required, ...input }: FieldProps) {
+  return (
+    <FieldFrame {...{ id, label, marked, hint, error, alert, fieldClass }}>
       <input
         id={id}
         name={name}
@@ -57,77 +86,34 @@ export function Field({ id, name, label, marked, hint, error, alert, required, .
         aria-describedby={describedBy(id, hint, error)}
         {...input}
       />
-      {hint && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      <FieldError id={id} error={error} alert={alert} />
-    </div>
+    </FieldFrame>
   );
 }
 
-export function PasswordField({ texts, ...props }: FieldProps & { texts: PasswordTexts }) {
-  const [visible, setVisible] = useState(false);
-  const { id, name, label, marked, hint, error, alert, required, ...input } = props;
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'name'> &
+  Omit<FrameProps, 'children'> & { name: string };
+
+/** Field with a textarea (a message, a comment). */
+export function TextAreaField({
+  id,
+  name,
+  label,
+  marked,
+  hint,
+  error,
+  alert,
+  fieldClass,
+  ...input
+}: TextAreaFieldProps) {
   return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {marked && <span aria-hidden="true"> *</span>}
-      </label>
-      <div className="auth-password">
-        <input
-          id={id}
-          className="input"
-          name={name}
-          type={visible ? 'text' : 'password'}
-          required={required}
-          autoCapitalize="off"
-          spellCheck={false}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, hint, error)}
-          {...input}
-        />
-        <button
-          type="button"
-          className="auth-password-toggle"
-          aria-controls={id}
-          onClick={() => setVisible((v) => !v)}
-          disabled={input.disabled}
-        >
-          {visible ? texts.hide : texts.show}
-        </button>
-      </div>
-      {hint && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      <FieldError id={id} error={error} alert={alert} />
-    </div>
+    <FieldFrame {...{ id, label, marked, hint, error, alert, fieldClass }}>
+      <textarea
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...input}
+      />
+    </FieldFrame>
   );
-}
-
-/**
- * The message under a form: errors interrupt (alert), confirmations wait their turn (status).
- * Both regions are always rendered so screen readers announce what is put into them.
- */
-export function FormMessage({ id, error, success }: { id: string; error?: string | null; success?: string | null }) {
-  return (
-    <div className="auth-messages">
-      <div id={`${id}-error`} className={error ? 'auth-message auth-message-error' : undefined} role="alert">
-        {error ?? ''}
-      </div>
-      <div id={`${id}-status`} className={success ? 'auth-message auth-message-success' : undefined} role="status">
-        {success ?? ''}
-      </div>
-    </div>
-  );
-}
-
-/** Value of a text field from the submitted form. */
-export function formValue(data: FormData, name: string): string {
-  const value = data.get(name);
-  return typeof value === 'string' ? value : '';
 }
