@@ -56,9 +56,10 @@ export async function readTextMatches(db: Db, f: ResolvedFilter, byRank: boolean
   for (let k = 0; k < n; k++) {
     matches.ids[k] = flat[k * step] as number;
     if (!byRank) continue;
-    const rank = flat[k * step + 1] as number;
+    // The float4 the text stands for (its shortest decimal is a different double): every rank as
+    // the exact float4, so ranks compare as the database's do, and float4 + float4 as it adds them.
+    const rank = Math.fround(flat[k * step + 1] as number);
     const name = of ? flat[k * step + 2] : 0;
-    // float4 + float4 as the database adds them (the sum's last term, see rankExpression)
     matches.ranks[k] = typeof name === 'string' ? Math.fround(rank + similarityTo(of!, name)) : rank;
   }
   return matches;
