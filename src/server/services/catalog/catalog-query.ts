@@ -135,7 +135,13 @@ async function filteredSet(db: Db, meta: CatalogMeta, f: ResolvedFilter, byRank:
     `${serialOf(index)}:${filteredSetKey(f, byRank)}`,
     async () => {
       const text: TextMatches | null = f.search
-        ? await cachedSummary(db, textMatchKey(f, byRank), () => searchEngine().matches(db, f, byRank), Date.now(), weigh)
+        ? await cachedSummary(
+            db,
+            textMatchKey(f, byRank),
+            () => searchEngine().matches(db, f, byRank),
+            Date.now(),
+            weigh,
+          )
         : null;
       return setFromIndex(index, meta, f, text, byRank);
     },

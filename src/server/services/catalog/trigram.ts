@@ -20,7 +20,7 @@ function isAlnum(code: number): boolean {
 export function trigrams(text: string): Set<number> {
   const out = new Set<number>();
   const n = text.length;
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     while (i < n && !isAlnum(text.charCodeAt(i))) i++;
     if (i >= n) break;
     // "  word ": a sliding window over the padded, lower-cased word
