@@ -8,7 +8,6 @@
  * with the database: `isAscii` decides.
  */
 
-// eslint-disable-next-line no-control-regex -- the test is exactly "only 7-bit characters"
 const ASCII = /^[\x00-\x7f]*$/;
 export const isAscii = (text: string): boolean => ASCII.test(text);
 
