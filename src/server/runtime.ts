@@ -100,6 +100,9 @@ async function start(): Promise<Runtime> {
       if (db === database.db) contentChangedElsewhere(replica.db, scope);
     });
   }
+  // The catalogue index and search vocabularies load now, not on the first shopper's search.
+  const { warmSearch } = await import('./services/catalog/search-engine');
+  void warmSearch((replica ?? database).db);
   setPhase('ready');
   return { database, release, stopJobs, ...(replica && { replica }) };
 }

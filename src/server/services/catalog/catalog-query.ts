@@ -9,9 +9,9 @@ import { type FilteredSet, type OrderBy, filteredSetKey, pageIds, readFilteredSe
 import { maxEurCents, minEurCents } from './price';
 import { type ProductJson, toProductJson } from './product-json';
 import { loadProducts } from './product-load';
-import { buildSearchQuery } from './search';
+import { searchEngine } from './search-engine';
 import { catalogIndex } from './catalog-index';
-import { type TextMatches, readTextMatches, setFromIndex, textMatchKey } from './indexed-set';
+import { type TextMatches, setFromIndex, textMatchKey } from './indexed-set';
 
 export interface CatalogInput {
   search?: string;
@@ -63,7 +63,7 @@ export async function queryCatalog(
   const meta = await loadCatalogMeta(db);
   const text = input.search?.trim() ?? '';
   const f: ResolvedFilter = {
-    search: text ? { text, ...(await buildSearchQuery(db, ctx.language.id, text)) } : null,
+    search: text ? { text, ...(await searchEngine().prepare(db, ctx.language.id, text)) } : null,
     languageId: ctx.language.id,
     defaultLanguage: ctx.language.isDefault,
     minEur:
@@ -135,7 +135,13 @@ async function filteredSet(db: Db, meta: CatalogMeta, f: ResolvedFilter, byRank:
     `${serialOf(index)}:${filteredSetKey(f, byRank)}`,
     async () => {
       const text: TextMatches | null = f.search
-        ? await cachedSummary(db, textMatchKey(f, byRank), () => readTextMatches(db, f, byRank), Date.now(), weigh)
+        ? await cachedSummary(
+            db,
+            textMatchKey(f, byRank),
+            () => searchEngine().matches(db, f, byRank),
+            Date.now(),
+            weigh,
+          )
         : null;
       return setFromIndex(index, meta, f, text, byRank);
     },

@@ -92,11 +92,19 @@ function textRank(vector: SQL, config: TextConfig, s: NonNullable<ResolvedFilter
   return sql`ts_rank(${WEIGHTS}, ${vector}, to_tsquery(${cfg}, ${s.tsquery})) + ts_rank(${WEIGHTS}, ${vector}, to_tsquery(${cfg}, ${s.exact}))`;
 }
 
-export function rankExpression(f: ResolvedFilter): SQL {
+/**
+ * `nameSimilarity: 'ascii-in-js'`: for names of ASCII only the similarity term is 0 here and added
+ * by the caller (trigram.ts, the same float4); the default-language rank with words only.
+ */
+export function rankExpression(f: ResolvedFilter, nameSimilarity: 'sql' | 'ascii-in-js' = 'sql'): SQL {
   if (!f.search) return sql`0::real`;
   const { text, tsquery, config } = f.search;
+  const similarity =
+    nameSimilarity === 'sql'
+      ? sql`similarity(p.name, ${text})`
+      : sql`(case when octet_length(p.name) = char_length(p.name) then 0::real else similarity(p.name, ${text}) end)`;
   const base = tsquery
-    ? sql`(${textRank(sql`p.search`, 'english', f.search)} + ${categoryMatch('english', tsquery)} + similarity(p.name, ${text}))`
+    ? sql`(${textRank(sql`p.search`, 'english', f.search)} + ${categoryMatch('english', tsquery)} + ${similarity})`
     : sql`similarity(p.name, ${text})`;
   if (f.defaultLanguage) return base;
   const translated = tsquery

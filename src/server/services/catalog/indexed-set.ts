@@ -1,11 +1,8 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '@/server/db/client';
 import type { CatalogIndex } from './catalog-index';
 import { FLAG_NEW, FLAG_SALE } from './catalog-index';
 import type { FilteredSet } from './filtered-set';
-import { type ResolvedFilter, rankExpression, searchCondition, translationJoin } from './filters';
+import type { ResolvedFilter } from './filters';
 import { type CatalogMeta, withDescendants } from './meta';
-import { parseJson, rowsOf } from './rows';
 
 /**
  * The products a search text matches (active ones, in the request's language), with their rank
@@ -29,29 +26,6 @@ export interface TextMatches {
 /** Cache key of a text match: the search, language and whether ranks are needed. */
 export function textMatchKey(f: ResolvedFilter, byRank: boolean): string {
   return JSON.stringify(['text', byRank, f.languageId, f.defaultLanguage, f.search]);
-}
-
-export async function readTextMatches(db: Db, f: ResolvedFilter, byRank: boolean): Promise<TextMatches> {
-  const search = searchCondition(f);
-  if (!search) throw new Error('readTextMatches needs a search');
-  const [row] = rowsOf<{ rows: string | null }>(
-    await db.execute(sql`
-      select '[' || coalesce(string_agg(${byRank ? sql`concat_ws(',', id, rank)` : sql`id::text`}, ','), '') || ']' as rows
-      from (
-        select p.id${byRank ? sql`, ${rankExpression(f)} as rank` : sql``}
-        from products p ${byRank ? translationJoin(f) : sql``}
-        where p.active and ${search}
-      ) b`),
-  );
-  const flat = parseJson<number[]>(row?.rows ?? '[]', []);
-  const step = byRank ? 2 : 1;
-  const n = flat.length / step;
-  const matches: TextMatches = { ids: new Int32Array(n), ranks: new Float64Array(byRank ? n : 0) };
-  for (let k = 0; k < n; k++) {
-    matches.ids[k] = flat[k * step]!;
-    if (byRank) matches.ranks[k] = flat[k * step + 1]!;
-  }
-  return matches;
 }
 
 /**
