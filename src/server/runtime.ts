@@ -65,6 +65,7 @@ async function start(): Promise<Runtime> {
   const { startOrderJobs } = await import('./services/orders/jobs');
   const { startPageSchedule } = await import('./services/admin/content/page-schedule.server');
   const { startStaffDigest } = await import('./services/staff-mail/staff-digest.server');
+  const { startCartReminders } = await import('./services/cart/cart-reminders.server');
   // Each runs once per interval across all instances sharing a PostgreSQL (ADR 015).
   const intervalMs = cfg.JOBS_INTERVAL_SECONDS * 1000;
   const stopMail = startMailRetry(database, { intervalMs });
@@ -74,6 +75,8 @@ async function start(): Promise<Runtime> {
   const stopPages = startPageSchedule(database, intervalMs);
   // The staff's daily digest, once a day across the instances (issue 31).
   const stopDigest = startStaffDigest(database, intervalMs);
+  // Reminders for carts left behind, when the owner switched them on (issue 32, ADR 044).
+  const stopReminders = startCartReminders(database, intervalMs);
   // A CDN in front: edits purge the pages they made stale (docs/cdn.md).
   if (cfg.CDN_PURGE_URL) {
     const { setPurgeHook, webhookPurge } = await import('./services/cdn');
@@ -87,7 +90,7 @@ async function start(): Promise<Runtime> {
     stopSync = startContentSync(cfg.DATABASE_URL, (scope) => contentChangedElsewhere(database.db, scope)).stop;
   }
   const stopJobs = async () => {
-    await Promise.all([stopMail(), stopOrders(), stopPages(), stopDigest(), stopSync()]);
+    await Promise.all([stopMail(), stopOrders(), stopPages(), stopDigest(), stopReminders(), stopSync()]);
   };
   const replica = cfg.DATABASE_READ_URL
     ? await openReadReplica(cfg.DATABASE_READ_URL, (line) => logger.warn(line))

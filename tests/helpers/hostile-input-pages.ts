@@ -74,6 +74,7 @@ export function pageRouteTable(ids: { product: string; staticPage: string; media
     },
     'admin/returns.astro': { path: '/admin/returns', who: 'staff' },
     'admin/reports/index.astro': { path: '/admin/reports', params: ['report', 'from', 'to', 'group'], who: 'staff' },
+    'admin/reports/carts.astro': { path: '/admin/reports/carts', params: ['page'], who: 'staff' },
     'admin/reports/export.csv.ts': {
       path: '/admin/reports/export.csv',
       params: ['report', 'from', 'to', 'group'],
@@ -129,7 +130,7 @@ export function pageRouteTable(ids: { product: string; staticPage: string; media
     },
     'account/unpaid-orders.astro': { path: '/account/unpaid-orders', who: 'customer' },
     'auth.astro': { path: '/auth', params: ['form', 'redirect'] },
-    'cart.astro': { path: '/cart' },
+    'cart.astro': { path: '/cart', params: ['reminder', 'signature'], who: 'customer' },
     'contact.astro': { path: '/contact' },
     // NODE_ENV=production: the mailbox is a 404, which must hold for hostile addresses too.
     'dev/mailbox.astro': { path: '/dev/mailbox' },

@@ -150,6 +150,17 @@ describe('the shop name', () => {
   });
 });
 
+describe('carts left behind (issue 32)', () => {
+  it('the idle hours default to 24 and the reminder mail to off; both are saved', async () => {
+    const before = (await owner.get('/api/admin/settings')).body.payload;
+    expect(before).toMatchObject({ abandoned_cart_hours: 24, cart_reminders: false });
+    const saved = await owner.put('/api/admin/settings', { abandoned_cart_hours: 48, cart_reminders: true });
+    expect(saved.status).toBe(200);
+    expect(saved.body.payload).toMatchObject({ abandoned_cart_hours: 48, cart_reminders: true });
+    await owner.put('/api/admin/settings', { abandoned_cart_hours: 24, cart_reminders: false });
+  });
+});
+
 describe('the home country', () => {
   it('is where the phone and address fields start: GET /api/settings names it', async () => {
     const saved = await owner.put('/api/admin/settings', { home_country_id: germany });
@@ -255,6 +266,12 @@ describe('bad values answer 422 with the field named, and change nothing', () =>
       { contact_phone: 'call us' },
       'contact_phone',
       'A phone number may contain only digits, spaces, +, ( ) and -, 5 to 32 characters.',
+    ],
+    [
+      'carts left behind after 0 hours',
+      { abandoned_cart_hours: 0 },
+      'abandoned_cart_hours',
+      'A cart is left behind after a whole number of hours from 1 to 720.',
     ],
   ])('%s', async (_name, body, field, message) => {
     const before = (await owner.get('/api/admin/settings')).body.payload;

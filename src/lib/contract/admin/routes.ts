@@ -109,6 +109,10 @@ export const adminSettingsSchema = z.object({
   staff_mail_to: z.string(),
   staff_mail_language: z.string(),
   staff_digest: z.boolean(),
+  /** A signed-in customer's cart untouched this many hours is left behind (issue 32). */
+  abandoned_cart_hours: z.number().int(),
+  /** The reminder mail for carts left behind (off by default). */
+  cart_reminders: z.boolean(),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 export const homeHeroSchema = z.object({

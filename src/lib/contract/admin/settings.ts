@@ -105,6 +105,13 @@ export const settingsBody = nonEmptyPatch(
         })
         .optional(),
       staff_digest: flag('staff_digest').optional(),
+      abandoned_cart_hours: z
+        .number({ message: 'A cart is left behind after a whole number of hours from 1 to 720.' })
+        .int('A cart is left behind after a whole number of hours from 1 to 720.')
+        .min(1, 'A cart is left behind after a whole number of hours from 1 to 720.')
+        .max(720, 'A cart is left behind after a whole number of hours from 1 to 720.')
+        .optional(),
+      cart_reminders: flag('cart_reminders').optional(),
       google_tag: z
         .string({ message: 'The Google tag must be text.' })
         .superRefine((value, ctx) => {

@@ -57,6 +57,32 @@ export const cartItems = pgTable(
 );
 
 /**
+ * One reminder mail per cart left behind (issue 32, ADR 044). A cart is a customer's cart lines;
+ * its state is the newest line's updated_at. The unique (user, cart_changed_at) is the claim: the
+ * job inserts the row before sending, so parallel runs remind each idle cart state once, and a
+ * cart changed after a reminder is a new state that may be reminded once it is idle again.
+ * `lines` keep what was reminded so the mailed link can put them back into an emptied cart.
+ */
+export const cartReminders = pgTable(
+  'cart_reminders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cartChangedAt: timestamp('cart_changed_at', { withTimezone: true }).notNull(),
+    lines: jsonb('lines').$type<{ productId: number; variationId: number | null; count: number }[]>().notNull(),
+    valueCents: integer('value_cents').notNull(),
+    language: varchar('language', { length: 8 }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('cart_reminders_state_uq').on(t.userId, t.cartChangedAt),
+    index('cart_reminders_sent_idx').on(t.sentAt),
+  ],
+);
+
+/**
  * discountValue is EUR cents for a fixed code and a whole percent (1..100) for a percent code.
  */
 export const promoCodes = pgTable(

@@ -59,6 +59,10 @@ export const settings = pgTable('settings', {
   staffMailLanguage: varchar('staff_mail_language', { length: 8 }).notNull().default(''),
   /** The daily digest mail; the owner may switch it off. */
   staffDigest: boolean('staff_digest').notNull().default(true),
+  /** A signed-in customer's cart untouched this long counts as left behind (issue 32). */
+  abandonedCartHours: integer('abandoned_cart_hours').notNull().default(24),
+  /** The reminder mail for carts left behind; off until the owner switches it on. */
+  cartReminders: boolean('cart_reminders').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

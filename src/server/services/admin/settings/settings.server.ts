@@ -13,6 +13,7 @@ import { contentChanged } from '@/server/services/content-changed';
 import { localized } from '@/server/services/localized';
 import { lockCurrencies, makeDefaultCurrency } from '../prices/default-currency.server';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '@/lib/rules/stock-level';
+import { DEFAULT_ABANDONED_CART_HOURS } from '@/server/services/cart/abandoned.server';
 import { type Editor, type Tx, changedFields, recordChange } from '../audit';
 
 export type { AdminSettings };
@@ -57,6 +58,8 @@ export async function getAdminSettings(db: Db): Promise<AdminSettings> {
     staff_mail_to: s?.staffMailTo ?? '',
     staff_mail_language: s?.staffMailLanguage ?? '',
     staff_digest: s?.staffDigest ?? true,
+    abandoned_cart_hours: s?.abandonedCartHours ?? DEFAULT_ABANDONED_CART_HOURS,
+    cart_reminders: s?.cartReminders ?? false,
   };
 }
 
@@ -122,6 +125,8 @@ export async function updateSettings(db: Db, editor: Editor, patch: SettingsPatc
     staffMailTo: patch.staff_mail_to,
     staffMailLanguage: patch.staff_mail_language,
     staffDigest: patch.staff_digest,
+    abandonedCartHours: patch.abandoned_cart_hours,
+    cartReminders: patch.cart_reminders,
   };
   await transaction(db, async (tx) => {
     await checkCountry(tx, patch.home_country_id);
