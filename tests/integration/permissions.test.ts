@@ -16,6 +16,7 @@ import { AREA_PERMISSIONS, ROLE_PERMISSIONS, adminArea, type Role } from '@/lib/
 import { setRole } from '@/server/services/admin/roles/roles.server';
 import { sendMail } from '@/server/mail/mailer';
 import { DEMO_CUSTOMER, DEMO_EDITOR, DEMO_STAFF } from '@/server/db/seed/users';
+import { orders } from '@/server/db/schema';
 import { useTestDatabase } from '../helpers/db';
 import { startDemoServer } from '../helpers/demo-server';
 import { pageRouteTable } from '../helpers/hostile-input-pages';
@@ -162,9 +163,12 @@ describe('every /admin page for every role (the built shop)', () => {
   beforeAll(async () => {
     let base: string;
     let mailId = 0;
+    // Demo order numbers are random like real ones (order-number.ts): the order page opens the first.
+    let orderNr = '';
     ({ base, drop } = await startDemoServer({ RATE_LIMIT_MULTIPLIER: '1000' }, 120_000, async (db) => {
       await createUser(db, ADMIN);
       await setRole(db, null, ADMIN.email, 'admin');
+      orderNr = (await db.select({ nr: orders.orderNr }).from(orders).limit(1))[0]!.nr;
       // A mail for the mail log's page of one mail.
       mailId = (
         await sendMail(
@@ -181,6 +185,7 @@ describe('every /admin page for every role (the built shop)', () => {
     sessions.admin = await signedIn(createHttpSession(base), ADMIN);
     table = pageRouteTable({ product: '/', staticPage: '/', media: '/' });
     table['admin/mail/[id].astro'] = { path: `/admin/mail/${mailId}` };
+    table['admin/orders/[orderNr].astro'] = { path: `/admin/orders/${orderNr}` };
   }, 600_000);
 
   afterAll(async () => {
