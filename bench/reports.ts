@@ -93,7 +93,7 @@ try {
       `## Dashboard and reports at ${ORDERS.toLocaleString('en')} orders / ${(ORDERS * 10).toLocaleString('en')} lines on ${ENGINE === 'postgres' ? 'PostgreSQL' : 'PGlite'} (\`npm run bench:reports${ENGINE === 'pglite' ? ' -- --engine=pglite' : ''}\`)`,
       '',
       machineLine(),
-      'Plain indexed queries (no rollups, ADR 040), in process, one at a time after one warm-up run; dashboard 20 runs, each report 5.',
+      'Plain indexed queries (no rollups; reports with JIT off, ADR 040), in process, one at a time after one warm-up run; dashboard 20 runs, each report 5.',
       '',
       '| what | median ms | p95 ms | budget ms | within |',
       '| --- | ---: | ---: | ---: | --- |',

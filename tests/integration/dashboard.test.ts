@@ -168,3 +168,31 @@ describe('the chart and the lists', () => {
     ]);
   });
 });
+
+describe('guests are customers by their e-mail address, in any case', () => {
+  // Guest orders copied from one of the March orders into June 2022, a month no other test dates into.
+  const JUNE = parsePeriod(new URLSearchParams({ period: 'custom', from: '2022-06-01', to: '2022-06-30' }));
+  async function guestOrder(nr: string, email: string, paidAt: string) {
+    await db().execute(sql`
+      insert into orders (order_nr, user_id, status, payment_method, name, surname, email, phone, country_id,
+        country_name, city, address, post_code, currency, currency_rate, cart_total_cents, delivery_cost_cents,
+        vat_cents, vat_percent, final_cents, converted_final_cents, kind, created_at, paid_at)
+      select ${nr}, null, 'Shipped', payment_method, name, surname, ${email}, phone, country_id, country_name, city,
+        address, post_code, currency, currency_rate, cart_total_cents, delivery_cost_cents, vat_cents, vat_percent,
+        final_cents, converted_final_cents, 'purchase', ${paidAt}, ${paidAt}
+      from orders where paid_at = '2023-02-10T10:00:00Z' limit 1`);
+  }
+
+  it('counts a guest who paid in May as returning in June, the e-mail written otherwise', async () => {
+    await guestOrder('DASH-G1', 'Guest.Case@Example.com', '2022-05-20T10:00:00Z');
+    await guestOrder('DASH-G2', 'guest.case@example.COM', '2022-06-03T10:00:00Z');
+    await guestOrder('DASH-G3', 'first.time@example.com', '2022-06-04T10:00:00Z');
+    // An unpaid order before June does not make its guest returning.
+    await guestOrder('DASH-G4', 'unpaid.before@example.com', '2022-05-21T10:00:00Z');
+    await db().update(orders).set({ paidAt: null, status: 'Cancelled' }).where(eq(orders.orderNr, 'DASH-G4'));
+    await guestOrder('DASH-G5', 'unpaid.before@example.com', '2022-06-05T10:00:00Z');
+    const june = await readDashboard(db(), JUNE);
+    expect(june.now).toMatchObject({ orders: 3, newCustomers: 2, returningCustomers: 1 });
+    expect(june.before).toMatchObject({ orders: 1, newCustomers: 1, returningCustomers: 0 });
+  });
+});

@@ -212,6 +212,11 @@ export const orders = pgTable(
     index('orders_paid_idx')
       .on(t.paidAt)
       .where(sql`${t.kind} = 'purchase' and ${t.paidAt} is not null`),
+    // New or returning customer (dashboard, ADR 040): did this buyer pay before? The expression is
+    // dashboard.server.ts's CUSTOMER, so each of the period's buyers is one index probe.
+    index('orders_customer_paid_idx')
+      .on(sql`coalesce(${t.userId}::text, lower(${t.email}))`, t.paidAt)
+      .where(sql`${t.kind} = 'purchase' and ${t.paidAt} is not null`),
     index('orders_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'Pending'`),

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_customer_paid_idx" ON "orders" USING btree (coalesce("user_id"::text, lower("email")),"paid_at") WHERE "orders"."kind" = 'purchase' and "orders"."paid_at" is not null;
