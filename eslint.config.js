@@ -112,8 +112,6 @@ export default defineConfig([
     name: 'known offenders (issue 28)',
     files: [
       'src/features/account/ProfileForm.tsx',
-      'src/features/admin/page-editor/BlockForm.tsx',
-      'src/features/admin/page-editor/PageEditor.tsx',
       'src/features/cart/Checkout.tsx',
       'src/server/http/compress.mjs',
       'src/server/services/catalog-io/apply-batch.server.ts',
