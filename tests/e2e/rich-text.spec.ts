@@ -178,7 +178,6 @@ test("staff: a language tab without its own texts saves a price without making t
   await expect(notTranslated).toBeVisible();
   await page.getByLabel('Price (EUR, VAT included)').fill('15.00');
   await saveProduct(page);
-  await page.reload();
   await expect(page.getByLabel('Price (EUR, VAT included)')).toHaveValue('15.00');
   await expect(notTranslated).toBeVisible();
 
@@ -191,12 +190,14 @@ test("staff: a language tab without its own texts saves a price without making t
   await expect(notTranslated).toBeVisible();
 });
 
-/** Clicks the product form's Save and waits for the API's answer (the page then reloads itself). */
+/** Clicks the product form's Save and waits for the API's answer and the reload that follows it. */
 async function saveProduct(page: Page) {
   const saved = page.waitForResponse(
     (r) => r.request().method() === 'PUT' && /\/api\/admin\/products\/\d+$/.test(r.url()),
   );
+  const reloaded = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   expect((await saved).status()).toBe(200);
+  await reloaded;
   await page.waitForLoadState('load');
 }
