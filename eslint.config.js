@@ -106,16 +106,5 @@ export default defineConfig([
       'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
     },
   },
-  {
-    // Known offenders (issue 28): files with a function over 150 lines (counted as Prettier prints
-    // them), to be split as their forms move onto the shared form hook and the order and import
-    // transactions are taken apart. The list only shrinks; a new long function is an error.
-    name: 'known offenders (issue 28)',
-    files: [
-      'src/features/admin/page-editor/BlockForm.tsx',
-      'src/features/admin/page-editor/PageEditor.tsx',
-    ],
-    rules: { 'max-lines-per-function': 'off' },
-  },
   prettier,
 ]);

@@ -37,7 +37,12 @@ test('an editor uses the page editor in German and the pages list and FAQ editin
   await expect(page.getByRole('heading', { level: 1, name: 'Seite bearbeiten: Wintercamp' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Diese Seite aus Blöcken bauen' }).click();
+  // Saving a new layout reloads the page: a block type chosen before that reload was lost (the
+  // fresh page offers the first type again), so the test waits for the reloaded page.
+  const reloaded = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
   await page.getByRole('button', { name: 'Entwurf speichern' }).click();
+  await reloaded;
+  await page.waitForLoadState('load');
   await expect(page.getByText('Noch keine Blöcke: Fügen Sie unten den ersten hinzu.')).toBeVisible();
 
   const addBlock = async (type: string) => {
@@ -131,7 +136,7 @@ test('an editor uses the page editor in German and the pages list and FAQ editin
   await expect(page.getByRole('heading', { level: 1, name: 'Modifier la question' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: /^Texte en / })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Question', exact: true })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Réponse (source HTML)' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Réponse', exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Aperçu' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Question populaire' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Affichée sur la page FAQ' })).toBeVisible();

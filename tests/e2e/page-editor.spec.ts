@@ -222,3 +222,40 @@ test('a marketer builds, previews, shares, schedules and restores a landing page
   await expect(outsider.getByRole('heading', { level: 1 })).toHaveText('Sommercamp');
   await guest.close();
 });
+
+test('"About us" built from blocks keeps its text in a first rich-text block, in every language', async ({ page }) => {
+  test.slow();
+  page.on('dialog', (dialog) => dialog.accept());
+  await signInToBackOffice(page, EDITOR);
+  await page.goto('/admin/pages');
+  await page.getByRole('main').getByRole('link', { name: 'About us' }).click();
+  await expect(page).toHaveURL(/\/admin\/pages\/\d+$/);
+  const pageUrl = page.url();
+
+  await page.getByRole('button', { name: 'Build this page from blocks' }).click();
+  const reloaded = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await reloaded;
+  const first = page.getByRole('listitem', { name: 'Rich text (block 1)' });
+  await first.getByRole('button', { name: /^Rich text/ }).click();
+  await expect(first.getByRole('textbox', { name: 'Text', exact: true })).toContainText(
+    'started in 2012 as a two-person workshop',
+  );
+  await expect(first.getByRole('textbox', { name: 'Text', exact: true }).getByRole('listitem')).toHaveCount(3);
+  await expect(page.getByRole('listitem', { name: 'Rich text (block 2)' })).toHaveCount(0);
+
+  await page.goto(`${pageUrl}?lang=de`);
+  const german = page.getByRole('listitem', { name: 'Rich text (block 1)' });
+  await german.getByRole('button', { name: /^Rich text/ }).click();
+  await expect(german).toContainText('begann 2012 als Zwei-Personen-Werkstatt');
+
+  // Only the draft changed: visitors still see the page as it was.
+  const shop = await page.context().newPage();
+  await shop.goto(`${BASE}/static-page/about`);
+  await expect(shop.getByRole('main')).toContainText('started in 2012 as a two-person workshop');
+  await shop.close();
+
+  await page.goto(pageUrl);
+  await page.getByRole('button', { name: 'Discard draft' }).click();
+  await expect(page.getByRole('button', { name: 'Build this page from blocks' })).toBeVisible();
+});

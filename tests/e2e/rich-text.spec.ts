@@ -159,3 +159,45 @@ test('staff: a product price and its German description change in one save; leav
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Rich text lamp');
   await expect(page.getByLabel('Price (EUR, VAT included)')).toHaveValue('12.34');
 });
+
+test("staff: a language tab without its own texts saves a price without making the default's texts its own", async ({
+  page,
+}) => {
+  test.slow();
+  await signInToBackOffice(page, STAFF);
+  await page.goto('/admin/products/new');
+  await page.getByLabel('SKU', { exact: true }).fill(`RT-FB-${Date.now()}`);
+  await page.getByLabel(/^Name in/).fill('Fallback lamp');
+  await page.getByLabel('Price (EUR, VAT included)').fill('20.00');
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await expect(page).toHaveURL(/\/admin\/products\/\d+$/);
+  const productUrl = page.url();
+  const notTranslated = page.getByText(/^Not translated yet: the shop shows the default language's text/);
+
+  await page.goto(`${productUrl}?lang=de`);
+  await expect(notTranslated).toBeVisible();
+  await page.getByLabel('Price (EUR, VAT included)').fill('15.00');
+  await saveProduct(page);
+  await expect(page.getByLabel('Price (EUR, VAT included)')).toHaveValue('15.00');
+  await expect(notTranslated).toBeVisible();
+
+  // The German name still follows the default language's.
+  await page.goto(productUrl);
+  await page.getByLabel('Name', { exact: true }).fill('Fallback lamp XL');
+  await saveProduct(page);
+  await page.goto(`${productUrl}?lang=de`);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Fallback lamp XL');
+  await expect(notTranslated).toBeVisible();
+});
+
+/** Clicks the product form's Save and waits for the API's answer and the reload that follows it. */
+async function saveProduct(page: Page) {
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && /\/api\/admin\/products\/\d+$/.test(r.url()),
+  );
+  const reloaded = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  expect((await saved).status()).toBe(200);
+  await reloaded;
+  await page.waitForLoadState('load');
+}

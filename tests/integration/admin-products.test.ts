@@ -143,6 +143,51 @@ describe('creating and changing a product', () => {
     expect(nothing.body.message).toBe('Nothing to change.');
   });
 
+  it("stores a language's text only when sent: an untouched fallback stays the default's", async () => {
+    const product = await create('NEW-TENT-3', { description: '<p>Keeps you dry.</p>' });
+    const rows = () =>
+      db()
+        .select()
+        .from(productTranslations)
+        .where(and(eq(productTranslations.productId, product.id), eq(productTranslations.languageId, fx.lang.de)));
+    // The German tab of a product without German texts, only the price changed: the form leaves the fallback out.
+    const priced = await staff.put(`/api/admin/products/${product.id}`, {
+      version: 1,
+      language_id: fx.lang.de,
+      price_cents: 7_000,
+    });
+    expect(priced.status, JSON.stringify(priced.body)).toBe(200);
+    expect(priced.body.payload.price_cents).toBe(7_000);
+    expect(await rows()).toEqual([]);
+    expect(priced.body.payload.texts[1]).toEqual({
+      language_id: fx.lang.de,
+      code: 'de',
+      name: 'Product NEW-TENT-3',
+      description: '<p>Keeps you dry.</p>',
+      own: false,
+    });
+    // Only the name edited: the German description keeps following the default language's.
+    const named = await staff.put(`/api/admin/products/${product.id}`, {
+      version: 2,
+      language_id: fx.lang.de,
+      name: 'Sturmzelt',
+    });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    expect(await rows()).toMatchObject([{ name: 'Sturmzelt', description: '' }]);
+    const english = await staff.put(`/api/admin/products/${product.id}`, {
+      version: 3,
+      language_id: fx.lang.en,
+      description: '<p>Keeps you dry in any storm.</p>',
+    });
+    expect(english.body.payload.texts[1]).toEqual({
+      language_id: fx.lang.de,
+      code: 'de',
+      name: 'Sturmzelt',
+      description: '<p>Keeps you dry in any storm.</p>',
+      own: true,
+    });
+  });
+
   it('shows a new price to the next guest request (caches emptied)', async () => {
     const before = await (await api.request(`/api/products/${fx.p.mech}/info`)).json();
     expect(before.payload.price).toBe(129.99);

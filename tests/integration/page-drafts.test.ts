@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '@/server/api/app';
-import { languages, staticPages } from '@/server/db/schema/index';
+import { languages, staticPageTranslations, staticPages } from '@/server/db/schema/index';
 import { invalidateShopBasics } from '@/server/services/request-context';
 import { pageBlocks } from '@/server/services/page-blocks.server';
 import { runPageSchedule } from '@/server/services/admin/content/page-schedule.server';
@@ -141,5 +141,34 @@ describe('page drafts', () => {
     expect((await editor.post(url(`/versions/${older.version}/restore`))).status).toBe(200);
     expect(await live()).toMatchObject({ heading: 'Winter camp' });
     expect((await editor.get(url('/blocks'))).body.payload.draft).toBeNull();
+  });
+});
+
+describe('building an HTML page from blocks (issue 30)', () => {
+  it("turns the page's text into a first rich-text block per language, in the draft only", async () => {
+    const [about] = await db()
+      .insert(staticPages)
+      .values({ slug: 'about-camp', title: 'About', content: '<p>We <strong>camp</strong>.</p>', published: true })
+      .returning();
+    await db()
+      .insert(staticPageTranslations)
+      .values({ pageId: about!.id, languageId: frId, title: 'À propos', content: '<p>Nous campons.</p>' });
+    const saved = await editor.put(`/api/admin/static-pages/${about!.id}/draft`, { layout: 'blocks', blocks: [] });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const [row] = await db().select().from(staticPages).where(eq(staticPages.id, about!.id));
+    expect(row!.layout).toBe('html');
+    expect(row!.blocks).toEqual([]);
+    expect(row!.draft).toMatchObject({
+      layout: 'blocks',
+      blocks: [{ id: 'rich-text-1', v: 1, type: 'rich_text', html: '<p>We <strong>camp</strong>.</p>' }],
+      block_texts: { fr: { 'rich-text-1': { html: '<p>Nous campons.</p>' } } },
+    });
+    // Published, the block carries the text in each language.
+    expect((await editor.post(`/api/admin/static-pages/${about!.id}/draft/publish`)).status).toBe(200);
+    expect((await pageBlocks(db(), about!.id, fx.lang.en))?.[0]).toMatchObject({
+      type: 'rich_text',
+      html: '<p>We <strong>camp</strong>.</p>',
+    });
+    expect((await pageBlocks(db(), about!.id, frId))?.[0]).toMatchObject({ html: '<p>Nous campons.</p>' });
   });
 });

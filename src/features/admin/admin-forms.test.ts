@@ -54,6 +54,22 @@ describe('admin form bodies', () => {
       variations: [{ id: 7, active: false }],
     });
   });
+
+  it('sends a fallback text only once it was edited (data-only-edited)', () => {
+    const fallback = { onlyEdited: true, initial: 'Tent' };
+    expect(
+      collectBody([
+        field('language_id', '2', { kind: 'number' }),
+        field('name', 'Tent', fallback),
+        field('description', '<p>Dry</p>', { onlyEdited: true, initial: '<p>Dry</p>' }),
+        field('price_cents', '12.50', { kind: 'cents' }),
+      ]),
+    ).toEqual({ language_id: 2, price_cents: 1250 });
+    expect(collectBody([field('name', 'Zelt', fallback), field('description', '<p>Dry</p>', fallback)])).toEqual({
+      name: 'Zelt',
+      description: '<p>Dry</p>',
+    });
+  });
 });
 
 describe('amounts in a currency with other minor units', () => {

@@ -12,7 +12,7 @@
  * (comma-separated text → a list of texts), data-nullable (an empty "cents" field → null), data-decimals (a "cents"
  * field in a currency with other minor units: 0 for yen), data-row="list:key"
  * (the field goes into row `key` of the array `list`; an all-empty row is dropped), names with dots (alt.en →
- * nested objects), data-skip-empty. A submit button with a name adds its value (kind "json").
+ * nested objects), data-skip-empty, data-only-edited (sent only when changed from the value the page opened with). A submit button with a name adds its value (kind "json").
  */
 import { ApiError, type HttpMethod } from '@/lib/api-client';
 import { api } from '@/stores/api';
@@ -37,6 +37,9 @@ export interface FieldValue {
   nullable?: boolean;
   /** data-decimals on a "cents" field: the currency's minor-unit decimals (default 2). */
   decimals?: number;
+  /** data-only-edited: the field is sent only when its value differs from `initial` (the value it was opened with). */
+  onlyEdited?: boolean;
+  initial?: string;
 }
 
 type Target = Record<string, unknown>;
@@ -93,6 +96,8 @@ export function collectBody(fields: readonly FieldValue[]): Record<string, unkno
       continue;
     }
     if (field.skipEmpty && value.trim() === '') continue;
+    // A language's fallback text shown for editing is not that language's own until it is changed (issue 30).
+    if (field.onlyEdited && value === field.initial) continue;
     if (kind === 'cents') {
       // Euros typed as 12.50 or -3 → integer cents (yen: whole yen); anything else goes as typed, for the server's message.
       const euros = value.trim().replace(',', '.');
@@ -140,6 +145,8 @@ export function formBody(form: HTMLFormElement, submitter?: HTMLElement | null):
       skipEmpty: field.dataset.skipEmpty !== undefined,
       nullable: field.dataset.nullable !== undefined,
       decimals: field.dataset.decimals === undefined ? undefined : Number(field.dataset.decimals),
+      onlyEdited: field.dataset.onlyEdited !== undefined,
+      initial: field instanceof HTMLSelectElement ? undefined : field.defaultValue,
     });
   }
   const body = collectBody(fields);

@@ -20,6 +20,8 @@ export interface RichTextFieldProps {
   describedBy?: string;
   /** Admins only: the "HTML" view of the source. */
   source: boolean;
+  /** The html is another language's fallback: the form sends it only once edited (admin-forms.ts data-only-edited). */
+  onlyEdited?: boolean;
   uiTexts: AdminTexts;
   locale: string;
 }
@@ -65,6 +67,7 @@ export default function RichTextField(props: RichTextFieldProps) {
             lang={props.lang}
             defaultValue={props.html}
             data-preview={props.preview}
+            data-only-edited={props.onlyEdited ? '' : undefined}
             aria-describedby={props.describedBy}
           />
         </div>

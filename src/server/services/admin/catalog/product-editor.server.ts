@@ -274,7 +274,8 @@ export async function updateProduct(db: Db, editor: Editor, id: number, patch: P
           productId: id,
           languageId: language.id,
           name: patch.name ?? before.name,
-          description: description ?? before.description,
+          // Not given: '' falls back to the default language's description, which keeps following its edits.
+          description: description ?? '',
         })
         .onConflictDoUpdate({
           target: [productTranslations.productId, productTranslations.languageId],

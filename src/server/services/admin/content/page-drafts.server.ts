@@ -5,6 +5,7 @@
  * it changes exactly what the editor changed.
  */
 import { localized } from '@/server/services/localized';
+import { sanitizeHtml } from '@/server/services/html';
 import { transaction } from '@/server/services/transaction';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
@@ -45,6 +46,32 @@ async function liveAsDraft(tx: Tx, id: number, languages: AdminLanguages): Promi
   };
 }
 
+/** The block a page's text becomes when it is first built from blocks (issue 30). */
+export const CARRIED_TEXT_BLOCK = 'rich-text-1';
+
+/**
+ * The page's HTML text as a first rich-text block, each language's own text as that block's text in
+ * that language, so building a page from blocks loses nothing. A page without text starts empty.
+ */
+async function textAsFirstBlock(tx: Tx, id: number, languages: AdminLanguages): Promise<Partial<PageDraft>> {
+  const [page] = await tx.select({ content: staticPages.content }).from(staticPages).where(eq(staticPages.id, id));
+  const rows = await tx
+    .select({ languageId: staticPageTranslations.languageId, content: staticPageTranslations.content })
+    .from(staticPageTranslations)
+    .where(eq(staticPageTranslations.pageId, id));
+  const html = page?.content.trim() ?? '';
+  if (html === '') return { blocks: [], block_texts: {} };
+  const blockTexts = Object.fromEntries(
+    rows.flatMap((r) => {
+      const code = languages.all.find((l) => l.id === r.languageId)?.code;
+      const text = r.content.trim();
+      return code && text ? [[code, { [CARRIED_TEXT_BLOCK]: { html: sanitizeHtml(text) } }]] : [];
+    }),
+  );
+  const block: Block = { id: CARRIED_TEXT_BLOCK, v: 1, type: 'rich_text', html: sanitizeHtml(html) };
+  return { blocks: [block], block_texts: blockTexts };
+}
+
 /** Saves part of the draft: the layout and blocks, or one other language's texts. */
 export async function saveDraft(db: Db, editor: Editor, id: number, input: DraftInput): Promise<PageDraft> {
   const languages = await adminLanguages(db);
@@ -62,8 +89,10 @@ export async function saveDraft(db: Db, editor: Editor, id: number, input: Draft
       draft.block_texts = { ...draft.block_texts, [language.code]: keptTexts(draft.blocks as Block[], input.texts) };
       summary = `draft: ${language.code} texts`;
     } else {
+      const carried = input.layout === 'blocks' && draft.layout === 'html' && !input.blocks?.length;
       if (input.layout) draft.layout = input.layout;
-      if (input.blocks) {
+      if (carried && draft.blocks.length === 0) Object.assign(draft, await textAsFirstBlock(tx, id, languages));
+      else if (input.blocks) {
         const blocks = input.blocks.map(cleanBlock);
         await checkReferences(tx, blocks, languages.default.code);
         draft.blocks = blocks;
