@@ -9,6 +9,7 @@ import {
   formatAddress,
   formatOrderDate,
   orderDetailHref,
+  orderItemMeta,
   orderStatusView,
   ordersPageHref,
   pageList,
@@ -75,16 +76,7 @@ function OrderItems({
           )}
           <div className="order-item-text">
             <p className="order-item-name">{item.name}</p>
-            <p className="order-item-meta">
-              {[
-                item.category?.name,
-                ...item.variation_attributes.map((a) =>
-                  a.attribute_group?.name ? `${a.attribute_group.name}: ${a.name}` : a.name,
-                ),
-              ]
-                .filter(Boolean)
-                .join(' · ')}
-            </p>
+            <p className="order-item-meta">{orderItemMeta(item)}</p>
           </div>
           <p className="order-item-qty">{fill(texts.quantityValue, { count: item.quantity })}</p>
           <p className="order-item-price">

@@ -132,3 +132,18 @@ export function orderDetailHref(orderNr: string): string {
 export function ordersPageHref(page: number): string {
   return page <= 1 ? '/account?tab=orders' : `/account?tab=orders&page=${page}`;
 }
+
+/** An order line's second line: its category and chosen options ("Sleeping Bags · Length: Long"). */
+export function orderItemMeta(item: {
+  category?: { name?: string | null } | null;
+  variation_attributes: Array<{ name: string; attribute_group?: { name?: string | null } | null }>;
+}): string {
+  return [
+    item.category?.name,
+    ...item.variation_attributes.map((a) =>
+      a.attribute_group?.name ? `${a.attribute_group.name}: ${a.name}` : a.name,
+    ),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
