@@ -17,7 +17,7 @@ import {
 import { contentChanged } from '@/server/services/content-changed';
 import { localized } from '@/server/services/localized';
 import { transaction } from '@/server/services/transaction';
-import { InvalidInputError, NotFoundError } from '../../errors';
+import { InvalidInputError, NotFoundError } from '@/server/services/errors';
 import { type Editor, type Tx, recordChange } from '../audit';
 import { adminLanguages } from '../languages';
 
