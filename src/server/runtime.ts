@@ -59,6 +59,10 @@ async function start(): Promise<Runtime> {
     const { seedBaseIfEmpty } = await import('./db/seed/index');
     if (await seedBaseIfEmpty(database.db)) logger.info('the empty database got the base data of a new shop (no demo)');
   }
+  // Shops from before migration 0032 get German and French country names (ADR 041).
+  const { backfillCountryNames } = await import('./db/seed/country-names-backfill');
+  const backfilled = await backfillCountryNames(database.db);
+  if (backfilled > 0) logger.info({ rows: backfilled }, 'country names back-filled in German and French');
   logger.info({ engine: database.engine, ms: Math.round(performance.now() - startedAt) }, 'database ready');
   // Mail that failed to send is retried in the background (a no-op without SMTP_URL).
   const { startMailRetry } = await import('./mail/mailer');

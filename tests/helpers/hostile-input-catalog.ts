@@ -132,6 +132,9 @@ export function catalogRouteTable(
       'none',
       idCases((id) => `${importPath(id)}/apply`, IMPORT_NOT_FOUND),
     ),
+    ...nameTextsTable('/api/admin/attributes/groups', 64, 'Attribute group not found.', admin, idCases),
+    ...nameTextsTable('/api/admin/attributes/options', 64, 'Option not found.', admin, idCases),
+    ...nameTextsTable('/api/admin/shipping/countries', 96, 'Country not found.', admin, idCases),
     'GET /api/admin/shipping': admin('/api/admin/shipping', 'none'),
     'POST /api/admin/shipping/zones': admin('/api/admin/shipping/zones', 'object', [
       invalid('everything missing', {}, 'The zone code may have 2 to 16 capital letters, digits or underscores.'),
@@ -608,6 +611,39 @@ export function catalogRouteTable(
         { version: FAR, images: Array.from({ length: 21 }, () => ({ url: '/x.jpg', alt: { en: 'x' } })) },
         'A product may have at most 20 images.',
       ),
+    ]),
+  };
+}
+
+/**
+ * GET and PUT `{base}/:id/texts` (names per language, ADR 041). Every case is refused before a
+ * write: a bad body, a language the shop lacks, the default language, or an id that names nothing.
+ */
+function nameTextsTable(
+  base: string,
+  max: number,
+  notFound: string,
+  admin: (path: string, body: Entry['body'], cases?: Case[]) => Entry,
+  idCases: (path: (id: string) => string, notFound: string) => Case[],
+): Record<string, Entry> {
+  const path = (id: string) => `${base}/${id}/texts`;
+  const TEXTS = 'texts maps 1 to 32 language codes (such as de) to names.';
+  return {
+    [`GET ${base}/:id/texts`]: admin(path('1'), 'none', idCases(path, notFound)),
+    [`PUT ${base}/:id/texts`]: admin(path('1'), 'object', [
+      ...idCases(path, notFound).map((c) => ({ ...c, json: { texts: { de: 'Hostile' } } })),
+      invalid('huge name', { texts: { de: huge(10_000) } }, `A name may have at most ${max} characters.`),
+      invalid('SQL as language', { texts: { [SQL]: 'x' } }, TEXTS),
+      invalid('no language', { texts: {} }, TEXTS),
+      invalid('texts missing', {}, TEXTS),
+      invalid('name as object', { texts: { de: { html: HTML } } }, `A name may have at most ${max} characters.`),
+      invalid('unknown language', { texts: { xx: 'x' } }, 'Unknown language.'),
+      invalid(
+        'default language',
+        { texts: { en: 'x' } },
+        "The default language's name is the row's own name; only other languages have texts here.",
+      ),
+      invalid('unknown field', { texts: { de: 'x' }, name: 'x' }, 'Unknown field.'),
     ]),
   };
 }

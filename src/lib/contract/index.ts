@@ -9,6 +9,7 @@ import { adminShippingRoutes } from './admin/shipping';
 import { adminCatalogImportRoutes } from './admin/catalog-imports';
 import { adminRoutes } from './admin/routes';
 import { adminMailRoutes } from './admin/mail';
+import { adminNameTextsRoutes } from './admin/name-texts';
 import { cartRoutes } from './cart';
 import { categoryRoutes, productRoutes } from './catalog';
 import { contentRoutes } from './content';
@@ -42,6 +43,7 @@ export const contractModules = {
   adminCatalogImports: adminCatalogImportRoutes,
   adminMedia: adminMediaRoutes,
   adminMail: adminMailRoutes,
+  adminNameTexts: adminNameTextsRoutes,
   docs: docsRoutes,
 } as const;
 

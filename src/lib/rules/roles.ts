@@ -50,6 +50,7 @@ export const AREA_PERMISSIONS = {
   customers: ['customers'],
   products: ['catalog'],
   categories: ['catalog'],
+  attributes: ['catalog'],
   'promo-codes': ['catalog'],
   'catalog-imports': ['catalog'],
   shipping: ['prices'],

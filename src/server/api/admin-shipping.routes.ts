@@ -29,6 +29,8 @@ import {
   updateZone,
 } from '../services/admin/prices/shipping.server';
 import { updateCountryVat, updateVatScheme, vatSchemeSettings } from '../services/admin/prices/country-vat.server';
+import { countryTextsBody } from '@/lib/contract/admin/name-texts';
+import { readNameTexts, saveNameTexts } from '../services/admin/catalog/name-texts.server';
 import { createAdminRouter } from './admin-language';
 import { ok } from './envelope';
 import { validate } from './validate';
@@ -57,6 +59,14 @@ export const adminShippingApp = createAdminRouter()
   .put('/countries/:id', validate('param', idParam), validate('json', countryPatchBody), async (c) =>
     ok(c, await updateCountry(c.var.db, c.var.user!, c.req.valid('param').id, c.req.valid('json')), {
       message: c.var.at('admin.api.countrySaved'),
+    }),
+  )
+  .get('/countries/:id/texts', validate('param', idParam), async (c) =>
+    ok(c, await readNameTexts(c.var.db, 'country', c.req.valid('param').id)),
+  )
+  .put('/countries/:id/texts', validate('param', idParam), validate('json', countryTextsBody), async (c) =>
+    ok(c, await saveNameTexts(c.var.db, c.var.user!, 'country', c.req.valid('param').id, c.req.valid('json')), {
+      message: c.var.at('admin.api.namesSaved'),
     }),
   );
 

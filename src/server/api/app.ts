@@ -17,6 +17,7 @@ import { adminProductsApp } from './admin-products.routes';
 import { adminCategoriesApp } from './admin-categories.routes';
 import { adminPromoCodesApp } from './admin-promo-codes.routes';
 import { adminCurrenciesApp, adminShippingApp, adminVatRatesApp } from './admin-shipping.routes';
+import { adminAttributesApp } from './admin-attributes.routes';
 import { adminCatalogImportsApp } from './admin-catalog-imports.routes';
 import { adminHomeHeroApp, adminSettingsApp } from './admin-settings.routes';
 import { adminTranslationsApp } from './admin-translations.routes';
@@ -138,6 +139,7 @@ export function createApi() {
   app.route('/api/admin/categories', adminCategoriesApp);
   app.route('/api/admin/promo-codes', adminPromoCodesApp);
   app.route('/api/admin/shipping', adminShippingApp);
+  app.route('/api/admin/attributes', adminAttributesApp);
   app.route('/api/admin/currencies', adminCurrenciesApp);
   app.route('/api/admin/vat-rates', adminVatRatesApp);
   app.route('/api/admin/catalog-imports', adminCatalogImportsApp);

@@ -25,7 +25,8 @@ export type ContentEntity =
   | 'currency'
   | 'vat_rate'
   | 'media_asset'
-  | 'mail';
+  | 'mail'
+  | 'attribute';
 
 /** One row per admin write: who, when (the database clock), what. */
 export async function recordChange(
