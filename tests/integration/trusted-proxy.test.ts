@@ -28,7 +28,7 @@ function sessionFrom(peer: string): { session: ApiSession; headers: Record<strin
       const merged = new Headers(init.headers);
       for (const [name, value] of Object.entries(headers)) merged.set(name, value);
       const request = new Request(new URL(path, 'http://shop.test'), { ...init, headers: merged });
-      return handleApiRequest({ request, clientAddress: peer } as APIContext);
+      return handleApiRequest({ request, clientAddress: peer, locals: {} } as unknown as APIContext);
     },
   });
   return { session, headers };
