@@ -21,6 +21,7 @@ describe('parseConfig', () => {
       DATA_DIR: './data',
       PUBLIC_URL: 'http://localhost:4321',
       MAIL_FROM: 'shop@localhost',
+      OTEL_SERVICE_NAME: 'gear-shop',
       SEED: 'demo',
       PAYMENT_PROVIDER: 'demo',
       LOG_LEVEL: 'info',
