@@ -22,7 +22,7 @@ test('the API reference renders the contract offline, without a CSP violation', 
   expect(response.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
   // The document's tags and operations, by their summaries (src/lib/contract/cart.ts).
   const sidebar = page.getByRole('navigation', { name: /Gear shop API/ });
-  await expect(sidebar.getByRole('button', { name: /Liveness and database check/ })).toBeVisible({ timeout: 20_000 });
+  await expect(sidebar.getByRole('button', { name: /Readiness: 503 while starting/ })).toBeVisible({ timeout: 20_000 });
   await sidebar.getByRole('button', { name: /^Cart/ }).click();
   await expect(sidebar.getByRole('button', { name: /Add a product or variation/ })).toBeVisible();
   expect(violations).toEqual([]);
