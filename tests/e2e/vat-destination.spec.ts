@@ -59,8 +59,13 @@ test('a German shopper buys a size on sale to France: the same price and "20 %" 
     { name: 'languageId', value: String(deLanguage.id), url: BASE },
   ]);
   const email = await germanCustomer(page, mailbox, deLanguage.id);
-  // The catalogue read with the page's German cookie: the size names the drop-downs show.
-  const { product, variation, regularCents, saleCents } = await putVariationOnSale(request, page.request, 1);
+  // The catalogue read in German: the size names the drop-downs show.
+  const { product, variation, regularCents, saleCents } = await putVariationOnSale(
+    request,
+    page.request,
+    1,
+    deLanguage.id,
+  );
   const sale = de(saleCents / 100);
   const old = de(regularCents / 100);
   expect(sale).toMatch(/^\d{1,3}(\.\d{3})*,\d\d\u00a0€$/);

@@ -58,8 +58,11 @@ export async function putVariationOnSale(
   request: APIRequestContext,
   catalog: APIRequestContext,
   nth: number,
+  /** the language whose names the page's drop-downs show (the API answers in `lang_id`'s) */
+  langId?: number,
 ): Promise<VariationOnSale> {
-  const list = await catalog.get('/api/products/catalog?per_page=60&sort=desc&price_max=500');
+  const language = langId === undefined ? '' : `&lang_id=${langId}`;
+  const list = await catalog.get(`/api/products/catalog?per_page=60&sort=desc&price_max=500${language}`);
   expect(list.status(), await list.text()).toBe(200);
   const candidates = ((await list.json()) as { payload: CatalogProduct[] }).payload.filter(
     (p) => p.variations.length > 1 && p.variations.every((v) => v.stock >= 5) && Number(p.old_price) === 0,
