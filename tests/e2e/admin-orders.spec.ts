@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { BASE, newVerifiedCustomer, xsrfHeaders } from './support/shopper';
-import { type CatalogProduct, post, stockOf } from './support/page-api';
+import { type CatalogProduct, berlinShipping, post, stockOf } from './support/page-api';
 import { EDITOR, STAFF, signInToBackOffice } from './support/back-office';
 
 /**
@@ -17,28 +17,13 @@ test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
 });
 
-const shipping = (email: string, over: Record<string, unknown> = {}) => ({
-  name: 'Robin',
-  surname: 'Trail',
-  email,
-  phone: '+49 1512 3456789',
-  phoneCountryCode: 'DE',
-  nationalNumber: '15123456789',
-  country: 'Germany',
-  city: 'Berlin',
-  address: 'Friedrichstraße 1',
-  postCode: '10117',
-  promoCode: null,
-  ...over,
-});
-
 /** Puts `count` of the product in the cart and checks out; answers the checkout's JSON. */
 async function buy(page: Page, email: string, product: CatalogProduct, count: number, over: Record<string, unknown>) {
   await post(page, '/api/cart/add', { id: product.id, count, is_variation: false });
   return post<{ status: string; order_data?: { order_nr: string }; redirect_url?: string }>(
     page,
     '/api/orders/checkout',
-    shipping(email, over),
+    berlinShipping(email, over),
   );
 }
 

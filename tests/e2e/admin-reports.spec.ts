@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { BASE, newVerifiedCustomer } from './support/shopper';
-import { type CatalogProduct, post } from './support/page-api';
+import { placePhoneOrder, post, simpleProducts } from './support/page-api';
 import { STAFF, signInToBackOffice } from './support/back-office';
 
 /**
@@ -26,28 +26,11 @@ test('staff: the dashboard over a chosen period, its chart as a table, the VAT r
   await customerContext.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
   const customer = await customerContext.newPage();
   const { email } = await newVerifiedCustomer(customer, mailbox, 'reports');
-  const catalog = (await (await customer.request.get('/api/products/catalog?per_page=60')).json()) as {
-    payload: CatalogProduct[];
-  };
-  const product = catalog.payload.find((p) => p.variations.length === 0 && p.stock >= 20)!;
-  await post(customer, '/api/cart/add', { id: product.id, count: 1, is_variation: false });
-  const placed = await post<{ order_data: { order_nr: string } }>(customer, '/api/orders/checkout', {
-    name: 'Robin',
-    surname: 'Trail',
-    email,
-    phone: '+49 1512 3456789',
-    phoneCountryCode: 'DE',
-    nationalNumber: '15123456789',
-    country: 'Germany',
-    city: 'Berlin',
-    address: 'Friedrichstraße 1',
-    postCode: '10117',
-    promoCode: null,
-    payment_method: 'phone',
-  });
+  const product = (await simpleProducts(customer, 20))[0]!;
+  const orderNr = await placePhoneOrder(customer, email, product.id, 1);
 
   await signInToBackOffice(page, STAFF);
-  await post(page, `/api/admin/orders/${placed.order_data.order_nr}/mark-paid`, {});
+  await post(page, `/api/admin/orders/${orderNr}/mark-paid`, {});
 
   // The dashboard: 30 days by default, then the last 7 days through the GET form.
   await page.goto('/admin');

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { BASE, newVerifiedCustomer, xsrfHeaders } from './support/shopper';
+import { BASE, newVerifiedCustomer } from './support/shopper';
 import { STAFF, signInToBackOffice } from './support/back-office';
 import { readPdf } from '../helpers/pdf';
+import { placePhoneOrder, post, simpleProducts } from './support/page-api';
 
 /**
  * Issue 31 (ADR 032): a new customer's phone order is marked paid by staff, which issues the
@@ -14,12 +14,6 @@ import { readPdf } from '../helpers/pdf';
 test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
 });
-
-async function post(page: Page, path: string, data: unknown = {}): Promise<Record<string, unknown>> {
-  const response = await page.request.post(path, { headers: await xsrfHeaders(page), data });
-  expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
-}
 
 test('a customer downloads the invoice of their paid order from the order page', async ({
   page,
@@ -32,30 +26,12 @@ test('a customer downloads the invoice of their paid order from the order page',
   await customerContext.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
   const customer = await customerContext.newPage();
   const { email } = await newVerifiedCustomer(customer, mailbox, 'invoice');
-  const catalog = (await (await customer.request.get('/api/products/catalog?per_page=60')).json()) as {
-    payload: { id: number; name: string; stock: number; variations: unknown[] }[];
-  };
-  const product = catalog.payload.find((p) => p.variations.length === 0 && p.stock >= 5)!;
-  await post(customer, '/api/cart/add', { id: product.id, count: 1, is_variation: false });
-  const placed = await post(customer, '/api/orders/checkout', {
-    name: 'Robin',
-    surname: 'Ledger',
-    email,
-    phone: '+49 1512 3456789',
-    phoneCountryCode: 'DE',
-    nationalNumber: '15123456789',
-    country: 'Germany',
-    city: 'Berlin',
-    address: 'Friedrichstraße 1',
-    postCode: '10117',
-    promoCode: null,
-    payment_method: 'phone',
-  });
-  const orderNr = (placed.order_data as { order_nr: string }).order_nr;
+  const product = (await simpleProducts(customer, 5))[0]!;
+  const orderNr = await placePhoneOrder(customer, email, product.id, 1, { surname: 'Ledger' });
 
   // Staff confirm the phone payment: the invoice is issued and listed on the staff order page.
   await signInToBackOffice(page, STAFF);
-  await post(page, `/api/admin/orders/${orderNr}/mark-paid`);
+  await post(page, `/api/admin/orders/${orderNr}/mark-paid`, {});
   await page.goto(`/admin/orders/${orderNr}`);
   const staffLink = page.getByRole('link', { name: /^INV-\d{4}-\d+ \(PDF\)$/ });
   await expect(staffLink).toBeVisible();

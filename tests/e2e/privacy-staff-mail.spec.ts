@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
 import { BASE, NEW_CUSTOMER_PASSWORD, newVerifiedCustomer, xsrfHeaders } from './support/shopper';
-import { post } from './support/page-api';
+import { placePhoneOrder, post, simpleProducts } from './support/page-api';
 import { ADMIN, signInToBackOffice } from './support/back-office';
 
 /**
@@ -90,26 +90,8 @@ test('staff are mailed at the staff address: a new phone order, then its payment
     const customerContext = await browser.newContext();
     const customer = await customerContext.newPage();
     const { email } = await newVerifiedCustomer(customer, mailbox, 'staff-mail');
-    const catalog = (await (await customer.request.get('/api/products/catalog?per_page=60')).json()) as {
-      payload: { id: number; stock: number; variations: unknown[] }[];
-    };
-    const product = catalog.payload.find((p) => p.variations.length === 0 && p.stock >= 5)!;
-    await post(customer, '/api/cart/add', { id: product.id, count: 1, is_variation: false });
-    const placed = await post(customer, '/api/orders/checkout', {
-      name: 'Robin',
-      surname: 'Trail',
-      email,
-      phone: '+49 1512 3456789',
-      phoneCountryCode: 'DE',
-      nationalNumber: '15123456789',
-      country: 'Germany',
-      city: 'Berlin',
-      address: 'Friedrichstraße 1',
-      postCode: '10117',
-      promoCode: null,
-      payment_method: 'phone',
-    });
-    const orderNr = (placed.order_data as { order_nr: string }).order_nr;
+    const product = (await simpleProducts(customer, 5))[0]!;
+    const orderNr = await placePhoneOrder(customer, email, product.id);
     await customerContext.close();
 
     const toPay = await mailbox.waitFor(desk, { subject: new RegExp(`^New phone order ${orderNr} to be paid`) });

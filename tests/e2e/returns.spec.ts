@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { BASE, newVerifiedCustomer } from './support/shopper';
-import { type CatalogProduct, post, stockOf } from './support/page-api';
+import { placePhoneOrder, post, simpleProducts, stockOf } from './support/page-api';
 import { STAFF, signInToBackOffice } from './support/back-office';
 
 /**
@@ -39,26 +39,8 @@ test('a customer returns one unit; staff receive it back into stock and refund i
   await customerContext.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
   const customer = await customerContext.newPage();
   const { email } = await newVerifiedCustomer(customer, mailbox, 'returns');
-  const catalog = (await (await customer.request.get('/api/products/catalog?per_page=60')).json()) as {
-    payload: CatalogProduct[];
-  };
-  const product = catalog.payload.filter((p) => p.variations.length === 0 && p.stock >= 20)[4]!;
-  await post(customer, '/api/cart/add', { id: product.id, count: 2, is_variation: false });
-  const placed = await post<{ order_data: { order_nr: string } }>(customer, '/api/orders/checkout', {
-    name: 'Robin',
-    surname: 'Trail',
-    email,
-    phone: '+49 1512 3456789',
-    phoneCountryCode: 'DE',
-    nationalNumber: '15123456789',
-    country: 'Germany',
-    city: 'Berlin',
-    address: 'Friedrichstraße 1',
-    postCode: '10117',
-    promoCode: null,
-    payment_method: 'phone',
-  });
-  const nr = placed.order_data.order_nr;
+  const product = (await simpleProducts(customer, 20))[4]!;
+  const nr = await placePhoneOrder(customer, email, product.id, 2);
 
   // Staff take the phone payment and ship the parcel.
   await signInToBackOffice(page, STAFF);
@@ -129,26 +111,8 @@ test('staff reject a return with a reason; the customer is mailed, sees why and 
   await customerContext.addCookies([{ name: 'cookie-notice-dismissed', value: '1', url: BASE }]);
   const customer = await customerContext.newPage();
   const { email } = await newVerifiedCustomer(customer, mailbox, 'reject');
-  const catalog = (await (await customer.request.get('/api/products/catalog?per_page=60')).json()) as {
-    payload: CatalogProduct[];
-  };
-  const product = catalog.payload.filter((p) => p.variations.length === 0 && p.stock >= 20)[5]!;
-  await post(customer, '/api/cart/add', { id: product.id, count: 2, is_variation: false });
-  const placed = await post<{ order_data: { order_nr: string } }>(customer, '/api/orders/checkout', {
-    name: 'Robin',
-    surname: 'Trail',
-    email,
-    phone: '+49 1512 3456789',
-    phoneCountryCode: 'DE',
-    nationalNumber: '15123456789',
-    country: 'Germany',
-    city: 'Berlin',
-    address: 'Friedrichstraße 1',
-    postCode: '10117',
-    promoCode: null,
-    payment_method: 'phone',
-  });
-  const nr = placed.order_data.order_nr;
+  const product = (await simpleProducts(customer, 20))[5]!;
+  const nr = await placePhoneOrder(customer, email, product.id, 2);
   await signInToBackOffice(page, STAFF);
   await post(page, `/api/admin/orders/${nr}/mark-paid`, {});
   await post(page, `/api/admin/orders/${nr}/ship`, { carrier: 'DHL', tracking_number: '00340434168888' });
